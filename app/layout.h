@@ -1,0 +1,107 @@
+/* layout.h - panel layout: a pure function from (panel, screen, text
+ * measurer) to a draw list. No pixels, no SDL: the platform renderer turns
+ * a draw list into pixels, and tests assert on draw lists.
+ *
+ * Geometry is resolution independent: every size derives from the screen's
+ * short side (see layout.c for the type scale), so a panel reads the same at
+ * 1280x800, 1920x1080, 1080x1920 and 3840x2160. Text wraps at word
+ * boundaries and each text box is auto-fitted: its type size steps down
+ * from the design size to a floor; if it still does not fit, layout reports
+ * an overflow (and never draws outside the box). */
+#ifndef VITRINE_LAYOUT_H
+#define VITRINE_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "panel.h"
+
+enum font_face {
+    FACE_SANS,        /* body text */
+    FACE_SANS_BOLD,   /* headings, figures */
+    FACE_SERIF,       /* quotes */
+    FACE_COUNT
+};
+
+/* Measures text with the real font. All sizes in pixels. Must not fail:
+ * a font that cannot be loaded is replaced by a fallback before layout. */
+struct text_measurer {
+    void *ctx;
+    /* advance width of s[0..n) (UTF-8) at size px */
+    int (*width)(void *ctx, enum font_face face, int px, const char *s, size_t n);
+    /* distance between baselines of consecutive lines at size px */
+    int (*line_height)(void *ctx, enum font_face face, int px);
+};
+
+enum color_role { COLOR_BG, COLOR_TEXT, COLOR_MUTED, COLOR_ACCENT, COLOR_RULE, COLOR_COUNT };
+
+enum draw_kind {
+    DRAW_RECT,   /* filled rectangle */
+    DRAW_TEXT,   /* one line of text; r.x,r.y is the line box's top left */
+    DRAW_FIGURE, /* a number that counts up: prefix + number + suffix */
+    DRAW_UNITS,  /* unit chart: units_total squares, the first units_lit lit */
+};
+
+/* Which layer an item lives on: static items are rasterised once per panel
+ * into a cached texture; animated items are drawn each frame while the
+ * panel animates (count-up, chart fill). */
+enum draw_layer { LAYER_STATIC, LAYER_ANIMATED };
+
+struct draw_rect {
+    int x, y, w, h;
+};
+
+struct draw_item {
+    enum draw_kind kind;
+    enum draw_layer layer;
+    struct draw_rect r;
+    enum color_role color;
+    uint8_t alpha;          /* 255 = opaque */
+    /* DRAW_TEXT and DRAW_FIGURE */
+    enum font_face face;
+    int px;
+    const char *text;       /* DRAW_TEXT: the line, not NUL terminated */
+    size_t len;
+    /* DRAW_FIGURE */
+    const struct panel_figure *figure;
+    /* DRAW_UNITS: a grid of units_cols columns, cells of cell px, gap px */
+    int units_total, units_lit, units_cols, cell, gap;
+    enum color_role lit_color;
+};
+
+struct draw_list {
+    struct draw_item *items; /* in the arena given to layout */
+    int n, cap;
+    int overflow;            /* 1 if some text could not fit */
+    char problem[200];       /* which box did not fit, when overflow */
+};
+
+struct layout_screen {
+    int w, h;                /* pixels */
+};
+
+/* Lay out panel p for the screen. Items and wrapped lines live in `a`.
+ * Returns 0, or -1 when text overflows (out->overflow set, out->problem says
+ * which box) or on allocation failure. Even on overflow the list is
+ * drawable: overflowing text is cut at its box, never drawn outside it. */
+int layout_panel(const struct panel *p, const struct layout_screen *screen,
+                 const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* The quiet position indicator and chapter line, drawn over every panel
+ * and not moved by transitions. index is 0-based. */
+int layout_chrome(const struct layout_screen *screen, int index, int count,
+                  const char *chapter, const struct text_measurer *m, struct arena *a,
+                  struct draw_list *out);
+
+/* The figure's text at count-up progress t in [0,1] (eased by the caller),
+ * e.g. "~1,000" or "3–4 races". Thousands are grouped by locale ("en": ",",
+ * "fr": narrow no-break space). Returns the length written (NUL terminated,
+ * truncated to n). */
+size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t,
+                          char *buf, size_t n);
+
+/* The colour of a role, as 0xRRGGBB. One accent colour. */
+uint32_t layout_color(enum color_role role);
+
+#endif

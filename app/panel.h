@@ -1,0 +1,79 @@
+/* panel.h - one exhibit panel in one locale, as the kiosk shows it.
+ *
+ * Filled by store_panel_load() (content/store.h). Every pointer points into
+ * the arena passed to the loader and is valid until that arena is reset.
+ * Text is UTF-8 and validated by the store; absent optional text is NULL. */
+#ifndef VITRINE_PANEL_H
+#define VITRINE_PANEL_H
+
+#include <stddef.h>
+
+enum panel_kind {
+    PANEL_TITLE,
+    PANEL_STORY,
+    PANEL_STATISTIC,
+    PANEL_QUOTE,
+    PANEL_CREDITS,
+    PANEL_IMAGE,
+    PANEL_KIND_COUNT
+};
+
+/* "title", "story", ... ; NULL for an out-of-range kind. */
+const char *panel_kind_name(enum panel_kind kind);
+/* -1 when name is not a kind. */
+int panel_kind_from_name(const char *name);
+
+/* A figure: the number counts up from 0 to value (and to `to` for a range
+ * such as "3-4"). Shown as prefix + number [+ "–" + to] + suffix. */
+struct panel_figure {
+    double value;
+    int has_to;
+    double to;
+    int decimals;          /* digits after the decimal point, 0..3 */
+    const char *prefix;    /* e.g. "~", may be NULL */
+    const char *suffix;    /* e.g. " km" or "th", may be NULL */
+    const char *label;     /* what the number counts, required */
+    int has_part_of;       /* the figure is a part of a whole */
+    double part_of;        /* the whole, > value */
+    const char *part_of_label;
+};
+
+struct panel_quote {
+    const char *text;      /* verbatim, without surrounding quote marks */
+    const char *speaker;   /* required */
+    const char *role;      /* e.g. "Canadian runner, 25" */
+    const char *context;   /* where and when it was said */
+};
+
+struct panel_image {
+    const void *data;      /* encoded image (PNG/JPEG), in the arena */
+    size_t size;
+    const char *alt;       /* description, required */
+};
+
+/* A source as shown on the panel: its short citation text. */
+struct panel_cite {
+    const char *id;        /* source id, e.g. "ctv" */
+    const char *cite;      /* short citation, e.g. "CTV News Channel interview" */
+};
+
+struct panel {
+    int index;             /* 0-based position in the exhibit */
+    const char *id;        /* stable id from the source file name */
+    enum panel_kind kind;
+    const char *locale;    /* locale this text is in */
+    const char *chapter;   /* chapter title, may be NULL */
+    const char *heading;   /* may be NULL */
+    const char *body;      /* paragraphs separated by "\n\n", may be NULL */
+    const char *note;      /* small print, e.g. where sources disagree */
+    struct panel_figure figure; /* PANEL_STATISTIC only */
+    struct panel_quote quote;   /* PANEL_QUOTE only */
+    struct panel_image image;   /* PANEL_IMAGE only */
+    const struct panel_cite *cites; /* sources backing this panel, figure or quote */
+    int n_cites;
+};
+
+/* Words a visitor reads on this panel (for dwell time). */
+int panel_word_count(const struct panel *p);
+
+#endif

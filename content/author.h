@@ -1,0 +1,36 @@
+/* author.h - compile an exhibit's source files into a content store.
+ *
+ * The source format is documented in content/README.md: exhibit.yaml plus
+ * one YAML file per panel under panels/, ordered by file name. Parsing uses
+ * libyaml; every error names file and line ("panels/03-runners.yaml:7:
+ * figure.value must be a number").
+ *
+ * The optional fit check is called for every panel in every locale once the
+ * panel is fully parsed; the bundle command uses it to run the real layout at
+ * each supported screen size, so that text that cannot fit is a build error
+ * naming the panel and the size. */
+#ifndef VITRINE_AUTHOR_H
+#define VITRINE_AUTHOR_H
+
+#include <stddef.h>
+
+#include "../app/panel.h"
+
+/* Return 0 if the panel fits; otherwise write why (e.g. "at 1280x800 the
+ * body does not fit") and return -1. */
+typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len);
+
+struct author_opts {
+    author_fit_fn fit;     /* may be NULL */
+    void *fit_ctx;
+    const char *sources_dir; /* where `file:` of sources is checked; may be NULL */
+};
+
+/* Build src_dir into out_path (written to a temporary file beside it and
+ * renamed into place only when complete, so a failed build never leaves a
+ * half-written store). Returns 0, or -1 with the errors (one per line,
+ * "file:line: message") in why. Logs nothing. */
+int author_build(const char *src_dir, const char *out_path, const struct author_opts *opts,
+                 char *why, size_t why_len);
+
+#endif

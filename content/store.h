@@ -1,0 +1,72 @@
+/* store.h - the content store: one read-only SQLite file per exhibit.
+ *
+ * Every other module reaches content through this one. A store is opened
+ * defensively (see store.c: SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off,
+ * triggers and views refused, cell_size_check, no mmap, quick_check, tight
+ * sqlite3_limit()s) and checked against schema.sql (application_id,
+ * user_version, required tables). Panels are loaded one at a time, so an
+ * exhibit of any size needs memory for only the panels being shown.
+ *
+ * Errors are values: every function that can fail returns a negative
+ * number and writes one plain sentence into why[0..why_len) that staff can
+ * read ("content.vitrine is not a vitrine exhibit (application_id ...)").
+ * Nothing here logs, aborts or exits. */
+#ifndef VITRINE_STORE_H
+#define VITRINE_STORE_H
+
+#include <stddef.h>
+
+#include "../app/arena.h"
+#include "../app/panel.h"
+
+#define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
+#define STORE_SCHEMA_VERSION 1
+#define STORE_MAX_LOCALES 16
+
+struct store;
+
+struct store_info {
+    const char *slug;
+    const char *version;
+    const char *default_locale;
+    const char *title;     /* in the locale asked for, or the default */
+    const char *subtitle;  /* may be NULL */
+    int n_panels;
+    int n_locales;
+    const char *locales[STORE_MAX_LOCALES]; /* in cycling order */
+    const char *locale_names[STORE_MAX_LOCALES];
+};
+
+struct store_source {
+    const char *id;
+    const char *cite;
+    const char *description;
+    const char *file;      /* may be NULL */
+};
+
+/* Open a store file read-only. On success *out owns the connection. */
+int store_open_file(const char *path, struct store **out, char *why, size_t why_len);
+/* Open a store image held in memory (e.g. the built-in exhibit compiled into
+ * the binary). data must stay valid until store_close. */
+int store_open_memory(const void *data, size_t size, const char *name,
+                      struct store **out, char *why, size_t why_len);
+/* Finalises every statement and closes. NULL is fine. */
+void store_close(struct store *s);
+
+/* Exhibit metadata in `locale` (NULL: the default). Strings live in `a`. */
+int store_info(struct store *s, const char *locale, struct arena *a,
+               struct store_info *out, char *why, size_t why_len);
+
+/* Panel at 0-based `index` in `locale` (falls back to the default locale for
+ * text missing in that locale). All pointers in *out live in `a`. */
+int store_panel_load(struct store *s, int index, const char *locale, struct arena *a,
+                     struct panel *out, char *why, size_t why_len);
+
+/* All sources in credits order, in `locale`; *out is an array in `a`. */
+int store_sources(struct store *s, const char *locale, struct arena *a,
+                  struct store_source **out, int *n, char *why, size_t why_len);
+
+/* Name given at open (file path or memory name), for messages. */
+const char *store_name(const struct store *s);
+
+#endif

@@ -1,0 +1,59 @@
+/* display.h - the screen: a full-screen window (or an offscreen surface for
+ * headless rendering) with SDL's renderer, and panel views: everything a
+ * panel needs on screen, rasterised once when the panel is prepared.
+ *
+ * A panel view owns a texture of the panel's static layer and whatever the
+ * animated layer needs (figure glyphs); drawing a prepared view never
+ * rasterises text. Only the main thread may call these functions. */
+#ifndef VITRINE_DISPLAY_H
+#define VITRINE_DISPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../app/layout.h"
+#include "text.h"
+
+struct display;
+struct panel_view;
+
+struct display_opts {
+    int headless;          /* 1: render into memory, no window, no video driver */
+    int windowed;          /* 0: full screen at the display's native resolution */
+    int w, h;              /* requested size; 0 = native (full screen) or 1920x1080 */
+    const char *assets_dir;
+};
+
+struct display *display_open(const struct display_opts *o, char *why, size_t why_len);
+void display_close(struct display *d);
+
+/* Drawable size in pixels. */
+void display_size(const struct display *d, int *w, int *h);
+struct text *display_text(struct display *d);
+
+/* Rasterise a panel's draw list. The list may be freed afterwards, except
+ * the panel_figure its DRAW_FIGURE items point to, which must live as long
+ * as the view. NULL on failure (why set). */
+struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
+                                   const char *locale, char *why, size_t why_len);
+void display_view_free(struct panel_view *v);
+
+/* Clear to the background colour. */
+void display_clear(struct display *d);
+/* Draw a view at horizontal offset dx (pixels; slide) with opacity alpha
+ * (0..255; crossfade); anim_t in [0,1] is the count-up progress. */
+void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
+                       double anim_t);
+/* Draw a draw list directly (chrome: indicator, overlays). Text is
+ * rasterised through a small cache keyed by content. */
+void display_draw_list(struct display *d, const struct draw_list *l);
+/* Show the frame. Returns 0. */
+int display_present(struct display *d);
+
+/* Write the current frame to a PNG file. 0 or -1 with why. */
+int display_save_png(struct display *d, const char *path, char *why, size_t why_len);
+
+/* Name of SDL's video driver ("x11", "offscreen", ... or "headless"). */
+const char *display_driver(const struct display *d);
+
+#endif

@@ -1,0 +1,36 @@
+/* text.h - fonts: finding them (fontconfig), measuring and rasterising text
+ * (SDL_ttf). Works without a display, so `vitrine bundle build` can check
+ * that text fits using the real font metrics.
+ *
+ * Faces are looked up by family through fontconfig (see text.c for the
+ * families asked for); when a family is missing the next candidate is used,
+ * and the font shipped in assets/fonts is the last resort, so a face is
+ * never absent. */
+#ifndef VITRINE_TEXT_H
+#define VITRINE_TEXT_H
+
+#include <stddef.h>
+
+#include "../app/layout.h"
+
+struct text;
+struct SDL_Surface;
+
+/* assets_dir: where the shipped fallback font lives (may be NULL: use the
+ * compiled-in default). NULL with why set only when no font at all opens. */
+struct text *text_open(const char *assets_dir, char *why, size_t why_len);
+void text_close(struct text *t);
+
+/* A measurer backed by the real fonts; valid while t is open. */
+const struct text_measurer *text_measurer(struct text *t);
+
+/* Rasterise s[0..n) at size px in colour 0xRRGGBB, antialiased, as an
+ * ARGB8888 surface the caller frees with SDL_FreeSurface. NULL on failure
+ * (e.g. empty text). */
+struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb,
+                                const char *s, size_t n);
+
+/* Path of the font file used for a face (for `vitrine render` diagnostics). */
+const char *text_face_path(const struct text *t, enum font_face face);
+
+#endif
