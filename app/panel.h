@@ -53,8 +53,9 @@ struct panel_image {
 
 /* A source as shown on the panel: its short citation text. */
 struct panel_cite {
-    const char *id;        /* source id, e.g. "ctv" */
-    const char *cite;      /* short citation, e.g. "CTV News Channel interview" */
+    const char *id;          /* source id, e.g. "ctv" */
+    const char *cite;        /* short citation, e.g. "CTV News report" */
+    const char *description; /* what the source is, as its text shows it */
 };
 
 struct panel {
@@ -69,7 +70,9 @@ struct panel {
     struct panel_figure figure; /* PANEL_STATISTIC only */
     struct panel_quote quote;   /* PANEL_QUOTE only */
     struct panel_image image;   /* PANEL_IMAGE only */
-    const struct panel_cite *cites; /* sources backing this panel, figure or quote */
+    /* Sources backing this panel, its figure or its quote, deduplicated, in
+     * credits order. On a PANEL_CREDITS panel: every source of the exhibit. */
+    const struct panel_cite *cites;
     int n_cites;
 };
 
