@@ -1,1 +1,1058 @@
-/* placeholder: being written */
+/* store.c - the content store reader (see store.h).
+ *
+ * A store file comes from a USB stick or a download, so it is treated as
+ * hostile until checked: opened read-only, with SQLite's defensive settings
+ * and tight limits, and every value read is checked for type, size and
+ * UTF-8 before it is copied into the caller's arena. Every prepared
+ * statement belongs to the store and is finalised in store_close().
+ *
+ * Localised text: each text field takes the value of the requested
+ * locale's row, or, where that row or field is missing, the default
+ * locale's (content/README.md: "a text missing in one language falls back
+ * to the default language"). panel->locale names the locale of the row
+ * used for the panel's own text. */
+#include "store.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
+#define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
+#define STORE_MAX_LOCALE_CODE 35           /* longest BCP 47 tag we accept */
+
+/* The statements the store runs after open, prepared once in open. Every
+ * localised query yields the requested locale's row (?2) before the default
+ * locale's (?3). */
+enum {
+    ST_PANEL,
+    ST_PANEL_TEXT,
+    ST_STATISTIC,
+    ST_STATISTIC_TEXT,
+    ST_QUOTE,
+    ST_QUOTE_TEXT,
+    ST_ASSET,
+    ST_CITES,
+    ST_SOURCES,
+    ST_EXHIBIT_TEXT,
+    ST_COUNT
+};
+
+static const char *const statement_sql[ST_COUNT] = {
+    [ST_PANEL] = "SELECT id, kind, asset_id FROM panel WHERE position = ?1",
+    [ST_PANEL_TEXT] = "SELECT locale, chapter, heading, body, note, alt FROM panel_text"
+                      " WHERE position = ?1 AND locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
+    [ST_STATISTIC] = "SELECT value, value_to, decimals, part_of FROM statistic WHERE position = ?1",
+    [ST_STATISTIC_TEXT] = "SELECT locale, label, prefix, suffix, part_of_label FROM statistic_text"
+                          " WHERE position = ?1 AND locale IN (?2, ?3)"
+                          " ORDER BY locale = ?2 DESC",
+    [ST_QUOTE] = "SELECT speaker, language FROM quote WHERE position = ?1",
+    [ST_QUOTE_TEXT] = "SELECT locale, text, role, context FROM quote_text"
+                      " WHERE position = ?1 AND locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
+    [ST_ASSET] = "SELECT mime, data FROM asset WHERE id = ?1",
+    [ST_CITES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
+                 " FROM source s"
+                 " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
+                 " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
+                 " WHERE s.id IN (SELECT source_id FROM citation WHERE position = ?1)"
+                 " ORDER BY s.position",
+    [ST_SOURCES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description),"
+                   " s.file FROM source s"
+                   " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
+                   " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
+                   " ORDER BY s.position",
+    [ST_EXHIBIT_TEXT] = "SELECT locale, title, subtitle FROM exhibit_text"
+                        " WHERE locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
+};
+
+static const char *const required_tables[] = {
+    "exhibit",    "locale",     "exhibit_text", "source",         "source_text",
+    "panel",      "panel_text", "statistic",    "statistic_text", "quote",
+    "quote_text", "citation",   "asset",
+};
+
+struct store {
+    sqlite3 *db;
+    char *name;
+    char *slug, *version, *default_locale;
+    int n_panels;
+    int n_sources;
+    int n_locales;
+    char *locales[STORE_MAX_LOCALES];
+    char *locale_names[STORE_MAX_LOCALES];
+    sqlite3_stmt *st[ST_COUNT];
+};
+
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Writes one sentence into why; always returns -1. */
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+{
+    if (why && why_len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, why_len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static char *dup_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* Well-formed UTF-8 (Unicode 15, table 3-7): no overlong forms, no
+ * surrogates, nothing above U+10FFFF. Control characters other than tab and
+ * line breaks are refused too; NUL would silently cut a C string short. */
+static int utf8_valid(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+                return 0;
+            i++;
+            continue;
+        }
+        size_t len;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0)
+                lo = 0xA0; /* overlong */
+            else if (c == 0xED)
+                hi = 0x9F; /* surrogates */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0)
+                lo = 0x90; /* overlong */
+            else if (c == 0xF4)
+                hi = 0x8F; /* above U+10FFFF */
+        } else {
+            return 0; /* continuation byte, C0/C1 overlong lead, or F5..FF */
+        }
+        if (n - i < len)
+            return 0;
+        if (s[i + 1] < lo || s[i + 1] > hi)
+            return 0;
+        for (size_t k = 2; k < len; k++)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+                return 0;
+        i += len;
+    }
+    return 1;
+}
+
+/* Checks one text value from the store without copying it. *text is NULL
+ * for SQL NULL. `what` names the value for the message. */
+static int check_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                      const unsigned char **text, int *len, char *why, size_t why_len)
+{
+    int type = sqlite3_column_type(st, col);
+    *text = NULL;
+    *len = 0;
+    if (type == SQLITE_NULL)
+        return 0;
+    if (type != SQLITE_TEXT)
+        return fail(why, why_len, "%s has a value that is not text (%s).", s->name, what);
+    /* Size first: a 10 MB text is refused without being validated or copied. */
+    int n = sqlite3_column_bytes(st, col);
+    if (n > STORE_MAX_TEXT)
+        return fail(why, why_len,
+                    "%s has a text that is too long (%s: %d bytes, at most %d allowed).", s->name,
+                    what, n, STORE_MAX_TEXT);
+    const unsigned char *t = sqlite3_column_text(st, col);
+    if (!t)
+        return fail(why, why_len, "%s could not be read: out of memory (%s).", s->name, what);
+    if (!utf8_valid(t, (size_t)n))
+        return fail(why, why_len, "%s has text that is not valid UTF-8 (%s).", s->name, what);
+    *text = t;
+    *len = n;
+    return 0;
+}
+
+/* Copies a checked text value into the arena; *out is NULL for SQL NULL. */
+static int read_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                     struct arena *a, const char **out, char *why, size_t why_len)
+{
+    const unsigned char *t;
+    int n;
+    *out = NULL;
+    if (check_text(s, st, col, what, &t, &n, why, why_len) < 0)
+        return -1;
+    if (!t)
+        return 0;
+    *out = arena_strndup(a, (const char *)t, (size_t)n);
+    if (!*out)
+        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, what);
+    return 0;
+}
+
+/* Copies a checked text value into malloc'd memory (store lifetime). */
+static int read_text_owned(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                           char **out, char *why, size_t why_len)
+{
+    const unsigned char *t;
+    int n;
+    *out = NULL;
+    if (check_text(s, st, col, what, &t, &n, why, why_len) < 0)
+        return -1;
+    if (!t)
+        return 0;
+    *out = malloc((size_t)n + 1);
+    if (!*out)
+        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, what);
+    memcpy(*out, t, (size_t)n);
+    (*out)[n] = '\0';
+    return 0;
+}
+
+/* One sentence for an SQLite error while reading the store. */
+static int fail_sqlite(const struct store *s, int rc, char *why, size_t why_len)
+{
+    const char *msg = s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
+    switch (rc & 0xff) {
+    case SQLITE_NOTADB:
+        return fail(why, why_len, "%s is not a SQLite database, so not a vitrine exhibit (%s).",
+                    s->name, msg);
+    case SQLITE_CORRUPT:
+        return fail(why, why_len, "%s is damaged (%s).", s->name, msg);
+    case SQLITE_NOMEM:
+        return fail(why, why_len, "There is not enough memory to read %s.", s->name);
+    case SQLITE_TOOBIG:
+        return fail(why, why_len, "%s holds a value too large to read (%s).", s->name, msg);
+    case SQLITE_IOERR:
+        return fail(why, why_len, "%s could not be read; it may be damaged (%s).", s->name, msg);
+    default:
+        return fail(why, why_len, "%s could not be read (%s).", s->name, msg);
+    }
+}
+
+static sqlite3_stmt *begin(struct store *s, int which)
+{
+    sqlite3_stmt *st = s->st[which];
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return st;
+}
+
+/* Ends every statement's read so no transaction stays open between calls. */
+static void reset_all(struct store *s)
+{
+    for (int i = 0; i < ST_COUNT; i++)
+        if (s->st[i])
+            sqlite3_reset(s->st[i]);
+}
+
+/* Binds ?1 position, ?2 requested locale, ?3 default locale. */
+static int bind_localized(struct store *s, sqlite3_stmt *st, int position, const char *locale,
+                          char *why, size_t why_len)
+{
+    int rc = sqlite3_bind_int(st, 1, position);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 2, locale, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 3, s->default_locale, -1, SQLITE_STATIC);
+    return rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+}
+
+/* Steps a localised statement whose column 0 is the locale and columns
+ * 1..n are text: field i takes the first non-NULL value over the rows
+ * (requested locale first). *row_locale is the locale of the first row, or
+ * NULL when there is no row. */
+static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *const *names,
+                          const char *where, struct arena *a, const char **fields,
+                          const char **row_locale, char *why, size_t why_len)
+{
+    char what[160];
+    int rc, row = 0;
+    for (int i = 0; i < n; i++)
+        fields[i] = NULL;
+    if (row_locale)
+        *row_locale = NULL;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *loc;
+        int loc_len;
+        snprintf(what, sizeof what, "%s, locale", where);
+        if (check_text(s, st, 0, what, &loc, &loc_len, why, why_len) < 0)
+            return -1;
+        if (row == 0 && row_locale) {
+            for (int i = 0; i < s->n_locales; i++)
+                if (loc && strcmp((const char *)loc, s->locales[i]) == 0)
+                    *row_locale = s->locales[i];
+        }
+        for (int i = 0; i < n; i++) {
+            if (fields[i])
+                continue;
+            snprintf(what, sizeof what, "%s, %s, %s", where, names[i],
+                     loc ? (const char *)loc : "?");
+            if (read_text(s, st, i + 1, what, a, &fields[i], why, why_len) < 0)
+                return -1;
+        }
+        if (++row == 2)
+            break;
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, rc, why, why_len);
+    return 0;
+}
+
+/* Runs a one-off query for one integer (0 when it yields no row). */
+static int query_int(struct store *s, const char *sql, sqlite3_int64 *out, char *why,
+                     size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    *out = 0;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *out = sqlite3_column_int64(st, 0);
+            rc = SQLITE_OK;
+        } else if (rc == SQLITE_DONE) {
+            rc = SQLITE_OK;
+        }
+    }
+    int ret = rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+    sqlite3_finalize(st);
+    return ret;
+}
+
+static int configure(struct store *s, char *why, size_t why_len)
+{
+    sqlite3 *db = s->db;
+    int on = 1, off = 0;
+    int rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, off, (int *)NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, off, (int *)NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, off, (int *)NULL);
+    if (rc != SQLITE_OK)
+        return fail(why, why_len, "%s could not be opened safely (%s).", s->name,
+                    sqlite3_errstr(rc));
+
+    /* Images may be up to 20 MB; text fields are checked against
+     * STORE_MAX_TEXT as they are read. */
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, STORE_MAX_ASSET + 1024 * 1024);
+    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 64 * 1024);
+    sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 64);
+    sqlite3_limit(db, SQLITE_LIMIT_EXPR_DEPTH, 32);
+    sqlite3_limit(db, SQLITE_LIMIT_COMPOUND_SELECT, 4);
+    sqlite3_limit(db, SQLITE_LIMIT_VDBE_OP, 25000);
+    sqlite3_limit(db, SQLITE_LIMIT_FUNCTION_ARG, 8);
+    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+    sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 64);
+    sqlite3_limit(db, SQLITE_LIMIT_VARIABLE_NUMBER, 16);
+    sqlite3_limit(db, SQLITE_LIMIT_TRIGGER_DEPTH, 1);
+    sqlite3_limit(db, SQLITE_LIMIT_WORKER_THREADS, 0);
+    sqlite3_busy_timeout(db, 0);
+
+    rc = sqlite3_exec(db,
+                      "PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0;"
+                      " PRAGMA query_only = ON;",
+                      NULL, NULL, NULL);
+    return rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+}
+
+static int check_schema(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_int64 v;
+    /* The first read: a file that is not SQLite, or whose schema is
+     * damaged, fails here. */
+    if (query_int(s, "PRAGMA application_id", &v, why, why_len) < 0)
+        return -1;
+    if (v != STORE_APPLICATION_ID)
+        return fail(why, why_len,
+                    "%s is not a vitrine exhibit (application_id 0x%08llx, expected 0x%08x).",
+                    s->name, (unsigned long long)(v & 0xffffffff), STORE_APPLICATION_ID);
+    if (query_int(s, "PRAGMA user_version", &v, why, why_len) < 0)
+        return -1;
+    if (v != STORE_SCHEMA_VERSION)
+        return fail(why, why_len, "%s is schema version %lld; this vitrine reads version %d.",
+                    s->name, (long long)v, STORE_SCHEMA_VERSION);
+
+    if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'", &v, why,
+                  why_len) < 0)
+        return -1;
+    if (v > 0)
+        return fail(why, why_len, "%s contains a trigger, which vitrine refuses.", s->name);
+    if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'view'", &v, why, why_len) <
+        0)
+        return -1;
+    if (v > 0)
+        return fail(why, why_len, "%s contains a view, which vitrine refuses.", s->name);
+
+    for (size_t i = 0; i < sizeof required_tables / sizeof *required_tables; i++) {
+        char sql[128];
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '%s'",
+                 required_tables[i]);
+        if (query_int(s, sql, &v, why, why_len) < 0)
+            return -1;
+        if (v != 1)
+            return fail(why, why_len,
+                        "%s is missing the table '%s', so it is not a complete exhibit.", s->name,
+                        required_tables[i]);
+    }
+    return 0;
+}
+
+static int quick_check(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL);
+    int ret = 0;
+    if (rc != SQLITE_OK) {
+        ret = fail_sqlite(s, rc, why, why_len);
+        goto done;
+    }
+    rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        ret = fail_sqlite(s, rc == SQLITE_DONE ? SQLITE_CORRUPT : rc, why, why_len);
+        goto done;
+    }
+    const char *r = (const char *)sqlite3_column_text(st, 0);
+    if (!r || strcmp(r, "ok") != 0) {
+        /* One line for the staff screen: drop SQLite's "*** in database
+         * main ***" banner and line breaks. */
+        char msg[201];
+        const char *banner = "*** in database main ***";
+        if (r && strncmp(r, banner, strlen(banner)) == 0)
+            r += strlen(banner);
+        size_t n = 0;
+        for (; r && *r && n < sizeof msg - 1; r++) {
+            char c = (unsigned char)*r < 0x20 ? ' ' : *r;
+            if (c != ' ' || (n > 0 && msg[n - 1] != ' '))
+                msg[n++] = c;
+        }
+        while (n > 0 && msg[n - 1] == ' ')
+            n--;
+        msg[n] = '\0';
+        ret =
+            fail(why, why_len, "%s is damaged (quick_check: %s).", s->name, n ? msg : "no result");
+    }
+done:
+    sqlite3_finalize(st);
+    return ret;
+}
+
+static int read_locales(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int rc =
+        sqlite3_prepare_v2(s->db, "SELECT code, name FROM locale ORDER BY position", -1, &st, NULL);
+    int ret = 0;
+    if (rc != SQLITE_OK) {
+        ret = fail_sqlite(s, rc, why, why_len);
+        goto done;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (s->n_locales == STORE_MAX_LOCALES) {
+            ret = fail(why, why_len, "%s has more than %d languages.", s->name, STORE_MAX_LOCALES);
+            goto done;
+        }
+        int i = s->n_locales;
+        if (read_text_owned(s, st, 0, "language code", &s->locales[i], why, why_len) < 0 ||
+            read_text_owned(s, st, 1, "language name", &s->locale_names[i], why, why_len) < 0)
+            goto fail;
+        s->n_locales++;
+        const char *c = s->locales[i];
+        size_t n = c ? strlen(c) : 0;
+        int ok = n > 0 && n <= STORE_MAX_LOCALE_CODE && s->locale_names[i];
+        for (size_t k = 0; ok && k < n; k++)
+            ok = (c[k] >= 'a' && c[k] <= 'z') || (c[k] >= 'A' && c[k] <= 'Z') ||
+                 (c[k] >= '0' && c[k] <= '9') || c[k] == '-';
+        if (!ok) {
+            ret = fail(why, why_len, "%s has a language without a valid code and name.", s->name);
+            goto done;
+        }
+    }
+    if (rc != SQLITE_DONE) {
+        ret = fail_sqlite(s, rc, why, why_len);
+        goto done;
+    }
+    if (s->n_locales == 0)
+        ret = fail(why, why_len, "%s has no languages.", s->name);
+    goto done;
+fail:
+    ret = -1;
+done:
+    sqlite3_finalize(st);
+    return ret;
+}
+
+static int read_exhibit(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT slug, version, default_locale FROM exhibit", -1, &st,
+                                NULL);
+    int ret = 0;
+    if (rc != SQLITE_OK) {
+        ret = fail_sqlite(s, rc, why, why_len);
+        goto done;
+    }
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) {
+        ret = fail(why, why_len, "%s has no exhibit description (the exhibit row is missing).",
+                   s->name);
+        goto done;
+    }
+    if (rc != SQLITE_ROW) {
+        ret = fail_sqlite(s, rc, why, why_len);
+        goto done;
+    }
+    if (read_text_owned(s, st, 0, "exhibit slug", &s->slug, why, why_len) < 0 ||
+        read_text_owned(s, st, 1, "exhibit version", &s->version, why, why_len) < 0 ||
+        read_text_owned(s, st, 2, "default language", &s->default_locale, why, why_len) < 0) {
+        ret = -1;
+        goto done;
+    }
+    if (!s->slug || !s->version || !s->default_locale) {
+        ret = fail(why, why_len, "%s has an incomplete exhibit description.", s->name);
+        goto done;
+    }
+    int known = 0;
+    for (int i = 0; i < s->n_locales; i++)
+        known |= strcmp(s->locales[i], s->default_locale) == 0;
+    if (!known)
+        ret = fail(why, why_len, "%s names a default language that is not one of its languages.",
+                   s->name);
+done:
+    sqlite3_finalize(st);
+    return ret;
+}
+
+static int check_panels(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_int64 n, lo, hi, sources;
+    if (query_int(s, "SELECT count(*) FROM panel", &n, why, why_len) < 0 ||
+        query_int(s, "SELECT min(position) FROM panel", &lo, why, why_len) < 0 ||
+        query_int(s, "SELECT max(position) FROM panel", &hi, why, why_len) < 0 ||
+        query_int(s, "SELECT count(*) FROM source", &sources, why, why_len) < 0)
+        return -1;
+    if (n == 0)
+        return fail(why, why_len, "%s has no panels.", s->name);
+    if (n > 1000000 || sources > 1000000)
+        return fail(why, why_len, "%s has too many panels or sources to be an exhibit.", s->name);
+    /* position is the INTEGER PRIMARY KEY, so unique: dense iff 0..n-1. */
+    if (lo != 0 || hi != n - 1)
+        return fail(why, why_len,
+                    "%s has panels numbered %lld to %lld; they must be numbered 0 to %lld "
+                    "without gaps.",
+                    s->name, (long long)lo, (long long)hi, (long long)(n - 1));
+    s->n_panels = (int)n;
+    s->n_sources = (int)sources;
+    return 0;
+}
+
+static int prepare_statements(struct store *s, char *why, size_t why_len)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        int rc = sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+                                    &s->st[i], NULL);
+        if (rc == SQLITE_ERROR)
+            return fail(why, why_len, "%s does not have the tables this vitrine expects (%s).",
+                        s->name, sqlite3_errmsg(s->db));
+        if (rc != SQLITE_OK)
+            return fail_sqlite(s, rc, why, why_len);
+    }
+    return 0;
+}
+
+/* Everything after the connection exists: settings, then the checks in
+ * the order a staff member would want them reported. */
+static int check_store(struct store *s, char *why, size_t why_len)
+{
+    if (configure(s, why, why_len) < 0 || check_schema(s, why, why_len) < 0 ||
+        prepare_statements(s, why, why_len) < 0 || quick_check(s, why, why_len) < 0 ||
+        read_locales(s, why, why_len) < 0 || read_exhibit(s, why, why_len) < 0 ||
+        check_panels(s, why, why_len) < 0)
+        return -1;
+    return 0;
+}
+
+static struct store *store_new(const char *name)
+{
+    struct store *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->name = dup_string(name ? name : "the exhibit");
+    if (!s->name) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int store_open_file(const char *path, struct store **out, char *why, size_t why_len)
+{
+    struct store *s = NULL;
+    if (!out)
+        return fail(why, why_len, "No place was given for the opened exhibit.");
+    *out = NULL;
+    if (!path || !*path)
+        return fail(why, why_len, "No exhibit file was given.");
+    s = store_new(path);
+    if (!s)
+        return fail(why, why_len, "There is not enough memory to open %s.", path);
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc != SQLITE_OK) {
+        int e = s->db ? sqlite3_system_errno(s->db) : 0;
+        if ((rc & 0xff) != SQLITE_CANTOPEN)
+            fail_sqlite(s, rc, why, why_len);
+        else if (e == ENOENT)
+            fail(why, why_len, "%s does not exist.", path);
+        else if (e)
+            fail(why, why_len, "%s cannot be opened (%s).", path, strerror(e));
+        else
+            fail(why, why_len, "%s cannot be opened.", path);
+        goto fail;
+    }
+    if (check_store(s, why, why_len) < 0)
+        goto fail;
+    *out = s;
+    return 0;
+fail:
+    store_close(s);
+    return -1;
+}
+
+int store_open_memory(const void *data, size_t size, const char *name, struct store **out,
+                      char *why, size_t why_len)
+{
+    struct store *s = NULL;
+    if (!out)
+        return fail(why, why_len, "No place was given for the opened exhibit.");
+    *out = NULL;
+    if (!name)
+        name = "the built-in exhibit";
+    if (!data || size == 0)
+        return fail(why, why_len, "%s is empty.", name);
+    if ((uint64_t)size > (uint64_t)INT64_MAX)
+        return fail(why, why_len, "%s is too large.", name);
+    s = store_new(name);
+    if (!s)
+        return fail(why, why_len, "There is not enough memory to open %s.", name);
+    int rc = sqlite3_open_v2(":memory:", &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc == SQLITE_OK) {
+        /* READONLY without FREEONCLOSE or RESIZEABLE: SQLite only reads the
+         * caller's bytes and never frees them, so the const data needs no
+         * copy. */
+        rc = sqlite3_deserialize(s->db, "main", (unsigned char *)(uintptr_t)data,
+                                 (sqlite3_int64)size, (sqlite3_int64)size,
+                                 SQLITE_DESERIALIZE_READONLY);
+    }
+    if (rc != SQLITE_OK) {
+        fail_sqlite(s, rc, why, why_len);
+        goto fail;
+    }
+    if (check_store(s, why, why_len) < 0)
+        goto fail;
+    *out = s;
+    return 0;
+fail:
+    store_close(s);
+    return -1;
+}
+
+void store_close(struct store *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->st[i]);
+    sqlite3_close(s->db);
+    for (int i = 0; i < s->n_locales; i++) {
+        free(s->locales[i]);
+        free(s->locale_names[i]);
+    }
+    /* a locale read but refused is not counted in n_locales */
+    if (s->n_locales < STORE_MAX_LOCALES) {
+        free(s->locales[s->n_locales]);
+        free(s->locale_names[s->n_locales]);
+    }
+    free(s->slug);
+    free(s->version);
+    free(s->default_locale);
+    free(s->name);
+    free(s);
+}
+
+const char *store_name(const struct store *s)
+{
+    return s ? s->name : "";
+}
+
+/* The requested locale if the exhibit has it, else the default. */
+static const char *pick_locale(const struct store *s, const char *locale)
+{
+    for (int i = 0; locale && i < s->n_locales; i++)
+        if (strcmp(locale, s->locales[i]) == 0)
+            return s->locales[i];
+    return s->default_locale;
+}
+
+static int fail_memory(const struct store *s, char *why, size_t why_len)
+{
+    return fail(why, why_len, "There is not enough memory to read %s.", s->name);
+}
+
+int store_info(struct store *s, const char *locale, struct arena *a, struct store_info *out,
+               char *why, size_t why_len)
+{
+    static const char *const names[] = {"title", "subtitle"};
+    const char *fields[2] = {NULL, NULL};
+    if (!s || !a || !out)
+        return fail(why, why_len, "No exhibit is open.");
+    memset(out, 0, sizeof *out);
+    const char *loc = pick_locale(s, locale);
+    sqlite3_stmt *st = begin(s, ST_EXHIBIT_TEXT);
+    int ret = bind_localized(s, st, 0, loc, why, why_len);
+    if (ret == 0)
+        ret = read_localized(s, st, 2, names, "exhibit", a, fields, NULL, why, why_len);
+    reset_all(s);
+    if (ret < 0)
+        goto fail;
+    if (!fields[0]) {
+        ret = fail(why, why_len, "%s has no title.", s->name);
+        goto fail;
+    }
+    out->title = fields[0];
+    out->subtitle = fields[1];
+    out->slug = arena_strdup(a, s->slug);
+    out->version = arena_strdup(a, s->version);
+    out->default_locale = arena_strdup(a, s->default_locale);
+    if (!out->slug || !out->version || !out->default_locale)
+        goto nomem;
+    out->n_panels = s->n_panels;
+    out->n_locales = s->n_locales;
+    for (int i = 0; i < s->n_locales; i++) {
+        out->locales[i] = arena_strdup(a, s->locales[i]);
+        out->locale_names[i] = arena_strdup(a, s->locale_names[i]);
+        if (!out->locales[i] || !out->locale_names[i])
+            goto nomem;
+    }
+    return 0;
+nomem:
+    ret = fail_memory(s, why, why_len);
+fail:
+    memset(out, 0, sizeof *out);
+    return ret;
+}
+
+/* Reads id, cite, description of the statement's rows into a new array of
+ * at most s->n_sources entries. With `file`, column 3 is the file name. */
+static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, struct arena *a,
+                        struct panel_cite **cites, const char ***files, int *n, char *why,
+                        size_t why_len)
+{
+    char what[160];
+    int cap = s->n_sources > 0 ? s->n_sources : 1, rc = SQLITE_DONE;
+    *n = 0;
+    *cites = arena_alloc(a, (size_t)cap * sizeof **cites);
+    if (files)
+        *files = arena_alloc(a, (size_t)cap * sizeof **files);
+    if (!*cites || (files && !*files))
+        return fail_memory(s, why, why_len);
+    while (*n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct panel_cite *c = &(*cites)[*n];
+        snprintf(what, sizeof what, "%s, source %d", where, *n + 1);
+        if (read_text(s, st, 0, what, a, &c->id, why, why_len) < 0 ||
+            read_text(s, st, 1, what, a, &c->cite, why, why_len) < 0 ||
+            read_text(s, st, 2, what, a, &c->description, why, why_len) < 0 ||
+            (files && read_text(s, st, 3, what, a, &(*files)[*n], why, why_len) < 0))
+            return -1;
+        if (!c->id || !c->cite || !c->description)
+            return fail(why, why_len, "%s has a source without its citation text (%s).", s->name,
+                        what);
+        ++*n;
+    }
+    if (*n < cap && rc != SQLITE_DONE)
+        return fail_sqlite(s, rc, why, why_len);
+    return 0;
+}
+
+int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
+                  int *n, char *why, size_t why_len)
+{
+    struct panel_cite *cites;
+    const char **files;
+    if (!s || !a || !out || !n)
+        return fail(why, why_len, "No exhibit is open.");
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = begin(s, ST_SOURCES);
+    int count = 0;
+    int ret = bind_localized(s, st, 0, pick_locale(s, locale), why, why_len);
+    if (ret == 0)
+        ret = read_sources(s, st, "sources", a, &cites, &files, &count, why, why_len);
+    reset_all(s);
+    if (ret < 0)
+        return ret;
+    struct store_source *src = arena_alloc(a, (size_t)(count > 0 ? count : 1) * sizeof *src);
+    if (!src)
+        return fail_memory(s, why, why_len);
+    for (int i = 0; i < count; i++) {
+        src[i].id = cites[i].id;
+        src[i].cite = cites[i].cite;
+        src[i].description = cites[i].description;
+        src[i].file = files[i];
+    }
+    *out = src;
+    *n = count;
+    return 0;
+}
+
+/* A number column: REAL affinity keeps text that is not a number as text. */
+static int read_number(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                       int *present, double *out, char *why, size_t why_len)
+{
+    int type = sqlite3_column_type(st, col);
+    *present = type != SQLITE_NULL;
+    *out = 0;
+    if (type == SQLITE_NULL)
+        return 0;
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
+        return fail(why, why_len, "%s has a figure that is not a number (%s).", s->name, what);
+    *out = sqlite3_column_double(st, col);
+    if (!isfinite(*out))
+        return fail(why, why_len, "%s has a figure that is not a finite number (%s).", s->name,
+                    what);
+    return 0;
+}
+
+static int load_figure(struct store *s, int index, const char *loc, const char *where,
+                       struct arena *a, struct panel_figure *f, char *why, size_t why_len)
+{
+    static const char *const names[] = {"label", "prefix", "suffix", "part_of_label"};
+    const char *fields[4] = {NULL, NULL, NULL, NULL};
+    char what[160];
+    int present;
+    sqlite3_stmt *st = begin(s, ST_STATISTIC);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE)
+        return fail(why, why_len, "%s has a statistic panel without its figure (%s).", s->name,
+                    where);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(s, rc, why, why_len);
+    snprintf(what, sizeof what, "%s, figure", where);
+    if (read_number(s, st, 0, what, &present, &f->value, why, why_len) < 0 ||
+        read_number(s, st, 1, what, &f->has_to, &f->to, why, why_len) < 0 ||
+        read_number(s, st, 3, what, &f->has_part_of, &f->part_of, why, why_len) < 0)
+        return -1;
+    if (!present)
+        return fail(why, why_len, "%s has a figure without a value (%s).", s->name, where);
+    if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || sqlite3_column_int64(st, 2) < 0 ||
+        sqlite3_column_int64(st, 2) > 3)
+        return fail(why, why_len, "%s has a figure whose decimals are not 0 to 3 (%s).", s->name,
+                    where);
+    f->decimals = sqlite3_column_int(st, 2);
+    if (f->has_part_of && !(f->part_of > f->value))
+        return fail(why, why_len,
+                    "%s has a figure that is part of a whole no larger than itself (%s).", s->name,
+                    where);
+
+    st = begin(s, ST_STATISTIC_TEXT);
+    if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
+        read_localized(s, st, 4, names, what, a, fields, NULL, why, why_len) < 0)
+        return -1;
+    if (!fields[0])
+        return fail(why, why_len, "%s has a figure without a label (%s).", s->name, where);
+    f->label = fields[0];
+    f->prefix = fields[1];
+    f->suffix = fields[2];
+    f->part_of_label = fields[3];
+    return 0;
+}
+
+static int load_quote(struct store *s, int index, const char *loc, const char *where,
+                      struct arena *a, struct panel_quote *q, char *why, size_t why_len)
+{
+    static const char *const names[] = {"text", "role", "context"};
+    const char *fields[3] = {NULL, NULL, NULL};
+    char what[160];
+    sqlite3_stmt *st = begin(s, ST_QUOTE);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE)
+        return fail(why, why_len, "%s has a quote panel without its quote (%s).", s->name, where);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(s, rc, why, why_len);
+    snprintf(what, sizeof what, "%s, quote", where);
+    if (read_text(s, st, 0, what, a, &q->speaker, why, why_len) < 0)
+        return -1;
+    if (!q->speaker)
+        return fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
+
+    st = begin(s, ST_QUOTE_TEXT);
+    if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
+        read_localized(s, st, 3, names, what, a, fields, NULL, why, why_len) < 0)
+        return -1;
+    if (!fields[0])
+        return fail(why, why_len, "%s has a quote without its words (%s).", s->name, where);
+    q->text = fields[0];
+    q->role = fields[1];
+    q->context = fields[2];
+    return 0;
+}
+
+static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where, struct arena *a,
+                      struct panel_image *img, char *why, size_t why_len)
+{
+    static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    static const unsigned char jpeg[] = {0xff, 0xd8, 0xff};
+    const char *mime;
+    sqlite3_stmt *st = begin(s, ST_ASSET);
+    int rc = sqlite3_bind_int64(st, 1, asset_id);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE)
+        return fail(why, why_len, "%s has an image panel whose photo is missing (%s).", s->name,
+                    where);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(s, rc, why, why_len);
+    if (read_text(s, st, 0, where, a, &mime, why, why_len) < 0)
+        return -1;
+    if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
+        return fail(why, why_len, "%s has an image that is not stored as image data (%s).", s->name,
+                    where);
+    int n = sqlite3_column_bytes(st, 1);
+    if (n <= 0 || n > STORE_MAX_ASSET)
+        return fail(why, why_len,
+                    "%s has an image of %d bytes; images must be 1 byte to 20 MB (%s).", s->name, n,
+                    where);
+    const unsigned char *data = sqlite3_column_blob(st, 1);
+    if (!data)
+        return fail_memory(s, why, why_len);
+    int is_png = (size_t)n >= sizeof png && memcmp(data, png, sizeof png) == 0;
+    int is_jpeg = (size_t)n >= sizeof jpeg && memcmp(data, jpeg, sizeof jpeg) == 0;
+    if (!mime || !((strcmp(mime, "image/png") == 0 && is_png) ||
+                   (strcmp(mime, "image/jpeg") == 0 && is_jpeg)))
+        return fail(why, why_len, "%s has an image that is not the PNG or JPEG it claims (%s).",
+                    s->name, where);
+    void *copy = arena_alloc(a, (size_t)n);
+    if (!copy)
+        return fail_memory(s, why, why_len);
+    memcpy(copy, data, (size_t)n);
+    img->data = copy;
+    img->size = (size_t)n;
+    return 0;
+}
+
+static int load_panel(struct store *s, int index, const char *loc, struct arena *a,
+                      struct panel *out, char *why, size_t why_len)
+{
+    static const char *const names[] = {"chapter", "heading", "body", "note", "alt"};
+    const char *fields[5], *kind, *row_locale;
+    char where[96];
+    sqlite3_int64 asset_id = 0;
+    int has_asset;
+
+    snprintf(where, sizeof where, "panel %d", index);
+    sqlite3_stmt *st = begin(s, ST_PANEL);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE)
+        return fail(why, why_len, "%s has no panel %d.", s->name, index);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(s, rc, why, why_len);
+    if (read_text(s, st, 0, where, a, &out->id, why, why_len) < 0 ||
+        read_text(s, st, 1, where, a, &kind, why, why_len) < 0)
+        return -1;
+    int k = panel_kind_from_name(kind);
+    if (!out->id || k < 0)
+        return fail(why, why_len, "%s has a panel without a valid id and kind (%s).", s->name,
+                    where);
+    out->index = index;
+    out->kind = (enum panel_kind)k;
+    has_asset = sqlite3_column_type(st, 2) == SQLITE_INTEGER;
+    if (has_asset)
+        asset_id = sqlite3_column_int64(st, 2);
+    snprintf(where, sizeof where, "panel %d '%.40s'", index, out->id);
+
+    st = begin(s, ST_PANEL_TEXT);
+    if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
+        read_localized(s, st, 5, names, where, a, fields, &row_locale, why, why_len) < 0)
+        return -1;
+    out->locale = arena_strdup(a, row_locale ? row_locale : s->default_locale);
+    if (!out->locale)
+        return fail_memory(s, why, why_len);
+    out->chapter = fields[0];
+    out->heading = fields[1];
+    out->body = fields[2];
+    out->note = fields[3];
+
+    switch (out->kind) {
+    case PANEL_STATISTIC:
+        if (load_figure(s, index, loc, where, a, &out->figure, why, why_len) < 0)
+            return -1;
+        break;
+    case PANEL_QUOTE:
+        if (load_quote(s, index, loc, where, a, &out->quote, why, why_len) < 0)
+            return -1;
+        break;
+    case PANEL_IMAGE:
+        if (!has_asset)
+            return fail(why, why_len, "%s has an image panel without a photo (%s).", s->name,
+                        where);
+        if (!fields[4])
+            return fail(why, why_len, "%s has a photo without a description (%s).", s->name, where);
+        out->image.alt = fields[4];
+        if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0)
+            return -1;
+        break;
+    default:
+        break;
+    }
+
+    struct panel_cite *cites;
+    int n;
+    st = begin(s, out->kind == PANEL_CREDITS ? ST_SOURCES : ST_CITES);
+    if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
+        read_sources(s, st, where, a, &cites, NULL, &n, why, why_len) < 0)
+        return -1;
+    out->cites = cites;
+    out->n_cites = n;
+    return 0;
+}
+
+int store_panel_load(struct store *s, int index, const char *locale, struct arena *a,
+                     struct panel *out, char *why, size_t why_len)
+{
+    if (!s || !a || !out)
+        return fail(why, why_len, "No exhibit is open.");
+    memset(out, 0, sizeof *out);
+    if (index < 0 || index >= s->n_panels)
+        return fail(why, why_len, "%s has no panel %d; it has panels 0 to %d.", s->name, index,
+                    s->n_panels - 1);
+    int ret = load_panel(s, index, pick_locale(s, locale), a, out, why, why_len);
+    reset_all(s);
+    if (ret < 0)
+        memset(out, 0, sizeof *out);
+    return ret;
+}

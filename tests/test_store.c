@@ -1,0 +1,575 @@
+/* The content store reader: a small two-language exhibit built here with
+ * the real schema, every field loaded back, and every refusal with its
+ * reason. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "content/store.h"
+
+static char tmp_dir[64];
+static char *schema_sql;
+static char created[64][128];
+static int n_created;
+
+/* A small exhibit: English (default) and French, one panel of each kind.
+ * Missing French on purpose: the whole text of panel 1, the note of panel
+ * 2, the figure's part_of_label, the quote's role, the subtitle, and the
+ * nkn source's citation. */
+static const char exhibit_sql[] =
+    "INSERT INTO locale VALUES ('en', 0, 'English'), ('fr', 1, 'Français');"
+    "INSERT INTO exhibit VALUES (1, 'pyongyang-2014', '1.0', 'en', '2024-05-01T10:00:00Z');"
+    "INSERT INTO exhibit_text VALUES ('en', 'Running Pyongyang', 'A marathon in 2014'),"
+    "  ('fr', 'Courir à Pyongyang', NULL);"
+    "INSERT INTO source VALUES ('nkn', 1, NULL), ('ctv', 0, 'ctv.txt');"
+    "INSERT INTO source_text VALUES"
+    "  ('ctv', 'en', 'CTV News report', 'A news article from a phone interview.'),"
+    "  ('ctv', 'fr', 'Reportage de CTV News', 'Un article tiré d''un entretien.'),"
+    "  ('nkn', 'en', 'NK News', 'A blog post by a runner.');"
+    "INSERT INTO asset VALUES (1, 'start.png', 'image/png', 2, 2,"
+    "  X'89504E470D0A1A0A0000000D49484452');"
+    "INSERT INTO panel VALUES (0, 'title', 'title', NULL), (1, 'arrival', 'story', NULL),"
+    "  (2, 'runners', 'statistic', NULL), (3, 'quiet', 'quote', NULL),"
+    "  (4, 'start-line', 'image', 1), (5, 'credits', 'credits', NULL);"
+    "INSERT INTO panel_text VALUES"
+    "  (0, 'en', 'Start', 'Running Pyongyang', 'A marathon.', NULL, NULL),"
+    "  (0, 'fr', 'Départ', 'Courir à Pyongyang', 'Un marathon.', NULL, NULL),"
+    "  (1, 'en', 'Start', 'Arrival', 'First paragraph.' || char(10, 10) || 'Second.',"
+    "   'Sources disagree.', NULL),"
+    "  (2, 'en', 'The race', 'Who ran', NULL, 'Estimates vary.', NULL),"
+    "  (2, 'fr', 'La course', 'Qui a couru', NULL, NULL, NULL),"
+    "  (3, 'en', 'The race', NULL, NULL, NULL, NULL),"
+    "  (3, 'fr', 'La course', NULL, NULL, NULL, NULL),"
+    "  (4, 'en', 'The race', 'The start line', NULL, NULL, 'Runners at the start.'),"
+    "  (4, 'fr', 'La course', 'La ligne de départ', NULL, NULL, 'Des coureurs au départ.'),"
+    "  (5, 'en', 'Credits', 'Sources', NULL, NULL, NULL),"
+    "  (5, 'fr', 'Crédits', 'Sources', NULL, NULL, NULL);"
+    "INSERT INTO statistic VALUES (2, 1200, NULL, 0, 'runners', 1500);"
+    "INSERT INTO statistic_text VALUES"
+    "  (2, 'en', 'amateur runners', '~', NULL, 'runners in all'),"
+    "  (2, 'fr', 'coureurs amateurs', '~', NULL, NULL);"
+    "INSERT INTO quote VALUES (3, 'Jen Loong', 'en');"
+    "INSERT INTO quote_text VALUES"
+    "  (3, 'en', 'It was a once-in-a-lifetime experience.', 'Canadian runner',"
+    "   'Telephone interview'),"
+    "  (3, 'fr', 'Une expérience unique.', NULL, 'Entretien téléphonique');"
+    "INSERT INTO citation VALUES (1, 'panel', 'nkn'), (1, 'panel', 'ctv'),"
+    "  (2, 'panel', 'ctv'), (2, 'figure', 'ctv'), (2, 'figure', 'nkn'),"
+    "  (3, 'quote', 'nkn'), (3, 'panel', 'nkn'), (5, 'panel', 'ctv');";
+
+static char *read_whole(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    do {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *grown = realloc(buf, cap + 1);
+            if (!grown)
+                free(buf);
+            assert_non_null(grown);
+            buf = grown;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    buf[n] = '\0';
+    *size = n;
+    return buf;
+}
+
+static void write_whole(const char *path, const void *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A path in the test directory, removed at the end. */
+static const char *tmp_path(const char *name)
+{
+    assert_true(n_created < (int)(sizeof created / sizeof *created));
+    char *p = created[n_created++];
+    snprintf(p, sizeof created[0], "%s/%s", tmp_dir, name);
+    remove(p);
+    return p;
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+        fail_msg("SQL failed: %s", err ? err : "?");
+}
+
+/* The exhibit above, then `extra` (a change that makes it bad, or NULL). */
+static const char *make_store(const char *name, const char *extra)
+{
+    const char *path = tmp_path(name);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    exec_sql(db, schema_sql);
+    exec_sql(db, exhibit_sql);
+    if (extra)
+        exec_sql(db, extra);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    return path;
+}
+
+static struct store *open_ok(const char *path)
+{
+    struct store *s = NULL;
+    char why[512] = "";
+    if (store_open_file(path, &s, why, sizeof why) != 0)
+        fail_msg("open refused: %s", why);
+    assert_non_null(s);
+    assert_string_equal(store_name(s), path);
+    return s;
+}
+
+static void assert_contains(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("'%s' does not contain '%s'", text, part);
+}
+
+static void assert_file_refused(const char *path, const char *reason)
+{
+    struct store *s = (struct store *)&s; /* must be reset to NULL */
+    char why[512] = "";
+    assert_true(store_open_file(path, &s, why, sizeof why) < 0);
+    assert_null(s);
+    assert_contains(why, path);
+    assert_contains(why, reason);
+}
+
+static void assert_memory_refused(const void *data, size_t size, const char *reason)
+{
+    struct store *s = NULL;
+    char why[512] = "";
+    assert_true(store_open_memory(data, size, "built-in exhibit", &s, why, sizeof why) < 0);
+    assert_null(s);
+    assert_contains(why, "built-in exhibit");
+    assert_contains(why, reason);
+}
+
+static void load_ok(struct store *s, int index, const char *locale, struct arena *a,
+                    struct panel *p)
+{
+    char why[512] = "";
+    if (store_panel_load(s, index, locale, a, p, why, sizeof why) != 0)
+        fail_msg("panel %d (%s) refused: %s", index, locale ? locale : "default", why);
+    assert_int_equal(p->index, index);
+}
+
+static void assert_cites(const struct panel *p, const char *first, const char *second)
+{
+    assert_int_equal(p->n_cites, second ? 2 : first ? 1 : 0);
+    if (first)
+        assert_string_equal(p->cites[0].id, first);
+    if (second)
+        assert_string_equal(p->cites[1].id, second);
+}
+
+/* Everything the exhibit holds, as a store opened either way must give it. */
+static void check_exhibit(struct store *s)
+{
+    struct arena a;
+    struct panel p;
+    struct store_info info;
+    char why[512] = "";
+    arena_init(&a, 0);
+
+    assert_int_equal(store_info(s, NULL, &a, &info, why, sizeof why), 0);
+    assert_string_equal(info.slug, "pyongyang-2014");
+    assert_string_equal(info.version, "1.0");
+    assert_string_equal(info.default_locale, "en");
+    assert_string_equal(info.title, "Running Pyongyang");
+    assert_string_equal(info.subtitle, "A marathon in 2014");
+    assert_int_equal(info.n_panels, 6);
+    assert_int_equal(info.n_locales, 2);
+    assert_string_equal(info.locales[0], "en");
+    assert_string_equal(info.locales[1], "fr");
+    assert_string_equal(info.locale_names[0], "English");
+    assert_string_equal(info.locale_names[1], "Français");
+    assert_int_equal(store_info(s, "fr", &a, &info, why, sizeof why), 0);
+    assert_string_equal(info.title, "Courir à Pyongyang");
+    assert_string_equal(info.subtitle, "A marathon in 2014"); /* no French subtitle */
+    arena_reset(&a);
+
+    /* title, English and French */
+    load_ok(s, 0, "en", &a, &p);
+    assert_string_equal(p.id, "title");
+    assert_int_equal(p.kind, PANEL_TITLE);
+    assert_string_equal(p.locale, "en");
+    assert_string_equal(p.chapter, "Start");
+    assert_string_equal(p.heading, "Running Pyongyang");
+    assert_string_equal(p.body, "A marathon.");
+    assert_null(p.note);
+    assert_cites(&p, NULL, NULL);
+    load_ok(s, 0, "fr", &a, &p);
+    assert_string_equal(p.locale, "fr");
+    assert_string_equal(p.chapter, "Départ");
+    assert_string_equal(p.heading, "Courir à Pyongyang");
+    assert_string_equal(p.body, "Un marathon.");
+    /* an unknown locale, or none, is the default */
+    load_ok(s, 0, "de", &a, &p);
+    assert_string_equal(p.locale, "en");
+    assert_string_equal(p.heading, "Running Pyongyang");
+    load_ok(s, 0, NULL, &a, &p);
+    assert_string_equal(p.locale, "en");
+    arena_reset(&a);
+
+    /* story without any French row: all English; citations in credits
+     * order (ctv is position 0), not insertion order */
+    load_ok(s, 1, "fr", &a, &p);
+    assert_string_equal(p.id, "arrival");
+    assert_int_equal(p.kind, PANEL_STORY);
+    assert_string_equal(p.locale, "en");
+    assert_string_equal(p.heading, "Arrival");
+    assert_string_equal(p.body, "First paragraph.\n\nSecond.");
+    assert_string_equal(p.note, "Sources disagree.");
+    assert_cites(&p, "ctv", "nkn");
+    assert_string_equal(p.cites[0].cite, "Reportage de CTV News");
+    assert_string_equal(p.cites[0].description, "Un article tiré d'un entretien.");
+    assert_string_equal(p.cites[1].cite, "NK News"); /* no French citation */
+    assert_string_equal(p.cites[1].description, "A blog post by a runner.");
+    arena_reset(&a);
+
+    /* statistic: French, with the note and the whole's label from English;
+     * ctv backs both panel and figure but is listed once */
+    load_ok(s, 2, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_STATISTIC);
+    assert_string_equal(p.locale, "fr");
+    assert_string_equal(p.chapter, "La course");
+    assert_string_equal(p.heading, "Qui a couru");
+    assert_null(p.body);
+    assert_string_equal(p.note, "Estimates vary.");
+    assert_true(p.figure.value == 1200.0);
+    assert_false(p.figure.has_to);
+    assert_int_equal(p.figure.decimals, 0);
+    assert_true(p.figure.has_part_of);
+    assert_true(p.figure.part_of == 1500.0);
+    assert_string_equal(p.figure.label, "coureurs amateurs");
+    assert_string_equal(p.figure.prefix, "~");
+    assert_null(p.figure.suffix);
+    assert_string_equal(p.figure.part_of_label, "runners in all");
+    assert_cites(&p, "ctv", "nkn");
+    load_ok(s, 2, "en", &a, &p);
+    assert_string_equal(p.figure.label, "amateur runners");
+    assert_string_equal(p.cites[0].cite, "CTV News report");
+    arena_reset(&a);
+
+    /* quote */
+    load_ok(s, 3, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_QUOTE);
+    assert_string_equal(p.quote.speaker, "Jen Loong");
+    assert_string_equal(p.quote.text, "Une expérience unique.");
+    assert_string_equal(p.quote.role, "Canadian runner");
+    assert_string_equal(p.quote.context, "Entretien téléphonique");
+    assert_cites(&p, "nkn", NULL);
+    load_ok(s, 3, "en", &a, &p);
+    assert_string_equal(p.quote.text, "It was a once-in-a-lifetime experience.");
+    assert_string_equal(p.quote.context, "Telephone interview");
+    arena_reset(&a);
+
+    /* image: the bytes are copied into the arena */
+    load_ok(s, 4, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_IMAGE);
+    assert_string_equal(p.image.alt, "Des coureurs au départ.");
+    assert_int_equal(p.image.size, 16);
+    assert_memory_equal(p.image.data, "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR", 16);
+    assert_cites(&p, NULL, NULL);
+    arena_reset(&a);
+
+    /* credits: every source, though only ctv is cited */
+    load_ok(s, 5, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_CREDITS);
+    assert_string_equal(p.heading, "Sources");
+    assert_string_equal(p.chapter, "Crédits");
+    assert_cites(&p, "ctv", "nkn");
+    assert_string_equal(p.cites[0].cite, "Reportage de CTV News");
+    arena_reset(&a);
+
+    struct store_source *src;
+    int n = -1;
+    assert_int_equal(store_sources(s, "fr", &a, &src, &n, why, sizeof why), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(src[0].id, "ctv");
+    assert_string_equal(src[0].cite, "Reportage de CTV News");
+    assert_string_equal(src[0].file, "ctv.txt");
+    assert_string_equal(src[1].id, "nkn");
+    assert_string_equal(src[1].cite, "NK News");
+    assert_null(src[1].file);
+
+    arena_free(&a);
+}
+
+static void valid_store_loads_every_field(void **state)
+{
+    (void)state;
+    struct store *s = open_ok(make_store("valid.vitrine", NULL));
+    check_exhibit(s);
+    store_close(s);
+}
+
+static void memory_store_loads_the_same(void **state)
+{
+    (void)state;
+    size_t size;
+    char *bytes = read_whole(make_store("memory.vitrine", NULL), &size);
+    assert_non_null(bytes);
+    struct store *s = NULL;
+    char why[512] = "";
+    if (store_open_memory(bytes, size, "built-in exhibit", &s, why, sizeof why) != 0)
+        fail_msg("memory open refused: %s", why);
+    assert_string_equal(store_name(s), "built-in exhibit");
+    check_exhibit(s);
+    store_close(s);
+    free(bytes);
+}
+
+static void unreadable_files_are_refused(void **state)
+{
+    (void)state;
+    assert_file_refused(tmp_path("missing.vitrine"), "does not exist");
+
+    unsigned char noise[16384];
+    uint32_t x = 2463534242u;
+    for (size_t i = 0; i < sizeof noise; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        noise[i] = (unsigned char)x;
+    }
+    const char *garbage = tmp_path("garbage.vitrine");
+    write_whole(garbage, noise, sizeof noise);
+    assert_file_refused(garbage, "is not a SQLite database");
+    assert_memory_refused(noise, sizeof noise, "is not a SQLite database");
+
+    size_t size;
+    char *bytes = read_whole(make_store("whole.vitrine", NULL), &size);
+    assert_non_null(bytes);
+    assert_true(size >= 8 * 4096); /* many pages, so half loses tables */
+    const char *half = tmp_path("half.vitrine");
+    write_whole(half, bytes, size / 2);
+    assert_file_refused(half, "is damaged");
+    assert_memory_refused(bytes, size / 2, "is damaged");
+    free(bytes);
+}
+
+static void foreign_and_dangerous_stores_are_refused(void **state)
+{
+    (void)state;
+    assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
+                        "is not a vitrine exhibit");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 2;"),
+                        "is schema version 2; this vitrine reads version 1");
+    assert_file_refused(make_store("trigger.vitrine", "CREATE TRIGGER t AFTER INSERT ON locale"
+                                                      " BEGIN DELETE FROM panel; END;"),
+                        "contains a trigger, which vitrine refuses");
+    assert_file_refused(make_store("view.vitrine", "CREATE VIEW v AS SELECT * FROM panel;"),
+                        "contains a view, which vitrine refuses");
+    assert_file_refused(make_store("table.vitrine", "DROP TABLE quote_text;"),
+                        "is missing the table 'quote_text'");
+    assert_file_refused(make_store("column.vitrine", "ALTER TABLE panel_text DROP COLUMN note;"),
+                        "does not have the tables this vitrine expects");
+}
+
+static void incomplete_exhibits_are_refused(void **state)
+{
+    (void)state;
+    assert_file_refused(make_store("nopanel.vitrine", "DELETE FROM panel;"), "has no panels");
+    assert_file_refused(make_store("gap.vitrine", "UPDATE panel SET position = 9"
+                                                  " WHERE position = 5;"),
+                        "must be numbered 0 to 5 without gaps");
+    assert_file_refused(make_store("noexhibit.vitrine", "DELETE FROM exhibit;"),
+                        "has no exhibit description");
+    assert_file_refused(make_store("nolocale.vitrine", "UPDATE exhibit SET default_locale = 'de';"),
+                        "default language that is not one of its languages");
+}
+
+/* Garbage over the b-tree page of panel_text (after its 8-byte header, over
+ * the cell pointers and cells) leaves the header and schema readable, so
+ * only quick_check can tell. */
+static void damaged_page_is_refused(void **state)
+{
+    (void)state;
+    const char *path = make_store("damaged.vitrine", NULL);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT rootpage, (SELECT page_size FROM pragma_page_size)"
+                                        " FROM sqlite_schema WHERE name = 'panel_text'",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    long root = (long)sqlite3_column_int64(st, 0);
+    long page_size = (long)sqlite3_column_int64(st, 1);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    assert_true(root > 1);
+
+    size_t size;
+    unsigned char *bytes = (unsigned char *)read_whole(path, &size);
+    assert_non_null(bytes);
+    size_t page = (size_t)(root - 1) * (size_t)page_size;
+    assert_true(page + (size_t)page_size <= size);
+    for (size_t i = page + 8; i < page + (size_t)page_size; i++)
+        bytes[i] = (unsigned char)(0x5A ^ (i * 7));
+    write_whole(path, bytes, size);
+
+    assert_file_refused(path, "is damaged (quick_check:");
+    assert_memory_refused(bytes, size, "is damaged (quick_check:");
+    free(bytes);
+}
+
+/* Each malformed sequence in a heading fails that panel only. */
+static void invalid_utf8_fails_the_panel(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *hex;
+        int valid;
+    } cases[] = {
+        {"C0AF", 0},                    /* overlong '/' */
+        {"E080AF", 0},                  /* overlong, 3 bytes */
+        {"EDA080", 0},                  /* surrogate U+D800 */
+        {"F4908080", 0},                /* U+110000 */
+        {"E282", 0},                    /* cut short */
+        {"80", 0},                      /* lone continuation */
+        {"FF", 0},       {"410042", 0}, /* NUL inside */
+        {"F09F8F83", 1},                /* U+1F3C3 runner */
+        {"EFBFBD", 1},                  /* U+FFFD */
+    };
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char sql[256], name[64];
+        snprintf(sql, sizeof sql,
+                 "UPDATE panel_text SET heading = CAST(X'%s' AS TEXT)"
+                 " WHERE position = 2 AND locale = 'en';",
+                 cases[i].hex);
+        snprintf(name, sizeof name, "utf8-%zu.vitrine", i);
+        struct store *s = open_ok(make_store(name, sql));
+        char why[512] = "";
+        int rc = store_panel_load(s, 2, "en", &a, &p, why, sizeof why);
+        if (cases[i].valid) {
+            if (rc != 0)
+                fail_msg("%s refused: %s", cases[i].hex, why);
+        } else {
+            if (rc == 0)
+                fail_msg("%s accepted", cases[i].hex);
+            assert_contains(why, "not valid UTF-8");
+            assert_contains(why, "panel 2");
+            assert_contains(why, "heading");
+            assert_null(p.heading);
+            assert_null(p.id);
+        }
+        load_ok(s, 0, "en", &a, &p);
+        assert_string_equal(p.heading, "Running Pyongyang");
+        store_close(s);
+        arena_reset(&a);
+    }
+    arena_free(&a);
+}
+
+static void huge_text_is_refused(void **state)
+{
+    (void)state;
+    /* 10 MiB of 'a' */
+    struct store *s =
+        open_ok(make_store("huge.vitrine", "UPDATE panel_text SET body ="
+                                           " replace(hex(zeroblob(5242880)), '0', 'a')"
+                                           " WHERE position = 1 AND locale = 'en';"));
+    struct arena a;
+    struct panel p;
+    char why[512] = "";
+    arena_init(&a, 0);
+    assert_true(store_panel_load(s, 1, "en", &a, &p, why, sizeof why) < 0);
+    assert_contains(why, "too long");
+    assert_contains(why, "body");
+    assert_true(a.used < 1024 * 1024); /* never copied */
+    load_ok(s, 2, "en", &a, &p);
+    store_close(s);
+    arena_free(&a);
+}
+
+static void out_of_range_index_is_refused(void **state)
+{
+    (void)state;
+    const char *path = make_store("range.vitrine", NULL);
+    struct store *s = open_ok(path);
+    struct arena a;
+    struct panel p;
+    char why[512] = "";
+    arena_init(&a, 0);
+    const int bad[] = {-1, 6, INT_MAX, INT_MIN};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        why[0] = '\0';
+        assert_true(store_panel_load(s, bad[i], "en", &a, &p, why, sizeof why) < 0);
+        assert_contains(why, path);
+        assert_contains(why, "it has panels 0 to 5");
+    }
+    load_ok(s, 5, "en", &a, &p);
+    store_close(s);
+    store_close(NULL);
+    arena_free(&a);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    strcpy(tmp_dir, "/tmp/vitrine-store-XXXXXX");
+    if (!mkdtemp(tmp_dir))
+        return -1;
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/content/schema.sql", src ? src : ".");
+    size_t size;
+    schema_sql = read_whole(path, &size);
+    if (!schema_sql)
+        fprintf(stderr, "cannot read %s (set VITRINE_SOURCE_DIR)\n", path);
+    return schema_sql ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < n_created; i++)
+        remove(created[i]);
+    free(schema_sql);
+    return rmdir(tmp_dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(valid_store_loads_every_field),
+        cmocka_unit_test(memory_store_loads_the_same),
+        cmocka_unit_test(unreadable_files_are_refused),
+        cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
+        cmocka_unit_test(incomplete_exhibits_are_refused),
+        cmocka_unit_test(damaged_page_is_refused),
+        cmocka_unit_test(invalid_utf8_fails_the_panel),
+        cmocka_unit_test(huge_text_is_refused),
+        cmocka_unit_test(out_of_range_index_is_refused),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
