@@ -33,4 +33,8 @@ struct author_opts {
 int author_build(const char *src_dir, const char *out_path, const struct author_opts *opts,
                  char *why, size_t why_len);
 
+/* The text of content/schema.sql, compiled in: executed first into every
+ * new store (it sets application_id and user_version). */
+extern const char author_schema_sql[];
+
 #endif

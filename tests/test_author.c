@@ -1,0 +1,778 @@
+/* The authoring build: a good exhibit compiles into a store whose rows read
+ * back as written (fallbacks and chapters resolved); every kind of mistake is
+ * reported as "file:line: message"; a failed build leaves out_path alone. */
+#define _XOPEN_SOURCE 700
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <ftw.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "content/author.h"
+
+#define WHY_LEN 16384
+
+struct fx {
+    char root[512]; /* temporary folder, removed by teardown */
+    char src[600];  /* root/exhibit: a copy of tests/data/author/good */
+    char out[600];  /* root/out.vitrine */
+    char why[WHY_LEN];
+};
+
+/* A 1x1 RGBA PNG. */
+static const unsigned char png_1x1[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48,
+    0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00,
+    0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78,
+    0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99,
+    0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+};
+
+/* The start of a baseline JPEG: SOI, an APP0 segment, SOF0 for 3x2 pixels. */
+static const unsigned char jpeg_3x2[] = {
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 'J',  'F',  'I',  'F',  0x00, 0x01, 0x01, 0x00,
+    0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x02, 0x00,
+    0x03, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
+};
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static const char *source_dir(void)
+{
+    const char *d = getenv("VITRINE_SOURCE_DIR");
+    return d && *d ? d : ".";
+}
+
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t r;
+    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap) {
+            char *bigger = realloc(buf, 2 * cap + 1);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static void copy_tree(const char *from, const char *to)
+{
+    assert_int_equal(mkdir(to, 0755), 0);
+    DIR *d = opendir(from);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char a[1024], b[1024];
+        snprintf(a, sizeof a, "%s/%s", from, e->d_name);
+        snprintf(b, sizeof b, "%s/%s", to, e->d_name);
+        struct stat st;
+        assert_int_equal(stat(a, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            copy_tree(a, b);
+        } else {
+            size_t len;
+            char *data = read_all(a, &len);
+            assert_non_null(data);
+            write_bytes(b, data, len);
+            free(data);
+        }
+    }
+    closedir(d);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Replace (or create) a file of the exhibit copy; text NULL removes it. */
+static void put(struct fx *f, const char *rel, const char *text)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", f->src, rel);
+    if (!text)
+        assert_int_equal(remove(path), 0);
+    else
+        write_bytes(path, text, strlen(text));
+}
+
+static void put_bytes(struct fx *f, const char *rel, const void *data, size_t len)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", f->src, rel);
+    write_bytes(path, data, len);
+}
+
+static int setup(void **state)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(f->root, sizeof f->root, "%s/test_author.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(f->root));
+    snprintf(f->src, sizeof f->src, "%s/exhibit", f->root);
+    snprintf(f->out, sizeof f->out, "%s/out.vitrine", f->root);
+    char good[1024];
+    snprintf(good, sizeof good, "%s/tests/data/author/good", source_dir());
+    copy_tree(good, f->src);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fx *f = *state;
+    nftw(f->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    free(f);
+    return 0;
+}
+
+/* why holds a line that starts with prefix and contains needle. */
+static int has_error(const char *why, const char *prefix, const char *needle)
+{
+    const char *line = why;
+    while (line && *line) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char buf[2048];
+        if (len >= sizeof buf)
+            len = sizeof buf - 1;
+        memcpy(buf, line, len);
+        buf[len] = '\0';
+        if (strncmp(buf, prefix, strlen(prefix)) == 0 && strstr(buf, needle))
+            return 1;
+        line = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static int count_lines(const char *s)
+{
+    int n = *s ? 1 : 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static int build(struct fx *f, const struct author_opts *opts)
+{
+    return author_build(f->src, f->out, opts, f->why, sizeof f->why);
+}
+
+static void expect_error(struct fx *f, const char *prefix, const char *needle)
+{
+    assert_int_equal(build(f, NULL), -1);
+    if (!has_error(f->why, prefix, needle))
+        fail_msg("expected a line \"%s...%s...\" in:\n%s", prefix, needle, f->why);
+    assert_int_equal(access(f->out, F_OK), -1);
+}
+
+static sqlite3 *open_store(const char *path)
+{
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    return db;
+}
+
+/* The first column of the first row as text ("" for NULL, "(none)" for no
+ * row), into a static buffer. */
+static const char *q1(sqlite3 *db, const char *sql)
+{
+    static char buf[4096];
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        snprintf(buf, sizeof buf, "%s", t ? (const char *)t : "");
+    } else {
+        snprintf(buf, sizeof buf, "(none)");
+    }
+    sqlite3_finalize(st);
+    return buf;
+}
+
+/* ---- the schema ------------------------------------------------------- */
+
+static void schema_literal_matches_schema_sql(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/content/schema.sql", source_dir());
+    char *text = read_all(path, NULL);
+    assert_non_null(text);
+    assert_string_equal(author_schema_sql, text);
+    free(text);
+}
+
+/* ---- a good build ----------------------------------------------------- */
+
+static void good_exhibit_reads_back(void **state)
+{
+    struct fx *f = *state;
+    /* hidden and non-YAML files in panels/ are not panels */
+    put(f, "panels/.draft.yaml", "kind: nonsense\n");
+    put(f, "panels/notes.md", "not a panel\n");
+    int rc = build(f, NULL);
+    if (rc != 0)
+        fail_msg("build failed:\n%s", f->why);
+    assert_string_equal(f->why, "");
+
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "1");
+    assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
+    assert_string_equal(
+        q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
+        "test-exhibit 1.0 en");
+    const char *built = q1(db, "SELECT built_at FROM exhibit");
+    assert_int_equal(strlen(built), 20);
+    assert_true(built[4] == '-' && built[10] == 'T' && built[19] == 'Z');
+    assert_string_equal(q1(db, "SELECT group_concat(code || ':' || name, ',') FROM "
+                               "(SELECT * FROM locale ORDER BY position)"),
+                        "en:English,fr:Français");
+    assert_string_equal(
+        q1(db, "SELECT title || '/' || subtitle FROM exhibit_text WHERE locale='fr'"),
+        "Courir à Pyongyang/A test exhibit");
+
+    /* panels in file-name order, ids from the file names */
+    assert_string_equal(q1(db, "SELECT group_concat(id || ':' || kind, ',') FROM "
+                               "(SELECT * FROM panel ORDER BY position)"),
+                        "01-title:title,02-arrival:story,03-runners:statistic,04-jen:quote,"
+                        "05-credits:credits");
+    /* a row for every panel in every locale */
+    assert_string_equal(q1(db, "SELECT count(*) FROM panel_text"), "10");
+    assert_string_equal(q1(db, "SELECT heading FROM panel_text WHERE position=1 AND locale='fr'"),
+                        "La ligne de départ");
+    /* fr falls back to the default locale's text */
+    assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=0 AND locale='fr'"),
+                        "Foreign amateurs ran the Pyongyang marathon for the first time.");
+    /* paragraphs kept, the block scalar's trailing newline dropped */
+    assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=1 AND locale='en'"),
+                        "The runners arrived by train.\n\nThey stayed two nights.");
+    /* chapters: inherited by later panels, fallen back in fr */
+    assert_string_equal(q1(db, "SELECT group_concat(coalesce(chapter, '-'), ',') FROM "
+                               "(SELECT * FROM panel_text WHERE locale='fr' ORDER BY position)"),
+                        "La course,La course,La course,Voices,Voices");
+    assert_string_equal(q1(db, "SELECT count(*) FROM panel_text WHERE heading IS NULL"), "4");
+
+    assert_string_equal(q1(db, "SELECT value || ' ' || quote(value_to) || ' ' || decimals || ' ' "
+                               "|| unit || ' ' || part_of FROM statistic WHERE position=2"),
+                        "200.0 NULL 0 runners 1000.0");
+    assert_string_equal(q1(db,
+                           "SELECT label || '|' || prefix || '|' || quote(suffix) || '|' || "
+                           "part_of_label FROM statistic_text WHERE position=2 AND locale='fr'"),
+                        "coureurs étrangers|~|NULL|runners in all");
+    assert_string_equal(q1(db, "SELECT speaker || '|' || language FROM quote"), "Jen Loong|en");
+    assert_string_equal(q1(db, "SELECT text || '|' || role || '|' || context FROM quote_text "
+                               "WHERE locale='fr'"),
+                        "It was a once-in-a-lifetime experience.|coureuse canadienne|"
+                        "Telephone interview with CTV News Channel");
+
+    /* citations by subject */
+    assert_string_equal(q1(db,
+                           "SELECT group_concat(position || ':' || subject || ':' || source_id, "
+                           "',') FROM (SELECT * FROM citation ORDER BY position, subject, "
+                           "source_id)"),
+                        "0:panel:cnn,1:panel:ctv,1:panel:huffpost,2:figure:ctv,2:figure:huffpost,"
+                        "3:quote:ctv");
+    assert_string_equal(q1(db, "SELECT group_concat(id || ':' || quote(file), ',') FROM "
+                               "(SELECT * FROM source ORDER BY position)"),
+                        "ctv:'001_ctv.txt',huffpost:NULL,cnn:NULL");
+    assert_string_equal(q1(db, "SELECT cite || '|' || description FROM source_text "
+                               "WHERE source_id='cnn' AND locale='fr'"),
+                        "Reportage de CNN|A report on the race.");
+    assert_string_equal(q1(db, "SELECT count(*) FROM source_text"), "6");
+    assert_string_equal(q1(db, "SELECT count(*) FROM asset"), "0");
+    sqlite3_close(db);
+
+    /* nothing left beside the store */
+    DIR *d = opendir(f->root);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        assert_null(strstr(e->d_name, ".tmp-"));
+    closedir(d);
+}
+
+static void image_panels_store_their_asset(void **state)
+{
+    struct fx *f = *state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/images", f->src);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    put_bytes(f, "images/dot.png", png_1x1, sizeof png_1x1);
+    put_bytes(f, "images/tiny.jpg", jpeg_3x2, sizeof jpeg_3x2);
+    put(f, "panels/04a-photo.yaml",
+        "kind: image\n"
+        "image:\n"
+        "  file: images/dot.png\n"
+        "  alt:\n"
+        "    en: A single dot\n"
+        "    fr: Un seul point\n");
+    put(f, "panels/04b-photo.yaml", "kind: image\nimage: {file: images/tiny.jpg, alt: A street}\n");
+    put(f, "panels/04c-again.yaml", "kind: image\nimage: {file: images/dot.png, alt: Again}\n");
+    if (build(f, NULL) != 0)
+        fail_msg("build failed:\n%s", f->why);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT group_concat(name || ' ' || mime || ' ' || width || 'x' || "
+                               "height || ' ' || length(data), ',') FROM (SELECT * FROM asset "
+                               "ORDER BY id)"),
+                        "images/dot.png image/png 1x1 70,images/tiny.jpg image/jpeg 3x2 41");
+    /* the same photo on two panels is stored once */
+    assert_string_equal(q1(db, "SELECT group_concat(a.name, ',') FROM panel p JOIN asset a "
+                               "ON a.id = p.asset_id ORDER BY p.position"),
+                        "images/dot.png,images/tiny.jpg,images/dot.png");
+    assert_string_equal(q1(db, "SELECT alt FROM panel_text t JOIN panel p USING (position) "
+                               "WHERE p.id='04a-photo' AND t.locale='fr'"),
+                        "Un seul point");
+    sqlite3_close(db);
+}
+
+static void bad_images_are_refused(void **state)
+{
+    struct fx *f = *state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/images", f->src);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    put(f, "images/anim.gif", "GIF89a\x01\x00\x01\x00");
+    unsigned char huge[sizeof png_1x1];
+    memcpy(huge, png_1x1, sizeof huge);
+    huge[18] = 0x23; /* width 0x2301 = 8961 */
+    put_bytes(f, "images/huge.png", huge, sizeof huge);
+    put(f, "panels/04a.yaml", "kind: image\nimage:\n  file: images/anim.gif\n  alt: x\n");
+    put(f, "panels/04b.yaml", "kind: image\nimage:\n  file: images/huge.png\n  alt: x\n");
+    put(f, "panels/04c.yaml", "kind: image\nimage:\n  file: images/missing.png\n  alt: x\n");
+    put(f, "panels/04d.yaml", "kind: image\nimage:\n  file: ../outside.png\n  alt: x\n");
+    assert_int_equal(build(f, NULL), -1);
+    assert_true(has_error(f->why, "panels/04a.yaml:3: ", "is not a PNG or JPEG image"));
+    assert_true(has_error(f->why, "panels/04b.yaml:3: ", "8961x1 pixels; at most 8192"));
+    assert_true(has_error(f->why, "panels/04c.yaml:3: ", "cannot read"));
+    assert_true(has_error(f->why, "panels/04d.yaml:3: ", "inside the exhibit folder"));
+}
+
+/* ---- mistakes --------------------------------------------------------- */
+
+static void unknown_key_names_line_and_suggests(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheadng: The start line\nsources: [ctv, huffpost]\n");
+    expect_error(
+        f, "panels/02-arrival.yaml:2: ", "unknown key \"headng\" (did you mean \"heading\"?)");
+}
+
+static void number_of_the_wrong_type(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  label: runners\n  value: two hundred\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(
+        f, "panels/03-runners.yaml:4: ", "figure.value must be a number, not \"two hundred\"");
+}
+
+static void quoted_number_is_text(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  label: runners\n  value: \"200\"\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:4: ", "must be a number, not the quoted text \"200\"");
+}
+
+static void missing_required_key_names_the_mapping(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 200\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:3: ", "missing required key \"figure.label\"");
+}
+
+static void unknown_source_id(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/04-jen.yaml",
+        "kind: quote\nquote:\n  text: Words.\n  speaker: Jen Loong\n  sources:\n    - ctv\n"
+        "    - bbc\n");
+    expect_error(f, "panels/04-jen.yaml:7: ",
+                 "quote names source \"bbc\", which exhibit.yaml does not list");
+}
+
+static void unused_source(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/01-title.yaml", "kind: title\nheading: Running Pyongyang\n");
+    expect_error(f, "exhibit.yaml:22: ", "source \"cnn\" is never cited");
+}
+
+static void yaml_syntax_error(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: The start\nbody: [unclosed, list\nsources: [ctv, huffpost]\n");
+    expect_error(f, "panels/02-arrival.yaml:4: ", "YAML syntax error");
+}
+
+static void invalid_utf8(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: The start\nbody: caf\xe9 au lait\nsources: [ctv, huffpost]\n");
+    expect_error(f, "panels/02-arrival.yaml:3: ", "not valid UTF-8");
+}
+
+static void control_characters(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: \"bell\\a\"\nsources: [ctv, huffpost]\n");
+    expect_error(f, "panels/02-arrival.yaml:2: ", "heading contains a control character (U+0007)");
+}
+
+static void text_too_long(void **state)
+{
+    struct fx *f = *state;
+    char text[512] = "kind: story\nheading: ";
+    size_t n = strlen(text);
+    memset(text + n, 'x', 201);
+    strcpy(text + n + 201, "\nsources: [ctv, huffpost]\n");
+    put(f, "panels/02-arrival.yaml", text);
+    expect_error(f, "panels/02-arrival.yaml:2: ", "heading is too long (201 bytes; at most 200)");
+}
+
+static void unknown_and_missing_kind(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml", "heading: A\nsources: [ctv, huffpost]\nkind: storey\n");
+    put(f, "panels/05-credits.yaml", "heading: Sources\n");
+    expect_error(f,
+                 "panels/02-arrival.yaml:3: ", "unknown kind \"storey\" (did you mean \"story\"?");
+    assert_true(has_error(f->why, "panels/05-credits.yaml:1: ", "missing required key \"kind\""));
+}
+
+static void key_of_another_kind(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: A\nsources: [ctv, huffpost]\nquote:\n  text: x\n");
+    expect_error(f, "panels/02-arrival.yaml:4: ", "key \"quote\" belongs only on a quote panel");
+}
+
+static void decimals_out_of_range(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 200\n  decimals: 5\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:4: ", "figure.decimals must be 0, 1, 2 or 3, not 5");
+}
+
+static void part_of_not_larger(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 200\n  label: runners\n  part_of:\n"
+        "    value: 200\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:6: ",
+                 "figure.part_of.value (200) must be larger than figure.value (200)");
+}
+
+static void duplicate_key(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: A\nsources: [ctv, huffpost]\nheading: B\n");
+    expect_error(f, "panels/02-arrival.yaml:4: ", "duplicate key \"heading\" (first at line 2)");
+}
+
+static void unknown_locale_in_text(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading:\n  en: A\n  de: B\nsources: [ctv, huffpost]\n");
+    expect_error(f, "panels/02-arrival.yaml:4: ",
+                 "heading: unknown locale \"de\" (exhibit.yaml lists en, fr)");
+}
+
+static void default_locale_text_required(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml", "kind: story\nheading:\n  fr: B\nsources: [ctv, huffpost]\n");
+    expect_error(f,
+                 "panels/02-arrival.yaml:3: ", "heading has no text in the default locale \"en\"");
+}
+
+static void aliases_are_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\nheading: &h A\nbody: *h\nsources: [ctv, huffpost]\n");
+    expect_error(f, "panels/02-arrival.yaml:2: ", "anchors (&h) are not allowed");
+}
+
+static void figure_needs_a_source(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 200\n  label: runners\n  sources: []\n");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure.sources must name at least one source");
+}
+
+static void default_locale_must_be_listed(void **state)
+{
+    struct fx *f = *state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    char *text = read_all(path, NULL);
+    assert_non_null(text);
+    char *at = strstr(text, "default_locale: en");
+    assert_non_null(at);
+    at[16] = 'd';
+    at[17] = 'e';
+    put(f, "exhibit.yaml", text);
+    free(text);
+    expect_error(f, "exhibit.yaml:4: ", "default_locale \"de\" is not one of locales (en, fr)");
+}
+
+static void no_panels(void **state)
+{
+    struct fx *f = *state;
+    const char *files[] = {"01-title", "02-arrival", "03-runners", "04-jen", "05-credits"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "panels/%s.yaml", files[i]);
+        put(f, rel, NULL);
+    }
+    expect_error(f, "panels/: ", "there are no panels");
+}
+
+static void all_errors_are_collected(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml", "kind: story\nheadng: A\nsources: [ctv, huffpost]\n");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: lots\n  decimals: 9\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    assert_int_equal(build(f, NULL), -1);
+    assert_true(
+        has_error(f->why, "panels/02-arrival.yaml:1: ", "missing required key \"heading\""));
+    assert_true(has_error(f->why, "panels/02-arrival.yaml:2: ", "unknown key \"headng\""));
+    assert_true(has_error(f->why, "panels/03-runners.yaml:3: ", "figure.value must be a number"));
+    assert_true(has_error(f->why, "panels/03-runners.yaml:4: ", "figure.decimals"));
+    assert_int_equal(count_lines(f->why), 4);
+    /* in file order */
+    assert_true(strstr(f->why, "02-arrival") < strstr(f->why, "03-runners"));
+}
+
+static void source_files_are_checked_when_asked(void **state)
+{
+    struct fx *f = *state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/sources", f->root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    struct author_opts opts = {.sources_dir = dir};
+    assert_int_equal(build(f, &opts), -1);
+    assert_true(has_error(f->why, "exhibit.yaml:14: ", "file \"001_ctv.txt\" is not in"));
+    char path[1100];
+    snprintf(path, sizeof path, "%s/001_ctv.txt", dir);
+    write_bytes(path, "text", 4);
+    if (build(f, &opts) != 0)
+        fail_msg("build failed:\n%s", f->why);
+}
+
+/* ---- the fit check ---------------------------------------------------- */
+
+struct seen {
+    int calls;
+    char log[4096];     /* "id/locale " per call */
+    int reject_runners; /* fail 03-runners in fr */
+    int runners_ok;     /* the 03-runners panel looked as stored */
+    int credits_cites;
+    int arrival_fr_chapter_ok; /* inherited chapter, fr text */
+};
+
+static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
+{
+    struct seen *s = ctx;
+    s->calls++;
+    size_t n = strlen(s->log);
+    snprintf(s->log + n, sizeof s->log - n, "%s/%s ", p->id, p->locale);
+    if (strcmp(p->id, "03-runners") == 0 && strcmp(p->locale, "fr") == 0) {
+        s->runners_ok = p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value == 200 &&
+                        p->figure.has_part_of && p->figure.part_of == 1000 &&
+                        strcmp(p->figure.label, "coureurs étrangers") == 0 &&
+                        strcmp(p->figure.prefix, "~") == 0 && !p->figure.suffix &&
+                        strcmp(p->chapter, "La course") == 0 && p->n_cites == 2 &&
+                        strcmp(p->cites[0].id, "ctv") == 0 &&
+                        strcmp(p->cites[0].description,
+                               "Un article fondé sur un entretien téléphonique.") == 0 &&
+                        strcmp(p->cites[1].id, "huffpost") == 0;
+        if (s->reject_runners) {
+            snprintf(why, why_len, "at 1280x800 the label does not fit");
+            return -1;
+        }
+    }
+    if (strcmp(p->id, "05-credits") == 0)
+        s->credits_cites = p->n_cites;
+    if (strcmp(p->id, "02-arrival") == 0 && strcmp(p->locale, "fr") == 0)
+        s->arrival_fr_chapter_ok = p->chapter && strcmp(p->chapter, "La course") == 0 &&
+                                   strcmp(p->heading, "La ligne de départ") == 0;
+    return 0;
+}
+
+static void fit_sees_every_panel_in_every_locale(void **state)
+{
+    struct fx *f = *state;
+    struct seen s = {0};
+    struct author_opts opts = {.fit = fit, .fit_ctx = &s};
+    if (build(f, &opts) != 0)
+        fail_msg("build failed:\n%s", f->why);
+    assert_int_equal(s.calls, 10);
+    assert_string_equal(s.log, "01-title/en 01-title/fr 02-arrival/en 02-arrival/fr "
+                               "03-runners/en 03-runners/fr 04-jen/en 04-jen/fr "
+                               "05-credits/en 05-credits/fr ");
+    assert_true(s.runners_ok);
+    assert_int_equal(s.credits_cites, 3);
+    assert_true(s.arrival_fr_chapter_ok);
+}
+
+static void fit_failure_names_the_panel(void **state)
+{
+    struct fx *f = *state;
+    write_bytes(f->out, "previous store", 14);
+    struct seen s = {.reject_runners = 1};
+    struct author_opts opts = {.fit = fit, .fit_ctx = &s};
+    assert_int_equal(build(f, &opts), -1);
+    assert_string_equal(f->why,
+                        "panels/03-runners.yaml:1: does not fit on screen: at 1280x800 the label "
+                        "does not fit");
+    assert_non_null(strstr(s.log, "03-runners/en 03-runners/fr"));
+    assert_int_equal(s.calls, 10);
+    size_t len;
+    char *kept = read_all(f->out, &len);
+    assert_non_null(kept);
+    assert_string_equal(kept, "previous store");
+    free(kept);
+}
+
+/* ---- the output file -------------------------------------------------- */
+
+static void failed_build_leaves_out_path_untouched(void **state)
+{
+    struct fx *f = *state;
+    assert_int_equal(build(f, NULL), 0);
+    size_t good_len;
+    char *good = read_all(f->out, &good_len);
+    assert_non_null(good);
+    assert_true(good_len > 0);
+
+    put(f, "panels/02-arrival.yaml", "kind: story\n");
+    assert_int_equal(build(f, NULL), -1);
+    size_t len;
+    char *after = read_all(f->out, &len);
+    assert_non_null(after);
+    assert_int_equal(len, good_len);
+    assert_memory_equal(after, good, len);
+    free(after);
+    free(good);
+
+    DIR *d = opendir(f->root);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        assert_null(strstr(e->d_name, ".tmp-"));
+    closedir(d);
+}
+
+static void rebuild_replaces_the_store(void **state)
+{
+    struct fx *f = *state;
+    write_bytes(f->out, "old", 3);
+    assert_int_equal(build(f, NULL), 0);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT count(*) FROM panel"), "5");
+    sqlite3_close(db);
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(schema_literal_matches_schema_sql),
+        T(good_exhibit_reads_back),
+        T(image_panels_store_their_asset),
+        T(bad_images_are_refused),
+        T(unknown_key_names_line_and_suggests),
+        T(number_of_the_wrong_type),
+        T(quoted_number_is_text),
+        T(missing_required_key_names_the_mapping),
+        T(unknown_source_id),
+        T(unused_source),
+        T(yaml_syntax_error),
+        T(invalid_utf8),
+        T(control_characters),
+        T(text_too_long),
+        T(unknown_and_missing_kind),
+        T(key_of_another_kind),
+        T(decimals_out_of_range),
+        T(part_of_not_larger),
+        T(duplicate_key),
+        T(unknown_locale_in_text),
+        T(default_locale_text_required),
+        T(aliases_are_refused),
+        T(figure_needs_a_source),
+        T(default_locale_must_be_listed),
+        T(no_panels),
+        T(all_errors_are_collected),
+        T(source_files_are_checked_when_asked),
+        T(fit_sees_every_panel_in_every_locale),
+        T(fit_failure_names_the_panel),
+        T(failed_build_leaves_out_path_untouched),
+        T(rebuild_replaces_the_store),
+    };
+#undef T
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
