@@ -1,1 +1,985 @@
-/* placeholder: being written */
+/* display.c - the screen through SDL's 2D renderer, and prepared panel views.
+ *
+ * LIMITATIONS: one window on one display. A view's static layer lives in a
+ * render-target texture; an accelerated renderer may lose target contents
+ * (SDL_RENDER_TARGETS_RESET / SDL_RENDER_DEVICE_RESET): the caller then
+ * prepares its views again. Views must be freed before display_close; a
+ * view still alive at close loses its textures and only its memory is freed
+ * by display_view_free. Figures are composed glyph by glyph without kerning
+ * between glyphs (digits are tabular, so this only matters around the
+ * prefix and suffix, which are rasterised whole). display_draw_list draws
+ * no DRAW_IMAGE (pictures are panel content). Not thread safe.
+ * DEPENDENCIES: SDL2 >= 2.0.18 (SDL_RenderSetVSync), SDL2_image (PNG),
+ * text.c for rasterising, app/layout.c for colours and figure text.
+ * Headless mode needs no video driver: a software renderer draws into an
+ * ARGB8888 surface. */
+#include "display.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../app/log.h"
+#include "image.h"
+
+#define TAG "display"
+
+#define HEADLESS_W 1920
+#define HEADLESS_H 1080
+#define WINDOW_W 1280
+#define WINDOW_H 720
+
+/* Glyphs a count-up figure is made of, rasterised when a view is prepared:
+ * digits, separators, range dash, approximately, minus, narrow no-break
+ * space (French thousands), no-break space, space, sign and percent. */
+static const char *const figure_glyphs[] = {"0",
+                                            "1",
+                                            "2",
+                                            "3",
+                                            "4",
+                                            "5",
+                                            "6",
+                                            "7",
+                                            "8",
+                                            "9",
+                                            ",",
+                                            ".",
+                                            "\xE2\x80\x93",
+                                            "~",
+                                            "\xE2\x88\x92",
+                                            "\xE2\x80\xAF",
+                                            "\xC2\xA0",
+                                            " ",
+                                            "-",
+                                            "+",
+                                            "%",
+                                            NULL};
+
+#define ATLAS_GLYPHS 48
+#define FIGURE_TEXT_MAX 160
+#define CACHE_SLOTS 48
+#define UNITS_BATCH 256
+
+struct glyph {
+    uint32_t cp;
+    SDL_Texture *tex; /* NULL for a blank glyph such as a space */
+    int w, h, adv;
+};
+
+struct atlas {
+    enum font_face face;
+    int px;
+    uint32_t rgb;
+    int n;
+    struct glyph g[ATLAS_GLYPHS];
+};
+
+struct anim_item {
+    enum draw_kind kind;
+    struct draw_rect r;
+    uint32_t rgb, lit_rgb;
+    uint8_t alpha;
+    /* DRAW_TEXT and DRAW_FIGURE's prefix and suffix */
+    SDL_Texture *tex;
+    int tw, th;
+    /* DRAW_FIGURE */
+    const struct panel_figure *figure;
+    char locale[16];
+    int atlas;
+    SDL_Texture *prefix, *suffix;
+    int prefix_w, prefix_h, prefix_adv, suffix_w, suffix_h;
+    size_t prefix_len, suffix_len;
+    /* DRAW_UNITS: cells relative to the screen, and room to shift them */
+    SDL_Rect *cells, *shifted;
+    int total, lit, shifted_dx;
+};
+
+struct panel_view {
+    struct display *d;
+    struct panel_view *prev, *next; /* the display's live views */
+    SDL_Texture *stat;
+    int w, h;
+    struct anim_item *items;
+    int n_items;
+    struct atlas *atlases;
+    int n_atlases;
+    char locale[16];
+};
+
+struct cache_slot {
+    SDL_Texture *tex;
+    int w, h;
+    uint32_t hash;
+    enum font_face face;
+    int px;
+    uint32_t rgb;
+    char *text;
+    size_t len;
+    uint64_t used;
+};
+
+struct display {
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    SDL_Surface *surface; /* headless target */
+    int video;            /* SDL video initialised by us */
+    int headless;
+    struct text *text;
+    struct panel_view *views;
+    struct cache_slot cache[CACHE_SLOTS];
+    uint64_t tick;
+};
+
+static void set_why(char *why, size_t why_len, const char *what)
+{
+    if (why && why_len)
+        snprintf(why, why_len, "%s: %s", what, SDL_GetError());
+}
+
+static double ease_out_cubic(double t)
+{
+    if (!(t > 0))
+        return 0;
+    if (t >= 1)
+        return 1;
+    double u = 1 - t;
+    return 1 - u * u * u;
+}
+
+static uint8_t mul_alpha(uint8_t a, uint8_t b)
+{
+    return (uint8_t)((a * b + 127) / 255);
+}
+
+static void set_color(SDL_Renderer *ren, uint32_t rgb, uint8_t a)
+{
+    SDL_SetRenderDrawBlendMode(ren, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(ren, (Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, a);
+}
+
+/* Decode one UTF-8 sequence at *p (valid text from the store); advances *p. */
+static uint32_t utf8_next(const char **p, const char *end)
+{
+    const unsigned char *s = (const unsigned char *)*p;
+    uint32_t c = s[0];
+    int n = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+    if (n)
+        c &= 0x3Fu >> n;
+    if ((const char *)s + 1 + n > end)
+        n = (int)(end - (const char *)s) - 1;
+    for (int i = 1; i <= n; i++)
+        c = (c << 6) | (s[i] & 0x3Fu);
+    *p += 1 + n;
+    return c;
+}
+
+static size_t utf8_put(uint32_t c, char *out)
+{
+    if (c < 0x80) {
+        out[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        out[0] = (char)(0xC0 | (c >> 6));
+        out[1] = (char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    if (c < 0x10000) {
+        out[0] = (char)(0xE0 | (c >> 12));
+        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (c >> 18));
+    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (c & 0x3F));
+    return 4;
+}
+
+/* Rasterise text into a blended texture; NULL when there is nothing to see. */
+static SDL_Texture *text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
+                                 const char *s, size_t n, int *w, int *h)
+{
+    *w = *h = 0;
+    SDL_Surface *surf = text_render(d->text, face, px, rgb, s, n);
+    if (!surf)
+        return NULL;
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, surf);
+    if (tex) {
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+        *w = surf->w;
+        *h = surf->h;
+    } else {
+        log_warn(TAG, "text texture: %s", SDL_GetError());
+    }
+    SDL_FreeSurface(surf);
+    return tex;
+}
+
+static void copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, int h, uint8_t a)
+{
+    if (!tex || a == 0)
+        return;
+    SDL_SetTextureAlphaMod(tex, a);
+    SDL_Rect dst = {x, y, w, h};
+    SDL_RenderCopy(ren, tex, NULL, &dst);
+}
+
+/* Decode a DRAW_IMAGE's picture into a texture fitted inside its box (aspect
+ * kept, centred); *dst receives where it goes. Shrinking uses a box filter
+ * (photos stay smooth), enlarging the renderer's linear filter. */
+static SDL_Texture *image_texture(struct display *d, const struct draw_item *it, SDL_Rect *dst)
+{
+    const struct panel_image *img = it->image;
+    if (!img || !img->data || img->size == 0 || img->size > INT_MAX || it->r.w < 1 || it->r.h < 1)
+        return NULL;
+    SDL_Surface *s = IMG_Load_RW(SDL_RWFromConstMem(img->data, (int)img->size), 1);
+    if (!s) {
+        log_warn(TAG, "panel image: %s", SDL_GetError());
+        return NULL;
+    }
+    double k = fmin((double)it->r.w / s->w, (double)it->r.h / s->h);
+    int w = (int)lround(s->w * k), h = (int)lround(s->h * k);
+    if (w < 1)
+        w = 1;
+    if (h < 1)
+        h = 1;
+    dst->x = it->r.x + (it->r.w - w) / 2;
+    dst->y = it->r.y + (it->r.h - h) / 2;
+    dst->w = w;
+    dst->h = h;
+    if (w < s->w) {
+        SDL_Surface *small = image_scale_box(s, w, h, layout_color(COLOR_BG));
+        if (small) {
+            SDL_FreeSurface(s);
+            s = small;
+        }
+    }
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, s);
+    SDL_FreeSurface(s);
+    if (!tex) {
+        log_warn(TAG, "panel image texture: %s", SDL_GetError());
+        return NULL;
+    }
+    SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    return tex;
+}
+
+/* ---- the display ---------------------------------------------------------- */
+
+static int open_headless(struct display *d, const struct display_opts *o, char *why, size_t why_len)
+{
+    int w = o->w > 0 ? o->w : HEADLESS_W, h = o->h > 0 ? o->h : HEADLESS_H;
+    d->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!d->surface) {
+        set_why(why, why_len, "headless surface");
+        return -1;
+    }
+    d->ren = SDL_CreateSoftwareRenderer(d->surface);
+    if (!d->ren) {
+        set_why(why, why_len, "software renderer");
+        return -1;
+    }
+    return 0;
+}
+
+static int open_window(struct display *d, const struct display_opts *o, char *why, size_t why_len)
+{
+    /* A kiosk stays on screen when focus moves, keeps the screen awake and
+     * leaves system keys (VT switch, the window manager's) alone. */
+    SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
+    SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0");
+    SDL_SetHint(SDL_HINT_GRAB_KEYBOARD, "0");
+    SDL_SetHint(SDL_HINT_ALLOW_ALT_TAB_WHILE_GRABBED, "1");
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
+        set_why(why, why_len, "SDL video");
+        return -1;
+    }
+    d->video = 1;
+    SDL_DisableScreenSaver();
+
+    Uint32 flags = SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI;
+    int w = WINDOW_W, h = WINDOW_H;
+    if (o->windowed) {
+        if (o->w > 0 && o->h > 0) {
+            w = o->w;
+            h = o->h;
+        }
+    } else {
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+        w = h = 0; /* the desktop's own mode, landscape or portrait */
+        if (o->w > 0 || o->h > 0)
+            log_info(TAG, "full screen uses the native resolution, not %dx%d", o->w, o->h);
+    }
+    d->win =
+        SDL_CreateWindow("vitrine", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+    if (!d->win) {
+        set_why(why, why_len, "window");
+        return -1;
+    }
+    if (!o->windowed)
+        SDL_ShowCursor(SDL_DISABLE);
+
+    /* Software rendering asked for: present the window surface directly,
+     * not through an OpenGL texture (which on a GPU-less machine is Mesa's
+     * software GL and costs more than the frame itself). The environment
+     * variable SDL_FRAMEBUFFER_ACCELERATION still wins. */
+    const char *drv = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    if (drv && SDL_strcasecmp(drv, "software") == 0)
+        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
+    /* index -1 honours SDL_HINT_RENDER_DRIVER. */
+    d->ren = SDL_CreateRenderer(d->win, -1, 0);
+    if (!d->ren) {
+        log_warn(TAG, "renderer: %s; using the software renderer", SDL_GetError());
+        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
+        d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (!d->ren) {
+        set_why(why, why_len, "renderer");
+        return -1;
+    }
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(d->ren, &info) == 0) {
+        if (info.flags & SDL_RENDERER_ACCELERATED)
+            SDL_RenderSetVSync(d->ren, 1);
+        log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), info.name);
+    }
+    return 0;
+}
+
+struct display *display_open(const struct display_opts *o, char *why, size_t why_len)
+{
+    struct display_opts none = {0};
+    if (!o)
+        o = &none;
+    struct display *d = calloc(1, sizeof(*d));
+    if (!d) {
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    d->headless = o->headless;
+    int rc = o->headless ? open_headless(d, o, why, why_len) : open_window(d, o, why, why_len);
+    if (rc != 0)
+        goto fail;
+    d->text = text_open(o->assets_dir, why, why_len);
+    if (!d->text)
+        goto fail;
+    display_clear(d);
+    return d;
+fail:
+    display_close(d);
+    return NULL;
+}
+
+static void view_release(struct panel_view *v);
+
+void display_close(struct display *d)
+{
+    if (!d)
+        return;
+    while (d->views) {
+        struct panel_view *v = d->views;
+        log_warn(TAG, "a panel view outlives the display; free views first");
+        view_release(v);
+    }
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        if (d->cache[i].tex)
+            SDL_DestroyTexture(d->cache[i].tex);
+        free(d->cache[i].text);
+    }
+    if (d->text)
+        text_close(d->text);
+    if (d->ren)
+        SDL_DestroyRenderer(d->ren);
+    if (d->win)
+        SDL_DestroyWindow(d->win);
+    if (d->surface)
+        SDL_FreeSurface(d->surface);
+    if (d->video)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS);
+    free(d);
+}
+
+void display_size(const struct display *d, int *w, int *h)
+{
+    int ww = 0, hh = 0;
+    if (d && d->ren && SDL_GetRendererOutputSize(d->ren, &ww, &hh) != 0)
+        ww = hh = 0;
+    if (w)
+        *w = ww;
+    if (h)
+        *h = hh;
+}
+
+struct text *display_text(struct display *d)
+{
+    return d ? d->text : NULL;
+}
+
+const char *display_driver(const struct display *d)
+{
+    if (!d || d->headless)
+        return "headless";
+    const char *name = SDL_GetCurrentVideoDriver();
+    return name ? name : "unknown";
+}
+
+void display_clear(struct display *d)
+{
+    if (!d)
+        return;
+    SDL_SetRenderTarget(d->ren, NULL);
+    set_color(d->ren, layout_color(COLOR_BG), 255);
+    SDL_RenderClear(d->ren);
+}
+
+int display_present(struct display *d)
+{
+    if (d)
+        SDL_RenderPresent(d->ren);
+    return 0;
+}
+
+int display_save_png(struct display *d, const char *path, char *why, size_t why_len)
+{
+    int w, h, rc = -1;
+    if (!d || !path) {
+        snprintf(why, why_len, "no display or no path");
+        return -1;
+    }
+    display_size(d, &w, &h);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s) {
+        set_why(why, why_len, "frame surface");
+        return -1;
+    }
+    SDL_SetRenderTarget(d->ren, NULL);
+    if (SDL_RenderReadPixels(d->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) != 0) {
+        set_why(why, why_len, "reading the frame");
+        goto done;
+    }
+    /* The frame is opaque; the renderer's alpha channel is not meaningful. */
+    for (int y = 0; y < h; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch);
+        for (int x = 0; x < w; x++)
+            row[x] |= 0xFF000000u;
+    }
+    if (IMG_SavePNG(s, path) != 0) {
+        set_why(why, why_len, path);
+        goto done;
+    }
+    rc = 0;
+done:
+    SDL_FreeSurface(s);
+    return rc;
+}
+
+/* ---- figures: glyph atlases ----------------------------------------------- */
+
+static void glyph_make(struct display *d, struct atlas *a, uint32_t cp)
+{
+    if (a->n >= ATLAS_GLYPHS)
+        return;
+    char u[4];
+    size_t n = utf8_put(cp, u);
+    struct glyph *g = &a->g[a->n++];
+    g->cp = cp;
+    g->tex = text_texture(d, a->face, a->px, a->rgb, u, n, &g->w, &g->h);
+    g->adv = text_measurer(d->text)->width(d->text, a->face, a->px, u, n);
+}
+
+static const struct glyph *atlas_glyph(struct display *d, struct atlas *a, uint32_t cp)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->g[i].cp == cp)
+            return &a->g[i];
+    /* Not one of the prepared glyphs: rasterise it once and keep it. */
+    log_debug(TAG, "figure glyph U+%04X not prepared", (unsigned)cp);
+    glyph_make(d, a, cp);
+    return a->n && a->g[a->n - 1].cp == cp ? &a->g[a->n - 1] : NULL;
+}
+
+static int atlas_for(struct display *d, struct panel_view *v, enum font_face face, int px,
+                     uint32_t rgb)
+{
+    for (int i = 0; i < v->n_atlases; i++) {
+        struct atlas *a = &v->atlases[i];
+        if (a->face == face && a->px == px && a->rgb == rgb)
+            return i;
+    }
+    /* v->atlases has room for one per item (see display_prepare). */
+    struct atlas *a = &v->atlases[v->n_atlases];
+    a->face = face;
+    a->px = px;
+    a->rgb = rgb;
+    a->n = 0;
+    for (int i = 0; figure_glyphs[i]; i++) {
+        const char *p = figure_glyphs[i];
+        glyph_make(d, a, utf8_next(&p, p + strlen(p)));
+    }
+    return v->n_atlases++;
+}
+
+static void draw_figure(struct display *d, struct panel_view *v, struct anim_item *it, int dx,
+                        uint8_t alpha, double t)
+{
+    char buf[FIGURE_TEXT_MAX];
+    size_t len = layout_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
+    if (len >= sizeof(buf))
+        len = strlen(buf);
+    const char *p = buf, *end = buf + len;
+    int x = it->r.x + dx, y = it->r.y;
+    uint8_t a = mul_alpha(it->alpha, alpha);
+    struct atlas *at = &v->atlases[it->atlas];
+
+    if (it->prefix_len && len >= it->prefix_len &&
+        memcmp(buf, it->figure->prefix, it->prefix_len) == 0) {
+        copy_at(d->ren, it->prefix, x, y, it->prefix_w, it->prefix_h, a);
+        x += it->prefix_adv;
+        p += it->prefix_len;
+    }
+    const char *mid_end = end;
+    int suffix = it->suffix_len && (size_t)(end - p) >= it->suffix_len &&
+                 memcmp(end - it->suffix_len, it->figure->suffix, it->suffix_len) == 0;
+    if (suffix)
+        mid_end = end - it->suffix_len;
+    while (p < mid_end) {
+        const struct glyph *g = atlas_glyph(d, at, utf8_next(&p, mid_end));
+        if (!g) {
+            x += at->px / 2;
+            continue;
+        }
+        copy_at(d->ren, g->tex, x, y, g->w, g->h, a);
+        x += g->adv;
+    }
+    if (suffix)
+        copy_at(d->ren, it->suffix, x, y, it->suffix_w, it->suffix_h, a);
+}
+
+/* ---- unit charts ---------------------------------------------------------- */
+
+static void units_cell(const struct draw_item *item, int i, SDL_Rect *out)
+{
+    int cols = item->units_cols > 0 ? item->units_cols : item->units_total;
+    int step = item->cell + item->gap;
+    out->x = item->r.x + (i % cols) * step;
+    out->y = item->r.y + (i / cols) * step;
+    out->w = out->h = item->cell;
+}
+
+static int units_lit_at(int lit, int total, double eased)
+{
+    int n = (int)lround(lit * eased);
+    return n < 0 ? 0 : n > total ? total : n;
+}
+
+/* Draw a unit chart straight from its item, in batches (no allocation). */
+static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int dx, uint8_t alpha,
+                            double eased)
+{
+    SDL_Rect batch[UNITS_BATCH];
+    int total = item->units_total > 0 ? item->units_total : 0;
+    int lit = units_lit_at(item->units_lit, total, eased);
+    uint8_t a = mul_alpha(item->alpha, alpha);
+    for (int pass = 0; pass < 2; pass++) {
+        int from = pass ? lit : 0, to = pass ? total : lit;
+        set_color(ren, layout_color(pass ? item->color : item->lit_color), a);
+        for (int i = from; i < to;) {
+            int n = 0;
+            for (; i < to && n < UNITS_BATCH; i++, n++) {
+                units_cell(item, i, &batch[n]);
+                batch[n].x += dx;
+            }
+            SDL_RenderFillRects(ren, batch, n);
+        }
+    }
+}
+
+static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t alpha, double eased)
+{
+    if (it->total <= 0)
+        return;
+    if (it->shifted_dx != dx) {
+        for (int i = 0; i < it->total; i++) {
+            it->shifted[i] = it->cells[i];
+            it->shifted[i].x += dx;
+        }
+        it->shifted_dx = dx;
+    }
+    int lit = units_lit_at(it->lit, it->total, eased);
+    uint8_t a = mul_alpha(it->alpha, alpha);
+    if (lit > 0) {
+        set_color(ren, it->lit_rgb, a);
+        SDL_RenderFillRects(ren, it->shifted, lit);
+    }
+    if (it->total > lit) {
+        set_color(ren, it->rgb, a);
+        SDL_RenderFillRects(ren, it->shifted + lit, it->total - lit);
+    }
+}
+
+/* ---- panel views ---------------------------------------------------------- */
+
+static void view_release(struct panel_view *v)
+{
+    for (int i = 0; i < v->n_items; i++) {
+        struct anim_item *it = &v->items[i];
+        if (it->tex)
+            SDL_DestroyTexture(it->tex);
+        if (it->prefix)
+            SDL_DestroyTexture(it->prefix);
+        if (it->suffix)
+            SDL_DestroyTexture(it->suffix);
+        free(it->cells);
+        free(it->shifted);
+    }
+    free(v->items);
+    v->items = NULL;
+    v->n_items = 0;
+    for (int i = 0; i < v->n_atlases; i++)
+        for (int j = 0; j < v->atlases[i].n; j++)
+            if (v->atlases[i].g[j].tex)
+                SDL_DestroyTexture(v->atlases[i].g[j].tex);
+    free(v->atlases);
+    v->atlases = NULL;
+    v->n_atlases = 0;
+    if (v->stat)
+        SDL_DestroyTexture(v->stat);
+    v->stat = NULL;
+    if (v->d) {
+        if (v->prev)
+            v->prev->next = v->next;
+        else
+            v->d->views = v->next;
+        if (v->next)
+            v->next->prev = v->prev;
+        v->d = NULL;
+    }
+}
+
+void display_view_free(struct panel_view *v)
+{
+    if (!v)
+        return;
+    view_release(v);
+    free(v);
+}
+
+/* Draw one static item into the current target at its final state. */
+static void draw_static(struct display *d, const struct draw_item *it, const char *locale)
+{
+    SDL_Renderer *ren = d->ren;
+    uint32_t rgb = layout_color(it->color);
+    switch (it->kind) {
+    case DRAW_RECT: {
+        set_color(ren, rgb, it->alpha);
+        SDL_Rect r = {it->r.x, it->r.y, it->r.w, it->r.h};
+        SDL_RenderFillRect(ren, &r);
+        break;
+    }
+    case DRAW_TEXT:
+    case DRAW_FIGURE: {
+        char buf[FIGURE_TEXT_MAX];
+        const char *s = it->text;
+        size_t n = it->len;
+        if (it->kind == DRAW_FIGURE && !(s && n)) {
+            if (!it->figure)
+                break;
+            n = layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
+                                   sizeof(buf));
+            s = buf;
+            if (n >= sizeof(buf))
+                n = strlen(buf);
+        }
+        int w, h;
+        SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, &w, &h);
+        copy_at(ren, tex, it->r.x, it->r.y, w, h, it->alpha);
+        if (tex)
+            SDL_DestroyTexture(tex);
+        break;
+    }
+    case DRAW_UNITS:
+        draw_units_item(ren, it, 0, 255, 1.0);
+        break;
+    case DRAW_IMAGE: {
+        SDL_Rect dst;
+        SDL_Texture *tex = image_texture(d, it, &dst);
+        copy_at(ren, tex, dst.x, dst.y, dst.w, dst.h, it->alpha);
+        if (tex)
+            SDL_DestroyTexture(tex);
+        break;
+    }
+    }
+}
+
+static int prepare_anim(struct display *d, struct panel_view *v, const struct draw_item *src,
+                        char *why, size_t why_len)
+{
+    struct anim_item *it = &v->items[v->n_items];
+    memset(it, 0, sizeof(*it));
+    it->kind = src->kind;
+    it->r = src->r;
+    it->rgb = layout_color(src->color);
+    it->lit_rgb = layout_color(src->lit_color);
+    it->alpha = src->alpha;
+    switch (src->kind) {
+    case DRAW_RECT:
+        break;
+    case DRAW_TEXT:
+        it->tex =
+            text_texture(d, src->face, src->px, it->rgb, src->text, src->len, &it->tw, &it->th);
+        break;
+    case DRAW_FIGURE: {
+        if (!src->figure)
+            return 0; /* nothing to count */
+        const struct panel_figure *f = src->figure;
+        it->figure = f;
+        snprintf(it->locale, sizeof(it->locale), "%s",
+                 src->locale && *src->locale ? src->locale : v->locale);
+        it->atlas = atlas_for(d, v, src->face, src->px, it->rgb);
+        if (f->prefix && *f->prefix) {
+            it->prefix_len = strlen(f->prefix);
+            it->prefix = text_texture(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
+                                      &it->prefix_w, &it->prefix_h);
+            it->prefix_adv = text_measurer(d->text)->width(d->text, src->face, src->px, f->prefix,
+                                                           it->prefix_len);
+            if (!it->prefix)
+                it->prefix_len = 0;
+        }
+        if (f->suffix && *f->suffix) {
+            it->suffix_len = strlen(f->suffix);
+            it->suffix = text_texture(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
+                                      &it->suffix_w, &it->suffix_h);
+            if (!it->suffix)
+                it->suffix_len = 0;
+        }
+        break;
+    }
+    case DRAW_UNITS:
+        it->total = src->units_total > 0 ? src->units_total : 0;
+        it->lit = src->units_lit;
+        it->shifted_dx = 0;
+        if (it->total) {
+            it->cells = malloc((size_t)it->total * sizeof(SDL_Rect));
+            it->shifted = malloc((size_t)it->total * sizeof(SDL_Rect));
+            if (!it->cells || !it->shifted) {
+                free(it->cells);
+                free(it->shifted);
+                snprintf(why, why_len, "out of memory for a unit chart");
+                return -1;
+            }
+            for (int i = 0; i < it->total; i++)
+                units_cell(src, i, &it->cells[i]);
+            memcpy(it->shifted, it->cells, (size_t)it->total * sizeof(SDL_Rect));
+        }
+        break;
+    case DRAW_IMAGE: {
+        SDL_Rect dst;
+        it->tex = image_texture(d, src, &dst);
+        it->r = (struct draw_rect){dst.x, dst.y, dst.w, dst.h};
+        it->tw = dst.w;
+        it->th = dst.h;
+        break;
+    }
+    }
+    v->n_items++;
+    return 0;
+}
+
+struct panel_view *display_prepare(struct display *d, const struct draw_list *l, const char *locale,
+                                   char *why, size_t why_len)
+{
+    if (!d || !l) {
+        snprintf(why, why_len, "nothing to prepare");
+        return NULL;
+    }
+    struct panel_view *v = calloc(1, sizeof(*v));
+    if (!v) {
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    v->d = d;
+    v->next = d->views;
+    if (d->views)
+        d->views->prev = v;
+    d->views = v;
+    snprintf(v->locale, sizeof(v->locale), "%s", locale && *locale ? locale : "en");
+
+    int n = l->n > 0 ? l->n : 0;
+    if (n) {
+        v->items = calloc((size_t)n, sizeof(*v->items));
+        v->atlases = calloc((size_t)n, sizeof(*v->atlases));
+        if (!v->items || !v->atlases) {
+            snprintf(why, why_len, "out of memory");
+            goto fail;
+        }
+    }
+
+    display_size(d, &v->w, &v->h);
+    /* Opaque pixels without an alpha channel: the software renderer blends
+     * them with a constant alpha far faster than per-pixel alpha. */
+    v->stat =
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h);
+    if (!v->stat)
+        v->stat = SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
+                                    v->w, v->h);
+    if (!v->stat) {
+        set_why(why, why_len, "panel texture");
+        goto fail;
+    }
+    if (SDL_SetRenderTarget(d->ren, v->stat) != 0) {
+        set_why(why, why_len, "drawing into the panel texture");
+        goto fail;
+    }
+    set_color(d->ren, layout_color(COLOR_BG), 255);
+    SDL_RenderClear(d->ren);
+    for (int i = 0; i < n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (it->layer == LAYER_STATIC)
+            draw_static(d, it, v->locale);
+        else if (prepare_anim(d, v, it, why, why_len) != 0)
+            goto fail;
+    }
+    SDL_SetRenderTarget(d->ren, NULL);
+    return v;
+fail:
+    SDL_SetRenderTarget(d->ren, NULL);
+    display_view_free(v);
+    return NULL;
+}
+
+void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
+                       double anim_t)
+{
+    if (!d || !v || !v->stat || alpha == 0)
+        return;
+    SDL_Renderer *ren = d->ren;
+    SDL_SetTextureBlendMode(v->stat, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetTextureAlphaMod(v->stat, alpha);
+    SDL_Rect dst = {dx, 0, v->w, v->h};
+    SDL_RenderCopy(ren, v->stat, NULL, &dst);
+
+    double eased = ease_out_cubic(anim_t);
+    for (int i = 0; i < v->n_items; i++) {
+        struct anim_item *it = &v->items[i];
+        switch (it->kind) {
+        case DRAW_RECT: {
+            set_color(ren, it->rgb, mul_alpha(it->alpha, alpha));
+            SDL_Rect r = {it->r.x + dx, it->r.y, it->r.w, it->r.h};
+            SDL_RenderFillRect(ren, &r);
+            break;
+        }
+        case DRAW_TEXT:
+        case DRAW_IMAGE:
+            copy_at(ren, it->tex, it->r.x + dx, it->r.y, it->tw, it->th,
+                    mul_alpha(it->alpha, alpha));
+            break;
+        case DRAW_FIGURE:
+            draw_figure(d, v, it, dx, alpha, eased);
+            break;
+        case DRAW_UNITS:
+            draw_units(ren, it, dx, alpha, eased);
+            break;
+        }
+    }
+}
+
+/* ---- chrome: a small cache of rasterised lines ---------------------------- */
+
+static uint32_t text_hash(enum font_face face, int px, uint32_t rgb, const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    uint32_t k[3] = {(uint32_t)face, (uint32_t)px, rgb};
+    for (int i = 0; i < 3; i++) {
+        h = (h ^ k[i]) * 16777619u;
+    }
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static struct cache_slot *cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
+                                      const char *s, size_t n)
+{
+    uint32_t h = text_hash(face, px, rgb, s, n);
+    struct cache_slot *victim = &d->cache[0];
+    d->tick++;
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        struct cache_slot *c = &d->cache[i];
+        if (c->text && c->hash == h && c->face == face && c->px == px && c->rgb == rgb &&
+            c->len == n && memcmp(c->text, s, n) == 0) {
+            c->used = d->tick;
+            return c;
+        }
+        if (!c->text || (victim->text && c->used < victim->used))
+            victim = c;
+    }
+    if (victim->tex)
+        SDL_DestroyTexture(victim->tex);
+    free(victim->text);
+    memset(victim, 0, sizeof(*victim));
+    victim->text = malloc(n + 1);
+    if (!victim->text)
+        return NULL;
+    memcpy(victim->text, s, n);
+    victim->text[n] = '\0';
+    victim->len = n;
+    victim->hash = h;
+    victim->face = face;
+    victim->px = px;
+    victim->rgb = rgb;
+    victim->used = d->tick;
+    victim->tex = text_texture(d, face, px, rgb, s, n, &victim->w, &victim->h);
+    return victim;
+}
+
+void display_draw_list(struct display *d, const struct draw_list *l)
+{
+    if (!d || !l)
+        return;
+    SDL_Renderer *ren = d->ren;
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        uint32_t rgb = layout_color(it->color);
+        switch (it->kind) {
+        case DRAW_RECT: {
+            set_color(ren, rgb, it->alpha);
+            SDL_Rect r = {it->r.x, it->r.y, it->r.w, it->r.h};
+            SDL_RenderFillRect(ren, &r);
+            break;
+        }
+        case DRAW_TEXT:
+        case DRAW_FIGURE: {
+            char buf[FIGURE_TEXT_MAX];
+            const char *s = it->text;
+            size_t n = it->len;
+            if (it->kind == DRAW_FIGURE && !(s && n)) {
+                if (!it->figure)
+                    break;
+                n = layout_figure_text(it->figure, it->locale, 1.0, buf, sizeof(buf));
+                if (n >= sizeof(buf))
+                    n = strlen(buf);
+                s = buf;
+            }
+            if (!s || n == 0)
+                break;
+            struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n);
+            if (c)
+                copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
+            break;
+        }
+        case DRAW_UNITS:
+            draw_units_item(ren, it, 0, 255, 1.0);
+            break;
+        case DRAW_IMAGE:
+            /* Pictures belong to panels (display_prepare), not to chrome. */
+            break;
+        }
+    }
+}

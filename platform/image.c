@@ -1,1 +1,206 @@
-/* placeholder: being written */
+/* image.c - contact sheets and PNG probing.
+ *
+ * LIMITATIONS: everything happens in memory on the calling thread; a sheet of
+ * many full-HD panels decodes one panel at a time but keeps every thumbnail
+ * until the sheet is written. Transparency is flattened onto the sheet's
+ * background colour.
+ * DEPENDENCIES: SDL2 surfaces (no video subsystem needed), SDL2_image for
+ * PNG decoding and IMG_SavePNG; image_probe_png only needs stdio. */
+#include "image.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHEET_BG 0xFF1A1A1Au
+
+int image_gutter(int thumb_w)
+{
+    int g = thumb_w / 32;
+    return g < 8 ? 8 : g;
+}
+
+static uint32_t flatten(uint32_t p, uint32_t bg)
+{
+    uint32_t a = p >> 24;
+    if (a == 255)
+        return p;
+    uint32_t out = 0xFF000000u;
+    for (int sh = 0; sh < 24; sh += 8) {
+        uint32_t s = (p >> sh) & 0xFF, b = (bg >> sh) & 0xFF;
+        out |= ((s * a + b * (255 - a) + 127) / 255) << sh;
+    }
+    return out;
+}
+
+/* Box-filter src (ARGB8888, locked) into a new tw x th ARGB8888 surface. */
+static SDL_Surface *scale_box(SDL_Surface *src, int tw, int th, uint32_t bg)
+{
+    SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!dst)
+        return NULL;
+    int sw = src->w, sh = src->h;
+    for (int y = 0; y < th; y++) {
+        int y0 = (int)((int64_t)y * sh / th), y1 = (int)((int64_t)(y + 1) * sh / th);
+        if (y1 <= y0)
+            y1 = y0 + 1;
+        uint32_t *out = (uint32_t *)((uint8_t *)dst->pixels + (size_t)y * (size_t)dst->pitch);
+        for (int x = 0; x < tw; x++) {
+            int x0 = (int)((int64_t)x * sw / tw), x1 = (int)((int64_t)(x + 1) * sw / tw);
+            if (x1 <= x0)
+                x1 = x0 + 1;
+            uint64_t sum[4] = {0, 0, 0, 0};
+            for (int yy = y0; yy < y1; yy++) {
+                const uint32_t *row = (const uint32_t *)((const uint8_t *)src->pixels +
+                                                         (size_t)yy * (size_t)src->pitch);
+                for (int xx = x0; xx < x1; xx++) {
+                    uint32_t p = flatten(row[xx], bg);
+                    sum[0] += p & 0xFF;
+                    sum[1] += (p >> 8) & 0xFF;
+                    sum[2] += (p >> 16) & 0xFF;
+                }
+            }
+            uint64_t cnt = (uint64_t)(y1 - y0) * (uint64_t)(x1 - x0);
+            out[x] = 0xFF000000u | (uint32_t)((sum[2] + cnt / 2) / cnt) << 16 |
+                     (uint32_t)((sum[1] + cnt / 2) / cnt) << 8 |
+                     (uint32_t)((sum[0] + cnt / 2) / cnt);
+        }
+    }
+    return dst;
+}
+
+SDL_Surface *image_scale_box(SDL_Surface *src, int w, int h, uint32_t bg_rgb)
+{
+    if (!src || w < 1 || h < 1 || src->w < 1 || src->h < 1) {
+        SDL_SetError("image_scale_box: empty image or size");
+        return NULL;
+    }
+    SDL_Surface *argb = SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_ARGB8888, 0);
+    if (!argb)
+        return NULL;
+    SDL_Surface *out = NULL;
+    if (SDL_LockSurface(argb) == 0) {
+        out = scale_box(argb, w, h, bg_rgb | 0xFF000000u);
+        SDL_UnlockSurface(argb);
+    }
+    SDL_FreeSurface(argb);
+    return out;
+}
+
+static SDL_Surface *load_thumb(const char *path, int thumb_w, char *why, size_t why_len)
+{
+    SDL_Surface *img = IMG_Load(path);
+    if (!img) {
+        snprintf(why, why_len, "%s: %s", path, SDL_GetError());
+        return NULL;
+    }
+    SDL_Surface *argb = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(img);
+    if (!argb) {
+        snprintf(why, why_len, "%s: %s", path, SDL_GetError());
+        return NULL;
+    }
+    int th = (int)lround((double)thumb_w * argb->h / (argb->w > 0 ? argb->w : 1));
+    if (th < 1)
+        th = 1;
+    SDL_Surface *thumb = NULL;
+    if (argb->w > 0 && argb->h > 0 && SDL_LockSurface(argb) == 0) {
+        thumb = scale_box(argb, thumb_w, th, SHEET_BG);
+        SDL_UnlockSurface(argb);
+    }
+    if (!thumb)
+        snprintf(why, why_len, "%s: cannot scale (%s)", path, SDL_GetError());
+    SDL_FreeSurface(argb);
+    return thumb;
+}
+
+int image_contact_sheet(const char *const *png_paths, int n, int thumb_w, const char *out_path,
+                        char *why, size_t why_len)
+{
+    if (!png_paths || n < 1 || thumb_w < 1 || !out_path) {
+        snprintf(why, why_len, "contact sheet: no images or no size");
+        return -1;
+    }
+    int rc = -1;
+    SDL_Surface *sheet = NULL;
+    SDL_Surface **thumbs = calloc((size_t)n, sizeof(*thumbs));
+    if (!thumbs) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
+    int cell_h = 1;
+    for (int i = 0; i < n; i++) {
+        thumbs[i] = load_thumb(png_paths[i], thumb_w, why, why_len);
+        if (!thumbs[i])
+            goto done;
+        if (thumbs[i]->h > cell_h)
+            cell_h = thumbs[i]->h;
+    }
+    int cols = (int)ceil(sqrt((double)n));
+    int rows = (n + cols - 1) / cols;
+    int gutter = image_gutter(thumb_w);
+    int64_t sw = (int64_t)cols * thumb_w + (int64_t)(cols + 1) * gutter;
+    int64_t sh = (int64_t)rows * cell_h + (int64_t)(rows + 1) * gutter;
+    if (sw > 32767 || sh > 32767) {
+        snprintf(why, why_len, "contact sheet too large (%lldx%lld)", (long long)sw, (long long)sh);
+        goto done;
+    }
+    sheet = SDL_CreateRGBSurfaceWithFormat(0, (int)sw, (int)sh, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!sheet) {
+        snprintf(why, why_len, "contact sheet: %s", SDL_GetError());
+        goto done;
+    }
+    SDL_FillRect(sheet, NULL, SHEET_BG);
+    for (int i = 0; i < n; i++) {
+        int c = i % cols, r = i / cols;
+        SDL_Rect dst = {gutter + c * (thumb_w + gutter),
+                        gutter + r * (cell_h + gutter) + (cell_h - thumbs[i]->h) / 2, thumbs[i]->w,
+                        thumbs[i]->h};
+        SDL_SetSurfaceBlendMode(thumbs[i], SDL_BLENDMODE_NONE);
+        if (SDL_BlitSurface(thumbs[i], NULL, sheet, &dst) != 0) {
+            snprintf(why, why_len, "contact sheet: %s", SDL_GetError());
+            goto done;
+        }
+    }
+    if (IMG_SavePNG(sheet, out_path) != 0) {
+        snprintf(why, why_len, "%s: %s", out_path, SDL_GetError());
+        goto done;
+    }
+    rc = 0;
+done:
+    for (int i = 0; i < n; i++)
+        SDL_FreeSurface(thumbs[i]);
+    free(thumbs);
+    SDL_FreeSurface(sheet);
+    return rc;
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+int image_probe_png(const char *path, int *w, int *h)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t got = fread(b, 1, sizeof(b), f);
+    fclose(f);
+    if (got != sizeof(b) || memcmp(b, sig, 8) != 0 || memcmp(b + 12, "IHDR", 4) != 0)
+        return -1;
+    uint32_t ww = be32(b + 16), hh = be32(b + 20);
+    if (ww == 0 || hh == 0 || ww > INT32_MAX || hh > INT32_MAX)
+        return -1;
+    if (w)
+        *w = (int)ww;
+    if (h)
+        *h = (int)hh;
+    return 0;
+}

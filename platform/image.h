@@ -1,0 +1,41 @@
+/* image.h - PNG helpers for headless rendering: a contact sheet of rendered
+ * panels (for reviewing a whole exhibit at a glance) and a cheap probe of a
+ * PNG's size. Works without SDL video. */
+#ifndef VITRINE_IMAGE_H
+#define VITRINE_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct SDL_Surface;
+
+/* Lay the PNGs png_paths[0..n) out in a grid and write it to out_path.
+ *
+ * Columns: ceil(sqrt(n)); rows: ceil(n / columns). Every cell is thumb_w
+ * pixels wide and as tall as the tallest thumbnail (each image is scaled
+ * to thumb_w wide, aspect kept, height rounded, at least 1); thumbnails are
+ * centred in their cells on a dark background, with a gutter of
+ * image_gutter(thumb_w) pixels around and between cells. So the sheet is
+ *   cols * thumb_w + (cols + 1) * gutter  wide,
+ *   rows * cell_h  + (rows + 1) * gutter  high.
+ * Scaling averages the source pixels each thumbnail pixel covers (box
+ * filter), which keeps thin type legible in a small thumbnail.
+ * Returns 0, or -1 with why set (an unreadable PNG, n < 1, thumb_w < 1,
+ * out of memory, a write failure); nothing is written on failure. */
+int image_contact_sheet(const char *const *png_paths, int n, int thumb_w, const char *out_path,
+                        char *why, size_t why_len);
+
+/* The gutter used by image_contact_sheet for thumb_w. */
+int image_gutter(int thumb_w);
+
+/* A new w x h ARGB8888 copy of src (any format), each pixel the average
+ * of the source pixels it covers (box filter: for shrinking; enlarging
+ * repeats pixels), transparency flattened onto bg_rgb (0xRRGGBB), opaque.
+ * The caller frees it with SDL_FreeSurface. NULL on failure (SDL_GetError). */
+struct SDL_Surface *image_scale_box(struct SDL_Surface *src, int w, int h, uint32_t bg_rgb);
+
+/* Width and height from a PNG's IHDR chunk, without decoding. 0, or -1 when
+ * the file cannot be read or is not a PNG. */
+int image_probe_png(const char *path, int *w, int *h);
+
+#endif
