@@ -1,1 +1,1506 @@
-/* placeholder: being written */
+/* layout.c - panel layout: a grid, a type scale and auto-fitting text boxes.
+ *
+ * Every dimension is a multiple of u = short side / 100, so a panel keeps
+ * its proportions from 1280x800 to 3840x2160. The page is a content area
+ * inside a 7u margin, above a 10u band kept for the chrome (position
+ * indicator, touch controls). Running text is set in a column of about 60
+ * characters on wide screens rather than across the full width.
+ *
+ * Text boxes are stacked in columns. Each box has a design size and a floor;
+ * one box per column may flex to take the height the others leave. A box
+ * that does not fit at its design size steps down a pixel at a time (the
+ * search is guided by word widths scaled from the design size, then checked
+ * with the real measure) and reports an overflow at its floor. */
+#include "layout.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Grid, in u. */
+#define G_MARGIN 7.0
+#define G_BAND 10.0    /* bottom band owned by the chrome */
+#define G_BAND_GAP 1.5 /* air between content and the band */
+#define G_GUTTER 8.0
+#define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
+#define G_COL_QUOTE 120.0
+#define G_COL_TITLE 130.0
+#define G_SIDE_MIN 36.0 /* narrowest side column for a note */
+#define G_CREDIT_COL 48.0
+#define G_CELL_MAX 5.0 /* unit chart squares */
+
+#define FLOOR_RATIO 0.7
+#define PARA_GAP 0.6 /* extra space between paragraphs, in line heights */
+
+struct style {
+    enum font_face face;
+    double size;  /* design size, u */
+    double floor; /* absolute readable floor, u (the box floor is at least
+                   * FLOOR_RATIO of the design size) */
+    double lead;  /* added to the measured line height, in em */
+    enum color_role color;
+};
+
+static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT};
+static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT};
+static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT};
+static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT};
+static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT};
+static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT};
+static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT};
+static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT};
+static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT};
+static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED};
+static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED};
+static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT};
+static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT};
+
+struct ctx {
+    const struct panel *p;
+    const struct text_measurer *m;
+    struct arena *a;
+    struct draw_list *out;
+    int W, H;
+    double u;
+    int oom;
+    struct draw_item sink; /* written to after an allocation failure */
+};
+
+static int U(const struct ctx *c, double s)
+{
+    return (int)lround(s * c->u);
+}
+
+static int imax(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static int imin(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+problem(struct ctx *c, const char *fmt, ...)
+{
+    if (c->out->overflow)
+        return; /* the first problem is the one to fix */
+    c->out->overflow = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->out->problem, sizeof c->out->problem, fmt, ap);
+    va_end(ap);
+}
+
+static const char *panel_id(const struct ctx *c)
+{
+    return c->p->id ? c->p->id : "?";
+}
+
+static void *alloc(struct ctx *c, size_t n)
+{
+    void *p = arena_alloc(c->a, n ? n : 1);
+    if (!p)
+        c->oom = 1;
+    return p;
+}
+
+static struct draw_item *push(struct ctx *c, enum draw_kind kind, int x, int y, int w, int h,
+                              enum color_role color)
+{
+    struct draw_list *o = c->out;
+    if (o->n == o->cap) {
+        int cap = o->cap ? o->cap * 2 : 32;
+        struct draw_item *items = alloc(c, sizeof *items * (size_t)cap);
+        if (!items) {
+            memset(&c->sink, 0, sizeof c->sink);
+            return &c->sink;
+        }
+        if (o->n)
+            memcpy(items, o->items, sizeof *items * (size_t)o->n);
+        o->items = items;
+        o->cap = cap;
+    }
+    struct draw_item *it = &o->items[o->n++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->layer = LAYER_STATIC;
+    it->r = (struct draw_rect){x, y, w, h};
+    it->color = color;
+    it->alpha = 255;
+    it->lit_color = COLOR_ACCENT;
+    return it;
+}
+
+static int measure(const struct ctx *c, enum font_face face, int px, const char *s, int n)
+{
+    return n > 0 ? c->m->width(c->m->ctx, face, px, s, (size_t)n) : 0;
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+static int has_text(const char *s)
+{
+    for (; s && *s; s++)
+        if (*s != ' ' && *s != '\n' && *s != '\t' && *s != '\r')
+            return 1;
+    return 0;
+}
+
+static int locale_is(const char *locale, const char *lang)
+{
+    size_t n = strlen(lang);
+    return locale && strncmp(locale, lang, n) == 0 &&
+           (locale[n] == 0 || locale[n] == '-' || locale[n] == '_');
+}
+
+/* A small string builder; stops at its capacity, remembering it did. */
+struct sb {
+    char *b;
+    size_t cap, len;
+    int full;
+};
+
+static void sb_put(struct sb *s, const char *t, size_t n)
+{
+    if (!t)
+        return;
+    if (s->len + n + 1 > s->cap) {
+        n = s->cap > s->len + 1 ? s->cap - s->len - 1 : 0;
+        s->full = 1;
+    }
+    memcpy(s->b + s->len, t, n);
+    s->len += n;
+    s->b[s->len] = 0;
+}
+
+static void sb_str(struct sb *s, const char *t)
+{
+    if (t)
+        sb_put(s, t, strlen(t));
+}
+
+/* Concatenate NULL-terminated string arguments into the arena. */
+static char *cat(struct ctx *c, ...)
+{
+    va_list ap;
+    size_t n = 1;
+    va_start(ap, c);
+    for (const char *t; (t = va_arg(ap, const char *)) != NULL;)
+        n += strlen(t);
+    va_end(ap);
+    char *b = alloc(c, n);
+    if (!b)
+        return NULL;
+    struct sb s = {b, n, 0, 0};
+    va_start(ap, c);
+    for (const char *t; (t = va_arg(ap, const char *)) != NULL;)
+        sb_str(&s, t);
+    va_end(ap);
+    return b;
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+static void put_number(struct sb *s, double x, int decimals, const char *locale)
+{
+    static const long long pow10[] = {1, 10, 100, 1000};
+    const char *group = ",", *point = ".";
+    if (locale_is(locale, "fr")) {
+        group = "\xE2\x80\xAF"; /* U+202F narrow no-break space */
+        point = ",";
+    } else if (locale_is(locale, "de")) {
+        group = ".";
+        point = ",";
+    }
+    if (decimals < 0)
+        decimals = 0;
+    if (decimals > 3)
+        decimals = 3;
+    if (!isfinite(x))
+        x = 0;
+    double ax = fabs(x);
+    if (ax > 1e15)
+        ax = 1e15;
+    long long v = llround(ax * (double)pow10[decimals]);
+    long long ip = v / pow10[decimals], fp = v % pow10[decimals];
+    if (x < 0 && v != 0)
+        sb_str(s, "\xE2\x88\x92"); /* U+2212 minus sign */
+    char digits[32];
+    int nd = snprintf(digits, sizeof digits, "%lld", ip);
+    for (int i = 0; i < nd; i++) {
+        sb_put(s, &digits[i], 1);
+        if (i < nd - 1 && (nd - 1 - i) % 3 == 0)
+            sb_str(s, group);
+    }
+    if (decimals) {
+        char frac[24];
+        snprintf(frac, sizeof frac, "%0*lld", decimals, fp);
+        sb_str(s, point);
+        sb_str(s, frac);
+    }
+}
+
+size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
+                          size_t n)
+{
+    if (!buf || n == 0)
+        return 0;
+    buf[0] = 0;
+    if (!f)
+        return 0;
+    if (!(t >= 0))
+        t = 0;
+    if (t > 1)
+        t = 1;
+    char tmp[512];
+    struct sb s = {tmp, sizeof tmp, 0, 0};
+    tmp[0] = 0;
+    sb_str(&s, f->prefix);
+    put_number(&s, f->value * t, f->decimals, locale);
+    if (f->has_to) {
+        sb_str(&s, "\xE2\x80\x93"); /* en dash */
+        put_number(&s, f->to * t, f->decimals, locale);
+    }
+    sb_str(&s, f->suffix);
+    size_t len = s.len;
+    if (len > n - 1) {
+        len = n - 1;
+        while (len > 0 && ((unsigned char)tmp[len] & 0xC0) == 0x80)
+            len--; /* never cut a UTF-8 sequence */
+    }
+    memcpy(buf, tmp, len);
+    buf[len] = 0;
+    return len;
+}
+
+static char *number_text(struct ctx *c, const char *before, double x, int decimals,
+                         const char *after)
+{
+    char tmp[256];
+    struct sb s = {tmp, sizeof tmp, 0, 0};
+    tmp[0] = 0;
+    sb_str(&s, before);
+    put_number(&s, x, decimals, c->p->locale);
+    sb_str(&s, after);
+    return cat(c, tmp, (const char *)NULL);
+}
+
+uint32_t layout_color(enum color_role role)
+{
+    switch (role) {
+    case COLOR_BG:
+        return 0x16181B; /* warm charcoal */
+    case COLOR_TEXT:
+        return 0xF3EFE7; /* 15.5:1 on the background */
+    case COLOR_MUTED:
+        return 0xA9A49A; /* 7.2:1 */
+    case COLOR_ACCENT:
+        return 0xF2A03D; /* amber, 8.4:1 */
+    case COLOR_RULE:
+        return 0x5C5E63; /* 2.7:1 on the background, 3.1:1 against the accent */
+    default:
+        return 0xF3EFE7;
+    }
+}
+
+/* ---- wrapping ----------------------------------------------------------- */
+
+/* Text with whitespace runs collapsed: ' ' between words, '\n' between
+ * paragraphs (a run holding a blank line). Lines are spans of `s`. */
+struct words {
+    char *s;
+    int n;
+    int *off, *len;
+    unsigned char *para; /* word starts a paragraph (not the first) */
+};
+
+struct line {
+    int off, len, w, para;
+};
+
+struct fitted {
+    struct words wd;
+    const struct style *st;
+    int px, lh, lead, pgap;
+    struct line *lines;
+    int n, cap;
+    int too_wide; /* one character is wider than the box */
+    int keep;     /* lines drawn */
+    int height;   /* of the kept lines */
+};
+
+static int is_space(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+
+static int words_make(struct ctx *c, const char *text, struct words *w)
+{
+    memset(w, 0, sizeof *w);
+    size_t n = text ? strlen(text) : 0;
+    size_t maxw = n / 2 + 1;
+    w->s = alloc(c, n + 1);
+    w->off = alloc(c, sizeof(int) * maxw);
+    w->len = alloc(c, sizeof(int) * maxw);
+    w->para = alloc(c, maxw);
+    if (!w->s || !w->off || !w->len || !w->para)
+        return -1;
+    size_t i = 0, o = 0;
+    int para = 0;
+    while (i < n && is_space(text[i]))
+        i++;
+    while (i < n) {
+        size_t st = i;
+        while (i < n && !is_space(text[i]))
+            i++;
+        w->off[w->n] = (int)o;
+        w->len[w->n] = (int)(i - st);
+        w->para[w->n] = (unsigned char)para;
+        w->n++;
+        memcpy(w->s + o, text + st, i - st);
+        o += i - st;
+        int nl = 0;
+        while (i < n && is_space(text[i]))
+            nl += text[i++] == '\n';
+        if (i < n) {
+            para = nl >= 2;
+            w->s[o++] = para ? '\n' : ' ';
+        }
+    }
+    w->s[o] = 0;
+    return 0;
+}
+
+static void set_px(struct ctx *c, struct fitted *f, int px)
+{
+    f->px = px;
+    f->lh = c->m->line_height(c->m->ctx, f->st->face, px);
+    f->lead = (int)lround(px * f->st->lead);
+    f->pgap = (int)lround(f->lh * PARA_GAP);
+}
+
+static void line_add(struct ctx *c, struct fitted *f, int off, int len, int w, int para)
+{
+    if (f->n == f->cap) {
+        int cap = f->cap ? f->cap * 2 : 16;
+        struct line *l = alloc(c, sizeof *l * (size_t)cap);
+        if (!l)
+            return;
+        if (f->n)
+            memcpy(l, f->lines, sizeof *l * (size_t)f->n);
+        f->lines = l;
+        f->cap = cap;
+    }
+    f->lines[f->n++] = (struct line){off, len, w, para};
+}
+
+static int next_cp(const char *s, int i, int n)
+{
+    i++;
+    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
+        i++;
+    return i;
+}
+
+/* The longest prefix of s[0..n) that fits in bw, cut at a character
+ * boundary; at least one character. */
+static int fit_prefix(const struct ctx *c, enum font_face face, int px, const char *s, int n,
+                      int bw)
+{
+    int lo = 0, hi = n; /* s[0..lo) fits, s[0..hi) does not */
+    for (;;) {
+        int mid = lo + (hi - lo) / 2;
+        while (mid > lo && ((unsigned char)s[mid] & 0xC0) == 0x80)
+            mid--;
+        if (mid <= lo)
+            mid = next_cp(s, lo, n);
+        if (mid >= hi)
+            break;
+        if (measure(c, face, px, s, mid) <= bw)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? lo : next_cp(s, 0, n);
+}
+
+/* Greedy wrap of f's words at f->px into width bw. */
+static void wrap(struct ctx *c, struct fitted *f, int bw)
+{
+    const struct words *wd = &f->wd;
+    const char *s = wd->s;
+    enum font_face face = f->st->face;
+    int px = f->px;
+    int lo = -1, le = 0, lw = 0, lpara = 0, pend = 0;
+    f->n = 0;
+    f->too_wide = 0;
+    for (int i = 0; i < wd->n; i++) {
+        int wo = wd->off[i], wl = wd->len[i];
+        if (wd->para[i]) {
+            if (lo >= 0)
+                line_add(c, f, lo, le - lo, lw, lpara);
+            lo = -1;
+            pend = 1;
+        }
+        if (lo >= 0) {
+            int cw = measure(c, face, px, s + lo, wo + wl - lo);
+            if (cw <= bw) {
+                le = wo + wl;
+                lw = cw;
+                continue;
+            }
+            line_add(c, f, lo, le - lo, lw, lpara);
+            lo = -1;
+        }
+        int ww = measure(c, face, px, s + wo, wl);
+        while (ww > bw && wl > 0) { /* a word longer than the line */
+            int k = fit_prefix(c, face, px, s + wo, wl, bw);
+            int kw = measure(c, face, px, s + wo, k);
+            if (kw > bw)
+                f->too_wide = 1;
+            line_add(c, f, wo, k, kw, pend);
+            pend = 0;
+            wo += k;
+            wl -= k;
+            ww = measure(c, face, px, s + wo, wl);
+        }
+        if (wl == 0)
+            continue;
+        lo = wo;
+        le = wo + wl;
+        lw = ww;
+        lpara = pend;
+        pend = 0;
+    }
+    if (lo >= 0)
+        line_add(c, f, lo, le - lo, lw, lpara);
+}
+
+static int height_of(const struct fitted *f, int n)
+{
+    int h = 0;
+    for (int i = 0; i < n; i++)
+        h += f->lh + (i ? f->lead + (f->lines[i].para ? f->pgap : 0) : 0);
+    return h;
+}
+
+static int fits(const struct fitted *f, int bh, int max_lines)
+{
+    return !f->too_wide && (!max_lines || f->n <= max_lines) && height_of(f, f->n) <= bh;
+}
+
+/* Would the text fit at px, judging by word widths measured at dpx? */
+static int estimate_fits(struct ctx *c, const struct fitted *f, const int *ww, int sp, int dpx,
+                         int px, int bw, int bh, int max_lines)
+{
+    const struct words *wd = &f->wd;
+    double k = (double)px / dpx, cur = -1;
+    int n = 0, gaps = 0;
+    for (int i = 0; i < wd->n; i++) {
+        double w = ww[i] * k;
+        if (wd->para[i]) {
+            cur = -1;
+            gaps++;
+        }
+        if (cur >= 0 && cur + sp * k + w <= bw) {
+            cur += sp * k + w;
+            continue;
+        }
+        if (w > bw) {
+            int pieces = (int)ceil(w / bw);
+            n += pieces;
+            cur = w - (pieces - 1) * (double)bw;
+        } else {
+            n++;
+            cur = w;
+        }
+    }
+    int lh = c->m->line_height(c->m->ctx, f->st->face, px);
+    int lead = (int)lround(px * f->st->lead), pgap = (int)lround(lh * PARA_GAP);
+    long h = n ? (long)n * lh + (long)(n - 1) * lead + (long)gaps * pgap : 0;
+    return h <= bh && (!max_lines || n <= max_lines);
+}
+
+static int design_px(const struct ctx *c, const struct style *st)
+{
+    return imax(1, U(c, st->size));
+}
+
+static int floor_px(const struct ctx *c, const struct style *st)
+{
+    double fl = st->size * FLOOR_RATIO;
+    return imin(design_px(c, st), imax(1, U(c, fl > st->floor ? fl : st->floor)));
+}
+
+static int text_prepare(struct ctx *c, struct fitted *f, const char *text, const struct style *st)
+{
+    memset(f, 0, sizeof *f);
+    f->st = st;
+    if (words_make(c, text, &f->wd))
+        return -1;
+    set_px(c, f, design_px(c, st));
+    return 0;
+}
+
+/* Keep the lines that fit in bh (and max_lines). */
+static void keep_lines(struct fitted *f, int bh, int max_lines)
+{
+    int h = 0;
+    f->keep = 0;
+    for (int i = 0; i < f->n && (!max_lines || i < max_lines); i++) {
+        int step = f->lh + (i ? f->lead + (f->lines[i].para ? f->pgap : 0) : 0);
+        if (h + step > bh)
+            break;
+        h += step;
+        f->keep++;
+    }
+    f->height = h;
+}
+
+/* Fit text into a box bw wide and bh high (at most max_lines lines, 0: any),
+ * shrinking from the design size to the floor. On overflow the lines that
+ * fit are kept and the problem names the box. */
+static void fit_text(struct ctx *c, struct fitted *f, const char *text, const struct style *st,
+                     int bw, int bh, int max_lines, const char *name)
+{
+    if (text_prepare(c, f, text, st))
+        return;
+    if (f->wd.n == 0)
+        return;
+    int dpx = design_px(c, st), fpx = floor_px(c, st);
+    wrap(c, f, bw);
+    if (fits(f, bh, max_lines)) {
+        keep_lines(f, bh, max_lines);
+        return;
+    }
+    if (fpx < dpx) {
+        int *ww = alloc(c, sizeof(int) * (size_t)f->wd.n);
+        if (!ww)
+            return;
+        for (int i = 0; i < f->wd.n; i++)
+            ww[i] = measure(c, st->face, dpx, f->wd.s + f->wd.off[i], f->wd.len[i]);
+        int sp = measure(c, st->face, dpx, " ", 1);
+        int q = dpx - 1;
+        while (q > fpx && !estimate_fits(c, f, ww, sp, dpx, q, bw, bh, max_lines))
+            q--;
+        for (; q >= fpx; q--) {
+            set_px(c, f, q);
+            wrap(c, f, bw);
+            if (fits(f, bh, max_lines)) {
+                keep_lines(f, bh, max_lines);
+                return;
+            }
+        }
+    }
+    keep_lines(f, bh, max_lines);
+    if (f->too_wide)
+        problem(c, "%s of panel %s has a character wider than its box (%d px)", name, panel_id(c),
+                bw);
+    else
+        problem(c, "%s of panel %s needs %d lines at floor size, box holds %d", name, panel_id(c),
+                f->n, f->keep);
+}
+
+static void emit_text(struct ctx *c, const struct fitted *f, int x, int y, int bw,
+                      enum color_role color)
+{
+    int cy = y;
+    for (int i = 0; i < f->keep; i++) {
+        const struct line *l = &f->lines[i];
+        if (i)
+            cy += f->lead + (l->para ? f->pgap : 0);
+        if (l->w <= bw) {
+            struct draw_item *it = push(c, DRAW_TEXT, x, cy, l->w, f->lh, color);
+            it->face = f->st->face;
+            it->px = f->px;
+            it->text = f->wd.s + l->off;
+            it->len = (size_t)l->len;
+        }
+        cy += f->lh;
+    }
+}
+
+/* ---- blocks and columns ------------------------------------------------- */
+
+enum bkind { BK_TEXT, BK_FIGURE, BK_UNITS, BK_LEGEND, BK_RULE, BK_IMAGE, BK_CREDITS };
+
+struct units {
+    int total, lit, cols, rows, cell, gap;
+    double per;
+};
+
+struct block {
+    enum bkind kind;
+    int flex;      /* takes the height the other blocks leave */
+    int gap;       /* space above, px */
+    int max_lines; /* BK_TEXT: 0 = as many as the box holds */
+    int marker;    /* BK_TEXT: accent bar on the left (notes) */
+    int w;         /* width, 0 = the column's */
+    int size;      /* BK_RULE, BK_IMAGE: height; BK_UNITS: max height; BK_RULE: width in w */
+    const char *text, *name;
+    const struct style *st;
+    /* results */
+    int skip, h, y, bw;
+    struct fitted f;
+    struct units un;
+    struct fitted *credits; /* BK_CREDITS: cite and description per source */
+    int *cr_col, *cr_y, cr_n, cr_colw;
+};
+
+#define MAX_BLOCKS 16
+
+struct column {
+    struct block b[MAX_BLOCKS];
+    int n;
+};
+
+static struct block *add(struct column *col, enum bkind kind, int gap)
+{
+    if (col->n == MAX_BLOCKS)
+        return &col->b[MAX_BLOCKS - 1]; /* not reached: columns are built from fixed recipes */
+    struct block *b = &col->b[col->n++];
+    memset(b, 0, sizeof *b);
+    b->kind = kind;
+    b->gap = gap;
+    return b;
+}
+
+static struct block *add_text(struct column *col, const char *text, const struct style *st, int gap,
+                              int max_lines, const char *name)
+{
+    struct block *b = add(col, BK_TEXT, gap);
+    b->text = text;
+    b->st = st;
+    b->max_lines = max_lines;
+    b->name = name;
+    if (!has_text(text))
+        b->skip = 1;
+    return b;
+}
+
+static int marker_indent(const struct ctx *c)
+{
+    return U(c, 1.8);
+}
+
+/* What one square of a unit chart stands for: 1 when the whole is at most
+ * 100 (one square per thing), else the smallest of 2, 5, 10, 20, 50, ...
+ * that needs at most 50 squares - big enough to read across a room. */
+static double units_per(double whole)
+{
+    static const double steps[] = {1, 2, 5};
+    if (whole <= 100)
+        return 1;
+    double per = 1;
+    for (int i = 1; i < 60 && ceil(whole / per - 1e-9) > 50; i++)
+        per = steps[i % 3] * pow(10, i / 3);
+    return per;
+}
+
+/* Unit chart: at most 100 squares (see units_per), in rows of ten when that
+ * costs little size. */
+static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
+{
+    const struct panel_figure *fig = &c->p->figure;
+    struct units *un = &b->un;
+    double whole = fig->part_of, per = units_per(whole);
+    un->per = per;
+    un->total = imax(1, (int)ceil(whole / per - 1e-9));
+    un->lit = (int)lround(fig->value / per);
+    if (fig->value > 0 && un->lit == 0)
+        un->lit = 1;
+    un->lit = imax(0, imin(un->lit, un->total));
+    int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
+    int ten = 0;
+    for (int cols = 1; cols <= n; cols++) {
+        int rows = (n + cols - 1) / cols;
+        int cell = imin(cap, imin(4 * bw / (5 * cols - 1), 4 * bh / (5 * rows - 1)));
+        if (cell > best) {
+            best = cell;
+            best_cols = cols;
+        }
+        if (cols == 10)
+            ten = cell;
+    }
+    if (n >= 10 && ten > 0 && ten * 100 >= best * 85)
+        best_cols = 10, best = ten;
+    un->cols = best_cols;
+    un->rows = (n + best_cols - 1) / best_cols;
+    un->cell = best;
+    for (;;) {
+        un->gap = imax(1, un->cell / 4);
+        int w = un->cols * un->cell + (un->cols - 1) * un->gap;
+        int h = un->rows * un->cell + (un->rows - 1) * un->gap;
+        if (un->cell <= 1 || (w <= bw && h <= bh))
+            break;
+        un->cell--;
+    }
+    if (un->cell < 2) {
+        problem(c, "unit chart of panel %s does not fit its box (%dx%d px)", panel_id(c), bw, bh);
+        b->skip = 1;
+        return;
+    }
+    b->h = un->rows * un->cell + (un->rows - 1) * un->gap;
+}
+
+static void figure_fit(struct ctx *c, struct block *b, int bw)
+{
+    struct fitted *f = &b->f;
+    memset(f, 0, sizeof *f);
+    f->st = &ST_FIGURE;
+    int dpx = design_px(c, f->st), fpx = floor_px(c, f->st);
+    size_t len = strlen(b->text);
+    int px = dpx, w = measure(c, f->st->face, px, b->text, (int)len);
+    if (w > bw) {
+        px = imax(fpx, (int)((double)dpx * bw / w));
+        w = measure(c, f->st->face, px, b->text, (int)len);
+        while (w > bw && px > fpx)
+            w = measure(c, f->st->face, --px, b->text, (int)len);
+    }
+    set_px(c, f, px);
+    if (w > bw) {
+        problem(c, "figure of panel %s needs %d px at floor size, box holds %d", panel_id(c), w,
+                bw);
+        b->skip = 1;
+        return;
+    }
+    f->lines = alloc(c, sizeof *f->lines);
+    if (!f->lines) {
+        b->skip = 1;
+        return;
+    }
+    f->lines[0] = (struct line){0, (int)len, w, 0};
+    f->n = f->keep = 1;
+    b->h = f->height = f->lh;
+}
+
+static void credits_place(struct ctx *c, struct block *b, int px, int avail, int *placed)
+{
+    int gap = U(c, 1.8), inner = U(c, 0.3), col = 0, cy = 0;
+    *placed = 0;
+    for (int i = 0; i < b->cr_n; i++) {
+        struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+        set_px(c, ci, px);
+        set_px(c, de, px);
+        wrap(c, ci, b->cr_colw);
+        wrap(c, de, b->cr_colw);
+        ci->keep = ci->n;
+        de->keep = de->n;
+        ci->height = height_of(ci, ci->n);
+        de->height = height_of(de, de->n);
+        int h = ci->height + (de->n ? inner + de->height : 0);
+        int need = cy ? gap + h : h;
+        if (cy + need > avail) {
+            col++;
+            cy = 0;
+            need = h;
+        }
+        if (col >= b->size || h > avail || ci->too_wide || de->too_wide)
+            break;
+        b->cr_col[i] = col;
+        b->cr_y[i] = cy + (cy ? gap : 0);
+        cy += need;
+        (*placed)++;
+    }
+}
+
+/* Sources of a credits panel in b->size columns, one type size for all. */
+static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
+{
+    const struct panel *p = c->p;
+    int k = b->size, gut = U(c, G_GUTTER);
+    b->cr_n = p->n_cites;
+    b->cr_colw = (bw - (k - 1) * gut) / k;
+    b->credits = alloc(c, sizeof *b->credits * (size_t)(2 * p->n_cites + 1));
+    b->cr_col = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
+    b->cr_y = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
+    if (!b->credits || !b->cr_col || !b->cr_y) {
+        b->skip = 1;
+        return;
+    }
+    for (int i = 0; i < p->n_cites; i++) {
+        const struct panel_cite *ct = &p->cites[i];
+        if (text_prepare(c, &b->credits[2 * i], ct->cite ? ct->cite : ct->id, &ST_SMALL_BOLD) ||
+            text_prepare(c, &b->credits[2 * i + 1], ct->description, &ST_SMALL)) {
+            b->skip = 1;
+            return;
+        }
+    }
+    int dpx = design_px(c, &ST_SMALL), fpx = floor_px(c, &ST_SMALL), placed;
+    credits_place(c, b, dpx, avail, &placed);
+    if (placed < b->cr_n) {
+        int lo = fpx, hi = dpx - 1, best = -1;
+        while (lo <= hi) { /* fewer lines at smaller sizes: binary search */
+            int mid = (lo + hi) / 2;
+            credits_place(c, b, mid, avail, &placed);
+            if (placed == b->cr_n) {
+                best = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        credits_place(c, b, best > 0 ? best : fpx, avail, &placed);
+        if (placed < b->cr_n) {
+            problem(c, "sources of panel %s need more room at floor size: %d of %d fit",
+                    panel_id(c), placed, b->cr_n);
+            b->cr_n = placed;
+        }
+    }
+    int h = 0;
+    for (int i = 0; i < b->cr_n; i++) {
+        const struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+        h = imax(h, b->cr_y[i] + ci->height + (de->n ? U(c, 0.3) + de->height : 0));
+    }
+    b->h = h;
+}
+
+static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
+{
+    switch (b->kind) {
+    case BK_TEXT: {
+        int ind = b->marker ? marker_indent(c) : 0;
+        fit_text(c, &b->f, b->text, b->st, bw - ind, avail, b->max_lines, b->name);
+        b->h = b->f.height;
+        if (b->f.keep == 0)
+            b->skip = 1;
+        break;
+    }
+    case BK_FIGURE:
+        figure_fit(c, b, bw);
+        break;
+    case BK_UNITS:
+        units_fit(c, b, bw, imin(b->size, avail));
+        break;
+    case BK_LEGEND:
+        b->h = c->m->line_height(c->m->ctx, ST_SMALL.face, design_px(c, &ST_SMALL));
+        break;
+    case BK_RULE:
+        b->h = b->size;
+        break;
+    case BK_IMAGE:
+        b->h = b->flex ? avail : imin(b->size, avail);
+        break;
+    case BK_CREDITS:
+        credits_fit(c, b, bw, avail);
+        break;
+    }
+}
+
+static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
+{
+    switch (b->kind) {
+    case BK_TEXT:
+        if (b->marker) {
+            push(c, DRAW_RECT, x, y, imax(2, U(c, 0.35)), b->h, COLOR_ACCENT);
+            int ind = marker_indent(c);
+            emit_text(c, &b->f, x + ind, y, bw - ind, b->st->color);
+        } else {
+            emit_text(c, &b->f, x, y, bw, b->st->color);
+        }
+        break;
+    case BK_FIGURE: {
+        struct draw_item *it = push(c, DRAW_FIGURE, x, y, b->f.lines[0].w, b->f.lh, COLOR_TEXT);
+        it->layer = LAYER_ANIMATED;
+        it->face = b->f.st->face;
+        it->px = b->f.px;
+        it->text = b->text;
+        it->len = (size_t)b->f.lines[0].len;
+        it->figure = &c->p->figure;
+        it->locale = c->p->locale;
+        break;
+    }
+    case BK_UNITS: {
+        const struct units *un = &b->un;
+        int w = un->cols * un->cell + (un->cols - 1) * un->gap;
+        struct draw_item *it = push(c, DRAW_UNITS, x, y, w, b->h, COLOR_RULE);
+        it->layer = LAYER_ANIMATED;
+        it->units_total = un->total;
+        it->units_lit = un->lit;
+        it->units_cols = un->cols;
+        it->cell = un->cell;
+        it->gap = un->gap;
+        it->lit_color = COLOR_ACCENT;
+        break;
+    }
+    case BK_LEGEND: {
+        /* "■ = 20": a lit square is its own caption, in every language */
+        int px = design_px(c, &ST_SMALL);
+        int sq = imax(2, (int)lround(px * 0.7));
+        push(c, DRAW_RECT, x, y + (b->h - sq) / 2, sq, sq, COLOR_ACCENT);
+        int tx = x + sq + U(c, 0.9);
+        int w = measure(c, ST_SMALL.face, px, b->text, (int)strlen(b->text));
+        if (tx + w <= x + bw) {
+            struct draw_item *it = push(c, DRAW_TEXT, tx, y, w, b->h, ST_SMALL.color);
+            it->face = ST_SMALL.face;
+            it->px = px;
+            it->text = b->text;
+            it->len = strlen(b->text);
+        }
+        break;
+    }
+    case BK_RULE:
+        push(c, DRAW_RECT, x, y, imin(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
+        break;
+    case BK_IMAGE: {
+        push(c, DRAW_RECT, x, y, bw, b->h, COLOR_RULE);
+        if (c->p->image.data && c->p->image.size) {
+            struct draw_item *it = push(c, DRAW_IMAGE, x, y, bw, b->h, COLOR_TEXT);
+            it->image = &c->p->image;
+        }
+        break;
+    }
+    case BK_CREDITS: {
+        int gut = U(c, G_GUTTER), inner = U(c, 0.3);
+        for (int i = 0; i < b->cr_n; i++) {
+            const struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+            int cx = x + b->cr_col[i] * (b->cr_colw + gut), cy = y + b->cr_y[i];
+            emit_text(c, ci, cx, cy, b->cr_colw, ST_SMALL_BOLD.color);
+            emit_text(c, de, cx, cy + ci->height + inner, b->cr_colw, ST_SMALL.color);
+        }
+        break;
+    }
+    }
+}
+
+/* Heights plus the gaps between the blocks present (a flexible block not yet
+ * measured counts as 0 high). */
+static int column_height(const struct column *col)
+{
+    int used = 0, first = 1;
+    for (int i = 0; i < col->n; i++) {
+        const struct block *b = &col->b[i];
+        if (b->skip)
+            continue;
+        used += b->h + (first ? 0 : b->gap);
+        first = 0;
+    }
+    return used;
+}
+
+/* Stack the blocks in the box (x, y, w, h): measure the fixed blocks, give
+ * the rest to the flexible one, then place the group, its top at `valign`
+ * of the free space (0 = top). Returns the bottom of the last block. */
+static int column_place(struct ctx *c, struct column *col, int x, int y, int w, int h,
+                        double valign)
+{
+    struct block *flex = NULL;
+    for (int i = 0; i < col->n; i++) {
+        struct block *b = &col->b[i];
+        if (b->skip)
+            continue;
+        b->bw = b->w && b->kind != BK_RULE ? imin(b->w, w) : w;
+        if (b->flex)
+            flex = b;
+        else
+            measure_block(c, b, b->bw, h);
+    }
+    int used = column_height(col);
+    if (flex) {
+        measure_block(c, flex, flex->bw, imax(0, h - used));
+        used = column_height(col);
+    }
+    int cy = y + (used < h ? (int)((h - used) * valign) : 0), bottom = y + h;
+    int first = 1;
+    for (int i = 0; i < col->n; i++) {
+        struct block *b = &col->b[i];
+        if (b->skip)
+            continue;
+        if (!first)
+            cy += b->gap;
+        if (cy + b->h > bottom) { /* fixed blocks taller than the column */
+            if (b->kind == BK_TEXT && cy < bottom) {
+                int had = b->f.n;
+                keep_lines(&b->f, bottom - cy, b->max_lines);
+                b->h = b->f.height;
+                problem(c, "%s of panel %s needs %d lines, room is left for %d", b->name,
+                        panel_id(c), had, b->f.keep);
+            } else {
+                problem(c, "%s of panel %s finds no room below the other boxes",
+                        b->name ? b->name : "a box", panel_id(c));
+                b->skip = 1;
+                continue;
+            }
+        }
+        b->y = cy;
+        emit_block(c, b, x, cy, b->bw);
+        cy += b->h;
+        first = 0;
+    }
+    return cy;
+}
+
+/* ---- panels ------------------------------------------------------------- */
+
+struct page {
+    int x0, y0, x1, y1; /* content area */
+    int w, h;
+    int landscape;
+    int gut;
+};
+
+/* The reading column: ~60 characters of body, at most 60% of a wide screen. */
+static int text_col(const struct ctx *c, const struct page *g)
+{
+    return g->landscape ? imin(g->w, imin(U(c, G_COL_TEXT), c->W * 60 / 100)) : g->w;
+}
+
+static void page_make(const struct ctx *c, struct page *g)
+{
+    g->x0 = U(c, G_MARGIN);
+    g->y0 = U(c, G_MARGIN);
+    g->x1 = c->W - U(c, G_MARGIN);
+    g->y1 = c->H - U(c, G_BAND) - U(c, G_BAND_GAP);
+    g->w = g->x1 - g->x0;
+    g->h = g->y1 - g->y0;
+    g->landscape = c->W * 10 >= c->H * 12;
+    g->gut = U(c, G_GUTTER);
+}
+
+/* "Sources: a; b" at the bottom of the column (x, w); returns the top of
+ * the space left above it. */
+static int place_cites(struct ctx *c, const struct page *g, int x, int w)
+{
+    const struct panel *p = c->p;
+    if (p->n_cites <= 0 || !p->cites)
+        return g->y1;
+    int one = p->n_cites == 1;
+    const char *label = one ? "Source: " : "Sources: ";
+    if (locale_is(p->locale, "fr"))
+        label = one ? "Source\xC2\xA0: " : "Sources\xC2\xA0: ";
+    else if (locale_is(p->locale, "de"))
+        label = one ? "Quelle: " : "Quellen: ";
+    size_t n = strlen(label) + 1;
+    for (int i = 0; i < p->n_cites; i++) {
+        const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
+        n += (t ? strlen(t) : 0) + 2;
+    }
+    char *buf = alloc(c, n);
+    if (!buf)
+        return g->y1;
+    struct sb s = {buf, n, 0, 0};
+    sb_str(&s, label);
+    for (int i = 0; i < p->n_cites; i++) {
+        if (i)
+            sb_str(&s, "; ");
+        sb_str(&s, p->cites[i].cite ? p->cites[i].cite : p->cites[i].id);
+    }
+    struct fitted f;
+    fit_text(c, &f, buf, &ST_SMALL, w, g->h / 4, 3, "citation");
+    if (f.keep == 0)
+        return g->y1;
+    emit_text(c, &f, x, g->y1 - f.height, w, ST_SMALL.color);
+    return g->y1 - f.height - U(c, 2.5);
+}
+
+static void add_note(struct ctx *c, struct column *col, int gap)
+{
+    struct block *b = add_text(col, c->p->note, &ST_SMALL, gap, 8, "note");
+    b->marker = 1;
+}
+
+static void layout_title(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    int w = g->landscape ? imin(g->w, U(c, G_COL_TITLE)) : g->w;
+    int bottom = place_cites(c, g, g->x0, w);
+    static struct column zero;
+    struct column col = zero;
+    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    struct block *r = add(&col, BK_RULE, U(c, 2.0));
+    r->w = U(c, 14);
+    r->size = imax(2, U(c, 0.6));
+    add_text(&col, p->heading, &ST_TITLE, U(c, 2.5), 3, "title");
+    add_text(&col, p->body, &ST_SUBTITLE, U(c, 3.0), 0, "subtitle")->flex = 1;
+    add_note(c, &col, U(c, 3.0));
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.42);
+}
+
+static void layout_story(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    int w = text_col(c, g);
+    int side_w = g->w - w - g->gut;
+    int side = has_text(p->note) && side_w >= U(c, G_SIDE_MIN);
+    int bottom = place_cites(c, g, g->x0, w);
+    static struct column zero;
+    struct column col = zero;
+    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    struct block *body = add_text(&col, p->body, &ST_BODY, U(c, 3.5), 0, "body");
+    body->flex = 1;
+    if (!side)
+        add_note(c, &col, U(c, 2.5));
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0);
+    if (side) {
+        struct column sc = zero;
+        add_note(c, &sc, 0);
+        int top = body->skip ? g->y0 : body->y;
+        column_place(c, &sc, g->x0 + w + g->gut, top, side_w, g->y1 - top, 0);
+    }
+}
+
+static void add_figure_blocks(struct ctx *c, struct column *col, int chart_max_h)
+{
+    const struct panel_figure *f = &c->p->figure;
+    if (!f->has_part_of || !(f->part_of > 0) || !isfinite(f->part_of))
+        return;
+    struct block *u = add(col, BK_UNITS, 0);
+    u->size = chart_max_h;
+    u->name = "unit chart";
+    double per = units_per(f->part_of);
+    struct block *l = add(col, BK_LEGEND, U(c, 1.5));
+    l->text = number_text(c, "= ", per, 0, NULL);
+    l->name = "unit chart legend";
+    if (!l->text)
+        l->skip = 1;
+    double whole = f->part_of;
+    int dec = whole == floor(whole) ? 0 : f->decimals;
+    const char *pl = has_text(f->part_of_label) ? f->part_of_label : NULL;
+    char *t = number_text(c, NULL, whole, dec, NULL);
+    if (t && pl)
+        t = cat(c, t, " ", pl, (const char *)NULL);
+    add_text(col, t, &ST_PART_LABEL, U(c, 1.0), 3, "part-of label");
+}
+
+static void layout_statistic(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    const struct panel_figure *f = &p->figure;
+    char fig[256];
+    layout_figure_text(f, p->locale, 1.0, fig, sizeof fig);
+    char *fig_text = cat(c, fig, (const char *)NULL);
+    if (!fig_text)
+        return;
+    int part = f->has_part_of && f->part_of > 0;
+    static struct column zero;
+    if (!g->landscape) {
+        int bottom = place_cites(c, g, g->x0, g->w);
+        struct column col = zero;
+        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        struct block *fb = add(&col, BK_FIGURE, U(c, 4.0));
+        fb->text = fig_text;
+        fb->name = "figure";
+        add_text(&col, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
+        int n0 = col.n;
+        add_figure_blocks(c, &col, (bottom - g->y0) * 28 / 100);
+        if (col.n > n0)
+            col.b[n0].gap = U(c, 4.0);
+        add_text(&col, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
+        add_note(c, &col, U(c, 2.5));
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
+        return;
+    }
+    int hw = text_col(c, g);
+    int bottom = place_cites(c, g, g->x0, hw);
+    struct column head = zero;
+    add_text(&head, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
+    if (top > g->y0)
+        top += U(c, 4.0);
+    int half = (g->w - g->gut) / 2, h = bottom - top;
+    struct column left = zero, right = zero;
+    struct block *fb = add(&left, BK_FIGURE, 0);
+    fb->text = fig_text;
+    fb->name = "figure";
+    add_text(&left, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
+    if (part) {
+        add_text(&left, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
+        add_figure_blocks(c, &right, h * 45 / 100);
+        add_note(c, &right, U(c, 3.0));
+    } else {
+        add_text(&right, p->body, &ST_BODY, 0, 0, "body")->flex = 1;
+        add_note(c, &right, U(c, 2.5));
+    }
+    column_place(c, &left, g->x0, top, half, h, 0);
+    column_place(c, &right, g->x0 + half + g->gut, top, g->w - half - g->gut, h, 0);
+}
+
+static const char *quoted(struct ctx *c, const char *text)
+{
+    if (!has_text(text))
+        return NULL;
+    const char *open = "\xE2\x80\x9C", *close = "\xE2\x80\x9D"; /* “ ” */
+    if (locale_is(c->p->locale, "fr")) {
+        open = "\xC2\xAB\xC2\xA0"; /* « + no-break space */
+        close = "\xC2\xA0\xC2\xBB";
+    } else if (locale_is(c->p->locale, "de")) {
+        open = "\xE2\x80\x9E"; /* „ “ */
+        close = "\xE2\x80\x9C";
+    }
+    while (is_space(*text))
+        text++;
+    size_t n = strlen(text);
+    while (n > 0 && is_space(text[n - 1]))
+        n--;
+    char *t = alloc(c, n + 1);
+    if (!t)
+        return NULL;
+    memcpy(t, text, n);
+    t[n] = 0;
+    return cat(c, open, t, close, (const char *)NULL);
+}
+
+static void layout_quote(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    const struct panel_quote *q = &p->quote;
+    int w = g->landscape ? imin(g->w, U(c, G_COL_QUOTE)) : g->w;
+    int bottom = place_cites(c, g, g->x0, imin(w, text_col(c, g)));
+    static struct column zero;
+    struct column col = zero;
+    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    add_text(&col, quoted(c, q->text), &ST_QUOTE, U(c, 3.5), 0, "quote")->flex = 1;
+    const char *who = has_text(q->speaker) ? cat(c, "\xE2\x80\x94 ", q->speaker, (const char *)NULL)
+                                           : NULL; /* em dash */
+    add_text(&col, who, &ST_SPEAKER, U(c, 3.0), 2, "speaker");
+    add_text(&col, q->role, &ST_ROLE, U(c, 0.6), 2, "role");
+    add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 3, "context");
+    add_text(&col, p->body, &ST_BODY, U(c, 3.5), 8, "body");
+    add_note(c, &col, U(c, 2.5));
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.4);
+}
+
+static void layout_credits(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    int hw = text_col(c, g);
+    static struct column zero;
+    struct column col = zero;
+    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter")->w = hw;
+    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
+    add_text(&col, p->body, &ST_BODY, U(c, 3.0), 8, "body")->w = hw;
+    add_note(c, &col, U(c, 2.5));
+    col.b[col.n - 1].w = hw;
+    if (p->n_cites > 0 && p->cites) {
+        struct block *b = add(&col, BK_CREDITS, U(c, 4.5));
+        b->flex = 1;
+        b->name = "sources";
+        b->size = imax(1, (g->w + g->gut) / (U(c, G_CREDIT_COL) + g->gut));
+    }
+    column_place(c, &col, g->x0, g->y0, g->w, g->h, 0);
+}
+
+static void layout_image(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    static struct column zero;
+    if (!g->landscape) {
+        int bottom = place_cites(c, g, g->x0, g->w);
+        struct column col = zero;
+        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        struct block *im = add(&col, BK_IMAGE, U(c, 3.5));
+        im->size = (bottom - g->y0) * 40 / 100;
+        im->name = "image";
+        add_text(&col, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
+        add_text(&col, p->body, &ST_BODY, U(c, 3.5), 0, "body")->flex = 1;
+        add_note(c, &col, U(c, 2.5));
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
+        return;
+    }
+    int lw = g->w * 58 / 100, rx = g->x0 + lw + g->gut, rw = g->w - lw - g->gut;
+    struct column left = zero, right = zero;
+    struct block *im = add(&left, BK_IMAGE, 0);
+    im->flex = 1;
+    im->name = "image";
+    add_text(&left, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
+    column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
+    int bottom = place_cites(c, g, rx, rw);
+    add_text(&right, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_text(&right, p->heading, &ST_HEADING, U(c, 1.2), 4, "heading");
+    add_text(&right, p->body, &ST_BODY, U(c, 3.5), 0, "body")->flex = 1;
+    add_note(c, &right, U(c, 2.5));
+    column_place(c, &right, rx, g->y0, rw, bottom - g->y0, 0);
+}
+
+static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_screen *screen,
+                    const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    memset(out, 0, sizeof *out);
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    c->m = m;
+    c->a = a;
+    c->out = out;
+    if (!screen || !m || !m->width || !m->line_height || !a || screen->w <= 0 || screen->h <= 0) {
+        snprintf(out->problem, sizeof out->problem, "layout: no screen, measurer or arena");
+        return -1;
+    }
+    c->W = screen->w;
+    c->H = screen->h;
+    c->u = (c->W < c->H ? c->W : c->H) / 100.0;
+    return 0;
+}
+
+int layout_panel(const struct panel *p, const struct layout_screen *screen,
+                 const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    struct ctx c;
+    if (!out)
+        return -1;
+    if (ctx_init(&c, p, screen, m, a, out) || !p) {
+        if (!p)
+            snprintf(out->problem, sizeof out->problem, "layout: no panel");
+        return -1;
+    }
+    struct page g;
+    page_make(&c, &g);
+    switch (p->kind) {
+    case PANEL_TITLE:
+        layout_title(&c, &g);
+        break;
+    case PANEL_STORY:
+        layout_story(&c, &g);
+        break;
+    case PANEL_STATISTIC:
+        layout_statistic(&c, &g);
+        break;
+    case PANEL_QUOTE:
+        layout_quote(&c, &g);
+        break;
+    case PANEL_CREDITS:
+        layout_credits(&c, &g);
+        break;
+    case PANEL_IMAGE:
+        layout_image(&c, &g);
+        break;
+    default:
+        problem(&c, "panel %s has an unknown kind %d", panel_id(&c), (int)p->kind);
+        break;
+    }
+    if (c.oom) {
+        out->overflow = 0;
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out panel %s",
+                 panel_id(&c));
+        return -1;
+    }
+    return out->overflow ? -1 : 0;
+}
+
+/* ---- chrome ------------------------------------------------------------- */
+
+/* Text on one line at (x, y) in the style of small print, cut with an
+ * ellipsis at a character boundary when it is wider than room. */
+static void one_line(struct ctx *c, const char *text, int x, int y, int room)
+{
+    int px = design_px(c, &ST_SMALL), lh = c->m->line_height(c->m->ctx, ST_SMALL.face, px);
+    struct fitted f;
+    if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL) || f.wd.n == 0)
+        return;
+    char *s = f.wd.s;
+    int len = (int)strlen(s);
+    for (int i = 0; i < len; i++)
+        if (s[i] == '\n')
+            s[i] = ' ';
+    int w = measure(c, ST_SMALL.face, px, s, len);
+    if (w > room) {
+        int ew = measure(c, ST_SMALL.face, px, "\xE2\x80\xA6", 3);
+        int k = room - ew > 0 ? fit_prefix(c, ST_SMALL.face, px, s, len, room - ew) : 0;
+        char *t = k > 0 ? alloc(c, (size_t)k + 4) : NULL;
+        if (!t)
+            return;
+        memcpy(t, s, (size_t)k);
+        memcpy(t + k, "\xE2\x80\xA6", 4);
+        s = t;
+        len = k + 3;
+        w = measure(c, ST_SMALL.face, px, s, len);
+    }
+    if (w <= room) {
+        struct draw_item *it = push(c, DRAW_TEXT, x, y, w, lh, COLOR_MUTED);
+        it->face = ST_SMALL.face;
+        it->px = px;
+        it->text = s;
+        it->len = (size_t)len;
+    }
+}
+
+int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    struct ctx c;
+    static const struct panel none;
+    if (!out)
+        return -1;
+    if (ctx_init(&c, &none, screen, m, a, out))
+        return -1;
+    if (count < 1)
+        count = 1;
+    if (index < 0)
+        index = 0;
+    if (index > count - 1)
+        index = count - 1;
+    struct page g;
+    page_make(&c, &g);
+    int band = c.H - U(&c, G_BAND);
+    int th = imax(1, U(&c, 0.15));
+    int ty = band + U(&c, 3.0);
+    push(&c, DRAW_RECT, g.x0, ty, g.w, th, COLOR_RULE);
+    /* the marker's length shows how much of the exhibit one panel is, but
+     * never less than a visible dash */
+    int seg = imin(g.w, imax(U(&c, 4.0), g.w / count));
+    int mh = imax(3 * th, U(&c, 0.5));
+    long long pos = count > 1 ? (long long)(g.w - seg) * index / (count - 1) : 0;
+    push(&c, DRAW_RECT, g.x0 + (int)pos, ty + th / 2 - mh / 2, seg, mh, COLOR_ACCENT);
+
+    int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
+    int y = ty + th / 2 + mh / 2 + U(&c, 1.2);
+    char num[48];
+    int nl = snprintf(num, sizeof num, "%d / %d", index + 1, count);
+    char *ns = cat(&c, num, (const char *)NULL);
+    int nw = 0;
+    if (ns) {
+        nw = measure(&c, ST_SMALL.face, px, ns, nl);
+        struct draw_item *it = push(&c, DRAW_TEXT, g.x1 - nw, y, nw, lh, COLOR_MUTED);
+        it->face = ST_SMALL.face;
+        it->px = px;
+        it->text = ns;
+        it->len = (size_t)nl;
+    }
+    if (has_text(chapter))
+        one_line(&c, chapter, g.x0, y, imin(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
+    if (c.oom) {
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
+        return -1;
+    }
+    return 0;
+}
+
+int layout_notice(const struct layout_screen *screen, const char *text,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    struct ctx c;
+    static const struct panel none;
+    if (!out)
+        return -1;
+    if (ctx_init(&c, &none, screen, m, a, out))
+        return -1;
+    if (!has_text(text))
+        return 0;
+    struct page g;
+    page_make(&c, &g);
+    int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
+    int pad = U(&c, 1.0), band = c.H - U(&c, G_BAND);
+    int h = lh + 2 * pad, y = band - h;
+    push(&c, DRAW_RECT, g.x0, y, g.w, h, COLOR_BG);
+    push(&c, DRAW_RECT, g.x0, y, imax(2, U(&c, 0.35)), h, COLOR_ACCENT);
+    size_t n0 = (size_t)out->n;
+    one_line(&c, text, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
+    if (out->n > (int)n0)
+        out->items[out->n - 1].color = COLOR_TEXT;
+    if (c.oom) {
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out a notice");
+        return -1;
+    }
+    return 0;
+}

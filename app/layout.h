@@ -41,6 +41,8 @@ enum draw_kind {
     DRAW_TEXT,   /* one line of text; r.x,r.y is the line box's top left */
     DRAW_FIGURE, /* a number that counts up: prefix + number + suffix */
     DRAW_UNITS,  /* unit chart: units_total squares, the first units_lit lit */
+    DRAW_IMAGE,  /* the panel's image, fitted inside r keeping its aspect
+                  * (a DRAW_RECT placeholder in COLOR_RULE precedes it) */
 };
 
 /* Which layer an item lives on: static items are rasterised once per panel
@@ -68,6 +70,11 @@ struct draw_item {
     /* DRAW_UNITS: a grid of units_cols columns, cells of cell px, gap px */
     int units_total, units_lit, units_cols, cell, gap;
     enum color_role lit_color;
+    /* DRAW_FIGURE: the locale to pass to layout_figure_text; `text` holds
+     * the final text (t = 1), which r is sized for */
+    const char *locale;
+    /* DRAW_IMAGE: the encoded image */
+    const struct panel_image *image;
 };
 
 struct draw_list {
@@ -81,7 +88,10 @@ struct layout_screen {
     int w, h;                /* pixels */
 };
 
-/* Lay out panel p for the screen. Items and wrapped lines live in `a`.
+/* Lay out panel p for the screen. Items and wrapped lines live in `a`;
+ * *out is overwritten (no background item: the renderer clears the screen
+ * to layout_color(COLOR_BG)). Content stays inside a margin of 7u and
+ * above the bottom band of 10u, which belongs to layout_chrome.
  * Returns 0, or -1 when text overflows (out->overflow set, out->problem says
  * which box) or on allocation failure. Even on overflow the list is
  * drawable: overflowing text is cut at its box, never drawn outside it. */
@@ -93,6 +103,11 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
 int layout_chrome(const struct layout_screen *screen, int index, int count,
                   const char *chapter, const struct text_measurer *m, struct arena *a,
                   struct draw_list *out);
+
+/* A one-line staff notice (e.g. "Content from X was refused: ...") in
+ * small text just above the chrome band, on a dark strip. */
+int layout_notice(const struct layout_screen *screen, const char *text,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
 /* The figure's text at count-up progress t in [0,1] (eased by the caller),
  * e.g. "~1,000" or "3–4 races". Thousands are grouped by locale ("en": ",",

@@ -40,6 +40,7 @@ struct schedule {
     int direction;          /* +1: next panel comes from the right; -1: from the left */
     uint32_t trans_ms;
     int paused;             /* interactive mode: no auto-advance */
+    int go_pending;         /* schedule_go asked for a transition to `next` */
 };
 
 enum sched_event {

@@ -1,0 +1,958 @@
+/* Panel layout with a fake text measurer: geometry at four screen sizes,
+ * auto-fit and overflow, UTF-8 safe wrapping, figure text, unit charts,
+ * colour contrast and the position indicator. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/layout.h"
+
+/* ---- a fake measurer: every character is the same width ------------------- */
+
+static int codepoints(const char *s, size_t n)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return k;
+}
+
+static double face_factor(enum font_face face)
+{
+    return face == FACE_SANS_BOLD ? 0.58 : face == FACE_SERIF ? 0.52 : 0.55;
+}
+
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    return (int)ceil(codepoints(s, n) * px * face_factor(face));
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return (int)lround(px * 1.3);
+}
+
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height};
+
+static const struct layout_screen screens[] = {
+    {1920, 1080},
+    {1080, 1920},
+    {3840, 2160},
+    {1280, 800},
+};
+#define N_SCREENS (int)(sizeof screens / sizeof screens[0])
+
+static double unit(const struct layout_screen *s)
+{
+    return (s->w < s->h ? s->w : s->h) / 100.0;
+}
+
+static int band_top(const struct layout_screen *s)
+{
+    return s->h - (int)lround(10 * unit(s));
+}
+
+static int content_width(const struct layout_screen *s)
+{
+    return s->w - 2 * (int)lround(7 * unit(s));
+}
+
+/* ---- checks --------------------------------------------------------------- */
+
+static int valid_utf8(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        size_t k = c < 0x80             ? 1
+                   : (c & 0xE0) == 0xC0 ? 2
+                   : (c & 0xF0) == 0xE0 ? 3
+                   : (c & 0xF8) == 0xF0 ? 4
+                                        : 0;
+        if (k == 0 || i + k > n)
+            return 0;
+        for (size_t j = 1; j < k; j++)
+            if (((unsigned char)s[i + j] & 0xC0) != 0x80)
+                return 0;
+        i += k;
+    }
+    return 1;
+}
+
+static int overlaps(const struct draw_rect *a, const struct draw_rect *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+static int solid(const struct draw_item *it)
+{
+    return it->kind == DRAW_TEXT || it->kind == DRAW_FIGURE || it->kind == DRAW_UNITS;
+}
+
+static void check_list(const struct draw_list *l, const struct layout_screen *s, int chrome)
+{
+    int band = band_top(s), cw = content_width(s);
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        const struct draw_rect *r = &it->r;
+        assert_true(r->w >= 0 && r->h > 0);
+        assert_true(r->x >= 0 && r->y >= 0);
+        assert_true(r->x + r->w <= s->w && r->y + r->h <= s->h);
+        if (chrome)
+            assert_true(r->y >= band);
+        else
+            assert_true(r->y + r->h <= band);
+        assert_true(it->alpha == 255);
+        if (it->kind == DRAW_TEXT) {
+            assert_non_null(it->text);
+            assert_true(it->len > 0);
+            assert_true(valid_utf8(it->text, it->len));
+            assert_true(it->text[0] != ' ' && it->text[it->len - 1] != ' ');
+            assert_null(memchr(it->text, '\n', it->len));
+            assert_true(fake_width(NULL, it->face, it->px, it->text, it->len) <= r->w);
+            assert_true(r->w <= cw);
+            assert_true(it->px > 0);
+            assert_int_equal(it->layer, LAYER_STATIC);
+        }
+        if (it->kind == DRAW_FIGURE) {
+            assert_int_equal(it->layer, LAYER_ANIMATED);
+            assert_non_null(it->figure);
+            assert_true(fake_width(NULL, it->face, it->px, it->text, it->len) <= r->w);
+        }
+        if (it->kind == DRAW_UNITS) {
+            assert_int_equal(it->layer, LAYER_ANIMATED);
+            int rows = (it->units_total + it->units_cols - 1) / it->units_cols;
+            assert_true(it->units_cols * it->cell + (it->units_cols - 1) * it->gap <= r->w);
+            assert_true(rows * it->cell + (rows - 1) * it->gap <= r->h);
+        }
+        for (int j = 0; j < i; j++)
+            if (solid(it) && solid(&l->items[j]))
+                assert_false(overlaps(r, &l->items[j].r));
+    }
+}
+
+static int count_kind(const struct draw_list *l, enum draw_kind k)
+{
+    int n = 0;
+    for (int i = 0; i < l->n; i++)
+        n += l->items[i].kind == k;
+    return n;
+}
+
+static const struct draw_item *find_text(const struct draw_list *l, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && l->items[i].len >= n &&
+            memcmp(l->items[i].text, prefix, n) == 0)
+            return &l->items[i];
+    return NULL;
+}
+
+/* ---- panels --------------------------------------------------------------- */
+
+static const struct panel_cite cites[] = {
+    {"ctv", "CTV News report", "A news article built on a CTV News Channel phone interview."},
+    {"huffpost", "HuffPost", "An article about the marathon and the runners who came."},
+    {"cnn", "CNN", "A report from the finish line in Kim Il-sung Stadium."},
+};
+
+static char *repeat_words(const char *words, int n)
+{
+    size_t wl = strlen(words);
+    char *s = malloc((wl + 2) * (size_t)n + 8);
+    size_t o = 0;
+    for (int i = 0; i < n; i++) {
+        if (i)
+            s[o++] = (i % 60 == 0) ? '\n' : ' ';
+        if (i % 60 == 0 && i)
+            s[o++] = '\n';
+        memcpy(s + o, words, wl);
+        o += wl;
+    }
+    s[o] = 0;
+    return s;
+}
+
+static struct panel story(const char *id, const char *body)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = id;
+    p.kind = PANEL_STORY;
+    p.locale = "en";
+    p.chapter = "The race";
+    p.heading = "Foreign amateurs on the start line";
+    p.body = body;
+    p.note = "CNN counts about 1,000 runners in all; HuffPost says several hundred.";
+    p.cites = cites;
+    p.n_cites = 3;
+    return p;
+}
+
+static const char *long_body =
+    "In April 2014 the Pyongyang Marathon opened to foreign amateurs for the first "
+    "time. Runners from dozens of countries lined up in Kim Il-sung Stadium before a "
+    "crowd of tens of thousands.\n\n"
+    "The course looped through the capital, past the Arch of Triumph and along the "
+    "Taedong river, and back to the stadium. Guides ran beside some groups; locals "
+    "lined the streets, waving and clapping as runners passed.\n\n"
+    "Most of the visitors chose the ten kilometre race or the half marathon. A few "
+    "dozen ran the full distance, sharing the road with North Korean elite athletes "
+    "who finished long before them.";
+
+static struct panel statistic(const char *locale)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "foreign-runners";
+    p.kind = PANEL_STATISTIC;
+    p.locale = locale;
+    p.chapter = "Numbers";
+    p.heading = "How many came";
+    p.body = "Tour companies sold the trip as a once-in-a-lifetime chance to run in the "
+             "capital. Most runners came through two agencies.";
+    p.note = "Estimates differ between sources.";
+    p.figure.value = 200;
+    p.figure.prefix = "~";
+    p.figure.label = "foreign runners";
+    p.figure.has_part_of = 1;
+    p.figure.part_of = 1000;
+    p.figure.part_of_label = "runners in all (CNN)";
+    p.cites = cites;
+    p.n_cites = 2;
+    return p;
+}
+
+static struct panel range_statistic(void)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "races";
+    p.kind = PANEL_STATISTIC;
+    p.locale = "en";
+    p.heading = "Distances";
+    p.body = "Full marathon, half marathon, ten kilometres, and in some years a five.";
+    p.figure.value = 3;
+    p.figure.has_to = 1;
+    p.figure.to = 4;
+    p.figure.suffix = " races";
+    p.figure.label = "on the same morning";
+    p.cites = cites;
+    p.n_cites = 1;
+    return p;
+}
+
+static struct panel quote(void)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "loong";
+    p.kind = PANEL_QUOTE;
+    p.locale = "en";
+    p.chapter = "Voices";
+    p.quote.text = "It was a once-in-a-lifetime experience. The people on the streets were "
+                   "cheering for us the whole way.";
+    p.quote.speaker = "Jen Loong";
+    p.quote.role = "Canadian runner, 25";
+    p.quote.context = "Telephone interview with CTV News Channel";
+    p.cites = cites;
+    p.n_cites = 1;
+    return p;
+}
+
+static struct panel title(void)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "title";
+    p.kind = PANEL_TITLE;
+    p.locale = "en";
+    p.heading = "Running Pyongyang";
+    p.body = "The 2014 Pyongyang Marathon, the first open to foreign amateurs";
+    return p;
+}
+
+static struct panel_cite many_cites[10];
+
+static struct panel credits(void)
+{
+    for (int i = 0; i < 10; i++)
+        many_cites[i] = (struct panel_cite){"src", "Some newspaper report, 2014",
+                                            "An article about the race, from a reporter who "
+                                            "went with one of the tour groups and ran the ten "
+                                            "kilometres herself."};
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "credits";
+    p.kind = PANEL_CREDITS;
+    p.locale = "en";
+    p.heading = "Sources";
+    p.body = "Every fact on these panels comes from one of these sources.";
+    p.cites = many_cites;
+    p.n_cites = 10;
+    return p;
+}
+
+static struct panel image(void)
+{
+    static const unsigned char png[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "stadium";
+    p.kind = PANEL_IMAGE;
+    p.locale = "en";
+    p.heading = "Kim Il-sung Stadium";
+    p.body = "The race started and finished in front of some 50,000 spectators.";
+    p.image.data = png;
+    p.image.size = sizeof png;
+    p.image.alt = "Runners on the stadium track; the stands behind them are full.";
+    p.cites = cites;
+    p.n_cites = 1;
+    return p;
+}
+
+static void layout_ok(const struct panel *p, const struct layout_screen *s, struct arena *a,
+                      struct draw_list *l)
+{
+    int rc = layout_panel(p, s, &fake, a, l);
+    if (rc != 0)
+        fail_msg("panel %s at %dx%d: %s", p->id, s->w, s->h, l->problem);
+    assert_int_equal(l->overflow, 0);
+    check_list(l, s, 0);
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+static void every_kind_fits_every_screen(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel ps[] = {
+        title(),           story("arrival", long_body),
+        statistic("en"),   statistic("fr"),
+        range_statistic(), quote(),
+        credits(),         image(),
+    };
+    for (int si = 0; si < N_SCREENS; si++) {
+        for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+            struct draw_list l;
+            arena_reset(&a);
+            layout_ok(&ps[i], &screens[si], &a, &l);
+            assert_true(l.n > 0);
+        }
+    }
+    arena_free(&a);
+}
+
+static void story_reads_in_a_column_with_its_parts(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = story("arrival", long_body);
+    for (int si = 0; si < N_SCREENS; si++) {
+        const struct layout_screen *s = &screens[si];
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, s, &a, &l);
+        double u = unit(s);
+        const struct draw_item *eyebrow = find_text(&l, "The race");
+        const struct draw_item *heading = find_text(&l, "Foreign amateurs");
+        const struct draw_item *body = find_text(&l, "In April 2014");
+        const struct draw_item *cite = find_text(&l, "Sources: CTV News report; HuffPost");
+        assert_non_null(eyebrow);
+        assert_non_null(heading);
+        assert_non_null(body);
+        assert_non_null(cite);
+        assert_int_equal(eyebrow->color, COLOR_ACCENT);
+        assert_int_equal(heading->face, FACE_SANS_BOLD);
+        assert_int_equal(heading->px, (int)lround(5.2 * u));
+        assert_int_equal(cite->color, COLOR_MUTED);
+        assert_true(eyebrow->r.y < heading->r.y && heading->r.y < body->r.y);
+        assert_true(body->r.y < cite->r.y);
+        /* margins */
+        assert_int_equal(heading->r.x, (int)lround(7 * u));
+        assert_int_equal(eyebrow->r.y, (int)lround(7 * u));
+        /* the note has its accent marker */
+        const struct draw_item *note = find_text(&l, "CNN counts");
+        assert_non_null(note);
+        assert_int_equal(note->color, COLOR_MUTED);
+        int marker = 0;
+        for (int i = 0; i < l.n; i++)
+            if (l.items[i].kind == DRAW_RECT && l.items[i].color == COLOR_ACCENT &&
+                l.items[i].r.y == note->r.y && l.items[i].r.x < note->r.x)
+                marker = 1;
+        assert_true(marker);
+        /* line length: on wide screens the body column stays near 60% */
+        for (int i = 0; i < l.n; i++) {
+            const struct draw_item *it = &l.items[i];
+            if (it->kind == DRAW_TEXT && it->face == FACE_SANS && it->color == COLOR_TEXT) {
+                assert_true(codepoints(it->text, it->len) <= 75);
+                if (s->w > s->h)
+                    assert_true(it->r.x + it->r.w <= (int)lround(7 * u) + s->w * 60 / 100);
+            }
+        }
+    }
+    arena_free(&a);
+}
+
+static int body_px(const struct draw_list *l, const char *first)
+{
+    const struct draw_item *it = find_text(l, first);
+    return it ? it->px : 0;
+}
+
+static void longer_body_gets_smaller_type(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    const struct layout_screen *s = &screens[0];
+    struct draw_list l;
+    struct panel p = story("short", "Lorem ipsum dolor sit amet.");
+    layout_ok(&p, s, &a, &l);
+    int design = body_px(&l, "Lorem");
+    assert_int_equal(design, (int)lround(3.4 * unit(s)));
+    char *longer = repeat_words("lorem ipsum dolor sit amet", 40);
+    p = story("long", longer);
+    arena_reset(&a);
+    layout_ok(&p, s, &a, &l);
+    int smaller = body_px(&l, "lorem");
+    assert_true(smaller < design);
+    assert_true(smaller >= (int)lround(0.7 * 3.4 * unit(s)));
+    free(longer);
+    arena_free(&a);
+}
+
+static void impossible_body_overflows_inside_its_box(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    char *huge = repeat_words("word", 5000);
+    struct panel p = story("too-long", huge);
+    for (int si = 0; si < N_SCREENS; si++) {
+        const struct layout_screen *s = &screens[si];
+        struct draw_list l;
+        arena_reset(&a);
+        assert_int_equal(layout_panel(&p, s, &fake, &a, &l), -1);
+        assert_int_equal(l.overflow, 1);
+        assert_non_null(strstr(l.problem, "body of panel too-long needs "));
+        assert_non_null(strstr(l.problem, "lines at floor size, box holds "));
+        check_list(&l, s, 0);
+        /* the body stops above the citation */
+        const struct draw_item *cite = find_text(&l, "Sources:");
+        assert_non_null(cite);
+        int lines = 0;
+        for (int i = 0; i < l.n; i++) {
+            const struct draw_item *it = &l.items[i];
+            if (it->kind == DRAW_TEXT && it->len >= 4 && memcmp(it->text, "word", 4) == 0) {
+                assert_true(it->r.y + it->r.h < cite->r.y);
+                assert_int_equal(it->px, (int)lround(0.7 * 3.4 * unit(s)));
+                lines++;
+            }
+        }
+        assert_true(lines > 5);
+    }
+    free(huge);
+    arena_free(&a);
+}
+
+static void long_words_break_between_characters(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    /* one unbreakable word of 400 characters, mixing 1-, 2- and 3-byte UTF-8 */
+    char word[2400] = "";
+    for (int i = 0; i < 25; i++)
+        strcat(word, "Mangy\xC5\x8Fngdae\xED\x8F\x89\xEC\x96\x91"); /* Mangyŏngdae평양 */
+    char body[3000];
+    snprintf(body, sizeof body, "Before %s after, in \xED\x8F\x89\xEC\x96\x91 city.", word);
+    struct panel p = story("utf8", body);
+    p.heading = "Mangy\xC5\x8Fngdae and \xED\x8F\x89\xEC\x96\x91";
+    for (int si = 0; si < N_SCREENS; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, &screens[si], &a, &l);
+        /* the pieces put back together give the word */
+        char joined[3000] = "";
+        size_t o = 0;
+        for (int i = 0; i < l.n; i++) {
+            const struct draw_item *it = &l.items[i];
+            if (it->kind == DRAW_TEXT && it->face == FACE_SANS && it->color == COLOR_TEXT) {
+                assert_true(o + it->len + 1 < sizeof joined);
+                memcpy(joined + o, it->text, it->len);
+                o += it->len;
+                joined[o++] = '|';
+            }
+        }
+        joined[o] = 0;
+        assert_true(strstr(joined, "Before|") == joined);
+        size_t k = 0;
+        for (size_t i = strlen("Before|"); joined[i] && k < strlen(word); i++)
+            if (joined[i] != '|')
+                assert_int_equal(joined[i], word[k++]);
+        assert_int_equal(k, strlen(word));
+        assert_non_null(find_text(&l, "Mangy\xC5\x8Fngdae and \xED\x8F\x89\xEC\x96\x91"));
+    }
+    arena_free(&a);
+}
+
+static void statistic_has_one_counting_figure_and_a_unit_chart(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    for (int loc = 0; loc < 2; loc++) {
+        struct panel p = statistic(loc ? "fr" : "en");
+        for (int si = 0; si < N_SCREENS; si++) {
+            const struct layout_screen *s = &screens[si];
+            struct draw_list l;
+            arena_reset(&a);
+            layout_ok(&p, s, &a, &l);
+            assert_int_equal(count_kind(&l, DRAW_FIGURE), 1);
+            assert_int_equal(count_kind(&l, DRAW_UNITS), 1);
+            for (int i = 0; i < l.n; i++) {
+                const struct draw_item *it = &l.items[i];
+                if (it->kind == DRAW_FIGURE) {
+                    char final[64];
+                    size_t n = layout_figure_text(&p.figure, p.locale, 1.0, final, sizeof final);
+                    assert_int_equal(it->r.w, fake_width(NULL, it->face, it->px, final, n));
+                    assert_int_equal(it->px, (int)lround(18 * unit(s)));
+                    assert_int_equal(it->len, n);
+                    assert_memory_equal(it->text, final, n);
+                    assert_string_equal(it->locale, p.locale);
+                    assert_ptr_equal(it->figure, &p.figure);
+                }
+                if (it->kind == DRAW_UNITS) {
+                    assert_int_equal(it->units_total, 50);
+                    assert_int_equal(it->units_lit, 10);
+                    assert_int_equal(it->lit_color, COLOR_ACCENT);
+                    assert_true(it->cell >= 4);
+                }
+            }
+            assert_non_null(find_text(&l, "= 20"));
+            assert_non_null(find_text(&l, loc ? "1\xE2\x80\xAF"
+                                                "000 runners in all (CNN)"
+                                              : "1,000 runners in all (CNN)"));
+            assert_non_null(find_text(&l, "foreign runners"));
+        }
+    }
+    arena_free(&a);
+}
+
+static void unit_chart_scales_big_wholes(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = statistic("en");
+    static const struct {
+        double part, whole;
+        int total, lit;
+        const char *legend;
+    } cases[] = {
+        {7, 10, 10, 7, "= 1"},           {30, 100, 100, 30, "= 1"},
+        {30, 101, 21, 6, "= 5"},         {1234, 10000, 50, 6, "= 200"},
+        {1, 1000000, 50, 1, "= 20,000"}, {250000, 430000, 43, 25, "= 10,000"},
+        {0, 10, 10, 0, "= 1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        p.figure.value = cases[i].part;
+        p.figure.part_of = cases[i].whole;
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, &screens[0], &a, &l);
+        const struct draw_item *u = NULL;
+        for (int k = 0; k < l.n; k++)
+            if (l.items[k].kind == DRAW_UNITS)
+                u = &l.items[k];
+        assert_non_null(u);
+        assert_int_equal(u->units_total, cases[i].total);
+        assert_int_equal(u->units_lit, cases[i].lit);
+        assert_non_null(find_text(&l, cases[i].legend));
+    }
+    arena_free(&a);
+}
+
+static void quote_gets_marks_and_attribution(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = quote();
+    for (int si = 0; si < N_SCREENS; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, &screens[si], &a, &l);
+        const struct draw_item *q = find_text(&l, "\xE2\x80\x9CIt was");
+        assert_non_null(q);
+        assert_int_equal(q->face, FACE_SERIF);
+        int closed = 0;
+        for (int i = 0; i < l.n; i++) {
+            const struct draw_item *it = &l.items[i];
+            if (it->kind == DRAW_TEXT && it->len >= 3 &&
+                memcmp(it->text + it->len - 3, "\xE2\x80\x9D", 3) == 0)
+                closed = 1;
+        }
+        assert_true(closed);
+        const struct draw_item *who = find_text(&l, "\xE2\x80\x94 Jen Loong");
+        assert_non_null(who);
+        assert_true(who->r.y > q->r.y);
+        assert_non_null(find_text(&l, "Canadian runner, 25"));
+        assert_non_null(find_text(&l, "Source: CTV News report"));
+    }
+    p.locale = "fr";
+    struct draw_list l;
+    arena_reset(&a);
+    layout_ok(&p, &screens[0], &a, &l);
+    assert_non_null(find_text(&l, "\xC2\xAB\xC2\xA0It was"));
+    arena_free(&a);
+}
+
+static void image_and_credits_have_their_parts(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = image();
+    for (int si = 0; si < N_SCREENS; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, &screens[si], &a, &l);
+        assert_int_equal(count_kind(&l, DRAW_IMAGE), 1);
+        const struct draw_item *img = NULL, *ph = NULL;
+        for (int i = 0; i < l.n; i++) {
+            if (l.items[i].kind == DRAW_IMAGE)
+                img = &l.items[i];
+            if (l.items[i].kind == DRAW_RECT && l.items[i].color == COLOR_RULE)
+                ph = &l.items[i];
+        }
+        assert_ptr_equal(img->image, &p.image);
+        assert_non_null(ph);
+        assert_memory_equal(&img->r, &ph->r, sizeof img->r);
+        assert_true(img->r.w > screens[si].w / 3 && img->r.h > screens[si].h / 4);
+        const struct draw_item *alt = find_text(&l, "Runners on the stadium");
+        assert_non_null(alt);
+        for (int i = 0; i < l.n; i++)
+            if (solid(&l.items[i]))
+                assert_false(overlaps(&l.items[i].r, &img->r));
+    }
+    p = credits();
+    for (int si = 0; si < N_SCREENS; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, &screens[si], &a, &l);
+        int cites_shown = 0;
+        for (int i = 0; i < l.n; i++) {
+            const struct draw_item *it = &l.items[i];
+            if (it->kind == DRAW_TEXT && it->face == FACE_SANS_BOLD && it->len >= 4 &&
+                memcmp(it->text, "Some", 4) == 0)
+                cites_shown++;
+        }
+        assert_int_equal(cites_shown, 10);
+    }
+    arena_free(&a);
+}
+
+static void figure_text_formats_by_locale(void **state)
+{
+    (void)state;
+    struct panel_figure f;
+    memset(&f, 0, sizeof f);
+    char buf[64];
+    f.value = 1000;
+    assert_int_equal(layout_figure_text(&f, "en", 1.0, buf, sizeof buf), 5);
+    assert_string_equal(buf, "1,000");
+    layout_figure_text(&f, "fr", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "1\xE2\x80\xAF"
+                             "000");
+    layout_figure_text(&f, "fr-CA", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "1\xE2\x80\xAF"
+                             "000");
+    f.prefix = "~";
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "~1,000");
+    layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
+    assert_string_equal(buf, "~0");
+    layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
+    assert_string_equal(buf, "~500");
+    f.prefix = NULL;
+    f.value = 1234567;
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "1,234,567");
+    f.value = 999;
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "999");
+
+    f.value = 3;
+    f.has_to = 1;
+    f.to = 4;
+    f.suffix = " races";
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "3\xE2\x80\x93"
+                             "4 races");
+    layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
+    assert_string_equal(buf, "2\xE2\x80\x93"
+                             "2 races"); /* 1.5 and 2 round half away */
+    layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
+    assert_string_equal(buf, "0\xE2\x80\x93"
+                             "0 races");
+
+    memset(&f, 0, sizeof f);
+    f.value = 42.195;
+    f.decimals = 1;
+    f.suffix = " km";
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "42.2 km");
+    layout_figure_text(&f, "fr", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "42,2 km");
+    layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
+    assert_string_equal(buf, "21.1 km");
+    layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
+    assert_string_equal(buf, "0.0 km");
+    f.decimals = 3;
+    f.value = 1234.5;
+    layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
+    assert_string_equal(buf, "1,234.500 km");
+    /* t outside [0,1] is clamped */
+    f.decimals = 0;
+    f.value = 10;
+    f.suffix = NULL;
+    layout_figure_text(&f, "en", 7.0, buf, sizeof buf);
+    assert_string_equal(buf, "10");
+    layout_figure_text(&f, "en", -1.0, buf, sizeof buf);
+    assert_string_equal(buf, "0");
+    /* truncation never cuts a character */
+    f.value = 1000;
+    char small[3];
+    size_t n = layout_figure_text(&f, "fr", 1.0, small, sizeof small);
+    assert_int_equal(n, 1);
+    assert_string_equal(small, "1");
+    assert_int_equal(layout_figure_text(&f, "en", 1.0, small, sizeof small), 2);
+    assert_string_equal(small, "1,");
+}
+
+static double luminance(uint32_t rgb)
+{
+    double c[3];
+    for (int i = 0; i < 3; i++) {
+        double v = ((rgb >> (16 - 8 * i)) & 0xFF) / 255.0;
+        c[i] = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+static double contrast(uint32_t a, uint32_t b)
+{
+    double la = luminance(a), lb = luminance(b);
+    if (la < lb) {
+        double t = la;
+        la = lb;
+        lb = t;
+    }
+    return (la + 0.05) / (lb + 0.05);
+}
+
+static void colours_have_enough_contrast(void **state)
+{
+    (void)state;
+    uint32_t bg = layout_color(COLOR_BG);
+    assert_true(contrast(layout_color(COLOR_TEXT), bg) >= 7.0);   /* AAA */
+    assert_true(contrast(layout_color(COLOR_MUTED), bg) >= 4.5);  /* small print */
+    assert_true(contrast(layout_color(COLOR_ACCENT), bg) >= 4.5); /* eyebrows */
+    /* unit chart: unlit squares visible on the background, lit ones
+     * distinct from unlit ones */
+    assert_true(contrast(layout_color(COLOR_RULE), bg) >= 2.5);
+    assert_true(contrast(layout_color(COLOR_ACCENT), layout_color(COLOR_RULE)) >= 3.0);
+    assert_true(fabs(contrast(0xFFFFFF, 0x000000) - 21.0) < 1e-9);
+}
+
+static const struct draw_item *marker_of(const struct draw_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_RECT && l->items[i].color == COLOR_ACCENT)
+            return &l->items[i];
+    return NULL;
+}
+
+static void chrome_marker_moves_with_the_index(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    for (int si = 0; si < N_SCREENS; si++) {
+        const struct layout_screen *s = &screens[si];
+        struct draw_list l;
+        int prev = -1;
+        for (int i = 0; i < 26; i++) {
+            arena_reset(&a);
+            assert_int_equal(layout_chrome(s, i, 26, "The race", &fake, &a, &l), 0);
+            check_list(&l, s, 1);
+            const struct draw_item *m = marker_of(&l);
+            assert_non_null(m);
+            assert_true(m->r.x > prev);
+            prev = m->r.x;
+            char num[16];
+            snprintf(num, sizeof num, "%d / 26", i + 1);
+            const struct draw_item *t = find_text(&l, num);
+            assert_non_null(t);
+            assert_int_equal(t->r.x + t->r.w, s->w - (int)lround(7 * unit(s)));
+            assert_non_null(find_text(&l, "The race"));
+        }
+        int x0 = (int)lround(7 * unit(s)), x1 = s->w - x0;
+        arena_reset(&a);
+        assert_int_equal(layout_chrome(s, 0, 10000, NULL, &fake, &a, &l), 0);
+        assert_int_equal(marker_of(&l)->r.x, x0);
+        arena_reset(&a);
+        assert_int_equal(layout_chrome(s, 9999, 10000, NULL, &fake, &a, &l), 0);
+        check_list(&l, s, 1);
+        const struct draw_item *m = marker_of(&l);
+        assert_int_equal(m->r.x + m->r.w, x1);
+        assert_true(m->r.w >= 2);
+        assert_int_equal(count_kind(&l, DRAW_RECT), 2); /* track and marker, no dots */
+        assert_non_null(find_text(&l, "10000 / 10000"));
+        /* a chapter name too long for the band is cut with an ellipsis */
+        char *lng = repeat_words("Mangy\xC5\x8Fngdae", 40);
+        arena_reset(&a);
+        assert_int_equal(layout_chrome(s, 3, 10, lng, &fake, &a, &l), 0);
+        check_list(&l, s, 1);
+        const struct draw_item *ch = find_text(&l, "Mangy");
+        assert_non_null(ch);
+        assert_memory_equal(ch->text + ch->len - 3, "\xE2\x80\xA6", 3);
+        free(lng);
+    }
+    arena_free(&a);
+}
+
+static void notice_sits_on_a_strip_above_the_band(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    char *lng = repeat_words("Content from USB was refused:", 30);
+    for (int si = 0; si < N_SCREENS; si++) {
+        const struct layout_screen *s = &screens[si];
+        struct draw_list l;
+        arena_reset(&a);
+        assert_int_equal(layout_notice(s, "Content from USB was refused: bad file", &fake, &a, &l),
+                         0);
+        check_list(&l, s, 0);
+        const struct draw_item *t = find_text(&l, "Content from USB");
+        assert_non_null(t);
+        assert_int_equal(t->color, COLOR_TEXT);
+        assert_int_equal(l.items[0].kind, DRAW_RECT);
+        assert_int_equal(l.items[0].color, COLOR_BG);
+        assert_int_equal(l.items[0].r.y + l.items[0].r.h, band_top(s));
+        arena_reset(&a);
+        assert_int_equal(layout_notice(s, lng, &fake, &a, &l), 0);
+        check_list(&l, s, 0);
+        t = find_text(&l, "Content from USB");
+        assert_non_null(t);
+        assert_memory_equal(t->text + t->len - 3, "\xE2\x80\xA6", 3);
+        arena_reset(&a);
+        assert_int_equal(layout_notice(s, "", &fake, &a, &l), 0);
+        assert_int_equal(l.n, 0);
+    }
+    free(lng);
+    arena_free(&a);
+}
+
+static void layout_is_deterministic_and_fast(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = story("arrival", long_body);
+    struct draw_list l1, l2;
+    layout_ok(&p, &screens[2], &a, &l1);
+    struct arena b;
+    arena_init(&b, 0);
+    layout_ok(&p, &screens[2], &b, &l2);
+    assert_int_equal(l1.n, l2.n);
+    for (int i = 0; i < l1.n; i++) {
+        assert_memory_equal(&l1.items[i].r, &l2.items[i].r, sizeof l1.items[i].r);
+        assert_int_equal(l1.items[i].len, l2.items[i].len);
+        if (l1.items[i].text)
+            assert_memory_equal(l1.items[i].text, l2.items[i].text, l1.items[i].len);
+    }
+    arena_free(&b);
+    /* the fake measurer is cheap, so this bounds layout's own work */
+    char *longer = repeat_words("lorem ipsum dolor sit amet", 30);
+    p = story("long", longer);
+    clock_t t0 = clock();
+    int runs = 200;
+    for (int i = 0; i < runs; i++) {
+        struct draw_list l;
+        arena_reset(&a);
+        if (layout_panel(&p, &screens[i % N_SCREENS], &fake, &a, &l) != 0)
+            fail_msg("%s", l.problem);
+    }
+    double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC / runs;
+    print_message("layout of a shrunk 150-word story: %.3f ms\n", ms);
+    assert_true(ms < 1.0);
+    free(longer);
+    arena_free(&a);
+}
+
+static void missing_parts_are_fine(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "bare";
+    for (int k = 0; k < PANEL_KIND_COUNT; k++) {
+        p.kind = (enum panel_kind)k;
+        if (k == PANEL_STATISTIC)
+            p.figure.label = "things";
+        for (int si = 0; si < N_SCREENS; si++) {
+            struct draw_list l;
+            arena_reset(&a);
+            layout_ok(&p, &screens[si], &a, &l);
+        }
+    }
+    struct draw_list l;
+    assert_int_equal(layout_panel(NULL, &screens[0], &fake, &a, &l), -1);
+    p.kind = PANEL_KIND_COUNT;
+    assert_int_equal(layout_panel(&p, &screens[0], &fake, &a, &l), -1);
+    arena_free(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_kind_fits_every_screen),
+        cmocka_unit_test(story_reads_in_a_column_with_its_parts),
+        cmocka_unit_test(longer_body_gets_smaller_type),
+        cmocka_unit_test(impossible_body_overflows_inside_its_box),
+        cmocka_unit_test(long_words_break_between_characters),
+        cmocka_unit_test(statistic_has_one_counting_figure_and_a_unit_chart),
+        cmocka_unit_test(unit_chart_scales_big_wholes),
+        cmocka_unit_test(quote_gets_marks_and_attribution),
+        cmocka_unit_test(image_and_credits_have_their_parts),
+        cmocka_unit_test(figure_text_formats_by_locale),
+        cmocka_unit_test(colours_have_enough_contrast),
+        cmocka_unit_test(chrome_marker_moves_with_the_index),
+        cmocka_unit_test(notice_sits_on_a_strip_above_the_band),
+        cmocka_unit_test(layout_is_deterministic_and_fast),
+        cmocka_unit_test(missing_parts_are_fine),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
