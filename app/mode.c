@@ -1,1 +1,571 @@
-/* placeholder: being written */
+#include "mode.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Where a gesture or key is interpreted: the mode, with the index overlay
+ * counted as a mode of its own. */
+enum mode_ctx { CTX_LOOP, CTX_INTERACTIVE, CTX_INDEX, CTX_COUNTDOWN };
+
+enum region { REGION_ANY, REGION_CONTROL, REGION_OUTSIDE };
+
+#define DIR_ANY (-1)
+
+struct gesture_bind {
+    enum mode_ctx ctx;
+    enum gesture_kind gesture;
+    int dir; /* enum gesture_dir or DIR_ANY */
+    enum region region;
+    enum action act;
+};
+
+/* First match wins; no match: the gesture only counts as activity. */
+static const struct gesture_bind gesture_binds[] = {
+    {CTX_LOOP, GESTURE_PRESS, DIR_ANY, REGION_ANY, ACT_WAKE},
+    {CTX_COUNTDOWN, GESTURE_PRESS, DIR_ANY, REGION_ANY, ACT_STILL_HERE},
+
+    {CTX_INTERACTIVE, GESTURE_TAP, DIR_ANY, REGION_CONTROL, ACT_CONTROL},
+    {CTX_INTERACTIVE, GESTURE_DRAG_START, DIR_ANY, REGION_ANY, ACT_DRAG_FOLLOW},
+    {CTX_INTERACTIVE, GESTURE_DRAG_MOVE, DIR_ANY, REGION_ANY, ACT_DRAG_FOLLOW},
+    /* the finger pushes the panel away: leftwards brings the next one in */
+    {CTX_INTERACTIVE, GESTURE_DRAG_END, GESTURE_DIR_LEFT, REGION_ANY, ACT_DRAG_COMMIT_NEXT},
+    {CTX_INTERACTIVE, GESTURE_DRAG_END, GESTURE_DIR_RIGHT, REGION_ANY, ACT_DRAG_COMMIT_PREV},
+    {CTX_INTERACTIVE, GESTURE_DRAG_END, GESTURE_DIR_NONE, REGION_ANY, ACT_DRAG_CANCEL},
+    {CTX_INTERACTIVE, GESTURE_SWIPE, GESTURE_DIR_UP, REGION_ANY, ACT_OPEN_INDEX},
+
+    {CTX_INDEX, GESTURE_TAP, DIR_ANY, REGION_CONTROL, ACT_CONTROL},
+    {CTX_INDEX, GESTURE_TAP, DIR_ANY, REGION_OUTSIDE, ACT_CLOSE_INDEX},
+    {CTX_INDEX, GESTURE_SWIPE, GESTURE_DIR_DOWN, REGION_ANY, ACT_CLOSE_INDEX},
+};
+
+struct key_bind {
+    enum mode_ctx ctx;
+    enum input_key key;
+    enum action act;
+};
+
+/* Keys not listed (Escape, F-keys, anything with Ctrl/Alt/Super held) do
+ * nothing at all. */
+static const struct key_bind key_binds[] = {
+    {CTX_LOOP, INPUT_KEY_RIGHT, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_LEFT, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_SPACE, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_HOME, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_ENTER, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_PAGE_DOWN, ACT_WAKE},
+    {CTX_LOOP, INPUT_KEY_PAGE_UP, ACT_WAKE},
+
+    {CTX_COUNTDOWN, INPUT_KEY_RIGHT, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_LEFT, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_SPACE, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_HOME, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_ENTER, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_PAGE_DOWN, ACT_STILL_HERE},
+    {CTX_COUNTDOWN, INPUT_KEY_PAGE_UP, ACT_STILL_HERE},
+
+    {CTX_INTERACTIVE, INPUT_KEY_RIGHT, ACT_NEXT},
+    {CTX_INTERACTIVE, INPUT_KEY_SPACE, ACT_NEXT},
+    {CTX_INTERACTIVE, INPUT_KEY_PAGE_DOWN, ACT_NEXT},
+    {CTX_INTERACTIVE, INPUT_KEY_LEFT, ACT_PREV},
+    {CTX_INTERACTIVE, INPUT_KEY_PAGE_UP, ACT_PREV},
+    {CTX_INTERACTIVE, INPUT_KEY_HOME, ACT_HOME},
+
+    {CTX_INDEX, INPUT_KEY_RIGHT, ACT_NEXT},
+    {CTX_INDEX, INPUT_KEY_SPACE, ACT_NEXT},
+    {CTX_INDEX, INPUT_KEY_PAGE_DOWN, ACT_NEXT},
+    {CTX_INDEX, INPUT_KEY_LEFT, ACT_PREV},
+    {CTX_INDEX, INPUT_KEY_PAGE_UP, ACT_PREV},
+    {CTX_INDEX, INPUT_KEY_HOME, ACT_HOME},
+};
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *mode_action_name(enum action act)
+{
+    static const char *const names[ACT_COUNT] = {
+        [ACT_NONE] = "none",
+        [ACT_CONTROL] = "control",
+        [ACT_WAKE] = "wake",
+        [ACT_NEXT] = "next",
+        [ACT_PREV] = "prev",
+        [ACT_JUMP] = "jump",
+        [ACT_HOME] = "home",
+        [ACT_OPEN_INDEX] = "open-index",
+        [ACT_CLOSE_INDEX] = "close-index",
+        [ACT_LANGUAGE] = "language",
+        [ACT_DRAG_FOLLOW] = "drag-follow",
+        [ACT_DRAG_COMMIT_NEXT] = "drag-commit-next",
+        [ACT_DRAG_COMMIT_PREV] = "drag-commit-prev",
+        [ACT_DRAG_CANCEL] = "drag-cancel",
+        [ACT_COUNTDOWN] = "countdown",
+        [ACT_STILL_HERE] = "still-here",
+        [ACT_LOOP] = "loop",
+    };
+    return (unsigned)act < ACT_COUNT ? names[act] : "?";
+}
+
+/* ---- controls layout ---- */
+
+struct rect_px {
+    float x, y, w, h;
+};
+
+static void put(struct control *out, int max, int *n, const struct control_screen *s,
+                enum control_layer layer, enum action act, int arg, struct rect_px r)
+{
+    if (*n >= max)
+        return;
+    struct control *c = &out[(*n)++];
+    c->act = act;
+    c->arg = arg;
+    c->layer = layer;
+    c->x = r.x / (float)s->w;
+    c->y = r.y / (float)s->h;
+    c->w = r.w / (float)s->w;
+    c->h = r.h / (float)s->h;
+}
+
+static float fmaxf2(float a, float b)
+{
+    return a > b ? a : b;
+}
+static float fminf2(float a, float b)
+{
+    return a < b ? a : b;
+}
+
+int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
+                         struct control *out, int max)
+{
+    if (!s || s->w <= 0 || s->h <= 0 || !out || max <= 0)
+        return 0;
+    struct gesture_cfg gc = {s->dpi, s->w, s->h};
+    float W = (float)s->w, H = (float)s->h;
+    float min_px = fmaxf2(gesture_mm_to_px(&gc, CONTROL_MIN_MM), CONTROL_MIN_PX);
+    float size = fmaxf2(gesture_mm_to_px(&gc, CONTROL_SIZE_MM), min_px);
+    float gap = gesture_mm_to_px(&gc, CONTROL_GAP_MM);
+    int n = 0;
+    int n_locales = spec ? spec->n_locales : 1;
+    int n_chapters = spec && spec->chapter_first ? spec->n_chapters : 0;
+    if (n_chapters > MODE_MAX_CHAPTERS)
+        n_chapters = MODE_MAX_CHAPTERS;
+
+    /* bottom bar */
+    float bar_y = H - gap - size;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){gap, bar_y, 2 * size, size});
+    if (n_chapters > 1)
+        put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0,
+            (struct rect_px){(W - 3 * size) / 2, bar_y, 3 * size, size});
+    if (n_locales > 1) {
+        int buttons = n_locales <= MODE_MAX_LOCALE_BUTTONS ? n_locales : 1;
+        float bw = buttons == 1 ? 2 * size : 1.5f * size;
+        for (int i = 0; i < buttons; i++) {
+            float x = W - gap - (float)(buttons - i) * (bw + gap) + gap;
+            put(out, max, &n, s, CONTROL_MAIN, ACT_LANGUAGE, buttons == 1 ? -1 : i,
+                (struct rect_px){x, bar_y, bw, size});
+        }
+    }
+
+    /* prev / next at the sides, centred in the space above the bar */
+    float avail = bar_y - 2 * gap;
+    float side_h = fminf2(fmaxf2(size, 0.4f * avail), avail);
+    float side_y = gap + (avail - side_h) / 2;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){gap, side_y, size, side_h});
+    put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
+        (struct rect_px){W - gap - size, side_y, size, side_h});
+
+    /* the index overlay: a close button and a grid of chapters */
+    if (n_chapters > 1) {
+        put(out, max, &n, s, CONTROL_INDEX, ACT_CLOSE_INDEX, 0,
+            (struct rect_px){W - gap - size, gap, size, size});
+        float top = 2 * gap + size, bottom = H - 2 * gap;
+        float left = 2 * gap + size, right = W - 2 * gap - size;
+        float area_h = bottom - top, area_w = right - left;
+        int rows = (int)((area_h + gap) / (size + gap));
+        if (rows < 1)
+            rows = 1;
+        int cols = (n_chapters + rows - 1) / rows;
+        if (rows > n_chapters)
+            rows = n_chapters;
+        float col_w = fminf2((area_w - (float)(cols - 1) * gap) / (float)cols, 10 * size);
+        float grid_w = (float)cols * col_w + (float)(cols - 1) * gap;
+        float grid_h = (float)rows * size + (float)(rows - 1) * gap;
+        float x0 = left + (area_w - grid_w) / 2, y0 = top + (area_h - grid_h) / 2;
+        for (int i = 0; i < n_chapters; i++) {
+            int col = i / rows, row = i % rows;
+            put(out, max, &n, s, CONTROL_INDEX, ACT_JUMP, spec->chapter_first[i],
+                (struct rect_px){x0 + (float)col * (col_w + gap), y0 + (float)row * (size + gap),
+                                 col_w, size});
+        }
+    }
+    return n;
+}
+
+/* ---- the machine ---- */
+
+static enum mode_ctx ctx_of(const struct mode *m)
+{
+    switch (m->state) {
+    case MODE_LOOP:
+        return CTX_LOOP;
+    case MODE_COUNTDOWN:
+        return CTX_COUNTDOWN;
+    default:
+        return m->index_open ? CTX_INDEX : CTX_INTERACTIVE;
+    }
+}
+
+void mode_set_screen(struct mode *m, const struct gesture_cfg *screen)
+{
+    m->cfg.screen = *screen;
+    gesture_configure(&m->g, screen);
+    m->dragging = 0;
+    m->drag_dx = 0.0f;
+    m->held = -1;
+}
+
+void mode_init(struct mode *m, const struct mode_cfg *cfg, uint64_t now_ms)
+{
+    memset(m, 0, sizeof(*m));
+    if (cfg)
+        m->cfg = *cfg;
+    if (!m->cfg.idle_ms)
+        m->cfg.idle_ms = MODE_IDLE_MS;
+    if (!m->cfg.countdown_ms)
+        m->cfg.countdown_ms = MODE_COUNTDOWN_MS;
+    if (!m->cfg.stuck_finger_ms)
+        m->cfg.stuck_finger_ms = MODE_STUCK_FINGER_MS;
+    gesture_init(&m->g, &m->cfg.screen);
+    m->state = MODE_LOOP;
+    m->last_input_ms = now_ms;
+    m->held = m->flash = -1;
+}
+
+void mode_set_controls(struct mode *m, const struct control *c, int n)
+{
+    if (n < 0 || !c)
+        n = 0;
+    if (n > MODE_MAX_CONTROLS)
+        n = MODE_MAX_CONTROLS;
+    if (n > 0)
+        memcpy(m->controls, c, (size_t)n * sizeof(*c));
+    m->n_controls = n;
+    m->held = m->flash = -1;
+}
+
+void mode_set_transition(struct mode *m, int running)
+{
+    m->transition = running != 0;
+}
+
+int mode_hit(const struct mode *m, float x, float y)
+{
+    enum mode_ctx ctx = ctx_of(m);
+    enum control_layer layer;
+    if (ctx == CTX_INTERACTIVE)
+        layer = CONTROL_MAIN;
+    else if (ctx == CTX_INDEX)
+        layer = CONTROL_INDEX;
+    else
+        return -1;
+    for (int i = 0; i < m->n_controls; i++) {
+        const struct control *c = &m->controls[i];
+        if (c->layer == layer && x >= c->x && x <= c->x + c->w && y >= c->y && y <= c->y + c->h)
+            return i;
+    }
+    return -1;
+}
+
+static int has_index(const struct mode *m)
+{
+    for (int i = 0; i < m->n_controls; i++)
+        if (m->controls[i].layer == CONTROL_INDEX && m->controls[i].act == ACT_JUMP)
+            return 1;
+    return 0;
+}
+
+static void push(struct mode_cmds *out, enum action act, int arg, float drag_dx)
+{
+    if (out->n >= MODE_MAX_CMDS)
+        return;
+    out->v[out->n++] = (struct mode_cmd){act, arg, drag_dx};
+}
+
+static void close_index(struct mode *m, struct mode_cmds *out)
+{
+    if (m->index_open) {
+        m->index_open = 0;
+        push(out, ACT_CLOSE_INDEX, 0, 0.0f);
+    }
+}
+
+/* Navigation: held back while a transition runs. */
+static void navigate(struct mode *m, enum action act, int arg, float drag_dx, struct mode_cmds *out)
+{
+    close_index(m, out);
+    if (m->transition) {
+        m->pending = (struct mode_cmd){act, arg, 0.0f};
+        m->has_pending = 1;
+        return;
+    }
+    push(out, act, arg, drag_dx);
+}
+
+static void perform(struct mode *m, enum action act, int arg, const struct gesture_event *ge,
+                    struct mode_cmds *out)
+{
+    switch (act) {
+    case ACT_WAKE:
+    case ACT_STILL_HERE:
+        m->state = MODE_INTERACTIVE;
+        m->swallow = 1;
+        m->held = -1;
+        push(out, act, 0, 0.0f);
+        break;
+    case ACT_NEXT:
+    case ACT_PREV:
+    case ACT_JUMP:
+    case ACT_HOME:
+        navigate(m, act, act == ACT_JUMP ? arg : 0, 0.0f, out);
+        break;
+    case ACT_OPEN_INDEX:
+        if (!m->index_open && has_index(m)) {
+            m->index_open = 1;
+            push(out, ACT_OPEN_INDEX, 0, 0.0f);
+        }
+        break;
+    case ACT_CLOSE_INDEX:
+        close_index(m, out);
+        break;
+    case ACT_LANGUAGE:
+        push(out, ACT_LANGUAGE, arg, 0.0f);
+        break;
+    case ACT_DRAG_FOLLOW:
+        if (m->transition || !ge)
+            break;
+        m->dragging = 1;
+        m->drag_dx = ge->dx;
+        m->has_pending = 0; /* the newer interaction wins */
+        push(out, ACT_DRAG_FOLLOW, 0, m->drag_dx);
+        break;
+    case ACT_DRAG_COMMIT_NEXT:
+    case ACT_DRAG_COMMIT_PREV:
+        if (m->dragging) {
+            m->dragging = 0;
+            push(out, act, 0, ge ? ge->dx : m->drag_dx);
+            m->drag_dx = 0.0f;
+        } else {
+            /* a drag the panel did not follow (during a transition) */
+            navigate(m, act == ACT_DRAG_COMMIT_NEXT ? ACT_NEXT : ACT_PREV, 0, 0.0f, out);
+        }
+        break;
+    case ACT_DRAG_CANCEL:
+        if (m->dragging) {
+            push(out, ACT_DRAG_CANCEL, 0, m->drag_dx);
+            m->dragging = 0;
+            m->drag_dx = 0.0f;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static const struct gesture_bind *gesture_lookup(enum mode_ctx ctx, const struct gesture_event *ge,
+                                                 int on_control)
+{
+    for (size_t i = 0; i < N_ELEMS(gesture_binds); i++) {
+        const struct gesture_bind *b = &gesture_binds[i];
+        if (b->ctx != ctx || b->gesture != ge->kind)
+            continue;
+        if (b->dir != DIR_ANY && b->dir != (int)ge->dir)
+            continue;
+        if ((b->region == REGION_CONTROL && !on_control) ||
+            (b->region == REGION_OUTSIDE && on_control))
+            continue;
+        return b;
+    }
+    return NULL;
+}
+
+static void on_gesture(struct mode *m, const struct gesture_event *ge, uint64_t now_ms,
+                       struct mode_cmds *out)
+{
+    if (m->swallow)
+        return;
+    int hit = mode_hit(m, ge->x, ge->y);
+    if (ge->kind == GESTURE_PRESS)
+        m->held = hit;
+    else
+        m->held = -1;
+    const struct gesture_bind *b = gesture_lookup(ctx_of(m), ge, hit >= 0);
+    if (b) {
+        enum action act = b->act;
+        int arg = 0;
+        if (act == ACT_CONTROL) {
+            act = m->controls[hit].act;
+            arg = m->controls[hit].arg;
+            m->flash = hit;
+            m->flash_until_ms = now_ms + MODE_FLASH_MS;
+            switch (act) { /* what a control may do */
+            case ACT_NEXT:
+            case ACT_PREV:
+            case ACT_JUMP:
+            case ACT_HOME:
+            case ACT_OPEN_INDEX:
+            case ACT_CLOSE_INDEX:
+            case ACT_LANGUAGE:
+                break;
+            default:
+                act = ACT_NONE;
+            }
+        }
+        perform(m, act, arg, ge, out);
+    }
+    /* whatever the table said, a drag the panel followed is closed */
+    if (ge->kind == GESTURE_DRAG_END && m->dragging)
+        perform(m, ACT_DRAG_CANCEL, 0, ge, out);
+}
+
+static void on_key(struct mode *m, const struct input_event *e, struct mode_cmds *out)
+{
+    if (e->repeat || (e->mods & (INPUT_MOD_CTRL | INPUT_MOD_ALT | INPUT_MOD_GUI)))
+        return;
+    /* keys do not navigate under a finger that is dragging the panel */
+    if (m->dragging)
+        return;
+    enum mode_ctx ctx = ctx_of(m);
+    for (size_t i = 0; i < N_ELEMS(key_binds); i++) {
+        if (key_binds[i].ctx == ctx && key_binds[i].key == e->key) {
+            perform(m, key_binds[i].act, 0, NULL, out);
+            if (key_binds[i].act == ACT_WAKE || key_binds[i].act == ACT_STILL_HERE)
+                m->swallow = gesture_fingers_down(&m->g) > 0;
+            return;
+        }
+    }
+}
+
+static void after_input(struct mode *m)
+{
+    if (gesture_fingers_down(&m->g) == 0) {
+        m->swallow = 0;
+        m->held = -1;
+    }
+}
+
+void mode_input(struct mode *m, const struct input_event *e, uint64_t now_ms, struct mode_cmds *out)
+{
+    out->n = 0;
+    if (!e)
+        return;
+    if (e->kind == INPUT_TOUCH) {
+        m->last_input_ms = now_ms;
+        struct gesture_event ge[GESTURE_MAX_OUT];
+        int n = gesture_feed(&m->g, e, ge);
+        for (int i = 0; i < n; i++)
+            on_gesture(m, &ge[i], now_ms, out);
+        after_input(m);
+    } else if (e->kind == INPUT_KEY) {
+        /* Escape and friends do nothing, not even count as activity */
+        enum mode_ctx ctx = ctx_of(m);
+        int bound = 0;
+        for (size_t i = 0; i < N_ELEMS(key_binds); i++)
+            bound |= key_binds[i].ctx == ctx && key_binds[i].key == e->key;
+        if (!bound || (e->mods & (INPUT_MOD_CTRL | INPUT_MOD_ALT | INPUT_MOD_GUI)))
+            return;
+        m->last_input_ms = now_ms;
+        on_key(m, e, out);
+    }
+    /* INPUT_QUIT_REQUEST: visitors cannot quit the kiosk */
+}
+
+void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
+{
+    out->n = 0;
+    struct gesture_event ge[GESTURE_MAX_OUT];
+    int n = gesture_tick(&m->g, now_ms, ge);
+    for (int i = 0; i < n; i++)
+        on_gesture(m, &ge[i], now_ms, out);
+
+    if (gesture_fingers_down(&m->g) > 0 && now_ms >= m->last_input_ms &&
+        now_ms - m->last_input_ms >= m->cfg.stuck_finger_ms) {
+        /* nothing from the touch screen for this long: a ghost touch */
+        gesture_reset(&m->g);
+        perform(m, ACT_DRAG_CANCEL, 0, NULL, out);
+        after_input(m);
+        m->last_input_ms = now_ms;
+    }
+
+    if (m->has_pending && !m->transition && !m->dragging) {
+        m->has_pending = 0;
+        push(out, m->pending.act, m->pending.arg, 0.0f);
+    }
+
+    int busy = gesture_fingers_down(&m->g) > 0 || m->dragging;
+    if (m->state == MODE_INTERACTIVE && !busy && now_ms >= m->last_input_ms &&
+        now_ms - m->last_input_ms >= m->cfg.idle_ms) {
+        m->state = MODE_COUNTDOWN;
+        m->countdown_start_ms = now_ms;
+        push(out, ACT_COUNTDOWN, 0, 0.0f);
+    } else if (m->state == MODE_COUNTDOWN && now_ms >= m->countdown_start_ms &&
+               now_ms - m->countdown_start_ms >= m->cfg.countdown_ms) {
+        close_index(m, out);
+        m->state = MODE_LOOP;
+        m->has_pending = 0;
+        m->held = m->flash = -1;
+        push(out, ACT_HOME, 0, 0.0f);
+        push(out, ACT_LOOP, 0, 0.0f);
+    }
+}
+
+static uint64_t min64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+uint64_t mode_deadline(const struct mode *m, uint64_t now_ms)
+{
+    if (m->has_pending && !m->transition && !m->dragging)
+        return now_ms;
+    uint64_t d = gesture_deadline(&m->g);
+    int down = gesture_fingers_down(&m->g) > 0;
+    if (down)
+        d = min64(d, m->last_input_ms + m->cfg.stuck_finger_ms);
+    if (m->state == MODE_INTERACTIVE && !down && !m->dragging)
+        d = min64(d, m->last_input_ms + m->cfg.idle_ms);
+    if (m->state == MODE_COUNTDOWN) {
+        /* the expiry, or sooner the moment the seconds shown change */
+        uint64_t end = m->countdown_start_ms + m->cfg.countdown_ms;
+        if (now_ms < end) {
+            uint64_t left = end - now_ms;
+            uint64_t step = left % 1000 ? left % 1000 : 1000;
+            d = min64(d, now_ms + step);
+        } else {
+            d = now_ms;
+        }
+    }
+    if (m->flash >= 0 && m->state != MODE_LOOP && now_ms < m->flash_until_ms)
+        d = min64(d, m->flash_until_ms);
+    return d < now_ms ? now_ms : d;
+}
+
+void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v)
+{
+    memset(v, 0, sizeof(*v));
+    v->state = m->state;
+    v->index_open = m->index_open;
+    v->dragging = m->dragging;
+    v->drag_dx = m->dragging ? m->drag_dx : 0.0f;
+    v->pressed = -1;
+    if (m->state == MODE_COUNTDOWN) {
+        uint64_t end = m->countdown_start_ms + m->cfg.countdown_ms;
+        uint64_t left = now_ms < end ? end - now_ms : 0;
+        v->countdown_s = (int)((left + 999) / 1000);
+    }
+    if (m->state == MODE_LOOP)
+        return;
+    if (m->held >= 0)
+        v->pressed = m->held;
+    else if (m->flash >= 0 && now_ms < m->flash_until_ms)
+        v->pressed = m->flash;
+}

@@ -1,0 +1,181 @@
+/* mode.h - the kiosk's interaction modes. Pure: time is an argument.
+ *
+ *   LOOP         the exhibit plays by itself. The first touch (or key) only
+ *                wakes it: nothing under the finger is pressed, and the rest
+ *                of that touch is ignored until every finger has lifted.
+ *   INTERACTIVE  auto-advance stopped, controls shown. Swipes, drags, taps on
+ *                controls and keys navigate. Optionally the chapter index is
+ *                open over the panel (index_open).
+ *   COUNTDOWN    nobody touched anything for idle_ms: "still there?" for
+ *                countdown_ms. A touch or key returns to INTERACTIVE (and
+ *                does nothing else); expiry returns to panel 0 and LOOP.
+ *
+ * The idle clock restarts with every input record. It never runs out while
+ * a finger is down or a drag is in progress; when the last finger lifts the
+ * idle time starts again. (A finger that sends nothing at all for
+ * stuck_finger_ms is taken for a ghost touch and forgotten.)
+ *
+ * Gestures (app/gesture.h) become actions through a table keyed by
+ * {context, gesture, direction, region}; actions become commands for the
+ * kiosk to carry out. The controls' hit rectangles come in as data
+ * (mode_controls_layout computes them). Escape, Alt+F4 and window close do
+ * nothing: there is no visitor-reachable way out. */
+#ifndef VITRINE_MODE_H
+#define VITRINE_MODE_H
+
+#include <stdint.h>
+
+#include "gesture.h"
+#include "input.h"
+
+#define MODE_IDLE_MS 60000u
+#define MODE_COUNTDOWN_MS 10000u
+#define MODE_STUCK_FINGER_MS (15u * 60u * 1000u)
+#define MODE_FLASH_MS 150u /* a tapped control shows pressed this long */
+
+/* Control sizes: never smaller than CONTROL_MIN_MM nor CONTROL_MIN_PX (the
+ * 44 px guideline at the reference 1920x1080, GESTURE_DEFAULT_DPI);
+ * CONTROL_SIZE_MM is what they get when there is room. */
+#define CONTROL_MIN_MM 9.0f
+#define CONTROL_MIN_PX 44.0f
+#define CONTROL_SIZE_MM 12.0f
+#define CONTROL_GAP_MM 2.0f
+
+#define MODE_MAX_CONTROLS 64
+#define MODE_MAX_CHAPTERS 40
+#define MODE_MAX_LOCALE_BUTTONS 4 /* more locales: one button that cycles */
+#define MODE_MAX_CMDS 16
+
+enum mode_state { MODE_LOOP, MODE_INTERACTIVE, MODE_COUNTDOWN };
+
+enum action {
+    ACT_NONE,
+    ACT_CONTROL, /* table only: the action of the control under the finger */
+    ACT_WAKE,    /* LOOP -> INTERACTIVE: stop auto-advance, show controls */
+    ACT_NEXT,
+    ACT_PREV,
+    ACT_JUMP, /* to panel arg */
+    ACT_HOME, /* to panel 0 */
+    ACT_OPEN_INDEX,
+    ACT_CLOSE_INDEX,
+    ACT_LANGUAGE,         /* arg: locale index, or -1 for the next locale */
+    ACT_DRAG_FOLLOW,      /* drag_dx: panel offset, fraction of the screen width */
+    ACT_DRAG_COMMIT_NEXT, /* finish the slide that the finger started, from drag_dx */
+    ACT_DRAG_COMMIT_PREV,
+    ACT_DRAG_CANCEL, /* spring back from drag_dx to 0 */
+    ACT_COUNTDOWN,   /* show "still there?" */
+    ACT_STILL_HERE,  /* COUNTDOWN -> INTERACTIVE: hide the question */
+    ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
+    ACT_COUNT
+};
+
+const char *mode_action_name(enum action act);
+
+/* Which controls are visible, and so can be hit. */
+enum control_layer { CONTROL_MAIN, CONTROL_INDEX };
+
+/* A touch target, normalised 0..1 of the screen. */
+struct control {
+    enum action act;
+    float x, y, w, h;
+    int arg;
+    enum control_layer layer;
+};
+
+struct control_screen {
+    int w, h;  /* pixels */
+    float dpi; /* <= 0: GESTURE_DEFAULT_DPI */
+};
+
+struct control_spec {
+    int n_locales;            /* language buttons only when > 1 */
+    int n_chapters;           /* index button only when > 1; at most MODE_MAX_CHAPTERS shown */
+    const int *chapter_first; /* first panel of each chapter (n_chapters entries) */
+};
+
+/* Lay out the controls: prev/next at the sides, a bottom bar with
+ * back-to-start, chapter index and language; in the index layer one button
+ * per chapter (ACT_JUMP, arg = its first panel) and a close button. Writes
+ * up to max controls, returns how many. */
+int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
+                         struct control *out, int max);
+
+struct mode_cfg {
+    uint32_t idle_ms;          /* 0: MODE_IDLE_MS */
+    uint32_t countdown_ms;     /* 0: MODE_COUNTDOWN_MS */
+    uint32_t stuck_finger_ms;  /* 0: MODE_STUCK_FINGER_MS */
+    struct gesture_cfg screen; /* size and DPI, for the gesture thresholds */
+};
+
+struct mode_cmd {
+    enum action act;
+    int arg;
+    float drag_dx;
+};
+
+struct mode_cmds {
+    struct mode_cmd v[MODE_MAX_CMDS];
+    int n;
+};
+
+/* What to draw this frame. */
+struct mode_view {
+    enum mode_state state;
+    int index_open;
+    int countdown_s; /* COUNTDOWN: whole seconds left, rounded up */
+    int dragging;
+    float drag_dx; /* fraction of the screen width the panel follows */
+    int pressed;   /* control index shown pressed, or -1 */
+};
+
+/* Plain data; nothing to free. */
+struct mode {
+    struct mode_cfg cfg;
+    struct gesture g;
+    enum mode_state state;
+    int index_open;
+    uint64_t last_input_ms;
+    uint64_t countdown_start_ms;
+    int swallow; /* the touch that woke us: ignore until all fingers up */
+    int dragging;
+    float drag_dx;
+    int held;  /* control under the pressing finger, or -1 */
+    int flash; /* control tapped, shown until flash_until_ms */
+    uint64_t flash_until_ms;
+    int transition;          /* the kiosk is running a transition */
+    struct mode_cmd pending; /* navigation held back until it ends */
+    int has_pending;
+    struct control controls[MODE_MAX_CONTROLS];
+    int n_controls;
+};
+
+/* Start in LOOP at now_ms. cfg may be NULL (defaults). */
+void mode_init(struct mode *m, const struct mode_cfg *cfg, uint64_t now_ms);
+/* Replace the controls (copied; at most MODE_MAX_CONTROLS). */
+void mode_set_controls(struct mode *m, const struct control *c, int n);
+/* The screen changed: new metrics for the gesture thresholds. Fingers down
+ * are forgotten (a drag in progress is dropped without a command). Lay the
+ * controls out again and pass them to mode_set_controls as well. */
+void mode_set_screen(struct mode *m, const struct gesture_cfg *screen);
+/* The kiosk starts or finishes a transition. While one runs, navigation
+ * (next, prev, jump, home, drag commits) is held back, the latest wins, and
+ * comes out of the first mode_tick after it ends; drags do not follow. */
+void mode_set_transition(struct mode *m, int running);
+
+/* One input record at now_ms. out is overwritten with the commands to
+ * carry out, in order. */
+void mode_input(struct mode *m, const struct input_event *e, uint64_t now_ms,
+                struct mode_cmds *out);
+/* Time passes: long presses, idle timeout, countdown expiry, held-back
+ * navigation. out is overwritten. */
+void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out);
+/* When mode_tick next has something to do or the view changes (>= now_ms);
+ * UINT64_MAX if nothing is due. */
+uint64_t mode_deadline(const struct mode *m, uint64_t now_ms);
+
+void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v);
+
+/* The control at (x, y) that can be hit now, or -1. */
+int mode_hit(const struct mode *m, float x, float y);
+
+#endif
