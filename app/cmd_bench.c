@@ -1,1 +1,181 @@
-/* placeholder: being written */
+/* cmd_bench.c - `vitrine bench`: figures for the performance budget.
+ *
+ *  start-up   wall time from exec of `vitrine run --frames 1` to its exit
+ *             (an upper bound on exec-to-first-frame), median of --runs;
+ *  crossfade  CPU time of one crossfade frame (two full-screen panel views,
+ *             one blended) with the software renderer, median;
+ *  dwell      text rasterisations while panels dwell, over a simulated loop;
+ *  idle       wake-ups per second and CPU share while nothing moves, with
+ *             the real clock and the current video driver.
+ * Prints figures only; it asserts nothing (tests do that). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../platform/clock.h"
+#include "../platform/events.h"
+#include "../platform/text.h"
+#include "cli.h"
+#include "kiosk.h"
+#include "log.h"
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median_ms(uint64_t *ns, int n)
+{
+    qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
+    return (n % 2 ? (double)ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2.0) / 1e6;
+}
+
+static void bench_startup(const char *self, const struct options *o, int w, int h)
+{
+    int runs = (int)o->runs;
+    uint64_t *ns = calloc((size_t)runs + 1, sizeof(*ns));
+    char size[32];
+    snprintf(size, sizeof(size), "%dx%d", w, h);
+    int ok = 0;
+    for (int i = -1; i < runs; i++) { /* run -1 warms the caches */
+        uint64_t t0 = clock_now_ns();
+        pid_t pid = fork();
+        if (pid == 0) {
+            if (o->content)
+                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size, "--content",
+                      o->content, (char *)NULL);
+            else
+                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size, (char *)NULL);
+            _exit(127);
+        }
+        int st;
+        if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            printf("startup: `%s run --frames 1` failed\n", self);
+            free(ns);
+            return;
+        }
+        if (i >= 0)
+            ns[ok++] = clock_now_ns() - t0;
+    }
+    printf("startup_to_exit_ms      median %.1f  (min %.1f, max %.1f; %d runs, %s, exec to exit "
+           "after the first frame)\n",
+           median_ms(ns, ok), ns[0] / 1e6, ns[ok - 1] / 1e6, ok, size);
+    free(ns);
+}
+
+static void bench_crossfade(struct display *d, struct kiosk *k, const struct options *o)
+{
+    /* drive the kiosk's own transition in simulated time */
+    int frames = 240;
+    uint64_t *ns = calloc((size_t)frames, sizeof(*ns));
+    uint64_t t = 1000000;
+    int n = 0;
+    long prepared0 = kiosk_prepare_count(k);
+    long raster0 = text_render_count();
+    for (int guard = 0; guard < 100000 && n < frames; guard++) {
+        kiosk_update(k, t);
+        if (kiosk_transitioning(k)) {
+            uint64_t c0 = clock_cpu_ns();
+            kiosk_draw(k, t);
+            display_present(d);
+            ns[n++] = clock_cpu_ns() - c0;
+            t += KIOSK_FRAME_MS;
+        } else {
+            t = kiosk_deadline(k);
+        }
+    }
+    long prepared = kiosk_prepare_count(k) - prepared0;
+    long raster = text_render_count() - raster0;
+    printf("transition_frame_cpu_ms median %.2f  (p90 %.2f; %d frames, software renderer)\n",
+           median_ms(ns, n), ns[(int)(n * 0.9)] / 1e6, n);
+    printf("text_rasterised_per_panel %.1f  (%ld rasterisations for %ld panels prepared; "
+           "0 while panels dwell)\n",
+           prepared ? (double)raster / (double)prepared : 0.0, raster, prepared);
+    free(ns);
+    (void)o;
+}
+
+static void bench_idle(struct display *d, struct kiosk *k)
+{
+    /* wait on the real clock until a panel is settled, then measure 3 s */
+    struct events_cfg cfg = {0};
+    long wakeups = 0;
+    uint64_t now = clock_now_ms();
+    kiosk_update(k, now);
+    while (kiosk_animating(k, now = clock_now_ms()) || kiosk_deadline(k) < now + 3500) {
+        kiosk_update(k, now);
+        if (kiosk_needs_frame(k, now)) {
+            kiosk_draw(k, now);
+            display_present(d);
+        }
+        events_wait(d, &cfg, KIOSK_FRAME_MS, NULL, NULL, &wakeups);
+    }
+    wakeups = 0;
+    uint64_t t0 = clock_now_ns(), c0 = clock_cpu_ns();
+    uint64_t end = clock_now_ms() + 3000;
+    while ((now = clock_now_ms()) < end) {
+        kiosk_update(k, now);
+        if (kiosk_needs_frame(k, now)) {
+            kiosk_draw(k, now);
+            display_present(d);
+        }
+        uint64_t due = kiosk_deadline(k);
+        if (due > end)
+            due = end;
+        events_wait(d, &cfg, due > now ? (uint32_t)(due - now) : 0, NULL, NULL, &wakeups);
+    }
+    double secs = (clock_now_ns() - t0) / 1e9;
+    double cpu = (clock_cpu_ns() - c0) / 1e9;
+    printf("idle_wakeups_per_s      %.1f  (driver %s, %.1f s measured)\n", wakeups / secs,
+           display_driver(d), secs);
+    printf("idle_cpu_percent        %.3f  (of one core)\n", 100.0 * cpu / secs);
+}
+
+int cmd_bench(const struct options *o, const char *argv0)
+{
+    char why[512], notice[768];
+    int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (len > 0)
+        self[len] = '\0';
+    else
+        snprintf(self, sizeof(self), "%s", argv0);
+    log_set_level(LOG_WARN);
+    bench_startup(self, o, w, h);
+
+    struct display_opts hopts = {.headless = 1, .w = w, .h = h};
+    struct display *d = display_open(&hopts, why, sizeof(why));
+    struct store *s = cli_open_content(o->content, notice, sizeof(notice));
+    if (!d || !s) {
+        printf("bench: cannot open %s\n", d ? "the content" : why);
+        store_close(s);
+        display_close(d);
+        return 1;
+    }
+    struct kiosk *k = kiosk_new(d, s, &(struct kiosk_opts){0}, 1000000, why, sizeof(why));
+    if (!k) {
+        printf("bench: %s\n", why);
+        display_close(d);
+        return 1;
+    }
+    bench_crossfade(d, k, o);
+    kiosk_free(k);
+    display_close(d);
+
+    struct display_opts wopts = {.windowed = 1, .w = w, .h = h};
+    d = display_open(&wopts, why, sizeof(why));
+    s = cli_open_content(o->content, notice, sizeof(notice));
+    k = d && s ? kiosk_new(d, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why)) : NULL;
+    if (k)
+        bench_idle(d, k);
+    else
+        printf("idle: cannot open a window: %s\n", why);
+    kiosk_free(k);
+    display_close(d);
+    return 0;
+}

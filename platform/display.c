@@ -983,3 +983,11 @@ void display_draw_list(struct display *d, const struct draw_list *l)
         }
     }
 }
+
+int display_window_size(const struct display *d, int *w, int *h)
+{
+    if (!d || !d->win)
+        return -1;
+    SDL_GetWindowSize(d->win, w, h);
+    return 0;
+}

@@ -53,6 +53,10 @@ int display_present(struct display *d);
 /* Write the current frame to a PNG file. 0 or -1 with why. */
 int display_save_png(struct display *d, const char *path, char *why, size_t why_len);
 
+/* Window size in SDL's window coordinates (what mouse events use); -1
+ * when headless. */
+int display_window_size(const struct display *d, int *w, int *h);
+
 /* Name of SDL's video driver ("x11", "offscreen", ... or "headless"). */
 const char *display_driver(const struct display *d);
 

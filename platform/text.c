@@ -280,11 +280,16 @@ const struct text_measurer *text_measurer(struct text *t)
     return &t->m;
 }
 
+static long render_count;
+
+long text_render_count(void) { return render_count; }
+
 SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb, const char *s,
                          size_t n)
 {
     if (!t || !s || n == 0)
         return NULL;
+    render_count++;
     TTF_Font *f = font_at(t, face, px);
     if (!f)
         return NULL;

@@ -30,6 +30,10 @@ const struct text_measurer *text_measurer(struct text *t);
 struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb,
                                 const char *s, size_t n);
 
+/* How many times text_render has rasterised text in this process
+ * (benchmarks and tests check that nothing is rasterised while panels dwell). */
+long text_render_count(void);
+
 /* Path of the font file used for a face (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);
 

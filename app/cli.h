@@ -1,0 +1,28 @@
+/* cli.h - the subcommands of the `vitrine` executable. Each returns the
+ * process exit status: 0 success, 1 failure, 2 bad usage. */
+#ifndef VITRINE_CLI_H
+#define VITRINE_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../content/store.h"
+#include "options.h"
+
+int cmd_run(const struct options *o);
+int cmd_render(const struct options *o);
+int cmd_bundle(const struct options *o);
+int cmd_bench(const struct options *o, const char *argv0);
+
+/* Open the content to show: `path` if given and valid, else the built-in
+ * exhibit. When `path` is refused, its reason is logged as one line and
+ * copied to notice (for the staff notice on screen); notice is "" when
+ * the requested content opened. NULL only when nothing at all opens. */
+struct store *cli_open_content(const char *path, char *notice, size_t notice_len);
+
+/* The four screen sizes every panel must read well at. */
+extern const struct cli_size {
+    int w, h;
+} cli_sizes[4];
+
+#endif

@@ -1,0 +1,89 @@
+/* cmd_run.c - `vitrine run`: the kiosk on a real screen. */
+#include <stdio.h>
+
+#include "../platform/clock.h"
+#include "../platform/events.h"
+#include "cli.h"
+#include "kiosk.h"
+#include "log.h"
+
+struct run_ctx {
+    struct kiosk *k;
+};
+
+static void on_input(void *ctx, const struct input_event *e)
+{
+    struct run_ctx *r = ctx;
+    kiosk_input(r->k, e, e->t_ms);
+}
+
+int cmd_run(const struct options *o)
+{
+    char why[512] = "", notice[768];
+    int status = 1;
+    uint64_t t0 = clock_now_ms();
+    struct store *store = cli_open_content(o->content, notice, sizeof(notice));
+    if (!store)
+        return 1;
+    struct display_opts dopts = {.windowed = o->windowed, .w = o->width, .h = o->height};
+    struct display *d = display_open(&dopts, why, sizeof(why));
+    if (!d) {
+        log_error("run", "cannot open the display: %s", why);
+        store_close(store);
+        return 1;
+    }
+    struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
+    struct kiosk *k = kiosk_new(d, store, &kopts, clock_now_ms(), why, sizeof(why));
+    if (!k && o->content) {
+        /* the requested content opened but none of it can be shown */
+        log_error("run", "%s; showing the built-in exhibit instead", why);
+        snprintf(notice, sizeof(notice), "Content not shown: %s. Showing the built-in exhibit.", why);
+        store = cli_open_content(NULL, why, sizeof(why));
+        if (store)
+            k = kiosk_new(d, store, &kopts, clock_now_ms(), why, sizeof(why));
+    }
+    if (!k) {
+        log_error("run", "nothing to show: %s", why);
+        goto done;
+    }
+    if (notice[0])
+        kiosk_notice(k, notice, clock_now_ms());
+    int w, h;
+    display_size(d, &w, &h);
+    log_info("run", "%dx%d on %s, %d panels", w, h, display_driver(d), kiosk_panel_count(k));
+
+    struct run_ctx ctx = {k};
+    struct events_cfg ecfg = {.rotation = (int)o->rotation};
+    long frames = 0, wakeups = 0;
+    uint64_t last_frame = 0;
+    for (;;) {
+        uint64_t now = clock_now_ms();
+        kiosk_update(k, now);
+        if (kiosk_needs_frame(k, now)) {
+            kiosk_draw(k, now);
+            display_present(d);
+            last_frame = now;
+            if (++frames == 1)
+                log_debug("run", "first frame %llu ms after start", (unsigned long long)(now - t0));
+            if (o->frames && frames >= o->frames)
+                break;
+        }
+        now = clock_now_ms();
+        uint32_t timeout;
+        if (kiosk_animating(k, now)) {
+            uint64_t due = last_frame + KIOSK_FRAME_MS;
+            timeout = due > now ? (uint32_t)(due - now) : 0;
+        } else {
+            uint64_t due = kiosk_deadline(k);
+            timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
+        }
+        int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
+        if (flags & EVENTS_REDRAW)
+            kiosk_invalidate(k);
+    }
+    status = 0;
+done:
+    kiosk_free(k);
+    display_close(d);
+    return status;
+}

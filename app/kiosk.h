@@ -1,0 +1,68 @@
+/* kiosk.h - the kiosk: content, loop schedule, panel views and what is on
+ * screen, driven by time and input given as arguments. The `run` command
+ * drives it with the real clock and real events; `render --script` drives
+ * the same code with simulated time, so what tests see is what visitors see.
+ *
+ * Panels are loaded one at a time into two slots (shown, and arriving), each
+ * with its own arena that is reset at the panel boundary: memory does not
+ * grow with the exhibit or with uptime. */
+#ifndef VITRINE_KIOSK_H
+#define VITRINE_KIOSK_H
+
+#include <stdint.h>
+
+#include "../content/store.h"
+#include "input.h"
+#include "../platform/display.h"
+
+#define KIOSK_COUNTUP_MS 1600u   /* a figure counts up over this long */
+#define KIOSK_FRAME_MS 16u       /* frame period while something moves */
+#define KIOSK_NOTICE_MS 120000u  /* a staff notice stays this long */
+
+struct kiosk;
+
+struct kiosk_opts {
+    const char *locale;    /* NULL: the exhibit's default */
+    uint32_t idle_ms;      /* interactive -> "still there?"; 0: 60 s */
+};
+
+/* Takes ownership of `store` (closed by kiosk_free). The display is
+ * borrowed and must outlive the kiosk. NULL with why on failure. */
+struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kiosk_opts *o,
+                        uint64_t now_ms, char *why, size_t why_len);
+void kiosk_free(struct kiosk *k);
+
+/* Show a one-line notice for staff at the bottom of the screen (e.g. why
+ * their content did not load) for KIOSK_NOTICE_MS. */
+void kiosk_notice(struct kiosk *k, const char *text, uint64_t now_ms);
+
+/* Replace the content at the next panel boundary; takes ownership. */
+void kiosk_switch_store(struct kiosk *k, struct store *store);
+
+/* A visitor's (or staff's) input record, at now_ms. */
+void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms);
+
+/* Advance to now_ms: schedule events, preparing panels. */
+void kiosk_update(struct kiosk *k, uint64_t now_ms);
+/* 1 if the screen must be redrawn at now_ms (something moves or changed). */
+int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms);
+/* Draw the frame for now_ms (does not present). */
+void kiosk_draw(struct kiosk *k, uint64_t now_ms);
+/* Force a redraw (window exposed, renderer reset). */
+void kiosk_invalidate(struct kiosk *k);
+/* When kiosk_update next has work to do, if nothing moves (ms, absolute). */
+uint64_t kiosk_deadline(const struct kiosk *k);
+/* 1 while a transition or count-up runs (frames needed at KIOSK_FRAME_MS). */
+int kiosk_animating(const struct kiosk *k, uint64_t now_ms);
+
+/* 1 while a transition between panels runs. */
+int kiosk_transitioning(const struct kiosk *k);
+
+/* Panel index on screen (the arriving one once a transition is over). */
+int kiosk_current(const struct kiosk *k);
+int kiosk_panel_count(const struct kiosk *k);
+
+/* Bench counters: panels prepared (text rasterised) so far. */
+long kiosk_prepare_count(const struct kiosk *k);
+
+#endif

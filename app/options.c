@@ -1,0 +1,155 @@
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum opt_kind { OPT_FLAG, OPT_STRING, OPT_LONG, OPT_SIZE };
+
+struct opt_def {
+    const char *name;      /* "--content" */
+    const char *alias;     /* "-o" or NULL */
+    enum opt_kind kind;
+    size_t offset;
+    long min, max;
+    unsigned commands;     /* enum command mask */
+    const char *arg;       /* argument name for help */
+    const char *help;
+};
+
+#define OFF(f) offsetof(struct options, f)
+static const struct opt_def defs[] = {
+    {"--content", NULL, OPT_STRING, OFF(content), 0, 0, CMD_RUN | CMD_RENDER | CMD_BENCH, "FILE",
+     "content store to show (default: the built-in exhibit)"},
+    {"--windowed", NULL, OPT_FLAG, OFF(windowed), 0, 1, CMD_RUN | CMD_BENCH, NULL,
+     "a window instead of full screen (staff and testing)"},
+    {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192, CMD_RUN | CMD_RENDER | CMD_BENCH, "WxH",
+     "screen size in pixels (default: native, or 1920x1080 when rendering)"},
+    {"--frames", NULL, OPT_LONG, OFF(frames), 1, 100000000, CMD_RUN, "N",
+     "exit after N presented frames (benchmarks)"},
+    {"--locale", NULL, OPT_STRING, OFF(locale), 0, 0, CMD_RUN | CMD_RENDER, "L",
+     "language to show first, e.g. en (default: the exhibit's)"},
+    {"--out", "-o", OPT_STRING, OFF(out), 0, 0, CMD_RENDER | CMD_BUNDLE, "PATH",
+     "render: folder for the PNGs; bundle build: the store to write"},
+    {"--script", NULL, OPT_STRING, OFF(script), 0, 0, CMD_RENDER, "FILE",
+     "play scripted touches in simulated time (see README)"},
+    {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_RUN | CMD_RENDER, "S",
+     "seconds without a touch before \"still there?\" (default 60)"},
+    {"--rotation", NULL, OPT_LONG, OFF(rotation), 0, 270, CMD_RUN | CMD_RENDER, "DEG",
+     "touch panel rotation relative to the screen: 0, 90, 180 or 270"},
+    {"--runs", NULL, OPT_LONG, OFF(runs), 1, 10000, CMD_BENCH, "N",
+     "repetitions per measurement (default 21)"},
+    {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1, CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH,
+     NULL, "log debug lines"},
+};
+
+static void defaults(struct options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->idle_s = 60;
+    o->runs = 21;
+}
+
+int options_parse(struct options *o, enum command command, int argc, char **argv, int first,
+                  char *why, size_t why_len)
+{
+    defaults(o);
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0') {
+            if (o->n_positional >= (int)(sizeof(o->positional) / sizeof(o->positional[0]))) {
+                snprintf(why, why_len, "too many arguments at \"%s\"", a);
+                return -1;
+            }
+            o->positional[o->n_positional++] = a;
+            continue;
+        }
+        const struct opt_def *d = NULL;
+        const char *inline_val = NULL;
+        for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++) {
+            size_t len = strlen(defs[k].name);
+            if (strcmp(a, defs[k].name) == 0 || (defs[k].alias && strcmp(a, defs[k].alias) == 0)) {
+                d = &defs[k];
+                break;
+            }
+            if (strncmp(a, defs[k].name, len) == 0 && a[len] == '=') {
+                d = &defs[k];
+                inline_val = a + len + 1;
+                break;
+            }
+        }
+        if (!d) {
+            snprintf(why, why_len, "unknown option \"%s\" (see --help)", a);
+            return -1;
+        }
+        if (!(d->commands & command)) {
+            snprintf(why, why_len, "option %s does not apply to this command", d->name);
+            return -1;
+        }
+        char *field = (char *)o + d->offset;
+        if (d->kind == OPT_FLAG) {
+            if (inline_val) {
+                snprintf(why, why_len, "option %s takes no value", d->name);
+                return -1;
+            }
+            *(int *)field = 1;
+            continue;
+        }
+        const char *val = inline_val;
+        if (!val) {
+            if (i + 1 >= argc) {
+                snprintf(why, why_len, "option %s needs a value (%s)", d->name, d->arg);
+                return -1;
+            }
+            val = argv[++i];
+        }
+        if (d->kind == OPT_STRING) {
+            if (!*val) {
+                snprintf(why, why_len, "option %s needs a non-empty value", d->name);
+                return -1;
+            }
+            *(const char **)field = val;
+        } else if (d->kind == OPT_LONG) {
+            char *end;
+            errno = 0;
+            long v = strtol(val, &end, 10);
+            if (errno || end == val || *end || v < d->min || v > d->max) {
+                snprintf(why, why_len, "option %s wants a whole number from %ld to %ld, not \"%s\"",
+                         d->name, d->min, d->max, val);
+                return -1;
+            }
+            *(long *)field = v;
+        } else {
+            char *end;
+            long w = strtol(val, &end, 10);
+            long h = (*end == 'x' || *end == 'X') ? strtol(end + 1, &end, 10) : -1;
+            if (*end || w < d->min || w > d->max || h < d->min || h > d->max) {
+                snprintf(why, why_len, "option %s wants WxH with sides from %ld to %ld, not \"%s\"",
+                         d->name, d->min, d->max, val);
+                return -1;
+            }
+            o->width = (int)w;
+            o->height = (int)h;
+        }
+    }
+    if (o->rotation % 90) {
+        snprintf(why, why_len, "option --rotation wants 0, 90, 180 or 270, not %ld", o->rotation);
+        return -1;
+    }
+    return 0;
+}
+
+void options_help(enum command command, const char *usage)
+{
+    printf("usage: %s\n\noptions:\n", usage);
+    for (size_t k = 0; k < sizeof(defs) / sizeof(defs[0]); k++) {
+        const struct opt_def *d = &defs[k];
+        if (!(d->commands & command))
+            continue;
+        char left[48];
+        snprintf(left, sizeof(left), "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "",
+                 d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+        printf("  %-26s %s\n", left, d->help);
+    }
+}

@@ -1,0 +1,39 @@
+/* options.h - every runtime setting in one declarative table, with
+ * defaults, ranges and help text, parsed in one place (options.c). */
+#ifndef VITRINE_OPTIONS_H
+#define VITRINE_OPTIONS_H
+
+#include <stddef.h>
+
+enum command {
+    CMD_RUN = 1 << 0,
+    CMD_RENDER = 1 << 1,
+    CMD_BUNDLE = 1 << 2,
+    CMD_BENCH = 1 << 3,
+};
+
+struct options {
+    const char *content;   /* --content FILE: a content store; NULL = built-in exhibit */
+    int windowed;          /* --windowed */
+    int width, height;     /* --size WxH; 0 = native / default */
+    long frames;           /* --frames N: exit after N presented frames; 0 = run forever */
+    const char *locale;    /* --locale L; NULL = the exhibit's default */
+    const char *out;       /* --out DIR (render) or -o FILE (bundle build) */
+    const char *script;    /* --script FILE (render) */
+    long idle_s;           /* --idle-timeout S: interactive -> countdown */
+    long rotation;         /* --rotation 0|90|180|270: touch panel mounted rotated */
+    long runs;             /* --runs N (bench) */
+    int verbose;           /* --verbose */
+    const char *positional[4];
+    int n_positional;
+};
+
+/* Parse argv[first..argc) for `command` (one of enum command). Returns 0,
+ * or -1 with a message (naming the option) in why. Unknown options, options
+ * of another command and out-of-range values are errors. */
+int options_parse(struct options *o, enum command command, int argc, char **argv, int first,
+                  char *why, size_t why_len);
+/* Print the options of `command` with their help text. */
+void options_help(enum command command, const char *usage);
+
+#endif

@@ -1,0 +1,31 @@
+# Sourced by platform/run-kiosk.sh and tests/run.sh: the Debian 12 packages
+# vitrine needs, and installing the missing ones (as root), or printing the
+# exact command to run (otherwise).
+
+# to build and run the kiosk
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev libyaml-dev libfontconfig-dev fonts-noto-core fonts-dejavu-core"
+# to run the test suite as well (Xvfb, xauth and xdotool for the real-window test)
+VITRINE_TEST_PKGS="libcmocka-dev xvfb xauth xdotool"
+
+vitrine_need_packages() {
+    missing=""
+    for p in "$@"; do
+        status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+        case "$status" in
+            *"install ok installed"*) ;;
+            *) missing="$missing $p" ;;
+        esac
+    done
+    [ -z "$missing" ] && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "Installing:$missing"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing
+    else
+        echo "vitrine needs these Debian packages:$missing" >&2
+        echo "Install them with:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends$missing" >&2
+        echo "then run this command again." >&2
+        return 1
+    fi
+}

@@ -1,0 +1,36 @@
+/* events.h - waiting for something to happen without a busy loop.
+ *
+ * SDL's own SDL_WaitEventTimeout blocks in the X11 and Wayland drivers, but
+ * in others (offscreen, KMSDRM) it polls every millisecond: 1,000 wake-ups
+ * a second on an idle kiosk. events_wait blocks natively where the driver
+ * can, and elsewhere sleeps in EVENTS_POLL_MS slices between polls, which
+ * bounds idle wake-ups to about 1000 / EVENTS_POLL_MS a second. */
+#ifndef VITRINE_EVENTS_H
+#define VITRINE_EVENTS_H
+
+#include <stdint.h>
+
+#include "../app/input.h"
+#include "display.h"
+
+#define EVENTS_POLL_MS 16u
+
+enum events_flags {
+    EVENTS_REDRAW = 1,     /* the window was exposed or resized: draw again */
+    EVENTS_INPUT = 2,      /* at least one input record was delivered */
+};
+
+typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
+
+struct events_cfg {
+    int rotation;          /* touch panel rotation, degrees */
+};
+
+/* Wait up to timeout_ms (0: just poll) for events; deliver every pending
+ * input record to fn (translated at the edge; SDL's quit requests are
+ * swallowed: visitors cannot close the kiosk). Returns enum events_flags.
+ * *wakeups counts how often the thread woke (for the idle benchmark). */
+int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeout_ms,
+                events_input_fn fn, void *ctx, long *wakeups);
+
+#endif
