@@ -85,7 +85,7 @@ static void bench_crossfade(struct display *d, struct kiosk *k, const struct opt
             ns[n++] = clock_cpu_ns() - c0;
             t += KIOSK_FRAME_MS;
         } else {
-            t = kiosk_deadline(k);
+            t = kiosk_deadline(k, t);
         }
     }
     long prepared = kiosk_prepare_count(k) - prepared0;
@@ -106,7 +106,7 @@ static void bench_idle(struct display *d, struct kiosk *k)
     long wakeups = 0;
     uint64_t now = clock_now_ms();
     kiosk_update(k, now);
-    while (kiosk_animating(k, now = clock_now_ms()) || kiosk_deadline(k) < now + 3500) {
+    while (kiosk_animating(k, now = clock_now_ms()) || kiosk_deadline(k, now) < now + 3500) {
         kiosk_update(k, now);
         if (kiosk_needs_frame(k, now)) {
             kiosk_draw(k, now);
@@ -123,7 +123,7 @@ static void bench_idle(struct display *d, struct kiosk *k)
             kiosk_draw(k, now);
             display_present(d);
         }
-        uint64_t due = kiosk_deadline(k);
+        uint64_t due = kiosk_deadline(k, now);
         if (due > end)
             due = end;
         events_wait(d, &cfg, due > now ? (uint32_t)(due - now) : 0, NULL, NULL, &wakeups);
@@ -133,6 +133,55 @@ static void bench_idle(struct display *d, struct kiosk *k)
     printf("idle_wakeups_per_s      %.1f  (driver %s, %.1f s measured)\n", wakeups / secs,
            display_driver(d), secs);
     printf("idle_cpu_percent        %.3f  (of one core)\n", 100.0 * cpu / secs);
+}
+
+struct lat_ctx {
+    struct kiosk *k;
+};
+
+static void lat_input(void *ctx, const struct input_event *e)
+{
+    struct lat_ctx *c = ctx;
+    kiosk_input(c->k, e, e->t_ms);
+}
+
+/* Event to present: a touch is queued the way SDL queues a real one, then
+ * one turn of the run loop (poll, input, update, draw, present) handles
+ * it; the time from queueing to the end of the present is one sample. */
+static void bench_touch(struct display *d, struct kiosk *k)
+{
+    enum { DRAGS = 12, STEPS = 40 };
+    uint64_t ns[DRAGS * (STEPS + 2)];
+    int n = 0;
+    long wakeups = 0;
+    struct lat_ctx ctx = {k};
+    struct events_cfg cfg = {0};
+    for (int drag = 0; drag < DRAGS; drag++) {
+        for (int step = 0; step <= STEPS + 1; step++) {
+            int phase = step == 0 ? INPUT_DOWN : step == STEPS + 1 ? INPUT_UP : INPUT_MOVE;
+            float x = 0.8f - 0.5f * (float)(step > STEPS ? STEPS : step) / STEPS;
+            uint64_t t0 = clock_now_ns();
+            events_inject_touch(phase, 7, x, 0.5f);
+            events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
+            uint64_t now = clock_now_ms();
+            kiosk_update(k, now);
+            kiosk_draw(k, now);
+            display_present(d);
+            ns[n++] = clock_now_ns() - t0;
+        }
+        /* let the slide that the drag started finish, drawing as the kiosk would */
+        uint64_t now;
+        while (kiosk_animating(k, now = clock_now_ms())) {
+            kiosk_update(k, now);
+            kiosk_draw(k, now);
+            display_present(d);
+        }
+    }
+    qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
+    printf("touch_to_present_ms     median %.2f  p99 %.2f  max %.2f  (%d events in %d drags, "
+           "driver %s)\n",
+           ns[n / 2] / 1e6, ns[(int)(n * 0.99)] / 1e6, ns[n - 1] / 1e6, n, DRAGS,
+           display_driver(d));
 }
 
 int cmd_bench(const struct options *o, const char *argv0)
@@ -171,9 +220,10 @@ int cmd_bench(const struct options *o, const char *argv0)
     d = display_open(&wopts, why, sizeof(why));
     s = cli_open_content(o->content, notice, sizeof(notice));
     k = d && s ? kiosk_new(d, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why)) : NULL;
-    if (k)
+    if (k) {
         bench_idle(d, k);
-    else
+        bench_touch(d, k);
+    } else
         printf("idle: cannot open a window: %s\n", why);
     kiosk_free(k);
     display_close(d);

@@ -74,7 +74,7 @@ int cmd_run(const struct options *o)
             uint64_t due = last_frame + KIOSK_FRAME_MS;
             timeout = due > now ? (uint32_t)(due - now) : 0;
         } else {
-            uint64_t due = kiosk_deadline(k);
+            uint64_t due = kiosk_deadline(k, now);
             timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
         }
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);

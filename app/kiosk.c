@@ -1,19 +1,26 @@
 #include "kiosk.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
 #include "log.h"
+#include "mode.h"
+#include "overlay.h"
 #include "schedule.h"
+
+#define SPRING_MS 220u     /* a drag let go short of the threshold springs back */
+#define N_SLOTS 3
 
 struct slot {
     int index;              /* -1: empty */
-    struct arena arena;     /* panel text, draw list; reset at the boundary */
+    struct arena arena;     /* panel text and draw lists; reset at the boundary */
     struct panel panel;
-    struct panel_view *view;
+    struct draw_list list;
     struct draw_list chrome;
+    struct panel_view *view;
     uint64_t shown_ms;      /* when the panel finished arriving */
 };
 
@@ -22,13 +29,33 @@ struct kiosk {
     struct store *store;
     struct store *pending;  /* switched in at the next panel boundary */
     char locale[16];
+    int lazy;
     struct arena info_arena;
     struct store_info info;
+    struct store_chapter *chapters;
+    int n_chapters;
+    int chapter_first[MODE_MAX_CHAPTERS];
+    const char *chapter_titles[MODE_MAX_CHAPTERS];
     struct schedule sched;
-    struct slot slots[2];
-    struct slot *cur, *next;
+    struct slot slots[N_SLOTS];
+    struct slot *cur, *fwd, *back; /* shown, and its neighbours (may be stale) */
+    struct slot *arriving;  /* during a transition */
     int dirty;
     long prepared;
+    /* interaction */
+    struct mode mode;
+    struct control controls[MODE_MAX_CONTROLS];
+    int n_controls;
+    struct mode_view view;  /* as last drawn */
+    int overlay_stale;
+    struct arena overlay_arena;
+    struct draw_list overlay;
+    int dragging;
+    float drag_dx;          /* fraction of the width the panel follows the finger */
+    float slide_from;       /* fraction already travelled when a slide starts */
+    float spring_from;
+    uint64_t spring_start;
+    /* staff notice */
     char notice[256];
     uint64_t notice_until;
     struct arena notice_arena;
@@ -40,6 +67,12 @@ static const char *locale_or_default(const struct kiosk *k)
     return k->locale[0] ? k->locale : NULL;
 }
 
+static int wrap(const struct kiosk *k, int index)
+{
+    int n = k->info.n_panels;
+    return ((index % n) + n) % n;
+}
+
 static void slot_clear(struct slot *s)
 {
     display_view_free(s->view);
@@ -47,21 +80,37 @@ static void slot_clear(struct slot *s)
     s->index = -1;
     arena_reset(&s->arena);
     memset(&s->panel, 0, sizeof(s->panel));
+    memset(&s->list, 0, sizeof(s->list));
     memset(&s->chrome, 0, sizeof(s->chrome));
 }
 
-/* Load, lay out and rasterise panel `index` into s. A panel that fails
- * (damaged row, invalid text) is logged and the following one tried, so a
- * single bad panel never blanks the screen. Returns 0 or -1 when no panel
- * of the exhibit can be shown. */
-static int slot_load(struct kiosk *k, struct slot *s, int index)
+static int slot_rasterise(struct kiosk *k, struct slot *s)
+{
+    if (s->view || s->index < 0)
+        return s->view ? 0 : -1;
+    char why[256];
+    s->view = display_prepare(k->d, &s->list, s->panel.locale, why, sizeof(why));
+    if (!s->view) {
+        log_error("kiosk", "panel %s could not be drawn: %s", s->panel.id, why);
+        return -1;
+    }
+    k->prepared++;
+    return 0;
+}
+
+/* Load, lay out and (unless lazy) rasterise panel `index` into s. A panel
+ * that fails (damaged row, invalid text) is logged and the next one in
+ * `dir` tried, so one bad panel never blanks the screen. Returns 0, or -1
+ * when no panel of the exhibit can be shown. */
+static int slot_load(struct kiosk *k, struct slot *s, int index, int dir)
 {
     int w, h;
     display_size(k->d, &w, &h);
     struct layout_screen screen = {w, h};
     const struct text_measurer *m = text_measurer(display_text(k->d));
     int count = k->info.n_panels;
-    for (int tries = 0; tries < count; tries++, index = (index + 1) % count) {
+    index = wrap(k, index);
+    for (int tries = 0; tries < count; tries++, index = wrap(k, index + (dir < 0 ? -1 : 1))) {
         char why[256];
         slot_clear(s);
         if (store_panel_load(k->store, index, locale_or_default(k), &s->arena, &s->panel, why,
@@ -69,22 +118,44 @@ static int slot_load(struct kiosk *k, struct slot *s, int index)
             log_error("kiosk", "panel %d skipped: %s", index + 1, why);
             continue;
         }
-        struct draw_list list = {0};
-        if (layout_panel(&s->panel, &screen, m, &s->arena, &list) != 0)
-            log_warn("kiosk", "panel %s: %s", s->panel.id, list.overflow ? list.problem : "layout failed");
+        if (layout_panel(&s->panel, &screen, m, &s->arena, &s->list) != 0)
+            log_warn("kiosk", "panel %s: %s", s->panel.id,
+                     s->list.overflow ? s->list.problem : "layout failed");
         if (layout_chrome(&screen, index, count, s->panel.chapter, m, &s->arena, &s->chrome) != 0)
             memset(&s->chrome, 0, sizeof(s->chrome));
-        s->view = display_prepare(k->d, &list, s->panel.locale, why, sizeof(why));
-        if (!s->view) {
-            log_error("kiosk", "panel %s could not be drawn: %s", s->panel.id, why);
-            continue;
-        }
         s->index = index;
-        k->prepared++;
+        if (!k->lazy && slot_rasterise(k, s) != 0)
+            continue;
         return 0;
     }
     slot_clear(s);
     return -1;
+}
+
+/* The slot holding panel `index`, loading it into the neighbour slot on
+ * the side it comes from when no slot has it. NULL if nothing loads. */
+static struct slot *slot_for(struct kiosk *k, int index, int dir)
+{
+    index = wrap(k, index);
+    if (k->fwd->index == index)
+        return k->fwd;
+    if (k->back->index == index)
+        return k->back;
+    struct slot *s = dir >= 0 ? k->fwd : k->back;
+    return slot_load(k, s, index, dir) == 0 ? s : NULL;
+}
+
+static void layout_controls(struct kiosk *k)
+{
+    int w, h;
+    display_size(k->d, &w, &h);
+    struct control_screen cs = {w, h, display_dpi(k->d)};
+    struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first};
+    k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
+    struct gesture_cfg g = {cs.dpi, w, h};
+    mode_set_screen(&k->mode, &g);
+    mode_set_controls(&k->mode, k->controls, k->n_controls);
+    k->overlay_stale = 1;
 }
 
 static int load_info(struct kiosk *k, char *why, size_t why_len)
@@ -95,6 +166,16 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
     if (k->info.n_panels < 1) {
         snprintf(why, why_len, "%s has no panels", store_name(k->store));
         return -1;
+    }
+    k->n_chapters = 0;
+    if (store_chapters(k->store, locale_or_default(k), &k->info_arena, &k->chapters,
+                       &k->n_chapters, MODE_MAX_CHAPTERS, why, why_len) != 0) {
+        log_warn("kiosk", "no chapter index: %s", why);
+        k->n_chapters = 0;
+    }
+    for (int i = 0; i < k->n_chapters; i++) {
+        k->chapter_first[i] = k->chapters[i].first_panel;
+        k->chapter_titles[i] = k->chapters[i].title;
     }
     return 0;
 }
@@ -119,22 +200,29 @@ struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kio
     k->store = store;
     if (o && o->locale)
         snprintf(k->locale, sizeof(k->locale), "%s", o->locale);
+    k->lazy = o && o->lazy_views;
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
-    for (int i = 0; i < 2; i++) {
+    arena_init(&k->overlay_arena, 16 * 1024);
+    for (int i = 0; i < N_SLOTS; i++) {
         arena_init(&k->slots[i].arena, 64 * 1024);
         k->slots[i].index = -1;
     }
     k->cur = &k->slots[0];
-    k->next = &k->slots[1];
-    if (load_info(k, why, why_len) != 0 || slot_load(k, k->cur, 0) != 0) {
+    k->fwd = &k->slots[1];
+    k->back = &k->slots[2];
+    struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
+    mode_init(&k->mode, &mc, now_ms);
+    if (load_info(k, why, why_len) != 0 || slot_load(k, k->cur, 0, 1) != 0) {
         if (!why[0])
             snprintf(why, why_len, "no panel of %s could be shown", store_name(store));
         kiosk_free(k);
         return NULL;
     }
+    layout_controls(k);
     k->cur->shown_ms = now_ms;
     schedule_start(&k->sched, k->info.n_panels, k->cur->index, dwell_for(k->cur), now_ms);
+    mode_view(&k->mode, now_ms, &k->view);
     k->dirty = 1;
     return k;
 }
@@ -143,12 +231,13 @@ void kiosk_free(struct kiosk *k)
 {
     if (!k)
         return;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < N_SLOTS; i++) {
         slot_clear(&k->slots[i]);
         arena_free(&k->slots[i].arena);
     }
     arena_free(&k->info_arena);
     arena_free(&k->notice_arena);
+    arena_free(&k->overlay_arena);
     store_close(k->store);
     store_close(k->pending);
     free(k);
@@ -186,8 +275,191 @@ static void adopt_pending(struct kiosk *k)
     }
     log_info("kiosk", "now showing %s (%d panels)", store_name(k->store), k->info.n_panels);
     store_close(old);
+    slot_clear(k->fwd);
+    slot_clear(k->back);
+    layout_controls(k);
     k->sched.count = k->info.n_panels;
     k->sched.next = 0;
+}
+
+static void end_transition(struct kiosk *k, uint64_t now_ms)
+{
+    struct slot *old = k->cur, *arr = k->arriving ? k->arriving : k->fwd;
+    struct slot *other = &k->slots[0];
+    while (other == old || other == arr)
+        other++;
+    k->cur = arr;
+    if (k->sched.direction >= 0) {
+        k->back = old;
+        k->fwd = other;
+    } else {
+        k->fwd = old;
+        k->back = other;
+    }
+    k->arriving = NULL;
+    k->cur->shown_ms = now_ms;
+    if (k->cur->index < 0 && slot_load(k, k->cur, 0, 1) != 0)
+        log_error("kiosk", "no panel could be prepared");
+    schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    mode_set_transition(&k->mode, 0);
+    log_debug("kiosk", "showing panel %d of %d (%s)", k->cur->index + 1, k->info.n_panels,
+              k->cur->panel.id ? k->cur->panel.id : "?");
+    k->slide_from = 0;
+    k->dirty = 1;
+}
+
+static void run_schedule(struct kiosk *k, uint64_t now_ms)
+{
+    for (int guard = 0; guard < 8; guard++) {
+        enum sched_event ev = schedule_tick(&k->sched, now_ms);
+        if (ev == SCHED_NOTHING)
+            break;
+        int dir = k->sched.direction >= 0 ? 1 : -1;
+        switch (ev) {
+        case SCHED_PREPARE: {
+            adopt_pending(k);
+            struct slot *s = slot_for(k, k->sched.next, dir);
+            if (s)
+                k->sched.next = s->index;
+            break;
+        }
+        case SCHED_TRANSITION_START:
+            k->arriving = slot_for(k, k->sched.next, dir);
+            if (k->arriving)
+                k->sched.next = k->arriving->index;
+            if (k->lazy && k->arriving)
+                slot_rasterise(k, k->arriving);
+            mode_set_transition(&k->mode, 1);
+            k->dirty = 1;
+            break;
+        case SCHED_TRANSITION_END:
+            end_transition(k, now_ms);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static void go(struct kiosk *k, int to, int dir, float from, uint64_t now_ms)
+{
+    to = wrap(k, to);
+    if (to == k->cur->index && k->sched.phase != SCHED_TRANSITION)
+        return;
+    if (schedule_go(&k->sched, to, dir, TRANS_SLIDE, now_ms) == 0) {
+        k->slide_from = from < 0 ? 0 : from > 0.95f ? 0.95f : from;
+        run_schedule(k, now_ms);
+    }
+}
+
+static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
+{
+    int n = k->info.n_locales, at = 0;
+    if (n < 2)
+        return;
+    for (int i = 0; i < n; i++)
+        if (strcmp(k->info.locales[i], k->cur->panel.locale ? k->cur->panel.locale : "") == 0)
+            at = i;
+    int to = arg >= 0 && arg < n ? arg : (at + 1) % n;
+    char why[256];
+    snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[to]);
+    if (load_info(k, why, sizeof(why)) != 0) {
+        log_error("kiosk", "cannot switch language: %s", why);
+        return;
+    }
+    int index = k->cur->index;
+    slot_clear(k->fwd);
+    slot_clear(k->back);
+    if (slot_load(k, k->fwd, index, 1) == 0) {
+        struct slot *t = k->cur;
+        k->cur = k->fwd;
+        k->fwd = t;
+        slot_clear(k->fwd);
+        k->cur->shown_ms = now_ms;
+    }
+    layout_controls(k);
+    k->dirty = 1;
+}
+
+static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms)
+{
+    for (int i = 0; i < c->n; i++) {
+        const struct mode_cmd *cmd = &c->v[i];
+        int cur = k->cur->index;
+        switch (cmd->act) {
+        case ACT_WAKE:
+            schedule_pause(&k->sched, 1, now_ms);
+            break;
+        case ACT_LOOP:
+            schedule_pause(&k->sched, 0, now_ms);
+            break;
+        case ACT_NEXT:
+            go(k, cur + 1, 1, 0, now_ms);
+            break;
+        case ACT_PREV:
+            go(k, cur - 1, -1, 0, now_ms);
+            break;
+        case ACT_JUMP:
+            go(k, cmd->arg, cmd->arg >= cur ? 1 : -1, 0, now_ms);
+            break;
+        case ACT_HOME:
+            go(k, 0, -1, 0, now_ms);
+            break;
+        case ACT_LANGUAGE:
+            set_locale(k, cmd->arg, now_ms);
+            break;
+        case ACT_DRAG_FOLLOW:
+            k->dragging = 1;
+            k->drag_dx = cmd->drag_dx;
+            if (k->drag_dx != 0)
+                slot_for(k, cur + (k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
+            break;
+        case ACT_DRAG_COMMIT_NEXT:
+        case ACT_DRAG_COMMIT_PREV: {
+            int dir = cmd->act == ACT_DRAG_COMMIT_NEXT ? 1 : -1;
+            float travelled = fabsf(k->dragging ? k->drag_dx : cmd->drag_dx);
+            k->dragging = 0;
+            k->drag_dx = 0;
+            go(k, cur + dir, dir, travelled, now_ms);
+            break;
+        }
+        case ACT_DRAG_CANCEL:
+            k->spring_from = k->dragging ? k->drag_dx : cmd->drag_dx;
+            k->spring_start = now_ms;
+            k->dragging = 0;
+            k->drag_dx = 0;
+            break;
+        default:
+            break;
+        }
+    }
+    k->dirty = 1;
+}
+
+void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
+{
+    struct mode_cmds c;
+    mode_input(&k->mode, e, now_ms, &c);
+    if (c.n)
+        run_cmds(k, &c, now_ms);
+    struct mode_view v;
+    mode_view(&k->mode, now_ms, &v);
+    if (memcmp(&v, &k->view, sizeof(v)) != 0)
+        k->dirty = 1;
+}
+
+/* In interactive mode, keep both neighbours ready so a drag shows them at
+ * once. One per call: preparing costs a few milliseconds. */
+static void prepare_neighbours(struct kiosk *k)
+{
+    if (k->view.state == MODE_LOOP || k->sched.phase == SCHED_TRANSITION || k->dragging ||
+        k->info.n_panels < 2)
+        return;
+    int cur = k->cur->index;
+    if (k->fwd->index != wrap(k, cur + 1))
+        slot_for(k, cur + 1, 1);
+    else if (k->back->index != wrap(k, cur - 1) && k->info.n_panels > 2)
+        slot_for(k, cur - 1, -1);
 }
 
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
@@ -197,40 +469,24 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->notice[0] = '\0';
         k->dirty = 1;
     }
-    for (int guard = 0; guard < 8; guard++) {
-        enum sched_event ev = schedule_tick(&k->sched, now_ms);
-        if (ev == SCHED_NOTHING)
-            break;
-        switch (ev) {
-        case SCHED_PREPARE:
-            adopt_pending(k);
-            if (slot_load(k, k->next, k->sched.next) == 0)
-                k->sched.next = k->next->index;
-            break;
-        case SCHED_TRANSITION_START:
-            if (k->next->index != k->sched.next && slot_load(k, k->next, k->sched.next) == 0)
-                k->sched.next = k->next->index;
-            k->dirty = 1;
-            break;
-        case SCHED_TRANSITION_END: {
-            struct slot *t = k->cur;
-            k->cur = k->next;
-            k->next = t;
-            slot_clear(k->next);
-            k->cur->shown_ms = now_ms;
-            if (k->cur->index < 0) {
-                /* nothing could be prepared: stay on what we can show */
-                log_error("kiosk", "no panel could be prepared; reloading the first");
-                slot_load(k, k->cur, 0);
-            }
-            schedule_set_dwell(&k->sched, dwell_for(k->cur));
-            k->dirty = 1;
-            break;
+    struct mode_cmds c;
+    mode_tick(&k->mode, now_ms, &c);
+    if (c.n)
+        run_cmds(k, &c, now_ms);
+    run_schedule(k, now_ms);
+    struct mode_view v;
+    mode_view(&k->mode, now_ms, &v);
+    if (memcmp(&v, &k->view, sizeof(v)) != 0) {
+        if (v.state != k->view.state) {
+            static const char *const names[] = {"loop", "interactive", "countdown"};
+            log_debug("kiosk", "mode %s", names[v.state]);
         }
-        default:
-            break;
-        }
+        k->view = v;
+        k->overlay_stale = 1;
+        k->dirty = 1;
     }
+    if (!k->lazy)
+        prepare_neighbours(k);
 }
 
 static double countup_t(const struct slot *s, uint64_t now_ms)
@@ -243,9 +499,15 @@ static double countup_t(const struct slot *s, uint64_t now_ms)
     return t > 1.0 ? 1.0 : t;
 }
 
+static int springing(const struct kiosk *k, uint64_t now_ms)
+{
+    return k->spring_from != 0 && now_ms < k->spring_start + SPRING_MS;
+}
+
 int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
 {
-    return k->sched.phase == SCHED_TRANSITION || countup_t(k->cur, now_ms) < 1.0;
+    return k->sched.phase == SCHED_TRANSITION || countup_t(k->cur, now_ms) < 1.0 ||
+           springing(k, now_ms);
 }
 
 int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
@@ -258,6 +520,12 @@ void kiosk_invalidate(struct kiosk *k) { k->dirty = 1; }
 static double ease_in_out(double t)
 {
     return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) * (-2 * t + 2) * (-2 * t + 2) / 2;
+}
+
+static double ease_out(double t)
+{
+    double u = 1 - t;
+    return 1 - u * u * u;
 }
 
 static void draw_notice(struct kiosk *k)
@@ -275,50 +543,102 @@ static void draw_notice(struct kiosk *k)
     display_draw_list(k->d, &k->notice_list);
 }
 
+static void draw_overlay(struct kiosk *k)
+{
+    if (k->overlay_stale) {
+        int w, h;
+        display_size(k->d, &w, &h);
+        struct layout_screen screen = {w, h};
+        int cur_chapter = 0, loc = 0;
+        for (int i = 0; i < k->n_chapters; i++)
+            if (k->chapter_first[i] <= k->cur->index)
+                cur_chapter = i;
+        for (int i = 0; i < k->info.n_locales; i++)
+            if (k->cur->panel.locale && strcmp(k->info.locales[i], k->cur->panel.locale) == 0)
+                loc = i;
+        struct overlay_info info = {
+            .locale = k->cur->panel.locale,
+            .panel = k->cur->index,
+            .n_panels = k->info.n_panels,
+            .chapters = k->chapter_titles,
+            .n_chapters = k->n_chapters,
+            .current_chapter = cur_chapter,
+            .locale_names = k->info.locale_names,
+            .n_locales = k->info.n_locales,
+            .current_locale = loc,
+            .locale_codes = k->info.locales,
+        };
+        arena_reset(&k->overlay_arena);
+        memset(&k->overlay, 0, sizeof(k->overlay));
+        overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info,
+                       text_measurer(display_text(k->d)), &k->overlay_arena, &k->overlay);
+        k->overlay_stale = 0;
+    }
+    display_draw_list(k->d, &k->overlay);
+}
+
 void kiosk_draw(struct kiosk *k, uint64_t now_ms)
 {
     int w, h;
     display_size(k->d, &w, &h);
-    const struct slot *chrome = k->cur;
-    if (k->sched.phase == SCHED_TRANSITION && k->next->view) {
-        double p = ease_in_out(schedule_progress(&k->sched, now_ms));
+    struct slot *chrome = k->cur;
+    if (k->lazy)
+        slot_rasterise(k, k->cur);
+    if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
+        double p = schedule_progress(&k->sched, now_ms);
         if (k->sched.trans == TRANS_SLIDE) {
-            int off = (int)(p * w) * (k->sched.direction >= 0 ? 1 : -1);
+            double f = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
+            int off = (int)lround(f * w) * (k->sched.direction >= 0 ? 1 : -1);
             int from = k->sched.direction >= 0 ? w : -w;
-            display_clear(k->d);
             display_draw_view(k->d, k->cur->view, -off, 255, countup_t(k->cur, now_ms));
-            display_draw_view(k->d, k->next->view, from - off, 255, 0.0);
+            display_draw_view(k->d, k->arriving->view, from - off, 255, 0.0);
+            p = f;
         } else {
+            p = ease_in_out(p);
             display_draw_view(k->d, k->cur->view, 0, 255, countup_t(k->cur, now_ms));
-            display_draw_view(k->d, k->next->view, 0, (uint8_t)(p * 255.0 + 0.5), 0.0);
+            display_draw_view(k->d, k->arriving->view, 0, (uint8_t)(p * 255.0 + 0.5), 0.0);
         }
         if (p >= 0.5)
-            chrome = k->next;
+            chrome = k->arriving;
     } else {
-        display_draw_view(k->d, k->cur->view, 0, 255, countup_t(k->cur, now_ms));
+        float dx = k->dragging ? k->drag_dx : 0;
+        if (springing(k, now_ms))
+            dx = k->spring_from *
+                 (float)(1.0 - ease_out((double)(now_ms - k->spring_start) / SPRING_MS));
+        int off = (int)lroundf(dx * (float)w);
+        struct slot *nb = off < 0 ? k->fwd : off > 0 ? k->back : NULL;
+        int want = wrap(k, k->cur->index + (off < 0 ? 1 : -1));
+        if (nb && nb->index == want) {
+            if (k->lazy)
+                slot_rasterise(k, nb);
+        } else {
+            nb = NULL;
+        }
+        if (off != 0)
+            display_clear(k->d);
+        display_draw_view(k->d, k->cur->view, off, 255, countup_t(k->cur, now_ms));
+        if (nb && nb->view)
+            display_draw_view(k->d, nb->view, off < 0 ? off + w : off - w, 255, 0.0);
     }
     display_draw_list(k->d, &chrome->chrome);
+    draw_overlay(k);
     draw_notice(k);
     k->dirty = 0;
 }
 
-uint64_t kiosk_deadline(const struct kiosk *k)
+uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
 {
     uint64_t d = schedule_deadline(&k->sched);
+    uint64_t m = mode_deadline(&k->mode, now_ms);
+    if (m < d)
+        d = m;
     if (k->notice_until && k->notice_until < d)
         d = k->notice_until;
     return d;
 }
 
+int kiosk_transitioning(const struct kiosk *k) { return k->sched.phase == SCHED_TRANSITION; }
 int kiosk_current(const struct kiosk *k) { return k->cur->index; }
 int kiosk_panel_count(const struct kiosk *k) { return k->info.n_panels; }
 long kiosk_prepare_count(const struct kiosk *k) { return k->prepared; }
-
-int kiosk_transitioning(const struct kiosk *k) { return k->sched.phase == SCHED_TRANSITION; }
-
-void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
-{
-    (void)k;
-    (void)e;
-    (void)now_ms;
-}
+int kiosk_mode(const struct kiosk *k) { return (int)k->view.state; }

@@ -24,6 +24,8 @@ struct kiosk;
 struct kiosk_opts {
     const char *locale;    /* NULL: the exhibit's default */
     uint32_t idle_ms;      /* interactive -> "still there?"; 0: 60 s */
+    int lazy_views;        /* rasterise panels when first drawn, not ahead
+                            * (simulated time: most panels are never drawn) */
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The display is
@@ -51,7 +53,7 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms);
 /* Force a redraw (window exposed, renderer reset). */
 void kiosk_invalidate(struct kiosk *k);
 /* When kiosk_update next has work to do, if nothing moves (ms, absolute). */
-uint64_t kiosk_deadline(const struct kiosk *k);
+uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms);
 /* 1 while a transition or count-up runs (frames needed at KIOSK_FRAME_MS). */
 int kiosk_animating(const struct kiosk *k, uint64_t now_ms);
 
@@ -61,6 +63,9 @@ int kiosk_transitioning(const struct kiosk *k);
 /* Panel index on screen (the arriving one once a transition is over). */
 int kiosk_current(const struct kiosk *k);
 int kiosk_panel_count(const struct kiosk *k);
+
+/* The interaction mode (enum mode_state of mode.h) as last drawn. */
+int kiosk_mode(const struct kiosk *k);
 
 /* Bench counters: panels prepared (text rasterised) so far. */
 long kiosk_prepare_count(const struct kiosk *k);

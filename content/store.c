@@ -41,6 +41,7 @@ enum {
     ST_CITES,
     ST_SOURCES,
     ST_EXHIBIT_TEXT,
+    ST_CHAPTERS,
     ST_COUNT
 };
 
@@ -69,6 +70,16 @@ static const char *const statement_sql[ST_COUNT] = {
                    " ORDER BY s.position",
     [ST_EXHIBIT_TEXT] = "SELECT locale, title, subtitle FROM exhibit_text"
                         " WHERE locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
+    /* the panels where the chapter changes; ?1 is unused (bind_localized) */
+    [ST_CHAPTERS] = "SELECT position, chapter FROM ("
+                    " SELECT p.position, coalesce(t.chapter, d.chapter) AS chapter,"
+                    "  lag(coalesce(t.chapter, d.chapter)) OVER (ORDER BY p.position) AS prev"
+                    " FROM panel p"
+                    " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = ?2"
+                    " LEFT JOIN panel_text d ON d.position = p.position AND d.locale = ?3"
+                    " WHERE ?1 IS NULL OR ?1 IS NOT NULL)"
+                    " WHERE chapter IS NOT NULL AND (prev IS NULL OR prev <> chapter)"
+                    " ORDER BY position",
 };
 
 static const char *const required_tables[] = {
@@ -1055,4 +1066,33 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
     if (ret < 0)
         memset(out, 0, sizeof *out);
     return ret;
+}
+
+int store_chapters(struct store *s, const char *locale, struct arena *a,
+                   struct store_chapter **out, int *n, int max, char *why, size_t why_len)
+{
+    if (!s || !a || !out || !n || max < 1)
+        return fail(why, why_len, "No exhibit is open.");
+    *out = NULL;
+    *n = 0;
+    struct store_chapter *ch = arena_alloc(a, (size_t)max * sizeof *ch);
+    if (!ch)
+        return fail_memory(s, why, why_len);
+    sqlite3_stmt *st = begin(s, ST_CHAPTERS);
+    int ret = bind_localized(s, st, 0, pick_locale(s, locale), why, why_len);
+    int rc = SQLITE_DONE, count = 0;
+    while (ret == 0 && count < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        ch[count].first_panel = sqlite3_column_int(st, 0);
+        ret = read_text(s, st, 1, "chapter", a, &ch[count].title, why, why_len);
+        if (ret == 0 && ch[count].title)
+            count++;
+    }
+    if (ret == 0 && count < max && rc != SQLITE_DONE)
+        ret = fail_sqlite(s, rc, why, why_len);
+    reset_all(s);
+    if (ret < 0)
+        return ret;
+    *out = ch;
+    *n = count;
+    return 0;
 }

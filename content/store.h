@@ -66,6 +66,17 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
 int store_sources(struct store *s, const char *locale, struct arena *a,
                   struct store_source **out, int *n, char *why, size_t why_len);
 
+struct store_chapter {
+    int first_panel;       /* 0-based panel where the chapter starts */
+    const char *title;
+};
+
+/* The chapters in panel order, in `locale`: at most `max` (the index shows a
+ * bounded number); *out is an array in `a`. Computed by SQLite, so the
+ * exhibit is never loaded whole. */
+int store_chapters(struct store *s, const char *locale, struct arena *a,
+                   struct store_chapter **out, int *n, int max, char *why, size_t why_len);
+
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);
 

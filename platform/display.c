@@ -991,3 +991,15 @@ int display_window_size(const struct display *d, int *w, int *h)
     SDL_GetWindowSize(d->win, w, h);
     return 0;
 }
+
+float display_dpi(const struct display *d)
+{
+    if (!d || !d->win)
+        return 0;
+    int idx = SDL_GetWindowDisplayIndex(d->win);
+    float ddpi = 0, hdpi = 0, vdpi = 0;
+    if (idx < 0 || SDL_GetDisplayDPI(idx, &ddpi, &hdpi, &vdpi) != 0)
+        return 0;
+    /* drivers without real data report nonsense: trust only plausible values */
+    return hdpi >= 40 && hdpi <= 600 ? hdpi : 0;
+}

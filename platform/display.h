@@ -57,6 +57,10 @@ int display_save_png(struct display *d, const char *path, char *why, size_t why_
  * when headless. */
 int display_window_size(const struct display *d, int *w, int *h);
 
+/* Horizontal pixels per inch of the screen, or 0 when unknown (headless,
+ * or a driver that does not know). */
+float display_dpi(const struct display *d);
+
 /* Name of SDL's video driver ("x11", "offscreen", ... or "headless"). */
 const char *display_driver(const struct display *d);
 

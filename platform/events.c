@@ -98,3 +98,20 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
         *wakeups += woke;
     return flags;
 }
+
+int events_inject_touch(int phase, int64_t finger, float x, float y)
+{
+    if (!SDL_WasInit(SDL_INIT_VIDEO))
+        return -1;
+    SDL_Event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.type = phase == INPUT_DOWN ? SDL_FINGERDOWN : phase == INPUT_UP ? SDL_FINGERUP
+                                                                       : SDL_FINGERMOTION;
+    ev.tfinger.touchId = 1;
+    ev.tfinger.fingerId = finger;
+    ev.tfinger.x = x;
+    ev.tfinger.y = y;
+    ev.tfinger.pressure = 1;
+    ev.tfinger.timestamp = SDL_GetTicks();
+    return SDL_PushEvent(&ev) == 1 ? 0 : -1;
+}

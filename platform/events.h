@@ -33,4 +33,8 @@ struct events_cfg {
 int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeout_ms,
                 events_input_fn fn, void *ctx, long *wakeups);
 
+/* Queue a synthetic touch (enum input_phase) as SDL would deliver it, for
+ * the latency benchmark. 0, or -1 without a video subsystem. */
+int events_inject_touch(int phase, int64_t finger, float x, float y);
+
 #endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# Touch navigation end to end: play tests/data/scripts/navigation.txt through
+# the real kiosk in simulated time and check the states and pictures.
+set -u
+: "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+check() { # name expected-substring
+    line=$(grep "^shot $1 " "$out/log")
+    case "$line" in
+        *"$2"*) echo "ok: $1: $line" ;;
+        *) echo "FAIL: $1: expected '$2', got '$line'"; fail=1 ;;
+    esac
+}
+if ! "$VITRINE" render --script "$VITRINE_SOURCE_DIR/tests/data/scripts/navigation.txt" \
+        --size 1280x800 --out "$out" >"$out/log" 2>"$out/err"; then
+    echo "FAIL: vitrine render --script exited non-zero"; cat "$out/err"; exit 1
+fi
+cat "$out/log"
+check start "panel=1 mode=loop"
+check woken "panel=1 mode=interactive"
+check next "panel=2 mode=interactive"
+check right "panel=3 mode=interactive"
+check left "panel=2 mode=interactive"
+check prev "panel=1 mode=interactive"
+check dragging "panel=1 mode=interactive transition=0"
+check sprung "panel=1 mode=interactive transition=0"
+check dragged-next "panel=2 mode=interactive"
+check countdown "panel=2 mode=countdown"
+check still-here "panel=2 mode=interactive"
+check home "panel=1 mode=loop"
+check escape-ignored "mode=loop"
+check held "mode=interactive"
+# what the pictures show changes with the state
+for pair in "start woken" "woken next" "next right" "prev dragging" "dragging sprung" "still-here countdown"; do
+    set -- $pair
+    if cmp -s "$out/$1.png" "$out/$2.png"; then
+        echo "FAIL: $1.png and $2.png are identical"; fail=1
+    fi
+done
+# and where the state is the same, so is the picture (the spring-back ends where it began)
+cmp -s "$out/prev.png" "$out/sprung.png" || { echo "FAIL: prev.png and sprung.png differ"; fail=1; }
+# malformed scripts are errors with the line number
+printf '100 tap 0.5 0.5\n200 down 1 0.5\n' >"$out/bad.txt"
+if "$VITRINE" render --script "$out/bad.txt" --out "$out" >/dev/null 2>"$out/bad.err"; then
+    echo "FAIL: a malformed script was accepted"; fail=1
+elif ! grep -q "bad.txt:2:" "$out/bad.err"; then
+    echo "FAIL: no line number in: $(cat "$out/bad.err")"; fail=1
+else
+    echo "ok: malformed script: $(cat "$out/bad.err")"
+fi
+exit $fail

@@ -1,0 +1,71 @@
+#!/bin/sh
+# A real window under Xvfb, driven by real X events from xdotool: a click
+# wakes the kiosk, a drag to the left moves it to the next panel. The panel
+# on screen is read from the kiosk's own log (--verbose).
+set -u
+: "${VITRINE:?}"
+for tool in Xvfb xdotool; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (tests/run.sh installs it)"; exit 1; }
+done
+work=$(mktemp -d)
+xpid=""
+vpid=""
+cleanup() {
+    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Xvfb writes its display number to the fifo once it accepts clients.
+mkfifo "$work/displayfd"
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/displayfd" 2>"$work/xvfb.log" &
+xpid=$!
+read -r dnum <"$work/displayfd"
+[ -n "$dnum" ] || { echo "FAIL: Xvfb did not start"; cat "$work/xvfb.log"; exit 1; }
+export DISPLAY=":$dnum"
+echo "Xvfb on $DISPLAY"
+
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --windowed --size 800x600 --verbose \
+    >"$work/out" 2>"$work/log" &
+vpid=$!
+
+# wait for a log line (bounded): the kiosk writes it when the state changes
+wait_log() { # pattern what
+    i=0
+    while ! grep -q "$1" "$work/log"; do
+        i=$((i + 1))
+        if [ $i -gt 200 ] || ! kill -0 "$vpid" 2>/dev/null; then
+            echo "FAIL: never saw $2"; cat "$work/log"; exit 1
+        fi
+        xdotool sleep 0.05
+    done
+}
+
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
+[ -n "$wid" ] || { echo "FAIL: no vitrine window"; cat "$work/log"; exit 1; }
+wait_log "first frame" "the first frame"
+echo "window $wid is up"
+
+# a click only wakes the kiosk
+xdotool mousemove --window "$wid" 400 300 click 1
+wait_log "mode interactive" "interactive mode after a click"
+grep -q "showing panel 2 " "$work/log" && { echo "FAIL: the waking click also navigated"; exit 1; }
+
+# drag from right to left: the panel follows and commits to the next one
+xdotool mousemove --window "$wid" 650 300 mousedown 1
+for x in 600 540 480 420 360 300 240 180; do
+    xdotool mousemove --window "$wid" "$x" 300
+done
+xdotool mouseup 1
+wait_log "showing panel 2 " "panel 2 after a drag"
+
+# Escape and Alt+F4 do not quit the kiosk
+xdotool key --window "$wid" Escape
+xdotool key --window "$wid" alt+F4
+xdotool mousemove --window "$wid" 400 300 click 1
+kill -0 "$vpid" 2>/dev/null || { echo "FAIL: the kiosk quit"; cat "$work/log"; exit 1; }
+echo "ok: woke on click, dragged to panel 2, Escape and Alt+F4 ignored"
+grep -E "mode |showing panel" "$work/log"
+exit 0
