@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "kiosk.h"
 #include "log.h"
+#include "mode.h"
 
 struct run_ctx {
     struct kiosk *k;
@@ -77,6 +78,8 @@ int cmd_run(const struct options *o)
             uint64_t due = kiosk_deadline(k, now);
             timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
         }
+        /* in the loop nobody is touching: poll less often (a touch only wakes it) */
+        ecfg.poll_ms = kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS : EVENTS_POLL_MS;
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);

@@ -78,6 +78,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
             flags |= handle(d, cfg, &ev, fn, ctx);
     } else {
         uint64_t deadline = clock_now_ms() + timeout_ms;
+        uint32_t slice = cfg && cfg->poll_ms ? cfg->poll_ms : EVENTS_POLL_MS;
         for (;;) {
             woke++;
             if (SDL_PollEvent(&ev)) {
@@ -88,7 +89,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
             if (now >= deadline)
                 break;
             uint64_t left = deadline - now;
-            sleep_ms(left < EVENTS_POLL_MS ? (uint32_t)left : EVENTS_POLL_MS);
+            sleep_ms(left < slice ? (uint32_t)left : slice);
         }
     }
     /* drain what is queued: one wake-up handles a burst */

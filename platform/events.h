@@ -14,6 +14,7 @@
 #include "display.h"
 
 #define EVENTS_POLL_MS 16u
+#define EVENTS_POLL_IDLE_MS 40u /* nobody is touching: the loop only needs to wake */
 
 enum events_flags {
     EVENTS_REDRAW = 1,     /* the window was exposed or resized: draw again */
@@ -24,6 +25,7 @@ typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
 
 struct events_cfg {
     int rotation;          /* touch panel rotation, degrees */
+    uint32_t poll_ms;      /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
 };
 
 /* Wait up to timeout_ms (0: just poll) for events; deliver every pending
