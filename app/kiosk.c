@@ -115,7 +115,7 @@ static int slot_load(struct kiosk *k, struct slot *s, int index, int dir)
         slot_clear(s);
         if (store_panel_load(k->store, index, locale_or_default(k), &s->arena, &s->panel, why,
                              sizeof(why)) != 0) {
-            log_error("kiosk", "panel %d skipped: %s", index + 1, why);
+            log_error("kiosk", "panel skipped: %s", why);
             continue;
         }
         if (layout_panel(&s->panel, &screen, m, &s->arena, &s->list) != 0)
@@ -164,7 +164,7 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
     if (store_info(k->store, locale_or_default(k), &k->info_arena, &k->info, why, why_len) != 0)
         return -1;
     if (k->info.n_panels < 1) {
-        snprintf(why, why_len, "%s has no panels", store_name(k->store));
+        snprintf(why, why_len, "%s has no panels.", store_name(k->store));
         return -1;
     }
     k->n_chapters = 0;
@@ -215,7 +215,7 @@ struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kio
     mode_init(&k->mode, &mc, now_ms);
     if (load_info(k, why, why_len) != 0 || slot_load(k, k->cur, 0, 1) != 0) {
         if (!why[0])
-            snprintf(why, why_len, "no panel of %s could be shown", store_name(store));
+            snprintf(why, why_len, "No panel of %s could be shown.", store_name(store));
         kiosk_free(k);
         return NULL;
     }

@@ -16,8 +16,8 @@ struct store *cli_open_content(const char *path, char *notice, size_t notice_len
     if (path) {
         if (store_open_file(path, &s, why, sizeof(why)) == 0)
             return s;
-        log_error("content", "%s; showing the built-in exhibit instead", why);
-        snprintf(notice, notice_len, "Content not loaded: %s. Showing the built-in exhibit.", why);
+        log_error("content", "%s Showing the built-in exhibit instead.", why);
+        snprintf(notice, notice_len, "Content not loaded: %s Showing the built-in exhibit.", why);
     }
     if (builtin_exhibit_size == 0) {
         log_error("content", "this build has no built-in exhibit");

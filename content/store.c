@@ -14,6 +14,7 @@
 #include "store.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -620,6 +621,16 @@ int store_open_file(const char *path, struct store **out, char *why, size_t why_
     *out = NULL;
     if (!path || !*path)
         return fail(why, why_len, "No exhibit file was given.");
+    /* a FIFO or device would block or mislead SQLite: only regular files */
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return fail(why, why_len, "%s does not exist.", path);
+        return fail(why, why_len, "%s cannot be opened (%s).", path, strerror(errno));
+    }
+    if (!S_ISREG(st.st_mode))
+        return fail(why, why_len, "%s is not a file (it is a %s).", path,
+                    S_ISDIR(st.st_mode) ? "folder" : "special file");
     s = store_new(path);
     if (!s)
         return fail(why, why_len, "There is not enough memory to open %s.", path);

@@ -1,0 +1,63 @@
+/* overlay.h - the interactive user interface as a draw list: touch
+ * controls, the chapter index and the "still there?" card. Pure, like
+ * layout.h: no SDL, no clock; the kiosk draws the list over the panel with
+ * display_draw_list, and tests assert on it with a fake measurer.
+ *
+ * What is drawn follows struct mode_view:
+ *   MODE_LOOP         a small "Touch to explore" line at the left of the
+ *                     bottom band, above the chrome's rule; nothing else.
+ *   MODE_INTERACTIVE  each CONTROL_MAIN control as a button at its rect:
+ *                     prev/next as tall side plates with a chevron, the
+ *                     bottom bar (start, chapters, language) with labels.
+ *                     With index_open: a near-opaque scrim, a heading, one
+ *                     button per chapter (CONTROL_INDEX, ACT_JUMP) and the
+ *                     close button, instead of the main controls.
+ *   MODE_COUNTDOWN    the interactive UI dimmed, and a centred card: the
+ *                     question, a line of explanation and the seconds left.
+ * view->pressed is drawn filled with the accent colour (touch feedback).
+ *
+ * Geometry: buttons are exactly the controls' hit rectangles (normalised,
+ * from mode_controls_layout) converted with overlay_control_rect. Every
+ * label is fitted inside its button: its type steps down from the design
+ * size, then long text is cut with an ellipsis; nothing is drawn outside
+ * its box or the screen. Sizes derive from u = short side / 100 like
+ * layout.c, and from the buttons themselves. */
+#ifndef VITRINE_OVERLAY_H
+#define VITRINE_OVERLAY_H
+
+#include "arena.h"
+#include "layout.h"
+#include "mode.h"
+
+struct overlay_info {
+    const char *locale; /* UI language (ui_string); NULL: English */
+    int panel;          /* current panel, 0-based, and how many there are */
+    int n_panels;
+    /* chapter titles in order; the i-th ACT_JUMP control of the index is
+     * chapter i. Missing or NULL titles are drawn as their number only. */
+    const char *const *chapters;
+    int n_chapters;
+    int current_chapter; /* marked in the index */
+    /* language buttons: names in their own language ("Français"), and
+     * optionally the locale codes ("fr"); a name too wide for its button at
+     * a readable size is replaced by the upper-cased code ("FR"). */
+    const char *const *locale_names;
+    int n_locales;
+    int current_locale;              /* marked on the language buttons */
+    const char *const *locale_codes; /* may be NULL */
+};
+
+/* Lay out the overlay for this view. controls/n_controls are the kiosk's
+ * controls (the indices view->pressed refers to). Every item is
+ * LAYER_STATIC; items and the strings they point to live in `a` (and in
+ * info's strings, which must outlive the list). *out is overwritten.
+ * Returns 0, or -1 on bad arguments or allocation failure (out is then
+ * empty or partial but drawable). */
+int overlay_layout(const struct layout_screen *screen, const struct control *controls,
+                   int n_controls, const struct mode_view *view, const struct overlay_info *info,
+                   const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* The pixel rectangle of a control on screen (rounded, clipped to it). */
+struct draw_rect overlay_control_rect(const struct layout_screen *screen, const struct control *c);
+
+#endif

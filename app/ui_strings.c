@@ -1,0 +1,82 @@
+/* ui_strings.c - English and French UI strings.
+ *
+ * French typography: a narrow no-break space (U+202F) before "?", a
+ * typographic apostrophe (U+2019), and a no-break space (U+00A0) between a
+ * number and its unit in both languages, so "7 s" never breaks. */
+#include "ui_strings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define NBSP "\xC2\xA0"
+#define NNBSP "\xE2\x80\xAF"
+
+static const char *const en[UI_STRING_COUNT] = {
+    [UI_START] = "Start",
+    [UI_CHAPTERS] = "Chapters",
+    [UI_CLOSE] = "Close",
+    [UI_STILL_THERE] = "Still there?",
+    [UI_KEEP_EXPLORING] = "Touch the screen to keep exploring.",
+    [UI_BACK_IN] = "Back to the start in %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Touch to explore",
+    [UI_PREVIOUS] = "Previous",
+    [UI_NEXT] = "Next",
+};
+
+static const char *const fr[UI_STRING_COUNT] = {
+    [UI_START] = "D\xC3\xA9"
+                 "but",
+    [UI_CHAPTERS] = "Chapitres",
+    [UI_CLOSE] = "Fermer",
+    [UI_STILL_THERE] = "Toujours l\xC3\xA0" NNBSP "?",
+    [UI_KEEP_EXPLORING] = "Touchez l\xE2\x80\x99\xC3\xA9"
+                          "cran pour continuer la visite.",
+    [UI_BACK_IN] = "Retour au d\xC3\xA9"
+                   "but dans %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Touchez pour explorer",
+    [UI_PREVIOUS] = "Pr\xC3\xA9"
+                    "c\xC3\xA9"
+                    "dent",
+    [UI_NEXT] = "Suivant",
+};
+
+static int is_lang(const char *locale, const char *lang)
+{
+    size_t n = strlen(lang);
+    if (!locale)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((locale[i] | 0x20) != lang[i])
+            return 0;
+    return locale[n] == 0 || locale[n] == '-' || locale[n] == '_';
+}
+
+const char *ui_string(const char *locale, enum ui_string_id id)
+{
+    if ((unsigned)id >= UI_STRING_COUNT)
+        return "";
+    const char *s = is_lang(locale, "fr") ? fr[id] : en[id];
+    return s ? s : en[id] ? en[id] : "";
+}
+
+size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, size_t cap)
+{
+    if (!buf || cap == 0)
+        return 0;
+    const char *s = ui_string(locale, id);
+    const char *at = strstr(s, "%d");
+    char tmp[256];
+    if (at)
+        snprintf(tmp, sizeof tmp, "%.*s%d%s", (int)(at - s), s, n, at + 2);
+    else
+        snprintf(tmp, sizeof tmp, "%s", s);
+    size_t len = strlen(tmp);
+    if (len > cap - 1) {
+        len = cap - 1;
+        while (len > 0 && ((unsigned char)tmp[len] & 0xC0) == 0x80)
+            len--; /* never cut a character in half */
+    }
+    memcpy(buf, tmp, len);
+    buf[len] = 0;
+    return len;
+}

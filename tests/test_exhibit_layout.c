@@ -1,0 +1,433 @@
+/* The bundled exhibit laid out with the real font metrics: every panel in
+ * every locale at the four supported screen sizes fits, keeps its text
+ * inside its boxes, off the chrome band and clear of other text; and a
+ * panel with far too much text reports an overflow without drawing outside
+ * its box. Reads the store the build wrote ($VITRINE_BINARY_DIR). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "app/arena.h"
+#include "app/layout.h"
+#include "app/panel.h"
+#include "content/store.h"
+#include "platform/text.h"
+
+/* The sizes every panel must read well at (README, `vitrine bundle build`). */
+static const struct {
+    int w, h;
+} sizes[] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}};
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+/* Grid constants as layout.h documents them: a margin of 7u and a bottom
+ * band of 10u, u being the screen's short side / 100. */
+#define MARGIN_U 7.0
+#define BAND_U 10.0
+
+struct fixture {
+    struct text *text;
+    const struct text_measurer *m;
+    struct store *store;
+    struct arena info_arena;
+    struct store_info info;
+};
+
+static struct fixture fx;
+
+static int u_px(int w, int h, double s)
+{
+    double u = (w < h ? w : h) / 100.0;
+    return (int)lround(s * u);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char why[512] = "";
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    if (!bin) {
+        fprintf(stderr, "VITRINE_BINARY_DIR is not set (run through ctest)\n");
+        return -1;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/pyongyang-2014.vitrine", bin);
+    if (store_open_file(path, &fx.store, why, sizeof why) != 0) {
+        fprintf(stderr, "cannot open %s: %s\n", path, why);
+        return -1;
+    }
+    fx.text = text_open(NULL, why, sizeof why);
+    if (!fx.text) {
+        fprintf(stderr, "no font: %s\n", why);
+        return -1;
+    }
+    fx.m = text_measurer(fx.text);
+    arena_init(&fx.info_arena, 4096);
+    if (store_info(fx.store, NULL, &fx.info_arena, &fx.info, why, sizeof why) != 0) {
+        fprintf(stderr, "store_info: %s\n", why);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    arena_free(&fx.info_arena);
+    store_close(fx.store);
+    text_close(fx.text);
+    memset(&fx, 0, sizeof fx);
+    return 0;
+}
+
+/* ---- checks on a draw list ------------------------------------------------ */
+
+static const char *kind_name(enum draw_kind k)
+{
+    switch (k) {
+    case DRAW_RECT:
+        return "rect";
+    case DRAW_TEXT:
+        return "text";
+    case DRAW_FIGURE:
+        return "figure";
+    case DRAW_UNITS:
+        return "units";
+    case DRAW_IMAGE:
+        return "image";
+    }
+    return "?";
+}
+
+/* Reports one failing item in enough detail to find it, then fails. */
+static void fail_item(const char *what, const char *panel, const char *locale, int w, int h,
+                      const struct draw_item *it, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+static void fail_item(const char *what, const char *panel, const char *locale, int w, int h,
+                      const struct draw_item *it, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    print_error("%s of panel %s (%s) at %dx%d: %s item at (%d,%d %dx%d)%s%.*s%s: %s\n", what, panel,
+                locale ? locale : "?", w, h, kind_name(it->kind), it->r.x, it->r.y, it->r.w,
+                it->r.h, it->text ? " \"" : "", it->text ? (int)(it->len > 60 ? 60 : it->len) : 0,
+                it->text ? it->text : "", it->text ? "\"" : "", msg);
+    fail();
+}
+
+static int is_text(const struct draw_item *it)
+{
+    return it->kind == DRAW_TEXT || it->kind == DRAW_FIGURE;
+}
+
+static int overlap(int a0, int a1, int b0, int b1)
+{
+    return a0 < b1 && b0 < a1;
+}
+
+struct bounds {
+    int x0, y0, x1, y1;
+};
+
+/* Every item inside `b`; every line of text no wider (measured with the
+ * real font) than its rect; no two text or picture items overlapping. */
+static void check_list(const char *what, const char *panel, const char *locale, int w, int h,
+                       const struct draw_list *l, const struct bounds *b)
+{
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        const struct draw_rect *r = &it->r;
+        if (r->w < 0 || r->h < 0)
+            fail_item(what, panel, locale, w, h, it, "negative size");
+        if (r->x < b->x0 || r->y < b->y0 || r->x + r->w > b->x1 || r->y + r->h > b->y1)
+            fail_item(what, panel, locale, w, h, it, "outside (%d,%d)-(%d,%d)", b->x0, b->y0, b->x1,
+                      b->y1);
+        if (it->kind == DRAW_TEXT) {
+            if (!it->text || it->len == 0)
+                fail_item(what, panel, locale, w, h, it, "text item without text");
+            if (it->px < 1)
+                fail_item(what, panel, locale, w, h, it, "text at %d px", it->px);
+            int mw = fx.m->width(fx.m->ctx, it->face, it->px, it->text, it->len);
+            if (mw > r->w)
+                fail_item(what, panel, locale, w, h, it, "measures %d px, rect is %d", mw, r->w);
+            int lh = fx.m->line_height(fx.m->ctx, it->face, it->px);
+            if (lh > r->h)
+                fail_item(what, panel, locale, w, h, it, "line height %d px, rect is %d", lh, r->h);
+        }
+    }
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *a = &l->items[i];
+        if (a->kind == DRAW_RECT)
+            continue; /* rules, markers and image placeholders sit under or beside things */
+        for (int j = i + 1; j < l->n; j++) {
+            const struct draw_item *c = &l->items[j];
+            if (c->kind == DRAW_RECT || (!is_text(a) && !is_text(c)))
+                continue;
+            if (overlap(a->r.x, a->r.x + a->r.w, c->r.x, c->r.x + c->r.w) &&
+                overlap(a->r.y, a->r.y + a->r.h, c->r.y, c->r.y + c->r.h))
+                fail_item(what, panel, locale, w, h, a, "overlaps %s item at (%d,%d %dx%d) %.*s",
+                          kind_name(c->kind), c->r.x, c->r.y, c->r.w, c->r.h,
+                          c->text ? (int)(c->len > 40 ? 40 : c->len) : 0, c->text ? c->text : "");
+        }
+    }
+}
+
+/* The count-up ends on the figure's final text; its rect must hold it. */
+static void check_figures(const char *panel, const char *locale, int w, int h,
+                          const struct draw_list *l, int *widest_count_up_excess)
+{
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (it->kind != DRAW_FIGURE)
+            continue;
+        if (!it->figure)
+            fail_item("figure", panel, locale, w, h, it, "figure item without a figure");
+        char buf[256];
+        size_t n =
+            layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf, sizeof buf);
+        assert_true(n > 0);
+        int mw = fx.m->width(fx.m->ctx, it->face, it->px, buf, n);
+        if (mw > it->r.w)
+            fail_item("figure", panel, locale, w, h, it, "final text \"%s\" measures %d px", buf,
+                      mw);
+        if (it->text && (it->len != n || memcmp(it->text, buf, n) != 0))
+            fail_item("figure", panel, locale, w, h, it, "text differs from the final \"%s\"", buf);
+        /* informative: how far the counting-up text pokes past the rect */
+        for (int k = 0; k <= 100; k++) {
+            size_t kn = layout_figure_text(it->figure, it->locale ? it->locale : locale, k / 100.0,
+                                           buf, sizeof buf);
+            int kw = fx.m->width(fx.m->ctx, it->face, it->px, buf, kn);
+            if (kw - it->r.w > *widest_count_up_excess)
+                *widest_count_up_excess = kw - it->r.w;
+        }
+    }
+}
+
+/* ---- the bundled exhibit ------------------------------------------------- */
+
+static void every_panel_fits_at_every_size(void **state)
+{
+    (void)state;
+    assert_true(fx.info.n_panels > 0);
+    assert_true(fx.info.n_locales > 0);
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    for (size_t s = 0; s < N_SIZES; s++) {
+        int W = sizes[s].w, H = sizes[s].h;
+        struct layout_screen screen = {W, H};
+        int margin = u_px(W, H, MARGIN_U), band = H - u_px(W, H, BAND_U);
+        struct bounds content = {margin, margin, W - margin, band};
+        struct bounds chrome_b = {0, band, W, H};
+        int min_px[FACE_COUNT], laid = 0, excess = 0;
+        for (int f = 0; f < FACE_COUNT; f++)
+            min_px[f] = INT32_MAX;
+        for (int loc = 0; loc < fx.info.n_locales; loc++) {
+            const char *locale = fx.info.locales[loc];
+            for (int i = 0; i < fx.info.n_panels; i++) {
+                char why[512] = "";
+                struct panel p;
+                arena_reset(&a);
+                if (store_panel_load(fx.store, i, locale, &a, &p, why, sizeof why) != 0) {
+                    print_error("panel %d (%s): %s\n", i + 1, locale, why);
+                    fail();
+                }
+                const char *id = p.id ? p.id : "?";
+                struct draw_list list, chrome;
+                int rc = layout_panel(&p, &screen, fx.m, &a, &list);
+                if (rc != 0 || list.overflow) {
+                    print_error("panel %s (%s) at %dx%d: rc %d, overflow %d: %s\n", id, locale, W,
+                                H, rc, list.overflow, list.problem);
+                    fail();
+                }
+                assert_true(list.n > 0);
+                check_list("layout", id, locale, W, H, &list, &content);
+                check_figures(id, locale, W, H, &list, &excess);
+                for (int k = 0; k < list.n; k++)
+                    if (list.items[k].kind == DRAW_TEXT &&
+                        list.items[k].px < min_px[list.items[k].face])
+                        min_px[list.items[k].face] = list.items[k].px;
+
+                rc = layout_chrome(&screen, i, fx.info.n_panels, p.chapter, fx.m, &a, &chrome);
+                if (rc != 0) {
+                    print_error("chrome of panel %s at %dx%d: %s\n", id, W, H, chrome.problem);
+                    fail();
+                }
+                assert_true(chrome.n > 0);
+                check_list("chrome", id, locale, W, H, &chrome, &chrome_b);
+                laid++;
+            }
+        }
+        assert_int_equal(laid, fx.info.n_panels * fx.info.n_locales);
+        double u = (W < H ? W : H) / 100.0;
+        printf("%dx%d: %d panels fit; smallest text: sans %d px (%.2fu), sans bold %d px "
+               "(%.2fu), serif %d px (%.2fu)",
+               W, H, laid, min_px[FACE_SANS], min_px[FACE_SANS] / u, min_px[FACE_SANS_BOLD],
+               min_px[FACE_SANS_BOLD] / u, min_px[FACE_SERIF] == INT32_MAX ? 0 : min_px[FACE_SERIF],
+               (min_px[FACE_SERIF] == INT32_MAX ? 0 : min_px[FACE_SERIF]) / u);
+        if (excess > 0)
+            printf("; a counting-up figure is up to %d px wider than its final text", excess);
+        printf("\n");
+    }
+    arena_free(&a);
+}
+
+/* s with every run of whitespace collapsed to one space, in `a`. */
+static char *collapse(struct arena *a, const char *s)
+{
+    size_t n = strlen(s), o = 0;
+    char *d = arena_alloc(a, n + 1);
+    assert_non_null(d);
+    for (size_t i = 0; i < n; i++) {
+        int sp = s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r';
+        if (sp && (o == 0 || d[o - 1] == ' '))
+            continue;
+        d[o++] = sp ? ' ' : s[i];
+    }
+    d[o] = '\0';
+    return d;
+}
+
+/* The smallest body text used per size. Body lines are the sans lines whose
+ * text is part of the panel's body (lines of a few characters are left out:
+ * they could come from another box). Informative. */
+static void smallest_body_px_per_size(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    for (size_t s = 0; s < N_SIZES; s++) {
+        int W = sizes[s].w, H = sizes[s].h;
+        struct layout_screen screen = {W, H};
+        int body_min = INT32_MAX, lines = 0;
+        char where[128] = "-";
+        for (int loc = 0; loc < fx.info.n_locales; loc++) {
+            for (int i = 0; i < fx.info.n_panels; i++) {
+                char why[512];
+                struct panel p;
+                arena_reset(&a);
+                assert_int_equal(
+                    store_panel_load(fx.store, i, fx.info.locales[loc], &a, &p, why, sizeof why),
+                    0);
+                if (!p.body)
+                    continue;
+                const char *body = collapse(&a, p.body);
+                struct draw_list list;
+                assert_int_equal(layout_panel(&p, &screen, fx.m, &a, &list), 0);
+                for (int k = 0; k < list.n; k++) {
+                    const struct draw_item *it = &list.items[k];
+                    if (it->kind != DRAW_TEXT || it->face != FACE_SANS || it->len < 12)
+                        continue;
+                    char *line = arena_strndup(&a, it->text, it->len);
+                    assert_non_null(line);
+                    if (!strstr(body, line))
+                        continue;
+                    lines++;
+                    if (it->px < body_min) {
+                        body_min = it->px;
+                        snprintf(where, sizeof where, "%s (%s)", p.id ? p.id : "?",
+                                 fx.info.locales[loc]);
+                    }
+                }
+            }
+        }
+        assert_true(lines > 0);
+        printf("%dx%d: smallest body text %d px (design %d px), on %s\n", W, H, body_min,
+               u_px(W, H, 3.4), where);
+    }
+    arena_free(&a);
+}
+
+/* ---- hostile text ---------------------------------------------------------- */
+
+static char *words(int n)
+{
+    static const char *const pool[] = {"marathon",   "runners", "Pyongyang", "stadium",
+                                       "kilometres", "crowd",   "April",     "foreigners",
+                                       "the",        "of",      "a",         "international"};
+    size_t cap = (size_t)n * 16 + 1, len = 0;
+    char *s = malloc(cap);
+    assert_non_null(s);
+    for (int i = 0; i < n; i++) {
+        const char *w = pool[(i * 7 + i / 5) % (sizeof pool / sizeof pool[0])];
+        len +=
+            (size_t)snprintf(s + len, cap - len, "%s%s", i ? (i % 60 == 0 ? "\n\n" : " ") : "", w);
+    }
+    return s;
+}
+
+static void hostile_story_at(const char *body, int W, int H, int expect_overflow)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.index = 3;
+    p.id = "hostile-story";
+    p.kind = PANEL_STORY;
+    p.locale = "en";
+    p.chapter = "The race";
+    p.heading = "Far too much to say";
+    p.body = body;
+    struct layout_screen screen = {W, H};
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    struct draw_list list;
+    int rc = layout_panel(&p, &screen, fx.m, &a, &list);
+    if (expect_overflow) {
+        assert_int_equal(rc, -1);
+        assert_int_equal(list.overflow, 1);
+        assert_non_null(strstr(list.problem, "body"));
+        assert_non_null(strstr(list.problem, "hostile-story"));
+    }
+    /* even when overflowing, nothing is drawn outside the content area */
+    int margin = u_px(W, H, MARGIN_U);
+    struct bounds content = {margin, margin, W - margin, H - u_px(W, H, BAND_U)};
+    check_list("hostile layout", p.id, p.locale, W, H, &list, &content);
+    int lines = 0;
+    for (int k = 0; k < list.n; k++)
+        lines += list.items[k].kind == DRAW_TEXT;
+    assert_true(lines > 0); /* what fits is still shown */
+    arena_free(&a);
+}
+
+static void three_hundred_words_overflow_and_stay_in_the_box(void **state)
+{
+    (void)state;
+    char *body = words(300);
+    hostile_story_at(body, 1280, 800, 1);
+    free(body);
+}
+
+static void one_endless_word_stays_in_the_box(void **state)
+{
+    (void)state;
+    size_t n = 3000;
+    char *body = malloc(n + 1);
+    assert_non_null(body);
+    for (size_t i = 0; i < n; i++)
+        body[i] = (char)('a' + (int)(i % 26));
+    body[n] = '\0';
+    hostile_story_at(body, 1280, 800, 1);
+    hostile_story_at(body, 1080, 1920, 1);
+    free(body);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_panel_fits_at_every_size),
+        cmocka_unit_test(smallest_body_px_per_size),
+        cmocka_unit_test(three_hundred_words_overflow_and_stay_in_the_box),
+        cmocka_unit_test(one_endless_word_stays_in_the_box),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

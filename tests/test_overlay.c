@@ -1,0 +1,884 @@
+/* The interactive overlay with a fake text measurer: buttons at the
+ * controls' rectangles with labels inside them, pressed feedback, the
+ * chapter index, the countdown card in two languages, the loop's
+ * invitation, and every item inside the screen at four screen sizes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/overlay.h"
+#include "app/ui_strings.h"
+
+/* ---- a fake measurer: every character is the same width ------------------- */
+
+static int codepoints(const char *s, size_t n)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return k;
+}
+
+static double face_factor(enum font_face face)
+{
+    return face == FACE_SANS_BOLD ? 0.58 : face == FACE_SERIF ? 0.52 : 0.55;
+}
+
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    return (int)ceil(codepoints(s, n) * px * face_factor(face));
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return (int)lround(px * 1.3);
+}
+
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height};
+
+struct scr {
+    int w, h;
+    float dpi; /* 0: the default 96 */
+};
+
+static const struct scr screens[] = {
+    {1920, 1080, 0},
+    {1080, 1920, 0},
+    {3840, 2160, 0},
+    {1280, 800, 0},
+    /* real panels: a 55" 4K, a 43" portrait 1080p, a 10" tablet */
+    {3840, 2160, 80},
+    {1080, 1920, 51},
+    {1280, 800, 149},
+};
+#define N_SCREENS (int)(sizeof screens / sizeof screens[0])
+
+static double unit(int w, int h)
+{
+    return (w < h ? w : h) / 100.0;
+}
+
+/* ---- a rig: controls, info, a list ---------------------------------------- */
+
+#define ELLIPSIS "\xE2\x80\xA6"
+
+static const char *titles5[] = {"Arrival", "The race", "Numbers", "Voices", "Sources"};
+static const int first40[40] = {0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20, 22, 24, 26,
+                                28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54,
+                                56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78};
+static const char *names[] = {"English",
+                              "Fran\xC3\xA7"
+                              "ais",
+                              "Deutsch", "Espa\xC3\xB1ol", "Italiano"};
+static const char *codes[] = {"en", "fr", "de", "es", "it"};
+
+struct rig {
+    struct layout_screen screen;
+    struct control c[MODE_MAX_CONTROLS];
+    int n;
+    struct overlay_info info;
+    struct mode_view view;
+    struct arena a;
+    struct draw_list l;
+};
+
+static void rig_init(struct rig *r, const struct scr *s, int n_locales, int n_chapters,
+                     const char *const *chapters)
+{
+    memset(r, 0, sizeof *r);
+    r->screen = (struct layout_screen){s->w, s->h};
+    struct control_screen cs = {s->w, s->h, s->dpi};
+    struct control_spec spec = {n_locales, n_chapters, first40};
+    r->n = mode_controls_layout(&cs, &spec, r->c, MODE_MAX_CONTROLS);
+    assert_true(r->n > 0);
+    r->info.locale = "en";
+    r->info.panel = 3;
+    r->info.n_panels = 80;
+    r->info.chapters = chapters;
+    r->info.n_chapters = n_chapters;
+    r->info.current_chapter = 1;
+    r->info.locale_names = names;
+    r->info.locale_codes = codes;
+    r->info.n_locales = n_locales;
+    r->info.current_locale = 0;
+    r->view.state = MODE_INTERACTIVE;
+    r->view.pressed = -1;
+    arena_init(&r->a, 0);
+}
+
+static void rig_free(struct rig *r)
+{
+    arena_free(&r->a);
+}
+
+static int valid_utf8(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        size_t k = c < 0x80             ? 1
+                   : (c & 0xE0) == 0xC0 ? 2
+                   : (c & 0xF0) == 0xE0 ? 3
+                   : (c & 0xF8) == 0xF0 ? 4
+                                        : 0;
+        if (k == 0 || i + k > n)
+            return 0;
+        for (size_t j = 1; j < k; j++)
+            if (((unsigned char)s[i + j] & 0xC0) != 0x80)
+                return 0;
+        i += k;
+    }
+    return 1;
+}
+
+/* Every item inside the screen, static, and every text line as wide as
+ * its measure and no wider than its rect. */
+static void check_list(const struct rig *r)
+{
+    const struct draw_list *l = &r->l;
+    assert_false(l->overflow);
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        const struct draw_rect *q = &it->r;
+        assert_int_equal(it->layer, LAYER_STATIC);
+        assert_true(q->w > 0 && q->h > 0);
+        assert_true(q->x >= 0 && q->y >= 0);
+        assert_true(q->x + q->w <= r->screen.w && q->y + q->h <= r->screen.h);
+        assert_true(it->kind == DRAW_RECT || it->kind == DRAW_TEXT);
+        if (it->kind == DRAW_TEXT) {
+            assert_non_null(it->text);
+            assert_true(it->len > 0);
+            assert_true(valid_utf8(it->text, it->len));
+            assert_null(memchr(it->text, '\n', it->len));
+            assert_true(it->text[0] != ' ' && it->text[it->len - 1] != ' ');
+            assert_true(it->px >= 6);
+            assert_true(fake_width(NULL, it->face, it->px, it->text, it->len) <= q->w);
+            assert_int_equal(q->h, fake_line_height(NULL, it->face, it->px));
+            assert_int_equal(it->alpha, 255);
+        }
+    }
+}
+
+static void run(struct rig *r)
+{
+    arena_reset(&r->a);
+    assert_int_equal(
+        overlay_layout(&r->screen, r->c, r->n, &r->view, &r->info, &fake, &r->a, &r->l), 0);
+    check_list(r);
+}
+
+static struct draw_rect px_rect(const struct rig *r, int i)
+{
+    return overlay_control_rect(&r->screen, &r->c[i]);
+}
+
+static int inside(const struct draw_rect *a, const struct draw_rect *b)
+{
+    return a->x >= b->x && a->y >= b->y && a->x + a->w <= b->x + b->w && a->y + a->h <= b->y + b->h;
+}
+
+static int rect_eq(const struct draw_rect *a, const struct draw_rect *b)
+{
+    return a->x == b->x && a->y == b->y && a->w == b->w && a->h == b->h;
+}
+
+static int text_is(const struct draw_item *it, const char *s)
+{
+    return it->kind == DRAW_TEXT && it->len == strlen(s) && memcmp(it->text, s, it->len) == 0;
+}
+
+static int text_has(const struct draw_item *it, const char *s)
+{
+    size_t n = strlen(s);
+    if (it->kind != DRAW_TEXT || it->len < n)
+        return 0;
+    for (size_t i = 0; i + n <= it->len; i++)
+        if (memcmp(it->text + i, s, n) == 0)
+            return 1;
+    return 0;
+}
+
+static const struct draw_item *find_text(const struct draw_list *l, const char *s)
+{
+    for (int i = 0; i < l->n; i++)
+        if (text_is(&l->items[i], s))
+            return &l->items[i];
+    return NULL;
+}
+
+/* The text items inside control i's rect; the first in *first. */
+static int texts_in(const struct rig *r, int i, const struct draw_item **first)
+{
+    struct draw_rect b = px_rect(r, i);
+    int n = 0;
+    for (int k = 0; k < r->l.n; k++) {
+        const struct draw_item *it = &r->l.items[k];
+        if (it->kind == DRAW_TEXT && inside(&it->r, &b)) {
+            if (!n && first)
+                *first = it;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* A control drawn pressed: an opaque accent rect exactly over it. */
+static int drawn_pressed(const struct rig *r, int i)
+{
+    struct draw_rect b = px_rect(r, i);
+    for (int k = 0; k < r->l.n; k++) {
+        const struct draw_item *it = &r->l.items[k];
+        if (it->kind == DRAW_RECT && it->color == COLOR_ACCENT && it->alpha == 255 &&
+            rect_eq(&it->r, &b))
+            return 1;
+    }
+    return 0;
+}
+
+/* A control drawn as a plate: its outline's top edge at its rect. */
+static int drawn_plate(const struct rig *r, int i)
+{
+    struct draw_rect b = px_rect(r, i);
+    for (int k = 0; k < r->l.n; k++) {
+        const struct draw_item *it = &r->l.items[k];
+        if (it->kind == DRAW_RECT && it->r.x == b.x && it->r.y == b.y && it->r.w == b.w &&
+            it->r.h < b.h)
+            return 1;
+    }
+    return drawn_pressed(r, i);
+}
+
+static int find_control(const struct rig *r, enum action act, int nth)
+{
+    for (int i = 0; i < r->n; i++)
+        if (r->c[i].act == act && nth-- == 0)
+            return i;
+    return -1;
+}
+
+/* ---- ui strings ----------------------------------------------------------- */
+
+static void strings_in_two_languages(void **state)
+{
+    (void)state;
+    assert_string_equal(ui_string("en", UI_START), "Start");
+    assert_string_equal(ui_string("fr", UI_START), "D\xC3\xA9"
+                                                   "but");
+    assert_string_equal(ui_string("fr-CA", UI_CHAPTERS), "Chapitres");
+    assert_string_equal(ui_string("FR_fr", UI_CLOSE), "Fermer");
+    /* French puts a narrow no-break space before "?" */
+    assert_string_equal(ui_string("fr", UI_STILL_THERE), "Toujours l\xC3\xA0\xE2\x80\xAF?");
+    assert_string_equal(ui_string("de", UI_CHAPTERS), "Chapters");
+    assert_string_equal(ui_string(NULL, UI_NEXT), "Next");
+    assert_string_equal(ui_string("fro", UI_NEXT), "Next"); /* Old French is not French */
+    assert_string_equal(ui_string("en", UI_STRING_COUNT), "");
+    for (int id = 0; id < UI_STRING_COUNT; id++) {
+        assert_true(strlen(ui_string("en", (enum ui_string_id)id)) > 0);
+        assert_true(strlen(ui_string("fr", (enum ui_string_id)id)) > 0);
+    }
+
+    char buf[64];
+    size_t n = ui_format("en", UI_BACK_IN, 7, buf, sizeof buf);
+    assert_string_equal(buf, "Back to the start in 7\xC2\xA0s");
+    assert_int_equal(n, strlen(buf));
+    ui_format("fr", UI_BACK_IN, 10, buf, sizeof buf);
+    assert_string_equal(buf, "Retour au d\xC3\xA9"
+                             "but dans 10\xC2\xA0s");
+    ui_format("en", UI_START, 3, buf, sizeof buf);
+    assert_string_equal(buf, "Start");
+    /* truncation never splits a character: "Retour au d" + half an é */
+    n = ui_format("fr", UI_BACK_IN, 1, buf, 13);
+    assert_string_equal(buf, "Retour au d");
+    assert_int_equal(n, 11);
+    assert_int_equal(ui_format("fr", UI_BACK_IN, 1, buf, 1), 0);
+    assert_string_equal(buf, "");
+}
+
+/* ---- loop ----------------------------------------------------------------- */
+
+static void loop_shows_only_a_quiet_invitation(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        struct rig r;
+        rig_init(&r, &screens[s], 2, 5, titles5);
+        r.view.state = MODE_LOOP;
+        r.view.pressed = 2; /* ignored: nothing can be pressed in the loop */
+        const char *locales[] = {"en", "fr"};
+        const char *want[] = {"Touch to explore", "Touchez pour explorer"};
+        for (int k = 0; k < 2; k++) {
+            r.info.locale = locales[k];
+            run(&r);
+            assert_true(r.l.n <= 2);
+            const struct draw_item *t = find_text(&r.l, want[k]);
+            assert_non_null(t);
+            assert_int_equal(t->color, COLOR_MUTED);
+            /* between the panel's content and the chrome's rule */
+            double u = unit(r.screen.w, r.screen.h);
+            int band = r.screen.h - (int)lround(10 * u);
+            assert_true(t->r.y >= band - (int)lround(1.5 * u));
+            assert_true(t->r.y + t->r.h <= band + (int)lround(3 * u));
+            assert_true(t->r.x + t->r.w <= r.screen.w / 2);
+            assert_true(t->px <= (int)lround(2.2 * u)); /* small */
+            for (int i = 0; i < r.l.n; i++)
+                if (r.l.items[i].kind == DRAW_RECT) /* the dot: tiny, beside the text */
+                    assert_true(r.l.items[i].r.w <= u && r.l.items[i].r.x < t->r.x);
+        }
+        rig_free(&r);
+    }
+}
+
+/* ---- interactive ---------------------------------------------------------- */
+
+static void interactive_draws_each_main_control_with_its_label(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        for (int nl = 1; nl <= 2; nl++) {
+            struct rig r;
+            rig_init(&r, &screens[s], nl, 5, titles5);
+            for (int lang = 0; lang < 2; lang++) {
+                r.info.locale = lang ? "fr" : "en";
+                run(&r);
+                int mains = 0;
+                for (int i = 0; i < r.n; i++) {
+                    struct draw_rect b = px_rect(&r, i);
+                    if (r.c[i].layer != CONTROL_MAIN) {
+                        assert_false(drawn_plate(&r, i)); /* the index is closed */
+                        continue;
+                    }
+                    mains++;
+                    assert_true(b.w >= 44 && b.h >= 44);
+                    assert_true(drawn_plate(&r, i));
+                    assert_false(drawn_pressed(&r, i));
+                    const struct draw_item *t = NULL;
+                    assert_int_equal(texts_in(&r, i, &t), 1);
+                    assert_int_equal(t->color, COLOR_TEXT);
+                    switch (r.c[i].act) {
+                    case ACT_PREV:
+                        assert_true(text_is(t, "\xE2\x80\xB9"));
+                        assert_true(b.h > 2 * b.w); /* a tall side button */
+                        break;
+                    case ACT_NEXT:
+                        assert_true(text_is(t, "\xE2\x80\xBA"));
+                        assert_true(t->px >= b.w / 2); /* a large chevron */
+                        break;
+                    case ACT_HOME:
+                        assert_true(text_is(t, ui_string(r.info.locale, UI_START)));
+                        break;
+                    case ACT_OPEN_INDEX:
+                        assert_true(text_is(t, ui_string(r.info.locale, UI_CHAPTERS)));
+                        break;
+                    case ACT_LANGUAGE:
+                        assert_true(text_is(t, names[r.c[i].arg]) ||
+                                    text_is(t, r.c[i].arg ? "FR" : "EN"));
+                        break;
+                    default:
+                        fail();
+                    }
+                    if (r.c[i].act != ACT_PREV && r.c[i].act != ACT_NEXT) {
+                        /* labels are readable: at least 1.8u, or 40% of
+                         * the height of a small button */
+                        double u = unit(r.screen.w, r.screen.h);
+                        assert_true(t->px >= (int)fmin(lround(1.8 * u), 0.4 * b.h));
+                        assert_true(t->face == FACE_SANS_BOLD);
+                    }
+                }
+                assert_int_equal(mains, 4 + (nl > 1 ? 2 : 0));
+                /* every text belongs to a button, but for the position
+                 * ("n / N") repeated in the bar when no language buttons
+                 * stand at its right */
+                int positions = 0;
+                for (int k = 0; k < r.l.n; k++) {
+                    const struct draw_item *it = &r.l.items[k];
+                    if (it->kind != DRAW_TEXT)
+                        continue;
+                    if (memchr(it->text, '/', it->len) && it->color == COLOR_MUTED) {
+                        positions++;
+                        continue;
+                    }
+                    int owned = 0;
+                    for (int i = 0; i < r.n; i++) {
+                        struct draw_rect b = px_rect(&r, i);
+                        owned |= r.c[i].layer == CONTROL_MAIN && inside(&it->r, &b);
+                    }
+                    assert_true(owned);
+                }
+                assert_int_equal(positions, nl > 1 ? 0 : 1);
+                /* the side plates are translucent (the panel shows through);
+                 * the bottom bar and the strip under it are opaque, hiding
+                 * the chrome text below */
+                int translucent = 0, opaque = 0;
+                for (int k = 0; k < r.l.n; k++) {
+                    const struct draw_item *it = &r.l.items[k];
+                    if (it->kind != DRAW_RECT || it->color != COLOR_BG)
+                        continue;
+                    translucent += it->alpha >= 160 && it->alpha <= 200;
+                    opaque += it->alpha == 255;
+                }
+                assert_int_equal(translucent, 2);
+                assert_int_equal(opaque, mains - 2 + 1); /* + the strip under the bar */
+            }
+            rig_free(&r);
+        }
+    }
+}
+
+static void english_labels_keep_their_design_size_at_1080p(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init(&r, &screens[0], 2, 5, titles5);
+    run(&r);
+    const struct draw_item *t = find_text(&r.l, "Start");
+    assert_non_null(t);
+    assert_true(t->px >= 26); /* 2.4u */
+    t = find_text(&r.l, "Chapters");
+    assert_non_null(t);
+    assert_true(t->px >= 24);
+    rig_free(&r);
+}
+
+static void pressed_control_is_filled_with_the_accent(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        struct rig r;
+        rig_init(&r, &screens[s], 2, 5, titles5);
+        for (int p = 0; p < r.n; p++) {
+            if (r.c[p].layer != CONTROL_MAIN)
+                continue;
+            r.view.pressed = p;
+            run(&r);
+            assert_true(drawn_pressed(&r, p));
+            const struct draw_item *t = NULL;
+            assert_int_equal(texts_in(&r, p, &t), 1);
+            assert_int_equal(t->color, COLOR_BG); /* dark text on the accent */
+            for (int i = 0; i < r.n; i++) {
+                if (i == p || r.c[i].layer != CONTROL_MAIN)
+                    continue;
+                assert_false(drawn_pressed(&r, i));
+                assert_int_equal(texts_in(&r, i, &t), 1);
+                assert_int_equal(t->color, COLOR_TEXT);
+            }
+        }
+        /* an index control pressed while the index is closed: not shown */
+        int j = find_control(&r, ACT_JUMP, 0);
+        r.view.pressed = j;
+        run(&r);
+        for (int k = 0; k < r.l.n; k++)
+            assert_false(r.l.items[k].kind == DRAW_RECT && r.l.items[k].color == COLOR_ACCENT &&
+                         r.l.items[k].r.w >= 44 && r.l.items[k].r.h >= 44);
+        rig_free(&r);
+    }
+}
+
+static void current_language_is_marked(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init(&r, &screens[0], 2, 5, titles5);
+    for (int cur = 0; cur < 2; cur++) {
+        r.info.current_locale = cur;
+        run(&r);
+        for (int k = 0; k < 2; k++) {
+            int i = find_control(&r, ACT_LANGUAGE, k);
+            assert_true(i >= 0);
+            struct draw_rect b = px_rect(&r, i);
+            int marks = 0;
+            for (int q = 0; q < r.l.n; q++) {
+                const struct draw_item *it = &r.l.items[q];
+                marks += it->kind == DRAW_RECT && it->color == COLOR_ACCENT && inside(&it->r, &b) &&
+                         it->r.h < b.h / 4;
+            }
+            assert_int_equal(marks, r.c[i].arg == cur);
+        }
+    }
+    rig_free(&r);
+}
+
+static void language_names_too_wide_become_codes(void **state)
+{
+    (void)state;
+    /* two language buttons of 1.5 x 12 mm at 96 dpi: "Français" does not
+     * fit at a readable size, "FR" does */
+    struct rig r;
+    rig_init(&r, &screens[0], 2, 5, titles5);
+    run(&r);
+    int fr = find_control(&r, ACT_LANGUAGE, 1);
+    const struct draw_item *t = NULL;
+    assert_int_equal(texts_in(&r, fr, &t), 1);
+    assert_true(text_is(t, "FR"));
+    /* without codes the name is shrunk and cut, and still fits */
+    r.info.locale_codes = NULL;
+    run(&r);
+    assert_int_equal(texts_in(&r, fr, &t), 1);
+    assert_true(text_has(t, ELLIPSIS) || text_is(t, names[1]));
+    /* a big button holds the whole name */
+    struct scr big = {1280, 800, 149};
+    rig_free(&r);
+    rig_init(&r, &big, 2, 5, titles5);
+    run(&r);
+    fr = find_control(&r, ACT_LANGUAGE, 1);
+    assert_int_equal(texts_in(&r, fr, &t), 1);
+    assert_true(text_is(t, names[1]));
+    rig_free(&r);
+}
+
+static void many_locales_share_one_button(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        struct rig r;
+        rig_init(&r, &screens[s], 5, 5, titles5);
+        r.info.current_locale = 3;
+        run(&r);
+        int i = find_control(&r, ACT_LANGUAGE, 0);
+        assert_true(i >= 0);
+        assert_int_equal(find_control(&r, ACT_LANGUAGE, 1), -1);
+        const struct draw_item *t = NULL;
+        assert_int_equal(texts_in(&r, i, &t), 1);
+        assert_true(text_is(t, names[3]) || text_is(t, "ES"));
+        rig_free(&r);
+    }
+}
+
+/* ---- the chapter index ---------------------------------------------------- */
+
+static void check_index(struct rig *r, const char *const *titles, int n_chapters)
+{
+    run(r);
+    const struct draw_list *l = &r->l;
+    /* a near-opaque scrim over the whole screen, first */
+    assert_true(l->n > 0);
+    assert_int_equal(l->items[0].kind, DRAW_RECT);
+    assert_int_equal(l->items[0].color, COLOR_BG);
+    assert_true(l->items[0].alpha >= 220);
+    struct draw_rect all = {0, 0, r->screen.w, r->screen.h};
+    assert_true(rect_eq(&l->items[0].r, &all));
+    /* the main controls are hidden */
+    assert_null(find_text(l, ui_string(r->info.locale, UI_START)));
+    for (int i = 0; i < r->n; i++)
+        if (r->c[i].layer == CONTROL_MAIN)
+            assert_false(drawn_plate(r, i));
+    /* the heading, clear of every button */
+    const struct draw_item *h = find_text(l, ui_string(r->info.locale, UI_CHAPTERS));
+    assert_non_null(h);
+    for (int i = 0; i < r->n; i++) {
+        struct draw_rect b = px_rect(r, i);
+        if (r->c[i].layer == CONTROL_INDEX)
+            assert_false(h->r.x < b.x + b.w && b.x < h->r.x + h->r.w && h->r.y < b.y + b.h &&
+                         b.y < h->r.y + h->r.h);
+    }
+    /* one button per chapter with its number and title */
+    int chapter = 0;
+    for (int i = 0; i < r->n; i++) {
+        if (r->c[i].layer != CONTROL_INDEX)
+            continue;
+        struct draw_rect b = px_rect(r, i);
+        assert_true(b.w >= 44 && b.h >= 44);
+        assert_true(drawn_plate(r, i));
+        const struct draw_item *t = NULL;
+        int nt = texts_in(r, i, &t);
+        if (r->c[i].act == ACT_CLOSE_INDEX) {
+            assert_int_equal(nt, 1);
+            assert_true(text_is(t, ui_string(r->info.locale, UI_CLOSE)) || text_is(t, "\xC3\x97"));
+            continue;
+        }
+        assert_int_equal(r->c[i].act, ACT_JUMP);
+        assert_int_equal(nt, 2);
+        char num[16];
+        snprintf(num, sizeof num, "%d", chapter + 1);
+        assert_true(text_is(t, num));
+        const struct draw_item *title = t + 1;
+        assert_true(inside(&title->r, &b));
+        const char *want = titles[chapter];
+        if (text_has(title, ELLIPSIS)) {
+            /* cut: a prefix of the title, then the ellipsis */
+            size_t k = title->len - 3;
+            assert_true(k > 0 && k < strlen(want));
+            assert_memory_equal(title->text, want, k);
+            assert_true(memcmp(title->text + k, ELLIPSIS, 3) == 0);
+        } else {
+            assert_true(text_is(title, want));
+        }
+        assert_int_equal(title->px, t->px); /* number and title on one line */
+        assert_int_equal(title->r.y, t->r.y);
+        assert_true(t->r.x + t->r.w < title->r.x);
+        /* the current chapter in the accent colour */
+        int current = chapter == r->info.current_chapter;
+        assert_int_equal(t->color, current ? COLOR_ACCENT : COLOR_MUTED);
+        int accents = 0;
+        for (int k = 0; k < l->n; k++)
+            accents += l->items[k].kind == DRAW_RECT && l->items[k].color == COLOR_ACCENT &&
+                       inside(&l->items[k].r, &b);
+        assert_int_equal(accents, current ? 4 : 0);
+        chapter++;
+    }
+    assert_int_equal(chapter, n_chapters);
+}
+
+static void index_lists_every_chapter(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        for (int nl = 1; nl <= 2; nl++) {
+            struct rig r;
+            rig_init(&r, &screens[s], nl, 5, titles5);
+            r.view.index_open = 1;
+            check_index(&r, titles5, 5);
+            r.info.locale = "fr";
+            r.info.current_chapter = 4;
+            check_index(&r, titles5, 5);
+            rig_free(&r);
+        }
+    }
+}
+
+static char long_titles[40][96];
+static const char *long_ptrs[40];
+
+static void long_titles_are_shrunk_and_cut(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 40; i++) {
+        snprintf(long_titles[i], sizeof long_titles[i], "%02d %s", i,
+                 "The long road from Kim Il-sung Stadium along the Taedong and back again.");
+        assert_int_equal(strlen(long_titles[i]), 75);
+        /* make it 80 characters, one of them two bytes */
+        strcat(long_titles[i], " \xC3\xA9t\xC3\xA9s");
+        assert_int_equal(codepoints(long_titles[i], strlen(long_titles[i])), 80);
+        long_ptrs[i] = long_titles[i];
+    }
+    for (int s = 0; s < N_SCREENS; s++) {
+        for (int nc = 5; nc <= 40; nc += 35) {
+            struct rig r;
+            rig_init(&r, &screens[s], 2, nc, long_ptrs);
+            r.view.index_open = 1;
+            check_index(&r, long_ptrs, nc);
+            int cut = 0;
+            for (int k = 0; k < r.l.n; k++)
+                cut += text_has(&r.l.items[k], ELLIPSIS);
+            assert_true(cut > 0);
+            rig_free(&r);
+        }
+    }
+}
+
+static void pressed_chapter_and_close(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        struct rig r;
+        rig_init(&r, &screens[s], 2, 5, titles5);
+        r.view.index_open = 1;
+        for (int p = 0; p < r.n; p++) {
+            if (r.c[p].layer != CONTROL_INDEX)
+                continue;
+            r.view.pressed = p;
+            run(&r);
+            for (int i = 0; i < r.n; i++)
+                if (r.c[i].layer == CONTROL_INDEX)
+                    assert_int_equal(drawn_pressed(&r, i), i == p);
+            const struct draw_item *t = NULL;
+            int n = texts_in(&r, p, &t);
+            assert_true(n >= 1);
+            for (int k = 0; k < n; k++)
+                assert_int_equal(t[k].color, COLOR_BG);
+        }
+        rig_free(&r);
+    }
+}
+
+static void untitled_chapters_show_their_number(void **state)
+{
+    (void)state;
+    const char *some[] = {"Arrival", NULL, "   ", "Voices", "Sources"};
+    struct rig r;
+    rig_init(&r, &screens[0], 1, 5, some);
+    r.view.index_open = 1;
+    run(&r);
+    int j = find_control(&r, ACT_JUMP, 1);
+    const struct draw_item *t = NULL;
+    assert_int_equal(texts_in(&r, j, &t), 1);
+    assert_true(text_is(t, "2"));
+    j = find_control(&r, ACT_JUMP, 2);
+    assert_int_equal(texts_in(&r, j, &t), 1);
+    assert_true(text_is(t, "3"));
+    r.info.chapters = NULL;
+    run(&r);
+    assert_int_equal(texts_in(&r, j, &t), 1);
+    rig_free(&r);
+}
+
+/* ---- countdown ------------------------------------------------------------ */
+
+static void countdown_card_asks_calmly(void **state)
+{
+    (void)state;
+    const char *locales[] = {"en", "fr"};
+    const char *ask[] = {"Still there?", "Toujours l\xC3\xA0\xE2\x80\xAF?"};
+    for (int s = 0; s < N_SCREENS; s++) {
+        for (int open = 0; open < 2; open++) {
+            for (int k = 0; k < 2; k++) {
+                struct rig r;
+                rig_init(&r, &screens[s], 2, 5, titles5);
+                r.info.locale = locales[k];
+                r.view.state = MODE_COUNTDOWN;
+                r.view.index_open = open;
+                r.view.countdown_s = 7;
+                r.view.pressed = find_control(&r, ACT_HOME, 0); /* not shown */
+                run(&r);
+                const struct draw_item *q = find_text(&r.l, ask[k]);
+                assert_non_null(q);
+                int seven = 0;
+                const struct draw_item *sec = NULL;
+                for (int i = 0; i < r.l.n; i++)
+                    if (text_has(&r.l.items[i], "7")) {
+                        seven++;
+                        sec = &r.l.items[i];
+                    }
+                assert_true(seven >= 1);
+                assert_int_equal(sec->color, COLOR_ACCENT);
+                assert_true(sec->px < q->px);
+                /* the card: the last plate before the question, centred */
+                const struct draw_item *card = NULL;
+                for (const struct draw_item *it = r.l.items; it < q; it++)
+                    if (it->kind == DRAW_RECT && it->color == COLOR_RULE && it->r.w > 44)
+                        card = it; /* its outline's bottom edge */
+                assert_non_null(card);
+                int cx = card->r.x + card->r.w / 2;
+                assert_true(abs(cx - r.screen.w / 2) <= 1);
+                /* every text of the card is on it: inside the card's width
+                 * and below the question */
+                for (const struct draw_item *it = q; it < r.l.items + r.l.n; it++) {
+                    assert_int_equal(it->kind, DRAW_TEXT);
+                    assert_true(it->r.x >= card->r.x && it->r.x + it->r.w <= card->r.x + card->r.w);
+                    assert_true(it->r.y + it->r.h <= card->r.y);
+                    assert_true(it->r.y >= q->r.y);
+                }
+                /* the body is there, whole (maybe on several lines) */
+                size_t body = 0, lines = 0;
+                for (const struct draw_item *it = q + 1; it < r.l.items + r.l.n; it++)
+                    if (it->color == COLOR_TEXT) {
+                        body += it->len;
+                        lines++;
+                    }
+                assert_true(lines >= 1 && lines <= 3);
+                assert_int_equal(body + lines - 1,
+                                 strlen(ui_string(locales[k], UI_KEEP_EXPLORING)));
+                /* no control is drawn pressed behind the card */
+                for (int i = 0; i < r.n; i++)
+                    assert_false(drawn_pressed(&r, i));
+                rig_free(&r);
+            }
+        }
+    }
+}
+
+static void countdown_counts_down(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init(&r, &screens[3], 1, 1, titles5);
+    r.view.state = MODE_COUNTDOWN;
+    for (int n = 10; n >= 0; n--) {
+        r.view.countdown_s = n;
+        run(&r);
+        char want[64];
+        ui_format("en", UI_BACK_IN, n, want, sizeof want);
+        assert_non_null(find_text(&r.l, want));
+    }
+    rig_free(&r);
+}
+
+/* ---- robustness ----------------------------------------------------------- */
+
+static void bad_arguments_and_small_arenas(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init(&r, &screens[0], 2, 40, long_ptrs);
+    assert_int_equal(overlay_layout(NULL, r.c, r.n, &r.view, &r.info, &fake, &r.a, &r.l), -1);
+    assert_int_equal(r.l.n, 0);
+    assert_int_equal(overlay_layout(&r.screen, r.c, r.n, NULL, &r.info, &fake, &r.a, &r.l), -1);
+    assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, NULL, &r.a, &r.l), -1);
+    assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, NULL, &r.l), -1);
+    assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, &r.a, NULL), -1);
+    struct layout_screen zero = {0, 0};
+    assert_int_equal(overlay_layout(&zero, r.c, r.n, &r.view, &r.info, &fake, &r.a, &r.l), -1);
+    /* no controls, no info: nothing to draw but nothing breaks */
+    r.view.index_open = 1;
+    assert_int_equal(overlay_layout(&r.screen, NULL, 0, &r.view, NULL, &fake, &r.a, &r.l), 0);
+    check_list(&r);
+    r.view.index_open = 0;
+    assert_int_equal(overlay_layout(&r.screen, NULL, 0, &r.view, NULL, &fake, &r.a, &r.l), 0);
+    assert_int_equal(r.l.n, 0);
+    /* a tiny arena block size: many blocks, same result */
+    rig_free(&r);
+    r.view.index_open = 1;
+    arena_init(&r.a, 64);
+    run(&r);
+    int n = r.l.n;
+    assert_true(n > 40 * 3);
+    struct arena b;
+    arena_init(&b, 0);
+    struct draw_list l2;
+    assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, &b, &l2), 0);
+    assert_int_equal(l2.n, n);
+    for (int i = 0; i < n; i++) {
+        assert_true(rect_eq(&l2.items[i].r, &r.l.items[i].r));
+        assert_int_equal(l2.items[i].len, r.l.items[i].len);
+    }
+    arena_free(&b);
+    rig_free(&r);
+}
+
+static void control_rects_round_and_clip(void **state)
+{
+    (void)state;
+    struct layout_screen s = {1920, 1080};
+    struct control c = {ACT_NEXT, 0.5f, 0.25f, 0.25f, 0.5f, 0, CONTROL_MAIN};
+    struct draw_rect r = overlay_control_rect(&s, &c);
+    assert_int_equal(r.x, 960);
+    assert_int_equal(r.y, 270);
+    assert_int_equal(r.w, 480);
+    assert_int_equal(r.h, 540);
+    c = (struct control){ACT_NEXT, 0.9f, -0.1f, 0.5f, 0.5f, 0, CONTROL_MAIN};
+    r = overlay_control_rect(&s, &c);
+    assert_true(r.x + r.w <= 1920 && r.y == 0 && r.y + r.h <= 1080);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(strings_in_two_languages),
+        cmocka_unit_test(loop_shows_only_a_quiet_invitation),
+        cmocka_unit_test(interactive_draws_each_main_control_with_its_label),
+        cmocka_unit_test(english_labels_keep_their_design_size_at_1080p),
+        cmocka_unit_test(pressed_control_is_filled_with_the_accent),
+        cmocka_unit_test(current_language_is_marked),
+        cmocka_unit_test(language_names_too_wide_become_codes),
+        cmocka_unit_test(many_locales_share_one_button),
+        cmocka_unit_test(index_lists_every_chapter),
+        cmocka_unit_test(long_titles_are_shrunk_and_cut),
+        cmocka_unit_test(pressed_chapter_and_close),
+        cmocka_unit_test(untitled_chapters_show_their_number),
+        cmocka_unit_test(countdown_card_asks_calmly),
+        cmocka_unit_test(countdown_counts_down),
+        cmocka_unit_test(bad_arguments_and_small_arenas),
+        cmocka_unit_test(control_rects_round_and_clip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
