@@ -34,6 +34,19 @@ static double median_ms(uint64_t *ns, int n)
     return (n % 2 ? (double)ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2.0) / 1e6;
 }
 
+/* Current resident set size, KiB (Linux /proc; 0 elsewhere). */
+static long rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, rss = 0;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
+            rss = 0;
+        fclose(f);
+    }
+    return rss * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
 static void bench_startup(const char *self, const struct options *o, int w, int h)
 {
     int runs = (int)o->runs;
@@ -106,12 +119,22 @@ static void bench_loop(struct display *d, struct kiosk *k)
     }
     long prepared = kiosk_prepare_count(k) - prepared0;
     long raster = text_render_count() - raster0;
+    long rss_mid = rss_kib();
+    /* keep looping (undrawn) for many more panels: memory must not grow */
+    for (int guard = 0; guard < 20000 && kiosk_prepare_count(k) - prepared0 < 200; guard++) {
+        kiosk_update(k, t);
+        t = kiosk_deadline(k, t);
+    }
+    long rss_end = rss_kib();
     qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
     printf("transition_frame_cpu_ms median %.2f  p90 %.2f  (%d crossfade frames, %s)\n",
            ns[n / 2] / 1e6, ns[(int)(n * 0.9)] / 1e6, n, "software renderer");
     printf("text_rasterised_dwelling %ld  (in %ld frames drawn while panels dwell; "
            "%ld rasterisations in all, while preparing %ld panels)\n",
            dwell_raster, dwell_frames, raster, prepared);
+    printf("rss_kib                 %ld after %ld panels, %ld after %ld  (resident set, "
+           "1920x1080 views)\n",
+           rss_mid, prepared, rss_end, kiosk_prepare_count(k) - prepared0);
 }
 
 static void bench_idle(struct display *d, struct kiosk *k, uint32_t poll_ms, const char *label)
