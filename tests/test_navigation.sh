@@ -50,4 +50,27 @@ elif ! grep -q "bad.txt:2:" "$out/bad.err"; then
 else
     echo "ok: malformed script: $(cat "$out/bad.err")"
 fi
+# an event storm: 20,000 touches in two seconds from 12 fingers whose ids are
+# reused and that never lift; the kiosk survives, and once the stuck fingers
+# are forgotten (15 min) and the idle time runs out, it is back in its loop
+awk 'BEGIN {
+    srand(7)
+    for (i = 0; i < 20000; i++) {
+        t = 1000 + int(i / 10)
+        id = 1 + int(rand() * 12)
+        ph = rand() < 0.3 ? "down" : (rand() < 0.9 ? "move" : "up")
+        if (i >= 19900) ph = "down"
+        printf "%d %s %d %.3f %.3f\n", t, ph, id, rand(), rand()
+    }
+    print "3000 shot storm"
+    print "1000000 shot after-storm"
+}' >"$out/storm.txt"
+if "$VITRINE" render --script "$out/storm.txt" --size 1280x800 --out "$out" >"$out/storm.log" 2>"$out/storm.err"; then
+    cat "$out/storm.log"
+    grep -q "^shot storm .*mode=interactive" "$out/storm.log" || { echo "FAIL: storm state"; fail=1; }
+    grep -q "^shot after-storm .*mode=loop" "$out/storm.log" ||
+        { echo "FAIL: not back in the loop after the storm"; fail=1; }
+else
+    echo "FAIL: the event storm broke the kiosk"; cat "$out/storm.err"; fail=1
+fi
 exit $fail
