@@ -671,32 +671,48 @@ void display_view_free(struct panel_view *v)
     free(v);
 }
 
+static void fill_rect(SDL_Renderer *ren, const struct draw_item *it, uint32_t rgb)
+{
+    set_color(ren, rgb, it->alpha);
+    SDL_Rect r = {it->r.x, it->r.y, it->r.w, it->r.h};
+    SDL_RenderFillRect(ren, &r);
+}
+
+/* The text an item shows in its final state: a text line as it is, a
+ * figure's final text (t = 1). NULL when there is nothing to draw. */
+static const char *item_text(const struct draw_item *it, const char *locale,
+                             char buf[FIGURE_TEXT_MAX], size_t *n)
+{
+    const char *s = it->text;
+    *n = it->len;
+    if (it->kind == DRAW_FIGURE && !(s && *n)) {
+        if (!it->figure)
+            return NULL;
+        *n = layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
+                                FIGURE_TEXT_MAX);
+        if (*n >= FIGURE_TEXT_MAX)
+            *n = strlen(buf);
+        s = buf;
+    }
+    return s && *n ? s : NULL;
+}
+
 /* Draw one static item into the current target at its final state. */
 static void draw_static(struct display *d, const struct draw_item *it, const char *locale)
 {
     SDL_Renderer *ren = d->ren;
     uint32_t rgb = layout_color(it->color);
     switch (it->kind) {
-    case DRAW_RECT: {
-        set_color(ren, rgb, it->alpha);
-        SDL_Rect r = {it->r.x, it->r.y, it->r.w, it->r.h};
-        SDL_RenderFillRect(ren, &r);
+    case DRAW_RECT:
+        fill_rect(ren, it, rgb);
         break;
-    }
     case DRAW_TEXT:
     case DRAW_FIGURE: {
         char buf[FIGURE_TEXT_MAX];
-        const char *s = it->text;
-        size_t n = it->len;
-        if (it->kind == DRAW_FIGURE && !(s && n)) {
-            if (!it->figure)
-                break;
-            n = layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
-                                   sizeof(buf));
-            s = buf;
-            if (n >= sizeof(buf))
-                n = strlen(buf);
-        }
+        size_t n;
+        const char *s = item_text(it, locale, buf, &n);
+        if (!s)
+            break;
         int w, h;
         SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, &w, &h);
         copy_at(ren, tex, it->r.x, it->r.y, w, h, it->alpha);
@@ -948,26 +964,15 @@ void display_draw_list(struct display *d, const struct draw_list *l)
         const struct draw_item *it = &l->items[i];
         uint32_t rgb = layout_color(it->color);
         switch (it->kind) {
-        case DRAW_RECT: {
-            set_color(ren, rgb, it->alpha);
-            SDL_Rect r = {it->r.x, it->r.y, it->r.w, it->r.h};
-            SDL_RenderFillRect(ren, &r);
+        case DRAW_RECT:
+            fill_rect(ren, it, rgb);
             break;
-        }
         case DRAW_TEXT:
         case DRAW_FIGURE: {
             char buf[FIGURE_TEXT_MAX];
-            const char *s = it->text;
-            size_t n = it->len;
-            if (it->kind == DRAW_FIGURE && !(s && n)) {
-                if (!it->figure)
-                    break;
-                n = layout_figure_text(it->figure, it->locale, 1.0, buf, sizeof(buf));
-                if (n >= sizeof(buf))
-                    n = strlen(buf);
-                s = buf;
-            }
-            if (!s || n == 0)
+            size_t n;
+            const char *s = item_text(it, NULL, buf, &n);
+            if (!s)
                 break;
             struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n);
             if (c)
