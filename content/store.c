@@ -291,7 +291,7 @@ static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *
                           const char *where, struct arena *a, const char **fields,
                           const char **row_locale, char *why, size_t why_len)
 {
-    char what[160];
+    char what[256]; /* room for `where` (< 160) and the field names */
     int rc, row = 0;
     for (int i = 0; i < n; i++)
         fields[i] = NULL;
