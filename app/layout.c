@@ -1039,6 +1039,9 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
 
 /* ---- panels ------------------------------------------------------------- */
 
+/* Where a column hangs in the free height of a portrait screen (0 = top). */
+#define G_PORTRAIT_VALIGN 0.3
+
 struct page {
     int x0, y0, x1, y1; /* content area */
     int w, h;
@@ -1138,7 +1141,9 @@ static void layout_story(struct ctx *c, const struct page *g)
     body->flex = 1;
     if (!side)
         add_note(c, &col, U(c, 2.5));
-    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0);
+    /* a tall screen leaves much height free: hang the text at the optical
+     * centre rather than leave the lower half empty */
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, g->landscape ? 0 : G_PORTRAIT_VALIGN);
     if (side) {
         struct column sc = zero;
         add_note(c, &sc, 0);
@@ -1196,7 +1201,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
             col.b[n0].gap = U(c, 4.0);
         add_text(&col, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
         add_note(c, &col, U(c, 2.5));
-        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, G_PORTRAIT_VALIGN);
         return;
     }
     int hw = text_col(c, g);
