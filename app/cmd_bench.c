@@ -104,8 +104,11 @@ static void bench_loop(struct display *d, struct kiosk *k)
             ns[n++] = clock_cpu_ns() - c0;
             t += KIOSK_FRAME_MS;
         } else {
-            /* dwell: draw frames across it (count-up included) */
+            /* dwell: draw frames across it (count-up included); a panel
+             * that never moves on (one-panel exhibit) is sampled for 60 s */
             uint64_t due = kiosk_deadline(k, t);
+            if (due - t > 60000)
+                due = t + 60000;
             for (uint64_t f = t; f < due; f += (due - t) / 12 + 1) {
                 kiosk_update(k, f);
                 long r0 = text_render_count();
@@ -123,9 +126,16 @@ static void bench_loop(struct display *d, struct kiosk *k)
     /* keep looping (undrawn) for many more panels: memory must not grow */
     for (int guard = 0; guard < 20000 && kiosk_prepare_count(k) - prepared0 < 200; guard++) {
         kiosk_update(k, t);
-        t = kiosk_deadline(k, t);
+        uint64_t due = kiosk_deadline(k, t);
+        if (due == UINT64_MAX)
+            break;
+        t = due;
     }
     long rss_end = rss_kib();
+    if (n == 0) {
+        printf("transition_frame_cpu_ms (no transitions: a one-panel exhibit)\n");
+        return;
+    }
     qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
     printf("transition_frame_cpu_ms median %.2f  p90 %.2f  (%d crossfade frames, %s)\n",
            ns[n / 2] / 1e6, ns[(int)(n * 0.9)] / 1e6, n, "software renderer");
@@ -257,7 +267,11 @@ int cmd_bench(const struct options *o, const char *argv0)
     struct display_opts wopts = {.windowed = 1, .w = w, .h = h};
     d = display_open(&wopts, why, sizeof(why));
     s = cli_open_content(o->content, notice, sizeof(notice));
-    k = d && s ? kiosk_new(d, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why)) : NULL;
+    k = NULL;
+    if (d && s)
+        k = kiosk_new(d, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
+    else
+        store_close(s);
     if (k) {
         bench_idle(d, k, EVENTS_POLL_IDLE_MS, "loop mode");
         bench_idle(d, k, EVENTS_POLL_MS, "interactive polling");

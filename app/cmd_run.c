@@ -15,7 +15,13 @@ struct run_ctx {
 static void on_input(void *ctx, const struct input_event *e)
 {
     struct run_ctx *r = ctx;
-    kiosk_input(r->k, e, e->t_ms);
+    /* the kiosk's clock is the authority: never act on a time in the future
+     * or far in the past (a clock domain error must not fire timeouts) */
+    uint64_t now = clock_now_ms();
+    struct input_event ev = *e;
+    if (!(ev.t_ms <= now && now - ev.t_ms < 1000))
+        ev.t_ms = now;
+    kiosk_input(r->k, &ev, ev.t_ms);
 }
 
 int cmd_run(const struct options *o)
@@ -83,6 +89,10 @@ int cmd_run(const struct options *o)
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);
+        if (flags & EVENTS_STOP) {
+            log_info("run", "stopping: the system asked the kiosk to quit");
+            break;
+        }
     }
     status = 0;
 done:

@@ -50,6 +50,9 @@ struct kiosk {
     int overlay_stale;
     struct arena overlay_arena;
     struct draw_list overlay;
+    int neighbour_tries;    /* for the panel shown; a failing one is not retried */
+    int locale_pending;     /* a language change waits for the transition to end */
+    int locale_arg;
     int dragging;
     float drag_dx;          /* fraction of the width the panel follows the finger */
     float slide_from;       /* fraction already travelled when a slide starts */
@@ -158,26 +161,39 @@ static void layout_controls(struct kiosk *k)
     k->overlay_stale = 1;
 }
 
+/* Read the exhibit's metadata and chapters into a scratch arena and adopt
+ * them only when complete: on failure the kiosk keeps what it had. */
 static int load_info(struct kiosk *k, char *why, size_t why_len)
 {
-    arena_reset(&k->info_arena);
-    if (store_info(k->store, locale_or_default(k), &k->info_arena, &k->info, why, why_len) != 0)
-        return -1;
-    if (k->info.n_panels < 1) {
+    struct arena a;
+    struct store_info info;
+    struct store_chapter *chapters = NULL;
+    int n_chapters = 0;
+    arena_init(&a, 4096);
+    if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
+        goto fail;
+    if (info.n_panels < 1) {
         snprintf(why, why_len, "%s has no panels.", store_name(k->store));
-        return -1;
+        goto fail;
     }
-    k->n_chapters = 0;
-    if (store_chapters(k->store, locale_or_default(k), &k->info_arena, &k->chapters,
-                       &k->n_chapters, MODE_MAX_CHAPTERS, why, why_len) != 0) {
+    if (store_chapters(k->store, locale_or_default(k), &a, &chapters, &n_chapters,
+                       MODE_MAX_CHAPTERS, why, why_len) != 0) {
         log_warn("kiosk", "no chapter index: %s", why);
-        k->n_chapters = 0;
+        n_chapters = 0;
     }
-    for (int i = 0; i < k->n_chapters; i++) {
-        k->chapter_first[i] = k->chapters[i].first_panel;
-        k->chapter_titles[i] = k->chapters[i].title;
+    arena_free(&k->info_arena);
+    k->info_arena = a;
+    k->info = info;
+    k->chapters = chapters;
+    k->n_chapters = n_chapters;
+    for (int i = 0; i < n_chapters; i++) {
+        k->chapter_first[i] = chapters[i].first_panel;
+        k->chapter_titles[i] = chapters[i].title;
     }
     return 0;
+fail:
+    arena_free(&a);
+    return -1;
 }
 
 static uint32_t dwell_for(const struct slot *s)
@@ -269,8 +285,7 @@ static void adopt_pending(struct kiosk *k)
     if (load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "new content refused, keeping %s: %s", store_name(old), why);
         store_close(k->store);
-        k->store = old;
-        load_info(k, why, sizeof(why));
+        k->store = old; /* k->info still describes it */
         return;
     }
     log_info("kiosk", "now showing %s (%d panels)", store_name(k->store), k->info.n_panels);
@@ -282,9 +297,23 @@ static void adopt_pending(struct kiosk *k)
     k->sched.next = 0;
 }
 
+static void set_locale(struct kiosk *k, int arg, uint64_t now_ms);
+
 static void end_transition(struct kiosk *k, uint64_t now_ms)
 {
-    struct slot *old = k->cur, *arr = k->arriving ? k->arriving : k->fwd;
+    struct slot *old = k->cur, *arr = k->arriving;
+    if (!arr) { /* nothing arrived: load the panel the schedule moved to */
+        arr = k->sched.direction >= 0 ? k->fwd : k->back;
+        if (slot_load(k, arr, k->sched.next, k->sched.direction) != 0)
+            arr = old;
+    }
+    if (arr == old) {
+        k->arriving = NULL;
+        mode_set_transition(&k->mode, 0);
+        k->slide_from = 0;
+        k->dirty = 1;
+        return;
+    }
     struct slot *other = &k->slots[0];
     while (other == old || other == arr)
         other++;
@@ -300,10 +329,18 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
     k->cur->shown_ms = now_ms;
     if (k->cur->index < 0 && slot_load(k, k->cur, 0, 1) != 0)
         log_error("kiosk", "no panel could be prepared");
+    if (k->cur->index >= 0)
+        k->sched.current = k->sched.next = k->cur->index; /* what is really shown */
     schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    k->overlay_stale = 1; /* position and chapter in the controls */
+    k->neighbour_tries = 0;
     mode_set_transition(&k->mode, 0);
     log_debug("kiosk", "showing panel %d of %d (%s)", k->cur->index + 1, k->info.n_panels,
               k->cur->panel.id ? k->cur->panel.id : "?");
+    if (k->locale_pending) {
+        k->locale_pending = 0;
+        set_locale(k, k->locale_arg, now_ms);
+    }
     k->slide_from = 0;
     k->dirty = 1;
 }
@@ -357,14 +394,21 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     int n = k->info.n_locales, at = 0;
     if (n < 2)
         return;
+    if (k->sched.phase == SCHED_TRANSITION) { /* the slots are in use: later */
+        k->locale_pending = 1;
+        k->locale_arg = arg;
+        return;
+    }
     for (int i = 0; i < n; i++)
         if (strcmp(k->info.locales[i], k->cur->panel.locale ? k->cur->panel.locale : "") == 0)
             at = i;
     int to = arg >= 0 && arg < n ? arg : (at + 1) % n;
-    char why[256];
+    char why[256], was[sizeof(k->locale)];
+    memcpy(was, k->locale, sizeof(was));
     snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[to]);
     if (load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "cannot switch language: %s", why);
+        memcpy(k->locale, was, sizeof(was));
         return;
     }
     int index = k->cur->index;
@@ -376,9 +420,18 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
         k->fwd = t;
         slot_clear(k->fwd);
         k->cur->shown_ms = now_ms;
+        k->sched.current = k->sched.next = k->cur->index;
     }
+    k->neighbour_tries = 0;
     layout_controls(k);
     k->dirty = 1;
+}
+
+/* Let go of a drag short of the threshold: the panel returns to its place. */
+static void spring_back(struct kiosk *k, float from, uint64_t now_ms)
+{
+    k->spring_from = from;
+    k->spring_start = now_ms;
 }
 
 static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms)
@@ -411,21 +464,24 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         case ACT_DRAG_FOLLOW:
             k->dragging = 1;
             k->drag_dx = cmd->drag_dx;
-            if (k->drag_dx != 0)
+            k->spring_from = 0;
+            if (k->drag_dx != 0 && k->info.n_panels > 1)
                 slot_for(k, cur + (k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
             break;
         case ACT_DRAG_COMMIT_NEXT:
         case ACT_DRAG_COMMIT_PREV: {
             int dir = cmd->act == ACT_DRAG_COMMIT_NEXT ? 1 : -1;
-            float travelled = fabsf(k->dragging ? k->drag_dx : cmd->drag_dx);
+            float dx = k->dragging ? k->drag_dx : cmd->drag_dx;
             k->dragging = 0;
             k->drag_dx = 0;
-            go(k, cur + dir, dir, travelled, now_ms);
+            if (k->info.n_panels < 2) /* nowhere to go */
+                spring_back(k, dx, now_ms);
+            else
+                go(k, cur + dir, dir, fabsf(dx), now_ms);
             break;
         }
         case ACT_DRAG_CANCEL:
-            k->spring_from = k->dragging ? k->drag_dx : cmd->drag_dx;
-            k->spring_start = now_ms;
+            spring_back(k, k->dragging ? k->drag_dx : cmd->drag_dx, now_ms);
             k->dragging = 0;
             k->drag_dx = 0;
             break;
@@ -448,18 +504,27 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
         k->dirty = 1;
 }
 
-/* In interactive mode, keep both neighbours ready so a drag shows them at
- * once. One per call: preparing costs a few milliseconds. */
+/* In interactive mode both neighbours are kept ready, so a drag shows them
+ * at once. Which one is missing, if any: +1, -1 or 0. */
+static int missing_neighbour(const struct kiosk *k)
+{
+    if (k->lazy || k->view.state == MODE_LOOP || k->sched.phase == SCHED_TRANSITION ||
+        k->dragging || k->info.n_panels < 2 || k->neighbour_tries >= 2)
+        return 0;
+    int cur = k->cur->index, next = wrap(k, cur + 1), prev = wrap(k, cur - 1);
+    int have_next = k->fwd->index == next || k->back->index == next;
+    int have_prev = k->fwd->index == prev || k->back->index == prev;
+    return !have_next ? 1 : !have_prev ? -1 : 0;
+}
+
+/* One per call: preparing costs a few milliseconds, and input comes first. */
 static void prepare_neighbours(struct kiosk *k)
 {
-    if (k->view.state == MODE_LOOP || k->sched.phase == SCHED_TRANSITION || k->dragging ||
-        k->info.n_panels < 2)
-        return;
-    int cur = k->cur->index;
-    if (k->fwd->index != wrap(k, cur + 1))
-        slot_for(k, cur + 1, 1);
-    else if (k->back->index != wrap(k, cur - 1) && k->info.n_panels > 2)
-        slot_for(k, cur - 1, -1);
+    int dir = missing_neighbour(k);
+    if (dir) {
+        k->neighbour_tries++;
+        slot_for(k, k->cur->index + dir, dir);
+    }
 }
 
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
@@ -485,8 +550,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->overlay_stale = 1;
         k->dirty = 1;
     }
-    if (!k->lazy)
-        prepare_neighbours(k);
+    prepare_neighbours(k);
 }
 
 static double countup_t(const struct slot *s, uint64_t now_ms)
@@ -601,18 +665,22 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         if (p >= 0.5)
             chrome = k->arriving;
     } else {
-        float dx = k->dragging ? k->drag_dx : 0;
-        if (springing(k, now_ms))
+        float dx = 0;
+        if (k->dragging)
+            dx = k->drag_dx;
+        else if (springing(k, now_ms))
             dx = k->spring_from *
                  (float)(1.0 - ease_out((double)(now_ms - k->spring_start) / SPRING_MS));
         int off = (int)lroundf(dx * (float)w);
-        struct slot *nb = off < 0 ? k->fwd : off > 0 ? k->back : NULL;
-        int want = wrap(k, k->cur->index + (off < 0 ? 1 : -1));
-        if (nb && nb->index == want) {
-            if (k->lazy)
+        struct slot *nb = NULL;
+        if (off != 0 && k->info.n_panels > 1) {
+            /* the neighbour on that side, in whichever slot holds it (with
+             * two panels the same one is both next and previous) */
+            int want = wrap(k, k->cur->index + (off < 0 ? 1 : -1));
+            struct slot *side = off < 0 ? k->fwd : k->back, *other = off < 0 ? k->back : k->fwd;
+            nb = side->index == want ? side : other->index == want ? other : NULL;
+            if (nb && k->lazy)
                 slot_rasterise(k, nb);
-        } else {
-            nb = NULL;
         }
         if (off != 0)
             display_clear(k->d);
@@ -628,6 +696,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
 
 uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
 {
+    if (missing_neighbour(k))
+        return now_ms; /* prepare it on the next turn */
     uint64_t d = schedule_deadline(&k->sched);
     uint64_t m = mode_deadline(&k->mode, now_ms);
     if (m < d)

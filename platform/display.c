@@ -127,6 +127,7 @@ struct display {
     SDL_Renderer *ren;
     SDL_Surface *surface; /* headless target */
     int video;            /* SDL video initialised by us */
+    int fullscreen_pending; /* go full screen after the first present */
     int headless;
     struct text *text;
     struct panel_view *views;
@@ -296,6 +297,10 @@ static int open_window(struct display *d, const struct display_opts *o, char *wh
     SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0");
     SDL_SetHint(SDL_HINT_GRAB_KEYBOARD, "0");
+    /* Closing the window (Alt+F4, the window manager) never quits: SDL then
+     * sends SDL_QUIT only for SIGINT/SIGTERM, which means "the system is
+     * stopping the kiosk" (events.c). */
+    SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0");
     SDL_SetHint(SDL_HINT_ALLOW_ALT_TAB_WHILE_GRABBED, "1");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         set_why(why, why_len, "SDL video");
@@ -312,13 +317,24 @@ static int open_window(struct display *d, const struct display_opts *o, char *wh
             h = o->h;
         }
     } else {
-        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-        w = h = 0; /* the desktop's own mode, landscape or portrait */
+        /* The desktop's own mode, landscape or portrait. The window is
+         * created borderless at that size and made full screen only after
+         * the first frame is shown (display_present): on X11 SDL waits up
+         * to 100 ms for a window manager to grant full screen, and a kiosk
+         * often has none. (A 0x0 window, the usual idiom, stays 1x1 there:
+         * a black screen.) */
+        flags |= SDL_WINDOW_BORDERLESS;
+        d->fullscreen_pending = 1;
+        SDL_DisplayMode mode;
+        if (SDL_GetDesktopDisplayMode(0, &mode) == 0 && mode.w > 0 && mode.h > 0) {
+            w = mode.w;
+            h = mode.h;
+        }
         if (o->w > 0 || o->h > 0)
             log_info(TAG, "full screen uses the native resolution, not %dx%d", o->w, o->h);
     }
-    d->win =
-        SDL_CreateWindow("vitrine", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+    int pos = o->windowed ? (int)SDL_WINDOWPOS_CENTERED : 0;
+    d->win = SDL_CreateWindow("vitrine", pos, pos, w, h, flags);
     if (!d->win) {
         set_why(why, why_len, "window");
         return -1;
@@ -441,8 +457,14 @@ void display_clear(struct display *d)
 
 int display_present(struct display *d)
 {
-    if (d)
-        SDL_RenderPresent(d->ren);
+    if (!d)
+        return 0;
+    SDL_RenderPresent(d->ren);
+    if (d->fullscreen_pending) {
+        d->fullscreen_pending = 0;
+        if (SDL_SetWindowFullscreen(d->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
+            log_warn(TAG, "full screen: %s; staying a borderless window", SDL_GetError());
+    }
     return 0;
 }
 

@@ -45,13 +45,19 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
     case SDL_RENDER_TARGETS_RESET:
     case SDL_RENDER_DEVICE_RESET:
         return EVENTS_REDRAW;
+    case SDL_QUIT: /* only from a signal: window close does not quit (display.c) */
+        return EVENTS_STOP;
     default:
         break;
     }
     struct input_cfg icfg = {.touch_rotation = cfg ? cfg->rotation : 0};
     if (display_window_size(d, &icfg.win_w, &icfg.win_h) != 0)
         return 0;
-    icfg.t_offset_ms = (int64_t)clock_now_ms() - (int64_t)SDL_GetTicks64();
+    /* Event timestamps are SDL_GetTicks() as 32 bits, which wrap after 49.7
+     * days: take the event's age in that 32-bit clock, so that t_ms stays
+     * in the kiosk's clock after a wrap. */
+    uint32_t age = (uint32_t)SDL_GetTicks() - ev->common.timestamp;
+    icfg.t_offset_ms = (int64_t)clock_now_ms() - (int64_t)age - (int64_t)ev->common.timestamp;
     struct input_event ie;
     if (!input_translate(ev, &icfg, &ie))
         return 0;

@@ -19,6 +19,7 @@
 enum events_flags {
     EVENTS_REDRAW = 1,     /* the window was exposed or resized: draw again */
     EVENTS_INPUT = 2,      /* at least one input record was delivered */
+    EVENTS_STOP = 4,       /* SIGTERM or SIGINT: the system stops the kiosk */
 };
 
 typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
@@ -29,8 +30,9 @@ struct events_cfg {
 };
 
 /* Wait up to timeout_ms (0: just poll) for events; deliver every pending
- * input record to fn (translated at the edge; SDL's quit requests are
- * swallowed: visitors cannot close the kiosk). Returns enum events_flags.
+ * input record to fn (translated at the edge). Window close requests are
+ * swallowed (visitors cannot close the kiosk); SIGTERM/SIGINT, which SDL
+ * turns into SDL_QUIT, return EVENTS_STOP. Returns enum events_flags.
  * *wakeups counts how often the thread woke (for the idle benchmark). */
 int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeout_ms,
                 events_input_fn fn, void *ctx, long *wakeups);

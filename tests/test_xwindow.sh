@@ -68,4 +68,26 @@ xdotool mousemove --window "$wid" 400 300 click 1
 kill -0 "$vpid" 2>/dev/null || { echo "FAIL: the kiosk quit"; cat "$work/log"; exit 1; }
 echo "ok: woke on click, dragged to panel 2, Escape and Alt+F4 ignored"
 grep -E "mode |showing panel" "$work/log"
+
+# SIGTERM (how systemd stops a service) ends it cleanly
+kill -TERM "$vpid"
+wait_log "stopping" "the kiosk stopping on SIGTERM"
+wait "$vpid"
+rc=$?
+vpid=""
+[ $rc -eq 0 ] || { echo "FAIL: exit status $rc after SIGTERM"; exit 1; }
+echo "ok: SIGTERM stops the kiosk (status 0)"
+
+# Full screen with no window manager (as on most kiosks): the window must
+# cover the whole screen (SDL leaves a 0x0 full-screen window at 1x1 there,
+# which is a black screen).
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --verbose >"$work/out" 2>"$work/log" &
+vpid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
+[ -n "$wid" ] || { echo "FAIL: no full-screen window"; cat "$work/log"; exit 1; }
+wait_log "first frame" "the first full-screen frame"
+geometry=$(xdotool getwindowgeometry "$wid" | sed -n 's/.*Geometry: //p')
+screen=$(xdotool getdisplaygeometry | tr ' ' x)
+[ "$geometry" = "$screen" ] || { echo "FAIL: full-screen window is $geometry on a $screen screen"; exit 1; }
+echo "ok: full screen covers the $screen screen"
 exit 0
