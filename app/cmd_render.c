@@ -199,9 +199,9 @@ static int render_script(struct display *d, struct store *store, const struct op
             break;
         }
         shots++;
-        printf("shot %s t_ms=%llu panel=%d mode=%s transition=%d\n", r->shot,
+        printf("shot %s t_ms=%llu panel=%d mode=%s transition=%d locale=%s\n", r->shot,
                (unsigned long long)r->t_ms, kiosk_current(k) + 1, mode_name(kiosk_mode(k)),
-               kiosk_transitioning(k));
+               kiosk_transitioning(k), kiosk_locale(k));
     }
     printf("played %zu events over %.1f s of simulated time, wrote %d shots\n", sc.n,
            (double)(now - start) / 1000.0, shots);

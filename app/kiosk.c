@@ -712,3 +712,7 @@ int kiosk_current(const struct kiosk *k) { return k->cur->index; }
 int kiosk_panel_count(const struct kiosk *k) { return k->info.n_panels; }
 long kiosk_prepare_count(const struct kiosk *k) { return k->prepared; }
 int kiosk_mode(const struct kiosk *k) { return (int)k->view.state; }
+const char *kiosk_locale(const struct kiosk *k)
+{
+    return k->cur->panel.locale ? k->cur->panel.locale : "";
+}

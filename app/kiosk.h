@@ -67,6 +67,9 @@ int kiosk_panel_count(const struct kiosk *k);
 /* The interaction mode (enum mode_state of mode.h) as last drawn. */
 int kiosk_mode(const struct kiosk *k);
 
+/* The locale of the panel on screen. */
+const char *kiosk_locale(const struct kiosk *k);
+
 /* Bench counters: panels prepared (text rasterised) so far. */
 long kiosk_prepare_count(const struct kiosk *k);
 

@@ -73,4 +73,27 @@ if "$VITRINE" render --script "$out/storm.txt" --size 1280x800 --out "$out" >"$o
 else
     echo "FAIL: the event storm broke the kiosk"; cat "$out/storm.err"; fail=1
 fi
+# two languages (the authoring test fixture, en + fr): the language button
+# switches, also when tapped during a slide, and navigation goes on after it
+"$VITRINE" bundle build "$VITRINE_SOURCE_DIR/tests/data/author/good" -o "$out/two.vitrine" >/dev/null ||
+    { echo "FAIL: cannot build the two-language fixture"; fail=1; }
+cat >"$out/lang.txt" <<'SCRIPT'
+500  tap 0.5 0.5
+1000 key right
+1050 tap 0.967 0.962
+2000 shot lang-during-slide
+2500 key right
+3500 shot lang-then-next
+4000 tap 0.909 0.962
+4500 shot lang-again
+SCRIPT
+if "$VITRINE" render --content "$out/two.vitrine" --script "$out/lang.txt" --size 1280x800 \
+        --out "$out" >"$out/log" 2>"$out/err"; then
+    cat "$out/log"
+    check lang-during-slide "panel=2 mode=interactive transition=0 locale=fr"
+    check lang-then-next "panel=3 mode=interactive transition=0 locale=fr"
+    check lang-again "panel=3 mode=interactive transition=0 locale=en"
+else
+    echo "FAIL: two-language script"; cat "$out/err"; fail=1
+fi
 exit $fail
