@@ -62,7 +62,8 @@ static void bench_startup(const char *self, const struct options *o, int w, int 
                 execl(self, self, "run", "--frames", "1", "--windowed", "--size", size, "--content",
                       o->content, (char *)NULL);
             else
-                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size, (char *)NULL);
+                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size,
+                      (char *)NULL);
             _exit(127);
         }
         int st;

@@ -122,7 +122,9 @@ static char *read_file(const char *path, size_t cap, size_t *len, char *why, siz
     fclose(f);
     if (!buf || err || n > cap) {
         snprintf(why, why_len, "%s: %s", path,
-                 !buf ? "out of memory" : err ? "read error" : "too large for a script");
+                 !buf  ? "out of memory"
+                 : err ? "read error"
+                       : "too large for a script");
         free(buf);
         return NULL;
     }
@@ -170,8 +172,8 @@ static int render_script(struct display *d, struct store *store, const struct op
         return 1;
     }
     const uint64_t start = 1000; /* simulated clock at the script's time 0 */
-    struct kiosk_opts ko = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u,
-                            .lazy_views = 1};
+    struct kiosk_opts ko = {
+        .locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u, .lazy_views = 1};
     struct kiosk *k = kiosk_new(d, store, &ko, start, why, sizeof(why));
     if (!k) {
         fprintf(stderr, "vitrine render: %s\n", why);
@@ -228,9 +230,8 @@ int cmd_render(const struct options *o)
         store_close(store);
         return 1;
     }
-    struct display_opts dopts = {.headless = 1,
-                                 .w = o->width ? o->width : 1920,
-                                 .h = o->height ? o->height : 1080};
+    struct display_opts dopts = {
+        .headless = 1, .w = o->width ? o->width : 1920, .h = o->height ? o->height : 1080};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("render", "%s", why);

@@ -44,7 +44,8 @@ int cmd_run(const struct options *o)
     if (!k && o->content) {
         /* the requested content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
-        snprintf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.", why);
+        snprintf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
+                 why);
         store = cli_open_content(NULL, why, sizeof(why));
         if (store)
             k = kiosk_new(d, store, &kopts, clock_now_ms(), why, sizeof(why));

@@ -11,23 +11,23 @@
 #include "overlay.h"
 #include "schedule.h"
 
-#define SPRING_MS 220u     /* a drag let go short of the threshold springs back */
+#define SPRING_MS 220u /* a drag let go short of the threshold springs back */
 #define N_SLOTS 3
 
 struct slot {
-    int index;              /* -1: empty */
-    struct arena arena;     /* panel text and draw lists; reset at the boundary */
+    int index;          /* -1: empty */
+    struct arena arena; /* panel text and draw lists; reset at the boundary */
     struct panel panel;
     struct draw_list list;
     struct draw_list chrome;
     struct panel_view *view;
-    uint64_t shown_ms;      /* when the panel finished arriving */
+    uint64_t shown_ms; /* when the panel finished arriving */
 };
 
 struct kiosk {
     struct display *d;
     struct store *store;
-    struct store *pending;  /* switched in at the next panel boundary */
+    struct store *pending; /* switched in at the next panel boundary */
     char locale[16];
     int lazy;
     struct arena info_arena;
@@ -39,23 +39,23 @@ struct kiosk {
     struct schedule sched;
     struct slot slots[N_SLOTS];
     struct slot *cur, *fwd, *back; /* shown, and its neighbours (may be stale) */
-    struct slot *arriving;  /* during a transition */
+    struct slot *arriving;         /* during a transition */
     int dirty;
     long prepared;
     /* interaction */
     struct mode mode;
     struct control controls[MODE_MAX_CONTROLS];
     int n_controls;
-    struct mode_view view;  /* as last drawn */
+    struct mode_view view; /* as last drawn */
     int overlay_stale;
     struct arena overlay_arena;
     struct draw_list overlay;
-    int neighbour_tries;    /* for the panel shown; a failing one is not retried */
-    int locale_pending;     /* a language change waits for the transition to end */
+    int neighbour_tries; /* for the panel shown; a failing one is not retried */
+    int locale_pending;  /* a language change waits for the transition to end */
     int locale_arg;
     int dragging;
-    float drag_dx;          /* fraction of the width the panel follows the finger */
-    float slide_from;       /* fraction already travelled when a slide starts */
+    float drag_dx;    /* fraction of the width the panel follows the finger */
+    float slide_from; /* fraction already travelled when a slide starts */
     float spring_from;
     uint64_t spring_start;
     /* staff notice */
@@ -579,7 +579,10 @@ int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
     return k->dirty || kiosk_animating(k, now_ms);
 }
 
-void kiosk_invalidate(struct kiosk *k) { k->dirty = 1; }
+void kiosk_invalidate(struct kiosk *k)
+{
+    k->dirty = 1;
+}
 
 static double ease_in_out(double t)
 {
@@ -707,11 +710,26 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
     return d;
 }
 
-int kiosk_transitioning(const struct kiosk *k) { return k->sched.phase == SCHED_TRANSITION; }
-int kiosk_current(const struct kiosk *k) { return k->cur->index; }
-int kiosk_panel_count(const struct kiosk *k) { return k->info.n_panels; }
-long kiosk_prepare_count(const struct kiosk *k) { return k->prepared; }
-int kiosk_mode(const struct kiosk *k) { return (int)k->view.state; }
+int kiosk_transitioning(const struct kiosk *k)
+{
+    return k->sched.phase == SCHED_TRANSITION;
+}
+int kiosk_current(const struct kiosk *k)
+{
+    return k->cur->index;
+}
+int kiosk_panel_count(const struct kiosk *k)
+{
+    return k->info.n_panels;
+}
+long kiosk_prepare_count(const struct kiosk *k)
+{
+    return k->prepared;
+}
+int kiosk_mode(const struct kiosk *k)
+{
+    return (int)k->view.state;
+}
 const char *kiosk_locale(const struct kiosk *k)
 {
     return k->cur->panel.locale ? k->cur->panel.locale : "";

@@ -15,17 +15,17 @@
 #include "input.h"
 #include "../platform/display.h"
 
-#define KIOSK_COUNTUP_MS 1600u   /* a figure counts up over this long */
-#define KIOSK_FRAME_MS 16u       /* frame period while something moves */
-#define KIOSK_NOTICE_MS 120000u  /* a staff notice stays this long */
+#define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
+#define KIOSK_FRAME_MS 16u      /* frame period while something moves */
+#define KIOSK_NOTICE_MS 120000u /* a staff notice stays this long */
 
 struct kiosk;
 
 struct kiosk_opts {
-    const char *locale;    /* NULL: the exhibit's default */
-    uint32_t idle_ms;      /* interactive -> "still there?"; 0: 60 s */
-    int lazy_views;        /* rasterise panels when first drawn, not ahead
-                            * (simulated time: most panels are never drawn) */
+    const char *locale; /* NULL: the exhibit's default */
+    uint32_t idle_ms;   /* interactive -> "still there?"; 0: 60 s */
+    int lazy_views;     /* rasterise panels when first drawn, not ahead
+                         * (simulated time: most panels are never drawn) */
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The display is

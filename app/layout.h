@@ -18,9 +18,9 @@
 #include "panel.h"
 
 enum font_face {
-    FACE_SANS,        /* body text */
-    FACE_SANS_BOLD,   /* headings, figures */
-    FACE_SERIF,       /* quotes */
+    FACE_SANS,      /* body text */
+    FACE_SANS_BOLD, /* headings, figures */
+    FACE_SERIF,     /* quotes */
     FACE_COUNT
 };
 
@@ -59,11 +59,11 @@ struct draw_item {
     enum draw_layer layer;
     struct draw_rect r;
     enum color_role color;
-    uint8_t alpha;          /* 255 = opaque */
+    uint8_t alpha; /* 255 = opaque */
     /* DRAW_TEXT and DRAW_FIGURE */
     enum font_face face;
     int px;
-    const char *text;       /* DRAW_TEXT: the line, not NUL terminated */
+    const char *text; /* DRAW_TEXT: the line, not NUL terminated */
     size_t len;
     /* DRAW_FIGURE */
     const struct panel_figure *figure;
@@ -80,12 +80,12 @@ struct draw_item {
 struct draw_list {
     struct draw_item *items; /* in the arena given to layout */
     int n, cap;
-    int overflow;            /* 1 if some text could not fit */
-    char problem[200];       /* which box did not fit, when overflow */
+    int overflow;      /* 1 if some text could not fit */
+    char problem[200]; /* which box did not fit, when overflow */
 };
 
 struct layout_screen {
-    int w, h;                /* pixels */
+    int w, h; /* pixels */
 };
 
 /* Lay out panel p for the screen. Items and wrapped lines live in `a`;
@@ -100,9 +100,8 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
 
 /* The quiet position indicator and chapter line, drawn over every panel
  * and not moved by transitions. index is 0-based. */
-int layout_chrome(const struct layout_screen *screen, int index, int count,
-                  const char *chapter, const struct text_measurer *m, struct arena *a,
-                  struct draw_list *out);
+int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
 /* A one-line staff notice (e.g. "Content from X was refused: ...") in
  * small text just above the chrome band, on a dark strip. */
@@ -113,8 +112,8 @@ int layout_notice(const struct layout_screen *screen, const char *text,
  * e.g. "~1,000" or "3–4 races". Thousands are grouped by locale ("en": ",",
  * "fr": narrow no-break space). Returns the length written (NUL terminated,
  * truncated to n). */
-size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t,
-                          char *buf, size_t n);
+size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
+                          size_t n);
 
 /* The colour of a role, as 0xRRGGBB. One accent colour. */
 uint32_t layout_color(enum color_role role);

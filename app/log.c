@@ -12,9 +12,18 @@ static struct {
 
 static const char *const level_names[] = {"error", "warning", "info", "debug"};
 
-void log_set_level(enum log_level level) { max_level = level; }
-enum log_level log_get_level(void) { return max_level; }
-void log_set_quiet(int q) { quiet = q; }
+void log_set_level(enum log_level level)
+{
+    max_level = level;
+}
+enum log_level log_get_level(void)
+{
+    return max_level;
+}
+void log_set_quiet(int q)
+{
+    quiet = q;
+}
 
 int log_subscribe(log_subscriber fn, void *ctx)
 {

@@ -8,8 +8,7 @@
 
 enum log_level { LOG_ERROR, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
-typedef void (*log_subscriber)(void *ctx, enum log_level level, const char *tag,
-                               const char *line);
+typedef void (*log_subscriber)(void *ctx, enum log_level level, const char *tag, const char *line);
 
 /* Lines above this level are dropped. Default LOG_INFO. */
 void log_set_level(enum log_level level);

@@ -33,11 +33,12 @@ struct store *cli_open_content(const char *path, char *notice, size_t notice_len
 
 static void usage(void)
 {
-    printf("usage: vitrine [run] [options]          show the exhibit full screen, looping\n"
-           "       vitrine render [options] --out DIR  write one PNG per panel and a contact sheet\n"
-           "       vitrine bundle build SRC_DIR -o FILE  compile an exhibit into a content store\n"
-           "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
-           "       vitrine COMMAND --help           the options of a command\n");
+    printf(
+        "usage: vitrine [run] [options]          show the exhibit full screen, looping\n"
+        "       vitrine render [options] --out DIR  write one PNG per panel and a contact sheet\n"
+        "       vitrine bundle build SRC_DIR -o FILE  compile an exhibit into a content store\n"
+        "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
+        "       vitrine COMMAND --help           the options of a command\n");
 }
 
 int main(int argc, char **argv)
@@ -73,7 +74,8 @@ int main(int argc, char **argv)
                 usage();
             static const char *const usages[] = {
                 "vitrine [run] [--content FILE] [--windowed] [--size WxH] [--frames N]",
-                "vitrine render [--content FILE] [--size WxH] [--locale L] [--script FILE] --out DIR",
+                "vitrine render [--content FILE] [--size WxH] [--locale L] [--script FILE] --out "
+                "DIR",
                 "vitrine bundle build SRC_DIR -o FILE",
                 "vitrine bench [--content FILE] [--size WxH] [--runs N]"};
             int k = cmd == CMD_RUN ? 0 : cmd == CMD_RENDER ? 1 : cmd == CMD_BUNDLE ? 2 : 3;

@@ -8,13 +8,13 @@
 enum opt_kind { OPT_FLAG, OPT_STRING, OPT_LONG, OPT_SIZE };
 
 struct opt_def {
-    const char *name;      /* "--content" */
-    const char *alias;     /* "-o" or NULL */
+    const char *name;  /* "--content" */
+    const char *alias; /* "-o" or NULL */
     enum opt_kind kind;
     size_t offset;
     long min, max;
-    unsigned commands;     /* enum command mask */
-    const char *arg;       /* argument name for help */
+    unsigned commands; /* enum command mask */
+    const char *arg;   /* argument name for help */
     const char *help;
 };
 

@@ -13,17 +13,17 @@ enum command {
 };
 
 struct options {
-    const char *content;   /* --content FILE: a content store; NULL = built-in exhibit */
-    int windowed;          /* --windowed */
-    int width, height;     /* --size WxH; 0 = native / default */
-    long frames;           /* --frames N: exit after N presented frames; 0 = run forever */
-    const char *locale;    /* --locale L; NULL = the exhibit's default */
-    const char *out;       /* --out DIR (render) or -o FILE (bundle build) */
-    const char *script;    /* --script FILE (render) */
-    long idle_s;           /* --idle-timeout S: interactive -> countdown */
-    long rotation;         /* --rotation 0|90|180|270: touch panel mounted rotated */
-    long runs;             /* --runs N (bench) */
-    int verbose;           /* --verbose */
+    const char *content; /* --content FILE: a content store; NULL = built-in exhibit */
+    int windowed;        /* --windowed */
+    int width, height;   /* --size WxH; 0 = native / default */
+    long frames;         /* --frames N: exit after N presented frames; 0 = run forever */
+    const char *locale;  /* --locale L; NULL = the exhibit's default */
+    const char *out;     /* --out DIR (render) or -o FILE (bundle build) */
+    const char *script;  /* --script FILE (render) */
+    long idle_s;         /* --idle-timeout S: interactive -> countdown */
+    long rotation;       /* --rotation 0|90|180|270: touch panel mounted rotated */
+    long runs;           /* --runs N (bench) */
+    int verbose;         /* --verbose */
     const char *positional[4];
     int n_positional;
 };

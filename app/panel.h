@@ -29,26 +29,26 @@ struct panel_figure {
     double value;
     int has_to;
     double to;
-    int decimals;          /* digits after the decimal point, 0..3 */
-    const char *prefix;    /* e.g. "~", may be NULL */
-    const char *suffix;    /* e.g. " km" or "th", may be NULL */
-    const char *label;     /* what the number counts, required */
-    int has_part_of;       /* the figure is a part of a whole */
-    double part_of;        /* the whole, > value */
+    int decimals;       /* digits after the decimal point, 0..3 */
+    const char *prefix; /* e.g. "~", may be NULL */
+    const char *suffix; /* e.g. " km" or "th", may be NULL */
+    const char *label;  /* what the number counts, required */
+    int has_part_of;    /* the figure is a part of a whole */
+    double part_of;     /* the whole, > value */
     const char *part_of_label;
 };
 
 struct panel_quote {
-    const char *text;      /* verbatim, without surrounding quote marks */
-    const char *speaker;   /* required */
-    const char *role;      /* e.g. "Canadian runner, 25" */
-    const char *context;   /* where and when it was said */
+    const char *text;    /* verbatim, without surrounding quote marks */
+    const char *speaker; /* required */
+    const char *role;    /* e.g. "Canadian runner, 25" */
+    const char *context; /* where and when it was said */
 };
 
 struct panel_image {
-    const void *data;      /* encoded image (PNG/JPEG), in the arena */
+    const void *data; /* encoded image (PNG/JPEG), in the arena */
     size_t size;
-    const char *alt;       /* description, required */
+    const char *alt; /* description, required */
 };
 
 /* A source as shown on the panel: its short citation text. */
@@ -59,14 +59,14 @@ struct panel_cite {
 };
 
 struct panel {
-    int index;             /* 0-based position in the exhibit */
-    const char *id;        /* stable id from the source file name */
+    int index;      /* 0-based position in the exhibit */
+    const char *id; /* stable id from the source file name */
     enum panel_kind kind;
-    const char *locale;    /* locale this text is in */
-    const char *chapter;   /* chapter title, may be NULL */
-    const char *heading;   /* may be NULL */
-    const char *body;      /* paragraphs separated by "\n\n", may be NULL */
-    const char *note;      /* small print, e.g. where sources disagree */
+    const char *locale;         /* locale this text is in */
+    const char *chapter;        /* chapter title, may be NULL */
+    const char *heading;        /* may be NULL */
+    const char *body;           /* paragraphs separated by "\n\n", may be NULL */
+    const char *note;           /* small print, e.g. where sources disagree */
     struct panel_figure figure; /* PANEL_STATISTIC only */
     struct panel_quote quote;   /* PANEL_QUOTE only */
     struct panel_image image;   /* PANEL_IMAGE only */

@@ -16,7 +16,7 @@
 #define SCHED_BASE_MS 4000u
 #define SCHED_MIN_DWELL_MS 7000u
 #define SCHED_MAX_DWELL_MS 40000u
-#define SCHED_FIGURE_EXTRA_MS 2000u  /* statistic panels: time to watch the count-up */
+#define SCHED_FIGURE_EXTRA_MS 2000u /* statistic panels: time to watch the count-up */
 #define SCHED_CROSSFADE_MS 700u
 #define SCHED_SLIDE_MS 380u
 #define SCHED_PREPARE_LEAD_MS 1000u
@@ -29,18 +29,18 @@ uint32_t schedule_dwell_ms(int words, enum panel_kind kind);
 enum sched_phase { SCHED_DWELL, SCHED_TRANSITION };
 
 struct schedule {
-    int count;              /* panels in the exhibit, >= 1 */
-    int current;            /* panel shown (or leaving, during a transition) */
-    int next;               /* panel arriving during a transition, or being prepared */
+    int count;   /* panels in the exhibit, >= 1 */
+    int current; /* panel shown (or leaving, during a transition) */
+    int next;    /* panel arriving during a transition, or being prepared */
     enum sched_phase phase;
     uint64_t phase_start_ms;
-    uint32_t dwell_ms;      /* of the current panel */
-    int prepared;           /* 1 once SCHED_PREPARE was reported for `next` */
+    uint32_t dwell_ms; /* of the current panel */
+    int prepared;      /* 1 once SCHED_PREPARE was reported for `next` */
     enum transition_kind trans;
-    int direction;          /* +1: next panel comes from the right; -1: from the left */
+    int direction; /* +1: next panel comes from the right; -1: from the left */
     uint32_t trans_ms;
-    int paused;             /* interactive mode: no auto-advance */
-    int go_pending;         /* schedule_go asked for a transition to `next` */
+    int paused;     /* interactive mode: no auto-advance */
+    int go_pending; /* schedule_go asked for a transition to `next` */
 };
 
 enum sched_event {

@@ -21,7 +21,7 @@
 typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len);
 
 struct author_opts {
-    author_fit_fn fit;     /* may be NULL */
+    author_fit_fn fit; /* may be NULL */
     void *fit_ctx;
     const char *sources_dir; /* where `file:` of sources is checked; may be NULL */
 };

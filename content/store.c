@@ -1079,8 +1079,8 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
     return ret;
 }
 
-int store_chapters(struct store *s, const char *locale, struct arena *a,
-                   struct store_chapter **out, int *n, int max, char *why, size_t why_len)
+int store_chapters(struct store *s, const char *locale, struct arena *a, struct store_chapter **out,
+                   int *n, int max, char *why, size_t why_len)
 {
     if (!s || !a || !out || !n || max < 1)
         return fail(why, why_len, "No exhibit is open.");

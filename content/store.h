@@ -29,8 +29,8 @@ struct store_info {
     const char *slug;
     const char *version;
     const char *default_locale;
-    const char *title;     /* in the locale asked for, or the default */
-    const char *subtitle;  /* may be NULL */
+    const char *title;    /* in the locale asked for, or the default */
+    const char *subtitle; /* may be NULL */
     int n_panels;
     int n_locales;
     const char *locales[STORE_MAX_LOCALES]; /* in cycling order */
@@ -41,21 +41,21 @@ struct store_source {
     const char *id;
     const char *cite;
     const char *description;
-    const char *file;      /* may be NULL */
+    const char *file; /* may be NULL */
 };
 
 /* Open a store file read-only. On success *out owns the connection. */
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len);
 /* Open a store image held in memory (e.g. the built-in exhibit compiled into
  * the binary). data must stay valid until store_close. */
-int store_open_memory(const void *data, size_t size, const char *name,
-                      struct store **out, char *why, size_t why_len);
+int store_open_memory(const void *data, size_t size, const char *name, struct store **out,
+                      char *why, size_t why_len);
 /* Finalises every statement and closes. NULL is fine. */
 void store_close(struct store *s);
 
 /* Exhibit metadata in `locale` (NULL: the default). Strings live in `a`. */
-int store_info(struct store *s, const char *locale, struct arena *a,
-               struct store_info *out, char *why, size_t why_len);
+int store_info(struct store *s, const char *locale, struct arena *a, struct store_info *out,
+               char *why, size_t why_len);
 
 /* Panel at 0-based `index` in `locale` (falls back to the default locale for
  * text missing in that locale). All pointers in *out live in `a`. */
@@ -63,19 +63,19 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
                      struct panel *out, char *why, size_t why_len);
 
 /* All sources in credits order, in `locale`; *out is an array in `a`. */
-int store_sources(struct store *s, const char *locale, struct arena *a,
-                  struct store_source **out, int *n, char *why, size_t why_len);
+int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
+                  int *n, char *why, size_t why_len);
 
 struct store_chapter {
-    int first_panel;       /* 0-based panel where the chapter starts */
+    int first_panel; /* 0-based panel where the chapter starts */
     const char *title;
 };
 
 /* The chapters in panel order, in `locale`: at most `max` (the index shows a
  * bounded number); *out is an array in `a`. Computed by SQLite, so the
  * exhibit is never loaded whole. */
-int store_chapters(struct store *s, const char *locale, struct arena *a,
-                   struct store_chapter **out, int *n, int max, char *why, size_t why_len);
+int store_chapters(struct store *s, const char *locale, struct arena *a, struct store_chapter **out,
+                   int *n, int max, char *why, size_t why_len);
 
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);

@@ -13,6 +13,15 @@ static uint64_t read_ns(clockid_t id)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t clock_now_ns(void) { return read_ns(CLOCK_MONOTONIC); }
-uint64_t clock_now_ms(void) { return read_ns(CLOCK_MONOTONIC) / 1000000u; }
-uint64_t clock_cpu_ns(void) { return read_ns(CLOCK_PROCESS_CPUTIME_ID); }
+uint64_t clock_now_ns(void)
+{
+    return read_ns(CLOCK_MONOTONIC);
+}
+uint64_t clock_now_ms(void)
+{
+    return read_ns(CLOCK_MONOTONIC) / 1000000u;
+}
+uint64_t clock_cpu_ns(void)
+{
+    return read_ns(CLOCK_PROCESS_CPUTIME_ID);
+}

@@ -125,8 +125,8 @@ struct cache_slot {
 struct display {
     SDL_Window *win;
     SDL_Renderer *ren;
-    SDL_Surface *surface; /* headless target */
-    int video;            /* SDL video initialised by us */
+    SDL_Surface *surface;   /* headless target */
+    int video;              /* SDL video initialised by us */
     int fullscreen_pending; /* go full screen after the first present */
     int headless;
     struct text *text;

@@ -18,9 +18,9 @@ struct display;
 struct panel_view;
 
 struct display_opts {
-    int headless;          /* 1: render into memory, no window, no video driver */
-    int windowed;          /* 0: full screen at the display's native resolution */
-    int w, h;              /* requested size; 0 = native (full screen) or 1920x1080 */
+    int headless; /* 1: render into memory, no window, no video driver */
+    int windowed; /* 0: full screen at the display's native resolution */
+    int w, h;     /* requested size; 0 = native (full screen) or 1920x1080 */
     const char *assets_dir;
 };
 
@@ -34,8 +34,8 @@ struct text *display_text(struct display *d);
 /* Rasterise a panel's draw list. The list may be freed afterwards, except
  * the panel_figure its DRAW_FIGURE items point to, which must live as long
  * as the view. NULL on failure (why set). */
-struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
-                                   const char *locale, char *why, size_t why_len);
+struct panel_view *display_prepare(struct display *d, const struct draw_list *l, const char *locale,
+                                   char *why, size_t why_len);
 void display_view_free(struct panel_view *v);
 
 /* Clear to the background colour. */

@@ -112,8 +112,9 @@ int events_inject_touch(int phase, int64_t finger, float x, float y)
         return -1;
     SDL_Event ev;
     memset(&ev, 0, sizeof(ev));
-    ev.type = phase == INPUT_DOWN ? SDL_FINGERDOWN : phase == INPUT_UP ? SDL_FINGERUP
-                                                                       : SDL_FINGERMOTION;
+    ev.type = phase == INPUT_DOWN ? SDL_FINGERDOWN
+              : phase == INPUT_UP ? SDL_FINGERUP
+                                  : SDL_FINGERMOTION;
     ev.tfinger.touchId = 1;
     ev.tfinger.fingerId = finger;
     ev.tfinger.x = x;

@@ -17,16 +17,16 @@
 #define EVENTS_POLL_IDLE_MS 40u /* nobody is touching: the loop only needs to wake */
 
 enum events_flags {
-    EVENTS_REDRAW = 1,     /* the window was exposed or resized: draw again */
-    EVENTS_INPUT = 2,      /* at least one input record was delivered */
-    EVENTS_STOP = 4,       /* SIGTERM or SIGINT: the system stops the kiosk */
+    EVENTS_REDRAW = 1, /* the window was exposed or resized: draw again */
+    EVENTS_INPUT = 2,  /* at least one input record was delivered */
+    EVENTS_STOP = 4,   /* SIGTERM or SIGINT: the system stops the kiosk */
 };
 
 typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
 
 struct events_cfg {
-    int rotation;          /* touch panel rotation, degrees */
-    uint32_t poll_ms;      /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
+    int rotation;     /* touch panel rotation, degrees */
+    uint32_t poll_ms; /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
 };
 
 /* Wait up to timeout_ms (0: just poll) for events; deliver every pending

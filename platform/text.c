@@ -282,7 +282,10 @@ const struct text_measurer *text_measurer(struct text *t)
 
 static long render_count;
 
-long text_render_count(void) { return render_count; }
+long text_render_count(void)
+{
+    return render_count;
+}
 
 SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb, const char *s,
                          size_t n)

@@ -174,8 +174,8 @@ static char *normalise_words(const char *in)
         } else if (c >= 0x80) {
             word = 1;
         } else {
-            word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                   || c == '\'';
+            word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '\'';
         }
         if (!word) {
             if (out[o - 1] != ' ')
@@ -221,8 +221,9 @@ static void the_exhibit_has_its_shape(void **state)
                                    "NOT EXISTS (SELECT 1 FROM statistic s "
                                    "WHERE s.position = p.position)"),
                      0);
-    assert_int_equal(query_int(db, "SELECT count(*) FROM panel p WHERE kind = 'quote' AND "
-                                   "NOT EXISTS (SELECT 1 FROM quote q WHERE q.position = p.position)"),
+    assert_int_equal(query_int(db,
+                               "SELECT count(*) FROM panel p WHERE kind = 'quote' AND "
+                               "NOT EXISTS (SELECT 1 FROM quote q WHERE q.position = p.position)"),
                      0);
     sqlite3_close(db);
 }
@@ -261,9 +262,10 @@ static void quotes_are_verbatim(void **state)
     sqlite3 *db = open_store();
     sqlite3_stmt *q = prepare(db, "SELECT q.position, p.id, q.locale, q.text FROM quote_text q "
                                   "JOIN panel p ON p.position = q.position ORDER BY q.position");
-    sqlite3_stmt *files = prepare(db, "SELECT s.file FROM citation c JOIN source s ON s.id = c.source_id "
-                                      "WHERE c.position = ? AND c.subject = 'quote' "
-                                      "AND s.file IS NOT NULL ORDER BY s.position");
+    sqlite3_stmt *files =
+        prepare(db, "SELECT s.file FROM citation c JOIN source s ON s.id = c.source_id "
+                    "WHERE c.position = ? AND c.subject = 'quote' "
+                    "AND s.file IS NOT NULL ORDER BY s.position");
     int bad = 0, checked = 0;
     while (sqlite3_step(q) == SQLITE_ROW) {
         int pos = sqlite3_column_int(q, 0);
@@ -307,7 +309,8 @@ static void story_text_is_not_copied(void **state)
     /* every article the exhibit names */
     char *articles[64];
     int n_articles = 0;
-    sqlite3_stmt *st = prepare(db, "SELECT file FROM source WHERE file IS NOT NULL ORDER BY position");
+    sqlite3_stmt *st =
+        prepare(db, "SELECT file FROM source WHERE file IS NOT NULL ORDER BY position");
     while (sqlite3_step(st) == SQLITE_ROW) {
         assert_true(n_articles < 64);
         char *raw = read_seed(dir, (const char *)sqlite3_column_text(st, 0));
@@ -342,8 +345,8 @@ static void story_text_is_not_copied(void **state)
             window[len] = '\0';
             for (int a = 0; a < n_articles; a++) {
                 if (strstr(articles[a], window)) {
-                    print_error("panel %s (%s): story copies the article text \"%s\"\n", id,
-                                locale, window);
+                    print_error("panel %s (%s): story copies the article text \"%s\"\n", id, locale,
+                                window);
                     copied++;
                     break;
                 }
