@@ -163,7 +163,7 @@ static int render_script(struct display *d, struct store *store, const struct op
         store_close(store);
         return 1;
     }
-    struct script sc;
+    struct script sc = {0};
     int rc = script_parse(text, len, o->script, &sc, why, sizeof(why));
     free(text);
     if (rc != 0) {
