@@ -75,7 +75,7 @@ wait_log "stopping" "the kiosk stopping on SIGTERM"
 wait "$vpid"
 rc=$?
 vpid=""
-[ $rc -eq 0 ] || { echo "FAIL: exit status $rc after SIGTERM"; exit 1; }
+[ $rc -eq 0 ] || { echo "FAIL: exit status $rc after SIGTERM"; tail -n 40 "$work/log"; exit 1; }
 echo "ok: SIGTERM stops the kiosk (status 0)"
 
 # Full screen with no window manager (as on most kiosks): the window must
