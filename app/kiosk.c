@@ -329,8 +329,11 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
     k->cur->shown_ms = now_ms;
     if (k->cur->index < 0 && slot_load(k, k->cur, 0, 1) != 0)
         log_error("kiosk", "no panel could be prepared");
-    if (k->cur->index >= 0)
-        k->sched.current = k->sched.next = k->cur->index; /* what is really shown */
+    if (k->cur->index >= 0 && k->cur->index != k->sched.current) {
+        /* a panel was skipped: follow what is really shown */
+        k->sched.current = k->cur->index;
+        k->sched.next = wrap(k, k->cur->index + 1);
+    }
     schedule_set_dwell(&k->sched, dwell_for(k->cur));
     k->overlay_stale = 1; /* position and chapter in the controls */
     k->neighbour_tries = 0;
@@ -420,7 +423,8 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
         k->fwd = t;
         slot_clear(k->fwd);
         k->cur->shown_ms = now_ms;
-        k->sched.current = k->sched.next = k->cur->index;
+        k->sched.current = k->cur->index;
+        k->sched.next = wrap(k, k->cur->index + 1);
     }
     k->neighbour_tries = 0;
     layout_controls(k);

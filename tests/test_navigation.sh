@@ -73,6 +73,21 @@ if "$VITRINE" render --script "$out/storm.txt" --size 1280x800 --out "$out" >"$o
 else
     echo "FAIL: the event storm broke the kiosk"; cat "$out/storm.err"; fail=1
 fi
+# left alone, the loop moves on by itself, panel after panel
+printf '500 shot loop-0\n60000 shot loop-1\n120000 shot loop-2\n180000 shot loop-3\n' >"$out/loop.txt"
+if "$VITRINE" render --script "$out/loop.txt" --size 1280x800 --out "$out" >"$out/log" 2>"$out/err"; then
+    cat "$out/log"
+    panels=$(sed -n 's/^shot loop-[0-9] .*panel=\([0-9]*\) mode=loop.*/\1/p' "$out/log" | tr '\n' ' ')
+    set -- $panels
+    if [ $# -ne 4 ] || [ "$1" -ne 1 ] || [ "$2" -le "$1" ] || [ "$3" -le "$2" ] || [ "$4" -le "$3" ]; then
+        echo "FAIL: the loop does not advance: panels $panels"; fail=1
+    else
+        echo "ok: the loop advances: panels $panels"
+    fi
+else
+    echo "FAIL: loop script"; cat "$out/err"; fail=1
+fi
+
 # two languages (the authoring test fixture, en + fr): the language button
 # switches, also when tapped during a slide, and navigation goes on after it
 "$VITRINE" bundle build "$VITRINE_SOURCE_DIR/tests/data/author/good" -o "$out/two.vitrine" >/dev/null ||
