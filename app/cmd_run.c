@@ -85,8 +85,11 @@ int cmd_run(const struct options *o)
             uint64_t due = kiosk_deadline(k, now);
             timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
         }
-        /* in the loop nobody is touching: poll less often (a touch only wakes it) */
-        ecfg.poll_ms = kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS : EVENTS_POLL_MS;
+        /* polling drivers: read input at frame rate while a visitor touches,
+         * less often when nobody does (in the loop a touch only wakes it) */
+        ecfg.poll_ms = kiosk_touch_active(k, now)   ? KIOSK_FRAME_MS / 2
+                       : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
+                                                    : EVENTS_POLL_MS;
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);

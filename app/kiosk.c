@@ -738,3 +738,8 @@ const char *kiosk_locale(const struct kiosk *k)
 {
     return k->cur->panel.locale ? k->cur->panel.locale : "";
 }
+
+int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms)
+{
+    return gesture_fingers_down(&k->mode.g) > 0 || now_ms - k->mode.last_input_ms < 1000;
+}

@@ -67,6 +67,10 @@ int kiosk_panel_count(const struct kiosk *k);
 /* The interaction mode (enum mode_state of mode.h) as last drawn. */
 int kiosk_mode(const struct kiosk *k);
 
+/* 1 while a visitor is touching, or touched within the last second: input
+ * should then be read at frame rate. */
+int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms);
+
 /* The locale of the panel on screen. */
 const char *kiosk_locale(const struct kiosk *k);
 
