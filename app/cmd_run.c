@@ -91,6 +91,8 @@ int cmd_run(const struct options *o)
                        : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                     : EVENTS_POLL_MS;
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
+        if (flags & EVENTS_RESET)
+            kiosk_renderer_reset(k);
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);
         if (flags & EVENTS_STOP) {

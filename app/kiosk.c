@@ -743,3 +743,17 @@ int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms)
 {
     return gesture_fingers_down(&k->mode.g) > 0 || now_ms - k->mode.last_input_ms < 1000;
 }
+
+void kiosk_renderer_reset(struct kiosk *k)
+{
+    log_warn("kiosk", "the renderer lost its textures; preparing the panels again");
+    for (int i = 0; i < N_SLOTS; i++) {
+        struct slot *s = &k->slots[i];
+        display_view_free(s->view);
+        s->view = NULL;
+        if (s->index >= 0 && (s == k->cur || s == k->arriving || !k->lazy))
+            slot_rasterise(k, s);
+    }
+    k->overlay_stale = 1;
+    k->dirty = 1;
+}

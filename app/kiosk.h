@@ -50,8 +50,11 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms);
 int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms);
 /* Draw the frame for now_ms (does not present). */
 void kiosk_draw(struct kiosk *k, uint64_t now_ms);
-/* Force a redraw (window exposed, renderer reset). */
+/* Force a redraw (window exposed). */
 void kiosk_invalidate(struct kiosk *k);
+/* The renderer lost its textures: rasterise every prepared panel again
+ * and redraw. */
+void kiosk_renderer_reset(struct kiosk *k);
 /* When kiosk_update next has work to do, if nothing moves (ms, absolute). */
 uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms);
 /* 1 while a transition or count-up runs (frames needed at KIOSK_FRAME_MS). */
