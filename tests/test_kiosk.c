@@ -55,6 +55,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct rig *r = *state;
+    if (!r)
+        return 0;
     kiosk_free(r->k);
     display_close(r->d);
     char cmd[128];
