@@ -696,7 +696,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
             display_draw_view(k->d, nb->view, off < 0 ? off + w : off - w, 255, 0.0);
     }
     display_draw_list(k->d, &chrome->chrome);
-    draw_overlay(k);
+    if (!(k->view.state == MODE_LOOP && k->notice[0])) /* the notice takes the invitation's place */
+        draw_overlay(k);
     draw_notice(k);
     k->dirty = 0;
 }
