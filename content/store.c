@@ -198,9 +198,10 @@ static int check_text(const struct store *s, sqlite3_stmt *st, int col, const ch
     return 0;
 }
 
-/* Copies a checked text value into the arena; *out is NULL for SQL NULL. */
-static int read_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                     struct arena *a, const char **out, char *why, size_t why_len)
+/* Copies a checked text value into the arena, or into malloc'd memory
+ * (store lifetime) when a is NULL; *out is NULL for SQL NULL. */
+static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                     struct arena *a, char **out, char *why, size_t why_len)
 {
     const unsigned char *t;
     int n;
@@ -209,29 +210,23 @@ static int read_text(const struct store *s, sqlite3_stmt *st, int col, const cha
         return -1;
     if (!t)
         return 0;
-    *out = arena_strndup(a, (const char *)t, (size_t)n);
+    *out = a ? arena_strndup(a, (const char *)t, (size_t)n) : malloc((size_t)n + 1);
     if (!*out)
         return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, what);
+    if (!a) {
+        memcpy(*out, t, (size_t)n);
+        (*out)[n] = '\0';
+    }
     return 0;
 }
 
-/* Copies a checked text value into malloc'd memory (store lifetime). */
-static int read_text_owned(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                           char **out, char *why, size_t why_len)
+static int read_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
+                     struct arena *a, const char **out, char *why, size_t why_len)
 {
-    const unsigned char *t;
-    int n;
-    *out = NULL;
-    if (check_text(s, st, col, what, &t, &n, why, why_len) < 0)
-        return -1;
-    if (!t)
-        return 0;
-    *out = malloc((size_t)n + 1);
-    if (!*out)
-        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, what);
-    memcpy(*out, t, (size_t)n);
-    (*out)[n] = '\0';
-    return 0;
+    char *t;
+    int rc = copy_text(s, st, col, what, a, &t, why, why_len);
+    *out = t;
+    return rc;
 }
 
 /* One sentence for an SQLite error while reading the store. */
@@ -481,8 +476,8 @@ static int read_locales(struct store *s, char *why, size_t why_len)
             goto done;
         }
         int i = s->n_locales;
-        if (read_text_owned(s, st, 0, "language code", &s->locales[i], why, why_len) < 0 ||
-            read_text_owned(s, st, 1, "language name", &s->locale_names[i], why, why_len) < 0)
+        if (copy_text(s, st, 0, "language code", NULL, &s->locales[i], why, why_len) < 0 ||
+            copy_text(s, st, 1, "language name", NULL, &s->locale_names[i], why, why_len) < 0)
             goto fail;
         s->n_locales++;
         const char *c = s->locales[i];
@@ -530,9 +525,9 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
         ret = fail_sqlite(s, rc, why, why_len);
         goto done;
     }
-    if (read_text_owned(s, st, 0, "exhibit slug", &s->slug, why, why_len) < 0 ||
-        read_text_owned(s, st, 1, "exhibit version", &s->version, why, why_len) < 0 ||
-        read_text_owned(s, st, 2, "default language", &s->default_locale, why, why_len) < 0) {
+    if (copy_text(s, st, 0, "exhibit slug", NULL, &s->slug, why, why_len) < 0 ||
+        copy_text(s, st, 1, "exhibit version", NULL, &s->version, why, why_len) < 0 ||
+        copy_text(s, st, 2, "default language", NULL, &s->default_locale, why, why_len) < 0) {
         ret = -1;
         goto done;
     }
