@@ -16,7 +16,7 @@
 
 #include "app/layout.h"
 
-#include "fake_measurer.h"
+#include "layout_testing.h"
 
 static const struct layout_screen screens[] = {
     {1920, 1080},
@@ -42,26 +42,6 @@ static int content_width(const struct layout_screen *s)
 }
 
 /* ---- checks --------------------------------------------------------------- */
-
-static int valid_utf8(const char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        size_t k = c < 0x80             ? 1
-                   : (c & 0xE0) == 0xC0 ? 2
-                   : (c & 0xF0) == 0xE0 ? 3
-                   : (c & 0xF8) == 0xF0 ? 4
-                                        : 0;
-        if (k == 0 || i + k > n)
-            return 0;
-        for (size_t j = 1; j < k; j++)
-            if (((unsigned char)s[i + j] & 0xC0) != 0x80)
-                return 0;
-        i += k;
-    }
-    return 1;
-}
 
 static int overlaps(const struct draw_rect *a, const struct draw_rect *b)
 {

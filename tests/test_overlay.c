@@ -17,7 +17,7 @@
 #include "app/overlay.h"
 #include "app/ui_strings.h"
 
-#include "fake_measurer.h"
+#include "layout_testing.h"
 
 struct scr {
     int w, h;
@@ -92,26 +92,6 @@ static void rig_init(struct rig *r, const struct scr *s, int n_locales, int n_ch
 static void rig_free(struct rig *r)
 {
     arena_free(&r->a);
-}
-
-static int valid_utf8(const char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        size_t k = c < 0x80             ? 1
-                   : (c & 0xE0) == 0xC0 ? 2
-                   : (c & 0xF0) == 0xE0 ? 3
-                   : (c & 0xF8) == 0xF0 ? 4
-                                        : 0;
-        if (k == 0 || i + k > n)
-            return 0;
-        for (size_t j = 1; j < k; j++)
-            if (((unsigned char)s[i + j] & 0xC0) != 0x80)
-                return 0;
-        i += k;
-    }
-    return 1;
 }
 
 /* Every item inside the screen, static, and every text line as wide as
