@@ -16,6 +16,7 @@
 
 #include "app/kiosk.h"
 #include "app/log.h"
+#include "content/author.h"
 #include "platform/display.h"
 #include "platform/text.h"
 
@@ -140,12 +141,79 @@ static void the_loop_shows_every_panel_without_rasterising_while_dwelling(void *
     assert_true(dwell_raster <= 3L * n);
 }
 
+struct lines {
+    int n;
+    char last[256];
+};
+
+static void collect(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    struct lines *l = ctx;
+    if (level <= LOG_WARN && strcmp(tag, "kiosk") == 0) {
+        l->n++;
+        snprintf(l->last, sizeof(l->last), "%s", line);
+    }
+}
+
+static void staff_lines_reach_log_subscribers(void **state)
+{
+    struct rig *r = *state;
+    struct lines l = {0};
+    assert_int_equal(log_subscribe(collect, &l), 0);
+    kiosk_renderer_reset(r->k);
+    log_unsubscribe(collect, &l);
+    assert_int_equal(l.n, 1);
+    assert_non_null(strstr(l.last, "renderer"));
+    kiosk_renderer_reset(r->k); /* unsubscribed: nothing more arrives */
+    assert_int_equal(l.n, 1);
+}
+
+/* New content replaces the old at the next panel boundary, starting from
+ * its first panel; until then the old panel stays on screen. */
+static void new_content_switches_at_a_panel_boundary(void **state)
+{
+    struct rig *r = *state;
+    char src[4096], out[128], why[4096];
+    snprintf(src, sizeof(src), "%s/tests/data/author/good", getenv("VITRINE_SOURCE_DIR"));
+    snprintf(out, sizeof(out), "%s/new.vitrine", r->dir);
+    assert_int_equal(author_build(src, out, NULL, why, sizeof(why)), 0);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
+    int old_count = kiosk_panel_count(r->k);
+    uint64_t t = 10000000;
+    kiosk_update(r->k, t);
+    int shown = kiosk_current(r->k);
+    kiosk_switch_store(r->k, s);
+    kiosk_update(r->k, t);
+    assert_int_equal(kiosk_panel_count(r->k), old_count); /* not yet */
+    assert_int_equal(kiosk_current(r->k), shown);
+    for (int guard = 0; guard < 100 && kiosk_panel_count(r->k) == old_count; guard++) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    assert_int_not_equal(kiosk_panel_count(r->k), old_count);
+    /* adopted when the next panel is prepared; shown when its transition ends */
+    for (int guard = 0; guard < 10 && !kiosk_transitioning(r->k); guard++) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    assert_true(kiosk_transitioning(r->k));
+    while (kiosk_transitioning(r->k)) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    assert_int_equal(kiosk_current(r->k), 0);
+    unlink(out);
+}
+
 int main(void)
 {
     log_set_quiet(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(renderer_reset_redraws_the_same_frame),
         cmocka_unit_test(the_loop_shows_every_panel_without_rasterising_while_dwelling),
+        cmocka_unit_test(staff_lines_reach_log_subscribers),
+        cmocka_unit_test(new_content_switches_at_a_panel_boundary),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
