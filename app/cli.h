@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../content/store.h"
+#include "store.h"
 #include "options.h"
 
 int cmd_run(const struct options *o);

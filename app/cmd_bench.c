@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../platform/clock.h"
-#include "../platform/events.h"
-#include "../platform/text.h"
+#include "clock.h"
+#include "events.h"
+#include "text.h"
 #include "cli.h"
 #include "kiosk.h"
 #include "log.h"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../content/author.h"
-#include "../platform/text.h"
+#include "author.h"
+#include "text.h"
 #include "cli.h"
 #include "layout.h"
 #include "log.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../platform/image.h"
+#include "image.h"
 #include "cli.h"
 #include "kiosk.h"
 #include "layout.h"

@@ -1,8 +1,8 @@
 /* cmd_run.c - `vitrine run`: the kiosk on a real screen. */
 #include <stdio.h>
 
-#include "../platform/clock.h"
-#include "../platform/events.h"
+#include "clock.h"
+#include "events.h"
 #include "cli.h"
 #include "kiosk.h"
 #include "log.h"

@@ -11,9 +11,9 @@
 
 #include <stdint.h>
 
-#include "../content/store.h"
+#include "store.h"
 #include "input.h"
-#include "../platform/display.h"
+#include "display.h"
 
 #define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
 #define KIOSK_FRAME_MS 16u      /* frame period while something moves */

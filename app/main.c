@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../content/builtin.h"
+#include "builtin.h"
 #include "cli.h"
 #include "log.h"
 

@@ -31,7 +31,7 @@
 #include <sqlite3.h>
 #include <yaml.h>
 
-#include "../app/arena.h"
+#include "arena.h"
 #include "store.h"
 
 /* clang-format off */

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "../app/panel.h"
+#include "panel.h"
 
 /* Return 0 if the panel fits; otherwise write why (e.g. "at 1280x800 the
  * body does not fit") and return -1. */

@@ -16,8 +16,8 @@
 
 #include <stddef.h>
 
-#include "../app/arena.h"
-#include "../app/panel.h"
+#include "arena.h"
+#include "panel.h"
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 #define STORE_SCHEMA_VERSION 1

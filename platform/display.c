@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../app/log.h"
+#include "log.h"
 #include "image.h"
 
 #define TAG "display"

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../app/layout.h"
+#include "layout.h"
 #include "text.h"
 
 struct display;

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "clock.h"
-#include "input.h"
+#include "sdl_input.h"
 
 /* SDL_WaitEventTimeout blocks in the kernel only where the driver has a
  * WaitEventTimeout of its own (SDL 2.26: x11, wayland; cocoa and windows). */

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "../app/input.h"
+#include "input.h"
 #include "display.h"
 
 #define EVENTS_POLL_MS 20u /* interactive: a wake-up costs ~60 us of CPU on a VM */

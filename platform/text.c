@@ -19,7 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../app/log.h"
+#include "log.h"
 
 #ifndef VITRINE_ASSETS_DIR
 #define VITRINE_ASSETS_DIR "assets"

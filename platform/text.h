@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "../app/layout.h"
+#include "layout.h"
 
 struct text;
 struct SDL_Surface;

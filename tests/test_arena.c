@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "app/arena.h"
+#include "content/arena.h"
 
 static void allocations_are_aligned_and_zeroed(void **state)
 {

@@ -31,7 +31,7 @@
 #include <SDL_image.h>
 #include <sqlite3.h>
 
-#include "app/arena.h"
+#include "content/arena.h"
 #include "content/store.h"
 #include "platform/image.h"
 

@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "app/arena.h"
+#include "content/arena.h"
 #include "app/layout.h"
-#include "app/panel.h"
+#include "content/panel.h"
 #include "content/store.h"
 #include "platform/text.h"
 

@@ -9,7 +9,7 @@
 
 #include <SDL.h>
 
-#include "platform/input.h"
+#include "platform/sdl_input.h"
 
 static SDL_Event finger(Uint32 type, SDL_FingerID id, float x, float y, Uint32 ts)
 {

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/arena.h"
+#include "content/arena.h"
 #include "content/author.h"
 #include "content/store.h"
 

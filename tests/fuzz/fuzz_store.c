@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "app/arena.h"
+#include "content/arena.h"
 #include "content/store.h"
 
 /* Enough to reach every code path; a store with more panels is not more

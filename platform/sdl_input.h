@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "../app/input.h"
+#include "input.h"
 
 union SDL_Event;
 

@@ -9,7 +9,7 @@
  * caller keeps t_offset_ms current (see input.h).
  * DEPENDENCIES: SDL2 >= 2.0.10 (SDL_HINT_TOUCH_MOUSE_EVENTS,
  * SDL_HINT_MOUSE_TOUCH_EVENTS, SDL_MOUSE_TOUCHID). */
-#include "input.h"
+#include "sdl_input.h"
 
 #include <SDL.h>
 
