@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "display.h"
 #include "events.h"
 #include "text.h"
 #include "cli.h"
@@ -255,7 +256,8 @@ int cmd_bench(const struct options *o, const char *argv0)
         display_close(d);
         return 1;
     }
-    struct kiosk *k = kiosk_new(d, s, &(struct kiosk_opts){0}, 1000000, why, sizeof(why));
+    struct presenter pres = display_presenter(d);
+    struct kiosk *k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, 1000000, why, sizeof(why));
     if (!k) {
         printf("bench: %s\n", why);
         display_close(d);
@@ -269,8 +271,10 @@ int cmd_bench(const struct options *o, const char *argv0)
     d = display_open(&wopts, why, sizeof(why));
     s = cli_open_content(o->content, notice, sizeof(notice));
     k = NULL;
-    if (d && s)
-        k = kiosk_new(d, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
+    if (d && s) {
+        pres = display_presenter(d);
+        k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
+    }
     else
         store_close(s);
     if (k) {

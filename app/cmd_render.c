@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "display.h"
 #include "image.h"
 #include "cli.h"
 #include "kiosk.h"
@@ -174,7 +175,8 @@ static int render_script(struct display *d, struct store *store, const struct op
     const uint64_t start = 1000; /* simulated clock at the script's time 0 */
     struct kiosk_opts ko = {
         .locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u, .lazy_views = 1};
-    struct kiosk *k = kiosk_new(d, store, &ko, start, why, sizeof(why));
+    struct presenter pres = display_presenter(d);
+    struct kiosk *k = kiosk_new(&pres, store, &ko, start, why, sizeof(why));
     if (!k) {
         fprintf(stderr, "vitrine render: %s\n", why);
         script_free(&sc);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "clock.h"
+#include "display.h"
 #include "events.h"
 #include "cli.h"
 #include "kiosk.h"
@@ -40,7 +41,8 @@ int cmd_run(const struct options *o)
         return 1;
     }
     struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
-    struct kiosk *k = kiosk_new(d, store, &kopts, clock_now_ms(), why, sizeof(why));
+    struct presenter pres = display_presenter(d);
+    struct kiosk *k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
     if (!k && o->content) {
         /* the requested content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
@@ -48,7 +50,7 @@ int cmd_run(const struct options *o)
                  why);
         store = cli_open_content(NULL, why, sizeof(why));
         if (store)
-            k = kiosk_new(d, store, &kopts, clock_now_ms(), why, sizeof(why));
+            k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
     }
     if (!k) {
         log_error("run", "nothing to show: %s", why);
@@ -91,8 +93,12 @@ int cmd_run(const struct options *o)
                        : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                     : EVENTS_POLL_MS;
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
-        if (flags & EVENTS_RESET)
-            kiosk_renderer_reset(k);
+        if (flags & EVENTS_RESET) {
+            char rwhy[256];
+            if (display_recover(d, (flags & EVENTS_DEVICE_RESET) != 0, rwhy, sizeof(rwhy)) != 0)
+                log_error("run", "after the renderer reset: %s", rwhy);
+            kiosk_invalidate(k);
+        }
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);
         if (flags & EVENTS_STOP) {

@@ -10,36 +10,28 @@
 #include "mode.h"
 #include "overlay.h"
 #include "schedule.h"
+#include "viewcache.h"
 
 #define SPRING_MS 220u /* a drag let go short of the threshold springs back */
-#define N_SLOTS 3
-
-struct slot {
-    int index;          /* -1: empty */
-    struct arena arena; /* panel text and draw lists; reset at the boundary */
-    struct panel panel;
-    struct draw_list list;
-    struct draw_list chrome;
-    struct panel_view *view;
-    uint64_t shown_ms; /* when the panel finished arriving */
-};
 
 struct kiosk {
-    struct display *d;
+    struct presenter p;
     struct store *store;
     struct store *pending; /* switched in at the next panel boundary */
-    char locale[16];
+    uint32_t gen;          /* content generation: bumped when content is adopted */
+    char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
     int lazy;
     struct arena info_arena;
     struct store_info info;
     struct store_chapter *chapters;
     int n_chapters;
-    int chapter_first[MODE_MAX_CHAPTERS];
-    const char *chapter_titles[MODE_MAX_CHAPTERS];
+    int *chapter_first;          /* in info_arena */
+    const char **chapter_titles; /* in info_arena */
     struct schedule sched;
-    struct slot slots[N_SLOTS];
-    struct slot *cur, *fwd, *back; /* shown, and its neighbours (may be stale) */
-    struct slot *arriving;         /* during a transition */
+    struct viewcache cache;
+    struct ventry *cur;      /* on screen */
+    struct ventry *arriving; /* during a transition */
+    uint64_t shown_ms;       /* when cur finished arriving */
     int dirty;
     long prepared;
     /* interaction */
@@ -76,86 +68,106 @@ static int wrap(const struct kiosk *k, int index)
     return ((index % n) + n) % n;
 }
 
-static void slot_clear(struct slot *s)
+static struct layout_screen screen_of(const struct kiosk *k)
 {
-    display_view_free(s->view);
-    s->view = NULL;
-    s->index = -1;
-    arena_reset(&s->arena);
-    memset(&s->panel, 0, sizeof(s->panel));
-    memset(&s->list, 0, sizeof(s->list));
-    memset(&s->chrome, 0, sizeof(s->chrome));
+    struct layout_screen screen = {0, 0};
+    k->p.size(k->p.ctx, &screen.w, &screen.h);
+    return screen;
 }
 
-static int slot_rasterise(struct kiosk *k, struct slot *s)
+static const struct text_measurer *measurer_of(const struct kiosk *k)
 {
-    if (s->view || s->index < 0)
-        return s->view ? 0 : -1;
+    return k->p.measurer(k->p.ctx);
+}
+
+/* Keep the cache within its budget, with room for `reserve` more bytes;
+ * what is on screen and `also` stay. */
+static void trim_cache(struct kiosk *k, struct ventry *also, size_t reserve)
+{
+    struct ventry *pinned[3] = {k->cur, k->arriving, also};
+    viewcache_trim(&k->cache, pinned, 3, reserve);
+}
+
+static int rasterise(struct kiosk *k, struct ventry *e)
+{
+    if (e->view)
+        return 0;
     char why[256];
-    s->view = display_prepare(k->d, &s->list, s->panel.locale, why, sizeof(why));
-    if (!s->view) {
-        log_error("kiosk", "panel %s could not be drawn: %s", s->panel.id, why);
+    /* make room first: views are big (a full screen of pixels each) */
+    trim_cache(k, e, k->cache.view_bytes);
+    e->view = k->p.prepare(k->p.ctx, &e->list, e->panel.locale, why, sizeof(why));
+    if (!e->view) {
+        log_error("kiosk", "panel %s could not be drawn: %s", e->panel.id, why);
         return -1;
     }
+    if (e->view->bytes > k->cache.view_bytes)
+        k->cache.view_bytes = e->view->bytes;
     k->prepared++;
     return 0;
 }
 
-/* Load, lay out and (unless lazy) rasterise panel `index` into s. A panel
- * that fails (damaged row, invalid text) is logged and the next one in
- * `dir` tried, so one bad panel never blanks the screen. Returns 0, or -1
- * when no panel of the exhibit can be shown. */
-static int slot_load(struct kiosk *k, struct slot *s, int index, int dir)
+/* Load, lay out and (unless lazy) rasterise panel `index` into a new entry. */
+static struct ventry *load_entry(struct kiosk *k, int index)
 {
-    int w, h;
-    display_size(k->d, &w, &h);
-    struct layout_screen screen = {w, h};
-    const struct text_measurer *m = text_measurer(display_text(k->d));
+    char why[256];
+    struct ventry *e = viewcache_entry_new(k->gen, index, k->locale);
+    if (!e) {
+        log_error("kiosk", "out of memory for panel %d", index + 1);
+        return NULL;
+    }
+    if (store_panel_load(k->store, index, locale_or_default(k), &e->arena, &e->panel, why,
+                         sizeof(why)) != 0) {
+        log_error("kiosk", "panel skipped: %s", why);
+        viewcache_entry_free(&k->cache, e);
+        return NULL;
+    }
+    struct layout_screen screen = screen_of(k);
+    const struct text_measurer *m = measurer_of(k);
+    if (layout_panel(&e->panel, &screen, m, &e->arena, &e->list) != 0)
+        log_warn("kiosk", "panel %s: %s", e->panel.id,
+                 e->list.overflow ? e->list.problem : "layout failed");
+    if (layout_chrome(&screen, index, k->info.n_panels, e->panel.chapter, m, &e->arena,
+                      &e->chrome) != 0)
+        memset(&e->chrome, 0, sizeof(e->chrome));
+    if (!k->lazy && rasterise(k, e) != 0) {
+        viewcache_entry_free(&k->cache, e);
+        return NULL;
+    }
+    viewcache_insert(&k->cache, e);
+    trim_cache(k, e, 0);
+    return e;
+}
+
+/* Panel `index`, from the cache or loaded. A panel that fails (damaged
+ * row, invalid text) is logged and the next one in `dir` tried, so one bad
+ * panel never blanks the screen. NULL when no panel of the exhibit can be
+ * shown. */
+static struct ventry *panel_get(struct kiosk *k, int index, int dir)
+{
     int count = k->info.n_panels;
     index = wrap(k, index);
     for (int tries = 0; tries < count; tries++, index = wrap(k, index + (dir < 0 ? -1 : 1))) {
-        char why[256];
-        slot_clear(s);
-        if (store_panel_load(k->store, index, locale_or_default(k), &s->arena, &s->panel, why,
-                             sizeof(why)) != 0) {
-            log_error("kiosk", "panel skipped: %s", why);
-            continue;
-        }
-        if (layout_panel(&s->panel, &screen, m, &s->arena, &s->list) != 0)
-            log_warn("kiosk", "panel %s: %s", s->panel.id,
-                     s->list.overflow ? s->list.problem : "layout failed");
-        if (layout_chrome(&screen, index, count, s->panel.chapter, m, &s->arena, &s->chrome) != 0)
-            memset(&s->chrome, 0, sizeof(s->chrome));
-        s->index = index;
-        if (!k->lazy && slot_rasterise(k, s) != 0)
-            continue;
-        return 0;
+        struct ventry *e = viewcache_find(&k->cache, k->gen, index, k->locale);
+        if (!e)
+            e = load_entry(k, index);
+        if (e)
+            return e;
     }
-    slot_clear(s);
-    return -1;
+    return NULL;
 }
 
-/* The slot holding panel `index`, loading it into the neighbour slot on
- * the side it comes from when no slot has it. NULL if nothing loads. */
-static struct slot *slot_for(struct kiosk *k, int index, int dir)
+static int cached(const struct kiosk *k, int index)
 {
-    index = wrap(k, index);
-    if (k->fwd->index == index)
-        return k->fwd;
-    if (k->back->index == index)
-        return k->back;
-    struct slot *s = dir >= 0 ? k->fwd : k->back;
-    return slot_load(k, s, index, dir) == 0 ? s : NULL;
+    return viewcache_has(&k->cache, k->gen, wrap(k, index), k->locale, !k->lazy);
 }
 
 static void layout_controls(struct kiosk *k)
 {
-    int w, h;
-    display_size(k->d, &w, &h);
-    struct control_screen cs = {w, h, display_dpi(k->d)};
+    struct layout_screen screen = screen_of(k);
+    struct control_screen cs = {screen.w, screen.h, k->p.dpi(k->p.ctx)};
     struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first};
     k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
-    struct gesture_cfg g = {cs.dpi, w, h};
+    struct gesture_cfg g = {cs.dpi, screen.w, screen.h};
     mode_set_screen(&k->mode, &g);
     mode_set_controls(&k->mode, k->controls, k->n_controls);
     k->overlay_stale = 1;
@@ -181,27 +193,46 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
         log_warn("kiosk", "no chapter index: %s", why);
         n_chapters = 0;
     }
+    int *first = arena_alloc(&a, sizeof(int) * (size_t)(n_chapters + 1));
+    const char **titles = arena_alloc(&a, sizeof(char *) * (size_t)(n_chapters + 1));
+    if (!first || !titles) {
+        snprintf(why, why_len, "out of memory for the chapter index");
+        goto fail;
+    }
+    for (int i = 0; i < n_chapters; i++) {
+        first[i] = chapters[i].first_panel;
+        titles[i] = chapters[i].title;
+    }
     arena_free(&k->info_arena);
     k->info_arena = a;
     k->info = info;
     k->chapters = chapters;
     k->n_chapters = n_chapters;
-    for (int i = 0; i < n_chapters; i++) {
-        k->chapter_first[i] = chapters[i].first_panel;
-        k->chapter_titles[i] = chapters[i].title;
-    }
+    k->chapter_first = first;
+    k->chapter_titles = titles;
     return 0;
 fail:
     arena_free(&a);
     return -1;
 }
 
-static uint32_t dwell_for(const struct slot *s)
+static uint32_t dwell_for(const struct ventry *e)
 {
-    return schedule_dwell_ms(panel_word_count(&s->panel), s->panel.kind);
+    return schedule_dwell_ms(panel_word_count(&e->panel), e->panel.kind);
 }
 
-struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kiosk_opts *o,
+/* Room for the panel on screen, the one arriving and both neighbours at
+ * full-screen size, and at least VIEWCACHE_DEFAULT_BYTES, unless set. */
+static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
+{
+    if (o && o->cache_bytes)
+        return o->cache_bytes;
+    struct layout_screen s = screen_of(k);
+    size_t four = 4u * 4u * (size_t)(s.w > 0 ? s.w : 0) * (size_t)(s.h > 0 ? s.h : 0);
+    return four > VIEWCACHE_DEFAULT_BYTES ? four + four / 4 : VIEWCACHE_DEFAULT_BYTES;
+}
+
+struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,
                         uint64_t now_ms, char *why, size_t why_len)
 {
     if (why_len)
@@ -212,7 +243,7 @@ struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kio
         store_close(store);
         return NULL;
     }
-    k->d = d;
+    k->p = *p;
     k->store = store;
     if (o && o->locale)
         snprintf(k->locale, sizeof(k->locale), "%s", o->locale);
@@ -220,23 +251,17 @@ struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kio
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
     arena_init(&k->overlay_arena, 16 * 1024);
-    for (int i = 0; i < N_SLOTS; i++) {
-        arena_init(&k->slots[i].arena, 64 * 1024);
-        k->slots[i].index = -1;
-    }
-    k->cur = &k->slots[0];
-    k->fwd = &k->slots[1];
-    k->back = &k->slots[2];
+    viewcache_init(&k->cache, &k->p, cache_budget(k, o));
     struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
     mode_init(&k->mode, &mc, now_ms);
-    if (load_info(k, why, why_len) != 0 || slot_load(k, k->cur, 0, 1) != 0) {
+    if (load_info(k, why, why_len) != 0 || !(k->cur = panel_get(k, 0, 1))) {
         if (!why[0])
             snprintf(why, why_len, "No panel of %s could be shown.", store_name(store));
         kiosk_free(k);
         return NULL;
     }
     layout_controls(k);
-    k->cur->shown_ms = now_ms;
+    k->shown_ms = now_ms;
     schedule_start(&k->sched, k->info.n_panels, k->cur->index, dwell_for(k->cur), now_ms);
     mode_view(&k->mode, now_ms, &k->view);
     k->dirty = 1;
@@ -247,10 +272,7 @@ void kiosk_free(struct kiosk *k)
 {
     if (!k)
         return;
-    for (int i = 0; i < N_SLOTS; i++) {
-        slot_clear(&k->slots[i]);
-        arena_free(&k->slots[i].arena);
-    }
+    viewcache_free(&k->cache);
     arena_free(&k->info_arena);
     arena_free(&k->notice_arena);
     arena_free(&k->overlay_arena);
@@ -273,6 +295,14 @@ void kiosk_switch_store(struct kiosk *k, struct store *store)
     k->pending = store;
 }
 
+/* Forget prepared panels of other content or another language; what is on
+ * screen stays until it leaves. */
+static void drop_stale(struct kiosk *k)
+{
+    struct ventry *pinned[2] = {k->cur, k->arriving};
+    viewcache_drop_stale(&k->cache, k->gen, k->locale, pinned, 2);
+}
+
 /* At a panel boundary: adopt pending content, starting from its first panel. */
 static void adopt_pending(struct kiosk *k)
 {
@@ -290,51 +320,35 @@ static void adopt_pending(struct kiosk *k)
     }
     log_info("kiosk", "now showing %s (%d panels)", store_name(k->store), k->info.n_panels);
     store_close(old);
-    slot_clear(k->fwd);
-    slot_clear(k->back);
+    k->gen++;
+    drop_stale(k);
     layout_controls(k);
-    k->sched.count = k->info.n_panels;
-    k->sched.next = 0;
+    schedule_set_content(&k->sched, k->info.n_panels, 0);
 }
 
 static void set_locale(struct kiosk *k, int arg, uint64_t now_ms);
 
 static void end_transition(struct kiosk *k, uint64_t now_ms)
 {
-    struct slot *old = k->cur, *arr = k->arriving;
+    struct ventry *old = k->cur, *arr = k->arriving;
     if (!arr) { /* nothing arrived: load the panel the schedule moved to */
-        arr = k->sched.direction >= 0 ? k->fwd : k->back;
-        if (slot_load(k, arr, k->sched.next, k->sched.direction) != 0)
+        arr = panel_get(k, k->sched.next, k->sched.direction);
+        if (!arr)
             arr = old;
     }
+    k->arriving = NULL;
     if (arr == old) {
-        k->arriving = NULL;
         mode_set_transition(&k->mode, 0);
         k->slide_from = 0;
         k->dirty = 1;
         return;
     }
-    struct slot *other = &k->slots[0];
-    while (other == old || other == arr)
-        other++;
     k->cur = arr;
-    if (k->sched.direction >= 0) {
-        k->back = old;
-        k->fwd = other;
-    } else {
-        k->fwd = old;
-        k->back = other;
-    }
-    k->arriving = NULL;
-    k->cur->shown_ms = now_ms;
-    if (k->cur->index < 0 && slot_load(k, k->cur, 0, 1) != 0)
-        log_error("kiosk", "no panel could be prepared");
-    if (k->cur->index >= 0 && k->cur->index != k->sched.current) {
-        /* a panel was skipped: follow what is really shown */
-        k->sched.current = k->cur->index;
-        k->sched.next = wrap(k, k->cur->index + 1);
-    }
+    k->shown_ms = now_ms;
+    if (k->cur->index != k->sched.current) /* a panel was skipped: follow what is shown */
+        schedule_follow(&k->sched, k->cur->index);
     schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    drop_stale(k); /* the panel that left may be of old content */
     k->overlay_stale = 1; /* position and chapter in the controls */
     k->neighbour_tries = 0;
     mode_set_transition(&k->mode, 0);
@@ -358,17 +372,20 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
         switch (ev) {
         case SCHED_PREPARE: {
             adopt_pending(k);
-            struct slot *s = slot_for(k, k->sched.next, dir);
-            if (s)
-                k->sched.next = s->index;
+            struct ventry *e = panel_get(k, k->sched.next, dir);
+            if (e)
+                schedule_set_next(&k->sched, e->index);
             break;
         }
         case SCHED_TRANSITION_START:
-            k->arriving = slot_for(k, k->sched.next, dir);
-            if (k->arriving)
-                k->sched.next = k->arriving->index;
-            if (k->lazy && k->arriving)
-                slot_rasterise(k, k->arriving);
+            k->arriving = panel_get(k, k->sched.next, dir);
+            if (k->arriving == k->cur)
+                k->arriving = NULL; /* nothing else can be shown */
+            if (k->arriving) {
+                schedule_set_next(&k->sched, k->arriving->index);
+                if (k->lazy)
+                    rasterise(k, k->arriving);
+            }
             mode_set_transition(&k->mode, 1);
             k->dirty = 1;
             break;
@@ -397,7 +414,7 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     int n = k->info.n_locales, at = 0;
     if (n < 2)
         return;
-    if (k->sched.phase == SCHED_TRANSITION) { /* the slots are in use: later */
+    if (k->sched.phase == SCHED_TRANSITION) { /* two panels are on screen: later */
         k->locale_pending = 1;
         k->locale_arg = arg;
         return;
@@ -414,18 +431,13 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
         memcpy(k->locale, was, sizeof(was));
         return;
     }
-    int index = k->cur->index;
-    slot_clear(k->fwd);
-    slot_clear(k->back);
-    if (slot_load(k, k->fwd, index, 1) == 0) {
-        struct slot *t = k->cur;
-        k->cur = k->fwd;
-        k->fwd = t;
-        slot_clear(k->fwd);
-        k->cur->shown_ms = now_ms;
-        k->sched.current = k->cur->index;
-        k->sched.next = wrap(k, k->cur->index + 1);
+    struct ventry *e = panel_get(k, k->cur->index, 1);
+    if (e) {
+        k->cur = e;
+        k->shown_ms = now_ms;
+        schedule_follow(&k->sched, k->cur->index);
     }
+    drop_stale(k);
     k->neighbour_tries = 0;
     layout_controls(k);
     k->dirty = 1;
@@ -470,7 +482,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             k->drag_dx = cmd->drag_dx;
             k->spring_from = 0;
             if (k->drag_dx != 0 && k->info.n_panels > 1)
-                slot_for(k, cur + (k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
+                panel_get(k, cur + (k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
             break;
         case ACT_DRAG_COMMIT_NEXT:
         case ACT_DRAG_COMMIT_PREV: {
@@ -515,10 +527,8 @@ static int missing_neighbour(const struct kiosk *k)
     if (k->lazy || k->view.state == MODE_LOOP || k->sched.phase == SCHED_TRANSITION ||
         k->dragging || k->info.n_panels < 2 || k->neighbour_tries >= 2)
         return 0;
-    int cur = k->cur->index, next = wrap(k, cur + 1), prev = wrap(k, cur - 1);
-    int have_next = k->fwd->index == next || k->back->index == next;
-    int have_prev = k->fwd->index == prev || k->back->index == prev;
-    return !have_next ? 1 : !have_prev ? -1 : 0;
+    int cur = k->cur->index;
+    return !cached(k, cur + 1) ? 1 : !cached(k, cur - 1) ? -1 : 0;
 }
 
 /* One per call: preparing costs a few milliseconds, and input comes first. */
@@ -527,7 +537,7 @@ static void prepare_neighbours(struct kiosk *k)
     int dir = missing_neighbour(k);
     if (dir) {
         k->neighbour_tries++;
-        slot_for(k, k->cur->index + dir, dir);
+        panel_get(k, k->cur->index + dir, dir);
     }
 }
 
@@ -557,13 +567,13 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
     prepare_neighbours(k);
 }
 
-static double countup_t(const struct slot *s, uint64_t now_ms)
+static double countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms)
 {
-    if (s->panel.kind != PANEL_STATISTIC)
+    if (e->panel.kind != PANEL_STATISTIC)
         return 1.0;
-    if (now_ms <= s->shown_ms)
+    if (e != k->cur || now_ms <= k->shown_ms)
         return 0.0;
-    double t = (double)(now_ms - s->shown_ms) / KIOSK_COUNTUP_MS;
+    double t = (double)(now_ms - k->shown_ms) / KIOSK_COUNTUP_MS;
     return t > 1.0 ? 1.0 : t;
 }
 
@@ -574,7 +584,7 @@ static int springing(const struct kiosk *k, uint64_t now_ms)
 
 int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
 {
-    return k->sched.phase == SCHED_TRANSITION || countup_t(k->cur, now_ms) < 1.0 ||
+    return k->sched.phase == SCHED_TRANSITION || countup_t(k, k->cur, now_ms) < 1.0 ||
            springing(k, now_ms);
 }
 
@@ -599,27 +609,22 @@ static double ease_out(double t)
     return 1 - u * u * u;
 }
 
-static void draw_notice(struct kiosk *k)
+static const struct draw_list *notice_list(struct kiosk *k)
 {
     if (!k->notice[0])
-        return;
+        return NULL;
     if (!k->notice_list.n) {
-        int w, h;
-        display_size(k->d, &w, &h);
-        struct layout_screen screen = {w, h};
+        struct layout_screen screen = screen_of(k);
         arena_reset(&k->notice_arena);
-        layout_notice(&screen, k->notice, text_measurer(display_text(k->d)), &k->notice_arena,
-                      &k->notice_list);
+        layout_notice(&screen, k->notice, measurer_of(k), &k->notice_arena, &k->notice_list);
     }
-    display_draw_list(k->d, &k->notice_list);
+    return &k->notice_list;
 }
 
-static void draw_overlay(struct kiosk *k)
+static const struct draw_list *overlay_list(struct kiosk *k)
 {
     if (k->overlay_stale) {
-        int w, h;
-        display_size(k->d, &w, &h);
-        struct layout_screen screen = {w, h};
+        struct layout_screen screen = screen_of(k);
         int cur_chapter = 0, loc = 0;
         for (int i = 0; i < k->n_chapters; i++)
             if (k->chapter_first[i] <= k->cur->index)
@@ -641,33 +646,53 @@ static void draw_overlay(struct kiosk *k)
         };
         arena_reset(&k->overlay_arena);
         memset(&k->overlay, 0, sizeof(k->overlay));
-        overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info,
-                       text_measurer(display_text(k->d)), &k->overlay_arena, &k->overlay);
+        overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info, measurer_of(k),
+                       &k->overlay_arena, &k->overlay);
         k->overlay_stale = 0;
     }
-    display_draw_list(k->d, &k->overlay);
+    return &k->overlay;
+}
+
+static void add_view(struct frame *f, const struct kiosk *k, const struct ventry *e, int dx,
+                     uint8_t alpha, uint64_t now_ms)
+{
+    if (!e->view || f->n_views >= FRAME_MAX_VIEWS)
+        return;
+    f->views[f->n_views++] = (struct frame_view){
+        .view = e->view,
+        .panel = e->index,
+        .dx = dx,
+        .alpha = alpha,
+        .anim_t = countup_t(k, e, now_ms),
+    };
+}
+
+static void add_list(struct frame *f, const struct draw_list *l)
+{
+    if (l && f->n_lists < FRAME_MAX_LISTS)
+        f->lists[f->n_lists++] = l;
 }
 
 void kiosk_draw(struct kiosk *k, uint64_t now_ms)
 {
-    int w, h;
-    display_size(k->d, &w, &h);
-    struct slot *chrome = k->cur;
+    struct frame f = {.n_views = 0};
+    int w = screen_of(k).w;
+    struct ventry *chrome = k->cur;
     if (k->lazy)
-        slot_rasterise(k, k->cur);
+        rasterise(k, k->cur);
     if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
         double p = schedule_progress(&k->sched, now_ms);
         if (k->sched.trans == TRANS_SLIDE) {
-            double f = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
-            int off = (int)lround(f * w) * (k->sched.direction >= 0 ? 1 : -1);
+            double t = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
+            int off = (int)lround(t * w) * (k->sched.direction >= 0 ? 1 : -1);
             int from = k->sched.direction >= 0 ? w : -w;
-            display_draw_view(k->d, k->cur->view, -off, 255, countup_t(k->cur, now_ms));
-            display_draw_view(k->d, k->arriving->view, from - off, 255, 0.0);
-            p = f;
+            add_view(&f, k, k->cur, -off, 255, now_ms);
+            add_view(&f, k, k->arriving, from - off, 255, now_ms);
+            p = t;
         } else {
             p = ease_in_out(p);
-            display_draw_view(k->d, k->cur->view, 0, 255, countup_t(k->cur, now_ms));
-            display_draw_view(k->d, k->arriving->view, 0, (uint8_t)(p * 255.0 + 0.5), 0.0);
+            add_view(&f, k, k->cur, 0, 255, now_ms);
+            add_view(&f, k, k->arriving, 0, (uint8_t)(p * 255.0 + 0.5), now_ms);
         }
         if (p >= 0.5)
             chrome = k->arriving;
@@ -679,26 +704,24 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
             dx = k->spring_from *
                  (float)(1.0 - ease_out((double)(now_ms - k->spring_start) / SPRING_MS));
         int off = (int)lroundf(dx * (float)w);
-        struct slot *nb = NULL;
+        struct ventry *nb = NULL;
         if (off != 0 && k->info.n_panels > 1) {
-            /* the neighbour on that side, in whichever slot holds it (with
-             * two panels the same one is both next and previous) */
-            int want = wrap(k, k->cur->index + (off < 0 ? 1 : -1));
-            struct slot *side = off < 0 ? k->fwd : k->back, *other = off < 0 ? k->back : k->fwd;
-            nb = side->index == want ? side : other->index == want ? other : NULL;
+            /* the neighbour on that side (with two panels the same one is
+             * both next and previous) */
+            nb = viewcache_find(&k->cache, k->gen, wrap(k, k->cur->index + (off < 0 ? 1 : -1)),
+                                k->locale);
             if (nb && k->lazy)
-                slot_rasterise(k, nb);
+                rasterise(k, nb);
         }
-        if (off != 0)
-            display_clear(k->d);
-        display_draw_view(k->d, k->cur->view, off, 255, countup_t(k->cur, now_ms));
-        if (nb && nb->view)
-            display_draw_view(k->d, nb->view, off < 0 ? off + w : off - w, 255, 0.0);
+        add_view(&f, k, k->cur, off, 255, now_ms);
+        if (nb)
+            add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, now_ms);
     }
-    display_draw_list(k->d, &chrome->chrome);
+    add_list(&f, &chrome->chrome);
     if (!(k->view.state == MODE_LOOP && k->notice[0])) /* the notice takes the invitation's place */
-        draw_overlay(k);
-    draw_notice(k);
+        add_list(&f, overlay_list(k));
+    add_list(&f, notice_list(k));
+    k->p.draw_frame(k->p.ctx, &f);
     k->dirty = 0;
 }
 
@@ -731,6 +754,14 @@ long kiosk_prepare_count(const struct kiosk *k)
 {
     return k->prepared;
 }
+int kiosk_cached_panels(const struct kiosk *k)
+{
+    return k->cache.n;
+}
+size_t kiosk_cached_bytes(const struct kiosk *k)
+{
+    return viewcache_bytes(&k->cache);
+}
 int kiosk_mode(const struct kiosk *k)
 {
     return (int)k->view.state;
@@ -742,19 +773,5 @@ const char *kiosk_locale(const struct kiosk *k)
 
 int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms)
 {
-    return gesture_fingers_down(&k->mode.g) > 0 || now_ms - k->mode.last_input_ms < 1000;
-}
-
-void kiosk_renderer_reset(struct kiosk *k)
-{
-    log_warn("kiosk", "the renderer lost its textures; preparing the panels again");
-    for (int i = 0; i < N_SLOTS; i++) {
-        struct slot *s = &k->slots[i];
-        display_view_free(s->view);
-        s->view = NULL;
-        if (s->index >= 0 && (s == k->cur || s == k->arriving || !k->lazy))
-            slot_rasterise(k, s);
-    }
-    k->overlay_stale = 1;
-    k->dirty = 1;
+    return mode_touch_active(&k->mode, now_ms);
 }

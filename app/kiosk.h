@@ -1,19 +1,21 @@
-/* kiosk.h - the kiosk: content, loop schedule, panel views and what is on
- * screen, driven by time and input given as arguments. The `run` command
+/* kiosk.h - the kiosk: content, loop schedule, interaction and what is on
+ * screen, driven by time and input given as arguments. A pure controller:
+ * it decides each frame and hands it to a presenter (presenter.h), which
+ * platform/display.c implements with SDL and tests fake. The `run` command
  * drives it with the real clock and real events; `render --script` drives
  * the same code with simulated time, so what tests see is what visitors see.
  *
- * Panels are loaded one at a time into two slots (shown, and arriving), each
- * with its own arena that is reset at the panel boundary: memory does not
- * grow with the exhibit or with uptime. */
+ * Panels are loaded one at a time into a cache of prepared panels bounded
+ * in bytes (viewcache.h): memory does not grow with the exhibit or with
+ * uptime. */
 #ifndef VITRINE_KIOSK_H
 #define VITRINE_KIOSK_H
 
 #include <stdint.h>
 
-#include "store.h"
 #include "input.h"
-#include "display.h"
+#include "presenter.h"
+#include "store.h"
 
 #define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
 #define KIOSK_FRAME_MS 16u      /* frame period while something moves */
@@ -26,11 +28,13 @@ struct kiosk_opts {
     uint32_t idle_ms;   /* interactive -> "still there?"; 0: 60 s */
     int lazy_views;     /* rasterise panels when first drawn, not ahead
                          * (simulated time: most panels are never drawn) */
+    size_t cache_bytes; /* prepared panels kept; 0: VIEWCACHE_DEFAULT_BYTES */
 };
 
-/* Takes ownership of `store` (closed by kiosk_free). The display is
- * borrowed and must outlive the kiosk. NULL with why on failure. */
-struct kiosk *kiosk_new(struct display *d, struct store *store, const struct kiosk_opts *o,
+/* Takes ownership of `store` (closed by kiosk_free). The presenter is
+ * copied; what its ctx points to is borrowed and must outlive the kiosk.
+ * NULL with why on failure. */
+struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,
                         uint64_t now_ms, char *why, size_t why_len);
 void kiosk_free(struct kiosk *k);
 
@@ -48,13 +52,11 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms);
 void kiosk_update(struct kiosk *k, uint64_t now_ms);
 /* 1 if the screen must be redrawn at now_ms (something moves or changed). */
 int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms);
-/* Draw the frame for now_ms (does not present). */
+/* Decide the frame for now_ms and hand it to the presenter's draw_frame
+ * (the caller presents it). */
 void kiosk_draw(struct kiosk *k, uint64_t now_ms);
-/* Force a redraw (window exposed). */
+/* Force a redraw (window exposed, or the renderer rebuilt its textures). */
 void kiosk_invalidate(struct kiosk *k);
-/* The renderer lost its textures: rasterise every prepared panel again
- * and redraw. */
-void kiosk_renderer_reset(struct kiosk *k);
 /* When kiosk_update next has work to do, if nothing moves (ms, absolute). */
 uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms);
 /* 1 while a transition or count-up runs (frames needed at KIOSK_FRAME_MS). */
@@ -79,5 +81,9 @@ const char *kiosk_locale(const struct kiosk *k);
 
 /* Bench counters: panels prepared (text rasterised) so far. */
 long kiosk_prepare_count(const struct kiosk *k);
+
+/* Prepared panels held, and the bytes they cost (viewcache.h). */
+int kiosk_cached_panels(const struct kiosk *k);
+size_t kiosk_cached_bytes(const struct kiosk *k);
 
 #endif

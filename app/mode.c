@@ -569,3 +569,8 @@ void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v)
     else if (m->flash >= 0 && now_ms < m->flash_until_ms)
         v->pressed = m->flash;
 }
+
+int mode_touch_active(const struct mode *m, uint64_t now_ms)
+{
+    return gesture_fingers_down(&m->g) > 0 || now_ms - m->last_input_ms < 1000;
+}

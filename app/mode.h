@@ -178,4 +178,8 @@ void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v);
 /* The control at (x, y) that can be hit now, or -1. */
 int mode_hit(const struct mode *m, float x, float y);
 
+/* 1 while a finger is down, or input came within the last second: input
+ * should then be read at frame rate. */
+int mode_touch_active(const struct mode *m, uint64_t now_ms);
+
 #endif

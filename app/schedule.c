@@ -49,6 +49,28 @@ void schedule_start(struct schedule *s, int count, int first, uint32_t dwell_ms,
     s->go_pending = 0;
 }
 
+static int wrap_index(const struct schedule *s, int i)
+{
+    return s->count > 0 ? ((i % s->count) + s->count) % s->count : 0;
+}
+
+void schedule_set_content(struct schedule *s, int count, int next)
+{
+    s->count = count < 1 ? 1 : count;
+    s->next = wrap_index(s, next);
+}
+
+void schedule_follow(struct schedule *s, int current)
+{
+    s->current = wrap_index(s, current);
+    s->next = following(s, s->current);
+}
+
+void schedule_set_next(struct schedule *s, int next)
+{
+    s->next = wrap_index(s, next);
+}
+
 /* When the current panel's transition is due, in the dwell phase. */
 static uint64_t transition_due(const struct schedule *s)
 {

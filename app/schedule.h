@@ -4,7 +4,10 @@
  * 175 words a minute plus a base, bounded), then a transition of fixed
  * length shows the next panel. The next panel is prepared (rasterised)
  * before its transition starts: schedule_tick reports SCHED_PREPARE a lead
- * time before the transition. */
+ * time before the transition.
+ *
+ * The fields of struct schedule are the schedule's own: others read them
+ * and change them only through these functions. */
 #ifndef VITRINE_SCHEDULE_H
 #define VITRINE_SCHEDULE_H
 
@@ -57,6 +60,15 @@ void schedule_start(struct schedule *s, int count, int first, uint32_t dwell_ms,
  * dwell with schedule_set_dwell. */
 enum sched_event schedule_tick(struct schedule *s, uint64_t now_ms);
 void schedule_set_dwell(struct schedule *s, uint32_t dwell_ms);
+/* New content with `count` panels: the loop goes on from its current panel
+ * and shows panel `next` (wrapped into range) after it. */
+void schedule_set_content(struct schedule *s, int count, int next);
+/* What is really on screen is panel `current` (a panel was skipped, or the
+ * language changed): continue the loop from it. */
+void schedule_follow(struct schedule *s, int current);
+/* The panel that arrives next (or is arriving) is `next`: the caller found
+ * `next`, not the panel it asked for, loadable. */
+void schedule_set_next(struct schedule *s, int next);
 /* Jump (interactive navigation): transition to panel `to` now, sliding in
  * `direction`. Ignored if a transition is running (returns -1). */
 int schedule_go(struct schedule *s, int to, int direction, enum transition_kind kind,

@@ -26,7 +26,6 @@
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
-#define STORE_MAX_LOCALE_CODE 35           /* longest BCP 47 tag we accept */
 
 /* The statements the store runs after open, prepared once in open. Every
  * localised query yields the requested locale's row (?2) before the default
@@ -482,7 +481,7 @@ static int read_locales(struct store *s, char *why, size_t why_len)
         s->n_locales++;
         const char *c = s->locales[i];
         size_t n = c ? strlen(c) : 0;
-        int ok = n > 0 && n <= STORE_MAX_LOCALE_CODE && s->locale_names[i];
+        int ok = n > 0 && n <= STORE_LOCALE_MAX && s->locale_names[i];
         for (size_t k = 0; ok && k < n; k++)
             ok = (c[k] >= 'a' && c[k] <= 'z') || (c[k] >= 'A' && c[k] <= 'Z') ||
                  (c[k] >= '0' && c[k] <= '9') || c[k] == '-';

@@ -22,6 +22,7 @@
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 #define STORE_SCHEMA_VERSION 1
 #define STORE_MAX_LOCALES 16
+#define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 
 struct store;
 

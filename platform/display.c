@@ -23,8 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "log.h"
 #include "image.h"
+#include "log.h"
+#include "store.h"
 
 #define TAG "display"
 
@@ -88,7 +89,7 @@ struct anim_item {
     int tw, th;
     /* DRAW_FIGURE */
     const struct panel_figure *figure;
-    char locale[16];
+    char locale[STORE_LOCALE_MAX + 1];
     int atlas;
     SDL_Texture *prefix, *suffix;
     int prefix_w, prefix_h, prefix_adv, suffix_w, suffix_h;
@@ -99,15 +100,17 @@ struct anim_item {
 };
 
 struct panel_view {
+    struct pview base; /* first: the presenter's handle is the view */
     struct display *d;
     struct panel_view *prev, *next; /* the display's live views */
+    const struct draw_list *src;    /* what it is made from (kept by the owner) */
     SDL_Texture *stat;
     int w, h;
     struct anim_item *items;
     int n_items;
     struct atlas *atlases;
     int n_atlases;
-    char locale[16];
+    char locale[STORE_LOCALE_MAX + 1];
 };
 
 struct cache_slot {
@@ -133,6 +136,8 @@ struct display {
     struct panel_view *views;
     struct cache_slot cache[CACHE_SLOTS];
     uint64_t tick;
+    uint32_t next_view_id;
+    long rebuilds; /* views rebuilt after the renderer lost them */
 };
 
 static void set_why(char *why, size_t why_len, const char *what)
@@ -274,6 +279,47 @@ static SDL_Texture *image_texture(struct display *d, const struct draw_item *it,
 
 /* ---- the display ---------------------------------------------------------- */
 
+/* The renderer: the software one into the surface when headless, else the
+ * one SDL picks for the window (SDL_HINT_RENDER_DRIVER honoured). Called at
+ * open and again when the renderer lost its device (display_recover). */
+static int create_renderer(struct display *d, char *why, size_t why_len)
+{
+    if (d->headless) {
+        d->ren = SDL_CreateSoftwareRenderer(d->surface);
+        if (!d->ren) {
+            set_why(why, why_len, "software renderer");
+            return -1;
+        }
+        return 0;
+    }
+    /* Software rendering asked for: present the window surface directly,
+     * not through an OpenGL texture (which on a GPU-less machine is Mesa's
+     * software GL and costs more than the frame itself). The environment
+     * variable SDL_FRAMEBUFFER_ACCELERATION still wins. */
+    const char *drv = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    if (drv && SDL_strcasecmp(drv, "software") == 0)
+        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
+    /* index -1 honours SDL_HINT_RENDER_DRIVER. */
+    d->ren = SDL_CreateRenderer(d->win, -1, 0);
+    if (!d->ren) {
+        log_warn(TAG, "renderer: %s; using the software renderer", SDL_GetError());
+        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
+        d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (!d->ren) {
+        set_why(why, why_len, "renderer");
+        return -1;
+    }
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(d->ren, &info) == 0) {
+        if (info.flags & SDL_RENDERER_ACCELERATED)
+            SDL_RenderSetVSync(d->ren, 1);
+        log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), info.name);
+    }
+    return 0;
+}
+
+
 static int open_headless(struct display *d, const struct display_opts *o, char *why, size_t why_len)
 {
     int w = o->w > 0 ? o->w : HEADLESS_W, h = o->h > 0 ? o->h : HEADLESS_H;
@@ -282,12 +328,7 @@ static int open_headless(struct display *d, const struct display_opts *o, char *
         set_why(why, why_len, "headless surface");
         return -1;
     }
-    d->ren = SDL_CreateSoftwareRenderer(d->surface);
-    if (!d->ren) {
-        set_why(why, why_len, "software renderer");
-        return -1;
-    }
-    return 0;
+    return create_renderer(d, why, why_len);
 }
 
 static int open_window(struct display *d, const struct display_opts *o, char *why, size_t why_len)
@@ -342,31 +383,7 @@ static int open_window(struct display *d, const struct display_opts *o, char *wh
     if (!o->windowed)
         SDL_ShowCursor(SDL_DISABLE);
 
-    /* Software rendering asked for: present the window surface directly,
-     * not through an OpenGL texture (which on a GPU-less machine is Mesa's
-     * software GL and costs more than the frame itself). The environment
-     * variable SDL_FRAMEBUFFER_ACCELERATION still wins. */
-    const char *drv = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
-    if (drv && SDL_strcasecmp(drv, "software") == 0)
-        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-    /* index -1 honours SDL_HINT_RENDER_DRIVER. */
-    d->ren = SDL_CreateRenderer(d->win, -1, 0);
-    if (!d->ren) {
-        log_warn(TAG, "renderer: %s; using the software renderer", SDL_GetError());
-        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-        d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
-    }
-    if (!d->ren) {
-        set_why(why, why_len, "renderer");
-        return -1;
-    }
-    SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(d->ren, &info) == 0) {
-        if (info.flags & SDL_RENDERER_ACCELERATED)
-            SDL_RenderSetVSync(d->ren, 1);
-        log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), info.name);
-    }
-    return 0;
+    return create_renderer(d, why, why_len);
 }
 
 struct display *display_open(const struct display_opts *o, char *why, size_t why_len)
@@ -394,6 +411,7 @@ fail:
 }
 
 static void view_release(struct panel_view *v);
+static void cache_flush(struct display *d);
 
 void display_close(struct display *d)
 {
@@ -404,11 +422,7 @@ void display_close(struct display *d)
         log_warn(TAG, "a panel view outlives the display; free views first");
         view_release(v);
     }
-    for (int i = 0; i < CACHE_SLOTS; i++) {
-        if (d->cache[i].tex)
-            SDL_DestroyTexture(d->cache[i].tex);
-        free(d->cache[i].text);
-    }
+    cache_flush(d);
     if (d->text)
         text_close(d->text);
     if (d->ren)
@@ -455,17 +469,16 @@ void display_clear(struct display *d)
     SDL_RenderClear(d->ren);
 }
 
-int display_present(struct display *d)
+void display_present(struct display *d)
 {
     if (!d)
-        return 0;
+        return;
     SDL_RenderPresent(d->ren);
     if (d->fullscreen_pending) {
         d->fullscreen_pending = 0;
         if (SDL_SetWindowFullscreen(d->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
             log_warn(TAG, "full screen: %s; staying a borderless window", SDL_GetError());
     }
-    return 0;
 }
 
 int display_save_png(struct display *d, const char *path, char *why, size_t why_len)
@@ -648,7 +661,9 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
 
 /* ---- panel views ---------------------------------------------------------- */
 
-static void view_release(struct panel_view *v)
+/* Destroy what a view holds in the renderer and in memory; the view keeps
+ * its source list and stays linked, so it can be built again. */
+static void view_drop_textures(struct panel_view *v)
 {
     for (int i = 0; i < v->n_items; i++) {
         struct anim_item *it = &v->items[i];
@@ -674,6 +689,11 @@ static void view_release(struct panel_view *v)
     if (v->stat)
         SDL_DestroyTexture(v->stat);
     v->stat = NULL;
+}
+
+static void view_release(struct panel_view *v)
+{
+    view_drop_textures(v);
     if (v->d) {
         if (v->prev)
             v->prev->next = v->next;
@@ -746,7 +766,7 @@ static void draw_static(struct display *d, const struct draw_item *it, const cha
         draw_units_item(ren, it, 0, 255, 1.0);
         break;
     case DRAW_IMAGE: {
-        SDL_Rect dst;
+        SDL_Rect dst = {0, 0, 0, 0};
         SDL_Texture *tex = image_texture(d, it, &dst);
         copy_at(ren, tex, dst.x, dst.y, dst.w, dst.h, it->alpha);
         if (tex)
@@ -818,7 +838,7 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         }
         break;
     case DRAW_IMAGE: {
-        SDL_Rect dst;
+        SDL_Rect dst = {0, 0, 0, 0};
         it->tex = image_texture(d, src, &dst);
         it->r = (struct draw_rect){dst.x, dst.y, dst.w, dst.h};
         it->tw = dst.w;
@@ -827,6 +847,53 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     }
     }
     v->n_items++;
+    return 0;
+}
+
+/* (Re)create a view's textures from its source list. */
+static int view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
+{
+    const struct draw_list *l = v->src;
+    int n = l->n > 0 ? l->n : 0;
+    if (n) {
+        v->items = calloc((size_t)n, sizeof(*v->items));
+        v->atlases = calloc((size_t)n, sizeof(*v->atlases));
+        if (!v->items || !v->atlases) {
+            snprintf(why, why_len, "out of memory");
+            return -1;
+        }
+    }
+
+    display_size(d, &v->w, &v->h);
+    /* Opaque pixels without an alpha channel: the software renderer blends
+     * them with a constant alpha far faster than per-pixel alpha. */
+    v->stat =
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h);
+    if (!v->stat)
+        v->stat = SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
+                                    v->w, v->h);
+    if (!v->stat) {
+        set_why(why, why_len, "panel texture");
+        return -1;
+    }
+    v->base.bytes = sizeof(*v) + (size_t)v->w * (size_t)v->h * 4u;
+    if (SDL_SetRenderTarget(d->ren, v->stat) != 0) {
+        set_why(why, why_len, "drawing into the panel texture");
+        SDL_SetRenderTarget(d->ren, NULL);
+        return -1;
+    }
+    set_color(d->ren, layout_color(COLOR_BG), 255);
+    SDL_RenderClear(d->ren);
+    for (int i = 0; i < n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (it->layer == LAYER_STATIC)
+            draw_static(d, it, v->locale);
+        else if (prepare_anim(d, v, it, why, why_len) != 0) {
+            SDL_SetRenderTarget(d->ren, NULL);
+            return -1;
+        }
+    }
+    SDL_SetRenderTarget(d->ren, NULL);
     return 0;
 }
 
@@ -842,54 +909,19 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
         snprintf(why, why_len, "out of memory");
         return NULL;
     }
+    v->base.id = ++d->next_view_id;
     v->d = d;
+    v->src = l;
     v->next = d->views;
     if (d->views)
         d->views->prev = v;
     d->views = v;
     snprintf(v->locale, sizeof(v->locale), "%s", locale && *locale ? locale : "en");
-
-    int n = l->n > 0 ? l->n : 0;
-    if (n) {
-        v->items = calloc((size_t)n, sizeof(*v->items));
-        v->atlases = calloc((size_t)n, sizeof(*v->atlases));
-        if (!v->items || !v->atlases) {
-            snprintf(why, why_len, "out of memory");
-            goto fail;
-        }
+    if (view_build(d, v, why, why_len) != 0) {
+        display_view_free(v);
+        return NULL;
     }
-
-    display_size(d, &v->w, &v->h);
-    /* Opaque pixels without an alpha channel: the software renderer blends
-     * them with a constant alpha far faster than per-pixel alpha. */
-    v->stat =
-        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h);
-    if (!v->stat)
-        v->stat = SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
-                                    v->w, v->h);
-    if (!v->stat) {
-        set_why(why, why_len, "panel texture");
-        goto fail;
-    }
-    if (SDL_SetRenderTarget(d->ren, v->stat) != 0) {
-        set_why(why, why_len, "drawing into the panel texture");
-        goto fail;
-    }
-    set_color(d->ren, layout_color(COLOR_BG), 255);
-    SDL_RenderClear(d->ren);
-    for (int i = 0; i < n; i++) {
-        const struct draw_item *it = &l->items[i];
-        if (it->layer == LAYER_STATIC)
-            draw_static(d, it, v->locale);
-        else if (prepare_anim(d, v, it, why, why_len) != 0)
-            goto fail;
-    }
-    SDL_SetRenderTarget(d->ren, NULL);
     return v;
-fail:
-    SDL_SetRenderTarget(d->ren, NULL);
-    display_view_free(v);
-    return NULL;
 }
 
 void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
@@ -940,6 +972,16 @@ static uint32_t text_hash(enum font_face face, int px, uint32_t rgb, const char 
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)s[i]) * 16777619u;
     return h;
+}
+
+static void cache_flush(struct display *d)
+{
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        if (d->cache[i].tex)
+            SDL_DestroyTexture(d->cache[i].tex);
+        free(d->cache[i].text);
+        memset(&d->cache[i], 0, sizeof(d->cache[i]));
+    }
 }
 
 static struct cache_slot *cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
@@ -1029,4 +1071,119 @@ float display_dpi(const struct display *d)
         return 0;
     /* drivers without real data report nonsense: trust only plausible values */
     return hdpi >= 40 && hdpi <= 600 ? hdpi : 0;
+}
+
+/* ---- frames and the presenter ------------------------------------------- */
+
+/* Do the frame's views cover the whole screen (one opaque at rest, or two
+ * opaque side by side in a slide)? Then clearing would be wasted work. */
+static int frame_covers(const struct frame *f, int w)
+{
+    for (int i = 0; i < f->n_views; i++)
+        if (f->views[i].dx == 0 && f->views[i].alpha == 255)
+            return 1;
+    if (f->n_views == 2 && f->views[0].alpha == 255 && f->views[1].alpha == 255) {
+        int a = f->views[0].dx, b = f->views[1].dx;
+        return abs(a - b) == w && (a == 0 || b == 0 || (a < 0) != (b < 0));
+    }
+    return 0;
+}
+
+void display_draw_frame(struct display *d, const struct frame *f)
+{
+    if (!d || !f)
+        return;
+    int w, h;
+    display_size(d, &w, &h);
+    if (!frame_covers(f, w))
+        display_clear(d);
+    for (int i = 0; i < f->n_views; i++) {
+        const struct frame_view *fv = &f->views[i];
+        display_draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t);
+    }
+    for (int i = 0; i < f->n_lists; i++)
+        display_draw_list(d, f->lists[i]);
+}
+
+int display_recover(struct display *d, int device_lost, char *why, size_t why_len)
+{
+    if (!d)
+        return -1;
+    log_warn(TAG, "the renderer lost its %s; rebuilding every view from its draw list",
+             device_lost ? "device" : "textures");
+    for (struct panel_view *v = d->views; v; v = v->next)
+        view_drop_textures(v);
+    cache_flush(d);
+    if (device_lost) {
+        SDL_DestroyRenderer(d->ren);
+        d->ren = NULL;
+        if (create_renderer(d, why, why_len) != 0) {
+            log_error(TAG, "no renderer after a device reset: %s", why);
+            return -1;
+        }
+    }
+    int rc = 0;
+    for (struct panel_view *v = d->views; v; v = v->next) {
+        char vwhy[256];
+        if (view_build(d, v, vwhy, sizeof(vwhy)) != 0) {
+            log_error(TAG, "a view could not be rebuilt: %s", vwhy);
+            view_drop_textures(v); /* drawn as nothing, never half */
+            snprintf(why, why_len, "%s", vwhy);
+            rc = -1;
+        }
+        d->rebuilds++;
+    }
+    display_clear(d);
+    return rc;
+}
+
+long display_rebuild_count(const struct display *d)
+{
+    return d ? d->rebuilds : 0;
+}
+
+static void p_size(void *ctx, int *w, int *h)
+{
+    display_size(ctx, w, h);
+}
+
+static float p_dpi(void *ctx)
+{
+    return display_dpi(ctx);
+}
+
+static const struct text_measurer *p_measurer(void *ctx)
+{
+    return text_measurer(display_text(ctx));
+}
+
+static struct pview *p_prepare(void *ctx, const struct draw_list *list, const char *locale,
+                               char *why, size_t why_len)
+{
+    struct panel_view *v = display_prepare(ctx, list, locale, why, why_len);
+    return v ? &v->base : NULL;
+}
+
+static void p_release(void *ctx, struct pview *view)
+{
+    (void)ctx;
+    display_view_free((struct panel_view *)view);
+}
+
+static void p_draw_frame(void *ctx, const struct frame *f)
+{
+    display_draw_frame(ctx, f);
+}
+
+struct presenter display_presenter(struct display *d)
+{
+    return (struct presenter){
+        .ctx = d,
+        .size = p_size,
+        .dpi = p_dpi,
+        .measurer = p_measurer,
+        .prepare = p_prepare,
+        .release = p_release,
+        .draw_frame = p_draw_frame,
+    };
 }

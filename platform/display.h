@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "layout.h"
+#include "presenter.h"
 #include "text.h"
 
 struct display;
@@ -31,9 +32,10 @@ void display_close(struct display *d);
 void display_size(const struct display *d, int *w, int *h);
 struct text *display_text(struct display *d);
 
-/* Rasterise a panel's draw list. The list may be freed afterwards, except
- * the panel_figure its DRAW_FIGURE items point to, which must live as long
- * as the view. NULL on failure (why set). */
+/* Rasterise a panel's draw list. The list (and the panel_figure and images
+ * its items point to) must stay valid and unchanged as long as the view:
+ * the view is rebuilt from it when the renderer loses its textures
+ * (display_recover). NULL on failure (why set). */
 struct panel_view *display_prepare(struct display *d, const struct draw_list *l, const char *locale,
                                    char *why, size_t why_len);
 void display_view_free(struct panel_view *v);
@@ -47,8 +49,26 @@ void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t 
 /* Draw a draw list directly (chrome: indicator, overlays). Text is
  * rasterised through a small cache keyed by content. */
 void display_draw_list(struct display *d, const struct draw_list *l);
-/* Show the frame. Returns 0. */
-int display_present(struct display *d);
+/* Show the frame. */
+void display_present(struct display *d);
+
+/* The kiosk's presenter (app/presenter.h) over this display: its views are
+ * panel views, its frames are drawn by display_draw_frame. */
+struct presenter display_presenter(struct display *d);
+/* Draw a frame: the background where the views leave it uncovered, the
+ * views, then the lists. */
+void display_draw_frame(struct display *d, const struct frame *f);
+
+/* The renderer lost its render targets (SDL_RENDER_TARGETS_RESET) or its
+ * device (SDL_RENDER_DEVICE_RESET, device_lost = 1): recreate the renderer
+ * in the second case, then rebuild every live view (static texture, glyph
+ * atlases, text and chart items) from the draw list it was made from, and
+ * flush the chrome text cache. The caller then draws a frame. -1 with why
+ * when a view or the renderer could not be rebuilt (the kiosk goes on: a
+ * view that failed draws nothing). */
+int display_recover(struct display *d, int device_lost, char *why, size_t why_len);
+/* Views rebuilt by display_recover so far (tests). */
+long display_rebuild_count(const struct display *d);
 
 /* Write the current frame to a PNG file. 0 or -1 with why. */
 int display_save_png(struct display *d, const char *path, char *why, size_t why_len);

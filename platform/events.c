@@ -43,8 +43,9 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
             return 0;
         }
     case SDL_RENDER_TARGETS_RESET:
-    case SDL_RENDER_DEVICE_RESET:
         return EVENTS_REDRAW | EVENTS_RESET;
+    case SDL_RENDER_DEVICE_RESET:
+        return EVENTS_REDRAW | EVENTS_RESET | EVENTS_DEVICE_RESET;
     case SDL_QUIT: /* only from a signal: window close does not quit (display.c) */
         return EVENTS_STOP;
     default:

@@ -20,7 +20,8 @@ enum events_flags {
     EVENTS_REDRAW = 1, /* the window was exposed or resized: draw again */
     EVENTS_INPUT = 2,  /* at least one input record was delivered */
     EVENTS_STOP = 4,   /* SIGTERM or SIGINT: the system stops the kiosk */
-    EVENTS_RESET = 8,  /* the renderer lost its textures: prepare them again */
+    EVENTS_RESET = 8,  /* the renderer lost its textures: display_recover */
+    EVENTS_DEVICE_RESET = 64, /* ... and its device: display_recover(d, 1) */
 };
 
 typedef void (*events_input_fn)(void *ctx, const struct input_event *e);

@@ -1,7 +1,9 @@
-/* The kiosk driven directly with a headless display and simulated time:
- * a renderer reset rebuilds the panel views so the frame is the same, and
- * the loop shows every panel in turn with no text rasterised while panels
- * dwell. */
+/* The kiosk as a pure controller: driven with simulated time and input
+ * records, presenting to a fake presenter (no SDL is linked), asserting on
+ * the frames it would present: the loop shows every panel in turn and
+ * prepares nothing while panels dwell, transitions show both panels the
+ * way they move, the view cache stays within its budget and never draws a
+ * released view, and new content is adopted at a panel boundary. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,40 +18,141 @@
 
 #include "app/kiosk.h"
 #include "app/log.h"
+#include "app/mode.h"
+#include "app/schedule.h"
 #include "content/author.h"
-#include "platform/display.h"
-#include "platform/text.h"
+#include "layout_testing.h"
+
+/* layout_testing.h also offers a UTF-8 check this test does not need */
+static int (*const unused_utf8_check)(const char *, size_t) __attribute__((unused)) = valid_utf8;
+
+#define W 640
+#define H 400
+#define MAX_VIEWS 4096
+
+/* ---- the fake presenter --------------------------------------------------- */
+
+struct fake_view {
+    struct pview base;
+    const struct draw_list *list;
+    int live;
+};
+
+struct fake {
+    struct fake_view views[MAX_VIEWS];
+    int n_views;
+    int live, max_live;
+    long prepares, releases, frames;
+    int fail_prepare;
+    int bad_draws;   /* a frame drew a released view or a dead list */
+    struct frame last;
+};
+
+static void f_size(void *ctx, int *w, int *h)
+{
+    (void)ctx;
+    *w = W;
+    *h = H;
+}
+
+static float f_dpi(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+static const struct text_measurer *f_measurer(void *ctx)
+{
+    (void)ctx;
+    return &fake;
+}
+
+static struct pview *f_prepare(void *ctx, const struct draw_list *list, const char *locale,
+                               char *why, size_t why_len)
+{
+    struct fake *f = ctx;
+    (void)locale;
+    if (f->fail_prepare || f->n_views == MAX_VIEWS) {
+        snprintf(why, why_len, "the fake presenter refuses");
+        return NULL;
+    }
+    struct fake_view *v = &f->views[f->n_views++];
+    v->base.id = (uint32_t)f->n_views;
+    v->base.bytes = (size_t)W * H * 4;
+    v->list = list;
+    v->live = 1;
+    f->prepares++;
+    if (++f->live > f->max_live)
+        f->max_live = f->live;
+    return &v->base;
+}
+
+static void f_release(void *ctx, struct pview *view)
+{
+    struct fake *f = ctx;
+    struct fake_view *v = (struct fake_view *)view;
+    if (!v)
+        return;
+    assert_true(v->live); /* never released twice */
+    /* the list it was made from is still intact when it goes */
+    assert_true(v->list->n >= 0 && v->list->n <= v->list->cap);
+    v->live = 0;
+    f->live--;
+    f->releases++;
+}
+
+static void f_draw_frame(void *ctx, const struct frame *fr)
+{
+    struct fake *f = ctx;
+    for (int i = 0; i < fr->n_views; i++)
+        if (!((struct fake_view *)fr->views[i].view)->live)
+            f->bad_draws++;
+    f->last = *fr;
+    f->frames++;
+}
+
+static struct presenter presenter_of(struct fake *f)
+{
+    return (struct presenter){f, f_size, f_dpi, f_measurer, f_prepare, f_release, f_draw_frame};
+}
+
+/* ---- the rig -------------------------------------------------------------- */
 
 struct rig {
-    struct display *d;
+    struct fake f;
+    struct presenter p;
     struct kiosk *k;
     char dir[64];
 };
 
-static int setup(void **state)
+static struct store *bundled(void)
 {
-    static struct rig r;
     char path[4096], why[512];
     const char *bin = getenv("VITRINE_BINARY_DIR");
-    if (!bin)
-        return -1;
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
     struct store *s = NULL;
+    if (!bin)
+        return NULL;
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
     if (store_open_file(path, &s, why, sizeof(why)) != 0) {
         fprintf(stderr, "%s\n", why);
-        return -1;
+        return NULL;
     }
-    struct display_opts o = {.headless = 1, .w = 640, .h = 400};
-    r.d = display_open(&o, why, sizeof(why));
-    if (!r.d) {
-        store_close(s);
+    return s;
+}
+
+static int setup(void **state)
+{
+    struct rig *r = calloc(1, sizeof(*r));
+    char why[512];
+    struct store *s = bundled();
+    if (!r || !s)
         return -1;
-    }
-    r.k = kiosk_new(r.d, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
-    snprintf(r.dir, sizeof(r.dir), "/tmp/vitrine-kiosk-XXXXXX");
-    if (!r.k || !mkdtemp(r.dir))
+    r->p = presenter_of(&r->f);
+    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
+    snprintf(r->dir, sizeof(r->dir), "/tmp/vitrine-kiosk-XXXXXX");
+    if (!r->k || !mkdtemp(r->dir))
         return -1;
-    *state = &r;
+    *state = r;
     return 0;
 }
 
@@ -59,70 +162,42 @@ static int teardown(void **state)
     if (!r)
         return 0;
     kiosk_free(r->k);
-    display_close(r->d);
-    char cmd[128];
-    snprintf(cmd, sizeof(cmd), "%s/a.png", r->dir);
-    unlink(cmd);
-    snprintf(cmd, sizeof(cmd), "%s/b.png", r->dir);
-    unlink(cmd);
+    /* everything the kiosk prepared, it released */
+    assert_int_equal(r->f.live, 0);
     rmdir(r->dir);
+    free(r);
     return 0;
 }
 
-static long file_bytes(const char *path, unsigned char **out)
+static struct input_event key(enum input_key k, uint64_t t)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    *out = malloc((size_t)n);
-    if (fread(*out, 1, (size_t)n, f) != (size_t)n)
-        n = -1;
-    fclose(f);
-    return n;
+    return (struct input_event){.kind = INPUT_KEY, .key = k, .t_ms = t};
 }
 
-static void renderer_reset_redraws_the_same_frame(void **state)
-{
-    struct rig *r = *state;
-    char a[128], b[128], why[256];
-    snprintf(a, sizeof(a), "%s/a.png", r->dir);
-    snprintf(b, sizeof(b), "%s/b.png", r->dir);
-    kiosk_update(r->k, 2000);
-    kiosk_draw(r->k, 2000);
-    assert_int_equal(display_save_png(r->d, a, why, sizeof(why)), 0);
-    long before = kiosk_prepare_count(r->k);
-    kiosk_renderer_reset(r->k);
-    assert_true(kiosk_prepare_count(r->k) > before); /* rasterised again */
-    assert_true(kiosk_needs_frame(r->k, 2000));
-    kiosk_draw(r->k, 2000);
-    assert_int_equal(display_save_png(r->d, b, why, sizeof(why)), 0);
-    unsigned char *pa = NULL, *pb = NULL;
-    long na = file_bytes(a, &pa), nb = file_bytes(b, &pb);
-    assert_true(na > 0);
-    assert_int_equal(na, nb);
-    assert_memory_equal(pa, pb, (size_t)na);
-    free(pa);
-    free(pb);
-}
+/* ---- tests ---------------------------------------------------------------- */
 
-static void the_loop_shows_every_panel_without_rasterising_while_dwelling(void **state)
+static void the_loop_shows_every_panel_without_preparing_while_dwelling(void **state)
 {
     struct rig *r = *state;
     int n = kiosk_panel_count(r->k);
     int seen[256] = {0};
     assert_true(n > 1 && n < 256);
     uint64_t t = 3000;
-    long dwell_raster = 0;
+    long dwell_prepares = 0, dwell_frames = 0;
     for (int guard = 0; guard < 100000; guard++) {
         kiosk_update(r->k, t);
         seen[kiosk_current(r->k)] = 1;
         if (!kiosk_transitioning(r->k)) {
-            long r0 = text_render_count();
+            long p0 = r->f.prepares;
             kiosk_draw(r->k, t);
-            dwell_raster += text_render_count() - r0;
+            dwell_prepares += r->f.prepares - p0;
+            dwell_frames++;
+            /* at rest: one view, the panel shown, opaque, in place */
+            assert_int_equal(r->f.last.n_views, 1);
+            assert_int_equal(r->f.last.views[0].panel, kiosk_current(r->k));
+            assert_int_equal(r->f.last.views[0].dx, 0);
+            assert_int_equal(r->f.last.views[0].alpha, 255);
+            assert_true(r->f.last.n_lists >= 1); /* the chrome */
         }
         uint64_t due = kiosk_deadline(r->k, t);
         assert_true(due > t || kiosk_animating(r->k, t)); /* never a deadline in the past */
@@ -136,9 +211,115 @@ static void the_loop_shows_every_panel_without_rasterising_while_dwelling(void *
     for (int i = 0; i < n; i++)
         assert_true(seen[i]);
     assert_int_equal(kiosk_current(r->k), 0); /* and round to the title again */
-    /* the first draw of each panel's chrome text may rasterise it (cached
-     * after), never the panel itself */
-    assert_true(dwell_raster <= 3L * n);
+    assert_true(dwell_frames >= n);
+    assert_int_equal(dwell_prepares, 0); /* prepared ahead, never while dwelling */
+    assert_int_equal(r->f.bad_draws, 0);
+}
+
+/* Mid-crossfade both panels are in the frame: the one leaving opaque, the
+ * one arriving partly transparent, in place. */
+static void a_crossfade_presents_both_panels(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t = 5000000;
+    kiosk_update(r->k, t);
+    for (int guard = 0; guard < 20 && !kiosk_transitioning(r->k); guard++) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    assert_true(kiosk_transitioning(r->k));
+    int from = kiosk_current(r->k);
+    kiosk_draw(r->k, t + SCHED_CROSSFADE_MS / 2);
+    const struct frame *f = &r->f.last;
+    assert_int_equal(f->n_views, 2);
+    assert_int_equal(f->views[0].panel, from);
+    assert_int_equal(f->views[1].panel, (from + 1) % kiosk_panel_count(r->k));
+    assert_int_equal(f->views[0].alpha, 255);
+    assert_true(f->views[1].alpha > 0 && f->views[1].alpha < 255);
+    assert_int_equal(f->views[0].dx, 0);
+    assert_int_equal(f->views[1].dx, 0);
+    while (kiosk_transitioning(r->k)) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+}
+
+/* Navigating backwards slides the arriving panel in from the left: it
+ * starts at a negative offset and the leaving one moves right. */
+static void a_slide_follows_the_direction(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t = 9000000;
+    kiosk_update(r->k, t);
+    while (kiosk_transitioning(r->k)) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(r->k, &e, t); /* wakes the kiosk */
+    kiosk_update(r->k, t);
+    int n = kiosk_panel_count(r->k);
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        while (kiosk_transitioning(r->k)) {
+            t += KIOSK_FRAME_MS;
+            kiosk_update(r->k, t);
+        }
+        int from = kiosk_current(r->k);
+        t += 1000;
+        e = key(dir > 0 ? INPUT_KEY_RIGHT : INPUT_KEY_LEFT, t);
+        kiosk_input(r->k, &e, t);
+        kiosk_update(r->k, t);
+        assert_true(kiosk_transitioning(r->k));
+        kiosk_draw(r->k, t + SCHED_SLIDE_MS / 3);
+        const struct frame *f = &r->f.last;
+        assert_int_equal(f->n_views, 2);
+        assert_int_equal(f->views[0].panel, from);
+        assert_int_equal(f->views[1].panel, ((from + dir) % n + n) % n);
+        /* the arriving panel comes from the side the visitor swiped toward */
+        if (dir > 0) {
+            assert_true(f->views[0].dx < 0 && f->views[1].dx > 0);
+        } else {
+            assert_true(f->views[0].dx > 0 && f->views[1].dx < 0);
+        }
+        assert_int_equal(abs(f->views[1].dx - f->views[0].dx), W);
+    }
+    assert_int_equal(r->f.bad_draws, 0);
+}
+
+/* A small budget: walking the whole exhibit by hand keeps only the pinned
+ * panels' views alive, and no frame ever draws a released view. */
+static void the_view_cache_stays_within_its_budget(void **state)
+{
+    (void)state;
+    struct fake *f = calloc(1, sizeof(*f));
+    struct presenter p = presenter_of(f);
+    char why[256];
+    struct kiosk_opts o = {.cache_bytes = 3u * W * H * 4 + 3u * 256 * 1024};
+    struct kiosk *k = kiosk_new(&p, bundled(), &o, 1000, why, sizeof(why));
+    assert_non_null(k);
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t);
+    int n = kiosk_panel_count(k);
+    for (int step = 0; step < 2 * n; step++) {
+        t += 500;
+        e = key(step < n ? INPUT_KEY_RIGHT : INPUT_KEY_LEFT, t);
+        kiosk_input(k, &e, t);
+        for (int i = 0; i < 40; i++, t += KIOSK_FRAME_MS) {
+            kiosk_update(k, t);
+            if (kiosk_needs_frame(k, t))
+                kiosk_draw(k, t);
+        }
+        assert_true(kiosk_cached_bytes(k) <= o.cache_bytes);
+    }
+    assert_true(f->prepares > n);            /* panels were prepared again... */
+    assert_true(f->releases > 0);            /* ...because old ones were let go */
+    assert_true(f->max_live <= 3);           /* shown, arriving, one neighbour */
+    assert_true(kiosk_cached_panels(k) <= 3);
+    assert_int_equal(f->bad_draws, 0);
+    kiosk_free(k);
+    assert_int_equal(f->live, 0);
+    free(f);
 }
 
 struct lines {
@@ -155,17 +336,28 @@ static void collect(void *ctx, enum log_level level, const char *tag, const char
     }
 }
 
+/* What goes wrong reaches the log's subscribers (the staff screen): a
+ * presenter that cannot draw any panel is logged once per panel tried,
+ * and the kiosk refuses to start rather than show nothing. */
 static void staff_lines_reach_log_subscribers(void **state)
 {
-    struct rig *r = *state;
+    (void)state;
+    struct fake *f = calloc(1, sizeof(*f));
+    struct presenter p = presenter_of(f);
+    char why[256];
     struct lines l = {0};
+    f->fail_prepare = 1;
     assert_int_equal(log_subscribe(collect, &l), 0);
-    kiosk_renderer_reset(r->k);
+    struct store *s = bundled();
+    assert_null(kiosk_new(&p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why)));
     log_unsubscribe(collect, &l);
-    assert_int_equal(l.n, 1);
-    assert_non_null(strstr(l.last, "renderer"));
-    kiosk_renderer_reset(r->k); /* unsubscribed: nothing more arrives */
-    assert_int_equal(l.n, 1);
+    assert_true(l.n > 1);
+    assert_non_null(strstr(l.last, "could not be drawn"));
+    int n = l.n;
+    assert_null(kiosk_new(&p, bundled(), &(struct kiosk_opts){0}, 1000, why, sizeof(why)));
+    assert_int_equal(l.n, n); /* unsubscribed: nothing more arrives */
+    assert_int_equal(f->live, 0);
+    free(f);
 }
 
 /* New content replaces the old at the next panel boundary, starting from
@@ -182,6 +374,10 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     int old_count = kiosk_panel_count(r->k);
     uint64_t t = 10000000;
     kiosk_update(r->k, t);
+    while (kiosk_transitioning(r->k)) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
     int shown = kiosk_current(r->k);
     kiosk_switch_store(r->k, s);
     kiosk_update(r->k, t);
@@ -198,11 +394,16 @@ static void new_content_switches_at_a_panel_boundary(void **state)
         kiosk_update(r->k, t);
     }
     assert_true(kiosk_transitioning(r->k));
+    kiosk_draw(r->k, t + SCHED_CROSSFADE_MS / 2);
+    assert_int_equal(r->f.last.views[0].panel, shown); /* the old panel leaves */
+    assert_int_equal(r->f.last.views[1].panel, 0);     /* the new content's first arrives */
     while (kiosk_transitioning(r->k)) {
         t = kiosk_deadline(r->k, t);
         kiosk_update(r->k, t);
     }
     assert_int_equal(kiosk_current(r->k), 0);
+    kiosk_draw(r->k, t);
+    assert_int_equal(r->f.bad_draws, 0);
     unlink(out);
 }
 
@@ -210,10 +411,13 @@ int main(void)
 {
     log_set_quiet(1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(renderer_reset_redraws_the_same_frame),
-        cmocka_unit_test(the_loop_shows_every_panel_without_rasterising_while_dwelling),
+        cmocka_unit_test_setup_teardown(the_loop_shows_every_panel_without_preparing_while_dwelling,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_crossfade_presents_both_panels, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_slide_follows_the_direction, setup, teardown),
+        cmocka_unit_test(the_view_cache_stays_within_its_budget),
         cmocka_unit_test(staff_lines_reach_log_subscribers),
-        cmocka_unit_test(new_content_switches_at_a_panel_boundary),
+        cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }
