@@ -481,23 +481,19 @@ void display_present(struct display *d)
     }
 }
 
-int display_save_png(struct display *d, const char *path, char *why, size_t why_len)
+SDL_Surface *display_snapshot(struct display *d)
 {
-    int w, h, rc = -1;
-    if (!d || !path) {
-        snprintf(why, why_len, "no display or no path");
-        return -1;
-    }
+    int w, h;
+    if (!d)
+        return NULL;
     display_size(d, &w, &h);
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (!s) {
-        set_why(why, why_len, "frame surface");
-        return -1;
-    }
+    if (!s)
+        return NULL;
     SDL_SetRenderTarget(d->ren, NULL);
     if (SDL_RenderReadPixels(d->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) != 0) {
-        set_why(why, why_len, "reading the frame");
-        goto done;
+        SDL_FreeSurface(s);
+        return NULL;
     }
     /* The frame is opaque; the renderer's alpha channel is not meaningful. */
     for (int y = 0; y < h; y++) {
@@ -505,14 +501,47 @@ int display_save_png(struct display *d, const char *path, char *why, size_t why_
         for (int x = 0; x < w; x++)
             row[x] |= 0xFF000000u;
     }
+    return s;
+}
+
+int display_save_png(struct display *d, const char *path, char *why, size_t why_len)
+{
+    if (!d || !path) {
+        snprintf(why, why_len, "no display or no path");
+        return -1;
+    }
+    SDL_Surface *s = display_snapshot(d);
+    if (!s) {
+        set_why(why, why_len, "reading the frame");
+        return -1;
+    }
+    int rc = 0;
     if (IMG_SavePNG(s, path) != 0) {
         set_why(why, why_len, path);
-        goto done;
+        rc = -1;
     }
-    rc = 0;
-done:
     SDL_FreeSurface(s);
     return rc;
+}
+
+const char *display_renderer_name(const struct display *d)
+{
+    SDL_RendererInfo info;
+    if (!d || !d->ren || SDL_GetRendererInfo(d->ren, &info) != 0)
+        return "none";
+    return info.name;
+}
+
+void display_clobber_views(struct display *d, uint32_t rgb)
+{
+    for (struct panel_view *v = d ? d->views : NULL; v; v = v->next) {
+        if (!v->stat || SDL_SetRenderTarget(d->ren, v->stat) != 0)
+            continue;
+        set_color(d->ren, rgb, 255);
+        SDL_RenderClear(d->ren);
+    }
+    if (d)
+        SDL_SetRenderTarget(d->ren, NULL);
 }
 
 /* ---- figures: glyph atlases ----------------------------------------------- */
@@ -1079,6 +1108,9 @@ float display_dpi(const struct display *d)
  * opaque side by side in a slide)? Then clearing would be wasted work. */
 static int frame_covers(const struct frame *f, int w)
 {
+    for (int i = 0; i < f->n_views; i++)
+        if (!((const struct panel_view *)f->views[i].view)->stat)
+            return 0; /* a view that could not be rebuilt draws nothing */
     for (int i = 0; i < f->n_views; i++)
         if (f->views[i].dx == 0 && f->views[i].alpha == 255)
             return 1;

@@ -17,6 +17,7 @@
 
 struct display;
 struct panel_view;
+struct SDL_Surface;
 
 struct display_opts {
     int headless; /* 1: render into memory, no window, no video driver */
@@ -69,6 +70,15 @@ void display_draw_frame(struct display *d, const struct frame *f);
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len);
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
+
+/* The current frame as an ARGB8888 surface the caller frees with
+ * SDL_FreeSurface; NULL on failure. */
+struct SDL_Surface *display_snapshot(struct display *d);
+/* SDL's name of the renderer in use ("software", "opengl", ...). */
+const char *display_renderer_name(const struct display *d);
+/* Tests: paint every view's static texture with rgb, as a driver that lost
+ * its render targets leaves them, before a reset is simulated. */
+void display_clobber_views(struct display *d, uint32_t rgb);
 
 /* Write the current frame to a PNG file. 0 or -1 with why. */
 int display_save_png(struct display *d, const char *path, char *why, size_t why_len);

@@ -1,0 +1,208 @@
+/* Every texture can be rebuilt from data: the kiosk shows a statistic
+ * panel (a static layer, glyph atlases counting a figure, a unit chart,
+ * chrome text from the cache) in a real window with the renderer named by
+ * VITRINE_TEST_RENDERER (opengl: Mesa's software rasteriser under Xvfb;
+ * software). Then SDL_RENDER_TARGETS_RESET and SDL_RENDER_DEVICE_RESET are
+ * pushed through the event queue the run loop reads; after each, the next
+ * frame must equal the one before, pixel for pixel within a small
+ * tolerance. Before the targets reset the views' textures are painted
+ * magenta, as a driver that lost them leaves them, so a display that did
+ * not rebuild them fails; the device reset recreates the renderer, which
+ * destroys every texture. Run by test_recover.sh under its own Xvfb. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL.h>
+#include <cmocka.h>
+
+#include "app/kiosk.h"
+#include "app/log.h"
+#include "platform/display.h"
+#include "platform/events.h"
+
+#define STAT_PANEL 16 /* 17-foreigners: a figure and a unit chart */
+#define TOLERANCE 4   /* per channel, for a renderer's rounding */
+
+struct rig {
+    struct display *d;
+    struct presenter p;
+    struct kiosk *k;
+    uint64_t t;
+};
+
+static struct rig rig;
+
+static int setup(void **state)
+{
+    char path[4096], why[512];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    const char *want = getenv("VITRINE_TEST_RENDERER");
+    if (!bin || !want)
+        return -1;
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, want);
+    struct display_opts o = {.windowed = 1, .w = 800, .h = 600};
+    rig.d = display_open(&o, why, sizeof(why));
+    if (!rig.d) {
+        fprintf(stderr, "display: %s\n", why);
+        return -1;
+    }
+    if (strcmp(display_renderer_name(rig.d), want) != 0) {
+        fprintf(stderr, "asked for the %s renderer, got %s\n", want,
+                display_renderer_name(rig.d));
+        return -1;
+    }
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
+    struct store *s = NULL;
+    if (store_open_file(path, &s, why, sizeof(why)) != 0)
+        return -1;
+    rig.p = display_presenter(rig.d);
+    rig.k = kiosk_new(&rig.p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
+    if (!rig.k)
+        return -1;
+    /* let the loop bring the statistic panel and finish counting */
+    uint64_t t = 1000;
+    for (int guard = 0; guard < 10000; guard++) {
+        kiosk_update(rig.k, t);
+        if (kiosk_current(rig.k) == STAT_PANEL && !kiosk_transitioning(rig.k))
+            break;
+        uint64_t due = kiosk_deadline(rig.k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+    }
+    if (kiosk_current(rig.k) != STAT_PANEL)
+        return -1;
+    rig.t = t + KIOSK_COUNTUP_MS + 500;
+    kiosk_update(rig.k, rig.t);
+    *state = &rig;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    kiosk_free(rig.k);
+    display_close(rig.d);
+    return 0;
+}
+
+static SDL_Surface *frame(struct rig *r)
+{
+    kiosk_draw(r->k, r->t);
+    SDL_Surface *s = display_snapshot(r->d);
+    assert_non_null(s);
+    return s;
+}
+
+/* Pixels whose channels differ by more than TOLERANCE. */
+static long differing(const SDL_Surface *a, const SDL_Surface *b)
+{
+    assert_int_equal(a->w, b->w);
+    assert_int_equal(a->h, b->h);
+    long n = 0;
+    for (int y = 0; y < a->h; y++) {
+        const Uint32 *ra = (const Uint32 *)((const Uint8 *)a->pixels + (size_t)y * a->pitch);
+        const Uint32 *rb = (const Uint32 *)((const Uint8 *)b->pixels + (size_t)y * b->pitch);
+        for (int x = 0; x < a->w; x++)
+            for (int sh = 0; sh < 24; sh += 8)
+                if (abs((int)((ra[x] >> sh) & 0xFF) - (int)((rb[x] >> sh) & 0xFF)) > TOLERANCE) {
+                    n++;
+                    break;
+                }
+    }
+    return n;
+}
+
+static long distinct_colours(const SDL_Surface *s)
+{
+    Uint32 seen[64];
+    long n = 0;
+    for (int y = 0; y < s->h && n < 64; y += 3) {
+        const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + (size_t)y * s->pitch);
+        for (int x = 0; x < s->w && n < 64; x += 3) {
+            long i = 0;
+            while (i < n && seen[i] != row[x])
+                i++;
+            if (i == n)
+                seen[n++] = row[x];
+        }
+    }
+    return n;
+}
+
+/* Push a reset the way a driver sends it and handle it as the run loop
+ * does: events_wait reports it, display_recover rebuilds. */
+static int push_and_recover(struct rig *r, Uint32 type)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.type = type;
+    assert_int_equal(SDL_PushEvent(&ev), 1);
+    int flags = events_wait(r->d, NULL, 0, NULL, NULL, NULL);
+    char why[256];
+    if (flags & EVENTS_RESET) {
+        assert_int_equal(display_recover(r->d, (flags & EVENTS_DEVICE_RESET) != 0, why, sizeof(why)),
+                         0);
+        kiosk_invalidate(r->k);
+    }
+    return flags;
+}
+
+static void a_frame_survives_a_targets_reset(void **state)
+{
+    struct rig *r = *state;
+    SDL_Surface *before = frame(r);
+    assert_true(distinct_colours(before) > 4); /* a real panel, not a blank screen */
+    display_clobber_views(r->d, 0xFF00FF);
+    SDL_Surface *lost = frame(r);
+    assert_true(differing(before, lost) > 10000); /* what a lost target looks like */
+    long rebuilt = display_rebuild_count(r->d);
+    int flags = push_and_recover(r, SDL_RENDER_TARGETS_RESET);
+    assert_true(flags & EVENTS_RESET);
+    assert_false(flags & EVENTS_DEVICE_RESET);
+    assert_true(display_rebuild_count(r->d) >= rebuilt + 1);
+    SDL_Surface *after = frame(r);
+    assert_int_equal(differing(before, after), 0);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(lost);
+    SDL_FreeSurface(after);
+}
+
+static void a_frame_survives_a_device_reset(void **state)
+{
+    struct rig *r = *state;
+    const char *want = getenv("VITRINE_TEST_RENDERER");
+    SDL_Surface *before = frame(r);
+    long rebuilt = display_rebuild_count(r->d);
+    int flags = push_and_recover(r, SDL_RENDER_DEVICE_RESET);
+    assert_true(flags & EVENTS_DEVICE_RESET);
+    assert_true(display_rebuild_count(r->d) >= rebuilt + 1);
+    assert_string_equal(display_renderer_name(r->d), want); /* the same kind, made anew */
+    SDL_Surface *after = frame(r);
+    assert_int_equal(differing(before, after), 0);
+    /* and it keeps working: the loop moves on to the next panel */
+    uint64_t t = r->t;
+    for (int guard = 0; guard < 100 && kiosk_current(r->k) == STAT_PANEL; guard++) {
+        uint64_t due = kiosk_deadline(r->k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+    }
+    assert_int_equal(kiosk_current(r->k), STAT_PANEL + 1);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(after);
+}
+
+int main(void)
+{
+    log_set_quiet(1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_frame_survives_a_targets_reset),
+        cmocka_unit_test(a_frame_survives_a_device_reset),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
