@@ -42,6 +42,7 @@ struct kiosk {
     int overlay_stale;
     struct arena overlay_arena;
     struct draw_list overlay;
+    int index_page;      /* page of the chapter index shown */
     int neighbour_tries; /* for the panel shown; a failing one is not retried */
     int locale_pending;  /* a language change waits for the transition to end */
     int locale_arg;
@@ -161,11 +162,13 @@ static int cached(const struct kiosk *k, int index)
     return viewcache_has(&k->cache, k->gen, wrap(k, index), k->locale, !k->lazy);
 }
 
+static struct control_screen control_screen_of(const struct kiosk *k);
+
 static void layout_controls(struct kiosk *k)
 {
     struct layout_screen screen = screen_of(k);
-    struct control_screen cs = {screen.w, screen.h, k->p.dpi(k->p.ctx)};
-    struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first};
+    struct control_screen cs = control_screen_of(k);
+    struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first, k->index_page};
     k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
     struct gesture_cfg g = {cs.dpi, screen.w, screen.h};
     mode_set_screen(&k->mode, &g);
@@ -188,8 +191,9 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
         snprintf(why, why_len, "%s has no panels.", store_name(k->store));
         goto fail;
     }
-    if (store_chapters(k->store, locale_or_default(k), &a, &chapters, &n_chapters,
-                       MODE_MAX_CHAPTERS, why, why_len) != 0) {
+    /* every chapter (there are no more than panels): the index pages */
+    if (store_chapters(k->store, locale_or_default(k), &a, &chapters, &n_chapters, info.n_panels,
+                       why, why_len) != 0) {
         log_warn("kiosk", "no chapter index: %s", why);
         n_chapters = 0;
     }
@@ -443,6 +447,39 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     k->dirty = 1;
 }
 
+static struct control_screen control_screen_of(const struct kiosk *k)
+{
+    struct layout_screen screen = screen_of(k);
+    return (struct control_screen){screen.w, screen.h, k->p.dpi(k->p.ctx)};
+}
+
+static int index_per_page(const struct kiosk *k)
+{
+    struct control_screen cs = control_screen_of(k);
+    return mode_index_per_page(&cs, k->n_chapters);
+}
+
+static int current_chapter(const struct kiosk *k)
+{
+    int c = 0;
+    for (int i = 0; i < k->n_chapters; i++)
+        if (k->chapter_first[i] <= k->cur->index)
+            c = i;
+    return c;
+}
+
+/* Page `page` of the chapter index (wrapping round). */
+static void show_index_page(struct kiosk *k, int page)
+{
+    struct control_screen cs = control_screen_of(k);
+    int pages = mode_index_pages(&cs, k->n_chapters);
+    page = ((page % pages) + pages) % pages;
+    if (page != k->index_page) {
+        k->index_page = page;
+        layout_controls(k);
+    }
+}
+
 /* Let go of a drag short of the threshold: the panel returns to its place. */
 static void spring_back(struct kiosk *k, float from, uint64_t now_ms)
 {
@@ -476,6 +513,12 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             break;
         case ACT_LANGUAGE:
             set_locale(k, cmd->arg, now_ms);
+            break;
+        case ACT_OPEN_INDEX: /* on the page of the chapter shown */
+            show_index_page(k, current_chapter(k) / index_per_page(k));
+            break;
+        case ACT_INDEX_PAGE:
+            show_index_page(k, k->index_page + cmd->arg);
             break;
         case ACT_DRAG_FOLLOW:
             k->dragging = 1;
@@ -625,10 +668,7 @@ static const struct draw_list *overlay_list(struct kiosk *k)
 {
     if (k->overlay_stale) {
         struct layout_screen screen = screen_of(k);
-        int cur_chapter = 0, loc = 0;
-        for (int i = 0; i < k->n_chapters; i++)
-            if (k->chapter_first[i] <= k->cur->index)
-                cur_chapter = i;
+        int cur_chapter = current_chapter(k), loc = 0;
         for (int i = 0; i < k->info.n_locales; i++)
             if (k->cur->panel.locale && strcmp(k->info.locales[i], k->cur->panel.locale) == 0)
                 loc = i;
@@ -765,6 +805,15 @@ size_t kiosk_cached_bytes(const struct kiosk *k)
 int kiosk_mode(const struct kiosk *k)
 {
     return (int)k->view.state;
+}
+const struct mode_view *kiosk_mode_view(const struct kiosk *k)
+{
+    return &k->view;
+}
+int kiosk_controls(const struct kiosk *k, const struct control **out)
+{
+    *out = k->controls;
+    return k->n_controls;
 }
 const char *kiosk_locale(const struct kiosk *k)
 {

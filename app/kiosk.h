@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "mode.h"
 #include "presenter.h"
 #include "store.h"
 
@@ -71,6 +72,10 @@ int kiosk_panel_count(const struct kiosk *k);
 
 /* The interaction mode (enum mode_state of mode.h) as last drawn. */
 int kiosk_mode(const struct kiosk *k);
+/* What the overlay shows (mode.h), and the touch controls laid out now
+ * (valid until the next kiosk call); for tests and the staff screen. */
+const struct mode_view *kiosk_mode_view(const struct kiosk *k);
+int kiosk_controls(const struct kiosk *k, const struct control **out);
 
 /* 1 while a visitor is touching, or touched within the last second: input
  * should then be read at frame rate. */

@@ -100,6 +100,7 @@ const char *mode_action_name(enum action act)
         [ACT_COUNTDOWN] = "countdown",
         [ACT_STILL_HERE] = "still-here",
         [ACT_LOOP] = "loop",
+        [ACT_INDEX_PAGE] = "index-page",
     };
     return (unsigned)act < ACT_COUNT ? names[act] : "?";
 }
@@ -119,6 +120,7 @@ static void put(struct control *out, int max, int *n, const struct control_scree
     c->act = act;
     c->arg = arg;
     c->layer = layer;
+    c->item = 0;
     c->x = r.x / (float)s->w;
     c->y = r.y / (float)s->h;
     c->w = r.w / (float)s->w;
@@ -134,21 +136,83 @@ static float fminf2(float a, float b)
     return a < b ? a : b;
 }
 
+/* Sizes shared by the controls and the index grid. */
+struct metrics {
+    float W, H, size, gap;
+};
+
+static int metrics_of(const struct control_screen *s, struct metrics *m)
+{
+    if (!s || s->w <= 0 || s->h <= 0)
+        return -1;
+    struct gesture_cfg gc = {s->dpi, s->w, s->h};
+    float min_px = fmaxf2(gesture_mm_to_px(&gc, CONTROL_MIN_MM), CONTROL_MIN_PX);
+    m->W = (float)s->w;
+    m->H = (float)s->h;
+    m->size = fmaxf2(gesture_mm_to_px(&gc, CONTROL_SIZE_MM), min_px);
+    m->gap = gesture_mm_to_px(&gc, CONTROL_GAP_MM);
+    return 0;
+}
+
+/* The index grid's area, and how many rows and columns fit in it; a
+ * column is at least four buttons wide, room for a short title. */
+struct grid {
+    float left, top, w, h;
+    int rows, cols;
+};
+
+static struct grid grid_of(const struct metrics *m, int paged)
+{
+    struct grid g;
+    g.top = 2 * m->gap + m->size;
+    g.left = 2 * m->gap + m->size;
+    float bottom = m->H - 2 * m->gap - (paged ? m->size + m->gap : 0);
+    g.w = m->W - 2 * m->gap - m->size - g.left;
+    g.h = bottom - g.top;
+    g.rows = (int)((g.h + m->gap) / (m->size + m->gap));
+    g.cols = (int)((g.w + m->gap) / (4 * m->size + m->gap));
+    if (g.rows < 1)
+        g.rows = 1;
+    if (g.cols < 1)
+        g.cols = 1;
+    return g;
+}
+
+static int per_page(const struct metrics *m, int n_chapters)
+{
+    struct grid g = grid_of(m, 0);
+    int fit = g.rows * g.cols;
+    if (fit > MODE_MAX_CHAPTERS)
+        fit = MODE_MAX_CHAPTERS;
+    if (n_chapters <= fit)
+        return fit;
+    g = grid_of(m, 1); /* a row less: the page buttons go below */
+    fit = g.rows * g.cols;
+    return fit > MODE_MAX_CHAPTERS ? MODE_MAX_CHAPTERS : fit;
+}
+
+int mode_index_per_page(const struct control_screen *s, int n_chapters)
+{
+    struct metrics m;
+    return metrics_of(s, &m) == 0 ? per_page(&m, n_chapters) : 1;
+}
+
+int mode_index_pages(const struct control_screen *s, int n_chapters)
+{
+    int pp = mode_index_per_page(s, n_chapters);
+    return n_chapters <= 0 ? 1 : (n_chapters + pp - 1) / pp;
+}
+
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max)
 {
-    if (!s || s->w <= 0 || s->h <= 0 || !out || max <= 0)
+    struct metrics mt;
+    if (metrics_of(s, &mt) != 0 || !out || max <= 0)
         return 0;
-    struct gesture_cfg gc = {s->dpi, s->w, s->h};
-    float W = (float)s->w, H = (float)s->h;
-    float min_px = fmaxf2(gesture_mm_to_px(&gc, CONTROL_MIN_MM), CONTROL_MIN_PX);
-    float size = fmaxf2(gesture_mm_to_px(&gc, CONTROL_SIZE_MM), min_px);
-    float gap = gesture_mm_to_px(&gc, CONTROL_GAP_MM);
+    float W = mt.W, H = mt.H, size = mt.size, gap = mt.gap;
     int n = 0;
     int n_locales = spec ? spec->n_locales : 1;
     int n_chapters = spec && spec->chapter_first ? spec->n_chapters : 0;
-    if (n_chapters > MODE_MAX_CHAPTERS)
-        n_chapters = MODE_MAX_CHAPTERS;
 
     /* bottom bar */
     float bar_y = H - gap - size;
@@ -174,28 +238,39 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
         (struct rect_px){W - gap - size, side_y, size, side_h});
 
-    /* the index overlay: a close button and a grid of chapters */
+    /* the index overlay: a close button and a grid of one page of chapters */
     if (n_chapters > 1) {
         put(out, max, &n, s, CONTROL_INDEX, ACT_CLOSE_INDEX, 0,
             (struct rect_px){W - gap - size, gap, size, size});
-        float top = 2 * gap + size, bottom = H - 2 * gap;
-        float left = 2 * gap + size, right = W - 2 * gap - size;
-        float area_h = bottom - top, area_w = right - left;
-        int rows = (int)((area_h + gap) / (size + gap));
-        if (rows < 1)
-            rows = 1;
-        int cols = (n_chapters + rows - 1) / rows;
-        if (rows > n_chapters)
-            rows = n_chapters;
-        float col_w = fminf2((area_w - (float)(cols - 1) * gap) / (float)cols, 10 * size);
+        int pp = per_page(&mt, n_chapters);
+        int pages = (n_chapters + pp - 1) / pp;
+        int page = spec->index_page;
+        page = page < 0 ? 0 : page >= pages ? pages - 1 : page;
+        int first = page * pp, count = n_chapters - first < pp ? n_chapters - first : pp;
+        struct grid g = grid_of(&mt, pages > 1);
+        int rows = g.rows;
+        int cols = (count + rows - 1) / rows;
+        if (rows > count)
+            rows = count;
+        float col_w = fminf2((g.w - (float)(cols - 1) * gap) / (float)cols, 10 * size);
         float grid_w = (float)cols * col_w + (float)(cols - 1) * gap;
         float grid_h = (float)rows * size + (float)(rows - 1) * gap;
-        float x0 = left + (area_w - grid_w) / 2, y0 = top + (area_h - grid_h) / 2;
-        for (int i = 0; i < n_chapters; i++) {
+        float x0 = g.left + (g.w - grid_w) / 2, y0 = g.top + (g.h - grid_h) / 2;
+        for (int i = 0; i < count; i++) {
             int col = i / rows, row = i % rows;
-            put(out, max, &n, s, CONTROL_INDEX, ACT_JUMP, spec->chapter_first[i],
+            int before = n;
+            put(out, max, &n, s, CONTROL_INDEX, ACT_JUMP, spec->chapter_first[first + i],
                 (struct rect_px){x0 + (float)col * (col_w + gap), y0 + (float)row * (size + gap),
                                  col_w, size});
+            if (n > before)
+                out[before].item = first + i;
+        }
+        if (pages > 1) {
+            float py = H - gap - size;
+            put(out, max, &n, s, CONTROL_INDEX, ACT_INDEX_PAGE, -1,
+                (struct rect_px){g.left, py, 2 * size, size});
+            put(out, max, &n, s, CONTROL_INDEX, ACT_INDEX_PAGE, 1,
+                (struct rect_px){g.left + g.w - 2 * size, py, 2 * size, size});
         }
     }
     return n;
@@ -340,6 +415,10 @@ static void perform(struct mode *m, enum action act, int arg, const struct gestu
     case ACT_LANGUAGE:
         push(out, ACT_LANGUAGE, arg, 0.0f);
         break;
+    case ACT_INDEX_PAGE:
+        if (m->index_open)
+            push(out, ACT_INDEX_PAGE, arg, 0.0f);
+        break;
     case ACT_DRAG_FOLLOW:
         if (m->transition || !ge)
             break;
@@ -415,6 +494,7 @@ static void on_gesture(struct mode *m, const struct gesture_event *ge, uint64_t 
             case ACT_OPEN_INDEX:
             case ACT_CLOSE_INDEX:
             case ACT_LANGUAGE:
+            case ACT_INDEX_PAGE:
                 break;
             default:
                 act = ACT_NONE;

@@ -42,7 +42,7 @@
 #define CONTROL_GAP_MM 2.0f
 
 #define MODE_MAX_CONTROLS 64
-#define MODE_MAX_CHAPTERS 40
+#define MODE_MAX_CHAPTERS 40 /* on one page of the chapter index; more are paged */
 #define MODE_MAX_LOCALE_BUTTONS 4 /* more locales: one button that cycles */
 #define MODE_MAX_CMDS 16
 
@@ -66,6 +66,7 @@ enum action {
     ACT_COUNTDOWN,   /* show "still there?" */
     ACT_STILL_HERE,  /* COUNTDOWN -> INTERACTIVE: hide the question */
     ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
+    ACT_INDEX_PAGE,  /* arg: +1 next page of the chapter index, -1 previous */
     ACT_COUNT
 };
 
@@ -80,6 +81,7 @@ struct control {
     float x, y, w, h;
     int arg;
     enum control_layer layer;
+    int item; /* ACT_JUMP in the index: the chapter's number, 0-based */
 };
 
 struct control_screen {
@@ -89,16 +91,24 @@ struct control_screen {
 
 struct control_spec {
     int n_locales;            /* language buttons only when > 1 */
-    int n_chapters;           /* index button only when > 1; at most MODE_MAX_CHAPTERS shown */
+    int n_chapters;           /* index button only when > 1; any number (paged) */
     const int *chapter_first; /* first panel of each chapter (n_chapters entries) */
+    int index_page;           /* the page of the chapter index to lay out, 0-based */
 };
 
 /* Lay out the controls: prev/next at the sides, a bottom bar with
  * back-to-start, chapter index and language; in the index layer one button
- * per chapter (ACT_JUMP, arg = its first panel) and a close button. Writes
- * up to max controls, returns how many. */
+ * per chapter of the page (ACT_JUMP, arg = its first panel, item = its
+ * number), a close button, and when the chapters need more than one page,
+ * previous/next page buttons (ACT_INDEX_PAGE, arg -1/+1) below the grid.
+ * Writes up to max controls, returns how many. */
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max);
+
+/* How many chapters one page of the index holds on this screen (at most
+ * MODE_MAX_CHAPTERS), and how many pages n chapters need. */
+int mode_index_per_page(const struct control_screen *s, int n_chapters);
+int mode_index_pages(const struct control_screen *s, int n_chapters);
 
 struct mode_cfg {
     uint32_t idle_ms;          /* 0: MODE_IDLE_MS */

@@ -645,7 +645,6 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
              U(o, T_HEADING_FLOOR), hw, hh, 1);
     emit(o, &f, gx0, hy + hh - f.height, hw, AL_LEFT, COLOR_TEXT);
 
-    int chapter = 0;
     for (int i = 0; i < n; i++) {
         const struct control *c = &cs[i];
         if (c->layer != CONTROL_INDEX)
@@ -654,7 +653,9 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
         if (r.w <= 0 || r.h <= 0)
             continue;
         if (c->act == ACT_JUMP)
-            chapter_button(o, r, chapter++, i == pressed);
+            chapter_button(o, r, c->item, i == pressed);
+        else if (c->act == ACT_INDEX_PAGE)
+            chevron_button(o, r, c->arg > 0, i == pressed);
         else if (c->act == ACT_CLOSE_INDEX)
             close_button(o, r, i == pressed);
         else

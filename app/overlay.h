@@ -33,8 +33,8 @@ struct overlay_info {
     const char *locale; /* UI language (ui_string); NULL: English */
     int panel;          /* current panel, 0-based, and how many there are */
     int n_panels;
-    /* chapter titles in order; the i-th ACT_JUMP control of the index is
-     * chapter i. Missing or NULL titles are drawn as their number only. */
+    /* chapter titles in order; an ACT_JUMP control of the index is chapter
+     * control.item. Missing or NULL titles are drawn as their number only. */
     const char *const *chapters;
     int n_chapters;
     int current_chapter; /* marked in the index */

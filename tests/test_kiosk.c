@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -172,6 +173,22 @@ static int teardown(void **state)
 static struct input_event key(enum input_key k, uint64_t t)
 {
     return (struct input_event){.kind = INPUT_KEY, .key = k, .t_ms = t};
+}
+
+/* A tap at the centre of a control, and time for the kiosk to act on it. */
+static void tap_control(struct kiosk *k, const struct control *c, uint64_t *t)
+{
+    float x = c->x + c->w / 2, y = c->y + c->h / 2;
+    struct input_event e = {.kind = INPUT_TOUCH, .finger = 1, .phase = INPUT_DOWN, .x = x, .y = y};
+    e.t_ms = *t;
+    kiosk_input(k, &e, *t);
+    *t += 60;
+    e.phase = INPUT_UP;
+    e.t_ms = *t;
+    kiosk_input(k, &e, *t);
+    kiosk_update(k, *t);
+    *t += 400;
+    kiosk_update(k, *t);
 }
 
 /* ---- tests ---------------------------------------------------------------- */
@@ -407,6 +424,91 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     unlink(out);
 }
 
+/* An exhibit of 120 chapters, written here: the chapter index opens on the
+ * page of the chapter shown, pages forward by its page button (wrapping
+ * round), and a chapter tapped on the second page is the one shown. */
+static void the_chapter_index_pages_beyond_one_screen(void **state)
+{
+    struct rig *r = *state;
+    char dir[128], path[256], out[256], why[4096];
+    snprintf(dir, sizeof(dir), "%s/many", r->dir);
+    snprintf(path, sizeof(path), "%s/panels", dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof(path), "%s/exhibit.yaml", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("id: many\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
+          "title: Many chapters\nsources:\n  - id: s\n    cite: A source\n"
+          "    description: A source.\n",
+          f);
+    fclose(f);
+    enum { N = 120 };
+    for (int i = 0; i < N; i++) {
+        snprintf(path, sizeof(path), "%s/panels/%03d.yaml", dir, i);
+        f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, "kind: %s\nchapter: Chapter %d\nheading: Panel %d\nbody: Text.\nsources: [s]\n",
+                i ? "story" : "title", i + 1, i + 1);
+        fclose(f);
+    }
+    snprintf(out, sizeof(out), "%s/many.vitrine", r->dir);
+    assert_int_equal(author_build(dir, out, NULL, why, sizeof(why)), 0);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
+    struct fake *fk = calloc(1, sizeof(*fk));
+    struct presenter p = presenter_of(fk);
+    struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
+    assert_non_null(k);
+    assert_int_equal(kiosk_panel_count(k), N);
+
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t); /* wake */
+    kiosk_update(k, t);
+    const struct control *c = NULL;
+    int nc = kiosk_controls(k, &c);
+    int open = -1;
+    for (int i = 0; i < nc; i++)
+        if (c[i].act == ACT_OPEN_INDEX)
+            open = i;
+    assert_true(open >= 0);
+    t += 500;
+    tap_control(k, &c[open], &t);
+    assert_int_equal(kiosk_mode_view(k)->index_open, 1);
+    /* page one: the first chapters, and page buttons */
+    nc = kiosk_controls(k, &c);
+    int first_item = -1, next_page = -1;
+    for (int i = 0; i < nc; i++) {
+        if (c[i].act == ACT_JUMP && first_item < 0)
+            first_item = c[i].item;
+        if (c[i].act == ACT_INDEX_PAGE && c[i].arg > 0)
+            next_page = i;
+    }
+    assert_int_equal(first_item, 0);
+    assert_true(next_page >= 0);
+    tap_control(k, &c[next_page], &t);
+    assert_int_equal(kiosk_mode_view(k)->index_open, 1); /* still open, next page */
+    nc = kiosk_controls(k, &c);
+    int jump = -1;
+    for (int i = 0; i < nc; i++)
+        if (c[i].act == ACT_JUMP && jump < 0)
+            jump = i;
+    assert_true(jump >= 0);
+    assert_true(c[jump].item > 0); /* the second page starts where the first ended */
+    int want = c[jump].arg;
+    tap_control(k, &c[jump], &t);
+    for (int i = 0; i < 60; i++, t += KIOSK_FRAME_MS)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_current(k), want);
+    assert_int_equal(kiosk_mode_view(k)->index_open, 0);
+    kiosk_free(k);
+    free(fk);
+    unlink(out);
+    snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+    assert_int_equal(system(path), 0);
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -418,6 +520,7 @@ int main(void)
         cmocka_unit_test(the_view_cache_stays_within_its_budget),
         cmocka_unit_test(staff_lines_reach_log_subscribers),
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

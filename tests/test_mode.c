@@ -28,7 +28,7 @@ static void rig_init_screen(struct rig *r, int w, int h, float dpi, int n_locale
     mode_init(&r->m, &cfg, 0);
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {w, h, dpi};
-    struct control_spec spec = {n_locales, 3, chapters};
+    struct control_spec spec = {n_locales, 3, chapters, 0};
     int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
     assert_true(n > 0);
     mode_set_controls(&r->m, c, n);
@@ -462,14 +462,14 @@ static float mm(float px, float dpi)
     return px * 25.4f / dpi;
 }
 
-static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters)
+static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters, int page)
 {
-    int first[MODE_MAX_CHAPTERS + 5];
-    for (int i = 0; i < MODE_MAX_CHAPTERS + 5; i++)
+    int first[4 * MODE_MAX_CHAPTERS];
+    for (int i = 0; i < 4 * MODE_MAX_CHAPTERS; i++)
         first[i] = i * 4;
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {w, h, dpi};
-    struct control_spec spec = {n_locales, n_chapters, first};
+    struct control_spec spec = {n_locales, n_chapters, first, page};
     int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
     float real_dpi = dpi > 0 ? dpi : GESTURE_DEFAULT_DPI;
     int langs = 0, jumps = 0, index = 0;
@@ -494,8 +494,12 @@ static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters)
         jumps += c[i].act == ACT_JUMP;
         index += c[i].act == ACT_OPEN_INDEX;
     }
-    int want_chapters =
-        n_chapters > 1 ? (n_chapters < MODE_MAX_CHAPTERS ? n_chapters : MODE_MAX_CHAPTERS) : 0;
+    /* a page holds what fits (never more than MODE_MAX_CHAPTERS); the rest
+     * is on other pages */
+    int per_page = mode_index_per_page(&s, n_chapters);
+    assert_true(per_page >= 1 && per_page <= MODE_MAX_CHAPTERS);
+    int left = n_chapters - page * per_page;
+    int want_chapters = n_chapters > 1 ? (left < per_page ? left : per_page) : 0;
     assert_int_equal(jumps, want_chapters);
     assert_int_equal(index, n_chapters > 1);
     assert_int_equal(langs, n_locales <= 1                         ? 0
@@ -517,7 +521,50 @@ static void control_sizes(void **state)
     for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++)
         for (int loc = 1; loc <= 6; loc++)
             for (int ch = 0; ch <= MODE_MAX_CHAPTERS + 3; ch += 7)
-                check_layout(screens[i].w, screens[i].h, screens[i].dpi, loc, ch);
+                check_layout(screens[i].w, screens[i].h, screens[i].dpi, loc, ch, 0);
+    /* more chapters than a page holds: every page lays out cleanly */
+    for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++) {
+        struct control_screen s = {screens[i].w, screens[i].h, screens[i].dpi};
+        int n = 3 * MODE_MAX_CHAPTERS + 7;
+        for (int p = 0; p < mode_index_pages(&s, n); p++)
+            check_layout(screens[i].w, screens[i].h, screens[i].dpi, 2, n, p);
+    }
+}
+
+/* The chapter index pages beyond what one page holds: every chapter is on
+ * exactly one page, in order, with its number in item, and page buttons
+ * appear only when there is more than one page. */
+static void the_index_pages_through_every_chapter(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1920, 1080}, {800, 480}, {768, 1024}, {3840, 2160}};
+    int first[500];
+    for (int i = 0; i < 500; i++)
+        first[i] = i * 2;
+    for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+        struct control_screen s = {sizes[k][0], sizes[k][1], 96.0f};
+        for (int n = 2; n <= 500; n = n * 3 + 1) {
+            int pages = mode_index_pages(&s, n), next = 0;
+            assert_true(pages >= 1);
+            assert_int_equal(pages > 1, n > mode_index_per_page(&s, n));
+            for (int p = 0; p < pages; p++) {
+                struct control c[MODE_MAX_CONTROLS];
+                struct control_spec spec = {1, n, first, p};
+                int nc = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
+                int page_buttons = 0;
+                for (int i = 0; i < nc; i++) {
+                    if (c[i].act == ACT_JUMP) {
+                        assert_int_equal(c[i].item, next);
+                        assert_int_equal(c[i].arg, first[next]);
+                        next++;
+                    }
+                    page_buttons += c[i].act == ACT_INDEX_PAGE;
+                }
+                assert_int_equal(page_buttons, pages > 1 ? 2 : 0);
+            }
+            assert_int_equal(next, n); /* every chapter, once */
+        }
+    }
 }
 
 static void language_only_with_several_locales(void **state)
@@ -526,7 +573,7 @@ static void language_only_with_several_locales(void **state)
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {1920, 1080, 96.0f};
     for (int loc = 0; loc <= 6; loc++) {
-        struct control_spec spec = {loc, 3, chapters};
+        struct control_spec spec = {loc, 3, chapters, 0};
         int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
         int langs = 0, cycle = 0;
         for (int i = 0; i < n; i++) {
@@ -557,6 +604,7 @@ int main(void)
         cmocka_unit_test(touch_during_transition),
         cmocka_unit_test(control_sizes),
         cmocka_unit_test(language_only_with_several_locales),
+        cmocka_unit_test(the_index_pages_through_every_chapter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
