@@ -459,6 +459,12 @@ static int index_per_page(const struct kiosk *k)
     return mode_index_per_page(&cs, k->n_chapters);
 }
 
+static int index_pages(const struct kiosk *k)
+{
+    struct control_screen cs = control_screen_of(k);
+    return mode_index_pages(&cs, k->n_chapters);
+}
+
 static int current_chapter(const struct kiosk *k)
 {
     int c = 0;
@@ -471,12 +477,11 @@ static int current_chapter(const struct kiosk *k)
 /* Page `page` of the chapter index (wrapping round). */
 static void show_index_page(struct kiosk *k, int page)
 {
-    struct control_screen cs = control_screen_of(k);
-    int pages = mode_index_pages(&cs, k->n_chapters);
+    int pages = index_pages(k);
     page = ((page % pages) + pages) % pages;
     if (page != k->index_page) {
         k->index_page = page;
-        layout_controls(k);
+        layout_controls(k); /* and the overlay, which shows the page */
     }
 }
 
@@ -679,6 +684,8 @@ static const struct draw_list *overlay_list(struct kiosk *k)
             .chapters = k->chapter_titles,
             .n_chapters = k->n_chapters,
             .current_chapter = cur_chapter,
+            .index_page = k->index_page,
+            .index_pages = index_pages(k),
             .locale_names = k->info.locale_names,
             .n_locales = k->info.n_locales,
             .current_locale = loc,

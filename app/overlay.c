@@ -606,6 +606,30 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
     emit_in(o, &f, in, AL_CENTER, tc);
 }
 
+/* "2 / 7" between the page buttons, on their line. */
+static void page_label(struct ov *o, const struct control *cs, int n, struct draw_rect next)
+{
+    const struct overlay_info *in = o->info;
+    if (!in || in->index_pages < 2)
+        return;
+    const struct layout_screen scr = {o->W, o->H};
+    int x0 = 0;
+    for (int i = 0; i < n; i++)
+        if (cs[i].act == ACT_INDEX_PAGE && cs[i].arg < 0) {
+            struct draw_rect prev = overlay_control_rect(&scr, &cs[i]);
+            x0 = prev.x + prev.w;
+        }
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%d / %d", in->index_page + 1, in->index_pages);
+    char *label = alloc(o, strlen(tmp) + 1);
+    if (!label || next.x <= x0)
+        return;
+    memcpy(label, tmp, strlen(tmp) + 1);
+    struct fit f;
+    fit_text(o, &f, label, FACE_SANS, U(o, T_LABEL), U(o, T_LABEL_FLOOR), next.x - x0, next.h, 1);
+    emit_in(o, &f, (struct draw_rect){x0, next.y, next.x - x0, next.h}, AL_CENTER, COLOR_MUTED);
+}
+
 static void chapter_index(struct ov *o, const struct control *cs, int n, int pressed)
 {
     const struct layout_screen scr = {o->W, o->H};
@@ -654,8 +678,11 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
             continue;
         if (c->act == ACT_JUMP)
             chapter_button(o, r, c->item, i == pressed);
-        else if (c->act == ACT_INDEX_PAGE)
+        else if (c->act == ACT_INDEX_PAGE) {
             chevron_button(o, r, c->arg > 0, i == pressed);
+            if (c->arg > 0)
+                page_label(o, cs, n, r);
+        }
         else if (c->act == ACT_CLOSE_INDEX)
             close_button(o, r, i == pressed);
         else

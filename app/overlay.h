@@ -38,6 +38,8 @@ struct overlay_info {
     const char *const *chapters;
     int n_chapters;
     int current_chapter; /* marked in the index */
+    int index_page;      /* the index's page shown, 0-based, and how many */
+    int index_pages;     /* there are (0 or 1: the index is not paged) */
     /* language buttons: names in their own language ("Français"), and
      * optionally the locale codes ("fr"); a name too wide for its button at
      * a readable size is replaced by the upper-cased code ("FR"). */

@@ -663,6 +663,41 @@ static void pressed_chapter_and_close(void **state)
     }
 }
 
+/* A paged index says which page it shows, between its page buttons; an
+ * index of one page has neither. */
+static void a_paged_index_shows_its_page(void **state)
+{
+    (void)state;
+    for (int s = 0; s < N_SCREENS; s++) {
+        struct rig r;
+        rig_init(&r, &screens[s], 1, 40, long_ptrs);
+        r.view.index_open = 1;
+        int prev = -1, next = -1;
+        for (int i = 0; i < r.n; i++)
+            if (r.c[i].act == ACT_INDEX_PAGE)
+                *(r.c[i].arg < 0 ? &prev : &next) = i;
+        struct control_screen cs = {screens[s].w, screens[s].h, screens[s].dpi};
+        int pages = mode_index_pages(&cs, 40);
+        r.info.index_pages = pages;
+        r.info.index_page = pages - 1;
+        run(&r);
+        char want[32];
+        snprintf(want, sizeof want, "%d / %d", pages, pages);
+        const struct draw_item *t = find_text(&r.l, want);
+        if (pages < 2) {
+            assert_true(prev < 0 && next < 0);
+            assert_null(t);
+        } else {
+            assert_true(prev >= 0 && next >= 0);
+            assert_non_null(t);
+            struct draw_rect a = px_rect(&r, prev), b = px_rect(&r, next);
+            assert_true(t->r.x >= a.x + a.w && t->r.x + t->r.w <= b.x); /* between them */
+            assert_true(t->r.y >= b.y && t->r.y + t->r.h <= b.y + b.h);
+        }
+        rig_free(&r);
+    }
+}
+
 static void untitled_chapters_show_their_number(void **state)
 {
     (void)state;
@@ -837,6 +872,7 @@ int main(void)
         cmocka_unit_test(long_titles_are_shrunk_and_cut),
         cmocka_unit_test(pressed_chapter_and_close),
         cmocka_unit_test(untitled_chapters_show_their_number),
+        cmocka_unit_test(a_paged_index_shows_its_page),
         cmocka_unit_test(countdown_card_asks_calmly),
         cmocka_unit_test(countdown_counts_down),
         cmocka_unit_test(bad_arguments_and_small_arenas),

@@ -1,0 +1,62 @@
+/* pngdiff A.png B.png: compares two PNGs pixel by pixel and prints
+ * "same" or "differ N pixels (max channel delta D) in box x0,y0-x1,y1".
+ * Exit 0 when the same, 1 when they differ, 2 on error. Used to check
+ * that a change leaves the rendered panels pixel-identical
+ * (tests/compare_renders.sh). */
+#include <SDL.h>
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static SDL_Surface *load(const char *path)
+{
+    SDL_Surface *s = IMG_Load(path);
+    if (!s)
+        return NULL;
+    SDL_Surface *c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(s);
+    return c;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: pngdiff A.png B.png\n");
+        return 2;
+    }
+    SDL_Surface *a = load(argv[1]), *b = load(argv[2]);
+    if (!a || !b) {
+        fprintf(stderr, "pngdiff: cannot read %s\n", !a ? argv[1] : argv[2]);
+        return 2;
+    }
+    if (a->w != b->w || a->h != b->h) {
+        printf("differ in size: %dx%d vs %dx%d\n", a->w, a->h, b->w, b->h);
+        return 1;
+    }
+    long n = 0;
+    int maxd = 0, x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
+    for (int y = 0; y < a->h; y++) {
+        const Uint32 *ra = (const Uint32 *)((const Uint8 *)a->pixels + (size_t)y * a->pitch);
+        const Uint32 *rb = (const Uint32 *)((const Uint8 *)b->pixels + (size_t)y * b->pitch);
+        for (int x = 0; x < a->w; x++) {
+            if ((ra[x] & 0xFFFFFF) == (rb[x] & 0xFFFFFF))
+                continue;
+            n++;
+            for (int sh = 0; sh < 24; sh += 8) {
+                int d = abs((int)((ra[x] >> sh) & 0xFF) - (int)((rb[x] >> sh) & 0xFF));
+                maxd = d > maxd ? d : maxd;
+            }
+            x0 = x < x0 ? x : x0;
+            y0 = y < y0 ? y : y0;
+            x1 = x > x1 ? x : x1;
+            y1 = y > y1 ? y : y1;
+        }
+    }
+    if (n == 0) {
+        printf("same\n");
+        return 0;
+    }
+    printf("differ %ld pixels (max channel delta %d) in box %d,%d-%d,%d\n", n, maxd, x0, y0, x1,
+           y1);
+    return 1;
+}
