@@ -509,6 +509,66 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
     assert_int_equal(system(path), 0);
 }
 
+/* A locale code as long as the store accepts (35 characters) is kept whole:
+ * the language button switches to it and the kiosk reports it. */
+static void long_locale_codes_are_kept_whole(void **state)
+{
+    struct rig *r = *state;
+    const char *code = "fr-Latn-FR-x-museum-audience-2026a"; /* 34 */
+    char dir[128], path[256], out[256], why[4096];
+    assert_true(strlen(code) > 16 && strlen(code) <= STORE_LOCALE_MAX);
+    snprintf(dir, sizeof(dir), "%s/long", r->dir);
+    snprintf(path, sizeof(path), "%s/panels", dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof(path), "%s/exhibit.yaml", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "id: long\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
+            "  %s: Fran\xC3\xA7\x61is\ntitle: Long codes\nsources:\n  - id: s\n"
+            "    cite: A source\n    description: A source.\n",
+            code);
+    fclose(f);
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof(path), "%s/panels/%d.yaml", dir, i);
+        f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, "kind: %s\nheading:\n  en: Panel %d\n  %s: Panneau %d\nbody: Text.\n"
+                   "sources: [s]\n",
+                i ? "story" : "title", i, code, i);
+        fclose(f);
+    }
+    snprintf(out, sizeof(out), "%s/long.vitrine", r->dir);
+    if (author_build(dir, out, NULL, why, sizeof(why)) != 0)
+        fail_msg("%s", why);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
+    struct fake *fk = calloc(1, sizeof(*fk));
+    struct presenter p = presenter_of(fk);
+    struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
+    assert_non_null(k);
+    assert_string_equal(kiosk_locale(k), "en");
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t); /* wake */
+    kiosk_update(k, t);
+    const struct control *c = NULL;
+    int nc = kiosk_controls(k, &c), lang = -1;
+    for (int i = 0; i < nc; i++)
+        if (c[i].act == ACT_LANGUAGE && c[i].arg == 1)
+            lang = i;
+    assert_true(lang >= 0);
+    t += 500;
+    tap_control(k, &c[lang], &t);
+    assert_string_equal(kiosk_locale(k), code);
+    kiosk_free(k);
+    free(fk);
+    unlink(out);
+    snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+    assert_int_equal(system(path), 0);
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -521,6 +581,7 @@ int main(void)
         cmocka_unit_test(staff_lines_reach_log_subscribers),
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
