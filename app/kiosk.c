@@ -17,8 +17,8 @@
 struct kiosk {
     struct presenter p;
     struct store *store;
-    struct store *pending; /* switched in at the next panel boundary */
-    uint32_t gen;          /* content generation: bumped when content is adopted */
+    struct store *pending;             /* switched in at the next panel boundary */
+    uint32_t gen;                      /* content generation: bumped when content is adopted */
     char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
     int lazy;
     struct arena info_arena;
@@ -162,7 +162,11 @@ static int cached(const struct kiosk *k, int index)
     return viewcache_has(&k->cache, k->gen, wrap(k, index), k->locale, !k->lazy);
 }
 
-static struct control_screen control_screen_of(const struct kiosk *k);
+static struct control_screen control_screen_of(const struct kiosk *k)
+{
+    struct layout_screen screen = screen_of(k);
+    return (struct control_screen){screen.w, screen.h, k->p.dpi(k->p.ctx)};
+}
 
 static void layout_controls(struct kiosk *k)
 {
@@ -352,7 +356,7 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
     if (k->cur->index != k->sched.current) /* a panel was skipped: follow what is shown */
         schedule_follow(&k->sched, k->cur->index);
     schedule_set_dwell(&k->sched, dwell_for(k->cur));
-    drop_stale(k); /* the panel that left may be of old content */
+    drop_stale(k);        /* the panel that left may be of old content */
     k->overlay_stale = 1; /* position and chapter in the controls */
     k->neighbour_tries = 0;
     mode_set_transition(&k->mode, 0);
@@ -445,12 +449,6 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     k->neighbour_tries = 0;
     layout_controls(k);
     k->dirty = 1;
-}
-
-static struct control_screen control_screen_of(const struct kiosk *k)
-{
-    struct layout_screen screen = screen_of(k);
-    return (struct control_screen){screen.w, screen.h, k->p.dpi(k->p.ctx)};
 }
 
 static int index_per_page(const struct kiosk *k)

@@ -42,7 +42,7 @@
 #define CONTROL_GAP_MM 2.0f
 
 #define MODE_MAX_CONTROLS 64
-#define MODE_MAX_CHAPTERS 40 /* on one page of the chapter index; more are paged */
+#define MODE_MAX_CHAPTERS 40      /* on one page of the chapter index; more are paged */
 #define MODE_MAX_LOCALE_BUTTONS 4 /* more locales: one button that cycles */
 #define MODE_MAX_CMDS 16
 

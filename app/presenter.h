@@ -61,8 +61,8 @@ struct presenter {
     const struct text_measurer *(*measurer)(void *ctx);
     /* Rasterise list (see Ownership above) into a view. locale: for
      * figures. NULL with why on failure. */
-    struct pview *(*prepare)(void *ctx, const struct draw_list *list, const char *locale,
-                             char *why, size_t why_len);
+    struct pview *(*prepare)(void *ctx, const struct draw_list *list, const char *locale, char *why,
+                             size_t why_len);
     /* Forget a view; NULL is ignored. */
     void (*release)(void *ctx, struct pview *view);
     /* Draw the frame (not yet shown: the caller presents). */

@@ -27,8 +27,8 @@
 
 struct ventry {
     /* key */
-    uint32_t gen; /* content generation */
-    int index;    /* panel index in that content */
+    uint32_t gen;                      /* content generation */
+    int index;                         /* panel index in that content */
     char locale[STORE_LOCALE_MAX + 1]; /* as asked for ("" = the default) */
     /* data */
     struct arena arena; /* the panel's text and the lists */

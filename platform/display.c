@@ -319,7 +319,6 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
     return 0;
 }
 
-
 static int open_headless(struct display *d, const struct display_opts *o, char *why, size_t why_len)
 {
     int w = o->w > 0 ? o->w : HEADLESS_W, h = o->h > 0 ? o->h : HEADLESS_H;

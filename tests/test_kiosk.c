@@ -45,7 +45,7 @@ struct fake {
     int live, max_live;
     long prepares, releases, frames;
     int fail_prepare;
-    int bad_draws;   /* a frame drew a released view or a dead list */
+    int bad_draws; /* a frame drew a released view or a dead list */
     struct frame last;
 };
 
@@ -329,9 +329,9 @@ static void the_view_cache_stays_within_its_budget(void **state)
         }
         assert_true(kiosk_cached_bytes(k) <= o.cache_bytes);
     }
-    assert_true(f->prepares > n);            /* panels were prepared again... */
-    assert_true(f->releases > 0);            /* ...because old ones were let go */
-    assert_true(f->max_live <= 3);           /* shown, arriving, one neighbour */
+    assert_true(f->prepares > n);  /* panels were prepared again... */
+    assert_true(f->releases > 0);  /* ...because old ones were let go */
+    assert_true(f->max_live <= 3); /* shown, arriving, one neighbour */
     assert_true(kiosk_cached_panels(k) <= 3);
     assert_int_equal(f->bad_draws, 0);
     kiosk_free(k);
@@ -534,8 +534,9 @@ static void long_locale_codes_are_kept_whole(void **state)
         snprintf(path, sizeof(path), "%s/panels/%d.yaml", dir, i);
         f = fopen(path, "w");
         assert_non_null(f);
-        fprintf(f, "kind: %s\nheading:\n  en: Panel %d\n  %s: Panneau %d\nbody: Text.\n"
-                   "sources: [s]\n",
+        fprintf(f,
+                "kind: %s\nheading:\n  en: Panel %d\n  %s: Panneau %d\nbody: Text.\n"
+                "sources: [s]\n",
                 i ? "story" : "title", i, code, i);
         fclose(f);
     }

@@ -53,8 +53,7 @@ static int setup(void **state)
         return -1;
     }
     if (strcmp(display_renderer_name(rig.d), want) != 0) {
-        fprintf(stderr, "asked for the %s renderer, got %s\n", want,
-                display_renderer_name(rig.d));
+        fprintf(stderr, "asked for the %s renderer, got %s\n", want, display_renderer_name(rig.d));
         return -1;
     }
     snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
@@ -145,8 +144,8 @@ static int push_and_recover(struct rig *r, Uint32 type)
     int flags = events_wait(r->d, NULL, 0, NULL, NULL, NULL);
     char why[256];
     if (flags & EVENTS_RESET) {
-        assert_int_equal(display_recover(r->d, (flags & EVENTS_DEVICE_RESET) != 0, why, sizeof(why)),
-                         0);
+        assert_int_equal(
+            display_recover(r->d, (flags & EVENTS_DEVICE_RESET) != 0, why, sizeof(why)), 0);
         kiosk_invalidate(r->k);
     }
     return flags;
