@@ -7,14 +7,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "author_internal.h"
-
-#define MAX_PANELS 4096
 
 enum {
     PK_KIND,
@@ -365,8 +364,8 @@ void panels_parse(struct build *b)
         size_t len = strlen(e->d_name);
         if (e->d_name[0] == '.' || len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
             continue;
-        if (n == MAX_PANELS) {
-            ERR(b, 0, "too many panels (at most %d)", MAX_PANELS);
+        if (n == (size_t)INT_MAX) { /* panels are numbered with an int */
+            ERR(b, 0, "too many panels (at most %d)", INT_MAX);
             break;
         }
         if (n == cap) {

@@ -14,6 +14,7 @@
 #include "store.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <math.h>
 #include <stdarg.h>
@@ -556,7 +557,9 @@ static int check_panels(struct store *s, char *why, size_t why_len)
         return -1;
     if (n == 0)
         return fail(why, why_len, "%s has no panels.", s->name);
-    if (n > 1000000 || sources > 1000000)
+    /* No cap on panels beyond their int numbering; each panel load reads
+     * at most all sources, so those are bounded. */
+    if (n > INT_MAX || sources > 1000000)
         return fail(why, why_len, "%s has too many panels or sources to be an exhibit.", s->name);
     /* position is the INTEGER PRIMARY KEY, so unique: dense iff 0..n-1. */
     if (lo != 0 || hi != n - 1)
