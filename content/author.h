@@ -33,8 +33,9 @@ struct author_opts {
 int author_build(const char *src_dir, const char *out_path, const struct author_opts *opts,
                  char *why, size_t why_len);
 
-/* The text of content/schema.sql, compiled in: executed first into every
- * new store (it sets application_id and user_version). */
+/* The text of content/schema.sql, byte for byte, generated from it at build
+ * time (cmake/text2c.cmake): executed first into every new store (it sets
+ * application_id and user_version). */
 extern const char author_schema_sql[];
 
 #endif

@@ -14,6 +14,7 @@
 #include "store.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <math.h>
 #include <stdarg.h>
@@ -249,6 +250,27 @@ static int fail_sqlite(const struct store *s, int rc, char *why, size_t why_len)
     }
 }
 
+/* Steps st to its next row: 1 on a row, 0 when there are no more rows, or
+ * -1 with why set on an SQLite error. Every read of the store steps here. */
+static int next_row(struct store *s, sqlite3_stmt *st, char *why, size_t why_len)
+{
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        return 1;
+    if (rc == SQLITE_DONE)
+        return 0;
+    return fail_sqlite(s, rc, why, why_len);
+}
+
+/* Prepares a statement run once at open (finalise it even on failure);
+ * 0, or -1 with why set. */
+static int prepare_once(struct store *s, const char *sql, sqlite3_stmt **st, char *why,
+                        size_t why_len)
+{
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+}
+
 static sqlite3_stmt *begin(struct store *s, int which)
 {
     sqlite3_stmt *st = s->st[which];
@@ -263,6 +285,18 @@ static void reset_all(struct store *s)
     for (int i = 0; i < ST_COUNT; i++)
         if (s->st[i])
             sqlite3_reset(s->st[i]);
+}
+
+/* Runs statement `which` for the key ?1 and steps to its row (*st): 1 on
+ * the row, 0 when there is none, -1 with why set on an error. */
+static int lookup(struct store *s, int which, sqlite3_int64 key, sqlite3_stmt **st, char *why,
+                  size_t why_len)
+{
+    *st = begin(s, which);
+    int rc = sqlite3_bind_int64(*st, 1, key);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    return next_row(s, *st, why, why_len);
 }
 
 /* Binds ?1 position, ?2 requested locale, ?3 default locale. */
@@ -286,12 +320,12 @@ static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *
                           const char **row_locale, char *why, size_t why_len)
 {
     char what[256]; /* room for `where` (< 160) and the field names */
-    int rc, row = 0;
+    int r, row = 0;
     for (int i = 0; i < n; i++)
         fields[i] = NULL;
     if (row_locale)
         *row_locale = NULL;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while ((r = next_row(s, st, why, why_len)) > 0) {
         const unsigned char *loc;
         int loc_len;
         snprintf(what, sizeof what, "%s, locale", where);
@@ -313,9 +347,7 @@ static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *
         if (++row == 2)
             break;
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return fail_sqlite(s, rc, why, why_len);
-    return 0;
+    return r < 0 ? -1 : 0;
 }
 
 /* Runs a one-off query for one integer (0 when it yields no row). */
@@ -324,17 +356,11 @@ static int query_int(struct store *s, const char *sql, sqlite3_int64 *out, char 
 {
     sqlite3_stmt *st = NULL;
     *out = 0;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
-    if (rc == SQLITE_OK) {
-        rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) {
-            *out = sqlite3_column_int64(st, 0);
-            rc = SQLITE_OK;
-        } else if (rc == SQLITE_DONE) {
-            rc = SQLITE_OK;
-        }
+    int ret = prepare_once(s, sql, &st, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) > 0) {
+        *out = sqlite3_column_int64(st, 0);
+        ret = 0;
     }
-    int ret = rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
     sqlite3_finalize(st);
     return ret;
 }
@@ -423,17 +449,12 @@ static int check_schema(struct store *s, char *why, size_t why_len)
 static int quick_check(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL);
-    int ret = 0;
-    if (rc != SQLITE_OK) {
-        ret = fail_sqlite(s, rc, why, why_len);
+    int ret = prepare_once(s, "PRAGMA quick_check(1)", &st, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
+        ret = fail_sqlite(s, SQLITE_CORRUPT, why, why_len);
+    if (ret < 0)
         goto done;
-    }
-    rc = sqlite3_step(st);
-    if (rc != SQLITE_ROW) {
-        ret = fail_sqlite(s, rc == SQLITE_DONE ? SQLITE_CORRUPT : rc, why, why_len);
-        goto done;
-    }
+    ret = 0;
     const char *r = (const char *)sqlite3_column_text(st, 0);
     if (!r || strcmp(r, "ok") != 0) {
         /* One line for the staff screen: drop SQLite's "*** in database
@@ -462,22 +483,19 @@ done:
 static int read_locales(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
-    int rc =
-        sqlite3_prepare_v2(s->db, "SELECT code, name FROM locale ORDER BY position", -1, &st, NULL);
-    int ret = 0;
-    if (rc != SQLITE_OK) {
-        ret = fail_sqlite(s, rc, why, why_len);
-        goto done;
-    }
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    int ret = prepare_once(s, "SELECT code, name FROM locale ORDER BY position", &st, why, why_len);
+    int r = 0;
+    while (ret == 0 && (r = next_row(s, st, why, why_len)) > 0) {
         if (s->n_locales == STORE_MAX_LOCALES) {
             ret = fail(why, why_len, "%s has more than %d languages.", s->name, STORE_MAX_LOCALES);
-            goto done;
+            break;
         }
         int i = s->n_locales;
         if (copy_text(s, st, 0, "language code", NULL, &s->locales[i], why, why_len) < 0 ||
-            copy_text(s, st, 1, "language name", NULL, &s->locale_names[i], why, why_len) < 0)
-            goto fail;
+            copy_text(s, st, 1, "language name", NULL, &s->locale_names[i], why, why_len) < 0) {
+            ret = -1;
+            break;
+        }
         s->n_locales++;
         const char *c = s->locales[i];
         size_t n = c ? strlen(c) : 0;
@@ -485,21 +503,13 @@ static int read_locales(struct store *s, char *why, size_t why_len)
         for (size_t k = 0; ok && k < n; k++)
             ok = (c[k] >= 'a' && c[k] <= 'z') || (c[k] >= 'A' && c[k] <= 'Z') ||
                  (c[k] >= '0' && c[k] <= '9') || c[k] == '-';
-        if (!ok) {
+        if (!ok)
             ret = fail(why, why_len, "%s has a language without a valid code and name.", s->name);
-            goto done;
-        }
     }
-    if (rc != SQLITE_DONE) {
-        ret = fail_sqlite(s, rc, why, why_len);
-        goto done;
-    }
-    if (s->n_locales == 0)
+    if (ret == 0 && r < 0)
+        ret = -1;
+    if (ret == 0 && s->n_locales == 0)
         ret = fail(why, why_len, "%s has no languages.", s->name);
-    goto done;
-fail:
-    ret = -1;
-done:
     sqlite3_finalize(st);
     return ret;
 }
@@ -507,23 +517,14 @@ done:
 static int read_exhibit(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT slug, version, default_locale FROM exhibit", -1, &st,
-                                NULL);
-    int ret = 0;
-    if (rc != SQLITE_OK) {
-        ret = fail_sqlite(s, rc, why, why_len);
-        goto done;
-    }
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE) {
+    int ret =
+        prepare_once(s, "SELECT slug, version, default_locale FROM exhibit", &st, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
         ret = fail(why, why_len, "%s has no exhibit description (the exhibit row is missing).",
                    s->name);
+    if (ret < 0)
         goto done;
-    }
-    if (rc != SQLITE_ROW) {
-        ret = fail_sqlite(s, rc, why, why_len);
-        goto done;
-    }
+    ret = 0;
     if (copy_text(s, st, 0, "exhibit slug", NULL, &s->slug, why, why_len) < 0 ||
         copy_text(s, st, 1, "exhibit version", NULL, &s->version, why, why_len) < 0 ||
         copy_text(s, st, 2, "default language", NULL, &s->default_locale, why, why_len) < 0) {
@@ -555,7 +556,9 @@ static int check_panels(struct store *s, char *why, size_t why_len)
         return -1;
     if (n == 0)
         return fail(why, why_len, "%s has no panels.", s->name);
-    if (n > 1000000 || sources > 1000000)
+    /* No cap on panels beyond their int numbering; each panel load reads
+     * at most all sources, so those are bounded. */
+    if (n > INT_MAX || sources > 1000000)
         return fail(why, why_len, "%s has too many panels or sources to be an exhibit.", s->name);
     /* position is the INTEGER PRIMARY KEY, so unique: dense iff 0..n-1. */
     if (lo != 0 || hi != n - 1)
@@ -780,14 +783,14 @@ static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, st
                         size_t why_len)
 {
     char what[160];
-    int cap = s->n_sources > 0 ? s->n_sources : 1, rc = SQLITE_DONE;
+    int cap = s->n_sources > 0 ? s->n_sources : 1, r = 0;
     *n = 0;
     *cites = arena_alloc(a, (size_t)cap * sizeof **cites);
     if (files)
         *files = arena_alloc(a, (size_t)cap * sizeof **files);
     if (!*cites || (files && !*files))
         return fail_memory(s, why, why_len);
-    while (*n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while (*n < cap && (r = next_row(s, st, why, why_len)) > 0) {
         struct panel_cite *c = &(*cites)[*n];
         snprintf(what, sizeof what, "%s, source %d", where, *n + 1);
         if (read_text(s, st, 0, what, a, &c->id, why, why_len) < 0 ||
@@ -800,9 +803,7 @@ static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, st
                         what);
         ++*n;
     }
-    if (*n < cap && rc != SQLITE_DONE)
-        return fail_sqlite(s, rc, why, why_len);
-    return 0;
+    return r < 0 ? -1 : 0;
 }
 
 int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
@@ -861,16 +862,13 @@ static int load_figure(struct store *s, int index, const char *loc, const char *
     const char *fields[4] = {NULL, NULL, NULL, NULL};
     char what[160];
     int present;
-    sqlite3_stmt *st = begin(s, ST_STATISTIC);
-    int rc = sqlite3_bind_int(st, 1, index);
-    if (rc != SQLITE_OK)
-        return fail_sqlite(s, rc, why, why_len);
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE)
+    sqlite3_stmt *st;
+    int r = lookup(s, ST_STATISTIC, index, &st, why, why_len);
+    if (r == 0)
         return fail(why, why_len, "%s has a statistic panel without its figure (%s).", s->name,
                     where);
-    if (rc != SQLITE_ROW)
-        return fail_sqlite(s, rc, why, why_len);
+    if (r < 0)
+        return -1;
     snprintf(what, sizeof what, "%s, figure", where);
     if (read_number(s, st, 0, what, &present, &f->value, why, why_len) < 0 ||
         read_number(s, st, 1, what, &f->has_to, &f->to, why, why_len) < 0 ||
@@ -907,15 +905,12 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
     static const char *const names[] = {"text", "role", "context"};
     const char *fields[3] = {NULL, NULL, NULL};
     char what[160];
-    sqlite3_stmt *st = begin(s, ST_QUOTE);
-    int rc = sqlite3_bind_int(st, 1, index);
-    if (rc != SQLITE_OK)
-        return fail_sqlite(s, rc, why, why_len);
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE)
+    sqlite3_stmt *st;
+    int r = lookup(s, ST_QUOTE, index, &st, why, why_len);
+    if (r == 0)
         return fail(why, why_len, "%s has a quote panel without its quote (%s).", s->name, where);
-    if (rc != SQLITE_ROW)
-        return fail_sqlite(s, rc, why, why_len);
+    if (r < 0)
+        return -1;
     snprintf(what, sizeof what, "%s, quote", where);
     if (read_text(s, st, 0, what, a, &q->speaker, why, why_len) < 0)
         return -1;
@@ -940,16 +935,13 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     static const unsigned char jpeg[] = {0xff, 0xd8, 0xff};
     const char *mime;
-    sqlite3_stmt *st = begin(s, ST_ASSET);
-    int rc = sqlite3_bind_int64(st, 1, asset_id);
-    if (rc != SQLITE_OK)
-        return fail_sqlite(s, rc, why, why_len);
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE)
+    sqlite3_stmt *st;
+    int r = lookup(s, ST_ASSET, asset_id, &st, why, why_len);
+    if (r == 0)
         return fail(why, why_len, "%s has an image panel whose photo is missing (%s).", s->name,
                     where);
-    if (rc != SQLITE_ROW)
-        return fail_sqlite(s, rc, why, why_len);
+    if (r < 0)
+        return -1;
     if (read_text(s, st, 0, where, a, &mime, why, why_len) < 0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
@@ -988,15 +980,12 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     int has_asset;
 
     snprintf(where, sizeof where, "panel %d", index);
-    sqlite3_stmt *st = begin(s, ST_PANEL);
-    int rc = sqlite3_bind_int(st, 1, index);
-    if (rc != SQLITE_OK)
-        return fail_sqlite(s, rc, why, why_len);
-    rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE)
+    sqlite3_stmt *st;
+    int r = lookup(s, ST_PANEL, index, &st, why, why_len);
+    if (r == 0)
         return fail(why, why_len, "%s has no panel %d.", s->name, index);
-    if (rc != SQLITE_ROW)
-        return fail_sqlite(s, rc, why, why_len);
+    if (r < 0)
+        return -1;
     if (read_text(s, st, 0, where, a, &out->id, why, why_len) < 0 ||
         read_text(s, st, 1, where, a, &kind, why, why_len) < 0)
         return -1;
@@ -1085,15 +1074,15 @@ int store_chapters(struct store *s, const char *locale, struct arena *a, struct 
         return fail_memory(s, why, why_len);
     sqlite3_stmt *st = begin(s, ST_CHAPTERS);
     int ret = bind_localized(s, st, 0, pick_locale(s, locale), why, why_len);
-    int rc = SQLITE_DONE, count = 0;
-    while (ret == 0 && count < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    int r = 0, count = 0;
+    while (ret == 0 && count < max && (r = next_row(s, st, why, why_len)) > 0) {
         ch[count].first_panel = sqlite3_column_int(st, 0);
         ret = read_text(s, st, 1, "chapter", a, &ch[count].title, why, why_len);
         if (ret == 0 && ch[count].title)
             count++;
     }
-    if (ret == 0 && count < max && rc != SQLITE_DONE)
-        ret = fail_sqlite(s, rc, why, why_len);
+    if (ret == 0 && r < 0)
+        ret = -1;
     reset_all(s);
     if (ret < 0)
         return ret;

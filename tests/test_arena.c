@@ -45,15 +45,30 @@ static void reset_forgets_and_reuses(void **state)
     struct arena a;
     arena_init(&a, 256);
     char *first = arena_strdup(&a, "first");
+    assert_non_null(first);
+    const struct arena_block *kept = a.head;
     for (int i = 0; i < 100; i++)
         assert_non_null(arena_alloc(&a, 100));
+    assert_ptr_not_equal(a.head, kept); /* grew past the first block */
     arena_reset(&a);
     assert_int_equal(a.used, 0);
+    assert_ptr_equal(a.head, kept);
     char *again = arena_strdup(&a, "again");
     assert_string_equal(again, "again");
-    /* the kept block is reused: a long-running kiosk does not grow */
-    assert_non_null(first);
+    /* the kept block is reused: the first allocation after a reset lands
+     * where the first one did */
+    assert_ptr_equal(again, first);
     assert_null(arena_strdup(&a, NULL));
+    /* a long-running kiosk does not grow: a panel's worth of allocations
+     * and a reset, many times over, keep that one block */
+    for (int cycle = 0; cycle < 1000; cycle++) {
+        for (int i = 0; i < 10; i++)
+            assert_non_null(arena_alloc(&a, 100));
+        arena_reset(&a);
+        assert_ptr_equal(a.head, kept);
+        assert_int_equal(a.used, 0);
+        assert_ptr_equal(arena_alloc(&a, 1), first);
+    }
     arena_free(&a);
 }
 

@@ -100,7 +100,6 @@ static int record(void *ctx, const struct panel *p, char *why, size_t why_len)
             memcpy(r->image, p->image.data, p->image.size);
         }
     }
-    assert_true(p->n_cites >= 0);
     r->n_cites = p->n_cites;
     if (p->n_cites > 0) {
         assert_non_null(p->cites);
@@ -155,6 +154,22 @@ static const char start_yaml[] =
     "chapter:\n  en: The start\n  fr: Le départ\n"
     "image:\n  file: images/start.png\n  alt: Runners at the start line.\n"
     "sources: [ctv]\n";
+
+/* What each panel of the fixture cites, from its YAML: the sources of the
+ * panel, its figure and its quote together, each once, in the order of
+ * exhibit.yaml (ctv, huffpost, cnn); the credits panel lists them all. */
+static const struct {
+    const char *panel;
+    const char *cites[4];
+} expected_cites[] = {
+    {"01-title", {"cnn"}},                      /* sources: [cnn] */
+    {"02-arrival", {"ctv", "huffpost"}},        /* sources: [huffpost, ctv] */
+    {"03-runners", {"ctv", "huffpost"}},        /* figure.sources: [huffpost, ctv] */
+    {"03b-nights", {"huffpost", "cnn"}},        /* figure.sources: [cnn, huffpost] */
+    {"04-jen", {"ctv"}},                        /* quote.sources: [ctv] */
+    {"04b-start", {"ctv"}},                     /* sources: [ctv] */
+    {"05-credits", {"ctv", "huffpost", "cnn"}}, /* every source */
+};
 
 /* A 1x1 RGBA PNG. */
 static const unsigned char png_1x1[] = {
@@ -388,6 +403,32 @@ static void store_gives_back_what_the_builder_saw(void **state)
     arena_free(&a);
 }
 
+/* Every panel, in every locale, cites exactly the sources its YAML names,
+ * in credits order; the store gives back the same (compared above). */
+static void panels_cite_what_their_yaml_names(void **state)
+{
+    struct fx *f = *state;
+    const size_t n_expected = sizeof expected_cites / sizeof *expected_cites;
+    assert_int_equal(f->seen.n, (int)n_expected * 2); /* two locales */
+    for (int i = 0; i < f->seen.n; i++) {
+        const struct seen_panel *r = &f->seen.p[i];
+        size_t k = 0;
+        while (k < n_expected && strcmp(expected_cites[k].panel, r->id) != 0)
+            k++;
+        if (k == n_expected)
+            fail_msg("panel %s is not in the fixture", r->id);
+        assert_int_equal(r->index, (int)k);
+        int n = 0;
+        while (n < 4 && expected_cites[k].cites[n])
+            n++;
+        if (r->n_cites != n)
+            fail_msg("%s in %s cites %d sources, its YAML names %d", r->id, r->locale, r->n_cites,
+                     n);
+        for (int c = 0; c < n; c++)
+            assert_string_equal(r->cites[c].id, expected_cites[k].cites[c]);
+    }
+}
+
 /* The fixture covers the kinds whose fields this test compares. */
 static void fixture_covers_the_kinds(void **state)
 {
@@ -418,6 +459,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(fit_saw_every_panel_in_every_locale),
         T(store_gives_back_what_the_builder_saw),
+        T(panels_cite_what_their_yaml_names),
         T(fixture_covers_the_kinds),
     };
 #undef T

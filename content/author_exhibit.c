@@ -1,0 +1,158 @@
+/* author_exhibit.c - exhibit.yaml: what the exhibit is, its locales and
+ * its sources (see content/README.md and author_internal.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "author_internal.h"
+
+enum { EX_ID, EX_VERSION, EX_DEFAULT_LOCALE, EX_LOCALES, EX_TITLE, EX_SUBTITLE, EX_SOURCES, EX_N };
+static const char *const exhibit_keys[EX_N] = {
+    "id", "version", "default_locale", "locales", "title", "subtitle", "sources",
+};
+
+enum { SRC_ID, SRC_FILE, SRC_CITE, SRC_DESCRIPTION, SRC_N };
+static const char *const source_keys[SRC_N] = {"id", "file", "cite", "description"};
+
+static void check_source_file(struct build *b, const struct source *s, const struct ynode *n)
+{
+    char q[64];
+    if (strchr(s->file, '/') || strcmp(s->file, ".") == 0 || strcmp(s->file, "..") == 0) {
+        ERR(b, n->line, "source \"%s\": file must be a plain file name, not %s", s->id,
+            value_quoted(q, sizeof q, s->file, strlen(s->file)));
+        return;
+    }
+    const char *dir = b->opts ? b->opts->sources_dir : NULL;
+    if (!dir)
+        return;
+    char *path = build_printf(b, "%s/%s", dir, s->file);
+    struct stat st;
+    if (path && (stat(path, &st) != 0 || !S_ISREG(st.st_mode)))
+        ERR(b, n->line, "source \"%s\": file \"%s\" is not in %s", s->id, s->file, dir);
+}
+
+static void parse_sources(struct build *b, const struct ynode *list)
+{
+    char q[64];
+    int before = b->nerr;
+    if (list->type != Y_SEQ) {
+        ERR(b, list->line, "sources must be a list of sources, not %s",
+            value_describe(q, sizeof q, list));
+        return;
+    }
+    int count = 0;
+    for (const struct ynode *it = list->kid; it; it = it->next)
+        count++;
+    if (count > MAX_SOURCES) {
+        ERR(b, list->line, "too many sources (%d; at most %d)", count, MAX_SOURCES);
+        return;
+    }
+    b->src = build_alloc(b, sizeof *b->src * (size_t)(count ? count : 1));
+    if (!b->src)
+        return;
+    for (const struct ynode *it = list->kid; it; it = it->next) {
+        if (it->type != Y_MAP) {
+            ERR(b, it->line, "each source must be a mapping with id, cite and description, not %s",
+                value_describe(q, sizeof q, it));
+            continue;
+        }
+        const struct ynode *v[SRC_N];
+        value_map_keys(b, it, "a source", source_keys, SRC_N, v, NULL);
+        struct source s = {.line = it->line};
+        int ok = 1;
+        if (value_need(b, it, v[SRC_ID], "sources.id")) {
+            s.id = value_id(b, v[SRC_ID], "sources.id", "-_",
+                            "a short id (letters, digits, '-', '_')");
+            if (s.id && build_source_index(b, s.id) >= 0) {
+                ERR(b, v[SRC_ID]->line, "source \"%s\" is listed twice", s.id);
+                s.id = NULL;
+            }
+        }
+        ok &= s.id != NULL;
+        if (v[SRC_FILE] && !ynode_is_null(v[SRC_FILE])) {
+            s.file = value_text(b, v[SRC_FILE], "sources.file", LEN_FILE, 0);
+            if (s.file && s.id)
+                check_source_file(b, &s, v[SRC_FILE]);
+            ok &= s.file != NULL;
+        }
+        if (value_need(b, it, v[SRC_CITE], "sources.cite"))
+            ok &= value_ltext(b, v[SRC_CITE], "sources.cite", LEN_CITE, 0, &s.cite) == 0;
+        else
+            ok = 0;
+        if (value_need(b, it, v[SRC_DESCRIPTION], "sources.description"))
+            ok &= value_ltext(b, v[SRC_DESCRIPTION], "sources.description", LEN_DESCRIPTION, 0,
+                              &s.description) == 0;
+        else
+            ok = 0;
+        if (s.id)
+            b->src[b->nsrc++] = s;
+        (void)ok;
+    }
+    b->sources_ok = b->nerr == before;
+}
+
+static void parse_locales(struct build *b, const struct ynode *map, const struct ynode *def)
+{
+    char q[64];
+    int before = b->nerr;
+    if (map->type != Y_MAP || !map->kid) {
+        ERR(b, map->line,
+            "locales must be a mapping of language code to its name, e.g. en: English");
+        return;
+    }
+    for (const struct ynode *k = map->kid; k && k->next; k = k->next->next) {
+        const char *code = value_locale_code(b, k, "locales");
+        if (!code)
+            continue;
+        if (build_locale_index(b, code) >= 0) {
+            ERR(b, k->line, "locale \"%s\" is listed twice", code);
+            continue;
+        }
+        if (b->nloc == MAX_LOCALES) {
+            ERR(b, k->line, "too many locales (at most %d)", MAX_LOCALES);
+            break;
+        }
+        char *path = build_printf(b, "locales.%s", code);
+        const char *name = path ? value_text(b, k->next, path, LEN_NAME, 0) : NULL;
+        b->loc[b->nloc] = code;
+        b->loc_name[b->nloc] = name;
+        b->nloc++;
+    }
+    const char *dcode = value_locale_code(b, def, "default_locale");
+    if (dcode && b->nerr == before) {
+        b->def = build_locale_index(b, dcode);
+        if (b->def < 0) {
+            ERR(b, def->line, "default_locale %s is not one of locales (%s)",
+                value_quoted(q, sizeof q, dcode, strlen(dcode)), build_locale_list(b));
+            b->def = 0;
+        }
+    }
+    b->locales_ok = b->nerr == before && b->nloc > 0;
+}
+
+void exhibit_parse(struct build *b)
+{
+    b->cur = "exhibit.yaml";
+    const struct ynode *root = build_load_yaml(b, b->cur);
+    if (!root)
+        return;
+    const struct ynode *v[EX_N];
+    value_map_keys(b, root, "", exhibit_keys, EX_N, v, NULL);
+    if (value_need(b, root, v[EX_ID], "id"))
+        b->slug = value_id(b, v[EX_ID], "id", "-", "letters, digits and '-'");
+    if (value_need(b, root, v[EX_VERSION], "version"))
+        b->version = value_text(b, v[EX_VERSION], "version", LEN_ID, 0);
+    if (value_need(b, root, v[EX_LOCALES], "locales") &&
+        value_need(b, root, v[EX_DEFAULT_LOCALE], "default_locale"))
+        parse_locales(b, v[EX_LOCALES], v[EX_DEFAULT_LOCALE]);
+    if (value_need(b, root, v[EX_TITLE], "title"))
+        value_ltext(b, v[EX_TITLE], "title", LEN_TITLE, 0, &b->title);
+    if (v[EX_SUBTITLE] && !ynode_is_null(v[EX_SUBTITLE]))
+        value_ltext(b, v[EX_SUBTITLE], "subtitle", LEN_SUBTITLE, 0, &b->subtitle);
+    if (v[EX_SOURCES] && !ynode_is_null(v[EX_SOURCES]))
+        parse_sources(b, v[EX_SOURCES]);
+    else
+        b->sources_ok = 1;
+}

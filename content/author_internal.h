@@ -1,0 +1,196 @@
+/* author_internal.h - what the parts of the exhibit compiler share; only
+ * content/author*.c include it (content/author.h is the public interface).
+ *
+ * A build (author.c) runs in two phases. Reading: exhibit.yaml
+ * (author_exhibit.c) and then every panels/NAME.yaml in file-name order
+ * (author_panels.c) are parsed into a ytree each and checked value by value
+ * (author_values.c), filling the model below and collecting every error as
+ * "file:line: message". Writing (author_write.c) starts only when no error
+ * was found, and turns the model into a new store.
+ *
+ * Ownership: everything in the model lives in build.a until the build ends;
+ * a file's ytree lives in build.fa until the next file is read. */
+#ifndef VITRINE_AUTHOR_INTERNAL_H
+#define VITRINE_AUTHOR_INTERNAL_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "author.h"
+#include "store.h"
+#include "ytree.h"
+
+#define MAX_ERRORS 50
+#define MAX_LOCALES STORE_MAX_LOCALES
+#define MAX_SOURCES 1024
+#define MAX_YAML_BYTES (1024 * 1024)
+#define ERROR_LINE_MAX 1024
+
+/* Longest text accepted, bytes of UTF-8. */
+#define LEN_TITLE 200
+#define LEN_SUBTITLE 400
+#define LEN_CHAPTER 200
+#define LEN_HEADING 200
+#define LEN_BODY 4000
+#define LEN_NOTE 1000
+#define LEN_LABEL 200
+#define LEN_AFFIX 40
+#define LEN_QUOTE 1200
+#define LEN_NAME 120
+#define LEN_ROLE 200
+#define LEN_CONTEXT 400
+#define LEN_ALT 1000
+#define LEN_CITE 200
+#define LEN_DESCRIPTION 2000
+#define LEN_ID 64
+#define LEN_FILE 255
+
+/* ---- what the sources say --------------------------------------------- */
+
+/* A localised text: one string per exhibit locale (index as in locales);
+ * after parsing, missing locales point at the default locale's text. */
+struct ltext {
+    const char *s[MAX_LOCALES];
+};
+
+struct source {
+    const char *id;
+    const char *file;
+    int line;
+    int used;
+    struct ltext cite, description;
+};
+
+struct cites {
+    int *idx; /* into build.src */
+    int n;
+};
+
+struct figure {
+    double value, to, part_of;
+    int has_to, has_part_of, decimals;
+    const char *unit;
+    struct ltext prefix, suffix, label, part_of_label;
+    struct cites sources;
+};
+
+struct quote {
+    const char *speaker, *language;
+    struct ltext text, role, context;
+    struct cites sources;
+};
+
+struct image {
+    const char *file; /* relative to src_dir, as written */
+    struct ltext alt;
+};
+
+struct psrc {
+    const char *id;   /* file name without .yaml */
+    const char *file; /* "panels/NAME.yaml" */
+    int kind;
+    int has_chapter;
+    struct ltext chapter, heading, body, note;
+    struct cites sources;
+    struct figure fig;
+    struct quote q;
+    struct image img;
+};
+
+struct errrec; /* author.c */
+
+struct build {
+    const char *src_dir;
+    const struct author_opts *opts;
+    struct arena a;  /* everything that lives for the whole build */
+    struct arena fa; /* one file's tree */
+    const char *cur; /* file being read, relative to src_dir */
+
+    struct errrec *errs; /* MAX_ERRORS of them */
+    int nerr;
+    int unloaded; /* panel files that could not be read as YAML */
+    int oom;
+
+    /* exhibit.yaml */
+    const char *slug, *version;
+    int nloc, def;
+    const char *loc[MAX_LOCALES], *loc_name[MAX_LOCALES];
+    int locales_ok, sources_ok;
+    struct ltext title, subtitle;
+    struct source *src;
+    int nsrc;
+
+    struct psrc *pan;
+    int npan;
+};
+
+/* ---- the build (author.c) --------------------------------------------- */
+
+/* Record an error in file at line (0: the file as a whole). At most
+ * MAX_ERRORS are kept; later ones are only counted. */
+void build_error(struct build *b, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* An error in the file being read. */
+#define ERR(b, line, ...) build_error((b), (b)->cur, (line), __VA_ARGS__)
+
+/* Zeroed memory in b->a; NULL after reporting (once) that memory ran out. */
+void *build_alloc(struct build *b, size_t n);
+/* s[0..n) and a NUL, in b->a; NULL after reporting. */
+char *build_strndup(struct build *b, const char *s, size_t n);
+/* A formatted string in b->a; NULL after reporting. */
+char *build_printf(struct build *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Read src_dir/rel (the file b->cur names) into a tree in b->fa, which is
+ * reset first. The root mapping, or NULL after reporting. */
+const struct ynode *build_load_yaml(struct build *b, const char *rel);
+/* Read and check the photo src_dir/file for an error at line of b->cur:
+ * its bytes (malloc'd) and what image_probe_load gives, or NULL after
+ * reporting. */
+unsigned char *build_image_load(struct build *b, const char *file, int line, size_t *size,
+                                const char **mime, unsigned long *w, unsigned long *h);
+
+/* Index of a locale code (or a source id) of exhibit.yaml, or -1. */
+int build_locale_index(const struct build *b, const char *code);
+int build_source_index(const struct build *b, const char *id);
+/* "en, fr", for messages; in b->a. */
+const char *build_locale_list(struct build *b);
+
+/* ---- values of the tree (author_values.c) ----------------------------- */
+
+/* Each reads one value at `path` (its name in messages, "figure.value"),
+ * reporting what is wrong with it under its line. */
+
+/* A short, printable quotation of user text for a message, into buf. */
+const char *value_quoted(char *buf, size_t size, const char *s, size_t len);
+/* What a node is, for a message: "a list", "a mapping", "empty" or quoted. */
+const char *value_describe(char *buf, size_t size, const struct ynode *n);
+/* The word of words closest to s, if close enough to be a likely typo. */
+const char *value_suggest(const char *s, const char *const *words, int n);
+int value_map_keys(struct build *b, const struct ynode *map, const char *where,
+                   const char *const *keys, int nkeys, const struct ynode **vals, int *klines);
+int value_need(struct build *b, const struct ynode *map, const struct ynode *v, const char *path);
+const char *value_text(struct build *b, const struct ynode *n, const char *path, size_t max,
+                       int affix);
+int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t max, int affix,
+                struct ltext *out);
+void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
+                     int affix, struct ltext *out);
+int value_number(struct build *b, const struct ynode *n, const char *path, double *out);
+const char *value_id(struct build *b, const struct ynode *n, const char *path, const char *extra,
+                     const char *what);
+const char *value_locale_code(struct build *b, const struct ynode *n, const char *path);
+int value_cites(struct build *b, const struct ynode *n, const char *path, const char *who,
+                int required, struct cites *out);
+
+/* ---- the phases ------------------------------------------------------- */
+
+/* exhibit.yaml into b (author_exhibit.c). */
+void exhibit_parse(struct build *b);
+/* Every panel file into b->pan, each handed to the fit check when it is
+ * valid (author_panels.c). */
+void panels_parse(struct build *b);
+/* The model into a new store at out_path, written beside it and renamed
+ * into place; 0, or -1 after reporting (author_write.c). */
+int author_write(struct build *b, const char *out_path);
+
+#endif

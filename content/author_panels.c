@@ -1,0 +1,403 @@
+/* author_panels.c - the panel files: panels/NAME.yaml in file-name order,
+ * each checked against the keys of its kind (figure, quote, image), given
+ * the chapter of the panel before it when it names none, and handed once per
+ * locale to the optional fit check exactly as the store reader will return
+ * it (see content/README.md and author_internal.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "author_internal.h"
+
+enum {
+    PK_KIND,
+    PK_CHAPTER,
+    PK_HEADING,
+    PK_BODY,
+    PK_NOTE,
+    PK_SOURCES,
+    PK_FIGURE,
+    PK_QUOTE,
+    PK_IMAGE,
+    PK_N
+};
+static const char *const panel_keys[PK_N] = {
+    "kind", "chapter", "heading", "body", "note", "sources", "figure", "quote", "image",
+};
+
+enum {
+    FK_VALUE,
+    FK_TO,
+    FK_DECIMALS,
+    FK_UNIT,
+    FK_PREFIX,
+    FK_SUFFIX,
+    FK_LABEL,
+    FK_PART_OF,
+    FK_SOURCES,
+    FK_N
+};
+static const char *const figure_keys[FK_N] = {
+    "value", "to", "decimals", "unit", "prefix", "suffix", "label", "part_of", "sources",
+};
+
+enum { PO_VALUE, PO_LABEL, PO_N };
+static const char *const part_of_keys[PO_N] = {"value", "label"};
+
+enum { QK_TEXT, QK_SPEAKER, QK_ROLE, QK_CONTEXT, QK_LANGUAGE, QK_SOURCES, QK_N };
+static const char *const quote_keys[QK_N] = {
+    "text", "speaker", "role", "context", "language", "sources",
+};
+
+enum { IK_FILE, IK_ALT, IK_N };
+static const char *const image_keys[IK_N] = {"file", "alt"};
+
+static void parse_figure(struct build *b, const struct ynode *n, struct figure *f)
+{
+    char q[64];
+    if (n->type != Y_MAP) {
+        ERR(b, n->line, "figure must be a mapping with value, label and sources, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    const struct ynode *v[FK_N];
+    value_map_keys(b, n, "figure", figure_keys, FK_N, v, NULL);
+    int have_value = value_need(b, n, v[FK_VALUE], "figure.value") &&
+                     value_number(b, v[FK_VALUE], "figure.value", &f->value) == 0;
+    if (v[FK_TO] && !ynode_is_null(v[FK_TO]) &&
+        value_number(b, v[FK_TO], "figure.to", &f->to) == 0) {
+        f->has_to = 1;
+        if (have_value && !(f->to > f->value))
+            ERR(b, v[FK_TO]->line, "figure.to (%g) must be larger than figure.value (%g)", f->to,
+                f->value);
+    }
+    if (v[FK_DECIMALS] && !ynode_is_null(v[FK_DECIMALS])) {
+        double d;
+        if (value_number(b, v[FK_DECIMALS], "figure.decimals", &d) == 0) {
+            if (d != floor(d) || d < 0 || d > 3)
+                ERR(b, v[FK_DECIMALS]->line, "figure.decimals must be 0, 1, 2 or 3, not %s",
+                    v[FK_DECIMALS]->s);
+            else
+                f->decimals = (int)d;
+        }
+    }
+    if (v[FK_UNIT] && !ynode_is_null(v[FK_UNIT]))
+        f->unit = value_id(b, v[FK_UNIT], "figure.unit", "-_", "a unit word such as runners or km");
+    value_opt_ltext(b, v[FK_PREFIX], "figure.prefix", LEN_AFFIX, 1, &f->prefix);
+    value_opt_ltext(b, v[FK_SUFFIX], "figure.suffix", LEN_AFFIX, 1, &f->suffix);
+    if (value_need(b, n, v[FK_LABEL], "figure.label"))
+        value_ltext(b, v[FK_LABEL], "figure.label", LEN_LABEL, 0, &f->label);
+    const struct ynode *po = v[FK_PART_OF];
+    if (po && !ynode_is_null(po)) {
+        if (po->type != Y_MAP) {
+            ERR(b, po->line, "figure.part_of must be a mapping with value and label, not %s",
+                value_describe(q, sizeof q, po));
+        } else {
+            const struct ynode *pv[PO_N];
+            value_map_keys(b, po, "figure.part_of", part_of_keys, PO_N, pv, NULL);
+            if (value_need(b, po, pv[PO_VALUE], "figure.part_of.value") &&
+                value_number(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0) {
+                f->has_part_of = 1;
+                double top = f->has_to ? f->to : f->value;
+                if (have_value && !(f->part_of > top))
+                    ERR(b, pv[PO_VALUE]->line,
+                        "figure.part_of.value (%g) must be larger than figure.%s (%g)", f->part_of,
+                        f->has_to ? "to" : "value", top);
+            }
+            value_opt_ltext(b, pv[PO_LABEL], "figure.part_of.label", LEN_LABEL, 0,
+                            &f->part_of_label);
+        }
+    }
+    if (value_need(b, n, v[FK_SOURCES], "figure.sources"))
+        value_cites(b, v[FK_SOURCES], "figure.sources", "figure", 1, &f->sources);
+}
+
+static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt)
+{
+    char q[64];
+    if (n->type != Y_MAP) {
+        ERR(b, n->line, "quote must be a mapping with text, speaker and sources, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    const struct ynode *v[QK_N];
+    value_map_keys(b, n, "quote", quote_keys, QK_N, v, NULL);
+    if (value_need(b, n, v[QK_TEXT], "quote.text"))
+        value_ltext(b, v[QK_TEXT], "quote.text", LEN_QUOTE, 0, &qt->text);
+    if (value_need(b, n, v[QK_SPEAKER], "quote.speaker")) {
+        if (v[QK_SPEAKER]->type == Y_MAP)
+            ERR(b, v[QK_SPEAKER]->line,
+                "quote.speaker is a name and is not translated; give it once");
+        else
+            qt->speaker = value_text(b, v[QK_SPEAKER], "quote.speaker", LEN_NAME, 0);
+    }
+    value_opt_ltext(b, v[QK_ROLE], "quote.role", LEN_ROLE, 0, &qt->role);
+    value_opt_ltext(b, v[QK_CONTEXT], "quote.context", LEN_CONTEXT, 0, &qt->context);
+    if (v[QK_LANGUAGE] && !ynode_is_null(v[QK_LANGUAGE]))
+        qt->language = value_locale_code(b, v[QK_LANGUAGE], "quote.language");
+    else if (b->locales_ok)
+        qt->language = b->loc[b->def];
+    if (value_need(b, n, v[QK_SOURCES], "quote.sources"))
+        value_cites(b, v[QK_SOURCES], "quote.sources", "quote", 1, &qt->sources);
+}
+
+static void parse_image(struct build *b, const struct ynode *n, struct image *im)
+{
+    char q[64];
+    if (n->type != Y_MAP) {
+        ERR(b, n->line, "image must be a mapping with file and alt, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    const struct ynode *v[IK_N];
+    value_map_keys(b, n, "image", image_keys, IK_N, v, NULL);
+    if (value_need(b, n, v[IK_FILE], "image.file")) {
+        const char *f = value_text(b, v[IK_FILE], "image.file", LEN_FILE, 0);
+        if (f) {
+            int bad = f[0] == '/' || strcmp(f, "..") == 0 || strncmp(f, "../", 3) == 0 ||
+                      strstr(f, "/../") ||
+                      (strlen(f) >= 3 && strcmp(f + strlen(f) - 3, "/..") == 0);
+            if (bad)
+                ERR(b, v[IK_FILE]->line,
+                    "image.file must be a path inside the exhibit folder, such as images/x.jpg, "
+                    "not %s",
+                    value_quoted(q, sizeof q, f, strlen(f)));
+            else
+                im->file = f;
+        }
+    }
+    if (value_need(b, n, v[IK_ALT], "image.alt"))
+        value_ltext(b, v[IK_ALT], "image.alt", LEN_ALT, 0, &im->alt);
+}
+
+static int ltext_empty(const struct ltext *t)
+{
+    for (int i = 0; i < MAX_LOCALES; i++)
+        if (t->s[i])
+            return 0;
+    return 1;
+}
+
+/* The fit check: the panel in every locale, as store_panel_load returns it. */
+static void fit_panel(struct build *b, const struct psrc *ps, int index, const void *img,
+                      size_t img_size)
+{
+    struct panel_cite *cites = malloc(sizeof *cites * (size_t)(b->nsrc ? b->nsrc : 1));
+    unsigned char *on = calloc((size_t)(b->nsrc ? b->nsrc : 1), 1);
+    if (!cites || !on) {
+        ERR(b, 0, "out of memory");
+        goto done;
+    }
+    const struct cites *lists[3] = {&ps->sources, &ps->fig.sources, &ps->q.sources};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            on[lists[k]->idx[i]] = 1;
+    for (int l = 0; l < b->nloc; l++) {
+        int nc = 0;
+        for (int i = 0; i < b->nsrc; i++)
+            if (on[i] || ps->kind == PANEL_CREDITS)
+                cites[nc++] = (struct panel_cite){b->src[i].id, b->src[i].cite.s[l],
+                                                  b->src[i].description.s[l]};
+        struct panel p = {
+            .index = index,
+            .id = ps->id,
+            .kind = (enum panel_kind)ps->kind,
+            .locale = b->loc[l],
+            .chapter = ps->chapter.s[l],
+            .heading = ps->heading.s[l],
+            .body = ps->body.s[l],
+            .note = ps->note.s[l],
+            .cites = nc ? cites : NULL,
+            .n_cites = nc,
+        };
+        if (ps->kind == PANEL_STATISTIC) {
+            const struct figure *f = &ps->fig;
+            p.figure = (struct panel_figure){
+                .value = f->value,
+                .has_to = f->has_to,
+                .to = f->to,
+                .decimals = f->decimals,
+                .prefix = f->prefix.s[l],
+                .suffix = f->suffix.s[l],
+                .label = f->label.s[l],
+                .has_part_of = f->has_part_of,
+                .part_of = f->part_of,
+                .part_of_label = f->part_of_label.s[l],
+            };
+        } else if (ps->kind == PANEL_QUOTE) {
+            p.quote = (struct panel_quote){ps->q.text.s[l], ps->q.speaker, ps->q.role.s[l],
+                                           ps->q.context.s[l]};
+        } else if (ps->kind == PANEL_IMAGE) {
+            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l]};
+        }
+        char why[512] = "";
+        if (b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why) != 0) {
+            for (char *c = why; *c; c++)
+                if (*c == '\n' || *c == '\r')
+                    *c = ' ';
+            ERR(b, 1, "does not fit on screen: %s", why[0] ? why : "(no reason given)");
+        }
+    }
+done:
+    free(cites);
+    free(on);
+}
+
+static void parse_panel(struct build *b, struct psrc *ps, int index, const struct ltext *chapter)
+{
+    char q[64];
+    int before = b->nerr;
+    ps->kind = -1;
+    const struct ynode *root = build_load_yaml(b, ps->file);
+    if (!root) {
+        b->unloaded++;
+        return;
+    }
+    const struct ynode *v[PK_N];
+    int kline[PK_N];
+    value_map_keys(b, root, "", panel_keys, PK_N, v, kline);
+
+    if (!v[PK_KIND]) {
+        ERR(b, root->line,
+            "missing required key \"kind\" (title, story, statistic, quote, "
+            "credits or image)");
+    } else if (v[PK_KIND]->type != Y_SCALAR ||
+               (ps->kind = panel_kind_from_name(v[PK_KIND]->s)) < 0) {
+        const char *names[PANEL_KIND_COUNT];
+        for (int i = 0; i < PANEL_KIND_COUNT; i++)
+            names[i] = panel_kind_name((enum panel_kind)i);
+        const char *hint = v[PK_KIND]->type == Y_SCALAR
+                               ? value_suggest(v[PK_KIND]->s, names, PANEL_KIND_COUNT)
+                               : NULL;
+        char h[64] = "";
+        if (hint)
+            snprintf(h, sizeof h, "did you mean \"%s\"? ", hint);
+        ERR(b, v[PK_KIND]->line,
+            "unknown kind %s (%skinds are title, story, statistic, quote, credits, image)",
+            value_describe(q, sizeof q, v[PK_KIND]), h);
+    }
+
+    static const struct {
+        int key, kind;
+    } only[] = {{PK_FIGURE, PANEL_STATISTIC}, {PK_QUOTE, PANEL_QUOTE}, {PK_IMAGE, PANEL_IMAGE}};
+    for (size_t i = 0; i < sizeof only / sizeof only[0]; i++) {
+        if (ps->kind < 0)
+            break;
+        int k = only[i].key;
+        if (v[k] && ps->kind != only[i].kind) {
+            ERR(b, kline[k], "key \"%s\" belongs only on a %s panel, not on a %s panel",
+                panel_keys[k], panel_kind_name((enum panel_kind)only[i].kind),
+                panel_kind_name((enum panel_kind)ps->kind));
+            v[k] = NULL;
+        } else if (!v[k] && ps->kind == only[i].kind) {
+            ERR(b, root->line, "missing required key \"%s\" (a %s panel needs one)", panel_keys[k],
+                panel_kind_name((enum panel_kind)ps->kind));
+        }
+    }
+    if (v[PK_CHAPTER] && !ynode_is_null(v[PK_CHAPTER])) {
+        ps->has_chapter = 1;
+        value_ltext(b, v[PK_CHAPTER], "chapter", LEN_CHAPTER, 0, &ps->chapter);
+    }
+    if (ps->kind == PANEL_STORY && !v[PK_HEADING])
+        ERR(b, root->line, "missing required key \"heading\" (a story panel needs one)");
+    value_opt_ltext(b, v[PK_HEADING], "heading", LEN_HEADING, 0, &ps->heading);
+    value_opt_ltext(b, v[PK_BODY], "body", LEN_BODY, 0, &ps->body);
+    value_opt_ltext(b, v[PK_NOTE], "note", LEN_NOTE, 0, &ps->note);
+    if (v[PK_SOURCES] && !ynode_is_null(v[PK_SOURCES]))
+        value_cites(b, v[PK_SOURCES], "sources", "panel", 0, &ps->sources);
+    if (v[PK_FIGURE])
+        parse_figure(b, v[PK_FIGURE], &ps->fig);
+    if (v[PK_QUOTE])
+        parse_quote(b, v[PK_QUOTE], &ps->q);
+    if (v[PK_IMAGE])
+        parse_image(b, v[PK_IMAGE], &ps->img);
+
+    /* A panel without a chapter stays in the previous panel's chapter. */
+    if (!ps->has_chapter || ltext_empty(&ps->chapter))
+        ps->chapter = *chapter;
+
+    unsigned char *img = NULL;
+    size_t img_size = 0;
+    if (ps->kind == PANEL_IMAGE && ps->img.file && b->nerr == before) {
+        const char *mime;
+        unsigned long w, h;
+        img = build_image_load(b, ps->img.file, v[PK_IMAGE] ? v[PK_IMAGE]->line : 1, &img_size,
+                               &mime, &w, &h);
+    }
+    int exhibit_ok = b->locales_ok && b->sources_ok && b->nloc > 0;
+    if (b->nerr == before && exhibit_ok && b->opts && b->opts->fit)
+        fit_panel(b, ps, index, img, img_size);
+    free(img);
+}
+
+static int by_name(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+void panels_parse(struct build *b)
+{
+    b->cur = "panels/";
+    char *dirpath = build_printf(b, "%s/panels", b->src_dir);
+    if (!dirpath)
+        return;
+    DIR *d = opendir(dirpath);
+    if (!d) {
+        ERR(b, 0, "cannot open the panels folder: %s", strerror(errno));
+        return;
+    }
+    size_t cap = 64, n = 0;
+    char **names = malloc(cap * sizeof *names);
+    if (!names) {
+        closedir(d);
+        ERR(b, 0, "out of memory");
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+            continue;
+        if (n == (size_t)INT_MAX) { /* panels are numbered with an int */
+            ERR(b, 0, "too many panels (at most %d)", INT_MAX);
+            break;
+        }
+        if (n == cap) {
+            char **bigger = realloc(names, 2 * cap * sizeof *names);
+            if (!bigger) {
+                ERR(b, 0, "out of memory");
+                break;
+            }
+            names = bigger;
+            cap *= 2;
+        }
+        names[n] = build_strndup(b, e->d_name, len); /* reports running out of memory */
+        if (!names[n])
+            break;
+        n++;
+    }
+    closedir(d);
+    if (n == 0 && !b->oom)
+        ERR(b, 0, "there are no panels (no .yaml files in panels/)");
+    qsort(names, n, sizeof *names, by_name);
+    b->pan = build_alloc(b, sizeof *b->pan * (n ? n : 1));
+    struct ltext chapter;
+    memset(&chapter, 0, sizeof chapter);
+    for (size_t i = 0; b->pan && i < n && b->nerr < MAX_ERRORS; i++) {
+        struct psrc *ps = &b->pan[b->npan++];
+        ps->id = build_strndup(b, names[i], strlen(names[i]) - 5);
+        ps->file = build_printf(b, "panels/%s", names[i]);
+        if (!ps->id || !ps->file)
+            break;
+        b->cur = ps->file;
+        parse_panel(b, ps, (int)i, &chapter);
+        chapter = ps->chapter;
+    }
+    free(names);
+}

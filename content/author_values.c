@@ -1,0 +1,408 @@
+/* author_values.c - reading typed values from a ytree, reporting what is
+ * wrong with each (see author_internal.h): keys of a mapping (with "did you
+ * mean" for a misspelt one), required keys, text (UTF-8, no control
+ * characters, a length limit), localised text with its fallback, numbers,
+ * identifiers and lists of source ids. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "author_internal.h"
+
+/* A short, printable quotation of user text for a message: at most 40 bytes,
+ * cut on a character boundary, control characters shown as '?'. */
+const char *value_quoted(char *buf, size_t size, const char *s, size_t len)
+{
+    size_t max = size - 6 < 40 ? size - 6 : 40;
+    size_t n = len;
+    if (n > max) {
+        n = max;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+    }
+    size_t o = 0;
+    buf[o++] = '"';
+    for (size_t i = 0; i < n; i++)
+        buf[o++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7F ? '?' : s[i];
+    if (n < len) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o++] = '"';
+    buf[o] = '\0';
+    return buf;
+}
+
+const char *value_describe(char *buf, size_t size, const struct ynode *n)
+{
+    if (n->type == Y_SEQ)
+        return "a list";
+    if (n->type == Y_MAP)
+        return "a mapping";
+    if (n->len == 0)
+        return "empty";
+    return value_quoted(buf, size, n->s, n->len);
+}
+
+static size_t edit_distance(const char *a, const char *c)
+{
+    size_t la = strlen(a), lc = strlen(c);
+    if (la > 31 || lc > 31)
+        return 99;
+    size_t d[32][32];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lc; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lc; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != c[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lc];
+}
+
+/* The known word closest to s, if it is close enough to be a likely typo. */
+const char *value_suggest(const char *s, const char *const *words, int n)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (int i = 0; i < n; i++) {
+        size_t d = edit_distance(s, words[i]);
+        if (d < best_d && d < strlen(s)) {
+            best = words[i];
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* Match a mapping's keys against `keys`: vals[i] (and klines[i]) get the
+ * value (and line) of keys[i]. Unknown, duplicated and non-text keys are
+ * errors. `where` names the mapping in messages ("" at top level). */
+int value_map_keys(struct build *b, const struct ynode *map, const char *where,
+                   const char *const *keys, int nkeys, const struct ynode **vals, int *klines)
+{
+    int ok = 1;
+    char q[64];
+    for (int i = 0; i < nkeys; i++) {
+        vals[i] = NULL;
+        if (klines)
+            klines[i] = 0;
+    }
+    for (const struct ynode *k = map->kid; k && k->next; k = k->next->next) {
+        const struct ynode *v = k->next;
+        if (k->type != Y_SCALAR) {
+            ERR(b, k->line, "keys must be plain words, not %s", value_describe(q, sizeof q, k));
+            ok = 0;
+            continue;
+        }
+        int i = 0;
+        while (i < nkeys && strcmp(k->s, keys[i]) != 0)
+            i++;
+        if (i == nkeys) {
+            const char *hint = value_suggest(k->s, keys, nkeys);
+            char h[96] = "";
+            if (hint)
+                snprintf(h, sizeof h, " (did you mean \"%s\"?)", hint);
+            ERR(b, k->line, "unknown key %s%s%s%s", value_quoted(q, sizeof q, k->s, k->len),
+                where[0] ? " in " : "", where, h);
+            ok = 0;
+        } else if (vals[i]) {
+            ERR(b, k->line, "duplicate key \"%s\"%s%s (first at line %d)", keys[i],
+                where[0] ? " in " : "", where, klines ? klines[i] : vals[i]->line);
+            ok = 0;
+        } else {
+            vals[i] = v;
+            if (klines)
+                klines[i] = k->line;
+        }
+    }
+    return ok;
+}
+
+int value_need(struct build *b, const struct ynode *map, const struct ynode *v, const char *path)
+{
+    if (v && !ynode_is_null(v))
+        return 1;
+    if (v)
+        ERR(b, v->line, "%s is empty", path);
+    else
+        ERR(b, map->line, "missing required key \"%s\"", path);
+    return 0;
+}
+
+/* 0 if s[0..len) is valid UTF-8 without control characters (newline is
+ * allowed when newline_ok); else -1 with *bad the code point (or -1 for
+ * invalid UTF-8). */
+static int text_check(const char *str, size_t len, int newline_ok, long *bad)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        unsigned long cp;
+        size_t n;
+        if (c < 0x80) {
+            cp = c;
+            n = 1;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            cp = c & 0x1F;
+            n = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            cp = c & 0x0F;
+            n = 3;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            cp = c & 0x07;
+            n = 4;
+        } else {
+            *bad = -1;
+            return -1;
+        }
+        if (i + n > len) {
+            *bad = -1;
+            return -1;
+        }
+        for (size_t k = 1; k < n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) {
+                *bad = -1;
+                return -1;
+            }
+            cp = cp << 6 | (s[i + k] & 0x3F);
+        }
+        if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+            (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))) {
+            *bad = -1;
+            return -1;
+        }
+        if ((cp < 0x20 && !(cp == '\n' && newline_ok)) || (cp >= 0x7F && cp <= 0x9F)) {
+            *bad = (long)cp;
+            return -1;
+        }
+        i += n;
+    }
+    return 0;
+}
+
+/* One text scalar, checked and copied into the build arena. affix: keep
+ * surrounding spaces (prefix/suffix); otherwise trailing newlines left by
+ * block scalars are dropped. */
+const char *value_text(struct build *b, const struct ynode *n, const char *path, size_t max,
+                       int affix)
+{
+    char q[64];
+    if (n->type != Y_SCALAR) {
+        ERR(b, n->line, "%s must be text, not %s", path, value_describe(q, sizeof q, n));
+        return NULL;
+    }
+    size_t len = n->len;
+    if (!affix)
+        while (len > 0 && n->s[len - 1] == '\n')
+            len--;
+    if (ynode_is_null(n) || len == 0) {
+        ERR(b, n->line, "%s is empty", path);
+        return NULL;
+    }
+    long bad;
+    if (text_check(n->s, len, !affix, &bad) != 0) {
+        if (bad < 0)
+            ERR(b, n->line, "%s is not valid UTF-8", path);
+        else
+            ERR(b, n->line, "%s contains a control character (U+%04lX)", path, (unsigned long)bad);
+        return NULL;
+    }
+    if (len > max) {
+        ERR(b, n->line, "%s is too long (%zu bytes; at most %zu)", path, len, max);
+        return NULL;
+    }
+    return build_strndup(b, n->s, len);
+}
+
+/* Localised text: a scalar (the default locale) or {locale: text}. Missing
+ * locales fall back to the default locale. 0 or -1 (errors reported). */
+int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t max, int affix,
+                struct ltext *out)
+{
+    memset(out, 0, sizeof *out);
+    if (n->type == Y_SCALAR) {
+        const char *s = value_text(b, n, path, max, affix);
+        if (!s)
+            return -1;
+        out->s[b->def] = s;
+    } else if (n->type == Y_MAP) {
+        int ok = 1;
+        char q[64];
+        for (const struct ynode *k = n->kid; k && k->next; k = k->next->next) {
+            if (k->type != Y_SCALAR) {
+                ERR(b, k->line, "%s: locale codes must be plain words", path);
+                ok = 0;
+                continue;
+            }
+            int li = build_locale_index(b, k->s);
+            char *sub = build_printf(b, "%s (%s)", path, k->s);
+            if (!sub)
+                return -1;
+            if (li < 0) {
+                if (b->locales_ok)
+                    ERR(b, k->line, "%s: unknown locale %s (exhibit.yaml lists %s)", path,
+                        value_quoted(q, sizeof q, k->s, k->len), build_locale_list(b));
+                ok = 0;
+                value_text(b, k->next, sub, max, affix);
+                continue;
+            }
+            if (out->s[li]) {
+                ERR(b, k->line, "%s: duplicate locale \"%s\"", path, k->s);
+                ok = 0;
+                continue;
+            }
+            out->s[li] = value_text(b, k->next, sub, max, affix);
+            if (!out->s[li])
+                ok = 0;
+        }
+        if (!ok)
+            return -1;
+        if (b->locales_ok && !out->s[b->def]) {
+            ERR(b, n->line, "%s has no text in the default locale \"%s\"", path, b->loc[b->def]);
+            return -1;
+        }
+    } else {
+        ERR(b, n->line, "%s must be text or a mapping of locale to text, not a list", path);
+        return -1;
+    }
+    for (int i = 0; i < b->nloc; i++)
+        if (!out->s[i])
+            out->s[i] = out->s[b->def];
+    return 0;
+}
+
+/* An optional localised text: nothing when absent or null. */
+void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
+                     int affix, struct ltext *out)
+{
+    if (v && !ynode_is_null(v))
+        value_ltext(b, v, path, max, affix, out);
+}
+
+/* A plain (unquoted) scalar that is a finite decimal number. */
+int value_number(struct build *b, const struct ynode *n, const char *path, double *out)
+{
+    char q[64];
+    if (n->type != Y_SCALAR || !n->plain || n->len == 0 ||
+        strspn(n->s, "0123456789+-.eE") != n->len || !strpbrk(n->s, "0123456789")) {
+        ERR(b, n->line, "%s must be a number, not %s%s", path,
+            n->type == Y_SCALAR && !n->plain ? "the quoted text " : "",
+            value_describe(q, sizeof q, n));
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(n->s, &end);
+    if (*end != '\0' || !isfinite(v) || errno == ERANGE) {
+        ERR(b, n->line, "%s must be a number, not %s", path, value_describe(q, sizeof q, n));
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int id_chars_ok(const char *s, const char *extra)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        char c = *s;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              strchr(extra, c)))
+            return 0;
+    }
+    return 1;
+}
+
+/* A short identifier: letters, digits and the characters in extra. */
+const char *value_id(struct build *b, const struct ynode *n, const char *path, const char *extra,
+                     const char *what)
+{
+    char q[64];
+    if (n->type != Y_SCALAR || ynode_is_null(n)) {
+        ERR(b, n->line, "%s must be %s, not %s", path, what, value_describe(q, sizeof q, n));
+        return NULL;
+    }
+    if (n->len > LEN_ID || strlen(n->s) != n->len || !id_chars_ok(n->s, extra)) {
+        ERR(b, n->line, "%s must be %s, not %s", path, what,
+            value_quoted(q, sizeof q, n->s, n->len));
+        return NULL;
+    }
+    return build_strndup(b, n->s, n->len);
+}
+
+const char *value_locale_code(struct build *b, const struct ynode *n, const char *path)
+{
+    const char *code =
+        value_id(b, n, path, "-", "a language code such as en, fr or pt-BR (letters, digits, '-')");
+    if (code && !((code[0] >= 'a' && code[0] <= 'z') || (code[0] >= 'A' && code[0] <= 'Z'))) {
+        ERR(b, n->line, "%s must start with a letter, not \"%s\"", path, code);
+        return NULL;
+    }
+    return code;
+}
+
+/* A list of source ids. `who` names the citing thing in messages. */
+int value_cites(struct build *b, const struct ynode *n, const char *path, const char *who,
+                int required, struct cites *out)
+{
+    char q[64];
+    out->idx = NULL;
+    out->n = 0;
+    if (n->type != Y_SEQ) {
+        ERR(b, n->line, "%s must be a list of source ids such as [ctv], not %s", path,
+            value_describe(q, sizeof q, n));
+        return -1;
+    }
+    int count = 0;
+    for (const struct ynode *it = n->kid; it; it = it->next)
+        count++;
+    if (count == 0) {
+        if (required) {
+            ERR(b, n->line, "%s must name at least one source", path);
+            return -1;
+        }
+        return 0;
+    }
+    out->idx = build_alloc(b, sizeof(int) * (size_t)count);
+    if (!out->idx)
+        return -1;
+    int ok = 1;
+    for (const struct ynode *it = n->kid; it; it = it->next) {
+        if (it->type != Y_SCALAR || ynode_is_null(it)) {
+            ERR(b, it->line, "%s must list source ids, not %s", path,
+                value_describe(q, sizeof q, it));
+            ok = 0;
+            continue;
+        }
+        int si = build_source_index(b, it->s);
+        if (si < 0) {
+            if (b->sources_ok)
+                ERR(b, it->line, "%s names source %s, which exhibit.yaml does not list", who,
+                    value_quoted(q, sizeof q, it->s, it->len));
+            ok = 0;
+            continue;
+        }
+        int dup = 0;
+        for (int k = 0; k < out->n; k++)
+            dup |= out->idx[k] == si;
+        if (dup) {
+            ERR(b, it->line, "%s lists source \"%s\" twice", path, it->s);
+            ok = 0;
+            continue;
+        }
+        b->src[si].used = 1;
+        out->idx[out->n++] = si;
+    }
+    return ok ? 0 : -1;
+}

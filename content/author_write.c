@@ -1,0 +1,273 @@
+/* author_write.c - the store writer: the checked model of a build into a
+ * new content store (see author_internal.h). A temporary file beside
+ * out_path gets content/schema.sql (compiled in as author_schema_sql) and
+ * every row in one transaction; it is checked (foreign keys, integrity),
+ * synced and renamed into place, so a failed build never leaves a
+ * half-written store and never replaces a good one.
+ * DEPENDENCIES: SQLite, POSIX (mkstemp, fchmod, fsync, rename). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "author_internal.h"
+
+/* Run one statement with parameters described by types: 'i' int, 'd'
+ * double, 't' text (NULL binds NULL), 'b' blob (pointer, size_t), 'n' NULL. */
+static int row(sqlite3 *db, const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    va_list ap;
+    va_start(ap, types);
+    int rc = SQLITE_OK;
+    for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
+        switch (types[i]) {
+        case 'i':
+            rc = sqlite3_bind_int(st, i + 1, va_arg(ap, int));
+            break;
+        case 'd':
+            rc = sqlite3_bind_double(st, i + 1, va_arg(ap, double));
+            break;
+        case 't':
+            rc = sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1, SQLITE_STATIC);
+            break;
+        case 'b': {
+            const void *p = va_arg(ap, const void *);
+            size_t n = va_arg(ap, size_t);
+            rc = sqlite3_bind_blob64(st, i + 1, p, n, SQLITE_STATIC);
+            break;
+        }
+        default:
+            rc = sqlite3_bind_null(st, i + 1);
+            break;
+        }
+    }
+    va_end(ap);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+    sqlite3_finalize(st);
+    return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* First column of the first row of sql, or "" for no rows; into buf. */
+static int query_text(sqlite3 *db, const char *sql, char *buf, size_t size)
+{
+    sqlite3_stmt *st;
+    buf[0] = '\0';
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        snprintf(buf, size, "%s", t ? (const char *)t : "");
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int write_cites(sqlite3 *db, int pos, const char *subject, const struct build *b,
+                       const struct cites *c)
+{
+    for (int i = 0; i < c->n; i++)
+        if (row(db, "INSERT INTO citation VALUES (?, ?, ?)", "itt", pos, subject,
+                b->src[c->idx[i]].id) != 0)
+            return -1;
+    return 0;
+}
+
+/* Find or add the asset for an image file; its id, or -1 after reporting. */
+static int write_asset(struct build *b, sqlite3 *db, const struct psrc *ps)
+{
+    sqlite3_stmt *st;
+    int id = -1;
+    if (sqlite3_prepare_v2(db, "SELECT id FROM asset WHERE name = ?", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_text(st, 1, ps->img.file, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        id = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (id > 0)
+        return id;
+    size_t size;
+    const char *mime;
+    unsigned long w, h;
+    const char *saved = b->cur;
+    b->cur = ps->file;
+    unsigned char *data = build_image_load(b, ps->img.file, 1, &size, &mime, &w, &h);
+    b->cur = saved;
+    if (!data)
+        return -1;
+    int rc = row(db, "INSERT INTO asset (name, mime, width, height, data) VALUES (?, ?, ?, ?, ?)",
+                 "ttiib", ps->img.file, mime, (int)w, (int)h, (const void *)data, size);
+    free(data);
+    return rc == 0 ? (int)sqlite3_last_insert_rowid(db) : -1;
+}
+
+static int write_rows(struct build *b, sqlite3 *db)
+{
+    char now[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        return -1;
+    for (int l = 0; l < b->nloc; l++)
+        if (row(db, "INSERT INTO locale VALUES (?, ?, ?)", "tit", b->loc[l], l, b->loc_name[l]) ||
+            row(db, "INSERT INTO exhibit_text VALUES (?, ?, ?)", "ttt", b->loc[l], b->title.s[l],
+                b->subtitle.s[l]))
+            return -1;
+    if (row(db, "INSERT INTO exhibit VALUES (1, ?, ?, ?, ?)", "tttt", b->slug, b->version,
+            b->loc[b->def], now))
+        return -1;
+    for (int i = 0; i < b->nsrc; i++) {
+        const struct source *s = &b->src[i];
+        if (row(db, "INSERT INTO source VALUES (?, ?, ?)", "tit", s->id, i, s->file))
+            return -1;
+        for (int l = 0; l < b->nloc; l++)
+            if (row(db, "INSERT INTO source_text VALUES (?, ?, ?, ?)", "tttt", s->id, b->loc[l],
+                    s->cite.s[l], s->description.s[l]))
+                return -1;
+    }
+    for (int pos = 0; pos < b->npan; pos++) {
+        const struct psrc *ps = &b->pan[pos];
+        int asset = 0;
+        if (ps->kind == PANEL_IMAGE && (asset = write_asset(b, db, ps)) < 0)
+            return -1;
+        if (row(db, "INSERT INTO panel VALUES (?, ?, ?, ?)", asset ? "itti" : "ittn", pos, ps->id,
+                panel_kind_name((enum panel_kind)ps->kind), asset))
+            return -1;
+        for (int l = 0; l < b->nloc; l++)
+            if (row(db, "INSERT INTO panel_text VALUES (?, ?, ?, ?, ?, ?, ?)", "itttttt", pos,
+                    b->loc[l], ps->chapter.s[l], ps->heading.s[l], ps->body.s[l], ps->note.s[l],
+                    ps->img.alt.s[l]))
+                return -1;
+        if (ps->kind == PANEL_STATISTIC) {
+            const struct figure *f = &ps->fig;
+            sqlite3_stmt *st;
+            if (sqlite3_prepare_v2(db, "INSERT INTO statistic VALUES (?, ?, ?, ?, ?, ?)", -1, &st,
+                                   NULL) != SQLITE_OK)
+                return -1;
+            sqlite3_bind_int(st, 1, pos);
+            sqlite3_bind_double(st, 2, f->value);
+            if (f->has_to)
+                sqlite3_bind_double(st, 3, f->to);
+            sqlite3_bind_int(st, 4, f->decimals);
+            if (f->unit)
+                sqlite3_bind_text(st, 5, f->unit, -1, SQLITE_STATIC);
+            if (f->has_part_of)
+                sqlite3_bind_double(st, 6, f->part_of);
+            int rc = sqlite3_step(st);
+            sqlite3_finalize(st);
+            if (rc != SQLITE_DONE)
+                return -1;
+            for (int l = 0; l < b->nloc; l++)
+                if (row(db, "INSERT INTO statistic_text VALUES (?, ?, ?, ?, ?, ?)", "ittttt", pos,
+                        b->loc[l], f->label.s[l], f->prefix.s[l], f->suffix.s[l],
+                        f->part_of_label.s[l]))
+                    return -1;
+            if (write_cites(db, pos, "figure", b, &f->sources))
+                return -1;
+        } else if (ps->kind == PANEL_QUOTE) {
+            if (row(db, "INSERT INTO quote VALUES (?, ?, ?)", "itt", pos, ps->q.speaker,
+                    ps->q.language))
+                return -1;
+            for (int l = 0; l < b->nloc; l++)
+                if (row(db, "INSERT INTO quote_text VALUES (?, ?, ?, ?, ?)", "itttt", pos,
+                        b->loc[l], ps->q.text.s[l], ps->q.role.s[l], ps->q.context.s[l]))
+                    return -1;
+            if (write_cites(db, pos, "quote", b, &ps->q.sources))
+                return -1;
+        }
+        if (write_cites(db, pos, "panel", b, &ps->sources))
+            return -1;
+    }
+    return 0;
+}
+
+int author_write(struct build *b, const char *out_path)
+{
+    const char *saved = b->cur;
+    b->cur = out_path;
+    int rc = -1, fd = -1;
+    sqlite3 *db = NULL;
+    char *tmp = build_printf(b, "%s.tmp-XXXXXX", out_path);
+    if (!tmp)
+        goto done;
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        ERR(b, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+        tmp = NULL;
+        goto done;
+    }
+    fchmod(fd, 0644);
+    if (sqlite3_open_v2(tmp, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        ERR(b, 0, "cannot open the new store: %s", db ? sqlite3_errmsg(db) : "out of memory");
+        goto done;
+    }
+    char ok[64];
+    if (sqlite3_exec(db, "PRAGMA journal_mode = MEMORY; PRAGMA foreign_keys = ON; BEGIN", NULL,
+                     NULL, NULL) != SQLITE_OK ||
+        sqlite3_exec(db, author_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
+        write_rows(b, db) != 0 || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        if (!b->nerr)
+            ERR(b, 0, "cannot write the store: %s", sqlite3_errmsg(db));
+        goto done;
+    }
+    if (query_text(db, "PRAGMA foreign_key_check", ok, sizeof ok) != 0 || ok[0]) {
+        ERR(b, 0, "the new store has a broken reference (table %s)", ok);
+        goto done;
+    }
+    if (query_text(db, "PRAGMA integrity_check", ok, sizeof ok) != 0 || strcmp(ok, "ok") != 0) {
+        ERR(b, 0, "the new store failed its integrity check: %s", ok);
+        goto done;
+    }
+    int closed = sqlite3_close(db);
+    db = NULL;
+    if (closed != SQLITE_OK) {
+        ERR(b, 0, "cannot close the new store");
+        goto done;
+    }
+    if (fsync(fd) != 0) {
+        ERR(b, 0, "cannot sync the new store: %s", strerror(errno));
+        goto done;
+    }
+    close(fd);
+    fd = -1;
+    if (rename(tmp, out_path) != 0) {
+        ERR(b, 0, "cannot move the new store into place: %s", strerror(errno));
+        goto done;
+    }
+    tmp = NULL;
+    /* Make the rename itself durable; best effort. */
+    char *dir = build_printf(b, "%s", out_path);
+    char *slash = dir ? strrchr(dir, '/') : NULL;
+    if (dir) {
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        int dfd = open(slash ? dir : ".", O_RDONLY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+    }
+    rc = 0;
+done:
+    if (db)
+        sqlite3_close(db);
+    if (fd >= 0)
+        close(fd);
+    if (tmp)
+        unlink(tmp);
+    b->cur = saved;
+    return rc;
+}
