@@ -374,7 +374,7 @@ static void headless_wait_is_woken_by_a_job(void **state)
     idle_wait_is_woken_by_a_job(NULL);
 }
 
-static void offscreen_idle_wait_is_woken_by_a_job(void **state)
+static void display_idle_wait_is_woken_by_a_job(void **state)
 {
     (void)state;
     char why[256] = "";
@@ -426,7 +426,7 @@ int main(void)
         cmocka_unit_test(a_job_sees_cancellation),
         cmocka_unit_test(job_free_stops_a_running_job),
         cmocka_unit_test(headless_wait_is_woken_by_a_job),
-        cmocka_unit_test(offscreen_idle_wait_is_woken_by_a_job),
+        cmocka_unit_test(display_idle_wait_is_woken_by_a_job),
         cmocka_unit_test(wakes_coalesce_and_user_events_are_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
