@@ -5,13 +5,38 @@
 #include "display.h"
 #include "events.h"
 #include "cli.h"
+#include "job.h"
 #include "kiosk.h"
 #include "log.h"
 #include "mode.h"
 
+#define RUN_JOBS_MAX 4
+
 struct run_ctx {
     struct kiosk *k;
+    /* background work the loop owns (the USB import will be the first):
+     * started with `waker`, polled when events_wait says EVENTS_WAKE */
+    struct waker waker;
+    struct job *jobs[RUN_JOBS_MAX];
 };
+
+/* Woken by background work: report what the jobs say and free those that
+ * finished (the staff screen will show these lines). */
+static void poll_jobs(struct run_ctx *r)
+{
+    for (int i = 0; i < RUN_JOBS_MAX; i++) {
+        struct job_status st;
+        if (!r->jobs[i] || !job_poll(r->jobs[i], &st))
+            continue;
+        if (!st.finished) {
+            log_debug("run", "%s: %s", job_name(r->jobs[i]), st.text);
+            continue;
+        }
+        log_msg(st.result ? LOG_WARN : LOG_INFO, "run", "%s: %s", job_name(r->jobs[i]), st.text);
+        job_free(r->jobs[i]);
+        r->jobs[i] = NULL;
+    }
+}
 
 static void on_input(void *ctx, const struct input_event *e)
 {
@@ -62,7 +87,7 @@ int cmd_run(const struct options *o)
     display_size(d, &w, &h);
     log_info("run", "%dx%d on %s, %d panels", w, h, display_driver(d), kiosk_panel_count(k));
 
-    struct run_ctx ctx = {k};
+    struct run_ctx ctx = {.k = k, .waker = events_waker()};
     struct events_cfg ecfg = {.rotation = (int)o->rotation};
     long frames = 0, wakeups = 0;
     uint64_t last_frame = 0;
@@ -101,11 +126,15 @@ int cmd_run(const struct options *o)
         }
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);
+        if (flags & EVENTS_WAKE)
+            poll_jobs(&ctx);
         if (flags & EVENTS_STOP) {
             log_info("run", "stopping: the system asked the kiosk to quit");
             break;
         }
     }
+    for (int i = 0; i < RUN_JOBS_MAX; i++)
+        job_free(ctx.jobs[i]); /* before SDL quits: a job may still call the waker */
     status = 0;
 done:
     kiosk_free(k);

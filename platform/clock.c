@@ -1,8 +1,14 @@
 /* clock.c - POSIX clocks.
- * DEPENDENCIES: clock_gettime (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID). */
+ * DEPENDENCIES: clock_gettime (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID,
+ * CLOCK_REALTIME); tzset and localtime_r for the local time.
+ * LIMITATIONS: the zone is the C library's (TZ or /etc/localtime); tzset
+ * reads the environment, so nothing may setenv("TZ") while another thread
+ * reads the wall clock. Zones that count leap seconds ("right/...") are
+ * not supported: their offset would include the leap seconds. */
 #define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 
+#include <string.h>
 #include <time.h>
 
 static uint64_t read_ns(clockid_t id)
@@ -24,4 +30,50 @@ uint64_t clock_now_ms(void)
 uint64_t clock_cpu_ns(void)
 {
     return read_ns(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
+ * (Howard Hinnant's days_from_civil). */
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+int clock_wall_at(int64_t utc_s, struct walltime *out)
+{
+    memset(out, 0, sizeof(*out));
+    time_t t = (time_t)utc_s;
+    struct tm tm;
+    tzset(); /* localtime_r need not look at TZ again by itself */
+    if ((int64_t)t != utc_s || !localtime_r(&t, &tm))
+        return -1;
+    out->utc_s = utc_s;
+    out->year = tm.tm_year + 1900;
+    out->month = tm.tm_mon + 1;
+    out->day = tm.tm_mday;
+    out->weekday = tm.tm_wday;
+    out->hour = tm.tm_hour;
+    out->minute = tm.tm_min;
+    out->second = tm.tm_sec;
+    /* the broken-down local time read as if it were UTC, less the instant:
+     * portable where tm_gmtoff is not */
+    int64_t local_as_utc = days_from_civil(out->year, out->month, out->day) * 86400 +
+                           tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+    out->utc_offset_s = (int)(local_as_utc - utc_s);
+    return 0;
+}
+
+int clock_wall(struct walltime *out)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) {
+        memset(out, 0, sizeof(*out));
+        return -1;
+    }
+    return clock_wall_at((int64_t)ts.tv_sec, out);
 }

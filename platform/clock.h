@@ -1,9 +1,12 @@
 /* clock.h - the only place vitrine reads a clock. Everything else takes
- * now_ms as an argument. */
+ * now_ms (and, where the date matters, a struct walltime) as an argument.
+ * Any thread may call these. */
 #ifndef VITRINE_CLOCK_H
 #define VITRINE_CLOCK_H
 
 #include <stdint.h>
+
+#include "walltime.h"
 
 /* Monotonic milliseconds since an arbitrary start; never goes back. */
 uint64_t clock_now_ms(void);
@@ -11,5 +14,14 @@ uint64_t clock_now_ms(void);
 uint64_t clock_now_ns(void);
 /* CPU time used by this process (user + system), nanoseconds. */
 uint64_t clock_cpu_ns(void);
+
+/* The wall clock now: UTC seconds and the local date and time in the zone
+ * the TZ environment variable names (or /etc/localtime), read afresh each
+ * call so a zone changed by staff takes effect. 0, or -1 with *out zeroed
+ * when the clock or the zone cannot be read. */
+int clock_wall(struct walltime *out);
+/* The same for a given instant (utc_s, seconds since the epoch): a pure
+ * conversion apart from the zone, for tests and for stamping past events. */
+int clock_wall_at(int64_t utc_s, struct walltime *out);
 
 #endif

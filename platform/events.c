@@ -1,12 +1,18 @@
 /* events.c - waiting for events and time without a busy loop.
  *
  * LIMITATIONS: outside X11 and Wayland a touch waits up to EVENTS_POLL_MS
- * before it is seen while the kiosk is idle (SDL gives no fd to block on).
- * DEPENDENCIES: SDL2 events; nanosleep. */
+ * before it is seen while the kiosk is idle (SDL gives no fd to block on);
+ * a call of the waker is seen at once everywhere.
+ * DEPENDENCIES: SDL2 events (SDL_RegisterEvents, SDL_PushEvent, which SDL
+ * documents as safe from any thread); POSIX threads: a condition variable
+ * on CLOCK_MONOTONIC, so a wall clock step (NTP) cannot stretch a sleep
+ * (SDL_SemWaitTimeout waits on the wall clock). */
 #define _POSIX_C_SOURCE 200809L
 #include "events.h"
 
 #include <SDL.h>
+#include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
@@ -21,16 +27,95 @@ static int native_wait(void)
     return drv && (strcmp(drv, "x11") == 0 || strcmp(drv, "wayland") == 0);
 }
 
-static void sleep_ms(uint32_t ms)
+/* What the waker signals: one per process, like SDL's event queue. */
+static pthread_once_t wake_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake_cond; /* on CLOCK_MONOTONIC; set up by wake_init */
+static int wake_pending;         /* guarded by wake_lock: woken, not yet reported */
+static Uint32 wake_event;        /* SDL user event type; 0 if none was left */
+
+static void wake_init(void)
 {
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0)
-        ;
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&wake_cond, &attr);
+    pthread_condattr_destroy(&attr);
+    Uint32 type = SDL_RegisterEvents(1);
+    wake_event = type == (Uint32)-1 ? 0 : type;
+}
+
+/* Any thread. Only the first call after a report signals: a burst of
+ * progress costs the main loop one wake-up. */
+static void wake_fn(void *ctx)
+{
+    (void)ctx;
+    pthread_once(&wake_once, wake_init);
+    pthread_mutex_lock(&wake_lock);
+    int was = wake_pending;
+    wake_pending = 1;
+    if (!was)
+        pthread_cond_signal(&wake_cond);
+    pthread_mutex_unlock(&wake_lock);
+    if (!was && wake_event) {
+        /* ends a native SDL_WaitEventTimeout; fails harmlessly without
+         * SDL's event queue (headless) */
+        SDL_Event ev;
+        memset(&ev, 0, sizeof(ev));
+        ev.type = wake_event;
+        SDL_PushEvent(&ev);
+    }
+}
+
+struct waker events_waker(void)
+{
+    pthread_once(&wake_once, wake_init);
+    return (struct waker){.fn = wake_fn, .ctx = NULL};
+}
+
+static int wake_peek(void)
+{
+    pthread_mutex_lock(&wake_lock);
+    int w = wake_pending;
+    pthread_mutex_unlock(&wake_lock);
+    return w;
+}
+
+/* 1 if the waker was called since the last take, and clears it. */
+static int wake_take(void)
+{
+    pthread_mutex_lock(&wake_lock);
+    int w = wake_pending;
+    wake_pending = 0;
+    pthread_mutex_unlock(&wake_lock);
+    return w;
+}
+
+/* Sleep ms on the monotonic clock, or less if the waker is called: 1 then. */
+static int sleep_or_wake(uint32_t ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += ms / 1000;
+    until.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&wake_lock);
+    while (!wake_pending)
+        if (pthread_cond_timedwait(&wake_cond, &wake_lock, &until) == ETIMEDOUT)
+            break;
+    int w = wake_pending;
+    pthread_mutex_unlock(&wake_lock);
+    return w;
 }
 
 static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Event *ev,
                   events_input_fn fn, void *ctx)
 {
+    if (ev->type >= SDL_USEREVENT && ev->type < SDL_LASTEVENT)
+        return ev->type == wake_event ? 0 : EVENTS_WAKE; /* ours: wake_pending says */
     switch (ev->type) {
     case SDL_WINDOWEVENT:
         switch (ev->window.event) {
@@ -52,7 +137,7 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
         break;
     }
     struct input_cfg icfg = {.touch_rotation = cfg ? cfg->rotation : 0};
-    if (display_window_size(d, &icfg.win_w, &icfg.win_h) != 0)
+    if (!d || display_window_size(d, &icfg.win_w, &icfg.win_h) != 0)
         return 0;
     /* Event timestamps are SDL_GetTicks() as 32 bits, which wrap after 49.7
      * days: take the event's age in that 32-bit clock, so that t_ms stays
@@ -75,9 +160,12 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
     int flags = 0;
     SDL_Event ev;
     long woke = 0;
+    pthread_once(&wake_once, wake_init);
+    if (wake_peek())
+        timeout_ms = 0;                 /* news is waiting already */
     if (!SDL_WasInit(SDL_INIT_VIDEO)) { /* headless: only time passes */
         if (timeout_ms)
-            sleep_ms(timeout_ms);
+            sleep_or_wake(timeout_ms);
         woke = 1;
     } else if (native_wait()) {
         woke = 1;
@@ -96,12 +184,15 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
             if (now >= deadline)
                 break;
             uint64_t left = deadline - now;
-            sleep_ms(left < slice ? (uint32_t)left : slice);
+            if (sleep_or_wake(left < slice ? (uint32_t)left : slice))
+                break;
         }
     }
     /* drain what is queued: one wake-up handles a burst */
     while (SDL_WasInit(SDL_INIT_VIDEO) && SDL_PollEvent(&ev))
         flags |= handle(d, cfg, &ev, fn, ctx);
+    if (wake_take())
+        flags |= EVENTS_WAKE;
     if (wakeups)
         *wakeups += woke;
     return flags;
