@@ -93,6 +93,9 @@ int cmd_run(const struct options *o)
     uint64_t last_frame = 0;
     for (;;) {
         uint64_t now = clock_now_ms();
+        struct walltime wall;
+        if (clock_wall(&wall) == 0)
+            kiosk_set_walltime(k, &wall);
         kiosk_update(k, now);
         if (kiosk_needs_frame(k, now)) {
             kiosk_draw(k, now);

@@ -32,6 +32,8 @@ struct kiosk {
     struct ventry *cur;      /* on screen */
     struct ventry *arriving; /* during a transition */
     uint64_t shown_ms;       /* when cur finished arriving */
+    struct walltime wall;    /* the date and local time, as last given */
+    int has_wall;
     int dirty;
     long prepared;
     /* interaction */
@@ -781,6 +783,19 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
     if (k->notice_until && k->notice_until < d)
         d = k->notice_until;
     return d;
+}
+
+void kiosk_set_walltime(struct kiosk *k, const struct walltime *w)
+{
+    if (w) {
+        k->wall = *w;
+        k->has_wall = 1;
+    }
+}
+
+const struct walltime *kiosk_walltime(const struct kiosk *k)
+{
+    return k->has_wall ? &k->wall : NULL;
 }
 
 int kiosk_transitioning(const struct kiosk *k)

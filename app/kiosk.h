@@ -17,6 +17,7 @@
 #include "mode.h"
 #include "presenter.h"
 #include "store.h"
+#include "walltime.h"
 
 #define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
 #define KIOSK_FRAME_MS 16u      /* frame period while something moves */
@@ -48,6 +49,13 @@ void kiosk_switch_store(struct kiosk *k, struct store *store);
 
 /* A visitor's (or staff's) input record, at now_ms. */
 void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms);
+
+/* The date and local time (platform/clock.h reads it; tests give any),
+ * for what depends on the calendar: opening hours, visitor statistics.
+ * The run loop gives it every turn; until then the kiosk has none
+ * (kiosk_walltime returns NULL). Scheduling never uses it: now_ms does. */
+void kiosk_set_walltime(struct kiosk *k, const struct walltime *w);
+const struct walltime *kiosk_walltime(const struct kiosk *k);
 
 /* Advance to now_ms: schedule events, preparing panels. */
 void kiosk_update(struct kiosk *k, uint64_t now_ms);

@@ -570,6 +570,28 @@ static void long_locale_codes_are_kept_whole(void **state)
     assert_int_equal(system(path), 0);
 }
 
+/* The date is an input like the time: none until given, then exactly what
+ * was given (any date, as opening hours' tests will need). */
+static void the_wall_clock_is_an_input(void **state)
+{
+    struct rig *r = *state;
+    assert_null(kiosk_walltime(r->k));
+    struct walltime w = {.utc_s = 1397354400,
+                         .year = 2014,
+                         .month = 4,
+                         .day = 13,
+                         .weekday = 0,
+                         .hour = 10,
+                         .minute = 30,
+                         .utc_offset_s = 9 * 3600};
+    kiosk_set_walltime(r->k, &w);
+    const struct walltime *got = kiosk_walltime(r->k);
+    assert_non_null(got);
+    assert_memory_equal(got, &w, sizeof(w));
+    w.year = 2038;
+    assert_int_equal(kiosk_walltime(r->k)->year, 2014); /* a copy, not a reference */
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -583,6 +605,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
