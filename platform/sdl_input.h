@@ -1,4 +1,4 @@
-/* input.h - SDL input events to vitrine's input records (app/input.h).
+/* sdl_input.h - SDL input events to vitrine's input records (app/input.h).
  *
  * The one place that looks inside an SDL_Event. Touch (SDL_FINGER*), the
  * mouse (as finger INPUT_MOUSE_FINGER, left button only) and the keyboard
@@ -9,8 +9,8 @@
  * the mouse's 0. Mouse events that SDL synthesises from touch (which ==
  * SDL_TOUCH_MOUSEID) and touch events it synthesises from the mouse
  * (touchId == SDL_MOUSE_TOUCHID) are dropped: nothing counts twice. */
-#ifndef VITRINE_PLATFORM_INPUT_H
-#define VITRINE_PLATFORM_INPUT_H
+#ifndef VITRINE_SDL_INPUT_H
+#define VITRINE_SDL_INPUT_H
 
 #include <stdint.h>
 
