@@ -4,10 +4,13 @@
  *
  * Geometry is resolution independent: every size derives from the screen's
  * short side (see layout.c for the type scale), so a panel reads the same at
- * 1280x800, 1920x1080, 1080x1920 and 3840x2160. Text wraps at word
- * boundaries and each text box is auto-fitted: its type size steps down
- * from the design size to a floor; if it still does not fit, layout reports
- * an overflow (and never draws outside the box). */
+ * 1280x800, 1920x1080, 1080x1920 and 3840x2160. Text is set by typeset.h:
+ * it breaks where Unicode allows (spaces, after hyphens and dashes, between
+ * CJK characters), a word wider than its box is cut between characters,
+ * and each text box is auto-fitted: its type size steps down from the
+ * design size to a floor; if it still does not fit, layout reports an
+ * overflow (and never draws outside the box). A blank line in a text
+ * starts a paragraph. */
 #ifndef VITRINE_LAYOUT_H
 #define VITRINE_LAYOUT_H
 
@@ -16,23 +19,7 @@
 
 #include "arena.h"
 #include "panel.h"
-
-enum font_face {
-    FACE_SANS,      /* body text */
-    FACE_SANS_BOLD, /* headings, figures */
-    FACE_SERIF,     /* quotes */
-    FACE_COUNT
-};
-
-/* Measures text with the real font. All sizes in pixels. Must not fail:
- * a font that cannot be loaded is replaced by a fallback before layout. */
-struct text_measurer {
-    void *ctx;
-    /* advance width of s[0..n) (UTF-8) at size px */
-    int (*width)(void *ctx, enum font_face face, int px, const char *s, size_t n);
-    /* distance between baselines of consecutive lines at size px */
-    int (*line_height)(void *ctx, enum font_face face, int px);
-};
+#include "typeset.h"
 
 enum color_role { COLOR_BG, COLOR_TEXT, COLOR_MUTED, COLOR_ACCENT, COLOR_RULE, COLOR_COUNT };
 
@@ -83,6 +70,17 @@ struct draw_list {
     int overflow;      /* 1 if some text could not fit */
     char problem[200]; /* which box did not fit, when overflow */
 };
+
+/* Append an item to l, growing it in arena a: opaque, LAYER_STATIC, the
+ * rest zero. NULL when the arena is exhausted (l is unchanged). */
+struct draw_item *draw_list_push(struct draw_list *l, struct arena *a, enum draw_kind kind,
+                                 struct draw_rect r, enum color_role color);
+
+/* Append t's kept lines as DRAW_TEXT items, the first line box's top at y,
+ * each line aligned in [x, x + bw); a line wider than bw is left out.
+ * Items point into t's text. Returns 0, or -1 when the arena is exhausted. */
+int draw_list_text(struct draw_list *l, struct arena *a, const struct typeset *t, int x, int y,
+                   int bw, enum typeset_align al, enum color_role color);
 
 struct layout_screen {
     int w, h; /* pixels */
