@@ -60,29 +60,13 @@ static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR
 static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT};
 
 struct ctx {
+    struct draw_ctx d;
     const struct panel *p;
-    const struct text_measurer *m;
-    struct arena *a;
-    struct draw_list *out;
-    int W, H;
-    double u;
-    int oom;
-    struct draw_item sink; /* written to after an allocation failure */
 };
 
 static int U(const struct ctx *c, double s)
 {
-    return (int)lround(s * c->u);
-}
-
-static int imax(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int imin(int a, int b)
-{
-    return a < b ? a : b;
+    return draw_u(&c->d, s);
 }
 
 #if defined(__GNUC__)
@@ -91,12 +75,12 @@ __attribute__((format(printf, 2, 3)))
 static void
 problem(struct ctx *c, const char *fmt, ...)
 {
-    if (c->out->overflow)
+    if (c->d.out->overflow)
         return; /* the first problem is the one to fix */
-    c->out->overflow = 1;
+    c->d.out->overflow = 1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->out->problem, sizeof c->out->problem, fmt, ap);
+    vsnprintf(c->d.out->problem, sizeof c->d.out->problem, fmt, ap);
     va_end(ap);
 }
 
@@ -105,35 +89,52 @@ static const char *panel_id(const struct ctx *c)
     return c->p->id ? c->p->id : "?";
 }
 
-static void *alloc(struct ctx *c, size_t n)
-{
-    void *p = arena_alloc(c->a, n ? n : 1);
-    if (!p)
-        c->oom = 1;
-    return p;
-}
-
 static struct draw_item *push(struct ctx *c, enum draw_kind kind, int x, int y, int w, int h,
                               enum color_role color)
 {
-    struct draw_item *it =
-        draw_list_push(c->out, c->a, kind, (struct draw_rect){x, y, w, h}, color);
-    if (!it) {
-        c->oom = 1;
-        memset(&c->sink, 0, sizeof c->sink);
-        return &c->sink;
-    }
-    return it;
+    return draw_push(&c->d, kind, (struct draw_rect){x, y, w, h}, color);
 }
 
-struct draw_item *draw_list_push(struct draw_list *l, struct arena *a, enum draw_kind kind,
-                                 struct draw_rect r, enum color_role color)
+int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
+    memset(out, 0, sizeof *out);
+    memset(d, 0, sizeof *d);
+    d->m = m;
+    d->a = a;
+    d->out = out;
+    if (!screen || !m || !m->width || !m->line_height || !a || screen->w <= 0 || screen->h <= 0)
+        return -1;
+    d->W = screen->w;
+    d->H = screen->h;
+    d->u = (d->W < d->H ? d->W : d->H) / 100.0;
+    return 0;
+}
+
+int draw_u(const struct draw_ctx *d, double s)
+{
+    return (int)lround(s * d->u);
+}
+
+void *draw_alloc(struct draw_ctx *d, size_t n)
+{
+    void *p = arena_alloc(d->a, n ? n : 1);
+    if (!p)
+        d->oom = 1;
+    return p;
+}
+
+struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw_rect r,
+                            enum color_role color)
+{
+    struct draw_list *l = d->out;
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 32;
-        struct draw_item *items = arena_alloc(a, sizeof *items * (size_t)cap);
-        if (!items)
-            return NULL;
+        struct draw_item *items = draw_alloc(d, sizeof *items * (size_t)cap);
+        if (!items) {
+            memset(&d->sink, 0, sizeof d->sink);
+            return &d->sink;
+        }
         if (l->n)
             memcpy(items, l->items, sizeof *items * (size_t)l->n);
         l->items = items;
@@ -150,8 +151,8 @@ struct draw_item *draw_list_push(struct draw_list *l, struct arena *a, enum draw
     return it;
 }
 
-int draw_list_text(struct draw_list *l, struct arena *a, const struct typeset *t, int x, int y,
-                   int bw, enum typeset_align al, enum color_role color)
+void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
+               enum typeset_align al, enum color_role color)
 {
     int cy = y;
     for (int i = 0; i < t->keep; i++) {
@@ -159,11 +160,8 @@ int draw_list_text(struct draw_list *l, struct arena *a, const struct typeset *t
         if (i)
             cy += t->lead + (ln->para ? t->pgap : 0);
         if (ln->w <= bw) {
-            struct draw_item *it = draw_list_push(
-                l, a, DRAW_TEXT,
-                (struct draw_rect){typeset_align_x(x, bw, ln->w, al), cy, ln->w, t->lh}, color);
-            if (!it)
-                return -1;
+            struct draw_rect r = {typeset_align_x(x, bw, ln->w, al), cy, ln->w, t->lh};
+            struct draw_item *it = draw_push(d, DRAW_TEXT, r, color);
             it->face = t->st.face;
             it->px = t->px;
             it->text = ln->s;
@@ -171,12 +169,11 @@ int draw_list_text(struct draw_list *l, struct arena *a, const struct typeset *t
         }
         cy += t->lh;
     }
-    return 0;
 }
 
 static int measure(const struct ctx *c, enum font_face face, int px, const char *s, int n)
 {
-    return n > 0 ? typeset_width(c->m, face, px, s, (size_t)n) : 0;
+    return n > 0 ? typeset_width(c->d.m, face, px, s, (size_t)n) : 0;
 }
 
 /* ---- strings ------------------------------------------------------------ */
@@ -229,7 +226,7 @@ static char *cat(struct ctx *c, ...)
     for (const char *t; (t = va_arg(ap, const char *)) != NULL;)
         n += strlen(t);
     va_end(ap);
-    char *b = alloc(c, n);
+    char *b = draw_alloc(&c->d, n);
     if (!b)
         return NULL;
     struct sb s = {b, n, 0, 0};
@@ -342,13 +339,13 @@ uint32_t layout_color(enum color_role role)
 
 static int design_px(const struct ctx *c, const struct style *st)
 {
-    return imax(1, U(c, st->size));
+    return draw_max(1, U(c, st->size));
 }
 
 static int floor_px(const struct ctx *c, const struct style *st)
 {
     double fl = st->size * FLOOR_RATIO;
-    return imin(design_px(c, st), imax(1, U(c, fl > st->floor ? fl : st->floor)));
+    return draw_min(design_px(c, st), draw_max(1, U(c, fl > st->floor ? fl : st->floor)));
 }
 
 /* Prepare text in style st (paragraphs kept unless flat) at its design size. */
@@ -356,8 +353,8 @@ static int text_prepare(struct ctx *c, struct typeset *f, const char *text, cons
                         int flat)
 {
     const struct typeset_style ts = {st->face, st->lead, PARA_GAP, !flat, c->p->locale};
-    if (typeset_prepare(f, c->m, c->a, text, &ts)) {
-        c->oom = 1;
+    if (typeset_prepare(f, c->d.m, c->d.a, text, &ts)) {
+        c->d.oom = 1;
         return -1;
     }
     typeset_set_px(f, design_px(c, st));
@@ -374,7 +371,7 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
         return;
     int ok = typeset_fit(f, design_px(c, st), floor_px(c, st), bw, bh, max_lines, 0);
     if (f->oom)
-        c->oom = 1;
+        c->d.oom = 1;
     if (ok)
         return;
     if (f->too_wide)
@@ -388,8 +385,7 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
 static void emit_text(struct ctx *c, const struct typeset *f, int x, int y, int bw,
                       enum color_role color)
 {
-    if (draw_list_text(c->out, c->a, f, x, y, bw, TYPESET_LEFT, color))
-        c->oom = 1;
+    draw_text(&c->d, f, x, y, bw, TYPESET_LEFT, color);
 }
 
 /* ---- blocks and columns ------------------------------------------------- */
@@ -478,16 +474,16 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     struct units *un = &b->un;
     double whole = fig->part_of, per = units_per(whole);
     un->per = per;
-    un->total = imax(1, (int)ceil(whole / per - 1e-9));
+    un->total = draw_max(1, (int)ceil(whole / per - 1e-9));
     un->lit = (int)lround(fig->value / per);
     if (fig->value > 0 && un->lit == 0)
         un->lit = 1;
-    un->lit = imax(0, imin(un->lit, un->total));
+    un->lit = draw_max(0, draw_min(un->lit, un->total));
     int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
     int ten = 0;
     for (int cols = 1; cols <= n; cols++) {
         int rows = (n + cols - 1) / cols;
-        int cell = imin(cap, imin(4 * bw / (5 * cols - 1), 4 * bh / (5 * rows - 1)));
+        int cell = draw_min(cap, draw_min(4 * bw / (5 * cols - 1), 4 * bh / (5 * rows - 1)));
         if (cell > best) {
             best = cell;
             best_cols = cols;
@@ -501,7 +497,7 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     un->rows = (n + best_cols - 1) / best_cols;
     un->cell = best;
     for (;;) {
-        un->gap = imax(1, un->cell / 4);
+        un->gap = draw_max(1, un->cell / 4);
         int w = un->cols * un->cell + (un->cols - 1) * un->gap;
         int h = un->rows * un->cell + (un->rows - 1) * un->gap;
         if (un->cell <= 1 || (w <= bw && h <= bh))
@@ -523,7 +519,7 @@ static void figure_fit(struct ctx *c, struct block *b, int bw)
     int len = (int)strlen(b->text);
     int px = dpx, w = measure(c, st->face, px, b->text, len);
     if (w > bw) {
-        px = imax(fpx, (int)((double)dpx * bw / w));
+        px = draw_max(fpx, (int)((double)dpx * bw / w));
         w = measure(c, st->face, px, b->text, len);
         while (w > bw && px > fpx)
             w = measure(c, st->face, --px, b->text, len);
@@ -536,7 +532,7 @@ static void figure_fit(struct ctx *c, struct block *b, int bw)
     }
     b->fig_px = px;
     b->fig_w = w;
-    b->h = c->m->line_height(c->m->ctx, st->face, px);
+    b->h = c->d.m->line_height(c->d.m->ctx, st->face, px);
 }
 
 static void credits_place(struct ctx *c, struct block *b, int px, int avail, int *placed)
@@ -576,9 +572,9 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
     int k = b->size, gut = U(c, G_GUTTER);
     b->cr_n = p->n_cites;
     b->cr_colw = (bw - (k - 1) * gut) / k;
-    b->credits = alloc(c, sizeof *b->credits * (size_t)(2 * p->n_cites + 1));
-    b->cr_col = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
-    b->cr_y = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
+    b->credits = draw_alloc(&c->d, sizeof *b->credits * (size_t)(2 * p->n_cites + 1));
+    b->cr_col = draw_alloc(&c->d, sizeof(int) * (size_t)(p->n_cites + 1));
+    b->cr_y = draw_alloc(&c->d, sizeof(int) * (size_t)(p->n_cites + 1));
     if (!b->credits || !b->cr_col || !b->cr_y) {
         b->skip = 1;
         return;
@@ -615,7 +611,7 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
     int h = 0;
     for (int i = 0; i < b->cr_n; i++) {
         const struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
-        h = imax(h, b->cr_y[i] + ci->height + (de->n ? U(c, 0.3) + de->height : 0));
+        h = draw_max(h, b->cr_y[i] + ci->height + (de->n ? U(c, 0.3) + de->height : 0));
     }
     b->h = h;
 }
@@ -635,16 +631,16 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
         figure_fit(c, b, bw);
         break;
     case BK_UNITS:
-        units_fit(c, b, bw, imin(b->size, avail));
+        units_fit(c, b, bw, draw_min(b->size, avail));
         break;
     case BK_LEGEND:
-        b->h = c->m->line_height(c->m->ctx, ST_SMALL.face, design_px(c, &ST_SMALL));
+        b->h = c->d.m->line_height(c->d.m->ctx, ST_SMALL.face, design_px(c, &ST_SMALL));
         break;
     case BK_RULE:
         b->h = b->size;
         break;
     case BK_IMAGE:
-        b->h = b->flex ? avail : imin(b->size, avail);
+        b->h = b->flex ? avail : draw_min(b->size, avail);
         break;
     case BK_CREDITS:
         credits_fit(c, b, bw, avail);
@@ -657,7 +653,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
     switch (b->kind) {
     case BK_TEXT:
         if (b->marker) {
-            push(c, DRAW_RECT, x, y, imax(2, U(c, 0.35)), b->h, COLOR_ACCENT);
+            push(c, DRAW_RECT, x, y, draw_max(2, U(c, 0.35)), b->h, COLOR_ACCENT);
             int ind = marker_indent(c);
             emit_text(c, &b->f, x + ind, y, bw - ind, b->st->color);
         } else {
@@ -691,7 +687,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
     case BK_LEGEND: {
         /* "■ = 20": a lit square is its own caption, in every language */
         int px = design_px(c, &ST_SMALL);
-        int sq = imax(2, (int)lround(px * 0.7));
+        int sq = draw_max(2, (int)lround(px * 0.7));
         push(c, DRAW_RECT, x, y + (b->h - sq) / 2, sq, sq, COLOR_ACCENT);
         int tx = x + sq + U(c, 0.9);
         int w = measure(c, ST_SMALL.face, px, b->text, (int)strlen(b->text));
@@ -705,7 +701,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         break;
     }
     case BK_RULE:
-        push(c, DRAW_RECT, x, y, imin(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
+        push(c, DRAW_RECT, x, y, draw_min(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
         break;
     case BK_IMAGE: {
         push(c, DRAW_RECT, x, y, bw, b->h, COLOR_RULE);
@@ -754,7 +750,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
         struct block *b = &col->b[i];
         if (b->skip)
             continue;
-        b->bw = b->w && b->kind != BK_RULE ? imin(b->w, w) : w;
+        b->bw = b->w && b->kind != BK_RULE ? draw_min(b->w, w) : w;
         if (b->flex)
             flex = b;
         else
@@ -762,7 +758,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
     }
     int used = column_height(col);
     if (flex) {
-        measure_block(c, flex, flex->bw, imax(0, h - used));
+        measure_block(c, flex, flex->bw, draw_max(0, h - used));
         used = column_height(col);
     }
     int cy = y + (used < h ? (int)((h - used) * valign) : 0), bottom = y + h;
@@ -810,18 +806,18 @@ struct page {
 /* The reading column: ~60 characters of body, at most 60% of a wide screen. */
 static int text_col(const struct ctx *c, const struct page *g)
 {
-    return g->landscape ? imin(g->w, imin(U(c, G_COL_TEXT), c->W * 60 / 100)) : g->w;
+    return g->landscape ? draw_min(g->w, draw_min(U(c, G_COL_TEXT), c->d.W * 60 / 100)) : g->w;
 }
 
 static void page_make(const struct ctx *c, struct page *g)
 {
     g->x0 = U(c, G_MARGIN);
     g->y0 = U(c, G_MARGIN);
-    g->x1 = c->W - U(c, G_MARGIN);
-    g->y1 = c->H - U(c, G_BAND) - U(c, G_BAND_GAP);
+    g->x1 = c->d.W - U(c, G_MARGIN);
+    g->y1 = c->d.H - U(c, G_BAND) - U(c, G_BAND_GAP);
     g->w = g->x1 - g->x0;
     g->h = g->y1 - g->y0;
-    g->landscape = c->W * 10 >= c->H * 12;
+    g->landscape = c->d.W * 10 >= c->d.H * 12;
     g->gut = U(c, G_GUTTER);
 }
 
@@ -839,7 +835,7 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
         const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
         n += (t ? strlen(t) : 0) + 2;
     }
-    char *buf = alloc(c, n);
+    char *buf = draw_alloc(&c->d, n);
     if (!buf)
         return g->y1;
     struct sb s = {buf, n, 0, 0};
@@ -866,14 +862,14 @@ static void add_note(struct ctx *c, struct column *col, int gap)
 static void layout_title(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
-    int w = g->landscape ? imin(g->w, U(c, G_COL_TITLE)) : g->w;
+    int w = g->landscape ? draw_min(g->w, U(c, G_COL_TITLE)) : g->w;
     int bottom = place_cites(c, g, g->x0, w);
     static struct column zero;
     struct column col = zero;
     add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
     struct block *r = add(&col, BK_RULE, U(c, 2.0));
     r->w = U(c, 14);
-    r->size = imax(2, U(c, 0.6));
+    r->size = draw_max(2, U(c, 0.6));
     add_text(&col, p->heading, &ST_TITLE, U(c, 2.5), 3, "title");
     add_text(&col, p->body, &ST_SUBTITLE, U(c, 3.0), 0, "subtitle")->flex = 1;
     add_note(c, &col, U(c, 3.0));
@@ -994,7 +990,7 @@ static const char *quoted(struct ctx *c, const char *text)
     size_t n = strlen(text);
     while (n > 0 && is_space(text[n - 1]))
         n--;
-    char *t = alloc(c, n + 1);
+    char *t = draw_alloc(&c->d, n + 1);
     if (!t)
         return NULL;
     memcpy(t, text, n);
@@ -1006,8 +1002,8 @@ static void layout_quote(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
     const struct panel_quote *q = &p->quote;
-    int w = g->landscape ? imin(g->w, U(c, G_COL_QUOTE)) : g->w;
-    int bottom = place_cites(c, g, g->x0, imin(w, text_col(c, g)));
+    int w = g->landscape ? draw_min(g->w, U(c, G_COL_QUOTE)) : g->w;
+    int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     static struct column zero;
     struct column col = zero;
     add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
@@ -1038,7 +1034,7 @@ static void layout_credits(struct ctx *c, const struct page *g)
         struct block *b = add(&col, BK_CREDITS, U(c, 4.5));
         b->flex = 1;
         b->name = "sources";
-        b->size = imax(1, (g->w + g->gut) / (U(c, G_CREDIT_COL) + g->gut));
+        b->size = draw_max(1, (g->w + g->gut) / (U(c, G_CREDIT_COL) + g->gut));
     }
     column_place(c, &col, g->x0, g->y0, g->w, g->h, 0);
 }
@@ -1079,19 +1075,11 @@ static void layout_image(struct ctx *c, const struct page *g)
 static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_screen *screen,
                     const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
-    memset(out, 0, sizeof *out);
-    memset(c, 0, sizeof *c);
     c->p = p;
-    c->m = m;
-    c->a = a;
-    c->out = out;
-    if (!screen || !m || !m->width || !m->line_height || !a || screen->w <= 0 || screen->h <= 0) {
+    if (draw_ctx_init(&c->d, screen, m, a, out)) {
         snprintf(out->problem, sizeof out->problem, "layout: no screen, measurer or arena");
         return -1;
     }
-    c->W = screen->w;
-    c->H = screen->h;
-    c->u = (c->W < c->H ? c->W : c->H) / 100.0;
     return 0;
 }
 
@@ -1131,7 +1119,7 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
         problem(&c, "panel %s has an unknown kind %d", panel_id(&c), (int)p->kind);
         break;
     }
-    if (c.oom) {
+    if (c.d.oom) {
         out->overflow = 0;
         snprintf(out->problem, sizeof out->problem, "out of memory laying out panel %s",
                  panel_id(&c));
@@ -1170,14 +1158,14 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         index = count - 1;
     struct page g;
     page_make(&c, &g);
-    int band = c.H - U(&c, G_BAND);
-    int th = imax(1, U(&c, 0.15));
+    int band = c.d.H - U(&c, G_BAND);
+    int th = draw_max(1, U(&c, 0.15));
     int ty = band + U(&c, 3.0);
     push(&c, DRAW_RECT, g.x0, ty, g.w, th, COLOR_RULE);
     /* the marker's length shows how much of the exhibit one panel is, but
      * never less than a visible dash */
-    int seg = imin(g.w, imax(U(&c, 4.0), g.w / count));
-    int mh = imax(3 * th, U(&c, 0.5));
+    int seg = draw_min(g.w, draw_max(U(&c, 4.0), g.w / count));
+    int mh = draw_max(3 * th, U(&c, 0.5));
     long long pos = count > 1 ? (long long)(g.w - seg) * index / (count - 1) : 0;
     push(&c, DRAW_RECT, g.x0 + (int)pos, ty + th / 2 - mh / 2, seg, mh, COLOR_ACCENT);
 
@@ -1196,8 +1184,8 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         it->len = (size_t)nl;
     }
     if (has_text(chapter))
-        one_line(&c, chapter, g.x0, y, imin(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
-    if (c.oom) {
+        one_line(&c, chapter, g.x0, y, draw_min(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
+    if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
         return -1;
     }
@@ -1218,15 +1206,15 @@ int layout_notice(const struct layout_screen *screen, const char *text,
     struct page g;
     page_make(&c, &g);
     int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
-    int pad = U(&c, 1.0), band = c.H - U(&c, G_BAND);
+    int pad = U(&c, 1.0), band = c.d.H - U(&c, G_BAND);
     int h = lh + 2 * pad, y = band - h;
     push(&c, DRAW_RECT, g.x0, y, g.w, h, COLOR_BG);
-    push(&c, DRAW_RECT, g.x0, y, imax(2, U(&c, 0.35)), h, COLOR_ACCENT);
+    push(&c, DRAW_RECT, g.x0, y, draw_max(2, U(&c, 0.35)), h, COLOR_ACCENT);
     size_t n0 = (size_t)out->n;
     one_line(&c, text, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
     if (out->n > (int)n0)
         out->items[out->n - 1].color = COLOR_TEXT;
-    if (c.oom) {
+    if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out a notice");
         return -1;
     }

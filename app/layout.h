@@ -71,17 +71,6 @@ struct draw_list {
     char problem[200]; /* which box did not fit, when overflow */
 };
 
-/* Append an item to l, growing it in arena a: opaque, LAYER_STATIC, the
- * rest zero. NULL when the arena is exhausted (l is unchanged). */
-struct draw_item *draw_list_push(struct draw_list *l, struct arena *a, enum draw_kind kind,
-                                 struct draw_rect r, enum color_role color);
-
-/* Append t's kept lines as DRAW_TEXT items, the first line box's top at y,
- * each line aligned in [x, x + bw); a line wider than bw is left out.
- * Items point into t's text. Returns 0, or -1 when the arena is exhausted. */
-int draw_list_text(struct draw_list *l, struct arena *a, const struct typeset *t, int x, int y,
-                   int bw, enum typeset_align al, enum color_role color);
-
 struct layout_screen {
     int w, h; /* pixels */
 };
@@ -112,6 +101,52 @@ int layout_notice(const struct layout_screen *screen, const char *text,
  * truncated to n). */
 size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
                           size_t n);
+
+/* ---- for the draw-list builders (layout.c, overlay.c) ---- */
+
+/* What a builder works with: the screen and its unit, the measurer, the
+ * arena and the list it fills. After an allocation failure oom is set and
+ * items go to sink, so builders need not check every push. */
+struct draw_ctx {
+    const struct text_measurer *m;
+    struct arena *a;
+    struct draw_list *out;
+    int W, H; /* screen, px */
+    double u; /* 1% of the short side, px */
+    int oom;
+    struct draw_item sink;
+};
+
+/* Start filling out (emptied) for screen; returns -1 (with out->problem
+ * set) when an argument is missing or the screen is empty. */
+int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* s units in pixels, rounded. */
+int draw_u(const struct draw_ctx *d, double s);
+
+/* n bytes from the arena (NULL and oom set when exhausted). */
+void *draw_alloc(struct draw_ctx *d, size_t n);
+
+/* Append an item: opaque, LAYER_STATIC, the rest zero. Never NULL. */
+struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw_rect r,
+                            enum color_role color);
+
+/* Append t's kept lines as DRAW_TEXT items, the first line box's top at y,
+ * each line aligned in [x, x + bw); a line wider than bw is left out.
+ * Items point into t's text. */
+void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
+               enum typeset_align al, enum color_role color);
+
+static inline int draw_max(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static inline int draw_min(int a, int b)
+{
+    return a < b ? a : b;
+}
 
 /* The colour of a role, as 0xRRGGBB. One accent colour. */
 uint32_t layout_color(enum color_role role);

@@ -51,49 +51,20 @@
 #define ELLIPSIS "\xE2\x80\xA6"
 
 struct ov {
-    const struct text_measurer *m;
-    struct arena *a;
-    struct draw_list *out;
+    struct draw_ctx d;
     const struct overlay_info *info;
     const char *locale;
-    int W, H;
-    double u;
-    int oom;
-    struct draw_item sink; /* written to after an allocation failure */
 };
 
 static int U(const struct ov *o, double s)
 {
-    return (int)lround(s * o->u);
-}
-
-static int imax(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int imin(int a, int b)
-{
-    return a < b ? a : b;
-}
-
-static void *alloc(struct ov *o, size_t n)
-{
-    void *p = arena_alloc(o->a, n ? n : 1);
-    if (!p)
-        o->oom = 1;
-    return p;
+    return draw_u(&o->d, s);
 }
 
 static struct draw_item *push(struct ov *o, enum draw_kind kind, struct draw_rect r,
                               enum color_role color, uint8_t alpha)
 {
-    struct draw_item *it = draw_list_push(o->out, o->a, kind, r, color);
-    if (!it) {
-        o->oom = 1;
-        memset(&o->sink, 0, sizeof o->sink);
-        return &o->sink;
-    }
+    struct draw_item *it = draw_push(&o->d, kind, r, color);
     it->alpha = alpha;
     return it;
 }
@@ -106,12 +77,12 @@ static void rect(struct ov *o, int x, int y, int w, int h, enum color_role color
 
 static int measure(const struct ov *o, enum font_face face, int px, const char *s, int n)
 {
-    return n > 0 ? typeset_width(o->m, face, px, s, (size_t)n) : 0;
+    return n > 0 ? typeset_width(o->d.m, face, px, s, (size_t)n) : 0;
 }
 
 static int line_height(const struct ov *o, enum font_face face, int px)
 {
-    return o->m->line_height(o->m->ctx, face, px);
+    return o->d.m->line_height(o->d.m->ctx, face, px);
 }
 
 /* ---- text fitting --------------------------------------------------------- */
@@ -131,8 +102,8 @@ static void fit_text(struct ov *o, struct typeset *f, const char *text, enum fon
     if (max_lines > FIT_MAX_LINES)
         max_lines = FIT_MAX_LINES;
     const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, o->locale};
-    if (typeset_prepare(f, o->m, o->a, text, &st)) {
-        o->oom = 1;
+    if (typeset_prepare(f, o->d.m, o->d.a, text, &st)) {
+        o->d.oom = 1;
         return;
     }
     if (f->nu == 0 || bw <= 0 || bh <= 0 || design < 1)
@@ -141,7 +112,7 @@ static void fit_text(struct ov *o, struct typeset *f, const char *text, enum fon
     int top = design;
     int lh = line_height(o, face, top);
     if (lh > bh)
-        top = imax(1, (int)((long)design * bh / lh));
+        top = draw_max(1, (int)((long)design * bh / lh));
     while (top > 1 && line_height(o, face, top) > bh)
         top--;
     if (top < T_MIN_PX || line_height(o, face, top) > bh)
@@ -149,11 +120,11 @@ static void fit_text(struct ov *o, struct typeset *f, const char *text, enum fon
     /* a box lower than the design size lowers the floor in proportion */
     if (top < design)
         floor_px = (int)((long)floor_px * top / design);
-    floor_px = imax(T_MIN_PX, imin(floor_px, top));
+    floor_px = draw_max(T_MIN_PX, draw_min(floor_px, top));
     if (!typeset_fit(f, top, floor_px, bw, bh, max_lines, TYPESET_WHOLE_WORDS))
         typeset_ellipsize(f, bw);
     if (f->oom)
-        o->oom = 1;
+        o->d.oom = 1;
 }
 
 /* The widest line drawn. */
@@ -161,7 +132,7 @@ static int widest(const struct typeset *f)
 {
     int w = 0;
     for (int i = 0; i < f->keep; i++)
-        w = imax(w, f->lines[i].w);
+        w = draw_max(w, f->lines[i].w);
     return w;
 }
 
@@ -169,8 +140,7 @@ static int widest(const struct typeset *f)
 static void emit(struct ov *o, const struct typeset *f, int x, int y, int bw, enum typeset_align al,
                  enum color_role color)
 {
-    if (draw_list_text(o->out, o->a, f, x, y, bw, al, color))
-        o->oom = 1;
+    draw_text(&o->d, f, x, y, bw, al, color);
 }
 
 /* Draw f's lines centred vertically in r. */
@@ -200,7 +170,7 @@ struct draw_rect overlay_control_rect(const struct layout_screen *screen, const 
 
 static int hairline(const struct ov *o, struct draw_rect r)
 {
-    return imax(1, imin(U(o, 0.15), imin(r.w, r.h) / 8));
+    return draw_max(1, draw_min(U(o, 0.15), draw_min(r.w, r.h) / 8));
 }
 
 /* A button's plate: a fill inside an outline drawn as four thin rects (so
@@ -212,7 +182,7 @@ static void plate(struct ov *o, struct draw_rect r, int pressed, enum color_role
         rect(o, r.x, r.y, r.w, r.h, COLOR_ACCENT, 255);
         return;
     }
-    t = imax(1, imin(t, imin(r.w, r.h) / 4));
+    t = draw_max(1, draw_min(t, draw_min(r.w, r.h) / 4));
     rect(o, r.x + t, r.y + t, r.w - 2 * t, r.h - 2 * t, fill, fill_alpha);
     rect(o, r.x, r.y, r.w, t, outline, 255);
     rect(o, r.x, r.y + r.h - t, r.w, t, outline, 255);
@@ -223,8 +193,9 @@ static void plate(struct ov *o, struct draw_rect r, int pressed, enum color_role
 /* The room for a label inside a button. */
 static struct draw_rect inset(const struct ov *o, struct draw_rect r)
 {
-    int side = imin(r.w, r.h);
-    int px = imin(imax(4, U(o, 0.6)), side / 6), py = imin(imax(2, U(o, 0.4)), side / 6);
+    int side = draw_min(r.w, r.h);
+    int px = draw_min(draw_max(4, U(o, 0.6)), side / 6),
+        py = draw_min(draw_max(2, U(o, 0.4)), side / 6);
     return (struct draw_rect){r.x + px, r.y + py, r.w - 2 * px, r.h - 2 * py};
 }
 
@@ -244,7 +215,7 @@ static char *locale_code(struct ov *o, int i)
         return NULL;
     const char *c = in->locale_codes[i];
     size_t n = strcspn(c, "-_.@");
-    char *s = alloc(o, n + 1);
+    char *s = draw_alloc(&o->d, n + 1);
     if (!s)
         return NULL;
     for (size_t k = 0; k < n; k++)
@@ -273,7 +244,7 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
     int marked = c->arg >= 0 && in && in->n_locales > 1 && i == cur;
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
     struct draw_rect box = inset(o, r);
-    int bar = imax(2, imin(U(o, 0.3), imin(r.w, r.h) / 16)), room = 2 * bar;
+    int bar = draw_max(2, draw_min(U(o, 0.3), draw_min(r.w, r.h) / 16)), room = 2 * bar;
     if (c->arg >= 0 && box.h - room >= 2 * T_MIN_PX)
         box.h -= room;
     else
@@ -291,7 +262,7 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
     }
     emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
     if (marked && room) {
-        int w = f.keep ? imin(box.w, imax(widest(&f), U(o, 3.0))) : box.w;
+        int w = f.keep ? draw_min(box.w, draw_max(widest(&f), U(o, 3.0))) : box.w;
         rect(o, box.x + (box.w - w) / 2, box.y + box.h + (room - bar), w, bar,
              pressed ? COLOR_BG : COLOR_ACCENT, 255);
     }
@@ -309,13 +280,13 @@ static void chevron_button(struct ov *o, struct draw_rect r, int next, int press
     /* a guillemet sits at x-height, below the middle of its line box: lift
      * it by a tenth of an em so it looks centred, staying in the box */
     int y = in.y + (in.h - f.height) / 2;
-    y = imax(in.y, y - f.px / 10);
+    y = draw_max(in.y, y - f.px / 10);
     emit(o, &f, in.x, y, in.w, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
 }
 
 static void main_controls(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->W, o->H};
+    const struct layout_screen scr = {o->d.W, o->d.H};
     for (int i = 0; i < n; i++) {
         const struct control *c = &cs[i];
         if (c->layer != CONTROL_MAIN)
@@ -360,7 +331,7 @@ static char *number(struct ov *o, int n)
 {
     char tmp[16];
     int k = snprintf(tmp, sizeof tmp, "%d", n);
-    char *s = alloc(o, (size_t)k + 1);
+    char *s = draw_alloc(&o->d, (size_t)k + 1);
     if (s)
         memcpy(s, tmp, (size_t)k + 1);
     return s;
@@ -423,19 +394,19 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
 
 static void chapter_index(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->W, o->H};
-    rect(o, 0, 0, o->W, o->H, COLOR_BG, A_SCRIM);
+    const struct layout_screen scr = {o->d.W, o->d.H};
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_SCRIM);
     /* the grid's bounds and the close button place the heading */
-    int gx0 = o->W, gy0 = o->H, gx1 = 0, have_grid = 0, have_close = 0;
+    int gx0 = o->d.W, gy0 = o->d.H, gx1 = 0, have_grid = 0, have_close = 0;
     struct draw_rect close = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         if (cs[i].layer != CONTROL_INDEX)
             continue;
         struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
         if (cs[i].act == ACT_JUMP) {
-            gx0 = imin(gx0, r.x);
-            gy0 = imin(gy0, r.y);
-            gx1 = imax(gx1, r.x + r.w);
+            gx0 = draw_min(gx0, r.x);
+            gy0 = draw_min(gy0, r.y);
+            gx1 = draw_max(gx1, r.x + r.w);
             have_grid = 1;
         } else if (cs[i].act == ACT_CLOSE_INDEX) {
             close = r;
@@ -445,13 +416,13 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
     int margin = U(o, G_MARGIN);
     if (!have_grid) {
         gx0 = margin;
-        gx1 = o->W - margin;
-        gy0 = o->H / 3;
+        gx1 = o->d.W - margin;
+        gy0 = o->d.H / 3;
     }
-    int top = have_close ? close.y : imin(margin, gy0);
-    int space = imax(2, imin(U(o, 1.5), (gy0 - top) / 4));
+    int top = have_close ? close.y : draw_min(margin, gy0);
+    int space = draw_max(2, draw_min(U(o, 1.5), (gy0 - top) / 4));
     int design = U(o, T_HEADING);
-    int hh = imin(line_height(o, FACE_SANS_BOLD, design), gy0 - space - top);
+    int hh = draw_min(line_height(o, FACE_SANS_BOLD, design), gy0 - space - top);
     int hy = gy0 - space - hh, hw = gx1 - gx0;
     if (have_close && hy < close.y + close.h && hy + hh > close.y && close.x < gx0 + hw)
         hw = close.x - space - gx0; /* beside the close button */
@@ -481,8 +452,8 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
 
 static void countdown_card(struct ov *o, int seconds)
 {
-    rect(o, 0, 0, o->W, o->H, COLOR_BG, A_DIM);
-    int cw = imin(o->W - 2 * U(o, 6.0), U(o, 84.0)), pad = U(o, 4.0);
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_DIM);
+    int cw = draw_min(o->d.W - 2 * U(o, 6.0), U(o, 84.0)), pad = U(o, 4.0);
     int iw = cw - 2 * pad;
     if (iw <= 0)
         return;
@@ -490,14 +461,14 @@ static void countdown_card(struct ov *o, int seconds)
     ui_format(o->locale, UI_BACK_IN, seconds < 0 ? 0 : seconds, tmp, sizeof tmp);
     struct typeset head, body, small;
     fit_text(o, &head, ui_string(o->locale, UI_STILL_THERE), FACE_SANS_BOLD, U(o, T_CARD_HEAD),
-             U(o, T_CARD_HEAD_FLOOR), iw, o->H / 5, 1);
+             U(o, T_CARD_HEAD_FLOOR), iw, o->d.H / 5, 1);
     fit_text(o, &body, ui_string(o->locale, UI_KEEP_EXPLORING), FACE_SANS, U(o, T_CARD_BODY),
-             U(o, T_CARD_BODY_FLOOR), iw, o->H / 4, 3);
-    fit_text(o, &small, tmp, FACE_SANS, U(o, T_CARD_SMALL), U(o, T_CARD_SMALL_FLOOR), iw, o->H / 8,
-             2);
+             U(o, T_CARD_BODY_FLOOR), iw, o->d.H / 4, 3);
+    fit_text(o, &small, tmp, FACE_SANS, U(o, T_CARD_SMALL), U(o, T_CARD_SMALL_FLOOR), iw,
+             o->d.H / 8, 2);
     int g1 = body.keep ? U(o, 1.4) : 0, g2 = small.keep ? U(o, 2.6) : 0;
     int ch = pad + head.height + g1 + body.height + g2 + small.height + pad;
-    int x = (o->W - cw) / 2, y = (o->H - ch) / 2;
+    int x = (o->d.W - cw) / 2, y = (o->d.H - ch) / 2;
     if (y < 0)
         return; /* not reached: the parts are sized from the screen */
     struct draw_rect r = {x, y, cw, ch};
@@ -516,13 +487,13 @@ static void countdown_card(struct ov *o, int seconds)
  * the strip between the panel's content and the chrome's rule. */
 static void invitation(struct ov *o)
 {
-    int band = o->H - U(o, G_BAND);
+    int band = o->d.H - U(o, G_BAND);
     int top = band - U(o, G_BAND_GAP) + U(o, 0.3);
     int bottom = band + U(o, G_RULE) - U(o, 0.6);
-    int x = U(o, G_MARGIN), dot = imax(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
+    int x = U(o, G_MARGIN), dot = draw_max(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
     struct typeset f;
     fit_text(o, &f, ui_string(o->locale, UI_TOUCH_TO_EXPLORE), FACE_SANS, U(o, T_INVITE),
-             U(o, T_INVITE_FLOOR), o->W / 2 - tx, bottom - top, 1);
+             U(o, T_INVITE_FLOOR), o->d.W / 2 - tx, bottom - top, 1);
     if (f.keep == 0)
         return;
     int y = bottom - f.height;
@@ -542,21 +513,21 @@ static void bottom_strip(struct ov *o, int n_controls)
 {
     if (n_controls == 0)
         return;
-    int band = o->H - U(o, G_BAND);
-    int top = band + U(o, G_RULE) + imax(2, U(o, 0.6));
-    if (top >= o->H)
+    int band = o->d.H - U(o, G_BAND);
+    int top = band + U(o, G_RULE) + draw_max(2, U(o, 0.6));
+    if (top >= o->d.H)
         return;
-    rect(o, 0, top, o->W, o->H - top, COLOR_BG, 255);
+    rect(o, 0, top, o->d.W, o->d.H - top, COLOR_BG, 255);
     const struct overlay_info *in = o->info;
     if (!in || in->n_panels < 1 || in->n_locales > 1)
         return;
     char pos[48];
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
-    int x = U(o, G_MARGIN), w = o->W - 2 * x;
+    int x = U(o, G_MARGIN), w = o->d.W - 2 * x;
     struct typeset f;
-    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, o->H - top, 1);
+    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, o->d.H - top, 1);
     if (f.keep)
-        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, o->H - top}, TYPESET_RIGHT,
+        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, o->d.H - top}, TYPESET_RIGHT,
                 COLOR_MUTED);
 }
 
@@ -566,24 +537,16 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
                    int n_controls, const struct mode_view *view, const struct overlay_info *info,
                    const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
+    struct ov o;
+    memset(&o, 0, sizeof o);
     if (!out)
         return -1;
-    memset(out, 0, sizeof *out);
-    if (!screen || screen->w <= 0 || screen->h <= 0 || !view || !m || !m->width ||
-        !m->line_height || !a) {
+    if (draw_ctx_init(&o.d, screen, m, a, out) || !view) {
         snprintf(out->problem, sizeof out->problem, "overlay: no screen, view, measurer or arena");
         return -1;
     }
-    struct ov o;
-    memset(&o, 0, sizeof o);
-    o.m = m;
-    o.a = a;
-    o.out = out;
     o.info = info;
     o.locale = info ? info->locale : NULL;
-    o.W = screen->w;
-    o.H = screen->h;
-    o.u = (o.W < o.H ? o.W : o.H) / 100.0;
     if (!controls || n_controls < 0)
         n_controls = 0;
 
@@ -605,7 +568,7 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
         break;
     }
     }
-    if (o.oom) {
+    if (o.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the overlay");
         return -1;
     }
