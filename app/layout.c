@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "locale_rules.h"
+
 /* Grid, in u. */
 #define G_MARGIN 7.0
 #define G_BAND 10.0    /* bottom band owned by the chrome */
@@ -58,29 +60,13 @@ static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR
 static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT};
 
 struct ctx {
+    struct draw_ctx d;
     const struct panel *p;
-    const struct text_measurer *m;
-    struct arena *a;
-    struct draw_list *out;
-    int W, H;
-    double u;
-    int oom;
-    struct draw_item sink; /* written to after an allocation failure */
 };
 
 static int U(const struct ctx *c, double s)
 {
-    return (int)lround(s * c->u);
-}
-
-static int imax(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int imin(int a, int b)
-{
-    return a < b ? a : b;
+    return draw_u(&c->d, s);
 }
 
 #if defined(__GNUC__)
@@ -89,12 +75,12 @@ __attribute__((format(printf, 2, 3)))
 static void
 problem(struct ctx *c, const char *fmt, ...)
 {
-    if (c->out->overflow)
+    if (c->d.out->overflow)
         return; /* the first problem is the one to fix */
-    c->out->overflow = 1;
+    c->d.out->overflow = 1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->out->problem, sizeof c->out->problem, fmt, ap);
+    vsnprintf(c->d.out->problem, sizeof c->d.out->problem, fmt, ap);
     va_end(ap);
 }
 
@@ -103,47 +89,99 @@ static const char *panel_id(const struct ctx *c)
     return c->p->id ? c->p->id : "?";
 }
 
-static void *alloc(struct ctx *c, size_t n)
-{
-    void *p = arena_alloc(c->a, n ? n : 1);
-    if (!p)
-        c->oom = 1;
-    return p;
-}
-
 static struct draw_item *push(struct ctx *c, enum draw_kind kind, int x, int y, int w, int h,
                               enum color_role color)
 {
-    struct draw_list *o = c->out;
-    if (o->n == o->cap) {
-        int cap = o->cap ? o->cap * 2 : 32;
-        struct draw_item *items = alloc(c, sizeof *items * (size_t)cap);
+    return draw_push(&c->d, kind, (struct draw_rect){x, y, w, h}, color);
+}
+
+int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    memset(out, 0, sizeof *out);
+    memset(d, 0, sizeof *d);
+    d->m = m;
+    d->a = a;
+    d->out = out;
+    if (!screen || !m || !m->width || !m->line_height || !a || screen->w <= 0 || screen->h <= 0)
+        return -1;
+    d->W = screen->w;
+    d->H = screen->h;
+    d->u = (d->W < d->H ? d->W : d->H) / 100.0;
+    return 0;
+}
+
+int draw_u(const struct draw_ctx *d, double s)
+{
+    return (int)lround(s * d->u);
+}
+
+void *draw_alloc(struct draw_ctx *d, size_t n)
+{
+    void *p = arena_alloc(d->a, n ? n : 1);
+    if (!p)
+        d->oom = 1;
+    return p;
+}
+
+struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw_rect r,
+                            enum color_role color)
+{
+    struct draw_list *l = d->out;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 32;
+        struct draw_item *items = draw_alloc(d, sizeof *items * (size_t)cap);
         if (!items) {
-            memset(&c->sink, 0, sizeof c->sink);
-            return &c->sink;
+            memset(&d->sink, 0, sizeof d->sink);
+            return &d->sink;
         }
-        if (o->n)
-            memcpy(items, o->items, sizeof *items * (size_t)o->n);
-        o->items = items;
-        o->cap = cap;
+        if (l->n)
+            memcpy(items, l->items, sizeof *items * (size_t)l->n);
+        l->items = items;
+        l->cap = cap;
     }
-    struct draw_item *it = &o->items[o->n++];
+    struct draw_item *it = &l->items[l->n++];
     memset(it, 0, sizeof *it);
     it->kind = kind;
     it->layer = LAYER_STATIC;
-    it->r = (struct draw_rect){x, y, w, h};
+    it->r = r;
     it->color = color;
     it->alpha = 255;
     it->lit_color = COLOR_ACCENT;
     return it;
 }
 
+void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
+               enum typeset_align al, enum color_role color)
+{
+    int cy = y;
+    for (int i = 0; i < t->keep; i++) {
+        const struct typeset_line *ln = &t->lines[i];
+        if (i)
+            cy += t->lead + (ln->para ? t->pgap : 0);
+        if (ln->w <= bw) {
+            struct draw_rect r = {typeset_align_x(x, bw, ln->w, al), cy, ln->w, t->lh};
+            struct draw_item *it = draw_push(d, DRAW_TEXT, r, color);
+            it->face = t->st.face;
+            it->px = t->px;
+            it->text = ln->s;
+            it->len = (size_t)ln->len;
+        }
+        cy += t->lh;
+    }
+}
+
 static int measure(const struct ctx *c, enum font_face face, int px, const char *s, int n)
 {
-    return n > 0 ? c->m->width(c->m->ctx, face, px, s, (size_t)n) : 0;
+    return n > 0 ? typeset_width(c->d.m, face, px, s, (size_t)n) : 0;
 }
 
 /* ---- strings ------------------------------------------------------------ */
+
+static int is_space(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
 
 static int has_text(const char *s)
 {
@@ -151,13 +189,6 @@ static int has_text(const char *s)
         if (*s != ' ' && *s != '\n' && *s != '\t' && *s != '\r')
             return 1;
     return 0;
-}
-
-static int locale_is(const char *locale, const char *lang)
-{
-    size_t n = strlen(lang);
-    return locale && strncmp(locale, lang, n) == 0 &&
-           (locale[n] == 0 || locale[n] == '-' || locale[n] == '_');
 }
 
 /* A small string builder; stops at its capacity, remembering it did. */
@@ -195,7 +226,7 @@ static char *cat(struct ctx *c, ...)
     for (const char *t; (t = va_arg(ap, const char *)) != NULL;)
         n += strlen(t);
     va_end(ap);
-    char *b = alloc(c, n);
+    char *b = draw_alloc(&c->d, n);
     if (!b)
         return NULL;
     struct sb s = {b, n, 0, 0};
@@ -211,14 +242,8 @@ static char *cat(struct ctx *c, ...)
 static void put_number(struct sb *s, double x, int decimals, const char *locale)
 {
     static const long long pow10[] = {1, 10, 100, 1000};
-    const char *group = ",", *point = ".";
-    if (locale_is(locale, "fr")) {
-        group = "\xE2\x80\xAF"; /* U+202F narrow no-break space */
-        point = ",";
-    } else if (locale_is(locale, "de")) {
-        group = ".";
-        point = ",";
-    }
+    const struct locale_rules *lr = locale_rules(locale);
+    const char *group = lr->group, *point = lr->point;
     if (decimals < 0)
         decimals = 0;
     if (decimals > 3)
@@ -310,296 +335,45 @@ uint32_t layout_color(enum color_role role)
     }
 }
 
-/* ---- wrapping ----------------------------------------------------------- */
-
-/* Text with whitespace runs collapsed: ' ' between words, '\n' between
- * paragraphs (a run holding a blank line). Lines are spans of `s`. */
-struct words {
-    char *s;
-    int n;
-    int *off, *len;
-    unsigned char *para; /* word starts a paragraph (not the first) */
-};
-
-struct line {
-    int off, len, w, para;
-};
-
-struct fitted {
-    struct words wd;
-    const struct style *st;
-    int px, lh, lead, pgap;
-    struct line *lines;
-    int n, cap;
-    int too_wide; /* one character is wider than the box */
-    int keep;     /* lines drawn */
-    int height;   /* of the kept lines */
-};
-
-static int is_space(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
-}
-
-static int words_make(struct ctx *c, const char *text, struct words *w)
-{
-    memset(w, 0, sizeof *w);
-    size_t n = text ? strlen(text) : 0;
-    size_t maxw = n / 2 + 1;
-    w->s = alloc(c, n + 1);
-    w->off = alloc(c, sizeof(int) * maxw);
-    w->len = alloc(c, sizeof(int) * maxw);
-    w->para = alloc(c, maxw);
-    if (!w->s || !w->off || !w->len || !w->para)
-        return -1;
-    size_t i = 0, o = 0;
-    int para = 0;
-    while (i < n && is_space(text[i]))
-        i++;
-    while (i < n) {
-        size_t st = i;
-        while (i < n && !is_space(text[i]))
-            i++;
-        w->off[w->n] = (int)o;
-        w->len[w->n] = (int)(i - st);
-        w->para[w->n] = (unsigned char)para;
-        w->n++;
-        memcpy(w->s + o, text + st, i - st);
-        o += i - st;
-        int nl = 0;
-        while (i < n && is_space(text[i]))
-            nl += text[i++] == '\n';
-        if (i < n) {
-            para = nl >= 2;
-            w->s[o++] = para ? '\n' : ' ';
-        }
-    }
-    w->s[o] = 0;
-    return 0;
-}
-
-static void set_px(struct ctx *c, struct fitted *f, int px)
-{
-    f->px = px;
-    f->lh = c->m->line_height(c->m->ctx, f->st->face, px);
-    f->lead = (int)lround(px * f->st->lead);
-    f->pgap = (int)lround(f->lh * PARA_GAP);
-}
-
-static void line_add(struct ctx *c, struct fitted *f, int off, int len, int w, int para)
-{
-    if (f->n == f->cap) {
-        int cap = f->cap ? f->cap * 2 : 16;
-        struct line *l = alloc(c, sizeof *l * (size_t)cap);
-        if (!l)
-            return;
-        if (f->n)
-            memcpy(l, f->lines, sizeof *l * (size_t)f->n);
-        f->lines = l;
-        f->cap = cap;
-    }
-    f->lines[f->n++] = (struct line){off, len, w, para};
-}
-
-static int next_cp(const char *s, int i, int n)
-{
-    i++;
-    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
-        i++;
-    return i;
-}
-
-/* The longest prefix of s[0..n) that fits in bw, cut at a character
- * boundary; at least one character. */
-static int fit_prefix(const struct ctx *c, enum font_face face, int px, const char *s, int n,
-                      int bw)
-{
-    int lo = 0, hi = n; /* s[0..lo) fits, s[0..hi) does not */
-    for (;;) {
-        int mid = lo + (hi - lo) / 2;
-        while (mid > lo && ((unsigned char)s[mid] & 0xC0) == 0x80)
-            mid--;
-        if (mid <= lo)
-            mid = next_cp(s, lo, n);
-        if (mid >= hi)
-            break;
-        if (measure(c, face, px, s, mid) <= bw)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo > 0 ? lo : next_cp(s, 0, n);
-}
-
-/* Greedy wrap of f's words at f->px into width bw. */
-static void wrap(struct ctx *c, struct fitted *f, int bw)
-{
-    const struct words *wd = &f->wd;
-    const char *s = wd->s;
-    enum font_face face = f->st->face;
-    int px = f->px;
-    int lo = -1, le = 0, lw = 0, lpara = 0, pend = 0;
-    f->n = 0;
-    f->too_wide = 0;
-    for (int i = 0; i < wd->n; i++) {
-        int wo = wd->off[i], wl = wd->len[i];
-        if (wd->para[i]) {
-            if (lo >= 0)
-                line_add(c, f, lo, le - lo, lw, lpara);
-            lo = -1;
-            pend = 1;
-        }
-        if (lo >= 0) {
-            int cw = measure(c, face, px, s + lo, wo + wl - lo);
-            if (cw <= bw) {
-                le = wo + wl;
-                lw = cw;
-                continue;
-            }
-            line_add(c, f, lo, le - lo, lw, lpara);
-            lo = -1;
-        }
-        int ww = measure(c, face, px, s + wo, wl);
-        while (ww > bw && wl > 0) { /* a word longer than the line */
-            int k = fit_prefix(c, face, px, s + wo, wl, bw);
-            int kw = measure(c, face, px, s + wo, k);
-            if (kw > bw)
-                f->too_wide = 1;
-            line_add(c, f, wo, k, kw, pend);
-            pend = 0;
-            wo += k;
-            wl -= k;
-            ww = measure(c, face, px, s + wo, wl);
-        }
-        if (wl == 0)
-            continue;
-        lo = wo;
-        le = wo + wl;
-        lw = ww;
-        lpara = pend;
-        pend = 0;
-    }
-    if (lo >= 0)
-        line_add(c, f, lo, le - lo, lw, lpara);
-}
-
-static int height_of(const struct fitted *f, int n)
-{
-    int h = 0;
-    for (int i = 0; i < n; i++)
-        h += f->lh + (i ? f->lead + (f->lines[i].para ? f->pgap : 0) : 0);
-    return h;
-}
-
-static int fits(const struct fitted *f, int bh, int max_lines)
-{
-    return !f->too_wide && (!max_lines || f->n <= max_lines) && height_of(f, f->n) <= bh;
-}
-
-/* Would the text fit at px, judging by word widths measured at dpx? */
-static int estimate_fits(struct ctx *c, const struct fitted *f, const int *ww, int sp, int dpx,
-                         int px, int bw, int bh, int max_lines)
-{
-    const struct words *wd = &f->wd;
-    double k = (double)px / dpx, cur = -1;
-    int n = 0, gaps = 0;
-    for (int i = 0; i < wd->n; i++) {
-        double w = ww[i] * k;
-        if (wd->para[i]) {
-            cur = -1;
-            gaps++;
-        }
-        if (cur >= 0 && cur + sp * k + w <= bw) {
-            cur += sp * k + w;
-            continue;
-        }
-        if (w > bw) {
-            int pieces = (int)ceil(w / bw);
-            n += pieces;
-            cur = w - (pieces - 1) * (double)bw;
-        } else {
-            n++;
-            cur = w;
-        }
-    }
-    int lh = c->m->line_height(c->m->ctx, f->st->face, px);
-    int lead = (int)lround(px * f->st->lead), pgap = (int)lround(lh * PARA_GAP);
-    long h = n ? (long)n * lh + (long)(n - 1) * lead + (long)gaps * pgap : 0;
-    return h <= bh && (!max_lines || n <= max_lines);
-}
+/* ---- text boxes --------------------------------------------------------- */
 
 static int design_px(const struct ctx *c, const struct style *st)
 {
-    return imax(1, U(c, st->size));
+    return draw_max(1, U(c, st->size));
 }
 
 static int floor_px(const struct ctx *c, const struct style *st)
 {
     double fl = st->size * FLOOR_RATIO;
-    return imin(design_px(c, st), imax(1, U(c, fl > st->floor ? fl : st->floor)));
+    return draw_min(design_px(c, st), draw_max(1, U(c, fl > st->floor ? fl : st->floor)));
 }
 
-static int text_prepare(struct ctx *c, struct fitted *f, const char *text, const struct style *st)
+/* Prepare text in style st (paragraphs kept unless flat) at its design size. */
+static int text_prepare(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
+                        int flat)
 {
-    memset(f, 0, sizeof *f);
-    f->st = st;
-    if (words_make(c, text, &f->wd))
+    const struct typeset_style ts = {st->face, st->lead, PARA_GAP, !flat, c->p->locale};
+    if (typeset_prepare(f, c->d.m, c->d.a, text, &ts)) {
+        c->d.oom = 1;
         return -1;
-    set_px(c, f, design_px(c, st));
-    return 0;
-}
-
-/* Keep the lines that fit in bh (and max_lines). */
-static void keep_lines(struct fitted *f, int bh, int max_lines)
-{
-    int h = 0;
-    f->keep = 0;
-    for (int i = 0; i < f->n && (!max_lines || i < max_lines); i++) {
-        int step = f->lh + (i ? f->lead + (f->lines[i].para ? f->pgap : 0) : 0);
-        if (h + step > bh)
-            break;
-        h += step;
-        f->keep++;
     }
-    f->height = h;
+    typeset_set_px(f, design_px(c, st));
+    return 0;
 }
 
 /* Fit text into a box bw wide and bh high (at most max_lines lines, 0: any),
  * shrinking from the design size to the floor. On overflow the lines that
  * fit are kept and the problem names the box. */
-static void fit_text(struct ctx *c, struct fitted *f, const char *text, const struct style *st,
+static void fit_text(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
                      int bw, int bh, int max_lines, const char *name)
 {
-    if (text_prepare(c, f, text, st))
+    if (text_prepare(c, f, text, st, 0) || f->nu == 0)
         return;
-    if (f->wd.n == 0)
+    int ok = typeset_fit(f, design_px(c, st), floor_px(c, st), bw, bh, max_lines, 0);
+    if (f->oom)
+        c->d.oom = 1;
+    if (ok)
         return;
-    int dpx = design_px(c, st), fpx = floor_px(c, st);
-    wrap(c, f, bw);
-    if (fits(f, bh, max_lines)) {
-        keep_lines(f, bh, max_lines);
-        return;
-    }
-    if (fpx < dpx) {
-        int *ww = alloc(c, sizeof(int) * (size_t)f->wd.n);
-        if (!ww)
-            return;
-        for (int i = 0; i < f->wd.n; i++)
-            ww[i] = measure(c, st->face, dpx, f->wd.s + f->wd.off[i], f->wd.len[i]);
-        int sp = measure(c, st->face, dpx, " ", 1);
-        int q = dpx - 1;
-        while (q > fpx && !estimate_fits(c, f, ww, sp, dpx, q, bw, bh, max_lines))
-            q--;
-        for (; q >= fpx; q--) {
-            set_px(c, f, q);
-            wrap(c, f, bw);
-            if (fits(f, bh, max_lines)) {
-                keep_lines(f, bh, max_lines);
-                return;
-            }
-        }
-    }
-    keep_lines(f, bh, max_lines);
     if (f->too_wide)
         problem(c, "%s of panel %s has a character wider than its box (%d px)", name, panel_id(c),
                 bw);
@@ -608,23 +382,10 @@ static void fit_text(struct ctx *c, struct fitted *f, const char *text, const st
                 f->n, f->keep);
 }
 
-static void emit_text(struct ctx *c, const struct fitted *f, int x, int y, int bw,
+static void emit_text(struct ctx *c, const struct typeset *f, int x, int y, int bw,
                       enum color_role color)
 {
-    int cy = y;
-    for (int i = 0; i < f->keep; i++) {
-        const struct line *l = &f->lines[i];
-        if (i)
-            cy += f->lead + (l->para ? f->pgap : 0);
-        if (l->w <= bw) {
-            struct draw_item *it = push(c, DRAW_TEXT, x, cy, l->w, f->lh, color);
-            it->face = f->st->face;
-            it->px = f->px;
-            it->text = f->wd.s + l->off;
-            it->len = (size_t)l->len;
-        }
-        cy += f->lh;
-    }
+    draw_text(&c->d, f, x, y, bw, TYPESET_LEFT, color);
 }
 
 /* ---- blocks and columns ------------------------------------------------- */
@@ -648,9 +409,10 @@ struct block {
     const struct style *st;
     /* results */
     int skip, h, y, bw;
-    struct fitted f;
+    struct typeset f;
+    int fig_px, fig_w; /* BK_FIGURE */
     struct units un;
-    struct fitted *credits; /* BK_CREDITS: cite and description per source */
+    struct typeset *credits; /* BK_CREDITS: cite and description per source */
     int *cr_col, *cr_y, cr_n, cr_colw;
 };
 
@@ -712,16 +474,16 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     struct units *un = &b->un;
     double whole = fig->part_of, per = units_per(whole);
     un->per = per;
-    un->total = imax(1, (int)ceil(whole / per - 1e-9));
+    un->total = draw_max(1, (int)ceil(whole / per - 1e-9));
     un->lit = (int)lround(fig->value / per);
     if (fig->value > 0 && un->lit == 0)
         un->lit = 1;
-    un->lit = imax(0, imin(un->lit, un->total));
+    un->lit = draw_max(0, draw_min(un->lit, un->total));
     int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
     int ten = 0;
     for (int cols = 1; cols <= n; cols++) {
         int rows = (n + cols - 1) / cols;
-        int cell = imin(cap, imin(4 * bw / (5 * cols - 1), 4 * bh / (5 * rows - 1)));
+        int cell = draw_min(cap, draw_min(4 * bw / (5 * cols - 1), 4 * bh / (5 * rows - 1)));
         if (cell > best) {
             best = cell;
             best_cols = cols;
@@ -735,7 +497,7 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     un->rows = (n + best_cols - 1) / best_cols;
     un->cell = best;
     for (;;) {
-        un->gap = imax(1, un->cell / 4);
+        un->gap = draw_max(1, un->cell / 4);
         int w = un->cols * un->cell + (un->cols - 1) * un->gap;
         int h = un->rows * un->cell + (un->rows - 1) * un->gap;
         if (un->cell <= 1 || (w <= bw && h <= bh))
@@ -752,33 +514,25 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
 
 static void figure_fit(struct ctx *c, struct block *b, int bw)
 {
-    struct fitted *f = &b->f;
-    memset(f, 0, sizeof *f);
-    f->st = &ST_FIGURE;
-    int dpx = design_px(c, f->st), fpx = floor_px(c, f->st);
-    size_t len = strlen(b->text);
-    int px = dpx, w = measure(c, f->st->face, px, b->text, (int)len);
+    const struct style *st = &ST_FIGURE;
+    int dpx = design_px(c, st), fpx = floor_px(c, st);
+    int len = (int)strlen(b->text);
+    int px = dpx, w = measure(c, st->face, px, b->text, len);
     if (w > bw) {
-        px = imax(fpx, (int)((double)dpx * bw / w));
-        w = measure(c, f->st->face, px, b->text, (int)len);
+        px = draw_max(fpx, (int)((double)dpx * bw / w));
+        w = measure(c, st->face, px, b->text, len);
         while (w > bw && px > fpx)
-            w = measure(c, f->st->face, --px, b->text, (int)len);
+            w = measure(c, st->face, --px, b->text, len);
     }
-    set_px(c, f, px);
     if (w > bw) {
         problem(c, "figure of panel %s needs %d px at floor size, box holds %d", panel_id(c), w,
                 bw);
         b->skip = 1;
         return;
     }
-    f->lines = alloc(c, sizeof *f->lines);
-    if (!f->lines) {
-        b->skip = 1;
-        return;
-    }
-    f->lines[0] = (struct line){0, (int)len, w, 0};
-    f->n = f->keep = 1;
-    b->h = f->height = f->lh;
+    b->fig_px = px;
+    b->fig_w = w;
+    b->h = c->d.m->line_height(c->d.m->ctx, st->face, px);
 }
 
 static void credits_place(struct ctx *c, struct block *b, int px, int avail, int *placed)
@@ -786,15 +540,15 @@ static void credits_place(struct ctx *c, struct block *b, int px, int avail, int
     int gap = U(c, 1.8), inner = U(c, 0.3), col = 0, cy = 0;
     *placed = 0;
     for (int i = 0; i < b->cr_n; i++) {
-        struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
-        set_px(c, ci, px);
-        set_px(c, de, px);
-        wrap(c, ci, b->cr_colw);
-        wrap(c, de, b->cr_colw);
+        struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+        typeset_set_px(ci, px);
+        typeset_set_px(de, px);
+        typeset_wrap(ci, b->cr_colw);
+        typeset_wrap(de, b->cr_colw);
         ci->keep = ci->n;
         de->keep = de->n;
-        ci->height = height_of(ci, ci->n);
-        de->height = height_of(de, de->n);
+        ci->height = typeset_height(ci, ci->n);
+        de->height = typeset_height(de, de->n);
         int h = ci->height + (de->n ? inner + de->height : 0);
         int need = cy ? gap + h : h;
         if (cy + need > avail) {
@@ -818,17 +572,17 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
     int k = b->size, gut = U(c, G_GUTTER);
     b->cr_n = p->n_cites;
     b->cr_colw = (bw - (k - 1) * gut) / k;
-    b->credits = alloc(c, sizeof *b->credits * (size_t)(2 * p->n_cites + 1));
-    b->cr_col = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
-    b->cr_y = alloc(c, sizeof(int) * (size_t)(p->n_cites + 1));
+    b->credits = draw_alloc(&c->d, sizeof *b->credits * (size_t)(2 * p->n_cites + 1));
+    b->cr_col = draw_alloc(&c->d, sizeof(int) * (size_t)(p->n_cites + 1));
+    b->cr_y = draw_alloc(&c->d, sizeof(int) * (size_t)(p->n_cites + 1));
     if (!b->credits || !b->cr_col || !b->cr_y) {
         b->skip = 1;
         return;
     }
     for (int i = 0; i < p->n_cites; i++) {
         const struct panel_cite *ct = &p->cites[i];
-        if (text_prepare(c, &b->credits[2 * i], ct->cite ? ct->cite : ct->id, &ST_SMALL_BOLD) ||
-            text_prepare(c, &b->credits[2 * i + 1], ct->description, &ST_SMALL)) {
+        if (text_prepare(c, &b->credits[2 * i], ct->cite ? ct->cite : ct->id, &ST_SMALL_BOLD, 0) ||
+            text_prepare(c, &b->credits[2 * i + 1], ct->description, &ST_SMALL, 0)) {
             b->skip = 1;
             return;
         }
@@ -856,8 +610,8 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
     }
     int h = 0;
     for (int i = 0; i < b->cr_n; i++) {
-        const struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
-        h = imax(h, b->cr_y[i] + ci->height + (de->n ? U(c, 0.3) + de->height : 0));
+        const struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+        h = draw_max(h, b->cr_y[i] + ci->height + (de->n ? U(c, 0.3) + de->height : 0));
     }
     b->h = h;
 }
@@ -877,16 +631,16 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
         figure_fit(c, b, bw);
         break;
     case BK_UNITS:
-        units_fit(c, b, bw, imin(b->size, avail));
+        units_fit(c, b, bw, draw_min(b->size, avail));
         break;
     case BK_LEGEND:
-        b->h = c->m->line_height(c->m->ctx, ST_SMALL.face, design_px(c, &ST_SMALL));
+        b->h = c->d.m->line_height(c->d.m->ctx, ST_SMALL.face, design_px(c, &ST_SMALL));
         break;
     case BK_RULE:
         b->h = b->size;
         break;
     case BK_IMAGE:
-        b->h = b->flex ? avail : imin(b->size, avail);
+        b->h = b->flex ? avail : draw_min(b->size, avail);
         break;
     case BK_CREDITS:
         credits_fit(c, b, bw, avail);
@@ -899,7 +653,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
     switch (b->kind) {
     case BK_TEXT:
         if (b->marker) {
-            push(c, DRAW_RECT, x, y, imax(2, U(c, 0.35)), b->h, COLOR_ACCENT);
+            push(c, DRAW_RECT, x, y, draw_max(2, U(c, 0.35)), b->h, COLOR_ACCENT);
             int ind = marker_indent(c);
             emit_text(c, &b->f, x + ind, y, bw - ind, b->st->color);
         } else {
@@ -907,12 +661,12 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         }
         break;
     case BK_FIGURE: {
-        struct draw_item *it = push(c, DRAW_FIGURE, x, y, b->f.lines[0].w, b->f.lh, COLOR_TEXT);
+        struct draw_item *it = push(c, DRAW_FIGURE, x, y, b->fig_w, b->h, COLOR_TEXT);
         it->layer = LAYER_ANIMATED;
-        it->face = b->f.st->face;
-        it->px = b->f.px;
+        it->face = ST_FIGURE.face;
+        it->px = b->fig_px;
         it->text = b->text;
-        it->len = (size_t)b->f.lines[0].len;
+        it->len = strlen(b->text);
         it->figure = &c->p->figure;
         it->locale = c->p->locale;
         break;
@@ -933,7 +687,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
     case BK_LEGEND: {
         /* "■ = 20": a lit square is its own caption, in every language */
         int px = design_px(c, &ST_SMALL);
-        int sq = imax(2, (int)lround(px * 0.7));
+        int sq = draw_max(2, (int)lround(px * 0.7));
         push(c, DRAW_RECT, x, y + (b->h - sq) / 2, sq, sq, COLOR_ACCENT);
         int tx = x + sq + U(c, 0.9);
         int w = measure(c, ST_SMALL.face, px, b->text, (int)strlen(b->text));
@@ -947,7 +701,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         break;
     }
     case BK_RULE:
-        push(c, DRAW_RECT, x, y, imin(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
+        push(c, DRAW_RECT, x, y, draw_min(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
         break;
     case BK_IMAGE: {
         push(c, DRAW_RECT, x, y, bw, b->h, COLOR_RULE);
@@ -960,7 +714,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
     case BK_CREDITS: {
         int gut = U(c, G_GUTTER), inner = U(c, 0.3);
         for (int i = 0; i < b->cr_n; i++) {
-            const struct fitted *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
+            const struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
             int cx = x + b->cr_col[i] * (b->cr_colw + gut), cy = y + b->cr_y[i];
             emit_text(c, ci, cx, cy, b->cr_colw, ST_SMALL_BOLD.color);
             emit_text(c, de, cx, cy + ci->height + inner, b->cr_colw, ST_SMALL.color);
@@ -996,7 +750,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
         struct block *b = &col->b[i];
         if (b->skip)
             continue;
-        b->bw = b->w && b->kind != BK_RULE ? imin(b->w, w) : w;
+        b->bw = b->w && b->kind != BK_RULE ? draw_min(b->w, w) : w;
         if (b->flex)
             flex = b;
         else
@@ -1004,7 +758,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
     }
     int used = column_height(col);
     if (flex) {
-        measure_block(c, flex, flex->bw, imax(0, h - used));
+        measure_block(c, flex, flex->bw, draw_max(0, h - used));
         used = column_height(col);
     }
     int cy = y + (used < h ? (int)((h - used) * valign) : 0), bottom = y + h;
@@ -1018,7 +772,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
         if (cy + b->h > bottom) { /* fixed blocks taller than the column */
             if (b->kind == BK_TEXT && cy < bottom) {
                 int had = b->f.n;
-                keep_lines(&b->f, bottom - cy, b->max_lines);
+                typeset_keep(&b->f, bottom - cy, b->max_lines);
                 b->h = b->f.height;
                 problem(c, "%s of panel %s needs %d lines, room is left for %d", b->name,
                         panel_id(c), had, b->f.keep);
@@ -1052,18 +806,18 @@ struct page {
 /* The reading column: ~60 characters of body, at most 60% of a wide screen. */
 static int text_col(const struct ctx *c, const struct page *g)
 {
-    return g->landscape ? imin(g->w, imin(U(c, G_COL_TEXT), c->W * 60 / 100)) : g->w;
+    return g->landscape ? draw_min(g->w, draw_min(U(c, G_COL_TEXT), c->d.W * 60 / 100)) : g->w;
 }
 
 static void page_make(const struct ctx *c, struct page *g)
 {
     g->x0 = U(c, G_MARGIN);
     g->y0 = U(c, G_MARGIN);
-    g->x1 = c->W - U(c, G_MARGIN);
-    g->y1 = c->H - U(c, G_BAND) - U(c, G_BAND_GAP);
+    g->x1 = c->d.W - U(c, G_MARGIN);
+    g->y1 = c->d.H - U(c, G_BAND) - U(c, G_BAND_GAP);
     g->w = g->x1 - g->x0;
     g->h = g->y1 - g->y0;
-    g->landscape = c->W * 10 >= c->H * 12;
+    g->landscape = c->d.W * 10 >= c->d.H * 12;
     g->gut = U(c, G_GUTTER);
 }
 
@@ -1074,18 +828,14 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
     const struct panel *p = c->p;
     if (p->n_cites <= 0 || !p->cites)
         return g->y1;
-    int one = p->n_cites == 1;
-    const char *label = one ? "Source: " : "Sources: ";
-    if (locale_is(p->locale, "fr"))
-        label = one ? "Source\xC2\xA0: " : "Sources\xC2\xA0: ";
-    else if (locale_is(p->locale, "de"))
-        label = one ? "Quelle: " : "Quellen: ";
+    const struct locale_rules *lr = locale_rules(p->locale);
+    const char *label = p->n_cites == 1 ? lr->source : lr->sources;
     size_t n = strlen(label) + 1;
     for (int i = 0; i < p->n_cites; i++) {
         const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
         n += (t ? strlen(t) : 0) + 2;
     }
-    char *buf = alloc(c, n);
+    char *buf = draw_alloc(&c->d, n);
     if (!buf)
         return g->y1;
     struct sb s = {buf, n, 0, 0};
@@ -1095,7 +845,7 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
             sb_str(&s, "; ");
         sb_str(&s, p->cites[i].cite ? p->cites[i].cite : p->cites[i].id);
     }
-    struct fitted f;
+    struct typeset f;
     fit_text(c, &f, buf, &ST_SMALL, w, g->h / 4, 3, "citation");
     if (f.keep == 0)
         return g->y1;
@@ -1112,14 +862,14 @@ static void add_note(struct ctx *c, struct column *col, int gap)
 static void layout_title(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
-    int w = g->landscape ? imin(g->w, U(c, G_COL_TITLE)) : g->w;
+    int w = g->landscape ? draw_min(g->w, U(c, G_COL_TITLE)) : g->w;
     int bottom = place_cites(c, g, g->x0, w);
     static struct column zero;
     struct column col = zero;
     add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
     struct block *r = add(&col, BK_RULE, U(c, 2.0));
     r->w = U(c, 14);
-    r->size = imax(2, U(c, 0.6));
+    r->size = draw_max(2, U(c, 0.6));
     add_text(&col, p->heading, &ST_TITLE, U(c, 2.5), 3, "title");
     add_text(&col, p->body, &ST_SUBTITLE, U(c, 3.0), 0, "subtitle")->flex = 1;
     add_note(c, &col, U(c, 3.0));
@@ -1234,33 +984,26 @@ static const char *quoted(struct ctx *c, const char *text)
 {
     if (!has_text(text))
         return NULL;
-    const char *open = "\xE2\x80\x9C", *close = "\xE2\x80\x9D"; /* “ ” */
-    if (locale_is(c->p->locale, "fr")) {
-        open = "\xC2\xAB\xC2\xA0"; /* « + no-break space */
-        close = "\xC2\xA0\xC2\xBB";
-    } else if (locale_is(c->p->locale, "de")) {
-        open = "\xE2\x80\x9E"; /* „ “ */
-        close = "\xE2\x80\x9C";
-    }
+    const struct locale_rules *lr = locale_rules(c->p->locale);
     while (is_space(*text))
         text++;
     size_t n = strlen(text);
     while (n > 0 && is_space(text[n - 1]))
         n--;
-    char *t = alloc(c, n + 1);
+    char *t = draw_alloc(&c->d, n + 1);
     if (!t)
         return NULL;
     memcpy(t, text, n);
     t[n] = 0;
-    return cat(c, open, t, close, (const char *)NULL);
+    return cat(c, lr->quote_open, t, lr->quote_close, (const char *)NULL);
 }
 
 static void layout_quote(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
     const struct panel_quote *q = &p->quote;
-    int w = g->landscape ? imin(g->w, U(c, G_COL_QUOTE)) : g->w;
-    int bottom = place_cites(c, g, g->x0, imin(w, text_col(c, g)));
+    int w = g->landscape ? draw_min(g->w, U(c, G_COL_QUOTE)) : g->w;
+    int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     static struct column zero;
     struct column col = zero;
     add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
@@ -1291,7 +1034,7 @@ static void layout_credits(struct ctx *c, const struct page *g)
         struct block *b = add(&col, BK_CREDITS, U(c, 4.5));
         b->flex = 1;
         b->name = "sources";
-        b->size = imax(1, (g->w + g->gut) / (U(c, G_CREDIT_COL) + g->gut));
+        b->size = draw_max(1, (g->w + g->gut) / (U(c, G_CREDIT_COL) + g->gut));
     }
     column_place(c, &col, g->x0, g->y0, g->w, g->h, 0);
 }
@@ -1332,19 +1075,11 @@ static void layout_image(struct ctx *c, const struct page *g)
 static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_screen *screen,
                     const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
-    memset(out, 0, sizeof *out);
-    memset(c, 0, sizeof *c);
     c->p = p;
-    c->m = m;
-    c->a = a;
-    c->out = out;
-    if (!screen || !m || !m->width || !m->line_height || !a || screen->w <= 0 || screen->h <= 0) {
+    if (draw_ctx_init(&c->d, screen, m, a, out)) {
         snprintf(out->problem, sizeof out->problem, "layout: no screen, measurer or arena");
         return -1;
     }
-    c->W = screen->w;
-    c->H = screen->h;
-    c->u = (c->W < c->H ? c->W : c->H) / 100.0;
     return 0;
 }
 
@@ -1384,7 +1119,7 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
         problem(&c, "panel %s has an unknown kind %d", panel_id(&c), (int)p->kind);
         break;
     }
-    if (c.oom) {
+    if (c.d.oom) {
         out->overflow = 0;
         snprintf(out->problem, sizeof out->problem, "out of memory laying out panel %s",
                  panel_id(&c));
@@ -1399,35 +1134,11 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
  * ellipsis at a character boundary when it is wider than room. */
 static void one_line(struct ctx *c, const char *text, int x, int y, int room)
 {
-    int px = design_px(c, &ST_SMALL), lh = c->m->line_height(c->m->ctx, ST_SMALL.face, px);
-    struct fitted f;
-    if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL) || f.wd.n == 0)
+    struct typeset f;
+    if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL, 1))
         return;
-    char *s = f.wd.s;
-    int len = (int)strlen(s);
-    for (int i = 0; i < len; i++)
-        if (s[i] == '\n')
-            s[i] = ' ';
-    int w = measure(c, ST_SMALL.face, px, s, len);
-    if (w > room) {
-        int ew = measure(c, ST_SMALL.face, px, "\xE2\x80\xA6", 3);
-        int k = room - ew > 0 ? fit_prefix(c, ST_SMALL.face, px, s, len, room - ew) : 0;
-        char *t = k > 0 ? alloc(c, (size_t)k + 4) : NULL;
-        if (!t)
-            return;
-        memcpy(t, s, (size_t)k);
-        memcpy(t + k, "\xE2\x80\xA6", 4);
-        s = t;
-        len = k + 3;
-        w = measure(c, ST_SMALL.face, px, s, len);
-    }
-    if (w <= room) {
-        struct draw_item *it = push(c, DRAW_TEXT, x, y, w, lh, COLOR_MUTED);
-        it->face = ST_SMALL.face;
-        it->px = px;
-        it->text = s;
-        it->len = (size_t)len;
-    }
+    typeset_one_line(&f, design_px(c, &ST_SMALL), room);
+    emit_text(c, &f, x, y, room, COLOR_MUTED);
 }
 
 int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,
@@ -1447,14 +1158,14 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         index = count - 1;
     struct page g;
     page_make(&c, &g);
-    int band = c.H - U(&c, G_BAND);
-    int th = imax(1, U(&c, 0.15));
+    int band = c.d.H - U(&c, G_BAND);
+    int th = draw_max(1, U(&c, 0.15));
     int ty = band + U(&c, 3.0);
     push(&c, DRAW_RECT, g.x0, ty, g.w, th, COLOR_RULE);
     /* the marker's length shows how much of the exhibit one panel is, but
      * never less than a visible dash */
-    int seg = imin(g.w, imax(U(&c, 4.0), g.w / count));
-    int mh = imax(3 * th, U(&c, 0.5));
+    int seg = draw_min(g.w, draw_max(U(&c, 4.0), g.w / count));
+    int mh = draw_max(3 * th, U(&c, 0.5));
     long long pos = count > 1 ? (long long)(g.w - seg) * index / (count - 1) : 0;
     push(&c, DRAW_RECT, g.x0 + (int)pos, ty + th / 2 - mh / 2, seg, mh, COLOR_ACCENT);
 
@@ -1473,8 +1184,8 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         it->len = (size_t)nl;
     }
     if (has_text(chapter))
-        one_line(&c, chapter, g.x0, y, imin(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
-    if (c.oom) {
+        one_line(&c, chapter, g.x0, y, draw_min(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
+    if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
         return -1;
     }
@@ -1495,15 +1206,15 @@ int layout_notice(const struct layout_screen *screen, const char *text,
     struct page g;
     page_make(&c, &g);
     int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
-    int pad = U(&c, 1.0), band = c.H - U(&c, G_BAND);
+    int pad = U(&c, 1.0), band = c.d.H - U(&c, G_BAND);
     int h = lh + 2 * pad, y = band - h;
     push(&c, DRAW_RECT, g.x0, y, g.w, h, COLOR_BG);
-    push(&c, DRAW_RECT, g.x0, y, imax(2, U(&c, 0.35)), h, COLOR_ACCENT);
+    push(&c, DRAW_RECT, g.x0, y, draw_max(2, U(&c, 0.35)), h, COLOR_ACCENT);
     size_t n0 = (size_t)out->n;
     one_line(&c, text, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
     if (out->n > (int)n0)
         out->items[out->n - 1].color = COLOR_TEXT;
-    if (c.oom) {
+    if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out a notice");
         return -1;
     }

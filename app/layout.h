@@ -4,10 +4,13 @@
  *
  * Geometry is resolution independent: every size derives from the screen's
  * short side (see layout.c for the type scale), so a panel reads the same at
- * 1280x800, 1920x1080, 1080x1920 and 3840x2160. Text wraps at word
- * boundaries and each text box is auto-fitted: its type size steps down
- * from the design size to a floor; if it still does not fit, layout reports
- * an overflow (and never draws outside the box). */
+ * 1280x800, 1920x1080, 1080x1920 and 3840x2160. Text is set by typeset.h:
+ * it breaks where Unicode allows (spaces, after hyphens and dashes, between
+ * CJK characters), a word wider than its box is cut between characters,
+ * and each text box is auto-fitted: its type size steps down from the
+ * design size to a floor; if it still does not fit, layout reports an
+ * overflow (and never draws outside the box). A blank line in a text
+ * starts a paragraph. */
 #ifndef VITRINE_LAYOUT_H
 #define VITRINE_LAYOUT_H
 
@@ -16,23 +19,7 @@
 
 #include "arena.h"
 #include "panel.h"
-
-enum font_face {
-    FACE_SANS,      /* body text */
-    FACE_SANS_BOLD, /* headings, figures */
-    FACE_SERIF,     /* quotes */
-    FACE_COUNT
-};
-
-/* Measures text with the real font. All sizes in pixels. Must not fail:
- * a font that cannot be loaded is replaced by a fallback before layout. */
-struct text_measurer {
-    void *ctx;
-    /* advance width of s[0..n) (UTF-8) at size px */
-    int (*width)(void *ctx, enum font_face face, int px, const char *s, size_t n);
-    /* distance between baselines of consecutive lines at size px */
-    int (*line_height)(void *ctx, enum font_face face, int px);
-};
+#include "typeset.h"
 
 enum color_role { COLOR_BG, COLOR_TEXT, COLOR_MUTED, COLOR_ACCENT, COLOR_RULE, COLOR_COUNT };
 
@@ -114,6 +101,52 @@ int layout_notice(const struct layout_screen *screen, const char *text,
  * truncated to n). */
 size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
                           size_t n);
+
+/* ---- for the draw-list builders (layout.c, overlay.c) ---- */
+
+/* What a builder works with: the screen and its unit, the measurer, the
+ * arena and the list it fills. After an allocation failure oom is set and
+ * items go to sink, so builders need not check every push. */
+struct draw_ctx {
+    const struct text_measurer *m;
+    struct arena *a;
+    struct draw_list *out;
+    int W, H; /* screen, px */
+    double u; /* 1% of the short side, px */
+    int oom;
+    struct draw_item sink;
+};
+
+/* Start filling out (emptied) for screen; returns -1 (with out->problem
+ * set) when an argument is missing or the screen is empty. */
+int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
+                  const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* s units in pixels, rounded. */
+int draw_u(const struct draw_ctx *d, double s);
+
+/* n bytes from the arena (NULL and oom set when exhausted). */
+void *draw_alloc(struct draw_ctx *d, size_t n);
+
+/* Append an item: opaque, LAYER_STATIC, the rest zero. Never NULL. */
+struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw_rect r,
+                            enum color_role color);
+
+/* Append t's kept lines as DRAW_TEXT items, the first line box's top at y,
+ * each line aligned in [x, x + bw); a line wider than bw is left out.
+ * Items point into t's text. */
+void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
+               enum typeset_align al, enum color_role color);
+
+static inline int draw_max(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static inline int draw_min(int a, int b)
+{
+    return a < b ? a : b;
+}
 
 /* The colour of a role, as 0xRRGGBB. One accent colour. */
 uint32_t layout_color(enum color_role role);

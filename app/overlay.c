@@ -51,64 +51,21 @@
 #define ELLIPSIS "\xE2\x80\xA6"
 
 struct ov {
-    const struct text_measurer *m;
-    struct arena *a;
-    struct draw_list *out;
+    struct draw_ctx d;
     const struct overlay_info *info;
     const char *locale;
-    int W, H;
-    double u;
-    int oom;
-    struct draw_item sink; /* written to after an allocation failure */
 };
 
 static int U(const struct ov *o, double s)
 {
-    return (int)lround(s * o->u);
-}
-
-static int imax(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int imin(int a, int b)
-{
-    return a < b ? a : b;
-}
-
-static void *alloc(struct ov *o, size_t n)
-{
-    void *p = arena_alloc(o->a, n ? n : 1);
-    if (!p)
-        o->oom = 1;
-    return p;
+    return draw_u(&o->d, s);
 }
 
 static struct draw_item *push(struct ov *o, enum draw_kind kind, struct draw_rect r,
                               enum color_role color, uint8_t alpha)
 {
-    struct draw_list *l = o->out;
-    if (l->n == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 64;
-        struct draw_item *items = alloc(o, sizeof *items * (size_t)cap);
-        if (!items) {
-            memset(&o->sink, 0, sizeof o->sink);
-            return &o->sink;
-        }
-        if (l->n)
-            memcpy(items, l->items, sizeof *items * (size_t)l->n);
-        l->items = items;
-        l->cap = cap;
-    }
-    struct draw_item *it = &l->items[l->n++];
-    memset(it, 0, sizeof *it);
-    it->kind = kind;
-    it->layer = LAYER_STATIC;
-    it->r = r;
-    it->color = color;
+    struct draw_item *it = draw_push(&o->d, kind, r, color);
     it->alpha = alpha;
-    it->lit_color = COLOR_ACCENT;
     return it;
 }
 
@@ -120,174 +77,42 @@ static void rect(struct ov *o, int x, int y, int w, int h, enum color_role color
 
 static int measure(const struct ov *o, enum font_face face, int px, const char *s, int n)
 {
-    return n > 0 ? o->m->width(o->m->ctx, face, px, s, (size_t)n) : 0;
+    return n > 0 ? typeset_width(o->d.m, face, px, s, (size_t)n) : 0;
 }
 
 static int line_height(const struct ov *o, enum font_face face, int px)
 {
-    return o->m->line_height(o->m->ctx, face, px);
+    return o->d.m->line_height(o->d.m->ctx, face, px);
 }
 
 /* ---- text fitting --------------------------------------------------------- */
 
-static int is_space(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
-}
-
-/* A copy of s with whitespace runs collapsed to one space and trimmed;
- * NULL when there is nothing to show. */
-static char *clean(struct ov *o, const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s), k = 0;
-    char *t = alloc(o, n + 1);
-    if (!t)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        if (is_space(s[i])) {
-            if (k && t[k - 1] != ' ')
-                t[k++] = ' ';
-        } else {
-            t[k++] = s[i];
-        }
-    }
-    while (k && t[k - 1] == ' ')
-        k--;
-    t[k] = 0;
-    return k ? t : NULL;
-}
-
-/* The longest prefix of s[0..n) no wider than bw, cut at a character
- * boundary; may be 0. */
-static int fit_prefix(const struct ov *o, enum font_face face, int px, const char *s, int n, int bw)
-{
-    int lo = 0, hi = n + 1; /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown) */
-    while (hi - lo > 1) {
-        int mid = lo + (hi - lo) / 2;
-        while (mid > lo && ((unsigned char)s[mid] & 0xC0) == 0x80)
-            mid--;
-        if (mid == lo) { /* lo and hi are in one character: try its end */
-            mid = lo + 1;
-            while (mid < n && ((unsigned char)s[mid] & 0xC0) == 0x80)
-                mid++;
-            if (mid >= hi)
-                break;
-        }
-        if (measure(o, face, px, s, mid) <= bw)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Text set in a box: up to FIT_MAX_LINES lines, each a span of one string. */
-struct fit {
-    enum font_face face;
-    int px, lh, lead;
-    int n;
-    const char *s[FIT_MAX_LINES];
-    int len[FIT_MAX_LINES], w[FIT_MAX_LINES];
-    int width, height; /* of the widest line; of all lines */
-    int cut;           /* the text was shortened with an ellipsis */
-};
-
-static int lead_of(int px, int max_lines)
-{
-    return max_lines > 1 ? (int)lround(px * 0.15) : 0;
-}
-
-/* Greedy wrap of t at f->px into width bw; stores at most max lines and
- * returns how many the whole text needs. A word wider than bw is cut
- * between characters when cut_long, else *too_wide is set. */
-static int wrap(const struct ov *o, struct fit *f, const char *t, int bw, int max, int cut_long,
-                int *too_wide)
-{
-    int L = (int)strlen(t), pos = 0, n = 0;
-    *too_wide = 0;
-    while (pos < L) {
-        int end = pos, w = 0;
-        for (;;) {
-            int ne = end == pos ? pos : end + 1;
-            while (ne < L && t[ne] != ' ')
-                ne++;
-            int cw = measure(o, f->face, f->px, t + pos, ne - pos);
-            if (cw > bw)
-                break;
-            end = ne;
-            w = cw;
-            if (ne >= L)
-                break;
-        }
-        if (end == pos) { /* the first word alone is too wide */
-            int ne = pos;
-            while (ne < L && t[ne] != ' ')
-                ne++;
-            int k = cut_long ? fit_prefix(o, f->face, f->px, t + pos, ne - pos, bw) : 0;
-            *too_wide = 1;
-            if (!cut_long)
-                k = ne - pos;
-            else if (k == 0)
-                return n; /* not even one character fits: stop here */
-            end = pos + k;
-            w = measure(o, f->face, f->px, t + pos, k);
-        }
-        if (n < max && n < FIT_MAX_LINES) {
-            f->s[n] = t + pos;
-            f->len[n] = end - pos;
-            f->w[n] = w;
-        }
-        n++;
-        pos = end;
-        while (pos < L && t[pos] == ' ')
-            pos++;
-    }
-    return n;
-}
-
-static int block_height(int n, int lh, int lead)
-{
-    return n > 0 ? n * lh + (n - 1) * lead : 0;
-}
-
-static void fit_finish(struct fit *f)
-{
-    f->width = 0;
-    for (int i = 0; i < f->n; i++)
-        f->width = imax(f->width, f->w[i]);
-    f->height = block_height(f->n, f->lh, f->lead);
-}
-
-static void set_px(const struct ov *o, struct fit *f, int px, int max_lines)
-{
-    f->px = px;
-    f->lh = line_height(o, f->face, px);
-    f->lead = lead_of(px, max_lines);
-}
+#define LEAD 0.15 /* between the lines of a label, in em */
 
 /* Fit text into bw x bh in at most max_lines lines: the largest size from
- * design down to floor_px at which it fits whole; else, at the floor, the
- * lines that fit with the last one cut by an ellipsis. The size is also
- * capped so that one line fits bh. f->n is 0 when nothing can be shown. */
-static void fit_text(struct ov *o, struct fit *f, const char *text, enum font_face face, int design,
-                     int floor_px, int bw, int bh, int max_lines)
+ * design down to floor_px at which it fits with whole words; else, at the
+ * floor, the lines that fit with the last one cut by an ellipsis. The size
+ * is also capped so that one line fits bh. f->keep is 0 when nothing can
+ * be shown. */
+static void fit_text(struct ov *o, struct typeset *f, const char *text, enum font_face face,
+                     int design, int floor_px, int bw, int bh, int max_lines)
 {
-    memset(f, 0, sizeof *f);
-    f->face = face;
     if (max_lines < 1)
         max_lines = 1;
     if (max_lines > FIT_MAX_LINES)
         max_lines = FIT_MAX_LINES;
-    const char *t = clean(o, text);
-    if (!t || bw <= 0 || bh <= 0 || design < 1)
+    const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, o->locale};
+    if (typeset_prepare(f, o->d.m, o->d.a, text, &st)) {
+        o->d.oom = 1;
+        return;
+    }
+    if (f->nu == 0 || bw <= 0 || bh <= 0 || design < 1)
         return;
     /* the tallest type whose line fits the box height */
     int top = design;
     int lh = line_height(o, face, top);
     if (lh > bh)
-        top = imax(1, (int)((long)design * bh / lh));
+        top = draw_max(1, (int)((long)design * bh / lh));
     while (top > 1 && line_height(o, face, top) > bh)
         top--;
     if (top < T_MIN_PX || line_height(o, face, top) > bh)
@@ -295,82 +120,32 @@ static void fit_text(struct ov *o, struct fit *f, const char *text, enum font_fa
     /* a box lower than the design size lowers the floor in proportion */
     if (top < design)
         floor_px = (int)((long)floor_px * top / design);
-    floor_px = imax(T_MIN_PX, imin(floor_px, top));
-    /* wrapping only loses room, so the width of the whole text on
-     * max_lines lines bounds the size from above */
-    int wd = measure(o, face, design, t, (int)strlen(t));
-    int px = top;
-    if (wd > 0 && (long)wd * top > (long)bw * max_lines * design)
-        px = imax(floor_px, (int)((long)design * bw * max_lines / wd));
-    int too_wide;
-    for (; px >= floor_px; px--) {
-        set_px(o, f, px, max_lines);
-        int n = wrap(o, f, t, bw, max_lines, 0, &too_wide);
-        if (!too_wide && n <= max_lines && block_height(n, f->lh, f->lead) <= bh) {
-            f->n = n;
-            fit_finish(f);
-            return;
-        }
-    }
-    /* at the floor: keep what fits, end with an ellipsis */
-    set_px(o, f, floor_px, max_lines);
-    int keep = max_lines;
-    while (keep > 1 && block_height(keep, f->lh, f->lead) > bh)
-        keep--;
-    int n = wrap(o, f, t, bw, keep, 1, &too_wide);
-    f->n = imin(n, keep);
-    if (f->n == 0)
-        return;
-    if (n > keep) {
-        const char *rest = f->s[f->n - 1];
-        int rl = (int)strlen(rest);
-        int ew = measure(o, face, floor_px, ELLIPSIS, 3);
-        int k = bw > ew ? fit_prefix(o, face, floor_px, rest, rl, bw - ew) : 0;
-        while (k > 0 && rest[k - 1] == ' ')
-            k--;
-        char *s = alloc(o, (size_t)k + 4);
-        if (!s || ew > bw) {
-            f->n--;
-        } else {
-            memcpy(s, rest, (size_t)k);
-            memcpy(s + k, ELLIPSIS, 4);
-            f->s[f->n - 1] = s;
-            f->len[f->n - 1] = k + 3;
-            f->w[f->n - 1] = measure(o, face, floor_px, s, k + 3);
-            if (f->w[f->n - 1] > bw)
-                f->n--;
-        }
-        f->cut = 1;
-    }
-    fit_finish(f);
+    floor_px = draw_max(T_MIN_PX, draw_min(floor_px, top));
+    if (!typeset_fit(f, top, floor_px, bw, bh, max_lines, TYPESET_WHOLE_WORDS))
+        typeset_ellipsize(f, bw);
+    if (f->oom)
+        o->d.oom = 1;
 }
 
-enum align { AL_LEFT, AL_CENTER, AL_RIGHT };
+/* The widest line drawn. */
+static int widest(const struct typeset *f)
+{
+    int w = 0;
+    for (int i = 0; i < f->keep; i++)
+        w = draw_max(w, f->lines[i].w);
+    return w;
+}
 
 /* Draw f's lines from y, aligned in [x, x + bw). */
-static void emit(struct ov *o, const struct fit *f, int x, int y, int bw, enum align al,
+static void emit(struct ov *o, const struct typeset *f, int x, int y, int bw, enum typeset_align al,
                  enum color_role color)
 {
-    int cy = y;
-    for (int i = 0; i < f->n; i++) {
-        int lx = x;
-        if (al == AL_CENTER)
-            lx = x + (bw - f->w[i]) / 2;
-        else if (al == AL_RIGHT)
-            lx = x + bw - f->w[i];
-        struct draw_item *it =
-            push(o, DRAW_TEXT, (struct draw_rect){lx, cy, f->w[i], f->lh}, color, 255);
-        it->face = f->face;
-        it->px = f->px;
-        it->text = f->s[i];
-        it->len = (size_t)f->len[i];
-        cy += f->lh + f->lead;
-    }
+    draw_text(&o->d, f, x, y, bw, al, color);
 }
 
-/* Draw f centred vertically in r (already inset), aligned horizontally. */
-static void emit_in(struct ov *o, const struct fit *f, struct draw_rect r, enum align al,
-                    enum color_role color)
+/* Draw f's lines centred vertically in r. */
+static void emit_in(struct ov *o, const struct typeset *f, struct draw_rect r,
+                    enum typeset_align al, enum color_role color)
 {
     emit(o, f, r.x, r.y + (r.h - f->height) / 2, r.w, al, color);
 }
@@ -395,7 +170,7 @@ struct draw_rect overlay_control_rect(const struct layout_screen *screen, const 
 
 static int hairline(const struct ov *o, struct draw_rect r)
 {
-    return imax(1, imin(U(o, 0.15), imin(r.w, r.h) / 8));
+    return draw_max(1, draw_min(U(o, 0.15), draw_min(r.w, r.h) / 8));
 }
 
 /* A button's plate: a fill inside an outline drawn as four thin rects (so
@@ -407,7 +182,7 @@ static void plate(struct ov *o, struct draw_rect r, int pressed, enum color_role
         rect(o, r.x, r.y, r.w, r.h, COLOR_ACCENT, 255);
         return;
     }
-    t = imax(1, imin(t, imin(r.w, r.h) / 4));
+    t = draw_max(1, draw_min(t, draw_min(r.w, r.h) / 4));
     rect(o, r.x + t, r.y + t, r.w - 2 * t, r.h - 2 * t, fill, fill_alpha);
     rect(o, r.x, r.y, r.w, t, outline, 255);
     rect(o, r.x, r.y + r.h - t, r.w, t, outline, 255);
@@ -418,8 +193,9 @@ static void plate(struct ov *o, struct draw_rect r, int pressed, enum color_role
 /* The room for a label inside a button. */
 static struct draw_rect inset(const struct ov *o, struct draw_rect r)
 {
-    int side = imin(r.w, r.h);
-    int px = imin(imax(4, U(o, 0.6)), side / 6), py = imin(imax(2, U(o, 0.4)), side / 6);
+    int side = draw_min(r.w, r.h);
+    int px = draw_min(draw_max(4, U(o, 0.6)), side / 6),
+        py = draw_min(draw_max(2, U(o, 0.4)), side / 6);
     return (struct draw_rect){r.x + px, r.y + py, r.w - 2 * px, r.h - 2 * py};
 }
 
@@ -439,7 +215,7 @@ static char *locale_code(struct ov *o, int i)
         return NULL;
     const char *c = in->locale_codes[i];
     size_t n = strcspn(c, "-_.@");
-    char *s = alloc(o, n + 1);
+    char *s = draw_alloc(&o->d, n + 1);
     if (!s)
         return NULL;
     for (size_t k = 0; k < n; k++)
@@ -452,9 +228,9 @@ static void label_button(struct ov *o, struct draw_rect r, const char *text, int
 {
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
     struct draw_rect in = inset(o, r);
-    struct fit f;
+    struct typeset f;
     fit_text(o, &f, text, FACE_SANS_BOLD, U(o, T_LABEL), U(o, T_LABEL_FLOOR), in.w, in.h, 2);
-    emit_in(o, &f, in, AL_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
+    emit_in(o, &f, in, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
 }
 
 /* A language button: the language's own name, or its code when the name
@@ -468,25 +244,25 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
     int marked = c->arg >= 0 && in && in->n_locales > 1 && i == cur;
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
     struct draw_rect box = inset(o, r);
-    int bar = imax(2, imin(U(o, 0.3), imin(r.w, r.h) / 16)), room = 2 * bar;
+    int bar = draw_max(2, draw_min(U(o, 0.3), draw_min(r.w, r.h) / 16)), room = 2 * bar;
     if (c->arg >= 0 && box.h - room >= 2 * T_MIN_PX)
         box.h -= room;
     else
         room = 0;
     const char *name = locale_name(o, i);
-    struct fit f;
+    struct typeset f;
     fit_text(o, &f, name, FACE_SANS_BOLD, U(o, T_LABEL), U(o, T_LABEL_FLOOR), box.w, box.h, 1);
     const char *code = locale_code(o, i);
     if (code) {
         /* the code when the name would be cut or much smaller than it */
-        struct fit g;
+        struct typeset g;
         fit_text(o, &g, code, FACE_SANS_BOLD, U(o, T_LABEL), U(o, T_LABEL_FLOOR), box.w, box.h, 1);
-        if (g.n && !g.cut && (f.n == 0 || f.cut || f.px * 5 < g.px * 4))
+        if (g.keep && !g.cut && (f.keep == 0 || f.cut || f.px * 5 < g.px * 4))
             f = g;
     }
-    emit_in(o, &f, box, AL_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
+    emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
     if (marked && room) {
-        int w = f.n ? imin(box.w, imax(f.width, U(o, 3.0))) : box.w;
+        int w = f.keep ? draw_min(box.w, draw_max(widest(&f), U(o, 3.0))) : box.w;
         rect(o, box.x + (box.w - w) / 2, box.y + box.h + (room - bar), w, bar,
              pressed ? COLOR_BG : COLOR_ACCENT, 255);
     }
@@ -496,21 +272,21 @@ static void chevron_button(struct ov *o, struct draw_rect r, int next, int press
 {
     plate(o, r, pressed, COLOR_BG, A_PLATE, COLOR_RULE, hairline(o, r));
     struct draw_rect in = inset(o, r);
-    struct fit f;
+    struct typeset f;
     const char *glyph = next ? "\xE2\x80\xBA" : "\xE2\x80\xB9"; /* › ‹ */
     fit_text(o, &f, glyph, FACE_SANS_BOLD, U(o, T_CHEVRON), 1, in.w, in.h, 1);
-    if (f.n == 0 || f.cut)
+    if (f.keep == 0 || f.cut)
         return;
     /* a guillemet sits at x-height, below the middle of its line box: lift
      * it by a tenth of an em so it looks centred, staying in the box */
     int y = in.y + (in.h - f.height) / 2;
-    y = imax(in.y, y - f.px / 10);
-    emit(o, &f, in.x, y, in.w, AL_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
+    y = draw_max(in.y, y - f.px / 10);
+    emit(o, &f, in.x, y, in.w, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
 }
 
 static void main_controls(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->W, o->H};
+    const struct layout_screen scr = {o->d.W, o->d.H};
     for (int i = 0; i < n; i++) {
         const struct control *c = &cs[i];
         if (c->layer != CONTROL_MAIN)
@@ -542,11 +318,20 @@ static void main_controls(struct ov *o, const struct control *cs, int n, int pre
 
 /* ---- the chapter index ---------------------------------------------------- */
 
+/* s when it has something to show, else NULL. */
+static const char *shown(const char *s)
+{
+    for (const char *p = s; p && *p; p++)
+        if (!strchr(" \t\n\r\f\v", *p))
+            return s;
+    return NULL;
+}
+
 static char *number(struct ov *o, int n)
 {
     char tmp[16];
     int k = snprintf(tmp, sizeof tmp, "%d", n);
-    char *s = alloc(o, (size_t)k + 1);
+    char *s = draw_alloc(&o->d, (size_t)k + 1);
     if (s)
         memcpy(s, tmp, (size_t)k + 1);
     return s;
@@ -560,30 +345,31 @@ static void chapter_button(struct ov *o, struct draw_rect r, int i, int pressed)
     plate(o, r, pressed, COLOR_RULE, A_INDEX_FILL, current ? COLOR_ACCENT : COLOR_RULE,
           current ? 2 * t : t);
     struct draw_rect box = inset(o, r);
-    const char *title = clean(o, in && in->chapters && i < in->n_chapters ? in->chapters[i] : NULL);
+    const char *title = shown(in && in->chapters && i < in->n_chapters ? in->chapters[i] : NULL);
     const char *num = number(o, i + 1);
     enum color_role tc = pressed ? COLOR_BG : COLOR_TEXT;
     enum color_role nc = pressed ? COLOR_BG : current ? COLOR_ACCENT : COLOR_MUTED;
     /* a column for the number wide enough for two digits, then the title */
     int design = U(o, T_TITLE);
     int col = measure(o, FACE_SANS_BOLD, design, "00", 2) + U(o, 1.2);
-    struct fit ft, fn;
+    struct typeset ft, fn;
     if (title && box.w - col >= 4 * design) {
         fit_text(o, &ft, title, FACE_SANS, design, U(o, T_TITLE_FLOOR), box.w - col, box.h, 1);
-        int npx = ft.n ? ft.px : design;
+        int npx = ft.keep ? ft.px : design;
         fit_text(o, &fn, num, FACE_SANS_BOLD, npx, 1, col - U(o, 1.2), box.h, 1);
-        if (fn.n == 1 && ft.n == 1) {
+        if (fn.keep == 1 && ft.keep == 1) {
             /* both on the title's baseline: same size, same line box */
-            emit_in(o, &fn, (struct draw_rect){box.x, box.y, col - U(o, 1.2), box.h}, AL_RIGHT, nc);
-            emit_in(o, &ft, (struct draw_rect){box.x + col, box.y, box.w - col, box.h}, AL_LEFT,
-                    tc);
+            emit_in(o, &fn, (struct draw_rect){box.x, box.y, col - U(o, 1.2), box.h}, TYPESET_RIGHT,
+                    nc);
+            emit_in(o, &ft, (struct draw_rect){box.x + col, box.y, box.w - col, box.h},
+                    TYPESET_LEFT, tc);
             return;
         }
     }
     /* no title, or no room for the number: the title alone, else the number */
     fit_text(o, &ft, title ? title : num, title ? FACE_SANS : FACE_SANS_BOLD, design,
              U(o, T_TITLE_FLOOR), box.w, box.h, 1);
-    emit_in(o, &ft, box, title ? AL_LEFT : AL_CENTER, title ? tc : nc);
+    emit_in(o, &ft, box, title ? TYPESET_LEFT : TYPESET_CENTER, title ? tc : nc);
 }
 
 static void close_button(struct ov *o, struct draw_rect r, int pressed)
@@ -592,10 +378,10 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
     struct draw_rect in = inset(o, r);
     enum color_role tc = pressed ? COLOR_BG : COLOR_TEXT;
     /* the word when it fits at label size, else a multiplication sign */
-    struct fit f;
+    struct typeset f;
     fit_text(o, &f, ui_string(o->locale, UI_CLOSE), FACE_SANS_BOLD, U(o, T_LABEL),
              U(o, T_LABEL_FLOOR), in.w, in.h, 1);
-    if (f.n == 0 || f.cut || f.px < U(o, T_LABEL_FLOOR)) {
+    if (f.keep == 0 || f.cut || f.px < U(o, T_LABEL_FLOOR)) {
         /* the sign is far smaller than its line box: let the box take the
          * whole button */
         fit_text(o, &f, "\xC3\x97", FACE_SANS, U(o, T_CHEVRON), 1, r.w, r.h, 1);
@@ -603,7 +389,7 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
             return;
         in = r;
     }
-    emit_in(o, &f, in, AL_CENTER, tc);
+    emit_in(o, &f, in, TYPESET_CENTER, tc);
 }
 
 /* "2 / 7" between the page buttons, on their line. */
@@ -612,7 +398,7 @@ static void page_label(struct ov *o, const struct control *cs, int n, struct dra
     const struct overlay_info *in = o->info;
     if (!in || in->index_pages < 2)
         return;
-    const struct layout_screen scr = {o->W, o->H};
+    const struct layout_screen scr = {o->d.W, o->d.H};
     int x0 = 0;
     for (int i = 0; i < n; i++)
         if (cs[i].act == ACT_INDEX_PAGE && cs[i].arg < 0) {
@@ -620,31 +406,32 @@ static void page_label(struct ov *o, const struct control *cs, int n, struct dra
             x0 = prev.x + prev.w;
         }
     char tmp[32];
-    snprintf(tmp, sizeof tmp, "%d / %d", in->index_page + 1, in->index_pages);
-    char *label = alloc(o, strlen(tmp) + 1);
+    int k = snprintf(tmp, sizeof tmp, "%d / %d", in->index_page + 1, in->index_pages);
+    char *label = draw_alloc(&o->d, (size_t)k + 1);
     if (!label || next.x <= x0)
         return;
-    memcpy(label, tmp, strlen(tmp) + 1);
-    struct fit f;
+    memcpy(label, tmp, (size_t)k + 1);
+    struct typeset f;
     fit_text(o, &f, label, FACE_SANS, U(o, T_LABEL), U(o, T_LABEL_FLOOR), next.x - x0, next.h, 1);
-    emit_in(o, &f, (struct draw_rect){x0, next.y, next.x - x0, next.h}, AL_CENTER, COLOR_MUTED);
+    emit_in(o, &f, (struct draw_rect){x0, next.y, next.x - x0, next.h}, TYPESET_CENTER,
+            COLOR_MUTED);
 }
 
 static void chapter_index(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->W, o->H};
-    rect(o, 0, 0, o->W, o->H, COLOR_BG, A_SCRIM);
+    const struct layout_screen scr = {o->d.W, o->d.H};
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_SCRIM);
     /* the grid's bounds and the close button place the heading */
-    int gx0 = o->W, gy0 = o->H, gx1 = 0, have_grid = 0, have_close = 0;
+    int gx0 = o->d.W, gy0 = o->d.H, gx1 = 0, have_grid = 0, have_close = 0;
     struct draw_rect close = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         if (cs[i].layer != CONTROL_INDEX)
             continue;
         struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
         if (cs[i].act == ACT_JUMP) {
-            gx0 = imin(gx0, r.x);
-            gy0 = imin(gy0, r.y);
-            gx1 = imax(gx1, r.x + r.w);
+            gx0 = draw_min(gx0, r.x);
+            gy0 = draw_min(gy0, r.y);
+            gx1 = draw_max(gx1, r.x + r.w);
             have_grid = 1;
         } else if (cs[i].act == ACT_CLOSE_INDEX) {
             close = r;
@@ -654,20 +441,20 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
     int margin = U(o, G_MARGIN);
     if (!have_grid) {
         gx0 = margin;
-        gx1 = o->W - margin;
-        gy0 = o->H / 3;
+        gx1 = o->d.W - margin;
+        gy0 = o->d.H / 3;
     }
-    int top = have_close ? close.y : imin(margin, gy0);
-    int space = imax(2, imin(U(o, 1.5), (gy0 - top) / 4));
+    int top = have_close ? close.y : draw_min(margin, gy0);
+    int space = draw_max(2, draw_min(U(o, 1.5), (gy0 - top) / 4));
     int design = U(o, T_HEADING);
-    int hh = imin(line_height(o, FACE_SANS_BOLD, design), gy0 - space - top);
+    int hh = draw_min(line_height(o, FACE_SANS_BOLD, design), gy0 - space - top);
     int hy = gy0 - space - hh, hw = gx1 - gx0;
     if (have_close && hy < close.y + close.h && hy + hh > close.y && close.x < gx0 + hw)
         hw = close.x - space - gx0; /* beside the close button */
-    struct fit f;
+    struct typeset f;
     fit_text(o, &f, ui_string(o->locale, UI_CHAPTERS), FACE_SANS_BOLD, design,
              U(o, T_HEADING_FLOOR), hw, hh, 1);
-    emit(o, &f, gx0, hy + hh - f.height, hw, AL_LEFT, COLOR_TEXT);
+    emit(o, &f, gx0, hy + hh - f.height, hw, TYPESET_LEFT, COLOR_TEXT);
 
     for (int i = 0; i < n; i++) {
         const struct control *c = &cs[i];
@@ -694,33 +481,33 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
 
 static void countdown_card(struct ov *o, int seconds)
 {
-    rect(o, 0, 0, o->W, o->H, COLOR_BG, A_DIM);
-    int cw = imin(o->W - 2 * U(o, 6.0), U(o, 84.0)), pad = U(o, 4.0);
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_DIM);
+    int cw = draw_min(o->d.W - 2 * U(o, 6.0), U(o, 84.0)), pad = U(o, 4.0);
     int iw = cw - 2 * pad;
     if (iw <= 0)
         return;
     char tmp[160];
     ui_format(o->locale, UI_BACK_IN, seconds < 0 ? 0 : seconds, tmp, sizeof tmp);
-    struct fit head, body, small;
+    struct typeset head, body, small;
     fit_text(o, &head, ui_string(o->locale, UI_STILL_THERE), FACE_SANS_BOLD, U(o, T_CARD_HEAD),
-             U(o, T_CARD_HEAD_FLOOR), iw, o->H / 5, 1);
+             U(o, T_CARD_HEAD_FLOOR), iw, o->d.H / 5, 1);
     fit_text(o, &body, ui_string(o->locale, UI_KEEP_EXPLORING), FACE_SANS, U(o, T_CARD_BODY),
-             U(o, T_CARD_BODY_FLOOR), iw, o->H / 4, 3);
-    fit_text(o, &small, tmp, FACE_SANS, U(o, T_CARD_SMALL), U(o, T_CARD_SMALL_FLOOR), iw, o->H / 8,
-             2);
-    int g1 = body.n ? U(o, 1.4) : 0, g2 = small.n ? U(o, 2.6) : 0;
+             U(o, T_CARD_BODY_FLOOR), iw, o->d.H / 4, 3);
+    fit_text(o, &small, tmp, FACE_SANS, U(o, T_CARD_SMALL), U(o, T_CARD_SMALL_FLOOR), iw,
+             o->d.H / 8, 2);
+    int g1 = body.keep ? U(o, 1.4) : 0, g2 = small.keep ? U(o, 2.6) : 0;
     int ch = pad + head.height + g1 + body.height + g2 + small.height + pad;
-    int x = (o->W - cw) / 2, y = (o->H - ch) / 2;
+    int x = (o->d.W - cw) / 2, y = (o->d.H - ch) / 2;
     if (y < 0)
         return; /* not reached: the parts are sized from the screen */
     struct draw_rect r = {x, y, cw, ch};
     plate(o, r, 0, COLOR_BG, A_CARD, COLOR_RULE, hairline(o, r));
     int cy = y + pad;
-    emit(o, &head, x + pad, cy, iw, AL_CENTER, COLOR_TEXT);
+    emit(o, &head, x + pad, cy, iw, TYPESET_CENTER, COLOR_TEXT);
     cy += head.height + g1;
-    emit(o, &body, x + pad, cy, iw, AL_CENTER, COLOR_TEXT);
+    emit(o, &body, x + pad, cy, iw, TYPESET_CENTER, COLOR_TEXT);
     cy += body.height + g2;
-    emit(o, &small, x + pad, cy, iw, AL_CENTER, COLOR_ACCENT);
+    emit(o, &small, x + pad, cy, iw, TYPESET_CENTER, COLOR_ACCENT);
 }
 
 /* ---- the loop's invitation ------------------------------------------------ */
@@ -729,21 +516,21 @@ static void countdown_card(struct ov *o, int seconds)
  * the strip between the panel's content and the chrome's rule. */
 static void invitation(struct ov *o)
 {
-    int band = o->H - U(o, G_BAND);
+    int band = o->d.H - U(o, G_BAND);
     int top = band - U(o, G_BAND_GAP) + U(o, 0.3);
     int bottom = band + U(o, G_RULE) - U(o, 0.6);
-    int x = U(o, G_MARGIN), dot = imax(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
-    struct fit f;
+    int x = U(o, G_MARGIN), dot = draw_max(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
+    struct typeset f;
     fit_text(o, &f, ui_string(o->locale, UI_TOUCH_TO_EXPLORE), FACE_SANS, U(o, T_INVITE),
-             U(o, T_INVITE_FLOOR), o->W / 2 - tx, bottom - top, 1);
-    if (f.n == 0)
+             U(o, T_INVITE_FLOOR), o->d.W / 2 - tx, bottom - top, 1);
+    if (f.keep == 0)
         return;
     int y = bottom - f.height;
     /* the dot at the middle of the lower-case letters: about 0.8 em below
      * the top of the line box in Noto Sans (baseline 1.07 em, x-height
      * 0.54 em) */
     rect(o, x, y + (int)lround(f.px * 0.8) - dot / 2, dot, dot, COLOR_ACCENT, 255);
-    emit(o, &f, tx, y, f.width, AL_LEFT, COLOR_MUTED);
+    emit(o, &f, tx, y, widest(&f), TYPESET_LEFT, COLOR_MUTED);
 }
 
 /* ---- the bottom band while interactive ------------------------------------ */
@@ -755,21 +542,21 @@ static void bottom_strip(struct ov *o, int n_controls)
 {
     if (n_controls == 0)
         return;
-    int band = o->H - U(o, G_BAND);
-    int top = band + U(o, G_RULE) + imax(2, U(o, 0.6));
-    if (top >= o->H)
+    int band = o->d.H - U(o, G_BAND);
+    int top = band + U(o, G_RULE) + draw_max(2, U(o, 0.6));
+    if (top >= o->d.H)
         return;
-    rect(o, 0, top, o->W, o->H - top, COLOR_BG, 255);
+    rect(o, 0, top, o->d.W, o->d.H - top, COLOR_BG, 255);
     const struct overlay_info *in = o->info;
     if (!in || in->n_panels < 1 || in->n_locales > 1)
         return;
     char pos[48];
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
-    int x = U(o, G_MARGIN), w = o->W - 2 * x;
-    struct fit f;
-    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, o->H - top, 1);
-    if (f.n)
-        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, o->H - top}, AL_RIGHT,
+    int x = U(o, G_MARGIN), w = o->d.W - 2 * x;
+    struct typeset f;
+    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, o->d.H - top, 1);
+    if (f.keep)
+        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, o->d.H - top}, TYPESET_RIGHT,
                 COLOR_MUTED);
 }
 
@@ -779,24 +566,16 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
                    int n_controls, const struct mode_view *view, const struct overlay_info *info,
                    const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
+    struct ov o;
+    memset(&o, 0, sizeof o);
     if (!out)
         return -1;
-    memset(out, 0, sizeof *out);
-    if (!screen || screen->w <= 0 || screen->h <= 0 || !view || !m || !m->width ||
-        !m->line_height || !a) {
+    if (draw_ctx_init(&o.d, screen, m, a, out) || !view) {
         snprintf(out->problem, sizeof out->problem, "overlay: no screen, view, measurer or arena");
         return -1;
     }
-    struct ov o;
-    memset(&o, 0, sizeof o);
-    o.m = m;
-    o.a = a;
-    o.out = out;
     o.info = info;
     o.locale = info ? info->locale : NULL;
-    o.W = screen->w;
-    o.H = screen->h;
-    o.u = (o.W < o.H ? o.W : o.H) / 100.0;
     if (!controls || n_controls < 0)
         n_controls = 0;
 
@@ -818,7 +597,7 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
         break;
     }
     }
-    if (o.oom) {
+    if (o.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the overlay");
         return -1;
     }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "locale_rules.h"
+
 #define NBSP "\xC2\xA0"
 #define NNBSP "\xE2\x80\xAF"
 
@@ -40,22 +42,11 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_NEXT] = "Suivant",
 };
 
-static int is_lang(const char *locale, const char *lang)
-{
-    size_t n = strlen(lang);
-    if (!locale)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if ((locale[i] | 0x20) != lang[i])
-            return 0;
-    return locale[n] == 0 || locale[n] == '-' || locale[n] == '_';
-}
-
 const char *ui_string(const char *locale, enum ui_string_id id)
 {
     if ((unsigned)id >= UI_STRING_COUNT)
         return "";
-    const char *s = is_lang(locale, "fr") ? fr[id] : en[id];
+    const char *s = locale_is(locale, "fr") ? fr[id] : en[id];
     return s ? s : en[id] ? en[id] : "";
 }
 

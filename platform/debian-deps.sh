@@ -3,7 +3,7 @@
 # exact command to run (otherwise).
 
 # to build and run the kiosk
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev libyaml-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core"
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
 # analysis before the builds)

@@ -1,14 +1,29 @@
 /* text.c - fonts through fontconfig, metrics and rasterising through SDL_ttf.
  *
- * LIMITATIONS: one TTF_Font per face, resized per call with TTF_SetFontSize,
- * which flushes SDL_ttf's glyph cache; callers that alternate sizes on one
- * face pay for re-rasterising glyphs. Sizes are pixels per em (SDL_ttf's
- * points at 72 dpi). Not thread safe. Shaping is whatever SDL_ttf was built
- * with (HarfBuzz on Debian); no font fallback per glyph: a character the
- * face lacks is drawn as the face's missing-glyph box.
- * DEPENDENCIES: SDL2_ttf >= 2.0.18 (TTF_SetFontSize), fontconfig, the font
- * shipped in assets/fonts (DejaVu Sans) as the last resort. Works without
- * SDL video: nothing here needs SDL_Init. */
+ * A face is a fallback chain of fonts, asked for script by script from the
+ * locale table (locale_rules.c): the first installed Latin family (Noto
+ * Sans, DejaVu Sans, ...) draws most text; CJK, Arabic, Hebrew and symbol
+ * families follow when installed, and the font shipped in assets/fonts
+ * comes last. Text is split into runs by the first font of the chain that
+ * has each character (TTF_GlyphIsProvided32, remembered per code point);
+ * measuring sums the runs, rasterising draws them side by side on the
+ * first font's baseline. Fonts after the first are looked up and opened
+ * only when a character needs them, so Latin-only content opens one font
+ * per face, as before.
+ *
+ * LIMITATIONS: each font is resized per call with TTF_SetFontSize, which
+ * flushes SDL_ttf's glyph cache; callers that alternate sizes on one face
+ * pay for re-rasterising glyphs. Sizes are pixels per em (SDL_ttf's points
+ * at 72 dpi). Not thread safe. Shaping is whatever SDL_ttf was built with
+ * (HarfBuzz on Debian), within a run: kerning and shaping do not cross a
+ * run boundary, and right-to-left runs are not reordered (no bidi). Line
+ * height and the baseline come from the first font; a taller fallback font
+ * may be clipped at the top of the line. A character no font of the chain
+ * has is drawn as the first font's missing-glyph box. The chain is the
+ * same for every language (locale_rules(NULL)).
+ * DEPENDENCIES: SDL2_ttf >= 2.0.18 (TTF_SetFontSize, TTF_GlyphIsProvided32),
+ * fontconfig, the font shipped in assets/fonts (DejaVu Sans) as the last
+ * resort. Works without SDL video: nothing here needs SDL_Init. */
 #include "text.h"
 
 #include <SDL.h>
@@ -19,7 +34,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "locale_rules.h"
 #include "log.h"
+#include "typeset.h"
 
 #ifndef VITRINE_ASSETS_DIR
 #define VITRINE_ASSETS_DIR "assets"
@@ -27,23 +44,36 @@
 
 #define TAG "text"
 #define FALLBACK_FONT "fonts/DejaVuSans.ttf"
-/* Size the faces are opened at; every call sets its own size. */
+/* Size the fonts are opened at; every call sets its own size. */
 #define OPEN_PX 32
 #define MAX_PX 2000
 #define PATH_LEN 1024
+#define MAX_CHAIN 8
+#define CACHE_SIZE 1024 /* code points remembered per face, direct mapped */
 
-struct text {
-    TTF_Font *font[FACE_COUNT];
-    int cur_px[FACE_COUNT];
-    char path[FACE_COUNT][PATH_LEN];
-    struct text_measurer m;
+/* One font of a face's chain. */
+struct slot {
+    const struct script_fonts *script; /* NULL: the shipped font */
+    int state;                         /* 0 not looked up yet, 1 open, -1 unavailable */
+    TTF_Font *font;
+    int cur_px;
+    char path[PATH_LEN];
 };
 
-/* The families asked for, best first; "sans-serif" and "serif" are generic
- * names and accept whatever fontconfig picks for them. */
-static const char *const sans_families[] = {"Noto Sans", "DejaVu Sans", "Liberation Sans",
-                                            "sans-serif", NULL};
-static const char *const serif_families[] = {"Noto Serif", "DejaVu Serif", "serif", NULL};
+struct chain {
+    struct slot f[MAX_CHAIN];
+    int n;
+    struct {
+        uint32_t cp1; /* code point + 1; 0: empty */
+        int font;
+    } cache[CACHE_SIZE];
+};
+
+struct text {
+    struct chain chain[FACE_COUNT];
+    char assets_dir[PATH_LEN - 64]; /* room for "/" FALLBACK_FONT in a path */
+    struct text_measurer m;
+};
 
 static const char *const face_names[FACE_COUNT] = {"sans", "sans bold", "serif"};
 
@@ -141,47 +171,92 @@ static TTF_Font *open_font(const char *path, int index)
     return f;
 }
 
-static int open_face(struct text *t, enum font_face face, const char *assets_dir)
+static const char *const *families_of(const struct script_fonts *sf, enum font_face face)
 {
-    const char *const *fams = face == FACE_SERIF ? serif_families : sans_families;
+    return face == FACE_SERIF ? sf->serif : sf->sans;
+}
+
+static int path_in_chain(const struct chain *ch, const char *path)
+{
+    for (int i = 0; i < ch->n; i++)
+        if (ch->f[i].state == 1 && strcmp(ch->f[i].path, path) == 0)
+            return 1;
+    return 0;
+}
+
+/* Open the first installed family of the slot's script (or the shipped
+ * font). quiet: a fallback that is simply not installed is not news. */
+static void slot_open(struct text *t, enum font_face face, struct slot *sl, int quiet)
+{
+    struct chain *ch = &t->chain[face];
     int bold = face == FACE_SANS_BOLD;
     char path[PATH_LEN];
-
-    for (int i = 0; fams[i]; i++) {
-        int index = 0, is_bold = 0;
-        if (fc_find(fams[i], bold, path, sizeof(path), &index, &is_bold) != 0) {
-            log_warn(TAG, "face %s: family \"%s\" not installed, trying the next", face_names[face],
-                     fams[i]);
-            continue;
-        }
-        TTF_Font *f = open_font(path, index);
+    sl->state = -1;
+    if (!sl->script) {
+        snprintf(path, sizeof(path), "%s/%s", t->assets_dir, FALLBACK_FONT);
+        TTF_Font *f = open_font(path, 0);
         if (!f) {
-            log_warn(TAG, "face %s: cannot open %s: %s", face_names[face], path, SDL_GetError());
-            continue;
+            log_warn(TAG, "face %s: shipped font %s: %s", face_names[face], path, SDL_GetError());
+            return;
         }
-        if (bold && !is_bold) {
+        if (bold)
             TTF_SetFontStyle(f, TTF_STYLE_BOLD);
-            log_warn(TAG, "face %s: no bold file for \"%s\", emboldening %s", face_names[face],
-                     fams[i], path);
+        sl->font = f;
+    } else {
+        const char *const *fams = families_of(sl->script, face);
+        for (int i = 0; fams && fams[i] && !sl->font; i++) {
+            int index = 0, is_bold = 0;
+            if (fc_find(fams[i], bold, path, sizeof(path), &index, &is_bold) != 0) {
+                if (!quiet)
+                    log_warn(TAG, "face %s: family \"%s\" not installed, trying the next",
+                             face_names[face], fams[i]);
+                continue;
+            }
+            if (path_in_chain(ch, path))
+                continue;
+            TTF_Font *f = open_font(path, index);
+            if (!f) {
+                log_warn(TAG, "face %s: cannot open %s: %s", face_names[face], path,
+                         SDL_GetError());
+                continue;
+            }
+            if (bold && !is_bold) {
+                TTF_SetFontStyle(f, TTF_STYLE_BOLD);
+                log_warn(TAG, "face %s: no bold file for \"%s\", emboldening %s", face_names[face],
+                         fams[i], path);
+            }
+            sl->font = f;
+            log_debug(TAG, "face %s: %s for %s (family \"%s\")", face_names[face], path,
+                      sl->script->script, fams[i]);
         }
-        t->font[face] = f;
-        snprintf(t->path[face], PATH_LEN, "%s", path);
-        log_debug(TAG, "face %s: %s (family \"%s\")", face_names[face], path, fams[i]);
-        return 0;
+        if (!sl->font)
+            return;
     }
+    snprintf(sl->path, PATH_LEN, "%s", path);
+    sl->cur_px = OPEN_PX;
+    sl->state = 1;
+}
 
-    const char *dir = assets_dir ? assets_dir : VITRINE_ASSETS_DIR;
-    snprintf(path, sizeof(path), "%s/%s", dir, FALLBACK_FONT);
-    TTF_Font *f = open_font(path, 0);
-    if (!f) {
-        log_warn(TAG, "face %s: shipped font %s: %s", face_names[face], path, SDL_GetError());
-        return -1;
+/* The chain: the first script's font now (it must open), the others when
+ * a character needs them, the shipped font last. */
+static int open_face(struct text *t, enum font_face face)
+{
+    const struct locale_rules *lr = locale_rules(NULL);
+    struct chain *ch = &t->chain[face];
+    for (int i = 0; i < lr->n_fonts && ch->n < MAX_CHAIN - 1; i++)
+        ch->f[ch->n++].script = &lr->fonts[i];
+    ch->f[ch->n++].script = NULL;
+    slot_open(t, face, &ch->f[0], 0);
+    if (ch->f[0].state != 1) {
+        /* no Latin family at all: the shipped font draws everything */
+        ch->f[0] = ch->f[ch->n - 1];
+        ch->n--;
+        slot_open(t, face, &ch->f[0], 0);
+        if (ch->f[0].state != 1)
+            return -1;
+        log_warn(TAG, "face %s: falling back to the shipped font %s", face_names[face],
+                 ch->f[0].path);
     }
-    if (bold)
-        TTF_SetFontStyle(f, TTF_STYLE_BOLD);
-    t->font[face] = f;
-    snprintf(t->path[face], PATH_LEN, "%s", path);
-    log_warn(TAG, "face %s: falling back to the shipped font %s", face_names[face], path);
     return 0;
 }
 
@@ -190,32 +265,63 @@ static enum font_face clamp_face(enum font_face face)
     return (unsigned)face < FACE_COUNT ? face : FACE_SANS;
 }
 
-/* The face's font at size px, or NULL. */
-static TTF_Font *font_at(struct text *t, enum font_face face, int px)
+/* Font i of the face's chain at size px (the first font when i is not
+ * available), or NULL. */
+static TTF_Font *font_at(struct text *t, enum font_face face, int i, int px)
 {
     face = clamp_face(face);
+    struct chain *ch = &t->chain[face];
+    if (i < 0 || i >= ch->n)
+        i = 0;
+    struct slot *sl = &ch->f[i];
+    if (sl->state == 0)
+        slot_open(t, face, sl, 1);
+    if (sl->state != 1)
+        sl = &ch->f[0];
     if (px < 1)
         px = 1;
     if (px > MAX_PX)
         px = MAX_PX;
-    TTF_Font *f = t->font[face];
-    if (t->cur_px[face] != px) {
-        if (TTF_SetFontSize(f, px) != 0)
+    if (sl->cur_px != px) {
+        if (TTF_SetFontSize(sl->font, px) != 0)
             return NULL;
-        t->cur_px[face] = px;
+        sl->cur_px = px;
     }
-    return f;
+    return sl->font;
+}
+
+static int font_for(void *ctx, enum font_face face, uint32_t cp)
+{
+    struct text *t = ctx;
+    face = clamp_face(face);
+    struct chain *ch = &t->chain[face];
+    unsigned h = cp % CACHE_SIZE;
+    if (ch->cache[h].cp1 == cp + 1)
+        return ch->cache[h].font;
+    int font = 0;
+    for (int i = 0; i < ch->n; i++) {
+        struct slot *sl = &ch->f[i];
+        if (sl->state == 0)
+            slot_open(t, face, sl, 1);
+        if (sl->state == 1 && TTF_GlyphIsProvided32(sl->font, cp)) {
+            font = i;
+            break;
+        }
+    }
+    ch->cache[h].cp1 = cp + 1;
+    ch->cache[h].font = font;
+    return font;
 }
 
 /* Strings shorter than this are NUL-terminated on the stack, longer on the heap. */
 #define SHORT_TEXT 256
 
-static int measure_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+static int run_width(void *ctx, enum font_face face, int font, int px, const char *s, size_t n)
 {
     struct text *t = ctx;
     if (!s || n == 0)
         return 0;
-    TTF_Font *f = font_at(t, face, px);
+    TTF_Font *f = font_at(t, face, font, px);
     if (!f)
         return 0;
     char stack[SHORT_TEXT];
@@ -232,10 +338,16 @@ static int measure_width(void *ctx, enum font_face face, int px, const char *s, 
     return w;
 }
 
+static int measure_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    struct text *t = ctx;
+    return typeset_width(&t->m, clamp_face(face), px, s, n);
+}
+
 static int measure_line_height(void *ctx, enum font_face face, int px)
 {
     struct text *t = ctx;
-    TTF_Font *f = font_at(t, face, px);
+    TTF_Font *f = font_at(t, face, 0, px);
     return f ? TTF_FontLineSkip(f) : px;
 }
 
@@ -249,18 +361,21 @@ struct text *text_open(const char *assets_dir, char *why, size_t why_len)
         libs_release();
         return NULL;
     }
+    snprintf(t->assets_dir, sizeof(t->assets_dir), "%s",
+             assets_dir ? assets_dir : VITRINE_ASSETS_DIR);
     for (int i = 0; i < FACE_COUNT; i++) {
-        if (open_face(t, (enum font_face)i, assets_dir) != 0) {
+        if (open_face(t, (enum font_face)i) != 0) {
             snprintf(why, why_len, "no font for face %s (not even the shipped %s)", face_names[i],
                      FALLBACK_FONT);
             text_close(t);
             return NULL;
         }
-        t->cur_px[i] = OPEN_PX;
     }
     t->m.ctx = t;
     t->m.width = measure_width;
     t->m.line_height = measure_line_height;
+    t->m.font_for = font_for;
+    t->m.run_width = run_width;
     return t;
 }
 
@@ -269,8 +384,9 @@ void text_close(struct text *t)
     if (!t)
         return;
     for (int i = 0; i < FACE_COUNT; i++)
-        if (t->font[i])
-            TTF_CloseFont(t->font[i]);
+        for (int k = 0; k < t->chain[i].n; k++)
+            if (t->chain[i].f[k].font)
+                TTF_CloseFont(t->chain[i].f[k].font);
     free(t);
     libs_release();
 }
@@ -287,28 +403,19 @@ long text_render_count(void)
     return render_count;
 }
 
-SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb, const char *s,
-                         size_t n)
+/* One run in one font, as ARGB8888. */
+static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, const char *s, size_t n)
 {
-    if (!t || !s || n == 0)
-        return NULL;
-    render_count++;
-    TTF_Font *f = font_at(t, face, px);
-    if (!f)
-        return NULL;
     char stack[SHORT_TEXT];
     char *buf = n < sizeof(stack) ? stack : malloc(n + 1);
     if (!buf)
         return NULL;
     memcpy(buf, s, n);
     buf[n] = '\0';
-    SDL_Color c = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
     SDL_Surface *surf = TTF_RenderUTF8_Blended(f, buf, c);
     if (buf != stack)
         free(buf);
-    if (!surf)
-        return NULL;
-    if (surf->format->format != SDL_PIXELFORMAT_ARGB8888) {
+    if (surf && surf->format->format != SDL_PIXELFORMAT_ARGB8888) {
         SDL_Surface *conv = SDL_ConvertSurfaceFormat(surf, SDL_PIXELFORMAT_ARGB8888, 0);
         SDL_FreeSurface(surf);
         surf = conv;
@@ -316,7 +423,60 @@ SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t r
     return surf;
 }
 
+SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb, const char *s,
+                         size_t n)
+{
+    if (!t || !s || n == 0)
+        return NULL;
+    render_count++;
+    face = clamp_face(face);
+    SDL_Color c = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
+    int font;
+    if (typeset_run(&t->m, face, s, n, &font) == n && font == 0) {
+        TTF_Font *f = font_at(t, face, 0, px);
+        return f ? render_run(f, c, s, n) : NULL;
+    }
+    /* several runs: one surface as wide as their advances, every run on the
+     * first font's baseline */
+    TTF_Font *f0 = font_at(t, face, 0, px);
+    if (!f0)
+        return NULL;
+    int asc0 = TTF_FontAscent(f0), w = 0, h = TTF_FontHeight(f0);
+    for (size_t i = 0; i < n;) {
+        size_t k = typeset_run(&t->m, face, s + i, n - i, &font);
+        TTF_Font *f = font_at(t, face, font, px);
+        if (f && asc0 + TTF_FontHeight(f) - TTF_FontAscent(f) > h)
+            h = asc0 + TTF_FontHeight(f) - TTF_FontAscent(f);
+        w += run_width(t, face, font, px, s + i, k);
+        i += k;
+    }
+    if (w < 1)
+        return NULL;
+    SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!dst)
+        return NULL;
+    SDL_FillRect(dst, NULL, SDL_MapRGBA(dst->format, c.r, c.g, c.b, 0));
+    int x = 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = typeset_run(&t->m, face, s + i, n - i, &font);
+        int rw = run_width(t, face, font, px, s + i, k);
+        TTF_Font *f = font_at(t, face, font, px);
+        SDL_Surface *run = f ? render_run(f, c, s + i, k) : NULL;
+        if (run) {
+            /* copied, not blended: runs do not overlap, and the pixels keep
+             * the text's colour and coverage */
+            SDL_SetSurfaceBlendMode(run, SDL_BLENDMODE_NONE);
+            SDL_Rect at = {x, asc0 - TTF_FontAscent(f), run->w, run->h};
+            SDL_BlitSurface(run, NULL, dst, &at);
+            SDL_FreeSurface(run);
+        }
+        x += rw;
+        i += k;
+    }
+    return dst;
+}
+
 const char *text_face_path(const struct text *t, enum font_face face)
 {
-    return t->path[clamp_face(face)];
+    return t->chain[clamp_face(face)].f[0].path;
 }

@@ -2,10 +2,11 @@
  * (SDL_ttf). Works without a display, so `vitrine bundle build` can check
  * that text fits using the real font metrics.
  *
- * Faces are looked up by family through fontconfig (see text.c for the
- * families asked for); when a family is missing the next candidate is used,
- * and the font shipped in assets/fonts is the last resort, so a face is
- * never absent. */
+ * A face is a fallback chain of fonts looked up by family through
+ * fontconfig, script by script (the families are in app/locale_rules.c);
+ * the font shipped in assets/fonts is the last resort, so a face is never
+ * absent. Text is measured and drawn in runs, each in the first font of
+ * the chain that has its characters (see text.c). */
 #ifndef VITRINE_TEXT_H
 #define VITRINE_TEXT_H
 
@@ -21,12 +22,14 @@ struct SDL_Surface;
 struct text *text_open(const char *assets_dir, char *why, size_t why_len);
 void text_close(struct text *t);
 
-/* A measurer backed by the real fonts; valid while t is open. */
+/* A measurer backed by the real fonts, fallback included (font_for and
+ * run_width are set); valid while t is open. */
 const struct text_measurer *text_measurer(struct text *t);
 
 /* Rasterise s[0..n) at size px in colour 0xRRGGBB, antialiased, as an
- * ARGB8888 surface the caller frees with SDL_FreeSurface. NULL on failure
- * (e.g. empty text). */
+ * ARGB8888 surface the caller frees with SDL_FreeSurface: its runs side by
+ * side on the first font's baseline, as wide as the measurer says. NULL on
+ * failure (e.g. empty text). */
 struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb,
                                 const char *s, size_t n);
 
@@ -34,7 +37,7 @@ struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uin
  * (benchmarks and tests check that nothing is rasterised while panels dwell). */
 long text_render_count(void);
 
-/* Path of the font file used for a face (for `vitrine render` diagnostics). */
+/* Path of the first font of a face's chain (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);
 
 #endif

@@ -432,10 +432,11 @@ static void long_words_break_between_characters(void **state)
     (void)state;
     struct arena a;
     arena_init(&a, 0);
-    /* one unbreakable word of 400 characters, mixing 1-, 2- and 3-byte UTF-8 */
+    /* one unbreakable word of 400 characters, mixing 1-, 2- and 3-byte UTF-8
+     * (Latin letters: Hangul syllables would be break opportunities) */
     char word[2400] = "";
     for (int i = 0; i < 25; i++)
-        strcat(word, "Mangy\xC5\x8Fngdae\xED\x8F\x89\xEC\x96\x91"); /* Mangyŏngdae평양 */
+        strcat(word, "Mangy\xC5\x8Fngdae\xE1\xB8\x8D\xE1\xB9\x83"); /* Mangyŏngdaeḍṃ */
     char body[3000];
     snprintf(body, sizeof body, "Before %s after, in \xED\x8F\x89\xEC\x96\x91 city.", word);
     struct panel p = story("utf8", body);

@@ -1,0 +1,61 @@
+/* locale_rules.c - the per-language table.
+ *
+ * French typography puts a no-break space inside guillemets and before a
+ * colon, and groups thousands with a narrow no-break space (U+202F); German
+ * opens quotations low („) and groups with a full stop. */
+#include "locale_rules.h"
+
+#include <stddef.h>
+
+#define NBSP "\xC2\xA0"
+#define NNBSP "\xE2\x80\xAF"
+
+static const char *const latin_sans[] = {"Noto Sans", "DejaVu Sans", "Liberation Sans",
+                                         "sans-serif", NULL};
+static const char *const latin_serif[] = {"Noto Serif", "DejaVu Serif", "serif", NULL};
+static const char *const cjk_sans[] = {"Noto Sans CJK JP", "Noto Sans CJK KR", "Noto Sans CJK SC",
+                                       "Noto Sans CJK TC", NULL};
+static const char *const cjk_serif[] = {"Noto Serif CJK JP", "Noto Serif CJK KR",
+                                        "Noto Serif CJK SC", "Noto Sans CJK JP", NULL};
+static const char *const arabic_sans[] = {"Noto Sans Arabic", NULL};
+static const char *const arabic_serif[] = {"Noto Naskh Arabic", "Noto Sans Arabic", NULL};
+static const char *const hebrew_sans[] = {"Noto Sans Hebrew", NULL};
+static const char *const hebrew_serif[] = {"Noto Serif Hebrew", "Noto Sans Hebrew", NULL};
+/* arrows, dingbats, geometric shapes: DejaVu covers what Noto Sans lacks */
+static const char *const symbol_sans[] = {"DejaVu Sans", NULL};
+static const char *const symbol_serif[] = {"DejaVu Serif", "DejaVu Sans", NULL};
+
+static const struct script_fonts default_fonts[] = {
+    {"Latin", latin_sans, latin_serif},     {"CJK", cjk_sans, cjk_serif},
+    {"Arabic", arabic_sans, arabic_serif},  {"Hebrew", hebrew_sans, hebrew_serif},
+    {"symbols", symbol_sans, symbol_serif},
+};
+#define N_DEFAULT_FONTS (int)(sizeof default_fonts / sizeof default_fonts[0])
+
+static const struct locale_rules rules[] = {
+    {"en", "\xE2\x80\x9C", "\xE2\x80\x9D", ",", ".", "Source: ", "Sources: ", default_fonts,
+     N_DEFAULT_FONTS},
+    {"fr", "\xC2\xAB" NBSP, NBSP "\xC2\xBB", NNBSP, ",", "Source" NBSP ": ", "Sources" NBSP ": ",
+     default_fonts, N_DEFAULT_FONTS},
+    {"de", "\xE2\x80\x9E", "\xE2\x80\x9C", ".", ",", "Quelle: ", "Quellen: ", default_fonts,
+     N_DEFAULT_FONTS},
+};
+
+int locale_is(const char *locale, const char *lang)
+{
+    if (!locale || !lang)
+        return 0;
+    size_t i = 0;
+    for (; lang[i]; i++)
+        if ((locale[i] | 0x20) != lang[i])
+            return 0;
+    return locale[i] == 0 || locale[i] == '-' || locale[i] == '_';
+}
+
+const struct locale_rules *locale_rules(const char *locale)
+{
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (locale_is(locale, rules[i].lang))
+            return &rules[i];
+    return &rules[0];
+}

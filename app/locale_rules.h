@@ -1,0 +1,38 @@
+/* locale_rules.h - what differs between languages, in one table: quotation
+ * marks, number punctuation, the label before a panel's citations, and the
+ * font families a face's fallback chain asks for, script by script.
+ *
+ * Data only, with static storage: never freed, never NULL. A locale is
+ * matched on its language, case-insensitively ("fr", "fr-CA", "FR_fr" are
+ * French); any other locale, or NULL, gets the English rules. */
+#ifndef VITRINE_LOCALE_RULES_H
+#define VITRINE_LOCALE_RULES_H
+
+/* The families asked for one script, best first, NULL-terminated. A chain
+ * takes the first family of each script that is installed; "sans-serif" and
+ * "serif" are fontconfig's generic names and accept whatever it picks. */
+struct script_fonts {
+    const char *script; /* for log lines: "Latin", "CJK", ... */
+    const char *const *sans;
+    const char *const *serif;
+};
+
+struct locale_rules {
+    const char *lang;                     /* "en", "fr", "de" */
+    const char *quote_open, *quote_close; /* around a quotation, spacing included */
+    const char *group;                    /* thousands separator ("," / U+202F / ".") */
+    const char *point;                    /* decimal point */
+    const char *source, *sources;         /* before one citation / several */
+    /* the fallback chain, one script after another: the first script's first
+     * installed family draws most text, the others what it lacks */
+    const struct script_fonts *fonts;
+    int n_fonts;
+};
+
+/* The rules for locale (English when unknown or NULL). */
+const struct locale_rules *locale_rules(const char *locale);
+
+/* 1 when locale is in language lang ("fr" matches "fr", "fr-CA", "FR_fr"). */
+int locale_is(const char *locale, const char *lang);
+
+#endif

@@ -1,0 +1,441 @@
+/* typeset.c - measuring in runs, UAX #14 break units, greedy wrapping and
+ * fitting.
+ *
+ * Fitting steps the size down from the design size, a pixel at a time; the
+ * search starts where an estimate says the text may fit (unit widths
+ * measured once at the design size and scaled), then checks each size with
+ * the real measure. */
+#include "typeset.h"
+
+#include <linebreak.h>
+#include <math.h>
+#include <string.h>
+
+#define ELLIPSIS "\xE2\x80\xA6"
+#define ELLIPSIS_LEN 3
+
+/* ---- measuring ------------------------------------------------------------ */
+
+uint32_t typeset_decode(const char *s, size_t n, size_t *i)
+{
+    const unsigned char *p = (const unsigned char *)s + *i;
+    size_t left = n - *i;
+    unsigned c = p[0];
+    size_t k = c < 0x80             ? 1
+               : (c & 0xE0) == 0xC0 ? 2
+               : (c & 0xF0) == 0xE0 ? 3
+               : (c & 0xF8) == 0xF0 ? 4
+                                    : 0;
+    if (k == 0 || k > left) {
+        (*i)++;
+        return 0xFFFD;
+    }
+    uint32_t cp = k == 1 ? c : k == 2 ? c & 0x1F : k == 3 ? c & 0x0F : c & 0x07;
+    for (size_t j = 1; j < k; j++) {
+        if ((p[j] & 0xC0) != 0x80) {
+            (*i)++;
+            return 0xFFFD;
+        }
+        cp = cp << 6 | (p[j] & 0x3F);
+    }
+    *i += k;
+    return cp;
+}
+
+/* Marks that belong with the character before them, whatever font has them. */
+static int clings(uint32_t cp)
+{
+    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200C && cp <= 0x200D) ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+           (cp >= 0x20D0 && cp <= 0x20FF);
+}
+
+size_t typeset_run(const struct text_measurer *m, enum font_face face, const char *s, size_t n,
+                   int *font)
+{
+    *font = 0;
+    if (!s || n == 0)
+        return 0;
+    if (!m->font_for || !m->run_width)
+        return n;
+    size_t i = 0;
+    *font = m->font_for(m->ctx, face, typeset_decode(s, n, &i));
+    while (i < n) {
+        size_t j = i;
+        uint32_t cp = typeset_decode(s, n, &j);
+        if (!clings(cp) && m->font_for(m->ctx, face, cp) != *font)
+            break;
+        i = j;
+    }
+    return i;
+}
+
+int typeset_width(const struct text_measurer *m, enum font_face face, int px, const char *s,
+                  size_t n)
+{
+    if (!s || n == 0)
+        return 0;
+    if (!m->font_for || !m->run_width)
+        return m->width(m->ctx, face, px, s, n);
+    int w = 0;
+    for (size_t i = 0; i < n;) {
+        int font;
+        size_t k = typeset_run(m, face, s + i, n - i, &font);
+        w += m->run_width(m->ctx, face, font, px, s + i, k);
+        i += k;
+    }
+    return w;
+}
+
+static size_t next_cp(const char *s, size_t i, size_t n)
+{
+    i++;
+    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
+        i++;
+    return i;
+}
+
+size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px, const char *s,
+                      size_t n, int bw)
+{
+    size_t lo = 0, hi = n + 1; /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown) */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        while (mid > lo && ((unsigned char)s[mid] & 0xC0) == 0x80)
+            mid--;
+        if (mid == lo) { /* lo and hi are in one character: try its end */
+            mid = next_cp(s, lo, n);
+            if (mid >= hi)
+                break;
+        }
+        if (typeset_width(m, face, px, s, mid) <= bw)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* ---- break units ---------------------------------------------------------- */
+
+static int is_space(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+
+static void *alloc(struct typeset *t, size_t n)
+{
+    void *p = arena_alloc(t->a, n ? n : 1);
+    if (!p)
+        t->oom = 1;
+    return p;
+}
+
+/* Copy text with whitespace runs collapsed and trimmed: ' ' between words,
+ * '\n' for a run holding a blank line when paragraphs are kept. */
+static int collapse(struct typeset *t, const char *text)
+{
+    size_t n = text ? strlen(text) : 0;
+    t->s = alloc(t, n + 1);
+    if (!t->s)
+        return -1;
+    size_t i = 0, o = 0;
+    while (i < n && is_space(text[i]))
+        i++;
+    while (i < n) {
+        if (!is_space(text[i])) {
+            t->s[o++] = text[i++];
+            continue;
+        }
+        int nl = 0;
+        while (i < n && is_space(text[i]))
+            nl += text[i++] == '\n';
+        if (i < n)
+            t->s[o++] = nl >= 2 && t->st.paragraphs ? '\n' : ' ';
+    }
+    t->s[o] = 0;
+    t->len = (int)o;
+    return 0;
+}
+
+static int linebreak_ready;
+
+int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct arena *a,
+                    const char *text, const struct typeset_style *st)
+{
+    memset(t, 0, sizeof *t);
+    t->m = m;
+    t->a = a;
+    t->st = *st;
+    if (collapse(t, text))
+        return -1;
+    if (t->len == 0)
+        return 0;
+    char *brks = alloc(t, (size_t)t->len);
+    /* at most one unit per character, and a character is at least a byte */
+    t->u = alloc(t, sizeof *t->u * (size_t)t->len);
+    if (!brks || !t->u)
+        return -1;
+    if (!linebreak_ready) {
+        init_linebreak();
+        linebreak_ready = 1;
+    }
+    set_linebreaks_utf8((const utf8_t *)t->s, (size_t)t->len, st->lang, brks);
+    int start = 0, para = 0;
+    for (int i = 0; i < t->len; i++) {
+        /* brks[i] is about the position after byte i; the end of the text
+         * is always a break */
+        if (i < t->len - 1 && brks[i] != LINEBREAK_ALLOWBREAK && brks[i] != LINEBREAK_MUSTBREAK)
+            continue;
+        int end = i + 1;
+        while (end > start && is_space(t->s[end - 1]))
+            end--;
+        if (end > start) {
+            t->u[t->nu++] = (struct typeset_unit){start, end - start, (unsigned char)para};
+            para = 0;
+        }
+        if (t->s[i] == '\n')
+            para = 1;
+        start = i + 1;
+    }
+    return 0;
+}
+
+/* ---- wrapping ------------------------------------------------------------- */
+
+void typeset_set_px(struct typeset *t, int px)
+{
+    t->px = px;
+    t->lh = t->m->line_height(t->m->ctx, t->st.face, px);
+    t->lead = (int)lround(px * t->st.lead);
+    t->pgap = (int)lround(t->lh * t->st.para_gap);
+}
+
+static int width_of(const struct typeset *t, const char *s, int n)
+{
+    return n > 0 ? typeset_width(t->m, t->st.face, t->px, s, (size_t)n) : 0;
+}
+
+static void line_add(struct typeset *t, const char *s, int len, int w, int para)
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 16;
+        struct typeset_line *l = alloc(t, sizeof *l * (size_t)cap);
+        if (!l)
+            return;
+        if (t->n)
+            memcpy(l, t->lines, sizeof *l * (size_t)t->n);
+        t->lines = l;
+        t->cap = cap;
+    }
+    t->lines[t->n++] = (struct typeset_line){s, len, w, para};
+}
+
+void typeset_wrap(struct typeset *t, int bw)
+{
+    const char *s = t->s;
+    int lo = -1, le = 0, lw = 0, lpara = 0, pend = 0;
+    t->n = t->keep = t->height = 0;
+    t->too_wide = t->broken = t->cut = 0;
+    for (int i = 0; i < t->nu; i++) {
+        int wo = t->u[i].off, wl = t->u[i].len;
+        if (t->u[i].para) {
+            if (lo >= 0)
+                line_add(t, s + lo, le - lo, lw, lpara);
+            lo = -1;
+            pend = 1;
+        }
+        if (lo >= 0) {
+            int cw = width_of(t, s + lo, wo + wl - lo);
+            if (cw <= bw) {
+                le = wo + wl;
+                lw = cw;
+                continue;
+            }
+            line_add(t, s + lo, le - lo, lw, lpara);
+            lo = -1;
+        }
+        int ww = width_of(t, s + wo, wl);
+        while (ww > bw && wl > 0) { /* a word longer than the line */
+            int k = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
+            if (k == 0)
+                k = (int)next_cp(s + wo, 0, (size_t)wl);
+            int kw = width_of(t, s + wo, k);
+            if (kw > bw)
+                t->too_wide = 1;
+            t->broken = 1;
+            line_add(t, s + wo, k, kw, pend);
+            pend = 0;
+            wo += k;
+            wl -= k;
+            ww = width_of(t, s + wo, wl);
+        }
+        if (wl == 0)
+            continue;
+        lo = wo;
+        le = wo + wl;
+        lw = ww;
+        lpara = pend;
+        pend = 0;
+    }
+    if (lo >= 0)
+        line_add(t, s + lo, le - lo, lw, lpara);
+}
+
+int typeset_height(const struct typeset *t, int n)
+{
+    int h = 0;
+    for (int i = 0; i < n && i < t->n; i++)
+        h += t->lh + (i ? t->lead + (t->lines[i].para ? t->pgap : 0) : 0);
+    return h;
+}
+
+int typeset_fits(const struct typeset *t, int bh, int max_lines, unsigned flags)
+{
+    if (t->too_wide || ((flags & TYPESET_WHOLE_WORDS) && t->broken))
+        return 0;
+    return (!max_lines || t->n <= max_lines) && typeset_height(t, t->n) <= bh;
+}
+
+void typeset_keep(struct typeset *t, int bh, int max_lines)
+{
+    int h = 0;
+    t->keep = 0;
+    for (int i = 0; i < t->n && (!max_lines || i < max_lines); i++) {
+        int step = t->lh + (i ? t->lead + (t->lines[i].para ? t->pgap : 0) : 0);
+        if (h + step > bh)
+            break;
+        h += step;
+        t->keep++;
+    }
+    t->height = h;
+}
+
+/* Would the text fit at px, judging by unit widths measured at dpx? */
+static int estimate_fits(const struct typeset *t, const int *uw, int sp, int dpx, int px, int bw,
+                         int bh, int max_lines)
+{
+    double k = (double)px / dpx, cur = -1;
+    int n = 0, gaps = 0;
+    for (int i = 0; i < t->nu; i++) {
+        double w = uw[i] * k;
+        if (t->u[i].para) {
+            cur = -1;
+            gaps++;
+        }
+        /* a space between units unless the break came after a hyphen,
+         * a dash or between ideographs */
+        double gap = i && t->u[i].off > t->u[i - 1].off + t->u[i - 1].len ? sp * k : 0;
+        if (cur >= 0 && cur + gap + w <= bw) {
+            cur += gap + w;
+            continue;
+        }
+        if (w > bw) {
+            int pieces = (int)ceil(w / bw);
+            n += pieces;
+            cur = w - (pieces - 1) * (double)bw;
+        } else {
+            n++;
+            cur = w;
+        }
+    }
+    int lh = t->m->line_height(t->m->ctx, t->st.face, px);
+    int lead = (int)lround(px * t->st.lead), pgap = (int)lround(lh * t->st.para_gap);
+    long h = n ? (long)n * lh + (long)(n - 1) * lead + (long)gaps * pgap : 0;
+    return h <= bh && (!max_lines || n <= max_lines);
+}
+
+int typeset_fit(struct typeset *t, int design, int floor_px, int bw, int bh, int max_lines,
+                unsigned flags)
+{
+    if (design < 1)
+        design = 1;
+    if (floor_px > design)
+        floor_px = design;
+    typeset_set_px(t, design);
+    typeset_wrap(t, bw);
+    if (typeset_fits(t, bh, max_lines, flags)) {
+        typeset_keep(t, bh, max_lines);
+        return 1;
+    }
+    if (floor_px < design && t->nu > 0) {
+        int *uw = alloc(t, sizeof(int) * (size_t)t->nu);
+        if (!uw)
+            return 0;
+        for (int i = 0; i < t->nu; i++)
+            uw[i] = width_of(t, t->s + t->u[i].off, t->u[i].len);
+        int sp = width_of(t, " ", 1);
+        int q = design - 1;
+        while (q > floor_px && !estimate_fits(t, uw, sp, design, q, bw, bh, max_lines))
+            q--;
+        for (; q >= floor_px; q--) {
+            typeset_set_px(t, q);
+            typeset_wrap(t, bw);
+            if (typeset_fits(t, bh, max_lines, flags)) {
+                typeset_keep(t, bh, max_lines);
+                return 1;
+            }
+        }
+    }
+    typeset_keep(t, bh, max_lines);
+    return 0;
+}
+
+/* Line i becomes the text from its start to the end, cut to bw with an
+ * ellipsis; it goes when not even the ellipsis fits. */
+static void ellipsize_line(struct typeset *t, int i, int bw)
+{
+    const char *rest = t->lines[i].s;
+    size_t rl = strlen(rest);
+    int ew = width_of(t, ELLIPSIS, ELLIPSIS_LEN);
+    size_t k = bw > ew ? typeset_prefix(t->m, t->st.face, t->px, rest, rl, bw - ew) : 0;
+    while (k > 0 && is_space(rest[k - 1]))
+        k--;
+    char *s = ew <= bw ? alloc(t, k + ELLIPSIS_LEN + 1) : NULL;
+    t->cut = 1;
+    if (!s) {
+        t->keep = i;
+        t->height = typeset_height(t, t->keep);
+        return;
+    }
+    memcpy(s, rest, k);
+    memcpy(s + k, ELLIPSIS, ELLIPSIS_LEN + 1);
+    int w = width_of(t, s, (int)k + ELLIPSIS_LEN);
+    if (w > bw) {
+        t->keep = i;
+        t->height = typeset_height(t, t->keep);
+        return;
+    }
+    t->lines[i] = (struct typeset_line){s, (int)k + ELLIPSIS_LEN, w, t->lines[i].para};
+}
+
+void typeset_ellipsize(struct typeset *t, int bw)
+{
+    if (t->keep > 0 && t->n > t->keep)
+        ellipsize_line(t, t->keep - 1, bw);
+}
+
+void typeset_one_line(struct typeset *t, int px, int bw)
+{
+    typeset_set_px(t, px);
+    t->n = t->keep = t->height = t->cut = 0;
+    t->too_wide = t->broken = 0;
+    if (t->nu == 0)
+        return;
+    line_add(t, t->s, t->len, width_of(t, t->s, t->len), 0);
+    if (t->n == 0)
+        return;
+    t->keep = 1;
+    t->height = t->lh;
+    if (t->lines[0].w > bw)
+        ellipsize_line(t, 0, bw);
+}
+
+int typeset_align_x(int x, int bw, int w, enum typeset_align al)
+{
+    if (al == TYPESET_CENTER)
+        return x + (bw - w) / 2;
+    if (al == TYPESET_RIGHT)
+        return x + bw - w;
+    return x;
+}

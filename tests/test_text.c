@@ -1,0 +1,156 @@
+/* test_text.c - font fallback with the real fonts: a character the first
+ * font of a face lacks is measured and drawn with a later font of its
+ * chain, not as the first font's missing-glyph box.
+ *
+ * The character is U+2605 BLACK STAR, which DejaVu Sans has and Noto Sans
+ * has not. Skipped (77) where the installed fonts do not give that case:
+ * the first font already has the star, or no font of the chain does. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "app/typeset.h"
+#include "platform/text.h"
+
+#define STAR "\xE2\x98\x85"
+#define PX 48
+
+static char assets_dir[1024];
+
+/* 1 if surfaces a and b (ARGB8888) have the same size and alpha. */
+static int same_alpha(SDL_Surface *a, SDL_Surface *b)
+{
+    if (a->w != b->w || a->h != b->h)
+        return 0;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++) {
+            Uint32 pa = ((Uint32 *)((Uint8 *)a->pixels + y * a->pitch))[x];
+            Uint32 pb = ((Uint32 *)((Uint8 *)b->pixels + y * b->pitch))[x];
+            if (pa >> 24 != pb >> 24)
+                return 0;
+        }
+    return 1;
+}
+
+static long ink(SDL_Surface *s, int x0, int x1)
+{
+    long sum = 0;
+    for (int y = 0; y < s->h; y++)
+        for (int x = x0; x < x1 && x < s->w; x++)
+            sum += ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] >> 24;
+    return sum;
+}
+
+/* What the first font alone draws for s (its missing-glyph box for a
+ * character it lacks). */
+static SDL_Surface *first_font_only(struct text *t, const char *s)
+{
+    TTF_Font *f = TTF_OpenFont(text_face_path(t, FACE_SANS), PX);
+    assert_non_null(f);
+    TTF_SetFontKerning(f, 1);
+    TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
+    SDL_Color c = {255, 255, 255, 255};
+    SDL_Surface *r = TTF_RenderUTF8_Blended(f, s, c);
+    TTF_CloseFont(f);
+    assert_non_null(r);
+    SDL_Surface *conv = SDL_ConvertSurfaceFormat(r, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(r);
+    return conv;
+}
+
+static void missing_glyphs_come_from_the_next_font(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct text *t = text_open(assets_dir, why, sizeof(why));
+    assert_non_null(t);
+    const struct text_measurer *m = text_measurer(t);
+    int star = m->font_for(m->ctx, FACE_SANS, 0x2605);
+    if (star == 0) {
+        text_close(t);
+        skip();
+    }
+    assert_int_equal(m->font_for(m->ctx, FACE_SANS, 'A'), 0);
+
+    /* "A★B" is three runs, each with a width; the whole is their sum */
+    const char *s = "A" STAR "B";
+    size_t n = strlen(s);
+    int font, total = 0, runs = 0;
+    for (size_t i = 0; i < n; runs++) {
+        size_t k = typeset_run(m, FACE_SANS, s + i, n - i, &font);
+        assert_true(k > 0);
+        assert_int_equal(font, runs == 1 ? star : 0);
+        int w = m->run_width(m->ctx, FACE_SANS, font, PX, s + i, k);
+        assert_true(w > 0);
+        total += w;
+        i += k;
+    }
+    assert_int_equal(runs, 3);
+    assert_int_equal(m->width(m->ctx, FACE_SANS, PX, s, n), total);
+
+    /* the star is drawn by the fallback: not the first font's box */
+    SDL_Surface *drawn = text_render(t, FACE_SANS, PX, 0xFFFFFF, STAR, strlen(STAR));
+    SDL_Surface *box = first_font_only(t, STAR);
+    assert_non_null(drawn);
+    assert_true(ink(drawn, 0, drawn->w) > 0);
+    assert_false(same_alpha(drawn, box));
+    SDL_FreeSurface(box);
+
+    /* in a mixed line: as wide as measured, the star where its run is, and
+     * the Latin letters as the first font draws them alone */
+    SDL_Surface *line = text_render(t, FACE_SANS, PX, 0xFFFFFF, s, n);
+    assert_non_null(line);
+    assert_int_equal(line->w, total);
+    int wa = m->run_width(m->ctx, FACE_SANS, 0, PX, "A", 1);
+    int ws = m->run_width(m->ctx, FACE_SANS, star, PX, STAR, strlen(STAR));
+    assert_true(ink(line, wa, wa + ws) > 0);
+    SDL_Surface *a = first_font_only(t, "A");
+    SDL_Rect left = {0, 0, a->w, a->h};
+    SDL_Surface *a_in_line =
+        SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_SetSurfaceBlendMode(line, SDL_BLENDMODE_NONE);
+    SDL_BlitSurface(line, &left, a_in_line, NULL);
+    assert_true(same_alpha(a, a_in_line));
+    SDL_FreeSurface(a_in_line);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(line);
+    SDL_FreeSurface(drawn);
+    text_close(t);
+}
+
+static void latin_text_stays_one_run(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct text *t = text_open(assets_dir, why, sizeof(why));
+    assert_non_null(t);
+    const struct text_measurer *m = text_measurer(t);
+    const char *s = "Pyongyang \xE2\x80\x9C"
+                    "Marathon\xE2\x80\x9D \xE2\x80\x93 2014\xE2\x80\xA6";
+    int font = -1;
+    assert_int_equal(typeset_run(m, FACE_SANS, s, strlen(s), &font), strlen(s));
+    assert_int_equal(font, 0);
+    assert_int_equal(m->width(m->ctx, FACE_SANS, PX, s, strlen(s)),
+                     m->run_width(m->ctx, FACE_SANS, 0, PX, s, strlen(s)));
+    text_close(t);
+}
+
+int main(void)
+{
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    snprintf(assets_dir, sizeof assets_dir, "%s/assets", src ? src : ".");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(missing_glyphs_come_from_the_next_font),
+        cmocka_unit_test(latin_text_stays_one_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

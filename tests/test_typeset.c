@@ -1,0 +1,270 @@
+/* test_typeset.c - the text engine with a fake two-font measurer: runs,
+ * UAX #14 breaks, the long-word rule, fitting and the ellipsis.
+ *
+ * The fake face is a chain of two fonts: font 0 has ASCII and Latin
+ * letters and is 0.5 em a character; font 1 has everything else (CJK,
+ * Hangul, dashes) and is 1 em a character. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "app/typeset.h"
+
+static int run_calls, run_fonts[64];
+
+static int fake_font_for(void *ctx, enum font_face face, uint32_t cp)
+{
+    (void)ctx;
+    (void)face;
+    return cp < 0x2000 ? 0 : 1;
+}
+
+static int fake_run_width(void *ctx, enum font_face face, int font, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)face;
+    int k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    if (run_calls < 64)
+        run_fonts[run_calls] = font;
+    run_calls++;
+    return font == 0 ? k * px / 2 : k * px;
+}
+
+/* An independent sum over characters, for what display.c calls. */
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)face;
+    int w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = typeset_decode(s, n, &i);
+        w += cp < 0x2000 ? px / 2 : px;
+    }
+    return w;
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return px + px / 5;
+}
+
+static const struct text_measurer two_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
+                                               fake_run_width};
+
+static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en"};
+
+/* Set text at px 10 into width bw; lines joined with '|'. */
+static const char *wrapped(struct arena *a, const char *text, int bw, struct typeset *t)
+{
+    static char out[512];
+    assert_int_equal(typeset_prepare(t, &two_fonts, a, text, &plain), 0);
+    typeset_set_px(t, 10);
+    typeset_wrap(t, bw);
+    size_t o = 0;
+    for (int i = 0; i < t->n; i++) {
+        assert_true(o + (size_t)t->lines[i].len + 2 < sizeof out);
+        if (i)
+            out[o++] = '|';
+        memcpy(out + o, t->lines[i].s, (size_t)t->lines[i].len);
+        o += (size_t)t->lines[i].len;
+        assert_true(t->lines[i].w == typeset_width(&two_fonts, FACE_SANS, 10, t->lines[i].s,
+                                                   (size_t)t->lines[i].len));
+    }
+    out[o] = 0;
+    return out;
+}
+
+static void runs_are_measured_per_font(void **state)
+{
+    (void)state;
+    const char *s = "ab\xE6\xBC\xA2\xE5\xAD\x97"
+                    "cd"; /* ab漢字cd */
+    size_t n = strlen(s);
+    int font = -1;
+    assert_int_equal(typeset_run(&two_fonts, FACE_SANS, s, n, &font), 2);
+    assert_int_equal(font, 0);
+    assert_int_equal(typeset_run(&two_fonts, FACE_SANS, s + 2, n - 2, &font), 6);
+    assert_int_equal(font, 1);
+    assert_int_equal(typeset_run(&two_fonts, FACE_SANS, s + 8, n - 8, &font), 2);
+    assert_int_equal(font, 0);
+    run_calls = 0;
+    /* 2 x 5 + 2 x 10 + 2 x 5 */
+    assert_int_equal(typeset_width(&two_fonts, FACE_SANS, 10, s, n), 40);
+    assert_int_equal(run_calls, 3);
+    assert_int_equal(run_fonts[0], 0);
+    assert_int_equal(run_fonts[1], 1);
+    assert_int_equal(run_fonts[2], 0);
+    assert_int_equal(typeset_width(&two_fonts, FACE_SANS, 10, s, n), fake_width(NULL, 0, 10, s, n));
+    /* a combining mark stays with the letter before it */
+    const char *e = "\xE6\xBC\xA2\xCC\x81"
+                    "a"; /* 漢 + U+0301, then a */
+    assert_int_equal(typeset_run(&two_fonts, FACE_SANS, e, strlen(e), &font), 5);
+    assert_int_equal(font, 1);
+    /* a measurer without fallback is measured whole */
+    const struct text_measurer one = {NULL, fake_width, fake_line_height, NULL, NULL};
+    assert_int_equal(typeset_run(&one, FACE_SANS, s, n, &font), n);
+    assert_int_equal(font, 0);
+}
+
+static void a_line_mixing_two_fonts_breaks_and_measures(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* "alpha 漢字漢字 beta": "alpha 漢字漢" is 6 x 5 + 3 x 10 = 60 */
+    const char *s = "alpha \xE6\xBC\xA2\xE5\xAD\x97\xE6\xBC\xA2\xE5\xAD\x97 beta";
+    assert_string_equal(wrapped(&a, s, 60, &t),
+                        "alpha \xE6\xBC\xA2\xE5\xAD\x97\xE6\xBC\xA2|\xE5\xAD\x97 beta");
+    assert_int_equal(t.lines[0].w, 60);
+    assert_int_equal(t.lines[1].w, 10 + 5 * 5);
+    assert_false(t.broken);
+    /* one pixel less: the third ideograph moves down */
+    assert_string_equal(wrapped(&a, s, 59, &t),
+                        "alpha \xE6\xBC\xA2\xE5\xAD\x97|\xE6\xBC\xA2\xE5\xAD\x97 beta");
+    assert_int_equal(t.lines[0].w, 50);
+    arena_free(&a);
+}
+
+static void breaks_follow_uax14(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* after a hyphen */
+    assert_string_equal(wrapped(&a, "well-known fact", 30, &t), "well-|known|fact");
+    /* but not inside a number range written with a hyphen-minus */
+    assert_string_equal(wrapped(&a, "in 2013-14 now", 40, &t), "in|2013-14|now");
+    /* after an en dash, and around an em dash */
+    assert_string_equal(wrapped(&a,
+                                "Paris\xE2\x80\x93"
+                                "Berlin",
+                                40, &t),
+                        "Paris\xE2\x80\x93|Berlin");
+    assert_string_equal(wrapped(&a, "yes\xE2\x80\x94no", 30, &t), "yes\xE2\x80\x94|no");
+    /* never at a no-break space: "7 s" moves down whole */
+    assert_string_equal(wrapped(&a, "in 7\xC2\xA0s now", 25, &t), "in|7\xC2\xA0s|now");
+    /* between ideographs and between Hangul syllables */
+    assert_string_equal(wrapped(&a, "\xED\x8F\x89\xEC\x96\x91\xEC\x8B\x9C\xEB\xAF\xBC", 20, &t),
+                        "\xED\x8F\x89\xEC\x96\x91|\xEC\x8B\x9C\xEB\xAF\xBC"); /* 평양|시민 */
+    assert_string_equal(wrapped(&a, "\xE6\xBC\xA2\xE5\xAD\x97\xE6\xBC\xA2", 20, &t),
+                        "\xE6\xBC\xA2\xE5\xAD\x97|\xE6\xBC\xA2");
+    /* spaces collapse and hang; a blank line starts a paragraph */
+    assert_string_equal(wrapped(&a, "  one   two\nthree\n\nfour  ", 1000, &t),
+                        "one two three|four");
+    assert_int_equal(t.n, 2);
+    assert_int_equal(t.lines[1].para, 1);
+    assert_int_equal(typeset_height(&t, 2), 12 + 6 + 12); /* the gap is half a line */
+    arena_free(&a);
+}
+
+static void long_words_are_cut_between_characters(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* 5 px a letter, 22 px a line: four letters, and the rest goes on with
+     * the words after it */
+    assert_string_equal(wrapped(&a, "x abcdefghij y", 22, &t), "x|abcd|efgh|ij y");
+    assert_true(t.broken);
+    assert_false(t.too_wide);
+    assert_false(typeset_fits(&t, 1000, 0, TYPESET_WHOLE_WORDS));
+    assert_true(typeset_fits(&t, 1000, 0, 0));
+    /* a two-byte letter is never split */
+    assert_string_equal(wrapped(&a, "\xC5\x8F\xC5\x8F\xC5\x8F", 11, &t),
+                        "\xC5\x8F\xC5\x8F|\xC5\x8F");
+    /* one character wider than the box is set alone, and said so */
+    assert_string_equal(wrapped(&a, "ab", 3, &t), "a|b");
+    assert_true(t.too_wide);
+    assert_false(typeset_fits(&t, 1000, 0, 0));
+    arena_free(&a);
+}
+
+static void fitting_shrinks_then_overflows(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    const char *s = "one two three four five six seven eight nine ten";
+    assert_int_equal(typeset_prepare(&t, &two_fonts, &a, s, &plain), 0);
+    /* at 20 px it needs 6 lines of 100 px (120 px high); 48 px hold it
+     * only smaller */
+    assert_int_equal(typeset_fit(&t, 20, 10, 100, 48, 0, 0), 1);
+    assert_true(t.px < 20 && t.px >= 10);
+    assert_int_equal(t.keep, t.n);
+    assert_true(t.height <= 48);
+    /* the next size up does not fit: the largest that does was taken */
+    struct typeset u;
+    assert_int_equal(typeset_prepare(&u, &two_fonts, &a, s, &plain), 0);
+    typeset_set_px(&u, t.px + 1);
+    typeset_wrap(&u, 100);
+    assert_false(typeset_fits(&u, 48, 0, 0));
+    /* a box too small even at the floor: the lines that fit are kept */
+    assert_int_equal(typeset_fit(&t, 20, 10, 100, 30, 0, 0), 0);
+    assert_int_equal(t.px, 10);
+    assert_true(t.keep >= 1 && t.keep < t.n);
+    assert_true(t.height <= 30);
+    /* and the last kept line can end with an ellipsis */
+    typeset_ellipsize(&t, 100);
+    assert_true(t.cut);
+    const struct typeset_line *l = &t.lines[t.keep - 1];
+    assert_true(l->w <= 100);
+    assert_memory_equal(l->s + l->len - 3, "\xE2\x80\xA6", 3);
+    assert_true(l->s[l->len - 4] != ' ');
+    arena_free(&a);
+}
+
+static void one_line_cuts_with_an_ellipsis(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    const struct typeset_style flat = {FACE_SANS, 0.0, 0.0, 0, NULL};
+    assert_int_equal(typeset_prepare(&t, &two_fonts, &a, "short", &flat), 0);
+    typeset_one_line(&t, 10, 100);
+    assert_int_equal(t.keep, 1);
+    assert_int_equal(t.lines[0].w, 25);
+    assert_false(t.cut);
+    assert_int_equal(typeset_prepare(&t, &two_fonts, &a, "a much longer line\n\nof text", &flat),
+                     0);
+    typeset_one_line(&t, 10, 60);
+    assert_int_equal(t.keep, 1);
+    assert_true(t.cut);
+    assert_true(t.lines[0].w <= 60);
+    /* "a much lon" (10 x 5) then the ellipsis (10) */
+    assert_int_equal(t.lines[0].len, 10 + 3);
+    assert_memory_equal(t.lines[0].s, "a much lon\xE2\x80\xA6", 13);
+    assert_int_equal(t.lines[0].w, 60);
+    /* not even the ellipsis fits: nothing */
+    typeset_one_line(&t, 10, 5);
+    assert_int_equal(t.keep, 0);
+    assert_int_equal(typeset_align_x(10, 100, 40, TYPESET_CENTER), 40);
+    assert_int_equal(typeset_align_x(10, 100, 40, TYPESET_RIGHT), 70);
+    arena_free(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(runs_are_measured_per_font),
+        cmocka_unit_test(a_line_mixing_two_fonts_breaks_and_measures),
+        cmocka_unit_test(breaks_follow_uax14),
+        cmocka_unit_test(long_words_are_cut_between_characters),
+        cmocka_unit_test(fitting_shrinks_then_overflows),
+        cmocka_unit_test(one_line_cuts_with_an_ellipsis),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
