@@ -33,6 +33,25 @@ else
     echo "== cppcheck FAILED"
 fi
 
+# count LOG RC NAME: show a ctest log and add its counts to the totals (a
+# log without the summary line counts as one failure).
+count() {
+    cat "$1"
+    n=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p' "$1")
+    set -- $n "$2" "$3"
+    if [ $# -eq 4 ]; then
+        failed=$((failed + $1))
+        passed=$((passed + $2 - $1))
+        rc=$3
+        name=$4
+    else
+        failed=$((failed + 1))
+        rc=$1
+        name=$2
+    fi
+    [ "$rc" -eq 0 ] || echo "== $name tests FAILED"
+}
+
 for variant in test asan; do
     dir="$top/build/$variant"
     if [ "$variant" = asan ]; then
@@ -49,12 +68,7 @@ for variant in test asan; do
     else
         rc=1
     fi
-    cat "$dir/ctest.log"
-    n=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p' "$dir/ctest.log")
-    set -- $n
-    failed=$((failed + ${1:-1}))
-    passed=$((passed + ${2:-0} - ${1:-0}))
-    [ $rc -eq 0 ] || echo "== $variant tests FAILED"
+    count "$dir/ctest.log" $rc "$variant"
 done
 # ThreadSanitizer: only the tests with threads of their own, built alone.
 tsan_tests="test_job test_log_threads"
@@ -69,12 +83,7 @@ if TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --test-dir "$dir
 else
     rc=1
 fi
-cat "$dir/ctest.log"
-n=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p' "$dir/ctest.log")
-set -- $n
-failed=$((failed + ${1:-1}))
-passed=$((passed + ${2:-0} - ${1:-0}))
-[ $rc -eq 0 ] || echo "== tsan tests FAILED"
+count "$dir/ctest.log" $rc tsan
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

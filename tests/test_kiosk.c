@@ -424,42 +424,80 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     unlink(out);
 }
 
-/* An exhibit of 120 chapters, written here: the chapter index opens on the
- * page of the chapter shown, pages forward by its page button (wrapping
- * round), and a chapter tapped on the second page is the one shown. */
-static void the_chapter_index_pages_beyond_one_screen(void **state)
+/* Write an exhibit of n panels into r->dir/name (exhibit.yaml as given,
+ * panel i written by panel(f, i, arg)), build it and start a kiosk on it
+ * over a new fake presenter (*fk). The caller frees both and calls
+ * exhibit_remove. */
+static struct kiosk *kiosk_of_exhibit(struct rig *r, const char *name, const char *exhibit_yaml,
+                                      int n, void (*panel)(FILE *, int, const void *),
+                                      const void *arg, struct fake **fk)
 {
-    struct rig *r = *state;
-    char dir[128], path[256], out[256], why[4096];
-    snprintf(dir, sizeof(dir), "%s/many", r->dir);
+    char dir[128], path[256], why[4096];
+    snprintf(dir, sizeof(dir), "%s/%s", r->dir, name);
     snprintf(path, sizeof(path), "%s/panels", dir);
     assert_int_equal(mkdir(dir, 0700), 0);
     assert_int_equal(mkdir(path, 0700), 0);
     snprintf(path, sizeof(path), "%s/exhibit.yaml", dir);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fputs("id: many\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
-          "title: Many chapters\nsources:\n  - id: s\n    cite: A source\n"
-          "    description: A source.\n",
-          f);
+    fputs(exhibit_yaml, f);
     fclose(f);
-    enum { N = 120 };
-    for (int i = 0; i < N; i++) {
-        snprintf(path, sizeof(path), "%s/panels/%03d.yaml", dir, i);
+    for (int i = 0; i < n; i++) {
+        snprintf(path, sizeof(path), "%s/panels/%04d.yaml", dir, i);
         f = fopen(path, "w");
         assert_non_null(f);
-        fprintf(f, "kind: %s\nchapter: Chapter %d\nheading: Panel %d\nbody: Text.\nsources: [s]\n",
-                i ? "story" : "title", i + 1, i + 1);
+        panel(f, i, arg);
         fclose(f);
     }
-    snprintf(out, sizeof(out), "%s/many.vitrine", r->dir);
-    assert_int_equal(author_build(dir, out, NULL, why, sizeof(why)), 0);
+    snprintf(path, sizeof(path), "%s/%s.vitrine", r->dir, name);
+    if (author_build(dir, path, NULL, why, sizeof(why)) != 0)
+        fail_msg("%s", why);
     struct store *s = NULL;
-    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
-    struct fake *fk = calloc(1, sizeof(*fk));
-    struct presenter p = presenter_of(fk);
+    assert_int_equal(store_open_file(path, &s, why, sizeof(why)), 0);
+    *fk = calloc(1, sizeof(**fk));
+    assert_non_null(*fk);
+    struct presenter p = presenter_of(*fk);
     struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
     assert_non_null(k);
+    return k;
+}
+
+static void exhibit_remove(struct rig *r, const char *name)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s/%s' '%s/%s.vitrine'", r->dir, name, r->dir, name);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void chapter_panel(FILE *f, int i, const void *arg)
+{
+    (void)arg;
+    fprintf(f, "kind: %s\nchapter: Chapter %d\nheading: Panel %d\nbody: Text.\nsources: [s]\n",
+            i ? "story" : "title", i + 1, i + 1);
+}
+
+static void two_locale_panel(FILE *f, int i, const void *code)
+{
+    fprintf(f,
+            "kind: %s\nheading:\n  en: Panel %d\n  %s: Panneau %d\nbody: Text.\n"
+            "sources: [s]\n",
+            i ? "story" : "title", i, (const char *)code, i);
+}
+
+/* An exhibit of 120 chapters, written here: the chapter index opens on the
+ * page of the chapter shown, pages forward by its page button (wrapping
+ * round), and a chapter tapped on the second page is the one shown. */
+static void the_chapter_index_pages_beyond_one_screen(void **state)
+{
+    struct rig *r = *state;
+    enum { N = 120 };
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "many",
+                                       "id: many\nversion: \"1\"\ndefault_locale: en\n"
+                                       "locales:\n  en: English\ntitle: Many chapters\n"
+                                       "sources:\n  - id: s\n    cite: A source\n"
+                                       "    description: A source.\n",
+                                       N, chapter_panel, NULL, &fk);
     assert_int_equal(kiosk_panel_count(k), N);
 
     uint64_t t = 2000;
@@ -504,9 +542,7 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
     assert_int_equal(kiosk_mode_view(k)->index_open, 0);
     kiosk_free(k);
     free(fk);
-    unlink(out);
-    snprintf(path, sizeof(path), "rm -rf '%s'", dir);
-    assert_int_equal(system(path), 0);
+    exhibit_remove(r, "many");
 }
 
 /* A locale code as long as the store accepts (35 characters) is kept whole:
@@ -515,40 +551,15 @@ static void long_locale_codes_are_kept_whole(void **state)
 {
     struct rig *r = *state;
     const char *code = "fr-Latn-FR-x-museum-audience-2026a"; /* 34 */
-    char dir[128], path[256], out[256], why[4096];
+    char exhibit[512];
     assert_true(strlen(code) > 16 && strlen(code) <= STORE_LOCALE_MAX);
-    snprintf(dir, sizeof(dir), "%s/long", r->dir);
-    snprintf(path, sizeof(path), "%s/panels", dir);
-    assert_int_equal(mkdir(dir, 0700), 0);
-    assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(path, sizeof(path), "%s/exhibit.yaml", dir);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f,
-            "id: long\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
-            "  %s: Fran\xC3\xA7\x61is\ntitle: Long codes\nsources:\n  - id: s\n"
-            "    cite: A source\n    description: A source.\n",
-            code);
-    fclose(f);
-    for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof(path), "%s/panels/%d.yaml", dir, i);
-        f = fopen(path, "w");
-        assert_non_null(f);
-        fprintf(f,
-                "kind: %s\nheading:\n  en: Panel %d\n  %s: Panneau %d\nbody: Text.\n"
-                "sources: [s]\n",
-                i ? "story" : "title", i, code, i);
-        fclose(f);
-    }
-    snprintf(out, sizeof(out), "%s/long.vitrine", r->dir);
-    if (author_build(dir, out, NULL, why, sizeof(why)) != 0)
-        fail_msg("%s", why);
-    struct store *s = NULL;
-    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
-    struct fake *fk = calloc(1, sizeof(*fk));
-    struct presenter p = presenter_of(fk);
-    struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
-    assert_non_null(k);
+    snprintf(exhibit, sizeof(exhibit),
+             "id: long\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
+             "  %s: Fran\xC3\xA7\x61is\ntitle: Long codes\nsources:\n  - id: s\n"
+             "    cite: A source\n    description: A source.\n",
+             code);
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "long", exhibit, 2, two_locale_panel, code, &fk);
     assert_string_equal(kiosk_locale(k), "en");
     uint64_t t = 2000;
     struct input_event e = key(INPUT_KEY_RIGHT, t);
@@ -565,9 +576,7 @@ static void long_locale_codes_are_kept_whole(void **state)
     assert_string_equal(kiosk_locale(k), code);
     kiosk_free(k);
     free(fk);
-    unlink(out);
-    snprintf(path, sizeof(path), "rm -rf '%s'", dir);
-    assert_int_equal(system(path), 0);
+    exhibit_remove(r, "long");
 }
 
 /* The date is an input like the time: none until given, then exactly what

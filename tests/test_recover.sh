@@ -14,18 +14,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Xvfb writes its display number to the fifo once it accepts clients.
-mkfifo "$work/displayfd"
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/displayfd" 2>"$work/xvfb.log" &
-xpid=$!
-read -r dnum <"$work/displayfd"
-[ -n "$dnum" ] || { echo "FAIL: Xvfb did not start"; cat "$work/xvfb.log"; exit 1; }
-export DISPLAY=":$dnum"
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb "$work"
 
 status=0
 for renderer in opengl software; do
     echo "== $renderer renderer on $DISPLAY"
-    if ! SDL_VIDEODRIVER=x11 VITRINE_TEST_RENDERER=$renderer LIBGL_ALWAYS_SOFTWARE=1 "$TEST_RECOVER"; then
+    asan=${ASAN_OPTIONS:-}
+    # Mesa's GL driver is unloaded before LeakSanitizer looks, and what it
+    # keeps until exit shows up as leaks in "<unknown module>" that no
+    # suppression can name. Our own code is leak-checked by the software
+    # run of the same test (the same kiosk and display paths).
+    [ "$renderer" = opengl ] && asan="${asan:+$asan:}detect_leaks=0"
+    if ! ASAN_OPTIONS=$asan SDL_VIDEODRIVER=x11 VITRINE_TEST_RENDERER=$renderer LIBGL_ALWAYS_SOFTWARE=1 "$TEST_RECOVER"; then
         echo "FAIL: $renderer"
         status=1
     fi

@@ -18,14 +18,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Xvfb writes its display number to the fifo once it accepts clients.
-mkfifo "$work/displayfd"
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/displayfd" 2>"$work/xvfb.log" &
-xpid=$!
-read -r dnum <"$work/displayfd"
-[ -n "$dnum" ] || { echo "FAIL: Xvfb did not start"; cat "$work/xvfb.log"; exit 1; }
-export DISPLAY=":$dnum"
-echo "Xvfb on $DISPLAY"
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb "$work"
 
 SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --windowed --size 800x600 --verbose \
     >"$work/out" 2>"$work/log" &
