@@ -231,15 +231,17 @@ static uint32_t dwell_for(const struct ventry *e)
     return schedule_dwell_ms(panel_word_count(&e->panel), e->panel.kind);
 }
 
-/* Room for the panel on screen, the one arriving and both neighbours at
- * full-screen size, and at least VIEWCACHE_DEFAULT_BYTES, unless set. */
+/* Room for four full-screen views (the panel on screen, the one arriving
+ * or the next, the previous, and the one just left) and their text, and at
+ * least VIEWCACHE_MIN_BYTES, unless set. */
 static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
 {
     if (o && o->cache_bytes)
         return o->cache_bytes;
     struct layout_screen s = screen_of(k);
-    size_t four = 4u * 4u * (size_t)(s.w > 0 ? s.w : 0) * (size_t)(s.h > 0 ? s.h : 0);
-    return four > VIEWCACHE_DEFAULT_BYTES ? four + four / 4 : VIEWCACHE_DEFAULT_BYTES;
+    size_t view = 4u * (size_t)(s.w > 0 ? s.w : 0) * (size_t)(s.h > 0 ? s.h : 0);
+    size_t four = 4u * (view + 256u * 1024u);
+    return four > VIEWCACHE_MIN_BYTES ? four : VIEWCACHE_MIN_BYTES;
 }
 
 struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,

@@ -30,7 +30,7 @@ struct kiosk_opts {
     uint32_t idle_ms;   /* interactive -> "still there?"; 0: 60 s */
     int lazy_views;     /* rasterise panels when first drawn, not ahead
                          * (simulated time: most panels are never drawn) */
-    size_t cache_bytes; /* prepared panels kept; 0: VIEWCACHE_DEFAULT_BYTES */
+    size_t cache_bytes; /* prepared panels kept; 0: four full screens' worth */
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The presenter is

@@ -15,7 +15,7 @@ void viewcache_init(struct viewcache *c, const struct presenter *p, size_t budge
 {
     memset(c, 0, sizeof(*c));
     c->p = p;
-    c->budget = budget ? budget : VIEWCACHE_DEFAULT_BYTES;
+    c->budget = budget ? budget : VIEWCACHE_MIN_BYTES;
 }
 
 static int key_is(const struct ventry *e, uint32_t gen, int index, const char *locale)

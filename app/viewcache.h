@@ -23,7 +23,7 @@
 #include "presenter.h"
 #include "store.h"
 
-#define VIEWCACHE_DEFAULT_BYTES (96u * 1024u * 1024u)
+#define VIEWCACHE_MIN_BYTES (16u * 1024u * 1024u)
 
 struct ventry {
     /* key */
@@ -50,7 +50,7 @@ struct viewcache {
     size_t view_bytes; /* the largest view seen: what making one will cost */
 };
 
-/* An empty cache of `budget` bytes (0: VIEWCACHE_DEFAULT_BYTES) whose views
+/* An empty cache of `budget` bytes (0: VIEWCACHE_MIN_BYTES) whose views
  * are released through p. */
 void viewcache_init(struct viewcache *c, const struct presenter *p, size_t budget);
 /* Release every view and free every entry. */
