@@ -1,7 +1,7 @@
 /* Background jobs: progress and completion reach the owner, cancellation,
- * and an idle events_wait is woken by a job within a frame, with no extra
- * wake-ups. Threads meet on condition variables, never on sleeps. Also
- * built with ThreadSanitizer (tests/run.sh). */
+ * and an idle events_wait (and an idle kiosk waiting for its next
+ * deadline) is woken by a job within a frame, with no extra wake-ups. Threads meet on condition
+ * variables, never on sleeps. Also built with ThreadSanitizer (tests/run.sh). */
 #define _GNU_SOURCE /* gettid */
 #include <pthread.h>
 #include <sched.h>
@@ -19,6 +19,7 @@
 #include <SDL.h>
 
 #include "app/job.h"
+#include "app/kiosk.h"
 #include "app/log.h"
 #include "platform/clock.h"
 #include "platform/display.h"
@@ -415,6 +416,76 @@ static void wakes_coalesce_and_user_events_are_kept(void **state)
     display_close(d);
 }
 
+static int finish_at_once(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    (void)j;
+    signal_wait(ctx, 0);
+    snprintf(msg, msg_len, "imported");
+    return 0;
+}
+
+/* The kiosk itself, idle in its loop (nothing to draw, its next deadline
+ * seconds away), waits as the run loop does: until that deadline, with no
+ * polling slice shorter than it. A job finishing ends the wait at once, long
+ * before the kiosk's own deadline, and the kiosk is still where it was. */
+static void an_idle_kiosk_is_woken_by_a_job(void **state)
+{
+    (void)state;
+    char why[256] = "", path[4096];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    assert_non_null(bin);
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(path, &s, why, sizeof(why)), 0);
+    struct display_opts o = {.windowed = 1, .w = 640, .h = 400};
+    struct display *d = display_open(&o, why, sizeof(why));
+    assert_non_null(d);
+    struct presenter p = display_presenter(d);
+    uint64_t now = clock_now_ms();
+    struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, now, why, sizeof(why));
+    assert_non_null(k);
+    kiosk_update(k, now);
+    kiosk_draw(k, now);
+    display_present(d);
+    struct events_cfg cfg = {0};
+    while (events_wait(d, &cfg, 0, NULL, NULL, NULL) & ~EVENTS_REDRAW)
+        ;
+    now = clock_now_ms();
+    kiosk_update(k, now);
+    assert_false(kiosk_needs_frame(k, now)); /* idle */
+    uint64_t due = kiosk_deadline(k, now);
+    assert_true(due > now + 3000); /* the loop's next step is seconds away */
+    uint32_t timeout = (uint32_t)(due - now);
+    cfg.poll_ms = timeout; /* only the deadline or the waker end the wait */
+
+    struct signal go;
+    signal_init(&go);
+    struct job *j = job_start("import", finish_at_once, &go, events_waker(), why, sizeof(why));
+    assert_non_null(j);
+    int panel = kiosk_current(k);
+    signal_post(&go);
+    uint64_t t0 = clock_now_ms();
+    long wakeups = 0;
+    int flags = events_wait(d, &cfg, timeout, NULL, NULL, &wakeups);
+    uint64_t back = clock_now_ms();
+    assert_true(flags & EVENTS_WAKE);
+    assert_true(back - t0 < 1000); /* woken, not timed out (generous: a frame is 16 ms) */
+    assert_true(back < due);
+    assert_true(wakeups <= 2);
+    struct job_status st;
+    assert_int_equal(job_poll(j, &st), 1);
+    assert_true(st.finished);
+    assert_string_equal(st.text, "imported");
+    kiosk_update(k, back);
+    assert_int_equal(kiosk_current(k), panel); /* the wake moved nothing on screen */
+    job_free(j);
+    signal_destroy(&go);
+    kiosk_free(k);
+    display_close(d);
+    print_message("idle kiosk (deadline in %u ms) woken %llu ms after the job was let go\n",
+                  timeout, (unsigned long long)(back - t0));
+}
+
 int main(void)
 {
     main_tid = gettid();
@@ -428,6 +499,7 @@ int main(void)
         cmocka_unit_test(headless_wait_is_woken_by_a_job),
         cmocka_unit_test(display_idle_wait_is_woken_by_a_job),
         cmocka_unit_test(wakes_coalesce_and_user_events_are_kept),
+        cmocka_unit_test(an_idle_kiosk_is_woken_by_a_job),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
