@@ -234,7 +234,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
             p.quote = (struct panel_quote){ps->q.text.s[l], ps->q.speaker, ps->q.role.s[l],
                                            ps->q.context.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
-            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l]};
+            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL};
         }
         char why[512] = "";
         if (b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why) != 0) {

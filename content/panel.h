@@ -48,7 +48,8 @@ struct panel_quote {
 struct panel_image {
     const void *data; /* encoded image (PNG/JPEG), in the arena */
     size_t size;
-    const char *alt; /* description, required */
+    const char *alt;  /* description, required */
+    const char *name; /* its file name in the sources (for messages), may be NULL */
 };
 
 /* A source as shown on the panel: its short citation text. */

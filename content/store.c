@@ -57,7 +57,7 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_QUOTE] = "SELECT speaker, language FROM quote WHERE position = ?1",
     [ST_QUOTE_TEXT] = "SELECT locale, text, role, context FROM quote_text"
                       " WHERE position = ?1 AND locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
-    [ST_ASSET] = "SELECT mime, data FROM asset WHERE id = ?1",
+    [ST_ASSET] = "SELECT mime, data, name FROM asset WHERE id = ?1",
     [ST_CITES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
                  " FROM source s"
                  " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
@@ -942,7 +942,8 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
                     where);
     if (r < 0)
         return -1;
-    if (read_text(s, st, 0, where, a, &mime, why, why_len) < 0)
+    if (read_text(s, st, 0, where, a, &mime, why, why_len) < 0 ||
+        read_text(s, st, 2, where, a, &img->name, why, why_len) < 0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
         return fail(why, why_len, "%s has an image that is not stored as image data (%s).", s->name,

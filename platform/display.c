@@ -25,6 +25,7 @@
 
 #include "image.h"
 #include "log.h"
+#include "photo.h"
 #include "store.h"
 
 #define TAG "display"
@@ -236,36 +237,46 @@ static void copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, in
     SDL_RenderCopy(ren, tex, NULL, &dst);
 }
 
+/* How a photo is named in the log: its file name in the sources, else its
+ * description. */
+static void photo_name(const struct panel_image *img, char *out, size_t n)
+{
+    if (img->name && *img->name)
+        snprintf(out, n, "%s", img->name);
+    else
+        snprintf(out, n, "\"%.60s%s\"", img->alt ? img->alt : "",
+                 img->alt && strlen(img->alt) > 60 ? "..." : "");
+}
+
 /* Decode a DRAW_IMAGE's picture into a texture fitted inside its box (aspect
- * kept, centred); *dst receives where it goes. Shrinking uses a box filter
- * (photos stay smooth), enlarging the renderer's linear filter. */
+ * kept, centred); *dst receives where it goes. The photo is shrunk while it
+ * is decoded (photo.h: box filter, photos stay smooth) to at most
+ * PHOTO_MAX_OUT_PIXELS; the renderer's linear filter enlarges the rest. A
+ * photo that cannot be shown is logged once per view build and gives NULL:
+ * the panel keeps its placeholder and its caption. */
 static SDL_Texture *image_texture(struct display *d, const struct draw_item *it, SDL_Rect *dst)
 {
     const struct panel_image *img = it->image;
-    if (!img || !img->data || img->size == 0 || img->size > INT_MAX || it->r.w < 1 || it->r.h < 1)
+    if (!img || !img->data || img->size == 0 || it->r.w < 1 || it->r.h < 1)
         return NULL;
-    SDL_Surface *s = IMG_Load_RW(SDL_RWFromConstMem(img->data, (int)img->size), 1);
+    char why[200], name[80];
+    struct photo_info info;
+    SDL_Surface *s = NULL;
+    int w, h, ow, oh;
+    if (photo_probe(img->data, img->size, &info, why, sizeof(why)) == 0) {
+        photo_fit(info.w, info.h, it->r.w, it->r.h, &w, &h, &ow, &oh);
+        s = photo_decode(img->data, img->size, ow, oh, layout_color(COLOR_BG), NULL, NULL, why,
+                         sizeof(why));
+    }
     if (!s) {
-        log_warn(TAG, "panel image: %s", SDL_GetError());
+        photo_name(img, name, sizeof(name));
+        log_warn(TAG, "The photo %s %s; its panel shows the description instead.", name, why);
         return NULL;
     }
-    double k = fmin((double)it->r.w / s->w, (double)it->r.h / s->h);
-    int w = (int)lround(s->w * k), h = (int)lround(s->h * k);
-    if (w < 1)
-        w = 1;
-    if (h < 1)
-        h = 1;
     dst->x = it->r.x + (it->r.w - w) / 2;
     dst->y = it->r.y + (it->r.h - h) / 2;
     dst->w = w;
     dst->h = h;
-    if (w < s->w) {
-        SDL_Surface *small = image_scale_box(s, w, h, layout_color(COLOR_BG));
-        if (small) {
-            SDL_FreeSurface(s);
-            s = small;
-        }
-    }
     SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, s);
     SDL_FreeSurface(s);
     if (!tex) {
