@@ -2,12 +2,13 @@
 # vitrine needs, and installing the missing ones (as root), or printing the
 # exact command to run (otherwise).
 
-# to build and run the kiosk
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core"
+# to build and run the kiosk (libpng and libjpeg: photos are decoded with
+# them directly, within memory limits; see docs/decisions.md, "Photos")
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
-# analysis before the builds)
-VITRINE_TEST_PKGS="libcmocka-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck"
+# analysis before the builds, zlib to make decompression bombs in test_photo)
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck"
 
 vitrine_need_packages() {
     missing=""

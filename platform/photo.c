@@ -14,14 +14,18 @@
 #include "photo.h"
 
 #include <SDL.h>
-#include <jpeglib.h>
-#include <jerror.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* after stdio.h and stddef.h, which jpeglib.h needs; jerror.h after it */
+#include <jpeglib.h>
+
+#include <jerror.h>
 
 /* An interlaced PNG (decoded whole, 4 bytes a pixel) above this is refused. */
 #define PHOTO_FULL_DECODE_BYTES PHOTO_WORK_BYTES

@@ -6,12 +6,15 @@
 #ifndef VITRINE_PHOTO_TESTING_H
 #define VITRINE_PHOTO_TESTING_H
 
-#include <jpeglib.h>
-#include <png.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* after stdio.h and stddef.h, which jpeglib.h needs */
+#include <jpeglib.h>
+#include <png.h>
 #include <zlib.h>
 
 struct bytes {
