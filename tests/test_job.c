@@ -366,6 +366,32 @@ static void idle_wait_is_woken_by_a_job(struct display *d)
                   wakeups, d ? display_driver(d) : "none");
 }
 
+/* One window for every test that needs SDL's video, opened by the first
+ * and closed when the group ends: a kiosk opens its display once, and
+ * opening and closing X connections in quick succession made XOpenDisplay
+ * fail now and then on a loaded machine. */
+static struct display *shared;
+
+static struct display *test_display(void)
+{
+    if (!shared) {
+        char why[256] = "";
+        struct display_opts o = {.windowed = 1, .w = 640, .h = 400};
+        shared = display_open(&o, why, sizeof(why));
+        if (!shared)
+            fail_msg("display: %s", why);
+    }
+    return shared;
+}
+
+static int close_display(void **state)
+{
+    (void)state;
+    display_close(shared);
+    shared = NULL;
+    return 0;
+}
+
 /* Before SDL's video starts (cmocka runs tests in order): events_wait
  * only lets time pass, and a job still ends it early. */
 static void headless_wait_is_woken_by_a_job(void **state)
@@ -378,14 +404,10 @@ static void headless_wait_is_woken_by_a_job(void **state)
 static void display_idle_wait_is_woken_by_a_job(void **state)
 {
     (void)state;
-    char why[256] = "";
-    struct display_opts o = {.windowed = 1, .w = 320, .h = 200};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
+    struct display *d = test_display();
     atomic_store(&waits_seen_blocked, 0);
     for (int i = 0; i < 20; i++)
         idle_wait_is_woken_by_a_job(d);
-    display_close(d);
     /* the job finished while the main thread was blocked in events_wait */
     assert_true(atomic_load(&waits_seen_blocked) > 0);
 }
@@ -393,10 +415,7 @@ static void display_idle_wait_is_woken_by_a_job(void **state)
 static void wakes_coalesce_and_user_events_are_kept(void **state)
 {
     (void)state;
-    char why[256] = "";
-    struct display_opts o = {.windowed = 1, .w = 320, .h = 200};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
+    struct display *d = test_display();
     struct events_cfg cfg = {0};
     while (events_wait(d, &cfg, 0, NULL, NULL, NULL) & ~EVENTS_REDRAW)
         ;
@@ -413,7 +432,6 @@ static void wakes_coalesce_and_user_events_are_kept(void **state)
     SDL_Event ev = {.type = type};
     assert_int_equal(SDL_PushEvent(&ev), 1);
     assert_true(events_wait(d, &cfg, 30000, NULL, NULL, NULL) & EVENTS_WAKE);
-    display_close(d);
 }
 
 static int finish_at_once(struct job *j, void *ctx, char *msg, size_t msg_len)
@@ -437,9 +455,7 @@ static void an_idle_kiosk_is_woken_by_a_job(void **state)
     snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
     struct store *s = NULL;
     assert_int_equal(store_open_file(path, &s, why, sizeof(why)), 0);
-    struct display_opts o = {.windowed = 1, .w = 640, .h = 400};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
+    struct display *d = test_display();
     struct presenter p = display_presenter(d);
     uint64_t now = clock_now_ms();
     struct kiosk *k = kiosk_new(&p, s, &(struct kiosk_opts){0}, now, why, sizeof(why));
@@ -481,7 +497,6 @@ static void an_idle_kiosk_is_woken_by_a_job(void **state)
     job_free(j);
     signal_destroy(&go);
     kiosk_free(k);
-    display_close(d);
     print_message("idle kiosk (deadline in %u ms) woken %llu ms after the job was let go\n",
                   timeout, (unsigned long long)(back - t0));
 }
@@ -501,5 +516,5 @@ int main(void)
         cmocka_unit_test(wakes_coalesce_and_user_events_are_kept),
         cmocka_unit_test(an_idle_kiosk_is_woken_by_a_job),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, close_display);
 }
