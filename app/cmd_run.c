@@ -129,6 +129,8 @@ int cmd_run(const struct options *o)
         }
         if (flags & EVENTS_REDRAW)
             kiosk_invalidate(k);
+        if ((flags & EVENTS_WAKE) && display_poll_photos(d) > 0)
+            kiosk_invalidate(k);
         if (flags & EVENTS_WAKE)
             poll_jobs(&ctx);
         if (flags & EVENTS_STOP) {

@@ -23,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "image.h"
+#include "job.h"
 #include "log.h"
 #include "photo.h"
 #include "store.h"
@@ -100,6 +102,21 @@ struct anim_item {
     int total, lit, shifted_dx;
 };
 
+/* A view's photo, decoded off the main thread when there is a window (a
+ * large PNG takes a third of a second), at once when headless (`render`
+ * wants the final picture). The decoded picture is kept for rebuilds. */
+struct view_photo {
+    struct job *job; /* decoding, or NULL */
+    /* the job's input and, once it has finished, its output */
+    const struct panel_image *img;
+    int out_w, out_h;
+    SDL_Surface *out;
+    char why[200];
+    /* the main thread's */
+    SDL_Surface *pic; /* decoded, owned */
+    int failed;       /* logged; the placeholder and caption stay */
+};
+
 struct panel_view {
     struct pview base; /* first: the presenter's handle is the view */
     struct display *d;
@@ -112,6 +129,7 @@ struct panel_view {
     struct atlas *atlases;
     int n_atlases;
     char locale[STORE_LOCALE_MAX + 1];
+    struct view_photo photo;
 };
 
 struct cache_slot {
@@ -248,37 +266,102 @@ static void photo_name(const struct panel_image *img, char *out, size_t n)
                  img->alt && strlen(img->alt) > 60 ? "..." : "");
 }
 
+static int photo_cancelled(void *ctx)
+{
+    return job_cancelled(ctx);
+}
+
+/* The worker: decode the photo; the main thread reads out and why once
+ * job_poll reports the job finished. */
+static int photo_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct view_photo *p = ctx;
+    p->out = photo_decode(p->img->data, p->img->size, p->out_w, p->out_h, layout_color(COLOR_BG),
+                          photo_cancelled, j, p->why, sizeof(p->why));
+    snprintf(msg, msg_len, "%s", p->out ? "decoded" : p->why);
+    return p->out ? 0 : 1;
+}
+
+static void photo_refused(const struct panel_image *img, const char *why)
+{
+    char name[80];
+    photo_name(img, name, sizeof(name));
+    log_warn(TAG, "The photo %s %s; its panel shows the description instead.", name, why);
+}
+
+static void photo_forget(struct view_photo *p)
+{
+    job_free(p->job); /* cancels and waits: the bytes are the view owner's */
+    if (p->out)
+        SDL_FreeSurface(p->out);
+    if (p->pic)
+        SDL_FreeSurface(p->pic);
+    memset(p, 0, sizeof(*p));
+}
+
 /* Decode a DRAW_IMAGE's picture into a texture fitted inside its box (aspect
  * kept, centred); *dst receives where it goes. The photo is shrunk while it
  * is decoded (photo.h: box filter, photos stay smooth) to at most
  * PHOTO_MAX_OUT_PIXELS; the renderer's linear filter enlarges the rest. A
- * photo that cannot be shown is logged once per view build and gives NULL:
- * the panel keeps its placeholder and its caption. */
-static SDL_Texture *image_texture(struct display *d, const struct draw_item *it, SDL_Rect *dst)
+ * photo that cannot be shown is logged once and gives NULL: the panel keeps
+ * its placeholder and its caption. With a view (v) and a window, the first
+ * build starts decoding on a worker and gives NULL (the placeholder) until
+ * display_poll_photos finds it decoded and builds the view again. */
+static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
+                                  const struct draw_item *it, SDL_Rect *dst)
 {
     const struct panel_image *img = it->image;
     if (!img || !img->data || img->size == 0 || it->r.w < 1 || it->r.h < 1)
         return NULL;
-    char why[200], name[80];
+    char why[200];
     struct photo_info info;
-    SDL_Surface *s = NULL;
     int w, h, ow, oh;
-    if (photo_probe(img->data, img->size, &info, why, sizeof(why)) == 0) {
-        photo_fit(info.w, info.h, it->r.w, it->r.h, &w, &h, &ow, &oh);
-        s = photo_decode(img->data, img->size, ow, oh, layout_color(COLOR_BG), NULL, NULL, why,
-                         sizeof(why));
-    }
-    if (!s) {
-        photo_name(img, name, sizeof(name));
-        log_warn(TAG, "The photo %s %s; its panel shows the description instead.", name, why);
+    if (photo_probe(img->data, img->size, &info, why, sizeof(why)) != 0) {
+        if (!v || !v->photo.failed)
+            photo_refused(img, why);
+        if (v)
+            v->photo.failed = 1;
         return NULL;
     }
+    photo_fit(info.w, info.h, it->r.w, it->r.h, &w, &h, &ow, &oh);
     dst->x = it->r.x + (it->r.w - w) / 2;
     dst->y = it->r.y + (it->r.h - h) / 2;
     dst->w = w;
     dst->h = h;
+    struct view_photo *p = v && (!v->photo.img || v->photo.img == img) ? &v->photo : NULL;
+    SDL_Surface *s = NULL;
+    if (p && p->failed)
+        return NULL;
+    if (p && p->pic && p->pic->w == ow && p->pic->h == oh) {
+        s = p->pic; /* decoded before: a rebuild */
+    } else if (p && !d->headless) {
+        if (p->job)
+            return NULL; /* still decoding */
+        p->img = img;
+        p->out_w = ow;
+        p->out_h = oh;
+        p->job = job_start("photo", photo_job, p, events_waker(), why, sizeof(why));
+        if (p->job)
+            return NULL; /* the placeholder until it is decoded */
+        log_warn(TAG, "decoding a photo here: %s", why);
+    }
+    if (!s) {
+        s = photo_decode(img->data, img->size, ow, oh, layout_color(COLOR_BG), NULL, NULL, why,
+                         sizeof(why));
+        if (!s) {
+            photo_refused(img, why);
+            if (p)
+                p->failed = 1;
+            return NULL;
+        }
+        if (p) {
+            p->img = img;
+            p->pic = s;
+        }
+    }
     SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, s);
-    SDL_FreeSurface(s);
+    if (!p || p->pic != s)
+        SDL_FreeSurface(s);
     if (!tex) {
         log_warn(TAG, "panel image texture: %s", SDL_GetError());
         return NULL;
@@ -733,6 +816,7 @@ static void view_drop_textures(struct panel_view *v)
 static void view_release(struct panel_view *v)
 {
     view_drop_textures(v);
+    photo_forget(&v->photo);
     if (v->d) {
         if (v->prev)
             v->prev->next = v->next;
@@ -779,7 +863,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 }
 
 /* Draw one static item into the current target at its final state. */
-static void draw_static(struct display *d, const struct draw_item *it, const char *locale)
+static void draw_static(struct display *d, struct panel_view *v, const struct draw_item *it)
 {
     SDL_Renderer *ren = d->ren;
     uint32_t rgb = layout_color(it->color);
@@ -791,7 +875,7 @@ static void draw_static(struct display *d, const struct draw_item *it, const cha
     case DRAW_FIGURE: {
         char buf[FIGURE_TEXT_MAX];
         size_t n;
-        const char *s = item_text(it, locale, buf, &n);
+        const char *s = item_text(it, v->locale, buf, &n);
         if (!s)
             break;
         int w, h;
@@ -806,7 +890,7 @@ static void draw_static(struct display *d, const struct draw_item *it, const cha
         break;
     case DRAW_IMAGE: {
         SDL_Rect dst = {0, 0, 0, 0};
-        SDL_Texture *tex = image_texture(d, it, &dst);
+        SDL_Texture *tex = image_texture(d, v, it, &dst);
         copy_at(ren, tex, dst.x, dst.y, dst.w, dst.h, it->alpha);
         if (tex)
             SDL_DestroyTexture(tex);
@@ -878,7 +962,7 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         break;
     case DRAW_IMAGE: {
         SDL_Rect dst = {0, 0, 0, 0};
-        it->tex = image_texture(d, src, &dst);
+        it->tex = image_texture(d, v, src, &dst);
         it->r = (struct draw_rect){dst.x, dst.y, dst.w, dst.h};
         it->tw = dst.w;
         it->th = dst.h;
@@ -926,13 +1010,17 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
         if (it->layer == LAYER_STATIC)
-            draw_static(d, it, v->locale);
+            draw_static(d, v, it);
         else if (prepare_anim(d, v, it, why, why_len) != 0) {
             SDL_SetRenderTarget(d->ren, NULL);
             return -1;
         }
     }
     SDL_SetRenderTarget(d->ren, NULL);
+    if (v->photo.pic) /* the decoded photo, and the work a decode in flight holds */
+        v->base.bytes += 2u * (size_t)v->photo.pic->w * (size_t)v->photo.pic->h * 4u;
+    else if (v->photo.job)
+        v->base.bytes += (size_t)PHOTO_WORK_BYTES;
     return 0;
 }
 
@@ -1177,6 +1265,42 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
     }
     display_clear(d);
     return rc;
+}
+
+int display_poll_photos(struct display *d)
+{
+    int changed = 0;
+    for (struct panel_view *v = d ? d->views : NULL; v; v = v->next) {
+        struct view_photo *p = &v->photo;
+        struct job_status st;
+        if (!p->job || !job_poll(p->job, &st) || !st.finished)
+            continue;
+        job_free(p->job);
+        p->job = NULL;
+        if (p->out) {
+            p->pic = p->out;
+            p->out = NULL;
+        } else {
+            photo_refused(p->img, p->why);
+            p->failed = 1;
+        }
+        char why[256];
+        view_drop_textures(v);
+        if (view_build(d, v, why, sizeof(why)) != 0) {
+            log_error(TAG, "a view could not be rebuilt with its photo: %s", why);
+            view_drop_textures(v);
+        }
+        changed++;
+    }
+    return changed;
+}
+
+int display_photos_pending(const struct display *d)
+{
+    int n = 0;
+    for (const struct panel_view *v = d ? d->views : NULL; v; v = v->next)
+        n += v->photo.job != NULL;
+    return n;
 }
 
 long display_rebuild_count(const struct display *d)

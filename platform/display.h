@@ -68,6 +68,15 @@ void display_draw_frame(struct display *d, const struct frame *f);
  * when a view or the renderer could not be rebuilt (the kiosk goes on: a
  * view that failed draws nothing). */
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len);
+/* Photos are decoded off the main thread when there is a window (a large
+ * PNG takes a third of a second); until then their panel shows its
+ * placeholder. Call when events_wait reports EVENTS_WAKE: rebuilds each view
+ * whose photo is now decoded (or logs why it cannot be shown) and returns
+ * how many changed (then draw again). Main thread only. */
+int display_poll_photos(struct display *d);
+/* Photos still being decoded (tests). */
+int display_photos_pending(const struct display *d);
+
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
 

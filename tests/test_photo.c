@@ -31,6 +31,7 @@
 #include "app/log.h"
 #include "content/panel.h"
 #include "platform/display.h"
+#include "platform/events.h"
 #include "platform/image.h"
 #include "platform/photo.h"
 #include "photo_testing.h"
@@ -567,6 +568,70 @@ static void render_of_a_store_with_the_bomb(void **state)
         nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+static uint32_t centre_pixel(struct display *d, struct panel_view *v)
+{
+    display_clear(d);
+    display_draw_view(d, v, 0, 255, 1.0);
+    SDL_Surface *snap = display_snapshot(d);
+    assert_non_null(snap);
+    uint32_t px = ((const uint32_t *)((const uint8_t *)snap->pixels + 450 * snap->pitch))[700];
+    SDL_FreeSurface(snap);
+    return px & 0xFFFFFF;
+}
+
+/* With a window, a photo is decoded off the main thread: preparing its
+ * panel returns at once with the placeholder drawn; the decode wakes the
+ * loop's wait (no polling: a 30 s wait); display_poll_photos then builds the
+ * view with the photo. A view freed while its photo decodes cancels it. */
+static void a_photo_decodes_off_the_main_thread(void **state)
+{
+    (void)state;
+    struct display_opts o = {.windowed = 1, .w = 1920, .h = 1080};
+    struct display *d = display_open(&o, why, sizeof why);
+    assert_non_null(d);
+    struct bytes pic = png_picture(4000, 3000, 0, 0);
+    struct panel_image img = {pic.d, pic.n, "A gradient", "images/gradient.png"};
+    struct draw_item items[2];
+    memset(items, 0, sizeof items);
+    items[0].kind = DRAW_RECT;
+    items[0].r = (struct draw_rect){200, 100, 1000, 700};
+    items[0].color = COLOR_RULE;
+    items[0].alpha = 255;
+    items[1] = items[0];
+    items[1].kind = DRAW_IMAGE;
+    items[1].color = COLOR_TEXT;
+    items[1].image = &img;
+    struct draw_list l = {items, 2, 2, 0, ""};
+
+    struct panel_view *v = display_prepare(d, &l, "en", why, sizeof why);
+    assert_non_null(v);
+    assert_int_equal(display_photos_pending(d), 1);
+    assert_int_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF); /* placeholder */
+    struct events_cfg cfg = {.poll_ms = 30000};
+    int flags = 0;
+    for (int guard = 0; guard < 100 && !(flags & EVENTS_WAKE); guard++)
+        flags |= events_wait(d, &cfg, 30000, NULL, NULL, NULL);
+    assert_true(flags & EVENTS_WAKE);
+    assert_int_equal(display_poll_photos(d), 1);
+    assert_int_equal(display_photos_pending(d), 0);
+    assert_int_not_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF); /* the photo */
+    /* a renderer reset rebuilds it from the decoded picture, without decoding again */
+    uint32_t before = centre_pixel(d, v);
+    assert_int_equal(display_recover(d, 1, why, sizeof why), 0);
+    assert_int_equal(display_photos_pending(d), 0);
+    assert_int_equal(centre_pixel(d, v), before);
+    display_view_free(v);
+
+    /* freed while decoding: cancelled, nothing left behind (ASan checks) */
+    v = display_prepare(d, &l, "en", why, sizeof why);
+    assert_non_null(v);
+    assert_int_equal(display_photos_pending(d), 1);
+    display_view_free(v);
+    assert_int_equal(display_photos_pending(d), 0);
+    display_close(d);
+    free(pic.d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +642,7 @@ int main(void)
         cmocka_unit_test(largest_photos_decode_within_budget),
         cmocka_unit_test(bomb_panel_keeps_its_placeholder),
         cmocka_unit_test(render_of_a_store_with_the_bomb),
+        cmocka_unit_test(a_photo_decodes_off_the_main_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
