@@ -232,6 +232,17 @@ int cmd_render(const struct options *o)
         store_close(store);
         return 1;
     }
+    /* --locale must name one of the exhibit's languages: proofing in the
+     * wrong one would look right and be wrong */
+    struct options with_locale = *o;
+    if (o->locale && !(with_locale.locale = store_locale_find(store, o->locale))) {
+        char list[512];
+        fprintf(stderr, "vitrine render: the exhibit has no language '%s'; it has: %s\n", o->locale,
+                store_locale_list(store, list, sizeof(list)));
+        store_close(store);
+        return 2;
+    }
+    o = &with_locale;
     struct display_opts dopts = {
         .headless = 1, .w = o->width ? o->width : 1920, .h = o->height ? o->height : 1080};
     struct display *d = display_open(&dopts, why, sizeof(why));

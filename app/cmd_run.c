@@ -1,5 +1,6 @@
 /* cmd_run.c - `vitrine run`: the kiosk on a real screen. */
 #include <stdio.h>
+#include <string.h>
 
 #include "clock.h"
 #include "display.h"
@@ -50,6 +51,31 @@ static void on_input(void *ctx, const struct input_event *e)
     kiosk_input(r->k, &ev, ev.t_ms);
 }
 
+/* --locale names no language of the exhibit: a kiosk never stays black, so
+ * it starts in the default language, and says so in the log and on the
+ * staff notice (after any notice already there). */
+static void unknown_locale(struct store *store, const char *locale, char *notice, size_t n)
+{
+    char list[512], why[256];
+    struct arena a;
+    struct store_info info;
+    const char *name = "its default language";
+    arena_init(&a, 1024);
+    if (store_info(store, NULL, &a, &info, why, sizeof(why)) == 0)
+        for (int i = 0; i < info.n_locales; i++)
+            if (strcmp(info.locales[i], info.default_locale) == 0)
+                name = info.locale_names[i];
+    char msg[768];
+    snprintf(msg, sizeof(msg), "the exhibit has no language '%s'; it has: %s. Showing %s.", locale,
+             store_locale_list(store, list, sizeof(list)), name);
+    log_warn("run", "--locale: %s", msg);
+    size_t used = strlen(notice);
+    if (used + 1 < n &&
+        snprintf(notice + used, n - used, "%sThe%s", used ? " " : "", msg + 3) < 0) /* "the" */
+        notice[used] = '\0';
+    arena_free(&a);
+}
+
 int cmd_run(const struct options *o)
 {
     char why[512] = "", notice[768];
@@ -66,6 +92,8 @@ int cmd_run(const struct options *o)
         return 1;
     }
     struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
+    if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
+        unknown_locale(store, o->locale, notice, sizeof(notice));
     struct presenter pres = display_presenter(d);
     struct kiosk *k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
     if (!k && o->content) {

@@ -17,6 +17,7 @@
 
 #include "arena.h"
 #include "author.h"
+#include "rules.h"
 #include "store.h"
 #include "ytree.h"
 
@@ -26,22 +27,22 @@
 #define MAX_YAML_BYTES (1024 * 1024)
 #define ERROR_LINE_MAX 1024
 
-/* Longest text accepted, bytes of UTF-8. */
-#define LEN_TITLE 200
-#define LEN_SUBTITLE 400
-#define LEN_CHAPTER 200
-#define LEN_HEADING 200
-#define LEN_BODY 4000
-#define LEN_NOTE 1000
-#define LEN_LABEL 200
-#define LEN_AFFIX 40
-#define LEN_QUOTE 1200
-#define LEN_NAME 120
-#define LEN_ROLE 200
-#define LEN_CONTEXT 400
-#define LEN_ALT 1000
-#define LEN_CITE 200
-#define LEN_DESCRIPTION 2000
+/* Longest text accepted, bytes of UTF-8 (the rules of rules.h). */
+#define LEN_TITLE RULES_LEN_TITLE
+#define LEN_SUBTITLE RULES_LEN_SUBTITLE
+#define LEN_CHAPTER RULES_LEN_CHAPTER
+#define LEN_HEADING RULES_LEN_HEADING
+#define LEN_BODY RULES_LEN_BODY
+#define LEN_NOTE RULES_LEN_NOTE
+#define LEN_LABEL RULES_LEN_LABEL
+#define LEN_AFFIX RULES_LEN_AFFIX
+#define LEN_QUOTE RULES_LEN_QUOTE
+#define LEN_NAME RULES_LEN_NAME
+#define LEN_ROLE RULES_LEN_ROLE
+#define LEN_CONTEXT RULES_LEN_CONTEXT
+#define LEN_ALT RULES_LEN_ALT
+#define LEN_CITE RULES_LEN_CITE
+#define LEN_DESCRIPTION RULES_LEN_DESCRIPTION
 #define LEN_ID 64
 #define LEN_FILE 255
 

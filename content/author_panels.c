@@ -58,6 +58,68 @@ static const char *const quote_keys[QK_N] = {
 enum { IK_FILE, IK_ALT, IK_N };
 static const char *const image_keys[IK_N] = {"file", "alt"};
 
+/* The decimals of a number as written ("99.70": 2), or as its value needs
+ * them when written with an exponent ("1e3": 0). */
+static int written_decimals(const struct ynode *n, double v)
+{
+    if (strpbrk(n->s, "eE"))
+        return rules_decimals_needed(v);
+    const char *dot = strchr(n->s, '.');
+    return dot ? (int)strspn(dot + 1, "0123456789") : 0;
+}
+
+/* Without figure.decimals, the numbers are shown with as many decimals as
+ * they are written with (the most of value and to; a part_of only when it
+ * is not whole), never rounded to another number. */
+static int decimals_as_written(struct build *b, const struct ynode *const *nodes,
+                               const char *const *keys, const double *vals, int n)
+{
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        if (!nodes[i])
+            continue;
+        int d = written_decimals(nodes[i], vals[i]);
+        if (d > RULES_DECIMALS_MAX) {
+            ERR(b, nodes[i]->line,
+                "%s %s has %d decimals; a figure shows at most %d: write it rounded as it "
+                "should be shown",
+                keys[i], nodes[i]->s, d, RULES_DECIMALS_MAX);
+            return -1;
+        }
+        if (d > most)
+            most = d;
+    }
+    return most;
+}
+
+/* A suffix that starts with the unit would show it twice ("42 km km"). */
+static void check_suffix_unit(struct build *b, const struct figure *f, const struct ynode *sn)
+{
+    size_t ul = strlen(f->unit);
+    for (int l = 0; l < b->nloc; l++) {
+        const char *s = f->suffix.s[l];
+        if (!s || (l > 0 && s == f->suffix.s[l - 1]))
+            continue;
+        for (;;) {
+            if (*s == ' ')
+                s++;
+            else if (strncmp(s, "\xC2\xA0", 2) == 0)
+                s += 2;
+            else if (strncmp(s, "\xE2\x80\xAF", 3) == 0)
+                s += 3;
+            else
+                break;
+        }
+        if (strncmp(s, f->unit, ul) == 0 && (s[ul] == '\0' || s[ul] == ' ')) {
+            ERR(b, sn->line,
+                "figure.suffix repeats the unit \"%s\", which is shown after the number by "
+                "itself; remove it from suffix",
+                f->unit);
+            return;
+        }
+    }
+}
+
 static void parse_figure(struct build *b, const struct ynode *n, struct figure *f)
 {
     char q[64];
@@ -66,56 +128,94 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
             value_describe(q, sizeof q, n));
         return;
     }
+    int before = b->nerr;
     const struct ynode *v[FK_N];
     value_map_keys(b, n, "figure", figure_keys, FK_N, v, NULL);
-    int have_value = value_need(b, n, v[FK_VALUE], "figure.value") &&
-                     value_number(b, v[FK_VALUE], "figure.value", &f->value) == 0;
-    if (v[FK_TO] && !ynode_is_null(v[FK_TO]) &&
-        value_number(b, v[FK_TO], "figure.to", &f->to) == 0) {
+    if (value_need(b, n, v[FK_VALUE], "figure.value"))
+        value_number(b, v[FK_VALUE], "figure.value", &f->value);
+    if (v[FK_TO] && !ynode_is_null(v[FK_TO]) && value_number(b, v[FK_TO], "figure.to", &f->to) == 0)
         f->has_to = 1;
-        if (have_value && !(f->to > f->value))
-            ERR(b, v[FK_TO]->line, "figure.to (%g) must be larger than figure.value (%g)", f->to,
-                f->value);
-    }
-    if (v[FK_DECIMALS] && !ynode_is_null(v[FK_DECIMALS])) {
+    int has_decimals = v[FK_DECIMALS] && !ynode_is_null(v[FK_DECIMALS]);
+    if (has_decimals) {
         double d;
         if (value_number(b, v[FK_DECIMALS], "figure.decimals", &d) == 0) {
-            if (d != floor(d) || d < 0 || d > 3)
+            if (d != floor(d) || d < 0 || d > RULES_DECIMALS_MAX)
                 ERR(b, v[FK_DECIMALS]->line, "figure.decimals must be 0, 1, 2 or 3, not %s",
                     v[FK_DECIMALS]->s);
             else
                 f->decimals = (int)d;
         }
     }
-    if (v[FK_UNIT] && !ynode_is_null(v[FK_UNIT]))
-        f->unit = value_id(b, v[FK_UNIT], "figure.unit", "-_", "a unit word such as runners or km");
+    if (v[FK_UNIT] && !ynode_is_null(v[FK_UNIT])) {
+        char why[256];
+        if (v[FK_UNIT]->type == Y_MAP)
+            ERR(b, v[FK_UNIT]->line,
+                "figure.unit is the same in every language (km, %%, °C); give it once, and put "
+                "words that need translating in suffix");
+        else if ((f->unit = value_text(b, v[FK_UNIT], "figure.unit", RULES_LEN_UNIT, 1)) &&
+                 rules_unit(f->unit, strlen(f->unit), why, sizeof why) != 0) {
+            ERR(b, v[FK_UNIT]->line, "%s", why);
+            f->unit = NULL;
+        }
+    }
     value_opt_ltext(b, v[FK_PREFIX], "figure.prefix", LEN_AFFIX, 1, &f->prefix);
     value_opt_ltext(b, v[FK_SUFFIX], "figure.suffix", LEN_AFFIX, 1, &f->suffix);
+    if (f->unit && v[FK_SUFFIX] && !ynode_is_null(v[FK_SUFFIX]))
+        check_suffix_unit(b, f, v[FK_SUFFIX]);
     if (value_need(b, n, v[FK_LABEL], "figure.label"))
         value_ltext(b, v[FK_LABEL], "figure.label", LEN_LABEL, 0, &f->label);
-    const struct ynode *po = v[FK_PART_OF];
+    const struct ynode *po = v[FK_PART_OF], *pv[PO_N] = {NULL, NULL};
     if (po && !ynode_is_null(po)) {
         if (po->type != Y_MAP) {
             ERR(b, po->line, "figure.part_of must be a mapping with value and label, not %s",
                 value_describe(q, sizeof q, po));
         } else {
-            const struct ynode *pv[PO_N];
             value_map_keys(b, po, "figure.part_of", part_of_keys, PO_N, pv, NULL);
             if (value_need(b, po, pv[PO_VALUE], "figure.part_of.value") &&
-                value_number(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0) {
+                value_number(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0)
                 f->has_part_of = 1;
-                double top = f->has_to ? f->to : f->value;
-                if (have_value && !(f->part_of > top))
-                    ERR(b, pv[PO_VALUE]->line,
-                        "figure.part_of.value (%g) must be larger than figure.%s (%g)", f->part_of,
-                        f->has_to ? "to" : "value", top);
-            }
             value_opt_ltext(b, pv[PO_LABEL], "figure.part_of.label", LEN_LABEL, 0,
                             &f->part_of_label);
         }
     }
     if (value_need(b, n, v[FK_SOURCES], "figure.sources"))
         value_cites(b, v[FK_SOURCES], "figure.sources", "figure", 1, &f->sources);
+    if (b->nerr != before)
+        return;
+
+    /* the numbers, by the rules the reader applies too */
+    const struct ynode *nodes[3] = {v[FK_VALUE], f->has_to ? v[FK_TO] : NULL,
+                                    f->has_part_of && f->part_of != floor(f->part_of) ? pv[PO_VALUE]
+                                                                                      : NULL};
+    static const char *const keys[3] = {"figure.value", "figure.to", "figure.part_of.value"};
+    const double vals[3] = {f->value, f->to, f->part_of};
+    if (!has_decimals && (f->decimals = decimals_as_written(b, nodes, keys, vals, 3)) < 0) {
+        f->decimals = 0;
+        return;
+    }
+    struct panel_figure pf = {.value = f->value,
+                              .has_to = f->has_to,
+                              .to = f->to,
+                              .decimals = f->decimals,
+                              .unit = f->unit,
+                              .has_part_of = f->has_part_of,
+                              .part_of = f->part_of};
+    const char *key;
+    char why[512];
+    if (rules_figure(&pf, &key, why, sizeof why) != 0) {
+        const struct ynode *at = n;
+        if (key && strcmp(key, "figure.to") == 0)
+            at = v[FK_TO];
+        else if (key && strcmp(key, "figure.part_of.value") == 0)
+            at = pv[PO_VALUE];
+        else if (key && strcmp(key, "figure.value") == 0)
+            at = v[FK_VALUE];
+        else if (key && strcmp(key, "figure.unit") == 0)
+            at = v[FK_UNIT];
+        else if (key && strcmp(key, "figure.decimals") == 0 && has_decimals)
+            at = v[FK_DECIMALS];
+        ERR(b, at ? at->line : n->line, "%s", why);
+    }
 }
 
 static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt)
@@ -216,6 +316,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
             .cites = nc ? cites : NULL,
             .n_cites = nc,
         };
+        char after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
         if (ps->kind == PANEL_STATISTIC) {
             const struct figure *f = &ps->fig;
             p.figure = (struct panel_figure){
@@ -224,7 +325,9 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 .to = f->to,
                 .decimals = f->decimals,
                 .prefix = f->prefix.s[l],
-                .suffix = f->suffix.s[l],
+                .suffix =
+                    rules_figure_after(f->unit, f->suffix.s[l], b->loc[l], after, sizeof after),
+                .unit = f->unit,
                 .label = f->label.s[l],
                 .has_part_of = f->has_part_of,
                 .part_of = f->part_of,
@@ -390,6 +493,19 @@ void panels_parse(struct build *b)
     struct ltext chapter;
     memset(&chapter, 0, sizeof chapter);
     for (size_t i = 0; b->pan && i < n && b->nerr < MAX_ERRORS; i++) {
+        /* the file name becomes the panel's id, which the reader checks as text */
+        char why[256], q[64];
+        if (rules_text(names[i], strlen(names[i]), 0, LEN_FILE, "the file name", why, sizeof why) !=
+            0) {
+            value_quoted(q, sizeof q, names[i], strlen(names[i]));
+            q[strlen(q) - 1] = '\0'; /* unquoted */
+            const char *file = build_printf(b, "panels/%s", q + 1);
+            if (!file)
+                break;
+            build_error(b, file, 0, "%s; rename the file (letters, digits and '-' are safest)",
+                        why);
+            continue;
+        }
         struct psrc *ps = &b->pan[b->npan++];
         ps->id = build_strndup(b, names[i], strlen(names[i]) - 5);
         ps->file = build_printf(b, "panels/%s", names[i]);

@@ -1,7 +1,7 @@
 /* author_values.c - reading typed values from a ytree, reporting what is
  * wrong with each (see author_internal.h): keys of a mapping (with "did you
- * mean" for a misspelt one), required keys, text (UTF-8, no control
- * characters, a length limit), localised text with its fallback, numbers,
+ * mean" for a misspelt one), required keys, text (rules_text: UTF-8, no
+ * control characters, a length limit), localised text with its fallback, numbers,
  * identifiers and lists of source ids. */
 #include <errno.h>
 #include <math.h>
@@ -12,7 +12,8 @@
 #include "author_internal.h"
 
 /* A short, printable quotation of user text for a message: at most 40 bytes,
- * cut on a character boundary, control characters shown as '?'. */
+ * cut on a character boundary, control characters and bytes that are not
+ * UTF-8 shown as '?'. */
 const char *value_quoted(char *buf, size_t size, const char *s, size_t len)
 {
     size_t max = size - 6 < 40 ? size - 6 : 40;
@@ -24,8 +25,16 @@ const char *value_quoted(char *buf, size_t size, const char *s, size_t len)
     }
     size_t o = 0;
     buf[o++] = '"';
-    for (size_t i = 0; i < n; i++)
-        buf[o++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7F ? '?' : s[i];
+    for (size_t i = 0; i < n;) {
+        size_t at = i;
+        long cp = rules_utf8_next(s, n, &i);
+        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+            buf[o++] = '?'; /* also each byte that is not UTF-8 */
+        } else {
+            memcpy(buf + o, s + at, i - at);
+            o += i - at;
+        }
+    }
     if (n < len) {
         memcpy(buf + o, "...", 3);
         o += 3;
@@ -138,58 +147,6 @@ int value_need(struct build *b, const struct ynode *map, const struct ynode *v, 
     return 0;
 }
 
-/* 0 if s[0..len) is valid UTF-8 without control characters (newline is
- * allowed when newline_ok); else -1 with *bad the code point (or -1 for
- * invalid UTF-8). */
-static int text_check(const char *str, size_t len, int newline_ok, long *bad)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        unsigned long cp;
-        size_t n;
-        if (c < 0x80) {
-            cp = c;
-            n = 1;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            cp = c & 0x1F;
-            n = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            cp = c & 0x0F;
-            n = 3;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            cp = c & 0x07;
-            n = 4;
-        } else {
-            *bad = -1;
-            return -1;
-        }
-        if (i + n > len) {
-            *bad = -1;
-            return -1;
-        }
-        for (size_t k = 1; k < n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80) {
-                *bad = -1;
-                return -1;
-            }
-            cp = cp << 6 | (s[i + k] & 0x3F);
-        }
-        if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-            (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))) {
-            *bad = -1;
-            return -1;
-        }
-        if ((cp < 0x20 && !(cp == '\n' && newline_ok)) || (cp >= 0x7F && cp <= 0x9F)) {
-            *bad = (long)cp;
-            return -1;
-        }
-        i += n;
-    }
-    return 0;
-}
-
 /* One text scalar, checked and copied into the build arena. affix: keep
  * surrounding spaces (prefix/suffix); otherwise trailing newlines left by
  * block scalars are dropped. */
@@ -205,20 +162,13 @@ const char *value_text(struct build *b, const struct ynode *n, const char *path,
     if (!affix)
         while (len > 0 && n->s[len - 1] == '\n')
             len--;
+    char why[256];
     if (ynode_is_null(n) || len == 0) {
         ERR(b, n->line, "%s is empty", path);
         return NULL;
     }
-    long bad;
-    if (text_check(n->s, len, !affix, &bad) != 0) {
-        if (bad < 0)
-            ERR(b, n->line, "%s is not valid UTF-8", path);
-        else
-            ERR(b, n->line, "%s contains a control character (U+%04lX)", path, (unsigned long)bad);
-        return NULL;
-    }
-    if (len > max) {
-        ERR(b, n->line, "%s is too long (%zu bytes; at most %zu)", path, len, max);
+    if (rules_text(n->s, len, !affix, max, path, why, sizeof why) != 0) {
+        ERR(b, n->line, "%s", why);
         return NULL;
     }
     return build_strndup(b, n->s, len);

@@ -77,18 +77,8 @@ unsigned char *image_probe_load(const char *path, size_t *size, const char **mim
     *mime = NULL;
     if (source_file_read(path, IMAGE_PROBE_MAX_BYTES, &data, size, why, why_len) != 0)
         return NULL;
-    const char *reason;
-    *mime = image_probe_header(data, *size, w, h, &reason);
-    if (!*mime) {
-        snprintf(why, why_len, "%s", reason);
-    } else if (*w == 0 || *h == 0) {
-        snprintf(why, why_len, "has no size in its header (%lux%lu)", *w, *h);
+    if (rules_image(data, *size, NULL, 0, 0, mime, w, h, why, why_len) != 0)
         *mime = NULL;
-    } else if (*w > IMAGE_PROBE_MAX_SIDE || *h > IMAGE_PROBE_MAX_SIDE) {
-        snprintf(why, why_len, "is %lux%lu pixels; at most %d a side", *w, *h,
-                 IMAGE_PROBE_MAX_SIDE);
-        *mime = NULL;
-    }
     if (!*mime) {
         free(data);
         return NULL;

@@ -10,8 +10,11 @@
 
 #include <stddef.h>
 
-#define IMAGE_PROBE_MAX_BYTES (20 * 1024 * 1024)
-#define IMAGE_PROBE_MAX_SIDE 8192
+#include "rules.h"
+
+/* The limits are content rules (rules.h), shared with the store reader. */
+#define IMAGE_PROBE_MAX_BYTES RULES_IMAGE_MAX_BYTES
+#define IMAGE_PROBE_MAX_SIDE RULES_IMAGE_MAX_SIDE
 
 /* The MIME type ("image/png", "image/jpeg") and the size in pixels from the
  * header of d[0..n); or NULL with *why set to a reason worded to follow the
@@ -19,10 +22,11 @@
 const char *image_probe_header(const unsigned char *d, size_t n, unsigned long *w, unsigned long *h,
                                const char **why);
 
-/* Read the photo at path and check its format, size in bytes and in pixels.
+/* Read the photo at path and check it against rules_image (format, size in
+ * bytes and in pixels).
  * The bytes (malloc'd, owned by the caller), *size, *mime and the size in
  * pixels; or NULL with the reason in why, worded to follow the file's name
- * ("is 9000x10 pixels; at most 8192 a side"). */
+ * ("is 9000x10 pixels; a photo must be 1 to 8192 pixels a side"). */
 unsigned char *image_probe_load(const char *path, size_t *size, const char **mime, unsigned long *w,
                                 unsigned long *h, char *why, size_t why_len);
 

@@ -24,14 +24,18 @@ const char *panel_kind_name(enum panel_kind kind);
 int panel_kind_from_name(const char *name);
 
 /* A figure: the number counts up from 0 to value (and to `to` for a range
- * such as "3-4"). Shown as prefix + number [+ "–" + to] + suffix. */
+ * such as "3-4"). Shown as prefix + number [+ "–" + to] + suffix, where the
+ * loader has made suffix the unit, spaced as the locale writes it, followed
+ * by the authors' suffix (rules_figure_after in rules.h): "42 km",
+ * "99.7%", "99,7 %". */
 struct panel_figure {
     double value;
     int has_to;
     double to;
     int decimals;       /* digits after the decimal point, 0..3 */
     const char *prefix; /* e.g. "~", may be NULL */
-    const char *suffix; /* e.g. " km" or "th", may be NULL */
+    const char *suffix; /* e.g. " km" or "th", unit included; may be NULL */
+    const char *unit;   /* the unit as written ("km", "%"), may be NULL */
     const char *label;  /* what the number counts, required */
     int has_part_of;    /* the figure is a part of a whole */
     double part_of;     /* the whole, > value */

@@ -25,6 +25,8 @@
 
 #include <sqlite3.h>
 
+#include "rules.h"
+
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
 
@@ -50,14 +52,15 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_PANEL] = "SELECT id, kind, asset_id FROM panel WHERE position = ?1",
     [ST_PANEL_TEXT] = "SELECT locale, chapter, heading, body, note, alt FROM panel_text"
                       " WHERE position = ?1 AND locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
-    [ST_STATISTIC] = "SELECT value, value_to, decimals, part_of FROM statistic WHERE position = ?1",
+    [ST_STATISTIC] = "SELECT value, value_to, decimals, part_of, unit FROM statistic"
+                     " WHERE position = ?1",
     [ST_STATISTIC_TEXT] = "SELECT locale, label, prefix, suffix, part_of_label FROM statistic_text"
                           " WHERE position = ?1 AND locale IN (?2, ?3)"
                           " ORDER BY locale = ?2 DESC",
     [ST_QUOTE] = "SELECT speaker, language FROM quote WHERE position = ?1",
     [ST_QUOTE_TEXT] = "SELECT locale, text, role, context FROM quote_text"
                       " WHERE position = ?1 AND locale IN (?2, ?3) ORDER BY locale = ?2 DESC",
-    [ST_ASSET] = "SELECT mime, data, name FROM asset WHERE id = ?1",
+    [ST_ASSET] = "SELECT mime, data, width, height, name FROM asset WHERE id = ?1",
     [ST_CITES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
                  " FROM source s"
                  " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
@@ -125,74 +128,48 @@ static char *dup_string(const char *s)
     return d;
 }
 
-/* Well-formed UTF-8 (Unicode 15, table 3-7): no overlong forms, no
- * surrogates, nothing above U+10FFFF. Control characters other than tab and
- * line breaks are refused too; NUL would silently cut a C string short. */
-static int utf8_valid(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-                return 0;
-            i++;
-            continue;
-        }
-        size_t len;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            len = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            if (c == 0xE0)
-                lo = 0xA0; /* overlong */
-            else if (c == 0xED)
-                hi = 0x9F; /* surrogates */
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            if (c == 0xF0)
-                lo = 0x90; /* overlong */
-            else if (c == 0xF4)
-                hi = 0x8F; /* above U+10FFFF */
-        } else {
-            return 0; /* continuation byte, C0/C1 overlong lead, or F5..FF */
-        }
-        if (n - i < len)
-            return 0;
-        if (s[i + 1] < lo || s[i + 1] > hi)
-            return 0;
-        for (size_t k = 2; k < len; k++)
-            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
-                return 0;
-        i += len;
-    }
-    return 1;
-}
+/* A text column: its name in messages (the YAML key staff write), the
+ * longest text the build accepts for it, and whether it is one line (a
+ * figure's prefix and suffix). */
+struct field {
+    const char *name;
+    size_t max;
+    int line;
+};
+#define ANY_TEXT(name) (&(const struct field){(name), STORE_MAX_TEXT, 0})
 
-/* Checks one text value from the store without copying it. *text is NULL
- * for SQL NULL. `what` names the value for the message. */
-static int check_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                      const unsigned char **text, int *len, char *why, size_t why_len)
+/* Checks one text value from the store against rules_text without copying
+ * it. *text is NULL for SQL NULL. `where` (may be NULL) says where the value
+ * is ("panel 2 'runners'"). */
+static int check_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
+                      const struct field *f, const unsigned char **text, int *len, char *why,
+                      size_t why_len)
 {
     int type = sqlite3_column_type(st, col);
+    const char *sep = where ? ", " : "";
     *text = NULL;
     *len = 0;
+    if (!where)
+        where = "";
     if (type == SQLITE_NULL)
         return 0;
     if (type != SQLITE_TEXT)
-        return fail(why, why_len, "%s has a value that is not text (%s).", s->name, what);
+        return fail(why, why_len, "%s has a value that is not text (%s%s%s).", s->name, where, sep,
+                    f->name);
     /* Size first: a 10 MB text is refused without being validated or copied. */
     int n = sqlite3_column_bytes(st, col);
     if (n > STORE_MAX_TEXT)
         return fail(why, why_len,
-                    "%s has a text that is too long (%s: %d bytes, at most %d allowed).", s->name,
-                    what, n, STORE_MAX_TEXT);
+                    "%s has a text that is too long (%s%s%s: %d bytes, at most %d allowed).",
+                    s->name, where, sep, f->name, n, STORE_MAX_TEXT);
     const unsigned char *t = sqlite3_column_text(st, col);
     if (!t)
-        return fail(why, why_len, "%s could not be read: out of memory (%s).", s->name, what);
-    if (!utf8_valid(t, (size_t)n))
-        return fail(why, why_len, "%s has text that is not valid UTF-8 (%s).", s->name, what);
+        return fail(why, why_len, "%s could not be read: out of memory (%s%s%s).", s->name, where,
+                    sep, f->name);
+    char phrase[256];
+    if (rules_text((const char *)t, (size_t)n, !f->line, f->max, f->name, phrase, sizeof phrase) !=
+        0)
+        return fail(why, why_len, "%s: %s%s%s.", s->name, where, where[0] ? ": " : "", phrase);
     *text = t;
     *len = n;
     return 0;
@@ -200,19 +177,19 @@ static int check_text(const struct store *s, sqlite3_stmt *st, int col, const ch
 
 /* Copies a checked text value into the arena, or into malloc'd memory
  * (store lifetime) when a is NULL; *out is NULL for SQL NULL. */
-static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                     struct arena *a, char **out, char *why, size_t why_len)
+static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
+                     const struct field *f, struct arena *a, char **out, char *why, size_t why_len)
 {
     const unsigned char *t;
     int n;
     *out = NULL;
-    if (check_text(s, st, col, what, &t, &n, why, why_len) < 0)
+    if (check_text(s, st, col, where, f, &t, &n, why, why_len) < 0)
         return -1;
     if (!t)
         return 0;
     *out = a ? arena_strndup(a, (const char *)t, (size_t)n) : malloc((size_t)n + 1);
     if (!*out)
-        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, what);
+        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, f->name);
     if (!a) {
         memcpy(*out, t, (size_t)n);
         (*out)[n] = '\0';
@@ -220,11 +197,12 @@ static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const cha
     return 0;
 }
 
-static int read_text(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                     struct arena *a, const char **out, char *why, size_t why_len)
+static int read_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
+                     const struct field *f, struct arena *a, const char **out, char *why,
+                     size_t why_len)
 {
     char *t;
-    int rc = copy_text(s, st, col, what, a, &t, why, why_len);
+    int rc = copy_text(s, st, col, where, f, a, &t, why, why_len);
     *out = t;
     return rc;
 }
@@ -312,14 +290,14 @@ static int bind_localized(struct store *s, sqlite3_stmt *st, int position, const
 }
 
 /* Steps a localised statement whose column 0 is the locale and columns
- * 1..n are text: field i takes the first non-NULL value over the rows
- * (requested locale first). *row_locale is the locale of the first row, or
- * NULL when there is no row. */
-static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *const *names,
+ * 1..n are the text fields f[0..n): field i takes the first non-NULL value
+ * over the rows (requested locale first). *row_locale is the locale of the
+ * first row, or NULL when there is no row. */
+static int read_localized(struct store *s, sqlite3_stmt *st, int n, const struct field *f,
                           const char *where, struct arena *a, const char **fields,
                           const char **row_locale, char *why, size_t why_len)
 {
-    char what[256]; /* room for `where` (< 160) and the field names */
+    char name[96];
     int r, row = 0;
     for (int i = 0; i < n; i++)
         fields[i] = NULL;
@@ -328,8 +306,7 @@ static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *
     while ((r = next_row(s, st, why, why_len)) > 0) {
         const unsigned char *loc;
         int loc_len;
-        snprintf(what, sizeof what, "%s, locale", where);
-        if (check_text(s, st, 0, what, &loc, &loc_len, why, why_len) < 0)
+        if (check_text(s, st, 0, where, ANY_TEXT("locale"), &loc, &loc_len, why, why_len) < 0)
             return -1;
         if (row == 0 && row_locale) {
             for (int i = 0; i < s->n_locales; i++)
@@ -339,9 +316,9 @@ static int read_localized(struct store *s, sqlite3_stmt *st, int n, const char *
         for (int i = 0; i < n; i++) {
             if (fields[i])
                 continue;
-            snprintf(what, sizeof what, "%s, %s, %s", where, names[i],
-                     loc ? (const char *)loc : "?");
-            if (read_text(s, st, i + 1, what, a, &fields[i], why, why_len) < 0)
+            snprintf(name, sizeof name, "%s (%.40s)", f[i].name, loc ? (const char *)loc : "?");
+            const struct field named = {name, f[i].max, f[i].line};
+            if (read_text(s, st, i + 1, where, &named, a, &fields[i], why, why_len) < 0)
                 return -1;
         }
         if (++row == 2)
@@ -491,8 +468,10 @@ static int read_locales(struct store *s, char *why, size_t why_len)
             break;
         }
         int i = s->n_locales;
-        if (copy_text(s, st, 0, "language code", NULL, &s->locales[i], why, why_len) < 0 ||
-            copy_text(s, st, 1, "language name", NULL, &s->locale_names[i], why, why_len) < 0) {
+        if (copy_text(s, st, 0, NULL, ANY_TEXT("language code"), NULL, &s->locales[i], why,
+                      why_len) < 0 ||
+            copy_text(s, st, 1, NULL, &(const struct field){"language name", RULES_LEN_NAME, 1},
+                      NULL, &s->locale_names[i], why, why_len) < 0) {
             ret = -1;
             break;
         }
@@ -525,9 +504,11 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     if (ret < 0)
         goto done;
     ret = 0;
-    if (copy_text(s, st, 0, "exhibit slug", NULL, &s->slug, why, why_len) < 0 ||
-        copy_text(s, st, 1, "exhibit version", NULL, &s->version, why, why_len) < 0 ||
-        copy_text(s, st, 2, "default language", NULL, &s->default_locale, why, why_len) < 0) {
+    if (copy_text(s, st, 0, NULL, ANY_TEXT("exhibit id"), NULL, &s->slug, why, why_len) < 0 ||
+        copy_text(s, st, 1, NULL, ANY_TEXT("exhibit version"), NULL, &s->version, why, why_len) <
+            0 ||
+        copy_text(s, st, 2, NULL, ANY_TEXT("default language"), NULL, &s->default_locale, why,
+                  why_len) < 0) {
         ret = -1;
         goto done;
     }
@@ -719,6 +700,39 @@ const char *store_name(const struct store *s)
     return s ? s->name : "";
 }
 
+const char *store_locale_find(const struct store *s, const char *locale)
+{
+    for (int i = 0; s && locale && i < s->n_locales; i++) {
+        const char *c = s->locales[i];
+        size_t k = 0;
+        for (; c[k] && locale[k]; k++) {
+            char x = locale[k] == '_' ? '-' : locale[k];
+            if ((x >= 'A' && x <= 'Z' ? x | 0x20 : x) !=
+                (c[k] >= 'A' && c[k] <= 'Z' ? c[k] | 0x20 : c[k]))
+                break;
+        }
+        if (!c[k] && !locale[k])
+            return c;
+    }
+    return NULL;
+}
+
+const char *store_locale_list(const struct store *s, char *buf, size_t size)
+{
+    size_t o = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    for (int i = 0; s && i < s->n_locales && o < size; i++) {
+        int k = snprintf(buf + o, size - o, "%s%s (%s)", i ? ", " : "", s->locales[i],
+                         s->locale_names[i]);
+        if (k < 0)
+            break;
+        o += (size_t)k;
+    }
+    return buf;
+}
+
 /* The requested locale if the exhibit has it, else the default. */
 static const char *pick_locale(const struct store *s, const char *locale)
 {
@@ -736,7 +750,8 @@ static int fail_memory(const struct store *s, char *why, size_t why_len)
 int store_info(struct store *s, const char *locale, struct arena *a, struct store_info *out,
                char *why, size_t why_len)
 {
-    static const char *const names[] = {"title", "subtitle"};
+    static const struct field names[] = {{"title", RULES_LEN_TITLE, 0},
+                                         {"subtitle", RULES_LEN_SUBTITLE, 0}};
     const char *fields[2] = {NULL, NULL};
     if (!s || !a || !out)
         return fail(why, why_len, "No exhibit is open.");
@@ -793,10 +808,13 @@ static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, st
     while (*n < cap && (r = next_row(s, st, why, why_len)) > 0) {
         struct panel_cite *c = &(*cites)[*n];
         snprintf(what, sizeof what, "%s, source %d", where, *n + 1);
-        if (read_text(s, st, 0, what, a, &c->id, why, why_len) < 0 ||
-            read_text(s, st, 1, what, a, &c->cite, why, why_len) < 0 ||
-            read_text(s, st, 2, what, a, &c->description, why, why_len) < 0 ||
-            (files && read_text(s, st, 3, what, a, &(*files)[*n], why, why_len) < 0))
+        static const struct field cite = {"sources.cite", RULES_LEN_CITE, 0},
+                                  desc = {"sources.description", RULES_LEN_DESCRIPTION, 0};
+        if (read_text(s, st, 0, what, ANY_TEXT("sources.id"), a, &c->id, why, why_len) < 0 ||
+            read_text(s, st, 1, what, &cite, a, &c->cite, why, why_len) < 0 ||
+            read_text(s, st, 2, what, &desc, a, &c->description, why, why_len) < 0 ||
+            (files && read_text(s, st, 3, what, ANY_TEXT("sources.file"), a, &(*files)[*n], why,
+                                why_len) < 0))
             return -1;
         if (!c->id || !c->cite || !c->description)
             return fail(why, why_len, "%s has a source without its citation text (%s).", s->name,
@@ -858,7 +876,10 @@ static int read_number(const struct store *s, sqlite3_stmt *st, int col, const c
 static int load_figure(struct store *s, int index, const char *loc, const char *where,
                        struct arena *a, struct panel_figure *f, char *why, size_t why_len)
 {
-    static const char *const names[] = {"label", "prefix", "suffix", "part_of_label"};
+    static const struct field names[] = {{"figure.label", RULES_LEN_LABEL, 0},
+                                         {"figure.prefix", RULES_LEN_AFFIX, 1},
+                                         {"figure.suffix", RULES_LEN_AFFIX, 1},
+                                         {"figure.part_of.label", RULES_LEN_LABEL, 0}};
     const char *fields[4] = {NULL, NULL, NULL, NULL};
     char what[160];
     int present;
@@ -877,49 +898,59 @@ static int load_figure(struct store *s, int index, const char *loc, const char *
     if (!present)
         return fail(why, why_len, "%s has a figure without a value (%s).", s->name, where);
     if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || sqlite3_column_int64(st, 2) < 0 ||
-        sqlite3_column_int64(st, 2) > 3)
-        return fail(why, why_len, "%s has a figure whose decimals are not 0 to 3 (%s).", s->name,
-                    where);
+        sqlite3_column_int64(st, 2) > RULES_DECIMALS_MAX)
+        return fail(why, why_len, "%s: %s: figure.decimals must be 0, 1, 2 or 3.", s->name, where);
     f->decimals = sqlite3_column_int(st, 2);
-    if (f->has_part_of && !(f->part_of > f->value))
-        return fail(why, why_len,
-                    "%s has a figure that is part of a whole no larger than itself (%s).", s->name,
-                    where);
+    static const struct field unit = {"figure.unit", RULES_LEN_UNIT, 1};
+    if (read_text(s, st, 4, where, &unit, a, &f->unit, why, why_len) < 0)
+        return -1;
+    char phrase[256];
+    if (rules_figure(f, NULL, phrase, sizeof phrase) != 0)
+        return fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
 
     st = begin(s, ST_STATISTIC_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
-        read_localized(s, st, 4, names, what, a, fields, NULL, why, why_len) < 0)
+        read_localized(s, st, 4, names, where, a, fields, NULL, why, why_len) < 0)
         return -1;
     if (!fields[0])
         return fail(why, why_len, "%s has a figure without a label (%s).", s->name, where);
     f->label = fields[0];
     f->prefix = fields[1];
-    f->suffix = fields[2];
     f->part_of_label = fields[3];
+    /* the unit, spaced as the language writes it, then the suffix */
+    char after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
+    f->suffix = fields[2];
+    if (f->unit) {
+        f->suffix =
+            arena_strdup(a, rules_figure_after(f->unit, fields[2], loc, after, sizeof after));
+        if (!f->suffix)
+            return fail_memory(s, why, why_len);
+    }
     return 0;
 }
 
 static int load_quote(struct store *s, int index, const char *loc, const char *where,
                       struct arena *a, struct panel_quote *q, char *why, size_t why_len)
 {
-    static const char *const names[] = {"text", "role", "context"};
+    static const struct field names[] = {{"quote.text", RULES_LEN_QUOTE, 0},
+                                         {"quote.role", RULES_LEN_ROLE, 0},
+                                         {"quote.context", RULES_LEN_CONTEXT, 0}};
     const char *fields[3] = {NULL, NULL, NULL};
-    char what[160];
     sqlite3_stmt *st;
     int r = lookup(s, ST_QUOTE, index, &st, why, why_len);
     if (r == 0)
         return fail(why, why_len, "%s has a quote panel without its quote (%s).", s->name, where);
     if (r < 0)
         return -1;
-    snprintf(what, sizeof what, "%s, quote", where);
-    if (read_text(s, st, 0, what, a, &q->speaker, why, why_len) < 0)
+    static const struct field speaker = {"quote.speaker", RULES_LEN_NAME, 0};
+    if (read_text(s, st, 0, where, &speaker, a, &q->speaker, why, why_len) < 0)
         return -1;
     if (!q->speaker)
         return fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
 
     st = begin(s, ST_QUOTE_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
-        read_localized(s, st, 3, names, what, a, fields, NULL, why, why_len) < 0)
+        read_localized(s, st, 3, names, where, a, fields, NULL, why, why_len) < 0)
         return -1;
     if (!fields[0])
         return fail(why, why_len, "%s has a quote without its words (%s).", s->name, where);
@@ -932,8 +963,6 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
 static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where, struct arena *a,
                       struct panel_image *img, char *why, size_t why_len)
 {
-    static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    static const unsigned char jpeg[] = {0xff, 0xd8, 0xff};
     const char *mime;
     sqlite3_stmt *st;
     int r = lookup(s, ST_ASSET, asset_id, &st, why, why_len);
@@ -942,8 +971,9 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
                     where);
     if (r < 0)
         return -1;
-    if (read_text(s, st, 0, where, a, &mime, why, why_len) < 0 ||
-        read_text(s, st, 2, where, a, &img->name, why, why_len) < 0)
+    if (read_text(s, st, 0, where, ANY_TEXT("the photo's type"), a, &mime, why, why_len) < 0 ||
+        read_text(s, st, 4, where, ANY_TEXT("the photo's file name"), a, &img->name, why,
+                  why_len) < 0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
         return fail(why, why_len, "%s has an image that is not stored as image data (%s).", s->name,
@@ -956,12 +986,13 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     const unsigned char *data = sqlite3_column_blob(st, 1);
     if (!data)
         return fail_memory(s, why, why_len);
-    int is_png = (size_t)n >= sizeof png && memcmp(data, png, sizeof png) == 0;
-    int is_jpeg = (size_t)n >= sizeof jpeg && memcmp(data, jpeg, sizeof jpeg) == 0;
-    if (!mime || !((strcmp(mime, "image/png") == 0 && is_png) ||
-                   (strcmp(mime, "image/jpeg") == 0 && is_jpeg)))
-        return fail(why, why_len, "%s has an image that is not the PNG or JPEG it claims (%s).",
-                    s->name, where);
+    /* what the row declares must be what the photo's header says */
+    char phrase[256];
+    long w = sqlite3_column_type(st, 2) == SQLITE_INTEGER ? (long)sqlite3_column_int(st, 2) : 0;
+    long h = sqlite3_column_type(st, 3) == SQLITE_INTEGER ? (long)sqlite3_column_int(st, 3) : 0;
+    if (rules_image(data, (size_t)n, mime ? mime : "no type", w, h, NULL, NULL, NULL, phrase,
+                    sizeof phrase) != 0)
+        return fail(why, why_len, "%s: %s: the photo %s.", s->name, where, phrase);
     void *copy = arena_alloc(a, (size_t)n);
     if (!copy)
         return fail_memory(s, why, why_len);
@@ -974,7 +1005,11 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
 static int load_panel(struct store *s, int index, const char *loc, struct arena *a,
                       struct panel *out, char *why, size_t why_len)
 {
-    static const char *const names[] = {"chapter", "heading", "body", "note", "alt"};
+    static const struct field names[] = {{"chapter", RULES_LEN_CHAPTER, 0},
+                                         {"heading", RULES_LEN_HEADING, 0},
+                                         {"body", RULES_LEN_BODY, 0},
+                                         {"note", RULES_LEN_NOTE, 0},
+                                         {"image.alt", RULES_LEN_ALT, 0}};
     const char *fields[5], *kind, *row_locale;
     char where[96];
     sqlite3_int64 asset_id = 0;
@@ -987,8 +1022,9 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         return fail(why, why_len, "%s has no panel %d.", s->name, index);
     if (r < 0)
         return -1;
-    if (read_text(s, st, 0, where, a, &out->id, why, why_len) < 0 ||
-        read_text(s, st, 1, where, a, &kind, why, why_len) < 0)
+    if (read_text(s, st, 0, where, &(const struct field){"the panel id", STORE_MAX_TEXT, 1}, a,
+                  &out->id, why, why_len) < 0 ||
+        read_text(s, st, 1, where, ANY_TEXT("kind"), a, &kind, why, why_len) < 0)
         return -1;
     int k = panel_kind_from_name(kind);
     if (!out->id || k < 0)
@@ -1078,7 +1114,8 @@ int store_chapters(struct store *s, const char *locale, struct arena *a, struct 
     int r = 0, count = 0;
     while (ret == 0 && count < max && (r = next_row(s, st, why, why_len)) > 0) {
         ch[count].first_panel = sqlite3_column_int(st, 0);
-        ret = read_text(s, st, 1, "chapter", a, &ch[count].title, why, why_len);
+        static const struct field chapter = {"chapter", RULES_LEN_CHAPTER, 0};
+        ret = read_text(s, st, 1, NULL, &chapter, a, &ch[count].title, why, why_len);
         if (ret == 0 && ch[count].title)
             count++;
     }

@@ -78,6 +78,15 @@ struct store_chapter {
 int store_chapters(struct store *s, const char *locale, struct arena *a, struct store_chapter **out,
                    int *n, int max, char *why, size_t why_len);
 
+/* The exhibit's own code for the language `locale` names, compared without
+ * regard to case and with '_' taken for '-' ("FR", "pt_br"); NULL when the
+ * exhibit has no such language (or locale is NULL). Valid until store_close. */
+const char *store_locale_find(const struct store *s, const char *locale);
+
+/* The exhibit's languages for a message, in cycling order, into buf:
+ * "en (English), fr (Français)". Returns buf. */
+const char *store_locale_list(const struct store *s, char *buf, size_t size);
+
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);
 

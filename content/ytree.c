@@ -120,6 +120,12 @@ const struct ynode *ytree_load(struct arena *a, const unsigned char *buf, size_t
         set_error(err, 0, "out of memory while reading YAML");
         return NULL;
     }
+    /* Editors on Windows start a UTF-8 file with a byte-order mark; with the
+     * encoding set, libyaml would take it for content. */
+    if (len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF) {
+        buf += 3;
+        len -= 3;
+    }
     yaml_parser_set_input_string(&p, buf, len);
     yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 

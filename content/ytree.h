@@ -37,8 +37,9 @@ struct ytree_error {
     char msg[YTREE_MSG_MAX];
 };
 
-/* Parse buf[0..len) (UTF-8) into a tree whose nodes and strings live in a.
- * The root, always a mapping; or NULL with *err filled in. */
+/* Parse buf[0..len) (UTF-8; a byte-order mark at the start is skipped) into
+ * a tree whose nodes and strings live in a. The root, always a mapping; or
+ * NULL with *err filled in. */
 const struct ynode *ytree_load(struct arena *a, const unsigned char *buf, size_t len,
                                struct ytree_error *err);
 

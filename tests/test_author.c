@@ -301,8 +301,8 @@ static void good_exhibit_reads_back(void **state)
     assert_string_equal(q1(db, "SELECT count(*) FROM panel_text WHERE heading IS NULL"), "4");
 
     assert_string_equal(q1(db, "SELECT value || ' ' || quote(value_to) || ' ' || decimals || ' ' "
-                               "|| unit || ' ' || part_of FROM statistic WHERE position=2"),
-                        "200.0 NULL 0 runners 1000.0");
+                               "|| quote(unit) || ' ' || part_of FROM statistic WHERE position=2"),
+                        "200.0 NULL 0 NULL 1000.0");
     assert_string_equal(q1(db,
                            "SELECT label || '|' || prefix || '|' || quote(suffix) || '|' || "
                            "part_of_label FROM statistic_text WHERE position=2 AND locale='fr'"),
@@ -390,7 +390,8 @@ static void bad_images_are_refused(void **state)
     put(f, "panels/04d.yaml", "kind: image\nimage:\n  file: ../outside.png\n  alt: x\n");
     assert_int_equal(build(f, NULL), -1);
     assert_true(has_error(f->why, "panels/04a.yaml:3: ", "is not a PNG or JPEG image"));
-    assert_true(has_error(f->why, "panels/04b.yaml:3: ", "8961x1 pixels; at most 8192"));
+    assert_true(has_error(
+        f->why, "panels/04b.yaml:3: ", "8961x1 pixels; a photo must be 1 to 8192 pixels a side"));
     assert_true(has_error(f->why, "panels/04c.yaml:3: ", "cannot read"));
     assert_true(has_error(f->why, "panels/04d.yaml:3: ", "inside the exhibit folder"));
 }
@@ -646,9 +647,9 @@ static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
         s->runners_ok = p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value == 200 &&
                         p->figure.has_part_of && p->figure.part_of == 1000 &&
                         strcmp(p->figure.label, "coureurs étrangers") == 0 &&
-                        strcmp(p->figure.prefix, "~") == 0 && !p->figure.suffix &&
-                        strcmp(p->chapter, "La course") == 0 && p->n_cites == 2 &&
-                        strcmp(p->cites[0].id, "ctv") == 0 &&
+                        strcmp(p->figure.prefix, "~") == 0 && !p->figure.unit &&
+                        !p->figure.suffix && strcmp(p->chapter, "La course") == 0 &&
+                        p->n_cites == 2 && strcmp(p->cites[0].id, "ctv") == 0 &&
                         strcmp(p->cites[0].description,
                                "Un article fondé sur un entretien téléphonique.") == 0 &&
                         strcmp(p->cites[1].id, "huffpost") == 0;
@@ -797,6 +798,178 @@ static void thousands_of_panels_build(void **state)
     store_close(s);
 }
 
+/* ---- bad content never silently loses text ---------------------------- */
+
+/* The figure of panel 03-runners as the reader gives it in locale. */
+static void load_figure(struct fx *f, const char *locale, struct arena *a, struct panel *p)
+{
+    struct store *s = NULL;
+    char why[512] = "";
+    if (store_open_file(f->out, &s, why, sizeof why) != 0)
+        fail_msg("store refused: %s", why);
+    if (store_panel_load(s, 2, locale, a, p, why, sizeof why) != 0)
+        fail_msg("panel refused: %s", why);
+    store_close(s);
+}
+
+static void build_ok(struct fx *f)
+{
+    if (build(f, NULL) != 0)
+        fail_msg("build failed:\n%s", f->why);
+}
+
+/* Editors on Windows start files with a UTF-8 byte-order mark. */
+static void byte_order_mark_is_accepted(void **state)
+{
+    struct fx *f = *state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    size_t len;
+    char *text = read_all(path, &len);
+    assert_non_null(text);
+    char *with = malloc(len + 3);
+    assert_non_null(with);
+    memcpy(with, "\xEF\xBB\xBF", 3);
+    memcpy(with + 3, text, len);
+    put_bytes(f, "exhibit.yaml", with, len + 3);
+    free(with);
+    free(text);
+    put(f, "panels/02-arrival.yaml",
+        "\xEF\xBB\xBFkind: story\nheading: The start line\nsources: [ctv, huffpost]\n");
+    build_ok(f);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT heading FROM panel_text WHERE position=1 AND locale='en'"),
+                        "The start line");
+    sqlite3_close(db);
+    /* only at the very start: a mark in the middle of a file is still refused */
+    put(f, "panels/02-arrival.yaml", "kind: story\n\xEF\xBB\xBFheading: A\nsources: [ctv]\n");
+    assert_int_equal(build(f, NULL), -1);
+}
+
+/* A panel file whose name is not UTF-8 would become a panel id the kiosk
+ * refuses: the build names it instead. */
+static void panel_file_name_must_be_utf8(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-caf\xE9.yaml", "kind: story\nheading: A\nsources: [ctv]\n");
+    expect_error(f, "panels/02-caf?.yaml: ", "file name is not valid UTF-8");
+    put(f, "panels/02-caf\xE9.yaml", NULL);
+    put(f, "panels/02-tab\t.yaml", "kind: story\nheading: A\nsources: [ctv]\n");
+    expect_error(f, "panels/02-tab?.yaml: ", "control character");
+}
+
+/* 99.7 without decimals is shown 99.7, not 100: the decimals are taken from
+ * the value as written. */
+static void decimals_come_from_the_value_as_written(void **state)
+{
+    struct fx *f = *state;
+    static const struct {
+        const char *value, *to;
+        int decimals;
+    } cases[] = {{"99.7", NULL, 1}, {"2.50", NULL, 2},  {"3", "4.5", 1},
+                 {"1e3", NULL, 0},  {"0.125", NULL, 3}, {"42", NULL, 0}};
+    struct arena a;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char yaml[512];
+        snprintf(yaml, sizeof yaml,
+                 "kind: statistic\nfigure:\n  value: %s\n%s%s%s  label: runners\n"
+                 "  sources: [huffpost, ctv]\n",
+                 cases[i].value, cases[i].to ? "  to: " : "", cases[i].to ? cases[i].to : "",
+                 cases[i].to ? "\n" : "");
+        put(f, "panels/03-runners.yaml", yaml);
+        build_ok(f);
+        struct panel p;
+        load_figure(f, "en", &a, &p);
+        if (p.figure.decimals != cases[i].decimals)
+            fail_msg("%s: %d decimals, expected %d", cases[i].value, p.figure.decimals,
+                     cases[i].decimals);
+        arena_reset(&a);
+    }
+    arena_free(&a);
+}
+
+static void decimals_that_change_the_number_are_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 99.7\n  decimals: 0\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:4: ", "figure.value 99.7 would be shown as 100");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 3.14159\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:3: ", "figure.value 3.14159 has 5 decimals");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 1\n  to: 2.25\n  decimals: 1\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure.to 2.25 would be shown as 2.3");
+    /* more decimals than written only add zeros: that is allowed */
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 99.7\n  decimals: 2\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    build_ok(f);
+}
+
+/* A unit is shown after the number, spaced as each language spaces it. */
+static void units_are_shown_after_the_number(void **state)
+{
+    struct fx *f = *state;
+    static const struct {
+        const char *unit, *en, *fr;
+    } cases[] = {
+        {"\"%\"", "%", "\xE2\x80\xAF%"},
+        {"\xC2\xB0"
+         "C",
+         "\xC2\xA0\xC2\xB0"
+         "C",
+         "\xC2\xA0\xC2\xB0"
+         "C"},
+        {"km", "\xC2\xA0km", "\xC2\xA0km"},
+        {"km/h", "\xC2\xA0km/h", "\xC2\xA0km/h"},
+    };
+    struct arena a;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char yaml[512];
+        snprintf(yaml, sizeof yaml,
+                 "kind: statistic\nfigure:\n  value: 99.7\n  unit: %s\n  label: runners\n"
+                 "  sources: [huffpost, ctv]\n",
+                 cases[i].unit);
+        put(f, "panels/03-runners.yaml", yaml);
+        build_ok(f);
+        struct panel p;
+        load_figure(f, "en", &a, &p);
+        assert_non_null(p.figure.suffix);
+        assert_string_equal(p.figure.suffix, cases[i].en);
+        load_figure(f, "fr", &a, &p);
+        assert_string_equal(p.figure.suffix, cases[i].fr);
+        arena_reset(&a);
+    }
+    /* the unit comes before a suffix */
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 42\n  unit: km\n  suffix: \" each way\"\n"
+        "  label: runners\n  sources: [huffpost, ctv]\n");
+    build_ok(f);
+    struct panel p;
+    load_figure(f, "en", &a, &p);
+    assert_string_equal(p.figure.suffix, "\xC2\xA0km each way");
+    arena_free(&a);
+}
+
+static void units_are_refused_when_they_would_mislead(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 42\n  unit: km\n  suffix: \" km\"\n"
+        "  label: runners\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure.suffix repeats the unit \"km\"");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 42\n  unit: \" km\"\n"
+        "  label: runners\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:4: ", "figure.unit must not start or end with a space");
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -833,6 +1006,12 @@ int main(void)
         T(failed_build_leaves_out_path_untouched),
         T(rebuild_replaces_the_store),
         T(thousands_of_panels_build),
+        T(byte_order_mark_is_accepted),
+        T(panel_file_name_must_be_utf8),
+        T(decimals_come_from_the_value_as_written),
+        T(decimals_that_change_the_number_are_refused),
+        T(units_are_shown_after_the_number),
+        T(units_are_refused_when_they_would_mislead),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

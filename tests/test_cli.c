@@ -985,6 +985,39 @@ static void run_a_few_frames(void **state)
     result_free(&r);
 }
 
+/* ---- --locale names one of the exhibit's languages --------------------------- */
+
+static void unknown_locale(void **state)
+{
+    (void)state;
+    char out[4096];
+    fresh_dir(out, sizeof out, "locale-xx");
+    /* proofing: refused before anything is drawn, with the languages there are */
+    struct result r = run(vitrine, "render", "--locale", "xx", "--out", out, NULL);
+    expect_status("vitrine render --locale xx", &r, 2);
+    expect_in("vitrine render --locale xx", &r, r.err,
+              "vitrine render: the exhibit has no language 'xx'; it has: en (English)");
+    int lines = 0;
+    for (const char *c = r.err; *c; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, 1);
+    assert_int_equal(count_entries(out), 0);
+    result_free(&r);
+
+    /* the kiosk never stays black: it starts in its default language and says why */
+    r = run(vitrine, "run", "--locale", "xx", "--frames", "1", "--windowed", "--size", "320x240",
+            NULL);
+    expect_status("vitrine run --locale xx", &r, 0);
+    expect_in("vitrine run --locale xx", &r, r.err,
+              "the exhibit has no language 'xx'; it has: en (English). Showing English.");
+    result_free(&r);
+
+    /* a language code is not case-sensitive */
+    r = run(vitrine, "render", "--locale", "EN", "--size", "320x240", "--out", out, NULL);
+    expect_status("vitrine render --locale EN", &r, 0);
+    result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1004,6 +1037,7 @@ int main(void)
         cmocka_unit_test(bad_huge_row),
         cmocka_unit_test(stage1_without_fallback_fails_cleanly),
         cmocka_unit_test(refusal_reads_as_plain_sentences),
+        cmocka_unit_test(unknown_locale),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

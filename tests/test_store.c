@@ -38,7 +38,7 @@ static const char exhibit_sql[] =
     "  ('ctv', 'fr', 'Reportage de CTV News', 'Un article tiré d''un entretien.'),"
     "  ('nkn', 'en', 'NK News', 'A blog post by a runner.');"
     "INSERT INTO asset VALUES (1, 'start.png', 'image/png', 2, 2,"
-    "  X'89504E470D0A1A0A0000000D49484452');"
+    "  X'89504E470D0A1A0A0000000D494844520000000200000002080600000072B60D24');"
     "INSERT INTO panel VALUES (0, 'title', 'title', NULL), (1, 'arrival', 'story', NULL),"
     "  (2, 'runners', 'statistic', NULL), (3, 'quiet', 'quote', NULL),"
     "  (4, 'start-line', 'image', 1), (5, 'credits', 'credits', NULL);"
@@ -268,7 +268,9 @@ static void check_exhibit(struct store *s)
     assert_true(p.figure.part_of == 1500.0);
     assert_string_equal(p.figure.label, "coureurs amateurs");
     assert_string_equal(p.figure.prefix, "~");
-    assert_null(p.figure.suffix);
+    /* the unit, after a no-break space: "~1,200 runners" */
+    assert_string_equal(p.figure.unit, "runners");
+    assert_string_equal(p.figure.suffix, "\xC2\xA0runners");
     assert_string_equal(p.figure.part_of_label, "runners in all");
     assert_cites(&p, "ctv", "nkn");
     load_ok(s, 2, "en", &a, &p);
@@ -293,7 +295,7 @@ static void check_exhibit(struct store *s)
     load_ok(s, 4, "fr", &a, &p);
     assert_int_equal(p.kind, PANEL_IMAGE);
     assert_string_equal(p.image.alt, "Des coureurs au départ.");
-    assert_int_equal(p.image.size, 16);
+    assert_int_equal(p.image.size, 33);
     assert_memory_equal(p.image.data, "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR", 16);
     assert_cites(&p, NULL, NULL);
     arena_reset(&a);
@@ -476,7 +478,9 @@ static void invalid_utf8_fails_the_panel(void **state)
         } else {
             if (rc == 0)
                 fail_msg("%s accepted", cases[i].hex);
-            assert_contains(why, "not valid UTF-8");
+            /* NUL is well-formed UTF-8, but a control character */
+            assert_contains(why, strcmp(cases[i].hex, "410042") == 0 ? "control character"
+                                                                     : "not valid UTF-8");
             assert_contains(why, "panel 2");
             assert_contains(why, "heading");
             assert_null(p.heading);
@@ -533,6 +537,68 @@ static void out_of_range_index_is_refused(void **state)
     arena_free(&a);
 }
 
+/* What the build refuses, the reader refuses too, in the same words: one
+ * panel fails, the others still load. */
+static void rows_the_build_refuses_are_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sql;
+        int panel;
+        const char *reason;
+    } cases[] = {
+        {"UPDATE statistic SET value = 42, value_to = 40;", 2,
+         "figure.to (40) must be larger than figure.value (42)"},
+        {"UPDATE statistic SET value = 99.7;", 2, "figure.value 99.7 would be shown as 100"},
+        {"UPDATE statistic SET value = 1e300, part_of = NULL;", 2, "figure.value is too large"},
+        {"UPDATE statistic SET unit = ' km';", 2, "figure.unit must not start or end with a space"},
+        {"UPDATE statistic_text SET suffix = 'a' || char(10) || 'b';", 2,
+         "figure.suffix (en) contains a control character (U+000A)"},
+        {"UPDATE panel_text SET heading = 'A' || char(9) || 'B' WHERE position = 2;", 2,
+         "heading (en) contains a control character (U+0009)"},
+        {"UPDATE panel_text SET heading = '' WHERE position = 2;", 2, "heading (en) is empty"},
+        {"PRAGMA ignore_check_constraints = ON; UPDATE asset SET width = 0;", 4,
+         "the photo is declared 0x2 pixels; a photo must be 1 to 8192 pixels a side"},
+        {"UPDATE asset SET height = 3;", 4,
+         "the photo is declared 2x3 pixels but its header says 2x2"},
+        {"UPDATE asset SET mime = 'image/jpeg';", 4,
+         "the photo is declared image/jpeg but is a PNG image"},
+    };
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "rule-%zu.vitrine", i);
+        const char *path = make_store(name, cases[i].sql);
+        struct store *s = open_ok(path);
+        char why[512] = "";
+        if (store_panel_load(s, cases[i].panel, "en", &a, &p, why, sizeof why) == 0)
+            fail_msg("case %zu accepted: %s", i, cases[i].sql);
+        assert_contains(why, path);
+        assert_contains(why, cases[i].reason);
+        load_ok(s, 0, "en", &a, &p);
+        store_close(s);
+        arena_reset(&a);
+    }
+    arena_free(&a);
+}
+
+/* --locale names a language the exhibit has, or is refused with the list. */
+static void locales_are_checked(void **state)
+{
+    (void)state;
+    struct store *s = open_ok(make_store("locales.vitrine", NULL));
+    char why[512] = "";
+    assert_string_equal(store_locale_find(s, "fr"), "fr");
+    assert_string_equal(store_locale_find(s, "FR"), "fr");
+    assert_null(store_locale_find(s, "xx"));
+    assert_null(store_locale_find(s, NULL));
+    store_locale_list(s, why, sizeof why);
+    assert_string_equal(why, "en (English), fr (Français)");
+    store_close(s);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -570,6 +636,8 @@ int main(void)
         cmocka_unit_test(invalid_utf8_fails_the_panel),
         cmocka_unit_test(huge_text_is_refused),
         cmocka_unit_test(out_of_range_index_is_refused),
+        cmocka_unit_test(rows_the_build_refuses_are_refused),
+        cmocka_unit_test(locales_are_checked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,268 @@
+/* rules.c - what valid content is (see rules.h): text, figures, units and
+ * photos, checked alike by the builder and the store reader. */
+#include "rules.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "image_probe.h"
+
+#define NBSP "\xC2\xA0"
+#define NNBSP "\xE2\x80\xAF"
+
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(char *why, size_t why_len, const char *fmt, ...)
+{
+    if (why && why_len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, why_len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* The code point at s[*i] (advancing *i), or -1 for ill-formed UTF-8
+ * (Unicode table 3-7: no overlong forms, no surrogates, nothing above
+ * U+10FFFF). */
+static long next_cp(const unsigned char *s, size_t len, size_t *i)
+{
+    unsigned c = s[*i];
+    if (c < 0x80) {
+        ++*i;
+        return (long)c;
+    }
+    size_t n;
+    unsigned long cp;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+        cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        cp = c & 0x0F;
+        lo = c == 0xE0 ? 0xA0 : 0x80; /* overlong */
+        hi = c == 0xED ? 0x9F : 0xBF; /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        cp = c & 0x07;
+        lo = c == 0xF0 ? 0x90 : 0x80; /* overlong */
+        hi = c == 0xF4 ? 0x8F : 0xBF; /* above U+10FFFF */
+    } else {
+        return -1;
+    }
+    if (len - *i < n || s[*i + 1] < lo || s[*i + 1] > hi)
+        return -1;
+    for (size_t k = 1; k < n; k++) {
+        if ((s[*i + k] & 0xC0) != 0x80)
+            return -1;
+        cp = cp << 6 | (s[*i + k] & 0x3F);
+    }
+    *i += n;
+    return (long)cp;
+}
+
+long rules_utf8_next(const char *s, size_t len, size_t *i)
+{
+    long cp = next_cp((const unsigned char *)s, len, i);
+    if (cp < 0)
+        ++*i;
+    return cp;
+}
+
+int rules_text(const char *str, size_t len, int multiline, size_t max, const char *name, char *why,
+               size_t why_len)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    if (!str || len == 0)
+        return fail(why, why_len, "%s is empty", name);
+    for (size_t i = 0; i < len;) {
+        long cp = next_cp(s, len, &i);
+        if (cp < 0)
+            return fail(why, why_len, "%s is not valid UTF-8", name);
+        if ((cp < 0x20 && !(cp == '\n' && multiline)) || (cp >= 0x7F && cp <= 0x9F))
+            return fail(why, why_len, "%s contains a control character (U+%04lX)", name,
+                        (unsigned long)cp);
+    }
+    if (len > max)
+        return fail(why, why_len, "%s is too long (%zu bytes; at most %zu)", name, len, max);
+    return 0;
+}
+
+int rules_unit(const char *s, size_t len, char *why, size_t why_len)
+{
+    if (rules_text(s, len, 0, RULES_LEN_UNIT, "figure.unit", why, why_len) != 0)
+        return -1;
+    if (s[0] == ' ' || s[len - 1] == ' ' || strncmp(s, NBSP, 2) == 0 ||
+        (len >= 2 && strncmp(s + len - 2, NBSP, 2) == 0))
+        return fail(why, why_len,
+                    "figure.unit must not start or end with a space (the space before a unit is "
+                    "added as each language writes it)");
+    return 0;
+}
+
+static const double pow10_tab[] = {1, 10, 100, 1000};
+
+/* x as it is shown with d decimals, the way the layout rounds it. */
+static double shown(double x, int d)
+{
+    return (double)llround(fabs(x) * pow10_tab[d]) / pow10_tab[d] * (x < 0 ? -1 : 1);
+}
+
+static int same(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * (fabs(a) > 1 ? fabs(a) : 1);
+}
+
+int rules_decimals_needed(double x)
+{
+    if (!isfinite(x) || fabs(x) >= RULES_NUMBER_LIMIT)
+        return 0;
+    for (int d = 0; d <= RULES_DECIMALS_MAX; d++)
+        if (same(shown(x, d), x))
+            return d;
+    return RULES_DECIMALS_MAX + 1;
+}
+
+/* A number of the figure: finite, not too large, shown as it is (when it
+ * is not, *rounded is set: the decimals are at fault). */
+static int check_number(double x, const char *key, int decimals, int *rounded, char *why,
+                        size_t why_len)
+{
+    if (!isfinite(x))
+        return fail(why, why_len, "%s is not a finite number", key);
+    if (fabs(x) >= RULES_NUMBER_LIMIT)
+        return fail(why, why_len, "%s is too large (%.15g; it must be below 10^15 in size)", key,
+                    x);
+    *rounded = !same(shown(x, decimals), x);
+    if (*rounded)
+        return fail(why, why_len,
+                    "%s %.15g would be shown as %.*f with %d decimal%s; write decimals: %d or "
+                    "more, or write the number as it should be shown",
+                    key, x, decimals, shown(x, decimals), decimals, decimals == 1 ? "" : "s",
+                    rules_decimals_needed(x) > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX
+                                                                  : rules_decimals_needed(x));
+    return 0;
+}
+
+int rules_figure(const struct panel_figure *f, const char **key, char *why, size_t why_len)
+{
+    const char *k = "figure.decimals";
+    int rc = -1, rounded = 0;
+    if (f->decimals < 0 || f->decimals > RULES_DECIMALS_MAX) {
+        fail(why, why_len, "figure.decimals must be 0, 1, 2 or 3, not %d", f->decimals);
+        goto done;
+    }
+    k = "figure.value";
+    if (check_number(f->value, k, f->decimals, &rounded, why, why_len) != 0)
+        goto done;
+    if (f->has_to) {
+        k = "figure.to";
+        if (check_number(f->to, k, f->decimals, &rounded, why, why_len) != 0)
+            goto done;
+        if (!(f->to > f->value)) {
+            fail(why, why_len, "figure.to (%.15g) must be larger than figure.value (%.15g)", f->to,
+                 f->value);
+            goto done;
+        }
+    }
+    if (f->has_part_of) {
+        /* the layout shows a whole part_of without decimals */
+        k = "figure.part_of.value";
+        double top = f->has_to ? f->to : f->value;
+        int whole = isfinite(f->part_of) && f->part_of == floor(f->part_of);
+        if (check_number(f->part_of, k, whole ? 0 : f->decimals, &rounded, why, why_len) != 0)
+            goto done;
+        if (!(f->part_of > top)) {
+            fail(why, why_len, "figure.part_of.value (%.15g) must be larger than figure.%s (%.15g)",
+                 f->part_of, f->has_to ? "to" : "value", top);
+            goto done;
+        }
+    }
+    k = "figure.unit";
+    if (f->unit && rules_unit(f->unit, strlen(f->unit), why, why_len) != 0)
+        goto done;
+    k = NULL;
+    rc = 0;
+done:
+    if (key)
+        *key = rounded ? "figure.decimals" : k;
+    return rc;
+}
+
+/* locale is in language lang: "fr" matches "fr", "fr-CA", "FR_fr". */
+static int in_language(const char *locale, const char *lang)
+{
+    size_t i = 0;
+    if (!locale)
+        return 0;
+    for (; lang[i]; i++)
+        if ((locale[i] | 0x20) != lang[i])
+            return 0;
+    return locale[i] == 0 || locale[i] == '-' || locale[i] == '_';
+}
+
+const char *rules_unit_space(const char *unit, const char *locale)
+{
+    if (!unit)
+        return "";
+    /* an angle's degree, minute and second follow the number directly */
+    if (strcmp(unit, "\xC2\xB0") == 0 || strcmp(unit, "\xE2\x80\xB2") == 0 ||
+        strcmp(unit, "\xE2\x80\xB3") == 0)
+        return "";
+    if (strcmp(unit, "%") == 0 || strcmp(unit, "\xE2\x80\xB0") == 0) {
+        /* English writes "99.7%"; French "99,7 %" with a narrow space,
+         * German "99,7 %" */
+        if (in_language(locale, "fr"))
+            return NNBSP;
+        if (in_language(locale, "de"))
+            return NBSP;
+        return "";
+    }
+    return NBSP;
+}
+
+const char *rules_figure_after(const char *unit, const char *suffix, const char *locale, char *buf,
+                               size_t size)
+{
+    if (!unit && !suffix)
+        return NULL;
+    snprintf(buf, size, "%s%s%s", unit ? rules_unit_space(unit, locale) : "", unit ? unit : "",
+             suffix ? suffix : "");
+    return buf;
+}
+
+int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long h,
+                const char **mime_out, unsigned long *w_out, unsigned long *h_out, char *why,
+                size_t why_len)
+{
+    static const char side[] = "a photo must be 1 to 8192 pixels a side";
+    if (n == 0 || n > RULES_IMAGE_MAX_BYTES)
+        return fail(why, why_len, "is %zu bytes; a photo must be 1 byte to 20 MB", n);
+    unsigned long hw = 0, hh = 0;
+    const char *reason = NULL;
+    const char *type = image_probe_header(d, n, &hw, &hh, &reason);
+    if (!type)
+        return fail(why, why_len, "%s", reason);
+    if (mime && strcmp(mime, type) != 0)
+        return fail(why, why_len, "is declared %s but is a %s image", mime,
+                    strcmp(type, "image/png") == 0 ? "PNG" : "JPEG");
+    if (mime && (w < 1 || h < 1 || w > RULES_IMAGE_MAX_SIDE || h > RULES_IMAGE_MAX_SIDE))
+        return fail(why, why_len, "is declared %ldx%ld pixels; %s", w, h, side);
+    if (hw < 1 || hh < 1 || hw > RULES_IMAGE_MAX_SIDE || hh > RULES_IMAGE_MAX_SIDE)
+        return fail(why, why_len, "is %lux%lu pixels; %s", hw, hh, side);
+    if (mime && ((unsigned long)w != hw || (unsigned long)h != hh))
+        return fail(why, why_len, "is declared %ldx%ld pixels but its header says %lux%lu", w, h,
+                    hw, hh);
+    if (mime_out)
+        *mime_out = type;
+    if (w_out)
+        *w_out = hw;
+    if (h_out)
+        *h_out = hh;
+    return 0;
+}

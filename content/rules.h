@@ -1,0 +1,94 @@
+/* rules.h - what valid content is, in one place.
+ *
+ * The builder (content/author*.c) checks what staff write against these
+ * rules and reports "file:line: PHRASE"; the store reader (content/store.c)
+ * checks every row it loads against the same rules and refuses the panel
+ * with "STORE: panel N 'ID': PHRASE." Each check writes its PHRASE into
+ * why[0..why_len) and returns -1, or returns 0, so both say it in the same
+ * words. Names in phrases are the YAML keys staff write ("figure.to",
+ * "heading (fr)").
+ *
+ * Pure functions: no allocation, no I/O, nothing logged. */
+#ifndef VITRINE_RULES_H
+#define VITRINE_RULES_H
+
+#include <stddef.h>
+
+#include "panel.h"
+
+/* Longest text accepted, bytes of UTF-8. */
+#define RULES_LEN_TITLE 200
+#define RULES_LEN_SUBTITLE 400
+#define RULES_LEN_CHAPTER 200
+#define RULES_LEN_HEADING 200
+#define RULES_LEN_BODY 4000
+#define RULES_LEN_NOTE 1000
+#define RULES_LEN_LABEL 200
+#define RULES_LEN_AFFIX 40 /* figure.prefix, figure.suffix */
+#define RULES_LEN_UNIT 16
+#define RULES_LEN_QUOTE 1200
+#define RULES_LEN_NAME 120
+#define RULES_LEN_ROLE 200
+#define RULES_LEN_CONTEXT 400
+#define RULES_LEN_ALT 1000
+#define RULES_LEN_CITE 200
+#define RULES_LEN_DESCRIPTION 2000
+
+#define RULES_DECIMALS_MAX 3
+/* A figure's numbers are below this in size: the layout shows whole
+ * numbers up to 15 digits exactly. */
+#define RULES_NUMBER_LIMIT 1e15
+
+#define RULES_IMAGE_MAX_SIDE 8192
+#define RULES_IMAGE_MAX_BYTES (20 * 1024 * 1024)
+
+/* The code point at s[*i], advancing *i past it; or -1 (and *i past one
+ * byte) where s is not well-formed UTF-8 (no overlong forms, surrogates,
+ * or code points above U+10FFFF). *i < len. */
+long rules_utf8_next(const char *s, size_t len, size_t *i);
+
+/* Text a visitor reads: not empty, valid UTF-8, no control characters (a
+ * newline is allowed when multiline), at most max bytes. name names it in
+ * the phrase ("heading (fr) is not valid UTF-8"). */
+int rules_text(const char *s, size_t len, int multiline, size_t max, const char *name, char *why,
+               size_t why_len);
+
+/* figure.unit: text of one line, at most RULES_LEN_UNIT bytes, without
+ * spaces at either end (the space before a unit belongs to the language). */
+int rules_unit(const char *s, size_t len, char *why, size_t why_len);
+
+/* The decimals a number needs to be shown exactly: 0..RULES_DECIMALS_MAX,
+ * or RULES_DECIMALS_MAX + 1 when it needs more. */
+int rules_decimals_needed(double x);
+
+/* A figure's numbers: finite and below RULES_NUMBER_LIMIT in size; `to`
+ * larger than `value`; `part_of` larger than both; decimals 0..3, and
+ * enough of them that no number is shown rounded to another ("99.7" with
+ * decimals 0 would read "100"). *key (may be NULL) gets the YAML key at
+ * fault ("figure.to"; "figure.decimals" when a number would be rounded).
+ * The figure's other text is checked when it is read. */
+int rules_figure(const struct panel_figure *f, const char **key, char *why, size_t why_len);
+
+/* What goes between a number and its unit in a language: "" ("99.7%" in
+ * English, "90°"), a narrow no-break space (French "99,7 %"), or a
+ * no-break space ("42 km", "20 °C"), so that the two never part at a line
+ * break. Never NULL. */
+const char *rules_unit_space(const char *unit, const char *locale);
+
+/* What follows a figure's number: the unit with its space, then the
+ * suffix, into buf (at most size bytes with the NUL; both are short, see
+ * RULES_LEN_*). NULL when there is neither. */
+const char *rules_figure_after(const char *unit, const char *suffix, const char *locale, char *buf,
+                               size_t size);
+
+/* A photo: d[0..n) is a PNG or JPEG whose header gives its size, 1 to
+ * RULES_IMAGE_MAX_SIDE pixels a side, in at most RULES_IMAGE_MAX_BYTES.
+ * What the store declares for it (mime, w, h; NULL and 0 when nothing is
+ * declared, as for a file the builder reads) must agree with its header.
+ * *mime_out, *w_out, *h_out (may be NULL) get what the header says. The
+ * phrase follows the photo's name ("is 9000x10 pixels; ..."). */
+int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long h,
+                const char **mime_out, unsigned long *w_out, unsigned long *h_out, char *why,
+                size_t why_len);
+
+#endif
