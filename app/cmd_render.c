@@ -51,7 +51,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
     arena_init(&a, 64 * 1024);
     struct store_info info;
     char **paths = NULL;
-    int n = 0, overflows = 0;
+    int n = 0, overflows = 0, refused = 0;
     if (store_info(store, o->locale, &info_arena, &info, why, sizeof(why)) != 0) {
         log_error("render", "%s", why);
         goto done;
@@ -63,8 +63,10 @@ static int render_panels(struct display *d, struct store *store, const struct op
         struct panel p;
         arena_reset(&a);
         if (store_panel_load(store, i, o->locale, &a, &p, why, sizeof(why)) != 0) {
-            log_error("render", "panel %d: %s", i + 1, why);
-            goto done;
+            /* the kiosk skips such a panel: show staff every one, then fail */
+            log_error("render", "%s", why);
+            refused++;
+            continue;
         }
         struct draw_list list = {0}, chrome = {0};
         if (layout_panel(&p, &screen, m, &a, &list) != 0) {
@@ -91,6 +93,11 @@ static int render_panels(struct display *d, struct store *store, const struct op
         }
         paths[n++] = strdup(path);
     }
+    if (refused) { /* no sheet that looks complete when it is not */
+        log_error("render", "%d panel%s refused; no contact sheet written", refused,
+                  refused == 1 ? "" : "s");
+        goto done;
+    }
     char sheet[4096];
     snprintf(sheet, sizeof(sheet), "%s/contact-sheet.png", o->out);
     if (image_contact_sheet((const char *const *)paths, n, 480, sheet, why, sizeof(why)) != 0) {
@@ -98,7 +105,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
         goto done;
     }
     printf("wrote %d panels and %s (%dx%d)\n", n, sheet, w, h);
-    status = overflows ? 1 : 0;
+    status = overflows || refused ? 1 : 0;
 done:
     for (int i = 0; i < n; i++)
         free(paths[i]);
