@@ -20,9 +20,12 @@ int cmd_bench(const struct options *o, const char *argv0);
  * the requested content opened. NULL only when nothing at all opens. */
 struct store *cli_open_content(const char *path, char *notice, size_t notice_len);
 
-/* The four screen sizes every panel must read well at. */
+/* The screen sizes every panel must read well at (`bundle build` lays out
+ * every panel at each): the common kiosk and signage displays, landscape
+ * and portrait, from 800x480 to 4K. */
+#define CLI_N_SIZES 9
 extern const struct cli_size {
     int w, h;
-} cli_sizes[4];
+} cli_sizes[CLI_N_SIZES];
 
 #endif

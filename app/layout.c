@@ -31,7 +31,9 @@
 #define G_COL_TITLE 130.0
 #define G_SIDE_MIN 36.0 /* narrowest side column for a note */
 #define G_CREDIT_COL 48.0
-#define G_CELL_MAX 5.0 /* unit chart squares */
+#define G_CELL_MAX 5.0       /* unit chart squares */
+#define G_CELL_MIN_CHART 4.0 /* a chart shorter than three of these goes before the words */
+#define G_FIGURE_FLOOR 8.0   /* the smallest a figure gets (the heading is 5.2u) */
 
 #define FLOOR_RATIO 0.7
 #define PARA_GAP 0.6 /* extra space between paragraphs, in line heights */
@@ -374,6 +376,8 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
         c->d.oom = 1;
     if (ok)
         return;
+    /* never silently short: the last line that fits ends with "..." */
+    typeset_ellipsize(f, bw);
     if (f->too_wide)
         problem(c, "%s of panel %s has a character wider than its box (%d px)", name, panel_id(c),
                 bw);
@@ -515,7 +519,9 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
 static void figure_fit(struct ctx *c, struct block *b, int bw)
 {
     const struct style *st = &ST_FIGURE;
-    int dpx = design_px(c, st), fpx = floor_px(c, st);
+    /* a long number may shrink further than text: to G_FIGURE_FLOOR, still
+     * larger than any heading */
+    int dpx = design_px(c, st), fpx = draw_min(dpx, draw_max(1, U(c, G_FIGURE_FLOOR)));
     int len = (int)strlen(b->text);
     int px = dpx, w = measure(c, st->face, px, b->text, len);
     if (w > bw) {
@@ -525,10 +531,13 @@ static void figure_fit(struct ctx *c, struct block *b, int bw)
             w = measure(c, st->face, --px, b->text, len);
     }
     if (w > bw) {
+        /* a number must never go missing: smaller than the floor, but shown */
         problem(c, "figure of panel %s needs %d px at floor size, box holds %d", panel_id(c), w,
                 bw);
-        b->skip = 1;
-        return;
+        px = draw_max(1, (int)((double)px * bw / w));
+        w = measure(c, st->face, px, b->text, len);
+        while (w > bw && px > 1)
+            w = measure(c, st->face, --px, b->text, len);
     }
     b->fig_px = px;
     b->fig_w = w;
@@ -745,21 +754,51 @@ static int column_height(const struct column *col)
 static int column_place(struct ctx *c, struct column *col, int x, int y, int w, int h,
                         double valign)
 {
-    struct block *flex = NULL;
-    for (int i = 0; i < col->n; i++) {
-        struct block *b = &col->b[i];
-        if (b->skip)
-            continue;
-        b->bw = b->w && b->kind != BK_RULE ? draw_min(b->w, w) : w;
-        if (b->flex)
-            flex = b;
-        else
-            measure_block(c, b, b->bw, h);
-    }
-    int used = column_height(col);
-    if (flex) {
-        measure_block(c, flex, flex->bw, draw_max(0, h - used));
+    /* A chart illustrates what the words say: when the words do not fit,
+     * the chart gives up height first (down to a third), then goes with
+     * its legend and part-of label. Each attempt starts from the blocks as
+     * built (an empty text stays skipped) and from the list's problem as it
+     * was, so only the last attempt's problems count. */
+    struct draw_list *out = c->d.out;
+    int had_overflow = out->overflow;
+    char had_problem[sizeof out->problem];
+    memcpy(had_problem, out->problem, sizeof had_problem);
+    unsigned char built_skip[MAX_BLOCKS];
+    for (int i = 0; i < col->n; i++)
+        built_skip[i] = (unsigned char)col->b[i].skip;
+    int used = 0, drop_chart = 0;
+    for (int attempt = 0;; attempt++) {
+        struct block *flex = NULL, *chart = NULL;
+        out->overflow = had_overflow;
+        memcpy(out->problem, had_problem, sizeof had_problem);
+        for (int i = 0; i < col->n; i++) {
+            struct block *b = &col->b[i];
+            int of_chart = b->kind == BK_UNITS || b->kind == BK_LEGEND ||
+                           (b->name && strcmp(b->name, "part-of label") == 0);
+            b->skip = built_skip[i] || (drop_chart && of_chart);
+            if (b->skip)
+                continue;
+            b->bw = b->w && b->kind != BK_RULE ? draw_min(b->w, w) : w;
+            if (b->flex)
+                flex = b;
+            else
+                measure_block(c, b, b->bw, h);
+            if (b->kind == BK_UNITS && !b->skip)
+                chart = b;
+        }
         used = column_height(col);
+        if (flex) {
+            measure_block(c, flex, flex->bw, draw_max(0, h - used));
+            used = column_height(col);
+        }
+        int short_of_room =
+            used > h || (flex && flex->kind == BK_TEXT && (flex->skip || flex->f.keep < flex->f.n));
+        if (!short_of_room || !chart || attempt >= 6)
+            break;
+        if (chart->h > 3 * U(c, G_CELL_MIN_CHART))
+            chart->size = chart->h * 2 / 3;
+        else
+            drop_chart = 1;
     }
     int cy = y + (used < h ? (int)((h - used) * valign) : 0), bottom = y + h;
     int first = 1;
@@ -962,12 +1001,20 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
     if (top > g->y0)
         top += U(c, 4.0);
-    int half = (g->w - g->gut) / 2, h = bottom - top;
+    int half = (g->w - g->gut) / 2;
     struct column left = zero, right = zero;
-    struct block *fb = add(&left, BK_FIGURE, 0);
+    /* a number too wide for its half at its design size takes the whole
+     * width, above both columns, rather than shrink */
+    int wide = measure(c, ST_FIGURE.face, design_px(c, &ST_FIGURE), fig_text,
+                       (int)strlen(fig_text)) > half;
+    struct column row = zero, *fcol = wide ? &row : &left;
+    struct block *fb = add(fcol, BK_FIGURE, 0);
     fb->text = fig_text;
     fb->name = "figure";
-    add_text(&left, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
+    add_text(fcol, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
+    if (wide)
+        top = column_place(c, &row, g->x0, top, g->w, bottom - top, 0) + U(c, 4.0);
+    int h = bottom - top;
     if (part) {
         add_text(&left, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
         add_figure_blocks(c, &right, h * 45 / 100);

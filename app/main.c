@@ -6,7 +6,10 @@
 #include "cli.h"
 #include "log.h"
 
-const struct cli_size cli_sizes[4] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}};
+const struct cli_size cli_sizes[CLI_N_SIZES] = {
+    {1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800},  {800, 480},
+    {1024, 768},  {768, 1024},  {1366, 768},  {2560, 1440},
+};
 
 struct store *cli_open_content(const char *path, char *notice, size_t notice_len)
 {

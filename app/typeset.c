@@ -387,6 +387,9 @@ static void ellipsize_line(struct typeset *t, int i, int bw)
 {
     const char *rest = t->lines[i].s;
     size_t rl = strlen(rest);
+    const char *nl = memchr(rest, '\n', rl);
+    if (nl) /* the line ends where its paragraph does */
+        rl = (size_t)(nl - rest);
     int ew = width_of(t, ELLIPSIS, ELLIPSIS_LEN);
     size_t k = bw > ew ? typeset_prefix(t->m, t->st.face, t->px, rest, rl, bw - ew) : 0;
     while (k > 0 && is_space(rest[k - 1]))

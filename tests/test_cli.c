@@ -903,8 +903,10 @@ static void bundle_refuses_text_that_cannot_fit(void **state)
     const char *what = "bundle build, 400 words";
     expect_in(what, &r, r.err, "panels/02-open-to-foreigners.yaml");
     int sized = 0;
-    static const char *const sizes[] = {"1920x1080", "1080x1920", "3840x2160", "1280x800"};
-    for (int i = 0; i < 4; i++)
+    static const char *const sizes[] = {"1920x1080", "1080x1920", "3840x2160",
+                                        "1280x800",  "800x480",   "1024x768",
+                                        "768x1024",  "1366x768",  "2560x1440"};
+    for (int i = 0; i < 9; i++)
         sized |= strstr(r.err, sizes[i]) != NULL;
     if (!sized) {
         print_error("expected a screen size in the error\n");

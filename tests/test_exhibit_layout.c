@@ -24,7 +24,8 @@
 /* The sizes every panel must read well at (README, `vitrine bundle build`). */
 static const struct {
     int w, h;
-} sizes[] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}};
+} sizes[] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}, {800, 480},
+             {1024, 768},  {768, 1024},  {1366, 768},  {2560, 1440}};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
 /* Grid constants as layout.h documents them: a margin of 7u and a bottom

@@ -422,6 +422,14 @@ static void impossible_body_overflows_inside_its_box(void **state)
             }
         }
         assert_true(lines > 5);
+        /* never silently short: the last body line ends with an ellipsis */
+        const struct draw_item *last = NULL;
+        for (int i = 0; i < l.n; i++)
+            if (l.items[i].kind == DRAW_TEXT && l.items[i].len >= 4 &&
+                memcmp(l.items[i].text, "word", 4) == 0)
+                last = &l.items[i];
+        assert_non_null(last);
+        assert_true(last->len >= 3 && memcmp(last->text + last->len - 3, "\xE2\x80\xA6", 3) == 0);
     }
     free(huge);
     arena_free(&a);
@@ -866,6 +874,79 @@ static void layout_is_deterministic_and_fast(void **state)
     arena_free(&a);
 }
 
+/* At sizes and proportions where a statistic's chart and its words do not
+ * both fit, the chart gives up height (or goes) before a word does: the
+ * body is drawn whole, and nothing overflows. */
+static void a_chart_gives_way_to_the_words(void **state)
+{
+    (void)state;
+    /* portrait: the chart and the body share the column */
+    static const struct layout_screen tight[] = {{768, 1024}, {600, 1024}, {1080, 1920}};
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = statistic("en");
+    p.body = long_body; /* three paragraphs beside a 1,000-square chart */
+    for (size_t si = 0; si < sizeof tight / sizeof tight[0]; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        int rc = layout_panel(&p, &tight[si], &fake, &a, &l);
+        /* every word of the body is on the panel */
+        size_t drawn = 0;
+        for (int i = 0; i < l.n; i++)
+            if (l.items[i].kind == DRAW_TEXT && l.items[i].text >= l.items[0].text &&
+                memchr(l.items[i].text, '\xE2', l.items[i].len) == NULL)
+                drawn += l.items[i].len;
+        int has_ellipsis = 0;
+        for (int i = 0; i < l.n; i++)
+            if (l.items[i].kind == DRAW_TEXT && l.items[i].len >= 3 &&
+                memcmp(l.items[i].text + l.items[i].len - 3, "\xE2\x80\xA6", 3) == 0)
+                has_ellipsis = 1;
+        if (rc != 0 || l.overflow || has_ellipsis)
+            fail_msg("%dx%d: %s", tight[si].w, tight[si].h, l.problem);
+        assert_true(drawn > 0);
+        check_list(&l, &tight[si], 0);
+    }
+    arena_free(&a);
+}
+
+/* A number as long as 12345678901 is shown at 1920x1080: the figure takes
+ * the panel's whole width when its half is too narrow, and never goes
+ * missing. */
+static void a_long_number_uses_the_whole_width(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = statistic("en");
+    p.figure.value = 12345678901.0;
+    p.figure.prefix = NULL;
+    p.figure.has_part_of = 0;
+    for (int si = 0; si < N_SCREENS; si++) {
+        struct draw_list l;
+        arena_reset(&a);
+        int rc = layout_panel(&p, &screens[si], &fake, &a, &l);
+        const struct draw_item *fig = NULL;
+        for (int i = 0; i < l.n; i++)
+            if (l.items[i].kind == DRAW_FIGURE)
+                fig = &l.items[i];
+        assert_non_null(fig);
+        if (rc != 0 || l.overflow)
+            fail_msg("%dx%d: %s", screens[si].w, screens[si].h, l.problem);
+        check_list(&l, &screens[si], 0);
+    }
+    /* and where even the floor size is too wide, it is still drawn, smaller */
+    p.figure.value = 1e14;
+    struct layout_screen narrow = {800, 480};
+    struct draw_list l;
+    arena_reset(&a);
+    layout_panel(&p, &narrow, &fake, &a, &l);
+    int figs = 0;
+    for (int i = 0; i < l.n; i++)
+        figs += l.items[i].kind == DRAW_FIGURE;
+    assert_int_equal(figs, 1);
+    arena_free(&a);
+}
+
 static void missing_parts_are_fine(void **state)
 {
     (void)state;
@@ -909,6 +990,8 @@ int main(void)
         cmocka_unit_test(notice_sits_on_a_strip_above_the_band),
         cmocka_unit_test(layout_is_deterministic_and_fast),
         cmocka_unit_test(missing_parts_are_fine),
+        cmocka_unit_test(a_chart_gives_way_to_the_words),
+        cmocka_unit_test(a_long_number_uses_the_whole_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
