@@ -763,7 +763,7 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
     int had_overflow = out->overflow;
     char had_problem[sizeof out->problem];
     memcpy(had_problem, out->problem, sizeof had_problem);
-    unsigned char built_skip[MAX_BLOCKS];
+    unsigned char built_skip[MAX_BLOCKS] = {0};
     for (int i = 0; i < col->n; i++)
         built_skip[i] = (unsigned char)col->b[i].skip;
     int used = 0, drop_chart = 0;
