@@ -1,8 +1,8 @@
 /* cmd_render.c - `vitrine render`: the exhibit as PNG files, headless.
  *
  * Without --script: one PNG per panel in its final state (figures counted
- * up) plus contact-sheet.png. With --script: the kiosk itself runs in
- * simulated time, fed the script's touches, and `shot` lines write PNGs. */
+ * up) plus contact-sheet.png (contact-sheet-01.png, ... past 48 panels). With --script: the kiosk
+ * itself runs in simulated time, fed the script's touches, and `shot` lines write PNGs. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -98,13 +98,17 @@ static int render_panels(struct display *d, struct store *store, const struct op
                   refused == 1 ? "" : "s");
         goto done;
     }
-    char sheet[4096];
-    snprintf(sheet, sizeof(sheet), "%s/contact-sheet.png", o->out);
-    if (image_contact_sheet((const char *const *)paths, n, 480, sheet, why, sizeof(why)) != 0) {
+    int pages = 0;
+    if (image_contact_sheets((const char *const *)paths, n, 480, o->out, &pages, why,
+                             sizeof(why)) != 0) {
         log_error("render", "contact sheet: %s", why);
         goto done;
     }
-    printf("wrote %d panels and %s (%dx%d)\n", n, sheet, w, h);
+    if (pages == 1)
+        printf("wrote %d panels and %s/contact-sheet.png (%dx%d)\n", n, o->out, w, h);
+    else
+        printf("wrote %d panels and %d contact sheets %s/contact-sheet-01.png... (%dx%d)\n", n,
+               pages, o->out, w, h);
     status = overflows || refused ? 1 : 0;
 done:
     for (int i = 0; i < n; i++)

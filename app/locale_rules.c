@@ -13,22 +13,38 @@
 static const char *const latin_sans[] = {"Noto Sans", "DejaVu Sans", "Liberation Sans",
                                          "sans-serif", NULL};
 static const char *const latin_serif[] = {"Noto Serif", "DejaVu Serif", "serif", NULL};
-static const char *const cjk_sans[] = {"Noto Sans CJK JP", "Noto Sans CJK KR", "Noto Sans CJK SC",
-                                       "Noto Sans CJK TC", NULL};
-static const char *const cjk_serif[] = {"Noto Serif CJK JP", "Noto Serif CJK KR",
-                                        "Noto Serif CJK SC", "Noto Sans CJK JP", NULL};
+/* Noto CJK (installed by the setup scripts) for Hangul, kana and
+ * ideographs; Droid Sans Fallback where a system has only that */
+static const char *const cjk_sans[] = {"Noto Sans CJK JP",    "Noto Sans CJK KR",
+                                       "Noto Sans CJK SC",    "Noto Sans CJK TC",
+                                       "Droid Sans Fallback", NULL};
+static const char *const cjk_serif[] = {"Noto Serif CJK JP",   "Noto Serif CJK KR",
+                                        "Noto Serif CJK SC",   "Noto Sans CJK JP",
+                                        "Droid Sans Fallback", NULL};
+static const char *const devanagari_sans[] = {"Noto Sans Devanagari", NULL};
+static const char *const devanagari_serif[] = {"Noto Serif Devanagari", "Noto Sans Devanagari",
+                                               NULL};
+static const char *const thai_sans[] = {"Noto Sans Thai", "Noto Looped Thai", NULL};
+static const char *const thai_serif[] = {"Noto Serif Thai", "Noto Sans Thai", NULL};
 static const char *const arabic_sans[] = {"Noto Sans Arabic", NULL};
 static const char *const arabic_serif[] = {"Noto Naskh Arabic", "Noto Sans Arabic", NULL};
 static const char *const hebrew_sans[] = {"Noto Sans Hebrew", NULL};
 static const char *const hebrew_serif[] = {"Noto Serif Hebrew", "Noto Sans Hebrew", NULL};
-/* arrows, dingbats, geometric shapes: DejaVu covers what Noto Sans lacks */
+/* arrows, dingbats, geometric shapes, the minus sign: DejaVu covers what
+ * Noto Sans lacks; Symbola (monochrome emoji) where installed */
 static const char *const symbol_sans[] = {"DejaVu Sans", NULL};
 static const char *const symbol_serif[] = {"DejaVu Serif", "DejaVu Sans", NULL};
+static const char *const emoji[] = {"Symbola", NULL};
 
 static const struct script_fonts default_fonts[] = {
-    {"Latin", latin_sans, latin_serif},     {"CJK", cjk_sans, cjk_serif},
-    {"Arabic", arabic_sans, arabic_serif},  {"Hebrew", hebrew_sans, hebrew_serif},
+    {"Latin", latin_sans, latin_serif},
+    {"CJK", cjk_sans, cjk_serif},
+    {"Arabic", arabic_sans, arabic_serif},
+    {"Hebrew", hebrew_sans, hebrew_serif},
+    {"Devanagari", devanagari_sans, devanagari_serif},
+    {"Thai", thai_sans, thai_serif},
     {"symbols", symbol_sans, symbol_serif},
+    {"emoji", emoji, emoji},
 };
 #define N_DEFAULT_FONTS (int)(sizeof default_fonts / sizeof default_fonts[0])
 

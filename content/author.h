@@ -17,7 +17,9 @@
 #include "panel.h"
 
 /* Return 0 if the panel fits; otherwise write why (e.g. "at 1280x800 the
- * body does not fit") and return -1. */
+ * body does not fit") and return -1 (reported as "does not fit on screen:
+ * WHY"), or -2 when why is a whole message of its own (reported as it is,
+ * e.g. "heading: U+E000 is in no installed font"). */
 typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len);
 
 struct author_opts {

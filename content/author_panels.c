@@ -340,11 +340,15 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
             p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL};
         }
         char why[512] = "";
-        if (b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why) != 0) {
+        int fit = b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why);
+        if (fit != 0) {
             for (char *c = why; *c; c++)
                 if (*c == '\n' || *c == '\r')
                     *c = ' ';
-            ERR(b, 1, "does not fit on screen: %s", why[0] ? why : "(no reason given)");
+            if (fit == -2)
+                ERR(b, 1, "%s", why[0] ? why : "(no reason given)");
+            else
+                ERR(b, 1, "does not fit on screen: %s", why[0] ? why : "(no reason given)");
         }
     }
 done:

@@ -4,7 +4,7 @@
 
 # to build and run the kiosk (libpng and libjpeg: photos are decoded with
 # them directly, within memory limits; see docs/decisions.md, "Photos")
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core"
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
 # analysis before the builds, zlib to make decompression bombs in test_photo)

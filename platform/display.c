@@ -608,11 +608,7 @@ int display_save_png(struct display *d, const char *path, char *why, size_t why_
         set_why(why, why_len, "reading the frame");
         return -1;
     }
-    int rc = 0;
-    if (IMG_SavePNG(s, path) != 0) {
-        set_why(why, why_len, path);
-        rc = -1;
-    }
+    int rc = image_save_png(s, path, why, why_len);
     SDL_FreeSurface(s);
     return rc;
 }

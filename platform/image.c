@@ -1,15 +1,15 @@
 /* image.c - contact sheets and PNG probing.
  *
- * LIMITATIONS: everything happens in memory on the calling thread; a sheet of
- * many full-HD panels decodes one panel at a time but keeps every thumbnail
- * until the sheet is written. Transparency is flattened onto the sheet's
- * background colour.
- * DEPENDENCIES: SDL2 surfaces (no video subsystem needed), SDL2_image for
- * PNG decoding and IMG_SavePNG; image_probe_png only needs stdio. */
+ * LIMITATIONS: everything happens in memory on the calling thread; a sheet
+ * keeps its thumbnails until it is written, so an exhibit of any size is
+ * laid out in pages of IMAGE_SHEET_PAGE (image_contact_sheets). Transparency is flattened onto the
+ * sheet's background colour. DEPENDENCIES: SDL2 surfaces (no video subsystem needed), SDL2_image
+ * for PNG decoding and IMG_SavePNG; image_probe_png only needs stdio. */
 #include "image.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -166,10 +166,8 @@ int image_contact_sheet(const char *const *png_paths, int n, int thumb_w, const 
             goto done;
         }
     }
-    if (IMG_SavePNG(sheet, out_path) != 0) {
-        snprintf(why, why_len, "%s: %s", out_path, SDL_GetError());
+    if (image_save_png(sheet, out_path, why, why_len) != 0)
         goto done;
-    }
     rc = 0;
 done:
     for (int i = 0; i < n; i++)
@@ -202,5 +200,88 @@ int image_probe_png(const char *path, int *w, int *h)
         *w = (int)ww;
     if (h)
         *h = (int)hh;
+    return 0;
+}
+
+static int disk_full(int err)
+{
+    return err == ENOSPC || err == EFBIG
+#ifdef EDQUOT
+           || err == EDQUOT
+#endif
+        ;
+}
+
+int image_save_png(SDL_Surface *surface, const char *path, char *why, size_t why_len)
+{
+    char tmp[4096];
+    if (!surface || !path || snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp)) {
+        snprintf(why, why_len, "cannot write %s: no picture or the name is too long",
+                 path ? path : "(none)");
+        return -1;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        int err = errno;
+        snprintf(why, why_len, "cannot write %s: %s", path,
+                 disk_full(err) ? "the disk is full" : strerror(err));
+        return -1;
+    }
+    errno = 0;
+    SDL_RWops *rw = SDL_RWFromFP(f, SDL_FALSE);
+    int rc = rw ? IMG_SavePNG_RW(surface, rw, 0) : -1;
+    int err = errno;
+    if (rw)
+        SDL_RWclose(rw); /* does not close f (autoclose off) */
+    if (fflush(f) != 0 || ferror(f)) {
+        err = errno ? errno : err;
+        rc = -1;
+    }
+    if (fclose(f) != 0) {
+        err = errno;
+        rc = -1;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        err = errno;
+        rc = -1;
+    }
+    if (rc != 0) {
+        remove(tmp);
+        if (disk_full(err))
+            snprintf(why, why_len, "cannot write %s: the disk is full", path);
+        else if (err)
+            snprintf(why, why_len, "cannot write %s: %s", path, strerror(err));
+        else
+            snprintf(why, why_len, "cannot write %s: %s", path, SDL_GetError());
+    }
+    return rc;
+}
+
+int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const char *dir,
+                         int *pages, char *why, size_t why_len)
+{
+    int count = n > 0 ? (n + IMAGE_SHEET_PAGE - 1) / IMAGE_SHEET_PAGE : 0;
+    *pages = 0;
+    if (count < 1) {
+        snprintf(why, why_len, "contact sheet: no images");
+        return -1;
+    }
+    int digits = 2;
+    for (int k = count; k >= 100; k /= 10)
+        digits++;
+    for (int page = 0; page < count; page++) {
+        char path[4096], num[16];
+        snprintf(num, sizeof(num), "-%0*d", digits > 9 ? 9 : digits, page + 1);
+        if (snprintf(path, sizeof(path), "%s/contact-sheet%s.png", dir, count == 1 ? "" : num) >=
+            (int)sizeof(path)) {
+            snprintf(why, why_len, "contact sheet: the folder name is too long");
+            return -1;
+        }
+        int first = page * IMAGE_SHEET_PAGE;
+        int m = n - first < IMAGE_SHEET_PAGE ? n - first : IMAGE_SHEET_PAGE;
+        if (image_contact_sheet(png_paths + first, m, thumb_w, path, why, why_len) != 0)
+            return -1;
+        (*pages)++;
+    }
     return 0;
 }

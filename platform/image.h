@@ -25,6 +25,24 @@ struct SDL_Surface;
 int image_contact_sheet(const char *const *png_paths, int n, int thumb_w, const char *out_path,
                         char *why, size_t why_len);
 
+/* Thumbnails on one page of a contact sheet (image_contact_sheets). */
+#define IMAGE_SHEET_PAGE 48
+
+/* Contact sheets of any number of panels in bounded memory: pages of at
+ * most IMAGE_SHEET_PAGE thumbnails, each laid out as image_contact_sheet
+ * does and written before the next is read. One page is written as
+ * DIR/contact-sheet.png; more as DIR/contact-sheet-01.png, -02.png, ...
+ * (two digits at least, more when there are 100 pages or more). *pages
+ * receives how many were written. 0, or -1 with why set. */
+int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const char *dir,
+                         int *pages, char *why, size_t why_len);
+
+/* Write surface as a PNG at path safely: to path + ".tmp", then renamed
+ * into place, so that a full disk or a crash never leaves a truncated
+ * picture under the real name. On failure nothing is left behind and why
+ * says what happened, "the disk is full" when it is. 0 or -1. */
+int image_save_png(struct SDL_Surface *surface, const char *path, char *why, size_t why_len);
+
 /* The gutter used by image_contact_sheet for thumb_w. */
 int image_gutter(int thumb_w);
 

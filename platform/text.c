@@ -48,8 +48,9 @@
 #define OPEN_PX 32
 #define MAX_PX 2000
 #define PATH_LEN 1024
-#define MAX_CHAIN 8
-#define CACHE_SIZE 1024 /* code points remembered per face, direct mapped */
+#define MAX_CHAIN 24
+#define MAX_FC_LOOKUPS 64 /* fontconfig searches for uncovered characters, per face */
+#define CACHE_SIZE 1024   /* code points remembered per face, direct mapped */
 
 /* One font of a face's chain. */
 struct slot {
@@ -63,6 +64,7 @@ struct slot {
 struct chain {
     struct slot f[MAX_CHAIN];
     int n;
+    int fc_lookups; /* searches made for characters no slot had */
     struct {
         uint32_t cp1; /* code point + 1; 0: empty */
         int font;
@@ -290,6 +292,62 @@ static TTF_Font *font_at(struct text *t, enum font_face face, int i, int px)
     return sl->font;
 }
 
+/* The last resort for a character no font of the chain has: any installed
+ * font that fontconfig says covers it, added to the chain. Bounded: a text
+ * of thousands of characters no font has must not stall layout. The index
+ * of the new slot, or -1. */
+static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
+{
+    struct chain *ch = &t->chain[face];
+    if (ch->n >= MAX_CHAIN || ch->fc_lookups >= MAX_FC_LOOKUPS || cp < 0x20)
+        return -1;
+    ch->fc_lookups++;
+    FcPattern *pat = FcPatternCreate();
+    FcCharSet *cs = FcCharSetCreate();
+    int slot = -1;
+    if (!pat || !cs || !FcCharSetAddChar(cs, cp))
+        goto done;
+    FcPatternAddCharSet(pat, FC_CHARSET, cs);
+    FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+    FcPatternAddInteger(pat, FC_WEIGHT,
+                        face == FACE_SANS_BOLD ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
+    FcConfigSubstitute(NULL, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult res = FcResultNoMatch;
+    FcPattern *match = FcFontMatch(NULL, pat, &res);
+    FcCharSet *has = NULL;
+    FcChar8 *file = NULL;
+    int index = 0;
+    if (match && res == FcResultMatch &&
+        FcPatternGetCharSet(match, FC_CHARSET, 0, &has) == FcResultMatch &&
+        FcCharSetHasChar(has, cp) &&
+        FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
+        strlen((const char *)file) < PATH_LEN && !path_in_chain(ch, (const char *)file)) {
+        FcPatternGetInteger(match, FC_INDEX, 0, &index);
+        TTF_Font *f = open_font((const char *)file, index);
+        if (f && TTF_GlyphIsProvided32(f, cp)) {
+            struct slot *sl = &ch->f[ch->n];
+            memset(sl, 0, sizeof(*sl));
+            sl->font = f;
+            sl->state = 1;
+            sl->cur_px = OPEN_PX;
+            snprintf(sl->path, PATH_LEN, "%s", (const char *)file);
+            slot = ch->n++;
+            log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cp);
+        } else if (f) {
+            TTF_CloseFont(f);
+        }
+    }
+    if (match)
+        FcPatternDestroy(match);
+done:
+    if (cs)
+        FcCharSetDestroy(cs);
+    if (pat)
+        FcPatternDestroy(pat);
+    return slot;
+}
+
 static int font_for(void *ctx, enum font_face face, uint32_t cp)
 {
     struct text *t = ctx;
@@ -298,7 +356,7 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
     unsigned h = cp % CACHE_SIZE;
     if (ch->cache[h].cp1 == cp + 1)
         return ch->cache[h].font;
-    int font = 0;
+    int font = -1;
     for (int i = 0; i < ch->n; i++) {
         struct slot *sl = &ch->f[i];
         if (sl->state == 0)
@@ -308,6 +366,10 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
             break;
         }
     }
+    if (font < 0)
+        font = fc_fallback(t, face, cp);
+    if (font < 0)
+        font = 0; /* no font has it: the first font's missing-glyph box */
     ch->cache[h].cp1 = cp + 1;
     ch->cache[h].font = font;
     return font;
@@ -474,6 +536,34 @@ SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t r
         i += k;
     }
     return dst;
+}
+
+/* Characters that draw nothing and need no glyph: spaces, joiners, marks
+ * of direction, variation selectors, the soft hyphen. */
+static int invisible(uint32_t cp)
+{
+    return cp < 0x21 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD ||
+           (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
+           (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+           cp == 0xFEFF || (cp >= 0xE0100 && cp <= 0xE01EF);
+}
+
+int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp_out)
+{
+    face = clamp_face(face);
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = typeset_decode(s, n, &i);
+        if (invisible(cp))
+            continue;
+        int f = font_for(t, face, cp);
+        struct slot *sl = &t->chain[face].f[f];
+        if (sl->state != 1 || !TTF_GlyphIsProvided32(sl->font, cp)) {
+            if (cp_out)
+                *cp_out = cp;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 const char *text_face_path(const struct text *t, enum font_face face)

@@ -11,6 +11,7 @@
 #define VITRINE_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "layout.h"
 
@@ -36,6 +37,12 @@ struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uin
 /* How many times text_render has rasterised text in this process
  * (benchmarks and tests check that nothing is rasterised while panels dwell). */
 long text_render_count(void);
+
+/* 1 when some character of s[0..n) (UTF-8) is in no installed font for
+ * face, not even after asking fontconfig for any font that has it (it would
+ * be drawn as a box); *cp receives the first such one. Invisible characters
+ * (spaces, joiners, variation selectors) need no glyph. */
+int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp);
 
 /* Path of the first font of a face's chain (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);

@@ -144,6 +144,58 @@ static void latin_text_stays_one_run(void **state)
     text_close(t);
 }
 
+/* Every script the exhibit may be written in, and the minus sign of a
+ * negative figure, is drawn by a font that has it (the fonts the setup
+ * scripts install: fonts-noto-core, fonts-dejavu-core, fonts-droid-fallback,
+ * fonts-symbola): text_missing finds none missing, and the drawing differs
+ * from what the first font alone draws (its boxes). A character no
+ * installed font has (private use) is reported. */
+static void every_script_is_drawn(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *text;
+    } samples[] = {
+        {"Hangul", "\xED\x8F\x89\xEC\x96\x91 \xEB\xA7\x88\xEB\x9D\xBC\xED\x86\xA4"},
+        {"CJK", "\xE5\xB9\xB3\xE5\xA3\xA4"},
+        {"Arabic", "\xD9\x85\xD8\xA7\xD8\xB1\xD8\xA7\xD8\xAB\xD9\x88\xD9\x86"},
+        {"Hebrew", "\xD7\x9E\xD7\xA8\xD7\x95\xD7\xA5"},
+        {"Devanagari", "\xE0\xA4\xAE\xE0\xA5\x88\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xA5\xE0\xA4\xA8"},
+        {"Thai",
+         "\xE0\xB8\xA1\xE0\xB8\xB2\xE0\xB8\xA3\xE0\xB8\xB2\xE0\xB8\x98\xE0\xB8\xAD\xE0\xB8\x99"},
+        {"minus", "\xE2\x88\x92"
+                  "42"},
+        {"emoji", "\xF0\x9F\x8F\x83"},
+    };
+    char why[256];
+    struct text *t = text_open(assets_dir, why, sizeof why);
+    assert_non_null(t);
+    for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
+        const char *s = samples[i].text;
+        uint32_t cp = 0;
+        for (int face = 0; face < FACE_COUNT; face++)
+            if (text_missing(t, (enum font_face)face, s, strlen(s), &cp))
+                fail_msg("%s: U+%04X is in no font of face %d", samples[i].name, (unsigned)cp,
+                         face);
+        SDL_Surface *drawn = text_render(t, FACE_SANS, PX, 0xFFFFFF, s, strlen(s));
+        assert_non_null(drawn);
+        assert_true(ink(drawn, 0, drawn->w) > 0);
+        SDL_Surface *boxes = first_font_only(t, s);
+        if (same_alpha(drawn, boxes))
+            fail_msg("%s is drawn as the first font draws it (boxes)", samples[i].name);
+        SDL_FreeSurface(drawn);
+        SDL_FreeSurface(boxes);
+    }
+    uint32_t cp = 0;
+    assert_int_equal(text_missing(t, FACE_SANS,
+                                  "a\xEE\x80\x80"
+                                  "b",
+                                  5, &cp),
+                     1);
+    assert_int_equal(cp, 0xE000);
+    text_close(t);
+}
+
 int main(void)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
@@ -151,6 +203,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(missing_glyphs_come_from_the_next_font),
         cmocka_unit_test(latin_text_stays_one_run),
+        cmocka_unit_test(every_script_is_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
