@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "display.h"
 #include "image.h"
@@ -19,12 +20,27 @@
 #include "mode.h"
 #include "script.h"
 
+/* --out must be a folder render can write into: make it, or say plainly
+ * why it cannot be used (an ordinary file of that name, no permission). */
 static int make_dir(const char *dir)
 {
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return 0;
-    log_error("render", "cannot create %s: %s", dir, strerror(errno));
-    return -1;
+    struct stat st;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        log_error("render", "cannot create the folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        log_error("render",
+                  "--out %s is a file, not a folder; name a folder to write the pictures "
+                  "into",
+                  dir);
+        return -1;
+    }
+    if (access(dir, W_OK) != 0) {
+        log_error("render", "cannot write into the folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 static void safe_name(char *dst, size_t n, const char *id)
@@ -234,13 +250,14 @@ int cmd_render(const struct options *o)
     if (make_dir(o->out) != 0)
         return 1;
     char why[512], notice[768];
-    struct store *store = cli_open_content(o->content, notice, sizeof(notice));
-    if (!store)
-        return 1;
-    if (notice[0]) {
-        /* staff proofing their content must not get the built-in exhibit silently */
-        fprintf(stderr, "vitrine render: %s\n", notice);
-        store_close(store);
+    struct store *store = NULL;
+    if (o->content) {
+        /* staff proofing their content must never get the built-in exhibit */
+        if (store_open_file(o->content, &store, why, sizeof(why)) != 0) {
+            fprintf(stderr, "vitrine render: %s Nothing was rendered.\n", why);
+            return 1;
+        }
+    } else if (!(store = cli_open_content(NULL, notice, sizeof(notice)))) {
         return 1;
     }
     /* --locale must name one of the exhibit's languages: proofing in the

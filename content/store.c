@@ -972,8 +972,8 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     if (r < 0)
         return -1;
     if (read_text(s, st, 0, where, ANY_TEXT("the photo's type"), a, &mime, why, why_len) < 0 ||
-        read_text(s, st, 4, where, ANY_TEXT("the photo's file name"), a, &img->name, why,
-                  why_len) < 0)
+        read_text(s, st, 4, where, ANY_TEXT("the photo's file name"), a, &img->name, why, why_len) <
+            0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
         return fail(why, why_len, "%s has an image that is not stored as image data (%s).", s->name,
@@ -1015,11 +1015,11 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     sqlite3_int64 asset_id = 0;
     int has_asset;
 
-    snprintf(where, sizeof where, "panel %d", index);
+    snprintf(where, sizeof where, "panel %d", index + 1);
     sqlite3_stmt *st;
     int r = lookup(s, ST_PANEL, index, &st, why, why_len);
     if (r == 0)
-        return fail(why, why_len, "%s has no panel %d.", s->name, index);
+        return fail(why, why_len, "%s has no panel %d.", s->name, index + 1);
     if (r < 0)
         return -1;
     if (read_text(s, st, 0, where, &(const struct field){"the panel id", STORE_MAX_TEXT, 1}, a,
@@ -1035,7 +1035,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     has_asset = sqlite3_column_type(st, 2) == SQLITE_INTEGER;
     if (has_asset)
         asset_id = sqlite3_column_int64(st, 2);
-    snprintf(where, sizeof where, "panel %d '%.40s'", index, out->id);
+    snprintf(where, sizeof where, "panel %d '%.40s'", index + 1, out->id);
 
     st = begin(s, ST_PANEL_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
@@ -1090,8 +1090,8 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
         return fail(why, why_len, "No exhibit is open.");
     memset(out, 0, sizeof *out);
     if (index < 0 || index >= s->n_panels)
-        return fail(why, why_len, "%s has no panel %d; it has panels 0 to %d.", s->name, index,
-                    s->n_panels - 1);
+        return fail(why, why_len, "%s has no panel %lld; it has panels 1 to %d.", s->name,
+                    (long long)index + 1, s->n_panels);
     int ret = load_panel(s, index, pick_locale(s, locale), a, out, why, why_len);
     reset_all(s);
     if (ret < 0)

@@ -208,6 +208,29 @@ static void a_character_no_font_has_refuses_the_build(void **state)
     free(text);
 }
 
+/* Staff read what render says: a refused store is never "shown" (render
+ * shows nothing), and --out naming a file says so. */
+static void render_says_what_it_did(void **state)
+{
+    (void)state;
+    char junk[256], out[256], log[256];
+    snprintf(junk, sizeof junk, "%s/junk.vitrine", root);
+    write_file(junk, "not an exhibit at all\n");
+    snprintf(out, sizeof out, "%s/proof", root);
+    snprintf(log, sizeof log, "%s/junk.log", root);
+    char *a1[] = {(char *)vitrine, "render", "--content", junk, "--out", out, NULL};
+    assert_int_equal(run(a1, log, 0, NULL), 1);
+    char *text = read_all(log);
+    assert_null(strstr(text, "Showing the built-in exhibit"));
+    assert_non_null(strstr(text, "Nothing was rendered"));
+    free(text);
+    char *a2[] = {(char *)vitrine, "render", "--out", junk, NULL};
+    assert_int_equal(run(a2, log, 0, NULL), 1);
+    text = read_all(log);
+    assert_non_null(strstr(text, "is a file, not a folder"));
+    free(text);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -230,6 +253,7 @@ int main(void)
         cmocka_unit_test(memory_does_not_grow_with_panels),
         cmocka_unit_test(a_full_disk_leaves_no_truncated_picture),
         cmocka_unit_test(a_character_no_font_has_refuses_the_build),
+        cmocka_unit_test(render_says_what_it_did),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -481,7 +481,7 @@ static void invalid_utf8_fails_the_panel(void **state)
             /* NUL is well-formed UTF-8, but a control character */
             assert_contains(why, strcmp(cases[i].hex, "410042") == 0 ? "control character"
                                                                      : "not valid UTF-8");
-            assert_contains(why, "panel 2");
+            assert_contains(why, "panel 3"); /* counted from 1, as visitors and staff count */
             assert_contains(why, "heading");
             assert_null(p.heading);
             assert_null(p.id);
@@ -529,7 +529,7 @@ static void out_of_range_index_is_refused(void **state)
         why[0] = '\0';
         assert_true(store_panel_load(s, bad[i], "en", &a, &p, why, sizeof why) < 0);
         assert_contains(why, path);
-        assert_contains(why, "it has panels 0 to 5");
+        assert_contains(why, "it has panels 1 to 6");
     }
     load_ok(s, 5, "en", &a, &p);
     store_close(s);
