@@ -133,6 +133,16 @@ static void *alloc(struct typeset *t, size_t n)
 
 /* Copy text with whitespace runs collapsed and trimmed: ' ' between words,
  * '\n' for a run holding a blank line when paragraphs are kept. */
+/* Generic combining marks (accents that any Latin, Greek or Cyrillic letter
+ * may carry). Script-specific marks (Thai, Arabic, Hebrew, Devanagari)
+ * are the fonts' to stack and are left alone. */
+static int generic_mark(uint32_t cp)
+{
+    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x0483 && cp <= 0x0489) ||
+           (cp >= 0x1AB0 && cp <= 0x1AFF) || (cp >= 0x1DC0 && cp <= 0x1DFF) ||
+           (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0xFE20 && cp <= 0xFE2F);
+}
+
 static int collapse(struct typeset *t, const char *text)
 {
     size_t n = text ? strlen(text) : 0;
@@ -142,11 +152,21 @@ static int collapse(struct typeset *t, const char *text)
     size_t i = 0, o = 0;
     while (i < n && is_space(text[i]))
         i++;
+    int marks = 0;
     while (i < n) {
         if (!is_space(text[i])) {
-            t->s[o++] = text[i++];
+            size_t at = i;
+            uint32_t cp = typeset_decode(text, n, &i);
+            /* a letter carries at most TYPESET_MAX_MARKS stacked accents:
+             * more would climb into the line above (hostile "zalgo" text) */
+            marks = generic_mark(cp) ? marks + 1 : 0;
+            if (marks > TYPESET_MAX_MARKS)
+                continue;
+            memcpy(t->s + o, text + at, i - at);
+            o += i - at;
             continue;
         }
+        marks = 0;
         int nl = 0;
         while (i < n && is_space(text[i]))
             nl += text[i++] == '\n';

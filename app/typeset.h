@@ -17,6 +17,11 @@
  * the box is still set, alone, and the box reports too_wide. Fitting may
  * instead refuse sizes that cut a word (TYPESET_WHOLE_WORDS).
  *
+ * A letter keeps at most TYPESET_MAX_MARKS generic combining accents
+ * (U+0300 and the like); more are dropped, so hostile stacks of marks
+ * cannot climb into the line above. Script-specific marks (Thai, Arabic,
+ * Hebrew, Devanagari) are left to the fonts.
+ *
  * A face is a fallback chain of fonts: text is split into runs, each set in
  * the first font of the chain that has its characters, and a width is the
  * sum of its runs' widths. */
@@ -27,6 +32,8 @@
 #include <stdint.h>
 
 #include "arena.h"
+
+#define TYPESET_MAX_MARKS 2
 
 enum font_face {
     FACE_SANS,      /* body text */

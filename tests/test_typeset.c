@@ -256,6 +256,33 @@ static void one_line_cuts_with_an_ellipsis(void **state)
     arena_free(&a);
 }
 
+/* Hostile stacks of accents (50 on one letter) keep TYPESET_MAX_MARKS per
+ * letter, so they cannot climb into the line above; a letter with one or
+ * two accents, and Thai's own marks, are untouched. */
+static void stacked_accents_are_capped(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    char zalgo[512];
+    size_t n = 0;
+    zalgo[n++] = 'Z';
+    for (int i = 0; i < 50; i++) {
+        zalgo[n++] = (char)0xCC; /* U+0301 COMBINING ACUTE ACCENT */
+        zalgo[n++] = (char)0x81;
+    }
+    const char *rest = "a e\xCC\x82\xCC\x81 \xE0\xB8\x81\xE0\xB8\xB4\xE0\xB9\x88\xE0\xB9\x8C";
+    memcpy(zalgo + n, rest, strlen(rest) + 1);
+    struct typeset t;
+    assert_int_equal(typeset_prepare(&t, &two_fonts, &a, zalgo, &plain), 0);
+    /* Z, two accents, a, space, e with its two accents, space, the Thai syllable whole */
+    const char *want = "Z\xCC\x81\xCC\x81"
+                       "a e\xCC\x82\xCC\x81 \xE0\xB8\x81\xE0\xB8\xB4\xE0\xB9\x88\xE0\xB9\x8C";
+    assert_int_equal(t.len, (int)strlen(want));
+    assert_memory_equal(t.s, want, strlen(want));
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +292,7 @@ int main(void)
         cmocka_unit_test(long_words_are_cut_between_characters),
         cmocka_unit_test(fitting_shrinks_then_overflows),
         cmocka_unit_test(one_line_cuts_with_an_ellipsis),
+        cmocka_unit_test(stacked_accents_are_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
