@@ -12,10 +12,7 @@
 #define NBSP "\xC2\xA0"
 #define NNBSP "\xE2\x80\xAF"
 
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(char *why, size_t why_len, const char *fmt, ...)
+int rules_fail(char *why, size_t why_len, const char *fmt, ...)
 {
     if (why && why_len) {
         va_list ap;
@@ -79,17 +76,17 @@ int rules_text(const char *str, size_t len, int multiline, size_t max, const cha
 {
     const unsigned char *s = (const unsigned char *)str;
     if (!str || len == 0)
-        return fail(why, why_len, "%s is empty", name);
+        return rules_fail(why, why_len, "%s is empty", name);
     for (size_t i = 0; i < len;) {
         long cp = next_cp(s, len, &i);
         if (cp < 0)
-            return fail(why, why_len, "%s is not valid UTF-8", name);
+            return rules_fail(why, why_len, "%s is not valid UTF-8", name);
         if ((cp < 0x20 && !(cp == '\n' && multiline)) || (cp >= 0x7F && cp <= 0x9F))
-            return fail(why, why_len, "%s contains a control character (U+%04lX)", name,
-                        (unsigned long)cp);
+            return rules_fail(why, why_len, "%s contains a control character (U+%04lX)", name,
+                              (unsigned long)cp);
     }
     if (len > max)
-        return fail(why, why_len, "%s is too long (%zu bytes; at most %zu)", name, len, max);
+        return rules_fail(why, why_len, "%s is too long (%zu bytes; at most %zu)", name, len, max);
     return 0;
 }
 
@@ -99,9 +96,10 @@ int rules_unit(const char *s, size_t len, char *why, size_t why_len)
         return -1;
     if (s[0] == ' ' || s[len - 1] == ' ' || strncmp(s, NBSP, 2) == 0 ||
         (len >= 2 && strncmp(s + len - 2, NBSP, 2) == 0))
-        return fail(why, why_len,
-                    "figure.unit must not start or end with a space (the space before a unit is "
-                    "added as each language writes it)");
+        return rules_fail(
+            why, why_len,
+            "figure.unit must not start or end with a space (the space before a unit is "
+            "added as each language writes it)");
     return 0;
 }
 
@@ -134,18 +132,19 @@ static int check_number(double x, const char *key, int decimals, int *rounded, c
                         size_t why_len)
 {
     if (!isfinite(x))
-        return fail(why, why_len, "%s is not a finite number", key);
+        return rules_fail(why, why_len, "%s is not a finite number", key);
     if (fabs(x) >= RULES_NUMBER_LIMIT)
-        return fail(why, why_len, "%s is too large (%.15g; it must be below 10^15 in size)", key,
-                    x);
+        return rules_fail(why, why_len, "%s is too large (%.15g; it must be below 10^15 in size)",
+                          key, x);
     *rounded = !same(shown(x, decimals), x);
     if (*rounded)
-        return fail(why, why_len,
-                    "%s %.15g would be shown as %.*f with %d decimal%s; write decimals: %d or "
-                    "more, or write the number as it should be shown",
-                    key, x, decimals, shown(x, decimals), decimals, decimals == 1 ? "" : "s",
-                    rules_decimals_needed(x) > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX
-                                                                  : rules_decimals_needed(x));
+        return rules_fail(
+            why, why_len,
+            "%s %.15g would be shown as %.*f with %d decimal%s; write decimals: %d or "
+            "more, or write the number as it should be shown",
+            key, x, decimals, shown(x, decimals), decimals, decimals == 1 ? "" : "s",
+            rules_decimals_needed(x) > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX
+                                                          : rules_decimals_needed(x));
     return 0;
 }
 
@@ -154,7 +153,7 @@ int rules_figure(const struct panel_figure *f, const char **key, char *why, size
     const char *k = "figure.decimals";
     int rc = -1, rounded = 0;
     if (f->decimals < 0 || f->decimals > RULES_DECIMALS_MAX) {
-        fail(why, why_len, "figure.decimals must be 0, 1, 2 or 3, not %d", f->decimals);
+        rules_fail(why, why_len, "figure.decimals must be 0, 1, 2 or 3, not %d", f->decimals);
         goto done;
     }
     k = "figure.value";
@@ -165,8 +164,8 @@ int rules_figure(const struct panel_figure *f, const char **key, char *why, size
         if (check_number(f->to, k, f->decimals, &rounded, why, why_len) != 0)
             goto done;
         if (!(f->to > f->value)) {
-            fail(why, why_len, "figure.to (%.15g) must be larger than figure.value (%.15g)", f->to,
-                 f->value);
+            rules_fail(why, why_len, "figure.to (%.15g) must be larger than figure.value (%.15g)",
+                       f->to, f->value);
             goto done;
         }
     }
@@ -178,8 +177,9 @@ int rules_figure(const struct panel_figure *f, const char **key, char *why, size
         if (check_number(f->part_of, k, whole ? 0 : f->decimals, &rounded, why, why_len) != 0)
             goto done;
         if (!(f->part_of > top)) {
-            fail(why, why_len, "figure.part_of.value (%.15g) must be larger than figure.%s (%.15g)",
-                 f->part_of, f->has_to ? "to" : "value", top);
+            rules_fail(why, why_len,
+                       "figure.part_of.value (%.15g) must be larger than figure.%s (%.15g)",
+                       f->part_of, f->has_to ? "to" : "value", top);
             goto done;
         }
     }
@@ -242,22 +242,22 @@ int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long
 {
     static const char side[] = "a photo must be 1 to 8192 pixels a side";
     if (n == 0 || n > RULES_IMAGE_MAX_BYTES)
-        return fail(why, why_len, "is %zu bytes; a photo must be 1 byte to 20 MB", n);
+        return rules_fail(why, why_len, "is %zu bytes; a photo must be 1 byte to 20 MB", n);
     unsigned long hw = 0, hh = 0;
     const char *reason = NULL;
     const char *type = image_probe_header(d, n, &hw, &hh, &reason);
     if (!type)
-        return fail(why, why_len, "%s", reason);
+        return rules_fail(why, why_len, "%s", reason);
     if (mime && strcmp(mime, type) != 0)
-        return fail(why, why_len, "is declared %s but is a %s image", mime,
-                    strcmp(type, "image/png") == 0 ? "PNG" : "JPEG");
+        return rules_fail(why, why_len, "is declared %s but is a %s image", mime,
+                          strcmp(type, "image/png") == 0 ? "PNG" : "JPEG");
     if (mime && (w < 1 || h < 1 || w > RULES_IMAGE_MAX_SIDE || h > RULES_IMAGE_MAX_SIDE))
-        return fail(why, why_len, "is declared %ldx%ld pixels; %s", w, h, side);
+        return rules_fail(why, why_len, "is declared %ldx%ld pixels; %s", w, h, side);
     if (hw < 1 || hh < 1 || hw > RULES_IMAGE_MAX_SIDE || hh > RULES_IMAGE_MAX_SIDE)
-        return fail(why, why_len, "is %lux%lu pixels; %s", hw, hh, side);
+        return rules_fail(why, why_len, "is %lux%lu pixels; %s", hw, hh, side);
     if (mime && ((unsigned long)w != hw || (unsigned long)h != hh))
-        return fail(why, why_len, "is declared %ldx%ld pixels but its header says %lux%lu", w, h,
-                    hw, hh);
+        return rules_fail(why, why_len, "is declared %ldx%ld pixels but its header says %lux%lu", w,
+                          h, hw, hh);
     if (mime_out)
         *mime_out = type;
     if (w_out)

@@ -47,6 +47,11 @@
  * or code points above U+10FFFF). *i < len. */
 long rules_utf8_next(const char *s, size_t len, size_t *i);
 
+/* Write one sentence (printf style) into why, when why has room; returns
+ * -1, so that a check can `return rules_fail(...)`. */
+int rules_fail(char *why, size_t why_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Text a visitor reads: not empty, valid UTF-8, no control characters (a
  * newline is allowed when multiline), at most max bytes. name names it in
  * the phrase ("heading (fr) is not valid UTF-8"). */

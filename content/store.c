@@ -104,21 +104,6 @@ struct store {
     sqlite3_stmt *st[ST_COUNT];
 };
 
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Writes one sentence into why; always returns -1. */
-static int fail(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 static char *dup_string(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -154,22 +139,23 @@ static int check_text(const struct store *s, sqlite3_stmt *st, int col, const ch
     if (type == SQLITE_NULL)
         return 0;
     if (type != SQLITE_TEXT)
-        return fail(why, why_len, "%s has a value that is not text (%s%s%s).", s->name, where, sep,
-                    f->name);
+        return rules_fail(why, why_len, "%s has a value that is not text (%s%s%s).", s->name, where,
+                          sep, f->name);
     /* Size first: a 10 MB text is refused without being validated or copied. */
     int n = sqlite3_column_bytes(st, col);
     if (n > STORE_MAX_TEXT)
-        return fail(why, why_len,
-                    "%s has a text that is too long (%s%s%s: %d bytes, at most %d allowed).",
-                    s->name, where, sep, f->name, n, STORE_MAX_TEXT);
+        return rules_fail(why, why_len,
+                          "%s has a text that is too long (%s%s%s: %d bytes, at most %d allowed).",
+                          s->name, where, sep, f->name, n, STORE_MAX_TEXT);
     const unsigned char *t = sqlite3_column_text(st, col);
     if (!t)
-        return fail(why, why_len, "%s could not be read: out of memory (%s%s%s).", s->name, where,
-                    sep, f->name);
+        return rules_fail(why, why_len, "%s could not be read: out of memory (%s%s%s).", s->name,
+                          where, sep, f->name);
     char phrase[256];
     if (rules_text((const char *)t, (size_t)n, !f->line, f->max, f->name, phrase, sizeof phrase) !=
         0)
-        return fail(why, why_len, "%s: %s%s%s.", s->name, where, where[0] ? ": " : "", phrase);
+        return rules_fail(why, why_len, "%s: %s%s%s.", s->name, where, where[0] ? ": " : "",
+                          phrase);
     *text = t;
     *len = n;
     return 0;
@@ -189,7 +175,8 @@ static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const cha
         return 0;
     *out = a ? arena_strndup(a, (const char *)t, (size_t)n) : malloc((size_t)n + 1);
     if (!*out)
-        return fail(why, why_len, "There is not enough memory to read %s (%s).", s->name, f->name);
+        return rules_fail(why, why_len, "There is not enough memory to read %s (%s).", s->name,
+                          f->name);
     if (!a) {
         memcpy(*out, t, (size_t)n);
         (*out)[n] = '\0';
@@ -213,18 +200,20 @@ static int fail_sqlite(const struct store *s, int rc, char *why, size_t why_len)
     const char *msg = s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
     switch (rc & 0xff) {
     case SQLITE_NOTADB:
-        return fail(why, why_len, "%s is not a SQLite database, so not a vitrine exhibit (%s).",
-                    s->name, msg);
+        return rules_fail(why, why_len,
+                          "%s is not a SQLite database, so not a vitrine exhibit (%s).", s->name,
+                          msg);
     case SQLITE_CORRUPT:
-        return fail(why, why_len, "%s is damaged (%s).", s->name, msg);
+        return rules_fail(why, why_len, "%s is damaged (%s).", s->name, msg);
     case SQLITE_NOMEM:
-        return fail(why, why_len, "There is not enough memory to read %s.", s->name);
+        return rules_fail(why, why_len, "There is not enough memory to read %s.", s->name);
     case SQLITE_TOOBIG:
-        return fail(why, why_len, "%s holds a value too large to read (%s).", s->name, msg);
+        return rules_fail(why, why_len, "%s holds a value too large to read (%s).", s->name, msg);
     case SQLITE_IOERR:
-        return fail(why, why_len, "%s could not be read; it may be damaged (%s).", s->name, msg);
+        return rules_fail(why, why_len, "%s could not be read; it may be damaged (%s).", s->name,
+                          msg);
     default:
-        return fail(why, why_len, "%s could not be read (%s).", s->name, msg);
+        return rules_fail(why, why_len, "%s could not be read (%s).", s->name, msg);
     }
 }
 
@@ -354,8 +343,8 @@ static int configure(struct store *s, char *why, size_t why_len)
     if (rc == SQLITE_OK)
         rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, off, (int *)NULL);
     if (rc != SQLITE_OK)
-        return fail(why, why_len, "%s could not be opened safely (%s).", s->name,
-                    sqlite3_errstr(rc));
+        return rules_fail(why, why_len, "%s could not be opened safely (%s).", s->name,
+                          sqlite3_errstr(rc));
 
     /* Images may be up to 20 MB; text fields are checked against
      * STORE_MAX_TEXT as they are read. */
@@ -388,25 +377,25 @@ static int check_schema(struct store *s, char *why, size_t why_len)
     if (query_int(s, "PRAGMA application_id", &v, why, why_len) < 0)
         return -1;
     if (v != STORE_APPLICATION_ID)
-        return fail(why, why_len,
-                    "%s is not a vitrine exhibit (application_id 0x%08llx, expected 0x%08x).",
-                    s->name, (unsigned long long)(v & 0xffffffff), STORE_APPLICATION_ID);
+        return rules_fail(why, why_len,
+                          "%s is not a vitrine exhibit (application_id 0x%08llx, expected 0x%08x).",
+                          s->name, (unsigned long long)(v & 0xffffffff), STORE_APPLICATION_ID);
     if (query_int(s, "PRAGMA user_version", &v, why, why_len) < 0)
         return -1;
     if (v != STORE_SCHEMA_VERSION)
-        return fail(why, why_len, "%s is schema version %lld; this vitrine reads version %d.",
-                    s->name, (long long)v, STORE_SCHEMA_VERSION);
+        return rules_fail(why, why_len, "%s is schema version %lld; this vitrine reads version %d.",
+                          s->name, (long long)v, STORE_SCHEMA_VERSION);
 
     if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'", &v, why,
                   why_len) < 0)
         return -1;
     if (v > 0)
-        return fail(why, why_len, "%s contains a trigger, which vitrine refuses.", s->name);
+        return rules_fail(why, why_len, "%s contains a trigger, which vitrine refuses.", s->name);
     if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'view'", &v, why, why_len) <
         0)
         return -1;
     if (v > 0)
-        return fail(why, why_len, "%s contains a view, which vitrine refuses.", s->name);
+        return rules_fail(why, why_len, "%s contains a view, which vitrine refuses.", s->name);
 
     for (size_t i = 0; i < sizeof required_tables / sizeof *required_tables; i++) {
         char sql[128];
@@ -416,9 +405,9 @@ static int check_schema(struct store *s, char *why, size_t why_len)
         if (query_int(s, sql, &v, why, why_len) < 0)
             return -1;
         if (v != 1)
-            return fail(why, why_len,
-                        "%s is missing the table '%s', so it is not a complete exhibit.", s->name,
-                        required_tables[i]);
+            return rules_fail(why, why_len,
+                              "%s is missing the table '%s', so it is not a complete exhibit.",
+                              s->name, required_tables[i]);
     }
     return 0;
 }
@@ -449,8 +438,8 @@ static int quick_check(struct store *s, char *why, size_t why_len)
         while (n > 0 && msg[n - 1] == ' ')
             n--;
         msg[n] = '\0';
-        ret =
-            fail(why, why_len, "%s is damaged (quick_check: %s).", s->name, n ? msg : "no result");
+        ret = rules_fail(why, why_len, "%s is damaged (quick_check: %s).", s->name,
+                         n ? msg : "no result");
     }
 done:
     sqlite3_finalize(st);
@@ -464,7 +453,8 @@ static int read_locales(struct store *s, char *why, size_t why_len)
     int r = 0;
     while (ret == 0 && (r = next_row(s, st, why, why_len)) > 0) {
         if (s->n_locales == STORE_MAX_LOCALES) {
-            ret = fail(why, why_len, "%s has more than %d languages.", s->name, STORE_MAX_LOCALES);
+            ret = rules_fail(why, why_len, "%s has more than %d languages.", s->name,
+                             STORE_MAX_LOCALES);
             break;
         }
         int i = s->n_locales;
@@ -483,12 +473,13 @@ static int read_locales(struct store *s, char *why, size_t why_len)
             ok = (c[k] >= 'a' && c[k] <= 'z') || (c[k] >= 'A' && c[k] <= 'Z') ||
                  (c[k] >= '0' && c[k] <= '9') || c[k] == '-';
         if (!ok)
-            ret = fail(why, why_len, "%s has a language without a valid code and name.", s->name);
+            ret = rules_fail(why, why_len, "%s has a language without a valid code and name.",
+                             s->name);
     }
     if (ret == 0 && r < 0)
         ret = -1;
     if (ret == 0 && s->n_locales == 0)
-        ret = fail(why, why_len, "%s has no languages.", s->name);
+        ret = rules_fail(why, why_len, "%s has no languages.", s->name);
     sqlite3_finalize(st);
     return ret;
 }
@@ -499,8 +490,8 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     int ret =
         prepare_once(s, "SELECT slug, version, default_locale FROM exhibit", &st, why, why_len);
     if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
-        ret = fail(why, why_len, "%s has no exhibit description (the exhibit row is missing).",
-                   s->name);
+        ret = rules_fail(why, why_len,
+                         "%s has no exhibit description (the exhibit row is missing).", s->name);
     if (ret < 0)
         goto done;
     ret = 0;
@@ -513,15 +504,15 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
         goto done;
     }
     if (!s->slug || !s->version || !s->default_locale) {
-        ret = fail(why, why_len, "%s has an incomplete exhibit description.", s->name);
+        ret = rules_fail(why, why_len, "%s has an incomplete exhibit description.", s->name);
         goto done;
     }
     int known = 0;
     for (int i = 0; i < s->n_locales; i++)
         known |= strcmp(s->locales[i], s->default_locale) == 0;
     if (!known)
-        ret = fail(why, why_len, "%s names a default language that is not one of its languages.",
-                   s->name);
+        ret = rules_fail(why, why_len,
+                         "%s names a default language that is not one of its languages.", s->name);
 done:
     sqlite3_finalize(st);
     return ret;
@@ -536,17 +527,18 @@ static int check_panels(struct store *s, char *why, size_t why_len)
         query_int(s, "SELECT count(*) FROM source", &sources, why, why_len) < 0)
         return -1;
     if (n == 0)
-        return fail(why, why_len, "%s has no panels.", s->name);
+        return rules_fail(why, why_len, "%s has no panels.", s->name);
     /* No cap on panels beyond their int numbering; each panel load reads
      * at most all sources, so those are bounded. */
     if (n > INT_MAX || sources > 1000000)
-        return fail(why, why_len, "%s has too many panels or sources to be an exhibit.", s->name);
+        return rules_fail(why, why_len, "%s has too many panels or sources to be an exhibit.",
+                          s->name);
     /* position is the INTEGER PRIMARY KEY, so unique: dense iff 0..n-1. */
     if (lo != 0 || hi != n - 1)
-        return fail(why, why_len,
-                    "%s has panels numbered %lld to %lld; they must be numbered 0 to %lld "
-                    "without gaps.",
-                    s->name, (long long)lo, (long long)hi, (long long)(n - 1));
+        return rules_fail(why, why_len,
+                          "%s has panels numbered %lld to %lld; they must be numbered 0 to %lld "
+                          "without gaps.",
+                          s->name, (long long)lo, (long long)hi, (long long)(n - 1));
     s->n_panels = (int)n;
     s->n_sources = (int)sources;
     return 0;
@@ -558,8 +550,9 @@ static int prepare_statements(struct store *s, char *why, size_t why_len)
         int rc = sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
                                     &s->st[i], NULL);
         if (rc == SQLITE_ERROR)
-            return fail(why, why_len, "%s does not have the tables this vitrine expects (%s).",
-                        s->name, sqlite3_errmsg(s->db));
+            return rules_fail(why, why_len,
+                              "%s does not have the tables this vitrine expects (%s).", s->name,
+                              sqlite3_errmsg(s->db));
         if (rc != SQLITE_OK)
             return fail_sqlite(s, rc, why, why_len);
     }
@@ -595,34 +588,34 @@ int store_open_file(const char *path, struct store **out, char *why, size_t why_
 {
     struct store *s = NULL;
     if (!out)
-        return fail(why, why_len, "No place was given for the opened exhibit.");
+        return rules_fail(why, why_len, "No place was given for the opened exhibit.");
     *out = NULL;
     if (!path || !*path)
-        return fail(why, why_len, "No exhibit file was given.");
+        return rules_fail(why, why_len, "No exhibit file was given.");
     /* a FIFO or device would block or mislead SQLite: only regular files */
     struct stat st;
     if (stat(path, &st) != 0) {
         if (errno == ENOENT)
-            return fail(why, why_len, "%s does not exist.", path);
-        return fail(why, why_len, "%s cannot be opened (%s).", path, strerror(errno));
+            return rules_fail(why, why_len, "%s does not exist.", path);
+        return rules_fail(why, why_len, "%s cannot be opened (%s).", path, strerror(errno));
     }
     if (!S_ISREG(st.st_mode))
-        return fail(why, why_len, "%s is not a file (it is a %s).", path,
-                    S_ISDIR(st.st_mode) ? "folder" : "special file");
+        return rules_fail(why, why_len, "%s is not a file (it is a %s).", path,
+                          S_ISDIR(st.st_mode) ? "folder" : "special file");
     s = store_new(path);
     if (!s)
-        return fail(why, why_len, "There is not enough memory to open %s.", path);
+        return rules_fail(why, why_len, "There is not enough memory to open %s.", path);
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         int e = s->db ? sqlite3_system_errno(s->db) : 0;
         if ((rc & 0xff) != SQLITE_CANTOPEN)
             fail_sqlite(s, rc, why, why_len);
         else if (e == ENOENT)
-            fail(why, why_len, "%s does not exist.", path);
+            rules_fail(why, why_len, "%s does not exist.", path);
         else if (e)
-            fail(why, why_len, "%s cannot be opened (%s).", path, strerror(e));
+            rules_fail(why, why_len, "%s cannot be opened (%s).", path, strerror(e));
         else
-            fail(why, why_len, "%s cannot be opened.", path);
+            rules_fail(why, why_len, "%s cannot be opened.", path);
         goto fail;
     }
     if (check_store(s, why, why_len) < 0)
@@ -639,17 +632,17 @@ int store_open_memory(const void *data, size_t size, const char *name, struct st
 {
     struct store *s = NULL;
     if (!out)
-        return fail(why, why_len, "No place was given for the opened exhibit.");
+        return rules_fail(why, why_len, "No place was given for the opened exhibit.");
     *out = NULL;
     if (!name)
         name = "the built-in exhibit";
     if (!data || size == 0)
-        return fail(why, why_len, "%s is empty.", name);
+        return rules_fail(why, why_len, "%s is empty.", name);
     if ((uint64_t)size > (uint64_t)INT64_MAX)
-        return fail(why, why_len, "%s is too large.", name);
+        return rules_fail(why, why_len, "%s is too large.", name);
     s = store_new(name);
     if (!s)
-        return fail(why, why_len, "There is not enough memory to open %s.", name);
+        return rules_fail(why, why_len, "There is not enough memory to open %s.", name);
     int rc = sqlite3_open_v2(":memory:", &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc == SQLITE_OK) {
         /* READONLY without FREEONCLOSE or RESIZEABLE: SQLite only reads the
@@ -744,7 +737,7 @@ static const char *pick_locale(const struct store *s, const char *locale)
 
 static int fail_memory(const struct store *s, char *why, size_t why_len)
 {
-    return fail(why, why_len, "There is not enough memory to read %s.", s->name);
+    return rules_fail(why, why_len, "There is not enough memory to read %s.", s->name);
 }
 
 int store_info(struct store *s, const char *locale, struct arena *a, struct store_info *out,
@@ -754,7 +747,7 @@ int store_info(struct store *s, const char *locale, struct arena *a, struct stor
                                          {"subtitle", RULES_LEN_SUBTITLE, 0}};
     const char *fields[2] = {NULL, NULL};
     if (!s || !a || !out)
-        return fail(why, why_len, "No exhibit is open.");
+        return rules_fail(why, why_len, "No exhibit is open.");
     memset(out, 0, sizeof *out);
     const char *loc = pick_locale(s, locale);
     sqlite3_stmt *st = begin(s, ST_EXHIBIT_TEXT);
@@ -765,7 +758,7 @@ int store_info(struct store *s, const char *locale, struct arena *a, struct stor
     if (ret < 0)
         goto fail;
     if (!fields[0]) {
-        ret = fail(why, why_len, "%s has no title.", s->name);
+        ret = rules_fail(why, why_len, "%s has no title.", s->name);
         goto fail;
     }
     out->title = fields[0];
@@ -817,8 +810,8 @@ static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, st
                                 why_len) < 0))
             return -1;
         if (!c->id || !c->cite || !c->description)
-            return fail(why, why_len, "%s has a source without its citation text (%s).", s->name,
-                        what);
+            return rules_fail(why, why_len, "%s has a source without its citation text (%s).",
+                              s->name, what);
         ++*n;
     }
     return r < 0 ? -1 : 0;
@@ -830,7 +823,7 @@ int store_sources(struct store *s, const char *locale, struct arena *a, struct s
     struct panel_cite *cites;
     const char **files;
     if (!s || !a || !out || !n)
-        return fail(why, why_len, "No exhibit is open.");
+        return rules_fail(why, why_len, "No exhibit is open.");
     *out = NULL;
     *n = 0;
     sqlite3_stmt *st = begin(s, ST_SOURCES);
@@ -865,11 +858,12 @@ static int read_number(const struct store *s, sqlite3_stmt *st, int col, const c
     if (type == SQLITE_NULL)
         return 0;
     if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
-        return fail(why, why_len, "%s has a figure that is not a number (%s).", s->name, what);
+        return rules_fail(why, why_len, "%s has a figure that is not a number (%s).", s->name,
+                          what);
     *out = sqlite3_column_double(st, col);
     if (!isfinite(*out))
-        return fail(why, why_len, "%s has a figure that is not a finite number (%s).", s->name,
-                    what);
+        return rules_fail(why, why_len, "%s has a figure that is not a finite number (%s).",
+                          s->name, what);
     return 0;
 }
 
@@ -886,8 +880,8 @@ static int load_figure(struct store *s, int index, const char *loc, const char *
     sqlite3_stmt *st;
     int r = lookup(s, ST_STATISTIC, index, &st, why, why_len);
     if (r == 0)
-        return fail(why, why_len, "%s has a statistic panel without its figure (%s).", s->name,
-                    where);
+        return rules_fail(why, why_len, "%s has a statistic panel without its figure (%s).",
+                          s->name, where);
     if (r < 0)
         return -1;
     snprintf(what, sizeof what, "%s, figure", where);
@@ -896,24 +890,25 @@ static int load_figure(struct store *s, int index, const char *loc, const char *
         read_number(s, st, 3, what, &f->has_part_of, &f->part_of, why, why_len) < 0)
         return -1;
     if (!present)
-        return fail(why, why_len, "%s has a figure without a value (%s).", s->name, where);
+        return rules_fail(why, why_len, "%s has a figure without a value (%s).", s->name, where);
     if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || sqlite3_column_int64(st, 2) < 0 ||
         sqlite3_column_int64(st, 2) > RULES_DECIMALS_MAX)
-        return fail(why, why_len, "%s: %s: figure.decimals must be 0, 1, 2 or 3.", s->name, where);
+        return rules_fail(why, why_len, "%s: %s: figure.decimals must be 0, 1, 2 or 3.", s->name,
+                          where);
     f->decimals = sqlite3_column_int(st, 2);
     static const struct field unit = {"figure.unit", RULES_LEN_UNIT, 1};
     if (read_text(s, st, 4, where, &unit, a, &f->unit, why, why_len) < 0)
         return -1;
     char phrase[256];
     if (rules_figure(f, NULL, phrase, sizeof phrase) != 0)
-        return fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
+        return rules_fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
 
     st = begin(s, ST_STATISTIC_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
         read_localized(s, st, 4, names, where, a, fields, NULL, why, why_len) < 0)
         return -1;
     if (!fields[0])
-        return fail(why, why_len, "%s has a figure without a label (%s).", s->name, where);
+        return rules_fail(why, why_len, "%s has a figure without a label (%s).", s->name, where);
     f->label = fields[0];
     f->prefix = fields[1];
     f->part_of_label = fields[3];
@@ -939,21 +934,22 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
     sqlite3_stmt *st;
     int r = lookup(s, ST_QUOTE, index, &st, why, why_len);
     if (r == 0)
-        return fail(why, why_len, "%s has a quote panel without its quote (%s).", s->name, where);
+        return rules_fail(why, why_len, "%s has a quote panel without its quote (%s).", s->name,
+                          where);
     if (r < 0)
         return -1;
     static const struct field speaker = {"quote.speaker", RULES_LEN_NAME, 0};
     if (read_text(s, st, 0, where, &speaker, a, &q->speaker, why, why_len) < 0)
         return -1;
     if (!q->speaker)
-        return fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
+        return rules_fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
 
     st = begin(s, ST_QUOTE_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
         read_localized(s, st, 3, names, where, a, fields, NULL, why, why_len) < 0)
         return -1;
     if (!fields[0])
-        return fail(why, why_len, "%s has a quote without its words (%s).", s->name, where);
+        return rules_fail(why, why_len, "%s has a quote without its words (%s).", s->name, where);
     q->text = fields[0];
     q->role = fields[1];
     q->context = fields[2];
@@ -967,8 +963,8 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     sqlite3_stmt *st;
     int r = lookup(s, ST_ASSET, asset_id, &st, why, why_len);
     if (r == 0)
-        return fail(why, why_len, "%s has an image panel whose photo is missing (%s).", s->name,
-                    where);
+        return rules_fail(why, why_len, "%s has an image panel whose photo is missing (%s).",
+                          s->name, where);
     if (r < 0)
         return -1;
     if (read_text(s, st, 0, where, ANY_TEXT("the photo's type"), a, &mime, why, why_len) < 0 ||
@@ -976,13 +972,13 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
             0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
-        return fail(why, why_len, "%s has an image that is not stored as image data (%s).", s->name,
-                    where);
+        return rules_fail(why, why_len, "%s has an image that is not stored as image data (%s).",
+                          s->name, where);
     int n = sqlite3_column_bytes(st, 1);
     if (n <= 0 || n > STORE_MAX_ASSET)
-        return fail(why, why_len,
-                    "%s has an image of %d bytes; images must be 1 byte to 20 MB (%s).", s->name, n,
-                    where);
+        return rules_fail(why, why_len,
+                          "%s has an image of %d bytes; images must be 1 byte to 20 MB (%s).",
+                          s->name, n, where);
     const unsigned char *data = sqlite3_column_blob(st, 1);
     if (!data)
         return fail_memory(s, why, why_len);
@@ -992,7 +988,7 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     long h = sqlite3_column_type(st, 3) == SQLITE_INTEGER ? (long)sqlite3_column_int(st, 3) : 0;
     if (rules_image(data, (size_t)n, mime ? mime : "no type", w, h, NULL, NULL, NULL, phrase,
                     sizeof phrase) != 0)
-        return fail(why, why_len, "%s: %s: the photo %s.", s->name, where, phrase);
+        return rules_fail(why, why_len, "%s: %s: the photo %s.", s->name, where, phrase);
     void *copy = arena_alloc(a, (size_t)n);
     if (!copy)
         return fail_memory(s, why, why_len);
@@ -1019,7 +1015,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     sqlite3_stmt *st;
     int r = lookup(s, ST_PANEL, index, &st, why, why_len);
     if (r == 0)
-        return fail(why, why_len, "%s has no panel %d.", s->name, index + 1);
+        return rules_fail(why, why_len, "%s has no panel %d.", s->name, index + 1);
     if (r < 0)
         return -1;
     if (read_text(s, st, 0, where, &(const struct field){"the panel id", STORE_MAX_TEXT, 1}, a,
@@ -1028,8 +1024,8 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         return -1;
     int k = panel_kind_from_name(kind);
     if (!out->id || k < 0)
-        return fail(why, why_len, "%s has a panel without a valid id and kind (%s).", s->name,
-                    where);
+        return rules_fail(why, why_len, "%s has a panel without a valid id and kind (%s).", s->name,
+                          where);
     out->index = index;
     out->kind = (enum panel_kind)k;
     has_asset = sqlite3_column_type(st, 2) == SQLITE_INTEGER;
@@ -1060,10 +1056,11 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         break;
     case PANEL_IMAGE:
         if (!has_asset)
-            return fail(why, why_len, "%s has an image panel without a photo (%s).", s->name,
-                        where);
+            return rules_fail(why, why_len, "%s has an image panel without a photo (%s).", s->name,
+                              where);
         if (!fields[4])
-            return fail(why, why_len, "%s has a photo without a description (%s).", s->name, where);
+            return rules_fail(why, why_len, "%s has a photo without a description (%s).", s->name,
+                              where);
         out->image.alt = fields[4];
         if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0)
             return -1;
@@ -1087,11 +1084,11 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
                      struct panel *out, char *why, size_t why_len)
 {
     if (!s || !a || !out)
-        return fail(why, why_len, "No exhibit is open.");
+        return rules_fail(why, why_len, "No exhibit is open.");
     memset(out, 0, sizeof *out);
     if (index < 0 || index >= s->n_panels)
-        return fail(why, why_len, "%s has no panel %lld; it has panels 1 to %d.", s->name,
-                    (long long)index + 1, s->n_panels);
+        return rules_fail(why, why_len, "%s has no panel %lld; it has panels 1 to %d.", s->name,
+                          (long long)index + 1, s->n_panels);
     int ret = load_panel(s, index, pick_locale(s, locale), a, out, why, why_len);
     reset_all(s);
     if (ret < 0)
@@ -1103,7 +1100,7 @@ int store_chapters(struct store *s, const char *locale, struct arena *a, struct 
                    int *n, int max, char *why, size_t why_len)
 {
     if (!s || !a || !out || !n || max < 1)
-        return fail(why, why_len, "No exhibit is open.");
+        return rules_fail(why, why_len, "No exhibit is open.");
     *out = NULL;
     *n = 0;
     struct store_chapter *ch = arena_alloc(a, (size_t)max * sizeof *ch);

@@ -336,6 +336,22 @@ static void prepare_work(void *arg)
     display_view_free(v);
 }
 
+/* A panel's photo as layout lays it out: its placeholder, then the image
+ * in the same box (200,100 1000x700). */
+static struct draw_list photo_panel(struct draw_item items[2], const struct panel_image *img)
+{
+    memset(items, 0, 2 * sizeof *items);
+    items[0].kind = DRAW_RECT;
+    items[0].r = (struct draw_rect){200, 100, 1000, 700};
+    items[0].color = COLOR_RULE;
+    items[0].alpha = 255;
+    items[1] = items[0];
+    items[1].kind = DRAW_IMAGE;
+    items[1].color = COLOR_TEXT;
+    items[1].image = img;
+    return (struct draw_list){items, 2, 2, 0, ""};
+}
+
 static void bomb_panel_keeps_its_placeholder(void **state)
 {
     (void)state;
@@ -349,16 +365,7 @@ static void bomb_panel_keeps_its_placeholder(void **state)
     struct bytes bomb = png_of_zeros(30000, 30000, 6, 30000);
     struct panel_image img = {bomb.d, bomb.n, "A street at night", "images/street.png"};
     struct draw_item items[2];
-    memset(items, 0, sizeof items);
-    items[0].kind = DRAW_RECT;
-    items[0].r = (struct draw_rect){200, 100, 1000, 700};
-    items[0].color = COLOR_RULE;
-    items[0].alpha = 255;
-    items[1] = items[0];
-    items[1].kind = DRAW_IMAGE;
-    items[1].color = COLOR_TEXT;
-    items[1].image = &img;
-    struct draw_list l = {items, 2, 2, 0, ""};
+    struct draw_list l = photo_panel(items, &img);
 
     /* the memory it takes (in a child: before this change, gigabytes) */
     struct panel_job j = {d, &l, 0};
@@ -597,16 +604,7 @@ static void a_photo_decodes_off_the_main_thread(void **state)
     struct bytes pic = png_picture(4000, 3000, 0, 0);
     struct panel_image img = {pic.d, pic.n, "A gradient", "images/gradient.png"};
     struct draw_item items[2];
-    memset(items, 0, sizeof items);
-    items[0].kind = DRAW_RECT;
-    items[0].r = (struct draw_rect){200, 100, 1000, 700};
-    items[0].color = COLOR_RULE;
-    items[0].alpha = 255;
-    items[1] = items[0];
-    items[1].kind = DRAW_IMAGE;
-    items[1].color = COLOR_TEXT;
-    items[1].image = &img;
-    struct draw_list l = {items, 2, 2, 0, ""};
+    struct draw_list l = photo_panel(items, &img);
 
     struct panel_view *v = display_prepare(d, &l, "en", why, sizeof why);
     assert_non_null(v);
