@@ -153,6 +153,12 @@ int cmd_run(const struct options *o)
             char rwhy[256];
             if (display_recover(d, (flags & EVENTS_DEVICE_RESET) != 0, rwhy, sizeof(rwhy)) != 0)
                 log_error("run", "after the renderer reset: %s", rwhy);
+            if (!display_ok(d)) {
+                /* a black screen is a failure: exit so that the service
+                 * manager starts the kiosk again, with a new display */
+                log_error("run", "no renderer after the reset; stopping so the kiosk is restarted");
+                goto done;
+            }
             kiosk_invalidate(k);
         }
         if (flags & EVENTS_REDRAW)

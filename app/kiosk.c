@@ -353,6 +353,10 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
         mode_set_transition(&k->mode, 0);
         k->slide_from = 0;
         k->dirty = 1;
+        if (k->locale_pending) { /* a language asked for during the transition */
+            k->locale_pending = 0;
+            set_locale(k, k->locale_arg, now_ms);
+        }
         return;
     }
     k->cur = arr;
@@ -383,13 +387,16 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
         int dir = k->sched.direction >= 0 ? 1 : -1;
         switch (ev) {
         case SCHED_PREPARE: {
-            adopt_pending(k);
             struct ventry *e = panel_get(k, k->sched.next, dir);
             if (e)
                 schedule_set_next(&k->sched, e->index);
             break;
         }
         case SCHED_TRANSITION_START:
+            /* new content is adopted as a transition starts, so that what
+             * arrives is its first panel; adopting earlier (at prepare) let
+             * a visitor's touch in between strand the old panel on screen */
+            adopt_pending(k);
             k->arriving = panel_get(k, k->sched.next, dir);
             if (k->arriving == k->cur)
                 k->arriving = NULL; /* nothing else can be shown */
@@ -570,6 +577,27 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
         k->dirty = 1;
 }
 
+/* New content waits for a panel boundary; an exhibit of one panel in its
+ * loop never reaches one (nothing advances), so there the new content's
+ * first panel takes its place at once. */
+static void adopt_in_place(struct kiosk *k, uint64_t now_ms)
+{
+    if (!k->pending || k->info.n_panels > 1 || k->sched.phase == SCHED_TRANSITION ||
+        k->view.state != MODE_LOOP)
+        return;
+    adopt_pending(k);
+    struct ventry *e = k->pending ? NULL : panel_get(k, 0, 1);
+    if (!e || e == k->cur)
+        return;
+    k->cur = e;
+    k->shown_ms = now_ms;
+    schedule_follow(&k->sched, e->index);
+    schedule_set_dwell(&k->sched, dwell_for(e));
+    drop_stale(k);
+    k->overlay_stale = 1;
+    k->dirty = 1;
+}
+
 /* In interactive mode both neighbours are kept ready, so a drag shows them
  * at once. Which one is missing, if any: +1, -1 or 0. */
 static int missing_neighbour(const struct kiosk *k)
@@ -603,6 +631,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
     if (c.n)
         run_cmds(k, &c, now_ms);
     run_schedule(k, now_ms);
+    adopt_in_place(k, now_ms);
     struct mode_view v;
     mode_view(&k->mode, now_ms, &v);
     if (memcmp(&v, &k->view, sizeof(v)) != 0) {

@@ -101,7 +101,7 @@ size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px
     size_t lo = 0, hi = n + 1; /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown) */
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
-        while (mid > lo && ((unsigned char)s[mid] & 0xC0) == 0x80)
+        while (mid > lo && mid < n && ((unsigned char)s[mid] & 0xC0) == 0x80)
             mid--;
         if (mid == lo) { /* lo and hi are in one character: try its end */
             mid = next_cp(s, lo, n);

@@ -1200,11 +1200,13 @@ float display_dpi(const struct display *d)
 
 /* Do the frame's views cover the whole screen (one opaque at rest, or two
  * opaque side by side in a slide)? Then clearing would be wasted work. */
-static int frame_covers(const struct frame *f, int w)
+static int frame_covers(const struct frame *f, int w, int h)
 {
-    for (int i = 0; i < f->n_views; i++)
-        if (!((const struct panel_view *)f->views[i].view)->stat)
-            return 0; /* a view that could not be rebuilt draws nothing */
+    for (int i = 0; i < f->n_views; i++) {
+        const struct panel_view *v = (const struct panel_view *)f->views[i].view;
+        if (!v->stat || v->w < w || v->h < h)
+            return 0; /* drawn nothing (not rebuilt), or made for a smaller screen */
+    }
     for (int i = 0; i < f->n_views; i++)
         if (f->views[i].dx == 0 && f->views[i].alpha == 255)
             return 1;
@@ -1221,7 +1223,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
         return;
     int w, h;
     display_size(d, &w, &h);
-    if (!frame_covers(f, w))
+    if (!frame_covers(f, w, h))
         display_clear(d);
     for (int i = 0; i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
@@ -1297,6 +1299,11 @@ int display_photos_pending(const struct display *d)
     for (const struct panel_view *v = d ? d->views : NULL; v; v = v->next)
         n += v->photo.job != NULL;
     return n;
+}
+
+int display_ok(const struct display *d)
+{
+    return d && d->ren;
 }
 
 long display_rebuild_count(const struct display *d)

@@ -77,6 +77,10 @@ int display_poll_photos(struct display *d);
 /* Photos still being decoded (tests). */
 int display_photos_pending(const struct display *d);
 
+/* 0 once the renderer is gone for good (display_recover could not make a
+ * new one): nothing can be drawn any more. */
+int display_ok(const struct display *d);
+
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
 

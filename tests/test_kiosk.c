@@ -601,6 +601,80 @@ static void the_wall_clock_is_an_input(void **state)
     assert_int_equal(kiosk_walltime(r->k)->year, 2014); /* a copy, not a reference */
 }
 
+/* Content switched while a panel dwells, then a visitor touches before the
+ * transition: the old content stays whole (its panel, count and index) as
+ * long as its panel is on screen; the visitor's next step brings the new
+ * content's first panel. */
+static void a_touch_before_the_boundary_does_not_strand_old_content(void **state)
+{
+    struct rig *r = *state;
+    char src[4096], out[128], why[4096];
+    snprintf(src, sizeof(src), "%s/tests/data/author/good", getenv("VITRINE_SOURCE_DIR"));
+    snprintf(out, sizeof(out), "%s/touch.vitrine", r->dir);
+    assert_int_equal(author_build(src, out, NULL, why, sizeof(why)), 0);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(out, &s, why, sizeof(why)), 0);
+    int old_count = kiosk_panel_count(r->k);
+    uint64_t t = 30000000;
+    kiosk_update(r->k, t);
+    while (kiosk_transitioning(r->k)) {
+        t = kiosk_deadline(r->k, t);
+        kiosk_update(r->k, t);
+    }
+    int shown = kiosk_current(r->k);
+    kiosk_switch_store(r->k, s);
+    /* to the moment the next panel is prepared, a second before it arrives */
+    t = kiosk_deadline(r->k, t);
+    kiosk_update(r->k, t);
+    assert_false(kiosk_transitioning(r->k));
+    struct input_event e = key(INPUT_KEY_RIGHT, t + 100);
+    kiosk_input(r->k, &e, t + 100); /* wakes: the loop pauses */
+    kiosk_update(r->k, t + 200);
+    assert_int_equal(kiosk_current(r->k), shown);
+    assert_int_equal(kiosk_panel_count(r->k), old_count); /* what is shown is what is counted */
+    e = key(INPUT_KEY_RIGHT, t + 1000);
+    kiosk_input(r->k, &e, t + 1000);
+    kiosk_update(r->k, t + 1000);
+    assert_true(kiosk_transitioning(r->k));
+    for (int i = 0; i < 60; i++)
+        kiosk_update(r->k, t + 1000 + (uint64_t)i * KIOSK_FRAME_MS);
+    assert_int_not_equal(kiosk_panel_count(r->k), old_count);
+    assert_int_equal(kiosk_current(r->k), 0);
+    unlink(out);
+}
+
+static void one_panel(FILE *f, int i, const void *arg)
+{
+    (void)arg;
+    fprintf(f, "kind: title\nheading: The only panel %d\nsources: [s]\n", i);
+}
+
+/* An exhibit of one panel never reaches a panel boundary by itself: new
+ * content takes its place at once while it loops. */
+static void a_one_panel_exhibit_takes_new_content(void **state)
+{
+    struct rig *r = *state;
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "one",
+                                       "id: one\nversion: \"1\"\ndefault_locale: en\n"
+                                       "locales:\n  en: English\ntitle: One\n"
+                                       "sources:\n  - id: s\n    cite: A source\n"
+                                       "    description: A source.\n",
+                                       1, one_panel, NULL, &fk);
+    assert_int_equal(kiosk_panel_count(k), 1);
+    kiosk_switch_store(k, bundled());
+    kiosk_update(k, 5000);
+    assert_true(kiosk_panel_count(k) > 1);
+    assert_int_equal(kiosk_current(k), 0);
+    kiosk_draw(k, 5000);
+    assert_int_equal(fk->last.n_views, 1);
+    assert_int_equal(fk->bad_draws, 0);
+    kiosk_free(k);
+    assert_int_equal(fk->live, 0);
+    free(fk);
+    exhibit_remove(r, "one");
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -615,6 +689,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_touch_before_the_boundary_does_not_strand_old_content,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_one_panel_exhibit_takes_new_content, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
