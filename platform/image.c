@@ -11,6 +11,7 @@
 #include <SDL_image.h>
 #include <errno.h>
 #include <math.h>
+#include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,49 +213,129 @@ static int disk_full(int err)
         ;
 }
 
+/* Where libpng's output goes: a FILE, remembering the first write error. */
+struct png_out {
+    FILE *f;
+    int err;       /* first errno, 0 while all is well */
+    char msg[128]; /* libpng's own error, if any */
+};
+
+static void png_out_write(png_structp png, png_bytep data, size_t n)
+{
+    struct png_out *o = png_get_io_ptr(png);
+    if (o->err)
+        return;
+    errno = 0;
+    if (fwrite(data, 1, n, o->f) != n)
+        o->err = errno ? errno : EIO;
+}
+
+static void png_out_flush(png_structp png)
+{
+    (void)png;
+}
+
+static void png_out_error(png_structp png, png_const_charp msg)
+{
+    struct png_out *o = png_get_error_ptr(png);
+    snprintf(o->msg, sizeof(o->msg), "%s", msg);
+    png_longjmp(png, 1);
+}
+
+static void png_out_warning(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg;
+}
+
+/* Encode s as an 8-bit RGB PNG (alpha dropped: frames are opaque) with
+ * libpng, level 3 and no row filters: about as small as SDL_image's
+ * default for panels (flat colour and text) in a fifth of the time, and
+ * every failed write is seen (SDL_image's writer ignores them). 0, or -1
+ * with o->msg. */
+static int encode_png(SDL_Surface *s, struct png_out *o)
+{
+    SDL_Surface *argb = s->format->format == SDL_PIXELFORMAT_ARGB8888
+                            ? s
+                            : SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+    unsigned char *row = malloc((size_t)s->w * 3);
+    png_structp png =
+        png_create_write_struct(PNG_LIBPNG_VER_STRING, o, png_out_error, png_out_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    volatile int rc = -1;
+    if (!argb || !row || !png || !info) {
+        snprintf(o->msg, sizeof(o->msg), "out of memory");
+        goto done;
+    }
+    if (setjmp(png_jmpbuf(png)))
+        goto done; /* a libpng error: o->msg says which */
+    png_set_write_fn(png, o, png_out_write, png_out_flush);
+    png_set_compression_level(png, 3);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_IHDR(png, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    int locked = SDL_MUSTLOCK(argb) && SDL_LockSurface(argb) == 0;
+    for (int y = 0; y < argb->h; y++) {
+        const uint32_t *src =
+            (const uint32_t *)((const uint8_t *)argb->pixels + (size_t)y * (size_t)argb->pitch);
+        for (int x = 0; x < argb->w; x++) {
+            row[3 * x] = (unsigned char)(src[x] >> 16);
+            row[3 * x + 1] = (unsigned char)(src[x] >> 8);
+            row[3 * x + 2] = (unsigned char)src[x];
+        }
+        png_write_row(png, row);
+    }
+    if (locked)
+        SDL_UnlockSurface(argb);
+    png_write_end(png, NULL);
+    rc = 0;
+done:
+    png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+    free(row);
+    if (argb && argb != s)
+        SDL_FreeSurface(argb);
+    return rc;
+}
+
+static void write_failed(char *why, size_t why_len, const char *path, int err)
+{
+    if (disk_full(err))
+        snprintf(why, why_len, "cannot write %s: the disk is full", path);
+    else
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(err));
+}
+
 int image_save_png(SDL_Surface *surface, const char *path, char *why, size_t why_len)
 {
     char tmp[4096];
-    if (!surface || !path || snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp)) {
+    if (!surface || !path || surface->w < 1 || surface->h < 1 ||
+        snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp)) {
         snprintf(why, why_len, "cannot write %s: no picture or the name is too long",
                  path ? path : "(none)");
         return -1;
     }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int err = errno;
-        snprintf(why, why_len, "cannot write %s: %s", path,
-                 disk_full(err) ? "the disk is full" : strerror(err));
+    struct png_out o = {fopen(tmp, "wb"), 0, ""};
+    if (!o.f) {
+        write_failed(why, why_len, path, errno);
         return -1;
     }
-    errno = 0;
-    SDL_RWops *rw = SDL_RWFromFP(f, SDL_FALSE);
-    int rc = rw ? IMG_SavePNG_RW(surface, rw, 0) : -1;
-    int err = errno;
-    if (rw)
-        SDL_RWclose(rw); /* does not close f (autoclose off) */
-    if (fflush(f) != 0 || ferror(f)) {
-        err = errno ? errno : err;
-        rc = -1;
-    }
-    if (fclose(f) != 0) {
-        err = errno;
-        rc = -1;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        err = errno;
-        rc = -1;
-    }
-    if (rc != 0) {
+    int rc = encode_png(surface, &o);
+    if (fflush(o.f) != 0 && !o.err)
+        o.err = errno ? errno : EIO;
+    if (fclose(o.f) != 0 && !o.err)
+        o.err = errno ? errno : EIO;
+    if (!o.err && rc == 0 && rename(tmp, path) != 0)
+        o.err = errno ? errno : EIO;
+    if (o.err)
+        write_failed(why, why_len, path, o.err);
+    else if (rc != 0)
+        snprintf(why, why_len, "cannot write %s: %s", path, o.msg);
+    if (o.err || rc != 0) {
         remove(tmp);
-        if (disk_full(err))
-            snprintf(why, why_len, "cannot write %s: the disk is full", path);
-        else if (err)
-            snprintf(why, why_len, "cannot write %s: %s", path, strerror(err));
-        else
-            snprintf(why, why_len, "cannot write %s: %s", path, SDL_GetError());
+        return -1;
     }
-    return rc;
+    return 0;
 }
 
 int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const char *dir,
