@@ -75,19 +75,27 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
+/* root/NAME with panels/ and an exhibit.yaml of one English source; dir
+ * receives the exhibit's folder. */
+static void exhibit_dir(const char *name, char *dir, size_t dir_len)
+{
+    char path[512];
+    snprintf(dir, dir_len, "%s/%s", root, name);
+    snprintf(path, sizeof path, "%s/panels", dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/exhibit.yaml", dir);
+    write_file(path, "id: test\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
+                     "title: A test exhibit\nsources:\n  - id: s\n    cite: A source\n"
+                     "    description: A source.\n");
+}
+
 /* An exhibit of n story panels (hard links to one file: creating thousands
  * of files is slow on some file systems), built into root/NAME.vitrine. */
 static void build_exhibit(const char *name, int n, char *store, size_t store_len)
 {
     char dir[256], path[512], first[512], log[512];
-    snprintf(dir, sizeof dir, "%s/%s", root, name);
-    snprintf(path, sizeof path, "%s/panels", dir);
-    assert_int_equal(mkdir(dir, 0700), 0);
-    assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(path, sizeof path, "%s/exhibit.yaml", dir);
-    write_file(path, "id: many\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
-                     "title: Many panels\nsources:\n  - id: s\n    cite: A source\n"
-                     "    description: A source.\n");
+    exhibit_dir(name, dir, sizeof dir);
     snprintf(first, sizeof first, "%s/panels/00000.yaml", dir);
     write_file(first, "kind: story\nheading: A panel\nbody: A few words of text.\nsources: [s]\n");
     for (int i = 1; i < n; i++) {
@@ -184,14 +192,7 @@ static void a_character_no_font_has_refuses_the_build(void **state)
 {
     (void)state;
     char dir[256], path[512], store[512], log[512];
-    snprintf(dir, sizeof dir, "%s/pua", root);
-    snprintf(path, sizeof path, "%s/panels", dir);
-    assert_int_equal(mkdir(dir, 0700), 0);
-    assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(path, sizeof path, "%s/exhibit.yaml", dir);
-    write_file(path, "id: pua\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
-                     "title: Boxes\nsources:\n  - id: s\n    cite: A source\n"
-                     "    description: A source.\n");
+    exhibit_dir("pua", dir, sizeof dir);
     snprintf(path, sizeof path, "%s/panels/01-title.yaml", dir);
     write_file(path, "kind: title\nheading: Fine\nsources: [s]\n");
     snprintf(path, sizeof path, "%s/panels/02-story.yaml", dir);
