@@ -2,13 +2,14 @@
 # vitrine needs, and installing the missing ones (as root), or printing the
 # exact command to run (otherwise).
 
-# to build and run the kiosk (libpng and libjpeg: photos are decoded with
+# to build and run the kiosk (libsodium: bundle signatures and the staff PIN
+# hash; libpng and libjpeg: photos are decoded with
 # them directly, within memory limits; see docs/decisions.md, "Photos")
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola"
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
-# analysis before the builds, zlib to make decompression bombs in test_photo)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck"
+# analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo)
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign"
 
 vitrine_need_packages() {
     missing=""
