@@ -875,3 +875,26 @@ int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms)
 {
     return mode_touch_active(&k->mode, now_ms);
 }
+
+/* A jump, not a slide: the preview shows the panel being edited again
+ * right after a rebuild. Not during a transition (the schedule owns
+ * k->arriving then); a panel that cannot be shown is skipped forward, as
+ * in the loop. */
+void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)
+{
+    if (k->info.n_panels <= 0 || k->sched.phase == SCHED_TRANSITION || k->arriving)
+        return;
+    index = index < 0 ? 0 : index >= k->info.n_panels ? k->info.n_panels - 1 : index;
+    if (index == k->cur->index)
+        return;
+    struct ventry *e = panel_get(k, index, 1);
+    if (!e || e == k->cur)
+        return;
+    k->cur = e;
+    k->shown_ms = now_ms;
+    schedule_follow(&k->sched, e->index);
+    schedule_set_dwell(&k->sched, dwell_for(e));
+    k->overlay_stale = 1;
+    k->neighbour_tries = 0;
+    k->dirty = 1;
+}

@@ -47,6 +47,11 @@ void kiosk_notice(struct kiosk *k, const char *text, uint64_t now_ms);
 /* Replace the content at the next panel boundary; takes ownership. */
 void kiosk_switch_store(struct kiosk *k, struct store *store);
 
+/* Show panel `index` (clamped to the exhibit) at once, without a
+ * transition, and go on from it (the preview's rebuild keeps the panel
+ * being edited on screen). Ignored during a transition. */
+void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms);
+
 /* A visitor's (or staff's) input record, at now_ms. */
 void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms);
 
