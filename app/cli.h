@@ -13,6 +13,15 @@ int cmd_run(const struct options *o);
 int cmd_render(const struct options *o);
 int cmd_bundle(const struct options *o);
 int cmd_bench(const struct options *o, const char *argv0);
+int cmd_preview(const struct options *o);
+
+struct text;
+/* What `bundle build` does (cmd_bundle.c): build src_dir into out_path with
+ * the fit and glyph checks, measuring with t (borrowed; the preview passes
+ * its display's). 0, or -1 with the errors, one "file:line: reason" per
+ * line, in why. */
+int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
+                      size_t why_len);
 
 /* Open the content to show: `path` if given and valid, else the built-in
  * exhibit. When `path` is refused, its reason is logged as one line and

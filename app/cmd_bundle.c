@@ -81,6 +81,17 @@ static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len
     return 0;
 }
 
+int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
+                      size_t why_len)
+{
+    struct fit_ctx f = {.t = t, .m = text_measurer(t)};
+    arena_init(&f.arena, 64 * 1024);
+    struct author_opts ao = {.fit = fit_check, .fit_ctx = &f};
+    int rc = author_build(src_dir, out_path, &ao, why, why_len);
+    arena_free(&f.arena);
+    return rc;
+}
+
 int cmd_bundle(const struct options *o)
 {
     if (o->n_positional != 1 || !o->out) {
@@ -93,11 +104,7 @@ int cmd_bundle(const struct options *o)
         fprintf(stderr, "vitrine bundle build: no font to check the layout with: %s\n", why);
         return 1;
     }
-    struct fit_ctx f = {.t = t, .m = text_measurer(t)};
-    arena_init(&f.arena, 64 * 1024);
-    struct author_opts ao = {.fit = fit_check, .fit_ctx = &f};
-    int rc = author_build(o->positional[0], o->out, &ao, why, sizeof(why));
-    arena_free(&f.arena);
+    int rc = cli_build_exhibit(t, o->positional[0], o->out, why, sizeof(why));
     text_close(t);
     if (rc != 0) {
         fprintf(stderr, "%s%s", why, why[0] && why[strlen(why) - 1] == '\n' ? "" : "\n");
