@@ -41,6 +41,7 @@ static void usage(void)
         "       vitrine render [options] --out DIR  write one PNG per panel and a contact sheet\n"
         "       vitrine bundle build SRC_DIR -o FILE  compile an exhibit into a content store\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
+        "       vitrine preview SRC_DIR [options]  a window that rebuilds SRC_DIR on every save\n"
         "       vitrine COMMAND --help           the options of a command\n");
 }
 
@@ -58,6 +59,8 @@ int main(int argc, char **argv)
             cmd = CMD_RENDER;
         else if (strcmp(name, "bench") == 0)
             cmd = CMD_BENCH;
+        else if (strcmp(name, "preview") == 0)
+            cmd = CMD_PREVIEW;
         else if (strcmp(name, "bundle") == 0) {
             cmd = CMD_BUNDLE;
             if (argc < 3 || strcmp(argv[2], "build") != 0) {
@@ -80,8 +83,13 @@ int main(int argc, char **argv)
                 "vitrine render [--content FILE] [--size WxH] [--locale L] [--script FILE] --out "
                 "DIR",
                 "vitrine bundle build SRC_DIR -o FILE",
-                "vitrine bench [--content FILE] [--size WxH] [--runs N]"};
-            int k = cmd == CMD_RUN ? 0 : cmd == CMD_RENDER ? 1 : cmd == CMD_BUNDLE ? 2 : 3;
+                "vitrine bench [--content FILE] [--size WxH] [--runs N]",
+                "vitrine preview SRC_DIR [--size WxH] [--locale L] [--shot FILE]"};
+            int k = cmd == CMD_RUN      ? 0
+                    : cmd == CMD_RENDER ? 1
+                    : cmd == CMD_BUNDLE ? 2
+                    : cmd == CMD_BENCH  ? 3
+                                        : 4;
             options_help(cmd, usages[k]);
             return 0;
         }
@@ -98,7 +106,7 @@ int main(int argc, char **argv)
     }
     if (o.verbose)
         log_set_level(LOG_DEBUG);
-    if (cmd != CMD_BUNDLE && o.n_positional) {
+    if (cmd != CMD_BUNDLE && cmd != CMD_PREVIEW && o.n_positional) {
         fprintf(stderr, "vitrine %s: unexpected argument \"%s\"\n", name, o.positional[0]);
         return 2;
     }
@@ -111,6 +119,8 @@ int main(int argc, char **argv)
         return cmd_bundle(&o);
     case CMD_BENCH:
         return cmd_bench(&o, argv[0]);
+    case CMD_PREVIEW:
+        return cmd_preview(&o);
     }
     return 2;
 }

@@ -24,24 +24,27 @@ static const struct opt_def defs[] = {
      "content store to show (default: the built-in exhibit)"},
     {"--windowed", NULL, OPT_FLAG, OFF(windowed), 0, 1, CMD_RUN | CMD_BENCH, NULL,
      "a window instead of full screen (staff and testing)"},
-    {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192, CMD_RUN | CMD_RENDER | CMD_BENCH, "WxH",
-     "screen size in pixels (default: native, or 1920x1080 when rendering)"},
-    {"--frames", NULL, OPT_LONG, OFF(frames), 1, 100000000, CMD_RUN, "N",
+    {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192, CMD_RUN | CMD_RENDER | CMD_BENCH | CMD_PREVIEW,
+     "WxH", "screen size in pixels (default: native; 1920x1080 rendering; 1280x720 preview)"},
+    {"--frames", NULL, OPT_LONG, OFF(frames), 1, 100000000, CMD_RUN | CMD_PREVIEW, "N",
      "exit after N presented frames (benchmarks)"},
-    {"--locale", NULL, OPT_STRING, OFF(locale), 0, 0, CMD_RUN | CMD_RENDER, "L",
+    {"--locale", NULL, OPT_STRING, OFF(locale), 0, 0, CMD_RUN | CMD_RENDER | CMD_PREVIEW, "L",
      "language to show first, e.g. en (default: the exhibit's)"},
     {"--out", "-o", OPT_STRING, OFF(out), 0, 0, CMD_RENDER | CMD_BUNDLE, "PATH",
      "render: folder for the PNGs; bundle build: the store to write"},
     {"--script", NULL, OPT_STRING, OFF(script), 0, 0, CMD_RENDER, "FILE",
      "play scripted touches in simulated time (see README)"},
-    {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_RUN | CMD_RENDER, "S",
+    {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_RUN | CMD_RENDER | CMD_PREVIEW,
+     "S",
      "seconds without a touch before \"still there?\" (default 60)"},
     {"--rotation", NULL, OPT_LONG, OFF(rotation), 0, 270, CMD_RUN | CMD_RENDER, "DEG",
      "touch panel rotation relative to the screen: 0, 90, 180 or 270"},
     {"--runs", NULL, OPT_LONG, OFF(runs), 1, 10000, CMD_BENCH, "N",
      "repetitions per measurement (default 21)"},
-    {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1, CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH,
-     NULL, "log debug lines"},
+    {"--shot", NULL, OPT_STRING, OFF(shot), 0, 0, CMD_PREVIEW, "FILE",
+     "write the screen to this PNG after every build (tests, bug reports)"},
+    {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1,
+     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW, NULL, "log debug lines"},
 };
 
 static void defaults(struct options *o)
@@ -55,6 +58,8 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
                   char *why, size_t why_len)
 {
     defaults(o);
+    if (command == CMD_PREVIEW)
+        o->idle_s = 600; /* a curator reads the panel being written */
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == '\0') {

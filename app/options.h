@@ -10,6 +10,7 @@ enum command {
     CMD_RENDER = 1 << 1,
     CMD_BUNDLE = 1 << 2,
     CMD_BENCH = 1 << 3,
+    CMD_PREVIEW = 1 << 4,
 };
 
 struct options {
@@ -24,6 +25,7 @@ struct options {
     long rotation;       /* --rotation 0|90|180|270: touch panel mounted rotated */
     long runs;           /* --runs N (bench) */
     int verbose;         /* --verbose */
+    const char *shot;    /* --shot FILE (preview): a PNG of the screen after each build */
     const char *positional[4];
     int n_positional;
 };
