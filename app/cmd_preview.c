@@ -233,7 +233,7 @@ int cmd_preview(const struct options *o)
     }
     char why[512] = "";
     int status = 1;
-    struct preview p = {.o = o, .src = o->positional[0]};
+    struct preview p = {.o = o, .src = o->positional[0], .index = o->panel ? (int)o->panel - 1 : 0};
     if (o->locale)
         snprintf(p.locale, sizeof(p.locale), "%s", o->locale);
     arena_init(&p.err_arena, 64 * 1024);

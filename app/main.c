@@ -84,7 +84,7 @@ int main(int argc, char **argv)
                 "DIR",
                 "vitrine bundle build SRC_DIR -o FILE",
                 "vitrine bench [--content FILE] [--size WxH] [--runs N]",
-                "vitrine preview SRC_DIR [--size WxH] [--locale L] [--shot FILE]"};
+                "vitrine preview SRC_DIR [--size WxH] [--locale L] [--panel N] [--shot FILE]"};
             int k = cmd == CMD_RUN      ? 0
                     : cmd == CMD_RENDER ? 1
                     : cmd == CMD_BUNDLE ? 2

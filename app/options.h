@@ -26,6 +26,7 @@ struct options {
     long runs;           /* --runs N (bench) */
     int verbose;         /* --verbose */
     const char *shot;    /* --shot FILE (preview): a PNG of the screen after each build */
+    long panel;          /* --panel N (preview): 1-based panel shown first; 0 = the first */
     const char *positional[4];
     int n_positional;
 };
