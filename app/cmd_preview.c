@@ -267,7 +267,7 @@ int cmd_preview(const struct options *o)
     rebuild(&p, clock_now_ms());
 
     struct preview_debounce deb = {0};
-    struct events_cfg ecfg = {.rotation = (int)o->rotation};
+    struct events_cfg ecfg = {.rotation = (int)o->rotation, .allow_close = 1};
     long frames = 0, wakeups = 0;
     uint64_t last_frame = 0;
     for (;;) {

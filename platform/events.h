@@ -38,12 +38,14 @@ typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
 struct events_cfg {
     int rotation;     /* touch panel rotation, degrees */
     uint32_t poll_ms; /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
+    int allow_close;  /* 1: closing the window returns EVENTS_STOP (the preview) */
 };
 
 /* Wait up to timeout_ms (0: just poll) for events; deliver every pending
  * input record to fn (translated at the edge). Window close requests are
- * swallowed (visitors cannot close the kiosk); SIGTERM/SIGINT, which SDL
- * turns into SDL_QUIT, return EVENTS_STOP. A call of the waker (since the
+ * swallowed (visitors cannot close the kiosk) unless cfg->allow_close
+ * (then EVENTS_STOP); SIGTERM/SIGINT, which SDL turns into SDL_QUIT,
+ * return EVENTS_STOP. A call of the waker (since the
  * previous EVENTS_WAKE) ends the wait within a millisecond or so and
  * returns EVENTS_WAKE. It may also return early with no flag (a wake that
  * was already reported): the caller just decides again how long to wait.
