@@ -22,6 +22,10 @@ struct text;
  * line, in why. */
 int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
                       size_t why_len);
+int cmd_import(const struct options *o);
+int cmd_rollback(const struct options *o);
+int cmd_bundle_verify(const struct options *o);
+int cmd_bundle_inspect(const struct options *o);
 
 /* Open the content to show: `path` if given and valid, else the built-in
  * exhibit. When `path` is refused, its reason is logged as one line and

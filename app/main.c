@@ -40,6 +40,10 @@ static void usage(void)
         "usage: vitrine [run] [options]          show the exhibit full screen, looping\n"
         "       vitrine render [options] --out DIR  write one PNG per panel and a contact sheet\n"
         "       vitrine bundle build SRC_DIR -o FILE  compile an exhibit into a content store\n"
+        "       vitrine bundle verify FILE       check a bundle's signature against --keys\n"
+        "       vitrine bundle inspect FILE      what a bundle holds, and its problems\n"
+        "       vitrine import FILE              load a signed bundle into the kiosk\n"
+        "       vitrine rollback                 go back to the previous exhibit\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
         "       vitrine preview SRC_DIR [options]  a window that rebuilds SRC_DIR on every save\n"
         "       vitrine COMMAND --help           the options of a command\n");
@@ -50,6 +54,7 @@ int main(int argc, char **argv)
     enum command cmd = CMD_RUN;
     int first = 1;
     const char *name = "run";
+    const char *sub = "build";
     if (argc > 1 && argv[1][0] != '-') {
         name = argv[1];
         first = 2;
@@ -61,12 +66,20 @@ int main(int argc, char **argv)
             cmd = CMD_BENCH;
         else if (strcmp(name, "preview") == 0)
             cmd = CMD_PREVIEW;
+        else if (strcmp(name, "import") == 0)
+            cmd = CMD_IMPORT;
+        else if (strcmp(name, "rollback") == 0)
+            cmd = CMD_ROLLBACK;
         else if (strcmp(name, "bundle") == 0) {
             cmd = CMD_BUNDLE;
-            if (argc < 3 || strcmp(argv[2], "build") != 0) {
-                fprintf(stderr, "vitrine: usage: vitrine bundle build SRC_DIR -o FILE\n");
+            if (argc < 3 || (strcmp(argv[2], "build") != 0 && strcmp(argv[2], "verify") != 0 &&
+                             strcmp(argv[2], "inspect") != 0)) {
+                fprintf(stderr, "vitrine: usage: vitrine bundle build SRC_DIR -o FILE\n"
+                                "       vitrine bundle verify FILE [--keys DIR]\n"
+                                "       vitrine bundle inspect FILE [--keys DIR]\n");
                 return 2;
             }
+            sub = argv[2];
             first = 3;
         } else {
             fprintf(stderr, "vitrine: unknown command \"%s\"\n", name);
@@ -84,12 +97,17 @@ int main(int argc, char **argv)
                 "DIR",
                 "vitrine bundle build SRC_DIR -o FILE",
                 "vitrine bench [--content FILE] [--size WxH] [--runs N]",
-                "vitrine preview SRC_DIR [--size WxH] [--locale L] [--panel N] [--shot FILE]"};
-            int k = cmd == CMD_RUN      ? 0
-                    : cmd == CMD_RENDER ? 1
-                    : cmd == CMD_BUNDLE ? 2
-                    : cmd == CMD_BENCH  ? 3
-                                        : 4;
+                "vitrine preview SRC_DIR [--size WxH] [--locale L] [--panel N] [--shot FILE]",
+                "vitrine import FILE [--state-dir DIR] [--keys DIR] [--size WxH]",
+                "vitrine rollback [--state-dir DIR]",
+                "vitrine bundle verify|inspect FILE [--keys DIR]"};
+            int k = cmd == CMD_RUN       ? 0
+                    : cmd == CMD_RENDER  ? 1
+                    : cmd == CMD_BUNDLE  ? (strcmp(sub, "build") == 0 ? 2 : 7)
+                    : cmd == CMD_BENCH   ? 3
+                    : cmd == CMD_PREVIEW ? 4
+                    : cmd == CMD_IMPORT  ? 5
+                                         : 6;
             options_help(cmd, usages[k]);
             return 0;
         }
@@ -106,7 +124,7 @@ int main(int argc, char **argv)
     }
     if (o.verbose)
         log_set_level(LOG_DEBUG);
-    if (cmd != CMD_BUNDLE && cmd != CMD_PREVIEW && o.n_positional) {
+    if (cmd != CMD_BUNDLE && cmd != CMD_PREVIEW && cmd != CMD_IMPORT && o.n_positional) {
         fprintf(stderr, "vitrine %s: unexpected argument \"%s\"\n", name, o.positional[0]);
         return 2;
     }
@@ -116,7 +134,13 @@ int main(int argc, char **argv)
     case CMD_RENDER:
         return cmd_render(&o);
     case CMD_BUNDLE:
-        return cmd_bundle(&o);
+        return strcmp(sub, "verify") == 0    ? cmd_bundle_verify(&o)
+               : strcmp(sub, "inspect") == 0 ? cmd_bundle_inspect(&o)
+                                             : cmd_bundle(&o);
+    case CMD_IMPORT:
+        return cmd_import(&o);
+    case CMD_ROLLBACK:
+        return cmd_rollback(&o);
     case CMD_BENCH:
         return cmd_bench(&o, argv[0]);
     case CMD_PREVIEW:

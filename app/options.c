@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum opt_kind { OPT_FLAG, OPT_STRING, OPT_LONG, OPT_SIZE };
+enum opt_kind { OPT_FLAG, OPT_STRING, OPT_LONG, OPT_SIZE, OPT_LIST };
 
 struct opt_def {
     const char *name;  /* "--content" */
@@ -24,8 +24,10 @@ static const struct opt_def defs[] = {
      "content store to show (default: the built-in exhibit)"},
     {"--windowed", NULL, OPT_FLAG, OFF(windowed), 0, 1, CMD_RUN | CMD_BENCH, NULL,
      "a window instead of full screen (staff and testing)"},
-    {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192, CMD_RUN | CMD_RENDER | CMD_BENCH | CMD_PREVIEW,
-     "WxH", "screen size in pixels (default: native; 1920x1080 rendering; 1280x720 preview)"},
+    {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192,
+     CMD_RUN | CMD_RENDER | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_BUNDLE, "WxH",
+     "screen size in pixels (default: native; 1920x1080 rendering or importing; 1280x720 "
+     "preview)"},
     {"--frames", NULL, OPT_LONG, OFF(frames), 1, 100000000, CMD_RUN | CMD_PREVIEW, "N",
      "exit after N presented frames (benchmarks)"},
     {"--locale", NULL, OPT_STRING, OFF(locale), 0, 0, CMD_RUN | CMD_RENDER | CMD_PREVIEW, "L",
@@ -44,8 +46,21 @@ static const struct opt_def defs[] = {
      "write the screen to this PNG after every build (tests, bug reports)"},
     {"--panel", NULL, OPT_LONG, OFF(panel), 1, 100000, CMD_PREVIEW, "N",
      "the panel to show first (1 = the first; clamped to the exhibit)"},
+    {"--state-dir", NULL, OPT_STRING, OFF(state_dir), 0, 0, CMD_RUN | CMD_IMPORT | CMD_ROLLBACK,
+     "DIR", "the kiosk's own copy of imported exhibits (default " OPTIONS_STATE_DIR ")"},
+    {"--keys", NULL, OPT_STRING, OFF(keys), 0, 0, CMD_RUN | CMD_IMPORT | CMD_BUNDLE, "DIR",
+     "trusted minisign public keys, one .pub file each (default " OPTIONS_KEYS_DIR ")"},
+    {"--watch", NULL, OPT_LIST, OFF(watch), 0, 0, CMD_RUN, "DIR",
+     "look for USB sticks here (repeatable; default /media, /run/media, /mnt)"},
+    {"--no-watch", NULL, OPT_FLAG, OFF(no_watch), 0, 1, CMD_RUN, NULL,
+     "do not look for USB sticks"},
+    {"--config", NULL, OPT_STRING, OFF(config), 0, 0, CMD_RUN, "FILE",
+     "settings such as the staff PIN's hash (default " OPTIONS_CONFIG ")"},
+    {"--progress-fd", NULL, OPT_LONG, OFF(progress_fd), 3, 1000, CMD_IMPORT, "N",
+     "write progress lines to file descriptor N (the kiosk reads them)"},
     {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1,
-     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW, NULL, "log debug lines"},
+     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK, NULL,
+     "log debug lines"},
 };
 
 static void defaults(struct options *o)
@@ -53,6 +68,9 @@ static void defaults(struct options *o)
     memset(o, 0, sizeof(*o));
     o->idle_s = 60;
     o->runs = 21;
+    o->state_dir = OPTIONS_STATE_DIR;
+    o->keys = OPTIONS_KEYS_DIR;
+    o->config = OPTIONS_CONFIG;
 }
 
 int options_parse(struct options *o, enum command command, int argc, char **argv, int first,
@@ -110,7 +128,14 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
             }
             val = argv[++i];
         }
-        if (d->kind == OPT_STRING) {
+        if (d->kind == OPT_LIST) {
+            if (!*val || o->n_watch >= OPTIONS_MAX_WATCH) {
+                snprintf(why, why_len, "option %s takes a non-empty value, at most %d times",
+                         d->name, OPTIONS_MAX_WATCH);
+                return -1;
+            }
+            o->watch[o->n_watch++] = val;
+        } else if (d->kind == OPT_STRING) {
             if (!*val) {
                 snprintf(why, why_len, "option %s needs a non-empty value", d->name);
                 return -1;

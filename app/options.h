@@ -11,7 +11,14 @@ enum command {
     CMD_BUNDLE = 1 << 2,
     CMD_BENCH = 1 << 3,
     CMD_PREVIEW = 1 << 4,
+    CMD_IMPORT = 1 << 5,
+    CMD_ROLLBACK = 1 << 6,
 };
+
+#define OPTIONS_MAX_WATCH 8
+#define OPTIONS_STATE_DIR "/var/lib/vitrine"
+#define OPTIONS_KEYS_DIR "/etc/vitrine/keys"
+#define OPTIONS_CONFIG "/etc/vitrine/vitrine.conf"
 
 struct options {
     const char *content; /* --content FILE: a content store; NULL = built-in exhibit */
@@ -27,6 +34,13 @@ struct options {
     int verbose;         /* --verbose */
     const char *shot;    /* --shot FILE (preview): a PNG of the screen after each build */
     long panel;          /* --panel N (preview): 1-based panel shown first; 0 = the first */
+    const char *state_dir; /* --state-dir DIR: the kiosk's own copy of its content */
+    const char *keys;      /* --keys DIR: trusted minisign public keys */
+    const char *config;    /* --config FILE: staff PIN hash and other settings */
+    const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR (repeatable): where sticks appear */
+    int n_watch;
+    int no_watch;          /* --no-watch: do not look for sticks */
+    long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
     const char *positional[4];
     int n_positional;
 };

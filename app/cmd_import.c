@@ -1,0 +1,295 @@
+/* cmd_import.c - the staff commands for signed bundles:
+ *   vitrine import FILE [--state-dir DIR] [--keys DIR] [--size WxH]
+ *   vitrine rollback [--state-dir DIR]
+ *   vitrine bundle verify FILE [--keys DIR]
+ *   vitrine bundle inspect FILE [--keys DIR]
+ * `import` is also what the running kiosk runs, as a child process, when a
+ * stick appears (cmd_run.c): the import reads hostile input, so it runs
+ * where a crash or a runaway allocation cannot take the screen down. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "content_check.h"
+#include "fsio_posix.h"
+#include "generations.h"
+#include "import.h"
+#include "log.h"
+#include "minisig.h"
+#include "photo.h"
+
+struct import_cli {
+    struct content_check *check;
+    int w, h;
+    FILE *progress; /* --progress-fd, or NULL */
+    int last_pct;
+    enum import_stage last_stage;
+};
+
+static int check_cb(void *ctx, struct store *s, char *why, size_t why_len)
+{
+    struct import_cli *c = ctx;
+    if (!c->check)
+        c->check = content_check_new(why, why_len);
+    if (!c->check)
+        return -1;
+    return content_check_store(c->check, s, c->w, c->h, NULL, why, why_len);
+}
+
+/* Progress for the kiosk (a line per percent or stage) or for a person. */
+static void progress_cb(void *ctx, enum import_stage stage, uint64_t done, uint64_t total,
+                        const char *text)
+{
+    struct import_cli *c = ctx;
+    int pct = total ? (int)(done * 100 / total) : -1;
+    if (stage == c->last_stage && pct == c->last_pct)
+        return;
+    c->last_stage = stage;
+    c->last_pct = pct;
+    if (c->progress) {
+        fprintf(c->progress, "progress %d %llu %llu %s\n", (int)stage, (unsigned long long)done,
+                (unsigned long long)total, text);
+        fflush(c->progress);
+    } else if (pct < 0 || pct == 100) {
+        printf("%s%s\n", text, pct == 100 ? ": done" : "...");
+    }
+}
+
+/* A field of the result line: no tabs or line ends. */
+static void put_field(FILE *f, const char *s)
+{
+    fputc('\t', f);
+    for (; *s; s++)
+        fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+static const char *outcome_word(enum import_outcome o)
+{
+    static const char *const words[] = {"loaded", "same", "refused", "failed"};
+    return words[o];
+}
+
+int cmd_import(const struct options *o)
+{
+    if (o->n_positional != 1) {
+        fprintf(stderr, "vitrine import: usage: vitrine import FILE [--state-dir DIR] [--keys DIR]\n");
+        return 2;
+    }
+    struct import_cli c = {.w = o->width ? o->width : 1920,
+                           .h = o->height ? o->height : 1080,
+                           .last_pct = -2,
+                           .last_stage = (enum import_stage)-1};
+    if (o->progress_fd) {
+        c.progress = fdopen((int)o->progress_fd, "w");
+        if (!c.progress) {
+            fprintf(stderr, "vitrine import: --progress-fd %ld: %s\n", o->progress_fd,
+                    strerror(errno));
+            return 2;
+        }
+    }
+    struct import_opts io = {.state_dir = o->state_dir,
+                             .keys_dir = o->keys,
+                             .io = fsio_posix(),
+                             .check = check_cb,
+                             .check_ctx = &c,
+                             .progress = progress_cb,
+                             .progress_ctx = &c};
+    struct import_result r;
+    enum import_outcome out = import_bundle(o->positional[0], &io, &r);
+    content_check_free(c.check);
+    if (c.progress) {
+        fprintf(c.progress, "result %s", outcome_word(out));
+        put_field(c.progress, r.why);
+        put_field(c.progress, r.title);
+        put_field(c.progress, r.version);
+        fprintf(c.progress, "\t%d", r.n_panels);
+        put_field(c.progress, r.signer);
+        put_field(c.progress, r.generation);
+        fputc('\n', c.progress);
+        fclose(c.progress);
+    }
+    switch (out) {
+    case IMPORT_LOADED:
+        log_info("import", "loaded %s version %s (%d panels, signed by %s) as %s", r.title,
+                 r.version, r.n_panels, r.signer, r.generation);
+        printf("Loaded: %s, version %s, %d panels (signed by key %s).\n", r.title, r.version,
+               r.n_panels, r.signer);
+        return 0;
+    case IMPORT_SAME:
+        printf("Already loaded: %s.\n", r.why);
+        return 3;
+    default:
+        log_error("import", "not loaded: %s", r.why);
+        fprintf(stderr, "Not loaded: %s.\n", r.why);
+        return 1;
+    }
+}
+
+int cmd_rollback(const struct options *o)
+{
+    if (o->n_positional) {
+        fprintf(stderr, "vitrine rollback: usage: vitrine rollback [--state-dir DIR]\n");
+        return 2;
+    }
+    char why[512];
+    struct gen_state after;
+    gen_recover(fsio_posix(), o->state_dir, NULL, why, sizeof(why));
+    if (gen_rollback(fsio_posix(), o->state_dir, &after, why, sizeof(why)) != 0) {
+        log_error("rollback", "%s", why);
+        fprintf(stderr, "Not rolled back: %s.\n", why);
+        return 1;
+    }
+    struct import_result r;
+    if (import_describe(o->state_dir, after.current, &r) == 0)
+        printf("Rolled back: now showing %s, version %s (%d panels).\n", r.title, r.version,
+               r.n_panels);
+    else
+        printf("Rolled back to %s, but it cannot be opened: %s.\n", after.current, r.why);
+    log_info("rollback", "rolled back to %s (was %s)", after.current, after.previous);
+    return 0;
+}
+
+/* Read the bundle, hash it, check its signature against --keys. 0, or -1
+ * with why. The signer's id in signer (17 bytes). */
+static int verify_file(const char *path, const char *keys_dir, char *signer, char *comment,
+                       size_t comment_len, char *why, size_t why_len)
+{
+    char sig_path[4096], text[IMPORT_SIG_MAX];
+    struct minisig_sig sig;
+    signer[0] = '\0';
+    snprintf(sig_path, sizeof(sig_path), "%s.minisig", path);
+    int fd = open(sig_path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "not signed: %.400s is missing", sig_path);
+        return -1;
+    }
+    ssize_t n = read(fd, text, sizeof(text));
+    close(fd);
+    if (n < 0 || minisig_parse_sig(text, (size_t)(n < 0 ? 0 : n), &sig, why, why_len) != 0) {
+        if (n < 0)
+            snprintf(why, why_len, "%.400s cannot be read", sig_path);
+        return -1;
+    }
+    minisig_key_id_hex(sig.key_id, signer);
+    snprintf(comment, comment_len, "%s", sig.trusted_comment);
+    struct minisig_hash h;
+    minisig_hash_init(&h);
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "%s cannot be read: %s", path, strerror(errno));
+        return -1;
+    }
+    char buf[65536];
+    while ((n = read(fd, buf, sizeof(buf))) > 0)
+        minisig_hash_update(&h, buf, (size_t)n);
+    close(fd);
+    if (n < 0) {
+        snprintf(why, why_len, "%s cannot be read: %s", path, strerror(errno));
+        return -1;
+    }
+    uint8_t hash[MINISIG_HASH_BYTES];
+    minisig_hash_final(&h, hash);
+    struct minisig_key keys[MINISIG_MAX_KEYS];
+    int n_keys = 0, which;
+    if (minisig_load_keys(keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, why, why_len) != 0)
+        return -1;
+    return minisig_verify(&sig, hash, keys, n_keys, &which, why, why_len);
+}
+
+int cmd_bundle_verify(const struct options *o)
+{
+    if (o->n_positional != 1) {
+        fprintf(stderr, "vitrine bundle verify: usage: vitrine bundle verify FILE [--keys DIR]\n");
+        return 2;
+    }
+    char why[512], signer[17], comment[MINISIG_COMMENT_MAX];
+    if (verify_file(o->positional[0], o->keys, signer, comment, sizeof(comment), why,
+                    sizeof(why)) != 0) {
+        fprintf(stderr, "%s: NOT verified: %s\n", o->positional[0], why);
+        return 1;
+    }
+    printf("%s: verified, signed by key %s (trusted comment: %s)\n", o->positional[0], signer,
+           comment);
+    return 0;
+}
+
+int cmd_bundle_inspect(const struct options *o)
+{
+    if (o->n_positional != 1) {
+        fprintf(stderr, "vitrine bundle inspect: usage: vitrine bundle inspect FILE\n");
+        return 2;
+    }
+    const char *path = o->positional[0];
+    char why[1024], signer[17], comment[MINISIG_COMMENT_MAX];
+    int problems = 0;
+    struct store *s = NULL;
+    printf("file:      %s\n", path);
+    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
+        printf("problem:   %s\n", why);
+        return 1;
+    }
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    struct store_info info;
+    if (store_info(s, NULL, &a, &info, why, sizeof(why)) != 0) {
+        printf("problem:   %s\n", why);
+        problems++;
+    } else {
+        printf("title:     %s\nid:        %s\nversion:   %s\npanels:    %d\nlocales:  ",
+               info.title, info.slug, info.version, info.n_panels);
+        for (int i = 0; i < info.n_locales; i++)
+            printf(" %s (%s)", info.locales[i], info.locale_names[i]);
+        printf("\n");
+        struct store_source *src = NULL;
+        int n_src = 0;
+        if (store_sources(s, NULL, &a, &src, &n_src, why, sizeof(why)) == 0) {
+            printf("sources:   %d\n", n_src);
+            for (int i = 0; i < n_src; i++)
+                printf("  - %s: %s\n", src[i].id, src[i].cite);
+        }
+        int images = 0;
+        struct arena pa;
+        arena_init(&pa, 64 * 1024);
+        for (int i = 0; i < info.n_panels; i++) {
+            struct panel p;
+            arena_reset(&pa);
+            if (store_panel_load(s, i, NULL, &pa, &p, why, sizeof(why)) != 0 ||
+                p.kind != PANEL_IMAGE)
+                continue;
+            struct photo_info pi;
+            char pwhy[256];
+            if (photo_probe(p.image.data, p.image.size, &pi, pwhy, sizeof(pwhy)) == 0)
+                printf("image:     %s %dx%d %s, %zu bytes\n", p.image.name ? p.image.name : p.id,
+                       pi.w, pi.h, pi.mime, p.image.size);
+            else
+                printf("image:     %s: %s\n", p.image.name ? p.image.name : p.id, pwhy);
+            images++;
+        }
+        arena_free(&pa);
+        printf("images:    %d\n", images);
+    }
+    if (verify_file(path, o->keys, signer, comment, sizeof(comment), why, sizeof(why)) == 0)
+        printf("signer:    key %s (trusted here)\n", signer);
+    else {
+        printf("signer:    %s\nproblem:   %s\n", signer[0] ? signer : "none", why);
+        problems++;
+    }
+    struct content_check *c = content_check_new(why, sizeof(why));
+    int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+    if (!c || content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0) {
+        printf("problem:   at %dx%d: %s\n", w, h, why);
+        problems++;
+    }
+    content_check_free(c);
+    printf("problems:  %d\n", problems);
+    arena_free(&a);
+    store_close(s);
+    return problems ? 1 : 0;
+}

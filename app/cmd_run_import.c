@@ -1,0 +1,209 @@
+/* cmd_run_import.c - see cmd_run_import.h. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addclosefrom_np */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fsio_posix.h"
+#include "generations.h"
+#include "log.h"
+#include "cmd_run_import.h"
+
+extern char **environ;
+
+static int same_found(const struct stick_watch_ctx *c, const struct stick_found *f, int n)
+{
+    if (n != c->n_found)
+        return 0;
+    for (int i = 0; i < n && i < STICKWATCH_MAX_FOUND; i++)
+        if (strcmp(f[i].bundle, c->found[i].bundle) != 0)
+            return 0;
+    return 1;
+}
+
+int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct stick_watch_ctx *c = ctx;
+    char why[256];
+    struct stickwatch *w = stickwatch_new(c->dirs, c->n_dirs, why, sizeof(why));
+    if (!w) {
+        snprintf(msg, msg_len, "sticks will not be noticed: %s", why);
+        return 1;
+    }
+    struct stick_found found[STICKWATCH_MAX_FOUND];
+    int changed = 1;
+    while (!job_cancelled(j)) {
+        if (changed) {
+            int skipped = 0;
+            int n = stickwatch_scan(w, found, STICKWATCH_MAX_FOUND, &skipped);
+            pthread_mutex_lock(&c->mu);
+            if (!same_found(c, found, n) || skipped != c->skipped) {
+                memcpy(c->found, found, sizeof(found));
+                c->n_found = n;
+                c->skipped = skipped;
+            }
+            c->changes++;
+            unsigned long changes = c->changes;
+            pthread_mutex_unlock(&c->mu);
+            job_report(j, changes, 0, "%d bundle(s) on sticks", n);
+        }
+        /* a short timeout: cancellation is seen within it */
+        changed = stickwatch_wait(w, 250) > 0;
+    }
+    stickwatch_free(w);
+    snprintf(msg, msg_len, "stopped watching for sticks");
+    return 0;
+}
+
+/* Parse one line of `vitrine import --progress-fd`. */
+static void child_line(struct job *j, struct import_job_ctx *c, char *line)
+{
+    if (strncmp(line, "progress ", 9) == 0) {
+        int stage = 0, off = 0;
+        unsigned long long done = 0, total = 0;
+        if (sscanf(line + 9, "%d %llu %llu %n", &stage, &done, &total, &off) >= 3)
+            job_report(j, done, total, "%s", line + 9 + off);
+        return;
+    }
+    if (strncmp(line, "result ", 7) != 0)
+        return;
+    char *fields[8] = {0};
+    int n = 0;
+    for (char *p = line + 7; n < 8;) {
+        fields[n++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            break;
+        *tab = '\0';
+        p = tab + 1;
+    }
+    static const char *const words[] = {"loaded", "same", "refused", "failed"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(fields[0], words[i]) == 0)
+            c->r.outcome = (enum import_outcome)i;
+    if (n >= 7) {
+        snprintf(c->r.why, sizeof(c->r.why), "%s", fields[1]);
+        snprintf(c->r.title, sizeof(c->r.title), "%s", fields[2]);
+        snprintf(c->r.version, sizeof(c->r.version), "%s", fields[3]);
+        c->r.n_panels = atoi(fields[4]);
+        snprintf(c->r.signer, sizeof(c->r.signer), "%s", fields[5]);
+        snprintf(c->r.generation, sizeof(c->r.generation), "%s", fields[6]);
+    }
+}
+
+static void open_new(struct job *j, struct import_job_ctx *c)
+{
+    char path[GEN_PATH_MAX], why[400];
+    job_report(j, 0, 0, "Opening the new exhibit");
+    if (gen_file(c->state_dir, c->r.generation, 0, path, sizeof(path)) != 0 ||
+        store_open_file(path, &c->store, why, sizeof(why)) != 0) {
+        c->r.outcome = IMPORT_FAILED;
+        snprintf(c->r.why, sizeof(c->r.why), "the exhibit %s cannot be opened: %s",
+                 c->r.generation, why);
+    }
+}
+
+int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct import_job_ctx *c = ctx;
+    if (import_describe(c->state_dir, c->gen, &c->r) != 0) {
+        c->r.outcome = IMPORT_FAILED;
+    } else {
+        c->r.outcome = IMPORT_LOADED;
+        open_new(j, c);
+    }
+    snprintf(msg, msg_len, "%s", c->r.why);
+    return (int)c->r.outcome;
+}
+
+int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct import_job_ctx *c = ctx;
+    int fds[2];
+    memset(&c->r, 0, sizeof(c->r));
+    c->r.outcome = IMPORT_FAILED;
+    snprintf(c->r.why, sizeof(c->r.why), "the import could not be started");
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        snprintf(msg, msg_len, "%s", c->r.why);
+        return IMPORT_FAILED;
+    }
+    char size[32], fd_arg[16];
+    snprintf(size, sizeof(size), "%dx%d", c->w, c->h);
+    snprintf(fd_arg, sizeof(fd_arg), "%d", 3);
+    char *argv[] = {(char *)c->exe, "import",         c->bundle, "--state-dir",
+                    (char *)c->state_dir, "--keys", (char *)c->keys_dir, "--size",
+                    size,       "--progress-fd",      fd_arg,    NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 3);
+    posix_spawn_file_actions_addclosefrom_np(&fa, 4);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attr, &none); /* the worker blocks every signal */
+    posix_spawnattr_setsigdefault(&attr, &all);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid;
+    int rc = posix_spawn(&pid, c->exe, &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    close(fds[1]);
+    if (rc != 0) {
+        close(fds[0]);
+        snprintf(msg, msg_len, "the import could not be started: %s", strerror(rc));
+        return IMPORT_FAILED;
+    }
+    char buf[4096];
+    size_t used = 0;
+    int killed = 0;
+    for (;;) {
+        if (job_cancelled(j) && !killed) {
+            kill(pid, SIGTERM);
+            killed = 1;
+        }
+        struct pollfd p = {fds[0], POLLIN, 0};
+        if (poll(&p, 1, 200) <= 0)
+            continue;
+        ssize_t r = read(fds[0], buf + used, sizeof(buf) - 1 - used);
+        if (r <= 0 && !(r < 0 && errno == EINTR))
+            break;
+        if (r < 0)
+            continue;
+        used += (size_t)r;
+        buf[used] = '\0';
+        char *line = buf, *nl;
+        while ((nl = strchr(line, '\n')) != NULL) {
+            *nl = '\0';
+            child_line(j, c, line);
+            line = nl + 1;
+        }
+        used = strlen(line);
+        memmove(buf, line, used + 1);
+        if (used == sizeof(buf) - 1)
+            used = 0; /* an over-long line: dropped */
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFSIGNALED(status)) {
+        c->r.outcome = IMPORT_FAILED;
+        snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
+                 WTERMSIG(status));
+        char why[256];
+        gen_recover(fsio_posix(), c->state_dir, NULL, why, sizeof(why));
+    }
+    if (c->r.outcome == IMPORT_LOADED)
+        open_new(j, c);
+    snprintf(msg, msg_len, "%s", c->r.why);
+    return (int)c->r.outcome;
+}

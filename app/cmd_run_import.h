@@ -1,0 +1,54 @@
+/* cmd_run_import.h - the running kiosk's side of USB imports: a job that
+ * watches for sticks (platform/stickwatch.h), and a job that runs
+ * `vitrine import` as a child process for one bundle and reads its
+ * progress. Both run on worker threads (job.h); the run loop (cmd_run.c)
+ * polls them when woken and decides what to show. */
+#ifndef VITRINE_CMD_RUN_IMPORT_H
+#define VITRINE_CMD_RUN_IMPORT_H
+
+#include <pthread.h>
+
+#include "import.h"
+#include "job.h"
+#include "stickwatch.h"
+#include "store.h"
+
+#define RUN_WATCH_MAX 10
+
+/* The stick watcher's state, shared with the owner under mu. */
+struct stick_watch_ctx {
+    const char *dirs[RUN_WATCH_MAX];
+    int n_dirs;
+    pthread_mutex_t mu;
+    struct stick_found found[STICKWATCH_MAX_FOUND]; /* the bundles present now */
+    int n_found;                                    /* may exceed STICKWATCH_MAX_FOUND */
+    int skipped;                                    /* links and bad names seen */
+    unsigned long changes;                          /* counts changes seen */
+};
+
+/* job_fn: watch until cancelled; job_report after every change. */
+int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len);
+
+/* One import, as a child process. Fill the inputs; read the outputs once
+ * the job has finished. */
+struct import_job_ctx {
+    /* inputs */
+    char bundle[STICKWATCH_PATH_MAX]; /* import_job: the bundle on the stick */
+    char gen[GEN_NAME_MAX];           /* open_generation_job: the generation */
+    const char *exe; /* this program (/proc/self/exe) */
+    const char *state_dir, *keys_dir;
+    int w, h;
+    /* outputs */
+    struct import_result r;
+    struct store *store; /* LOADED: the new exhibit, opened (the owner takes it) */
+};
+
+/* job_fn: run the import; reports progress as percent of the current
+ * stage with the stage's text. Returns the outcome (0 loaded). */
+int import_job(struct job *j, void *ctx, char *msg, size_t msg_len);
+
+/* job_fn: open generation c->gen of the state directory (after a rollback,
+ * or an import made from a shell): r and store as for an import. */
+int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len);
+
+#endif

@@ -1,0 +1,24 @@
+/* config.h - the kiosk's settings file (--config, default
+ * /etc/vitrine/vitrine.conf): "key = value" lines, '#' starts a comment.
+ *
+ *   staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$...   (vitrine staff-pin)
+ *
+ * A missing file is not an error (every setting has a default: no PIN
+ * means no staff screen). An unknown key or a bad line is reported with
+ * its line number, and the rest of the file still applies. */
+#ifndef VITRINE_CONFIG_H
+#define VITRINE_CONFIG_H
+
+#include <stddef.h>
+
+#include "staff.h"
+
+struct config {
+    char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
+};
+
+/* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg
+ * holds whatever did parse either way. */
+int config_load(const char *path, struct config *cfg, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,327 @@
+/* generations.c - see generations.h. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "generations.h"
+
+#define POINTER "current"
+#define POINTER_TMP "current.tmp"
+#define GEN_DIR "generations"
+#define POINTER_MAX 256
+
+const char *gen_errno_words(int err)
+{
+    switch (err) {
+    case ENOSPC:
+    case EDQUOT:
+        return "the kiosk's storage is full";
+    case EROFS:
+        return "the kiosk's storage is read-only";
+    case EACCES:
+    case EPERM:
+        return "the kiosk may not write to its storage";
+    case EIO:
+    case ENODEV:
+    case ENXIO:
+    case ENOENT:
+    case ESTALE:
+        return "the stick was removed, or cannot be read";
+    default:
+        return strerror(err);
+    }
+}
+
+static int path_join(char *buf, size_t n, const char *a, const char *b, const char *c)
+{
+    int len = c ? snprintf(buf, n, "%s/%s/%s", a, b, c) : snprintf(buf, n, "%s/%s", a, b);
+    return len < 0 || (size_t)len >= n ? -1 : 0;
+}
+
+int gen_file(const char *state_dir, const char *gen, int sig, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, "%s/" GEN_DIR "/%s/%s", state_dir, gen, sig ? GEN_SIG : GEN_BUNDLE);
+    return len < 0 || (size_t)len >= n ? -1 : 0;
+}
+
+int gen_staging_path(const char *state_dir, const char *file, char *buf, size_t n)
+{
+    return path_join(buf, n, state_dir, GEN_STAGING, file);
+}
+
+/* "g" and six digits. */
+static int gen_name_ok(const char *s)
+{
+    if (s[0] != 'g' || strlen(s) != 7)
+        return 0;
+    for (int i = 1; i < 7; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+    return 1;
+}
+
+int gen_read(const char *state_dir, struct gen_state *out, char *why, size_t why_len)
+{
+    char path[GEN_PATH_MAX], text[POINTER_MAX + 1];
+    memset(out, 0, sizeof(*out));
+    if (path_join(path, sizeof(path), state_dir, POINTER, NULL) != 0) {
+        snprintf(why, why_len, "the state folder's path is too long");
+        return -1;
+    }
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return 0;
+        snprintf(why, why_len, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    ssize_t len = read(fd, text, POINTER_MAX);
+    close(fd);
+    if (len < 0) {
+        snprintf(why, why_len, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    text[len] = '\0';
+    char cur[32], prev[32];
+    int ver = 0;
+    if (sscanf(text, "vitrine-state %d\ncurrent %31s\nprevious %31s\n", &ver, cur, prev) != 3 ||
+        ver != 1 || !gen_name_ok(cur) || (strcmp(prev, "-") != 0 && !gen_name_ok(prev))) {
+        snprintf(why, why_len, "%s is damaged (it does not name a generation)", path);
+        return -1;
+    }
+    snprintf(out->current, sizeof(out->current), "%s", cur);
+    if (strcmp(prev, "-") != 0)
+        snprintf(out->previous, sizeof(out->previous), "%s", prev);
+    return 0;
+}
+
+int gen_sync_dir(const struct fsio *io, const char *dir)
+{
+    int fd = io->open(io->ctx, dir, O_RDONLY | O_DIRECTORY, 0);
+    if (fd < 0)
+        return fd;
+    int rc = io->fsync(io->ctx, fd);
+    int rc2 = io->close(io->ctx, fd);
+    return rc < 0 ? rc : rc2;
+}
+
+/* Remove dir and the files in it (a generation or staging holds no
+ * folders). 0, or -errno of the first failure. */
+static int remove_tree(const struct fsio *io, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return errno == ENOENT ? 0 : -errno;
+    int rc = 0;
+    struct dirent *de;
+    char path[GEN_PATH_MAX];
+    while ((de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (path_join(path, sizeof(path), dir, de->d_name, NULL) != 0)
+            continue;
+        int r = io->unlink(io->ctx, path);
+        if (r < 0 && rc == 0)
+            rc = r;
+    }
+    closedir(d);
+    int r = io->rmdir(io->ctx, dir);
+    return rc ? rc : r;
+}
+
+void gen_discard_staging(const struct fsio *io, const char *state_dir)
+{
+    char path[GEN_PATH_MAX];
+    if (path_join(path, sizeof(path), state_dir, GEN_STAGING, NULL) == 0)
+        remove_tree(io, path);
+}
+
+/* Remove every generation that st does not name; the highest number seen
+ * (named or not) in *max_seen. */
+static int prune(const struct fsio *io, const char *state_dir, const struct gen_state *st,
+                 int *removed, int *max_seen)
+{
+    char gens[GEN_PATH_MAX], path[GEN_PATH_MAX];
+    if (path_join(gens, sizeof(gens), state_dir, GEN_DIR, NULL) != 0)
+        return -ENAMETOOLONG;
+    DIR *d = opendir(gens);
+    if (!d)
+        return errno == ENOENT ? 0 : -errno;
+    int rc = 0, changed = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (gen_name_ok(de->d_name) && max_seen) {
+            int num = atoi(de->d_name + 1);
+            if (num > *max_seen)
+                *max_seen = num;
+        }
+        if (strcmp(de->d_name, st->current) == 0 || strcmp(de->d_name, st->previous) == 0)
+            continue;
+        if (path_join(path, sizeof(path), gens, de->d_name, NULL) != 0)
+            continue;
+        int r = remove_tree(io, path);
+        if (r < 0 && rc == 0)
+            rc = r;
+        changed = 1;
+        if (removed)
+            (*removed)++;
+    }
+    closedir(d);
+    if (changed) {
+        int r = gen_sync_dir(io, gens);
+        if (r < 0 && rc == 0)
+            rc = r;
+    }
+    return rc;
+}
+
+int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char *why,
+                size_t why_len)
+{
+    char path[GEN_PATH_MAX];
+    struct stat sb;
+    if (removed)
+        *removed = 0;
+    if (stat(state_dir, &sb) != 0)
+        return 0; /* nothing imported yet */
+    if (path_join(path, sizeof(path), state_dir, GEN_STAGING, NULL) == 0 && lstat(path, &sb) == 0) {
+        remove_tree(io, path);
+        if (removed)
+            (*removed)++;
+    }
+    if (path_join(path, sizeof(path), state_dir, POINTER_TMP, NULL) == 0 && lstat(path, &sb) == 0) {
+        io->unlink(io->ctx, path);
+        if (removed)
+            (*removed)++;
+    }
+    struct gen_state st;
+    if (gen_read(state_dir, &st, why, why_len) != 0)
+        return -1; /* keep every generation: staff may still roll back */
+    int rc = prune(io, state_dir, &st, removed, NULL);
+    if (rc < 0) {
+        snprintf(why, why_len, "cannot tidy %s: %s", state_dir, gen_errno_words(-rc));
+        return -1;
+    }
+    return 0;
+}
+
+/* Write the pointer: current.tmp, fsync, rename, fsync the folder. */
+static int write_pointer(const struct fsio *io, const char *state_dir, const struct gen_state *st)
+{
+    char tmp[GEN_PATH_MAX], dst[GEN_PATH_MAX], text[POINTER_MAX];
+    if (path_join(tmp, sizeof(tmp), state_dir, POINTER_TMP, NULL) != 0 ||
+        path_join(dst, sizeof(dst), state_dir, POINTER, NULL) != 0)
+        return -ENAMETOOLONG;
+    int len = snprintf(text, sizeof(text), "vitrine-state 1\ncurrent %s\nprevious %s\n",
+                       st->current, st->previous[0] ? st->previous : "-");
+    int fd = io->open(io->ctx, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
+    if (fd < 0)
+        return fd;
+    long w = io->write(io->ctx, fd, text, (size_t)len);
+    int rc = w < 0 ? (int)w : w != len ? -EIO : 0;
+    if (rc == 0)
+        rc = io->fsync(io->ctx, fd);
+    int rc2 = io->close(io->ctx, fd);
+    if (rc == 0)
+        rc = rc2;
+    if (rc == 0)
+        rc = io->rename(io->ctx, tmp, dst);
+    if (rc < 0) {
+        io->unlink(io->ctx, tmp);
+        return rc;
+    }
+    return gen_sync_dir(io, state_dir);
+}
+
+int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX],
+               char *why, size_t why_len)
+{
+    struct gen_state st, next;
+    char gens[GEN_PATH_MAX], staging[GEN_PATH_MAX], dst[GEN_PATH_MAX];
+    if (gen_read(state_dir, &st, why, why_len) != 0)
+        return -1;
+    if (path_join(gens, sizeof(gens), state_dir, GEN_DIR, NULL) != 0 ||
+        path_join(staging, sizeof(staging), state_dir, GEN_STAGING, NULL) != 0) {
+        snprintf(why, why_len, "the state folder's path is too long");
+        return -1;
+    }
+    int rc = io->mkdir(io->ctx, gens, 0755);
+    if (rc == 0)
+        rc = gen_sync_dir(io, state_dir);
+    else if (rc == -EEXIST)
+        rc = 0;
+    int max_seen = 0;
+    if (rc == 0) {
+        /* the next number: above every generation there is (orphans too) */
+        DIR *d = opendir(gens);
+        struct dirent *de;
+        while (d && (de = readdir(d)) != NULL)
+            if (gen_name_ok(de->d_name) && atoi(de->d_name + 1) > max_seen)
+                max_seen = atoi(de->d_name + 1);
+        if (d)
+            closedir(d);
+        if (st.current[0] && atoi(st.current + 1) > max_seen)
+            max_seen = atoi(st.current + 1);
+        if (max_seen >= 999999) {
+            snprintf(why, why_len, "no generation number is left in %s", gens);
+            return -1;
+        }
+        snprintf(next.current, sizeof(next.current), "g%06d", max_seen + 1);
+        snprintf(next.previous, sizeof(next.previous), "%s", st.current);
+        if (path_join(dst, sizeof(dst), gens, next.current, NULL) != 0)
+            rc = -ENAMETOOLONG;
+    }
+    if (rc == 0)
+        rc = io->rename(io->ctx, staging, dst);
+    if (rc == 0)
+        rc = gen_sync_dir(io, gens);
+    if (rc == 0)
+        rc = write_pointer(io, state_dir, &next);
+    if (rc < 0) {
+        snprintf(why, why_len, "the new exhibit could not be put in place: %s",
+                 gen_errno_words(-rc));
+        return -1;
+    }
+    snprintf(new_gen, GEN_NAME_MAX, "%s", next.current);
+    /* the switch is done; a failed prune is retried by gen_recover */
+    prune(io, state_dir, &next, NULL, NULL);
+    return 0;
+}
+
+int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after,
+                 char *why, size_t why_len)
+{
+    struct gen_state st;
+    char path[GEN_PATH_MAX];
+    struct stat sb;
+    if (gen_read(state_dir, &st, why, why_len) != 0)
+        return -1;
+    if (!st.current[0] || !st.previous[0]) {
+        snprintf(why, why_len, "there is no previous exhibit to go back to");
+        return -1;
+    }
+    if (gen_file(state_dir, st.previous, 0, path, sizeof(path)) != 0 || lstat(path, &sb) != 0 ||
+        !S_ISREG(sb.st_mode)) {
+        snprintf(why, why_len, "the previous exhibit (%s) is no longer on the kiosk", st.previous);
+        return -1;
+    }
+    struct gen_state next;
+    snprintf(next.current, sizeof(next.current), "%s", st.previous);
+    snprintf(next.previous, sizeof(next.previous), "%s", st.current);
+    int rc = write_pointer(io, state_dir, &next);
+    if (rc < 0) {
+        snprintf(why, why_len, "could not switch back: %s", gen_errno_words(-rc));
+        return -1;
+    }
+    if (after)
+        *after = next;
+    return 0;
+}

@@ -1,0 +1,93 @@
+/* import.h - load a signed exhibit bundle into the kiosk's storage.
+ *
+ * One call does the whole import, in this order, and stops at the first
+ * problem with a sentence staff can read:
+ *   1. the bundle's name and file (a regular file, not a link, not empty,
+ *      not bigger than IMPORT_MAX_BYTES) and its signature NAME.minisig next
+ *      to it; the signer must be a trusted key (checked before copying);
+ *   2. room on the kiosk's storage;
+ *   3. the copy into STATE/staging, read from the stick once, hashed on the
+ *      way, fsynced;
+ *   4. the copy read back and hashed again: it must match what was read,
+ *      and the signature must verify over it (never over the stick);
+ *   5. the copy opened as a store (quick_check, application_id, schema
+ *      version, no triggers or views: store.h);
+ *   6. the version policy against the exhibit now current (same exhibit
+ *      id: newer loads, the same says "already loaded", older is refused);
+ *   7. the content check the caller gives (every panel laid out at the
+ *      kiosk's size, every glyph in a font, every photo decodable);
+ *   8. the switch (generations.h), keeping the previous generation.
+ * However it ends, STATE is left as it was (staging removed) unless the
+ * switch happened. Runs on any thread; all file changes go through io. */
+#ifndef VITRINE_IMPORT_H
+#define VITRINE_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fsio.h"
+#include "generations.h"
+#include "store.h"
+
+#define IMPORT_MAX_BYTES (2048LL * 1024 * 1024)
+#define IMPORT_SIG_MAX 4096
+#define IMPORT_CHUNK (1024 * 1024)
+#define IMPORT_WHY_MAX 512
+
+enum import_outcome {
+    IMPORT_LOADED,  /* switched to the new exhibit */
+    IMPORT_SAME,    /* this version is already the current one: nothing changed */
+    IMPORT_REFUSED, /* the bundle is not acceptable (signature, content, older version) */
+    IMPORT_FAILED,  /* the copy or the switch failed (stick pulled, disk full) */
+};
+
+enum import_stage { IMPORT_STAGE_CHECK, IMPORT_STAGE_COPY, IMPORT_STAGE_VERIFY,
+                    IMPORT_STAGE_CONTENT, IMPORT_STAGE_SWITCH };
+
+struct import_opts {
+    const char *state_dir;
+    const char *keys_dir;
+    const struct fsio *io;
+    size_t chunk; /* copy unit; 0: IMPORT_CHUNK */
+    /* The content check of step 7 on the opened copy: 0, or -1 with why. */
+    int (*check)(void *ctx, struct store *s, char *why, size_t why_len);
+    void *check_ctx;
+    /* Progress (any thread the import runs on), may be NULL. */
+    void (*progress)(void *ctx, enum import_stage stage, uint64_t done, uint64_t total,
+                     const char *text);
+    void *progress_ctx;
+    /* Nonzero: stop as soon as possible (FAILED, "cancelled"). May be NULL. */
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
+};
+
+struct import_result {
+    enum import_outcome outcome;
+    char why[IMPORT_WHY_MAX]; /* the reason (REFUSED, FAILED) or a note */
+    char title[256];
+    char version[64];
+    char slug[64];
+    char signer[17]; /* key id, as minisign prints it */
+    int n_panels;
+    char generation[GEN_NAME_MAX]; /* LOADED: the new current generation */
+};
+
+/* Import bundle_path; the outcome in *r (also returned). */
+enum import_outcome import_bundle(const char *bundle_path, const struct import_opts *o,
+                                  struct import_result *r);
+
+/* -1, 0 or 1 as version a is older than, the same as, or newer than b:
+ * dotted parts compared as numbers where both are digits ("1.10" > "1.9"),
+ * as text otherwise; a missing part is older ("1.0" < "1.0.1"). */
+int import_version_cmp(const char *a, const char *b);
+
+/* Which of the bundles found on sticks to import: its index, or -1 with
+ * why when there is none, or more than one (staff must not wonder which
+ * one the kiosk took). */
+int import_choose(const char *const *bundles, int n, char *why, size_t why_len);
+
+/* What the generation `gen` of state_dir holds (title, version, slug,
+ * panels, signer) into r; 0, or -1 with why in r->why. */
+int import_describe(const char *state_dir, const char *gen, struct import_result *r);
+
+#endif

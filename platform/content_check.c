@@ -1,0 +1,190 @@
+/* content_check.c - see content_check.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL.h>
+
+#include "content_check.h"
+#include "photo.h"
+#include "text.h"
+
+struct content_check {
+    struct text *t;
+    int owns_text;
+    const struct text_measurer *m;
+    struct arena arena;
+};
+
+struct content_check *content_check_new(char *why, size_t why_len)
+{
+    struct content_check *c = calloc(1, sizeof(*c));
+    if (!c) {
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    struct text *t = text_open(NULL, why, why_len);
+    if (!t) {
+        free(c);
+        return NULL;
+    }
+    free(c);
+    c = content_check_borrow(t, why, why_len);
+    if (!c) {
+        text_close(t);
+        return NULL;
+    }
+    c->owns_text = 1;
+    return c;
+}
+
+struct content_check *content_check_borrow(struct text *t, char *why, size_t why_len)
+{
+    struct content_check *c = calloc(1, sizeof(*c));
+    if (!c) {
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    c->t = t;
+    c->m = text_measurer(t);
+    arena_init(&c->arena, 64 * 1024);
+    return c;
+}
+
+void content_check_free(struct content_check *c)
+{
+    if (!c)
+        return;
+    arena_free(&c->arena);
+    if (c->owns_text)
+        text_close(c->t);
+    free(c);
+}
+
+/* A character of a field that no installed font has would show as a box:
+ * name the field and the character. 0, or -2 with why. */
+static int glyph_check(struct text *t, const char *field, enum font_face face, const char *s,
+                       char *why, size_t why_len)
+{
+    uint32_t cp = 0;
+    if (!s || !text_missing(t, face, s, strlen(s), &cp))
+        return 0;
+    snprintf(why, why_len,
+             "%s: the character U+%04X is in no installed font and would show as a box; "
+             "remove it or install a font that has it",
+             field, (unsigned)cp);
+    return -2;
+}
+
+/* Every visible text of the panel in the face it is set in. */
+static int glyphs_check(struct text *t, const struct panel *p, char *why, size_t why_len)
+{
+    const struct {
+        const char *field, *text;
+        enum font_face face;
+    } fields[] = {
+        {"chapter", p->chapter, FACE_SANS_BOLD},
+        {"heading", p->heading, FACE_SANS_BOLD},
+        {"body", p->body, FACE_SANS},
+        {"note", p->note, FACE_SANS},
+        {"figure.label", p->figure.label, FACE_SANS},
+        {"figure.prefix", p->figure.prefix, FACE_SANS_BOLD},
+        {"figure.suffix", p->figure.suffix, FACE_SANS_BOLD},
+        {"figure.part_of_label", p->figure.part_of_label, FACE_SANS},
+        {"quote.text", p->quote.text, FACE_SERIF},
+        {"quote.speaker", p->quote.speaker, FACE_SANS_BOLD},
+        {"quote.role", p->quote.role, FACE_SANS},
+        {"quote.context", p->quote.context, FACE_SANS},
+        {"image.alt", p->image.alt, FACE_SANS},
+    };
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+        if (glyph_check(t, fields[i].field, fields[i].face, fields[i].text, why, why_len) != 0)
+            return -2;
+    for (int i = 0; i < p->n_cites && p->cites; i++)
+        if (glyph_check(t, "sources", FACE_SANS, p->cites[i].cite, why, why_len) != 0 ||
+            glyph_check(t, "sources", FACE_SANS, p->cites[i].description, why, why_len) != 0)
+            return -2;
+    return 0;
+}
+
+/* The photo decoded as it would be shown full screen: the header within
+ * the limits, then every row (a damaged file or a decompression bomb fails
+ * here, not in front of visitors). */
+static int photo_check(const struct panel *p, const struct layout_screen *screen, char *why,
+                       size_t why_len)
+{
+    if (p->kind != PANEL_IMAGE || !p->image.data)
+        return 0;
+    struct photo_info info;
+    char pwhy[256];
+    const char *name = p->image.name ? p->image.name : "the photo";
+    if (photo_probe(p->image.data, p->image.size, &info, pwhy, sizeof(pwhy)) != 0) {
+        snprintf(why, why_len, "%s: %s", name, pwhy);
+        return -1;
+    }
+    int dw, dh, ow, oh;
+    photo_fit(info.w, info.h, screen->w, screen->h, &dw, &dh, &ow, &oh);
+    SDL_Surface *s =
+        photo_decode(p->image.data, p->image.size, ow, oh, 0, NULL, NULL, pwhy, sizeof(pwhy));
+    if (!s) {
+        snprintf(why, why_len, "%s: %s", name, pwhy);
+        return -1;
+    }
+    SDL_FreeSurface(s);
+    return 0;
+}
+
+int content_check_panel(struct content_check *c, const struct panel *p,
+                        const struct layout_screen *sizes, int n, char *why, size_t why_len)
+{
+    if (glyphs_check(c->t, p, why, why_len) != 0)
+        return -2;
+    for (int i = 0; i < n; i++) {
+        struct draw_list list = {0};
+        arena_reset(&c->arena);
+        if (layout_panel(p, &sizes[i], c->m, &c->arena, &list) != 0) {
+            snprintf(why, why_len, "at %dx%d (%s): %s", sizes[i].w, sizes[i].h,
+                     p->locale ? p->locale : "?", list.overflow ? list.problem : "layout failed");
+            return -1;
+        }
+    }
+    return n > 0 ? photo_check(p, &sizes[0], why, why_len) : 0;
+}
+
+int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
+                        char *why, size_t why_len)
+{
+    struct arena info_arena, panel_arena;
+    struct store_info info;
+    struct layout_screen screen = {w, h};
+    int rc = 0, count = 0;
+    arena_init(&info_arena, 4096);
+    arena_init(&panel_arena, 64 * 1024);
+    if (store_info(s, NULL, &info_arena, &info, why, why_len) != 0) {
+        rc = -1;
+        goto done;
+    }
+    for (int l = 0; l < info.n_locales && rc == 0; l++) {
+        for (int i = 0; i < info.n_panels && rc == 0; i++) {
+            struct panel p;
+            char pwhy[512];
+            arena_reset(&panel_arena);
+            if (store_panel_load(s, i, info.locales[l], &panel_arena, &p, pwhy, sizeof(pwhy)) !=
+                0) {
+                snprintf(why, why_len, "panel %d (%s): %s", i + 1, info.locales[l], pwhy);
+                rc = -1;
+            } else if (content_check_panel(c, &p, &screen, 1, pwhy, sizeof(pwhy)) != 0) {
+                snprintf(why, why_len, "panel %d \"%s\" (%s): %s", i + 1, p.id ? p.id : "?",
+                         info.locales[l], pwhy);
+                rc = -1;
+            }
+            count++;
+        }
+    }
+done:
+    if (checked)
+        *checked = count;
+    arena_free(&panel_arena);
+    arena_free(&info_arena);
+    return rc;
+}

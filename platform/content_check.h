@@ -1,0 +1,37 @@
+/* content_check.h - can this kiosk show every panel of an exhibit? Every
+ * visible character in an installed font, every panel laid out without
+ * overflow at the screen's size, every photo decodable within the limits of
+ * photo.h. `bundle build` checks panels as it compiles them (at every size
+ * of cli_sizes); an import checks the whole store at the kiosk's own size
+ * before switching to it. */
+#ifndef VITRINE_CONTENT_CHECK_H
+#define VITRINE_CONTENT_CHECK_H
+
+#include <stddef.h>
+
+#include "layout.h"
+#include "panel.h"
+#include "store.h"
+
+struct content_check;
+
+/* Opens the fonts (text.h); NULL with why when there are none. */
+struct content_check *content_check_new(char *why, size_t why_len);
+/* The same with fonts the caller already has (borrowed: t must outlive c). */
+struct text;
+struct content_check *content_check_borrow(struct text *t, char *why, size_t why_len);
+void content_check_free(struct content_check *c);
+
+/* One panel: glyphs, then layout at each of sizes[0..n), then its photo
+ * (if any) decoded at the first size. 0; -2 for a character no font has
+ * (a whole-message error: the field and character are named); -1 for
+ * anything else. why names the size and the problem. */
+int content_check_panel(struct content_check *c, const struct panel *p,
+                        const struct layout_screen *sizes, int n, char *why, size_t why_len);
+
+/* Every panel of s in every language at w x h. 0, or -1 with why naming
+ * the panel. (*checked, may be NULL: how many panel texts were checked.) */
+int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
+                        char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,685 @@
+/* The import pipeline against bad input, one fixture each: every one ends
+ * with the old exhibit still current, the state directory byte for byte as
+ * before, and a message naming the problem. Then the version policy,
+ * rollback, and the switch itself. Bundles are made from the bundled
+ * exhibit, changed with SQL where a fixture needs it, and signed here with
+ * libsodium in minisign's format. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "app/generations.h"
+#include "app/import.h"
+#include "platform/content_check.h"
+#include "platform/fsio_posix.h"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "photo_testing.h"
+#pragma GCC diagnostic pop
+#include "sign_testing.h"
+
+static char root[256], stick[300], state[300], keys[300];
+static struct test_key trusted, stranger;
+static struct content_check *checker;
+static char why[1024];
+
+/* ---- fixtures on disk ---------------------------------------------------- */
+
+static void run(const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    assert_int_equal(system(cmd), 0);
+}
+
+static const char *base_store(void)
+{
+    static char path[1024];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin ? bin : "build");
+    return path;
+}
+
+/* Copy the bundled exhibit to stick/NAME, set its version, apply sql (may
+ * be NULL), and sign it with key (NULL: unsigned). */
+static void make_bundle(const char *name, const char *version, const char *sql,
+                        const struct test_key *key)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    run("cp '%s' '%s' && rm -f '%s.minisig'", base_store(), path, path);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char q[256];
+    snprintf(q, sizeof(q), "UPDATE exhibit SET version = '%s'", version);
+    assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
+    if (sql) {
+        char *err = NULL;
+        int rc = sqlite3_exec(db, sql, NULL, NULL, &err);
+        if (rc != SQLITE_OK)
+            fail_msg("fixture SQL failed: %s", err ? err : "?");
+    }
+    sqlite3_close(db);
+    if (key)
+        assert_int_equal(test_sign_file(key, path, "timestamp:0\tfile:test", 0), 0);
+}
+
+static void make_image_bundle(const char *name, const struct bytes *img, int w, int h)
+{
+    make_bundle(name, "2.0", NULL, NULL);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "INSERT INTO asset(id, name, mime, width, height, data) "
+                                        "VALUES (77, 'huge.png', 'image/png', ?, ?, ?)",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int(st, 1, w);
+    sqlite3_bind_int(st, 2, h);
+    sqlite3_bind_blob(st, 3, img->d, (int)img->n, SQLITE_STATIC);
+    assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_exec(db,
+                                  "UPDATE panel SET kind = 'image', asset_id = 77 WHERE position = 1;"
+                                  "UPDATE panel_text SET alt = 'a photo' WHERE position = 1",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(test_sign_file(&trusted, path, "timestamp:0\tfile:test", 0), 0);
+}
+
+/* Every file under dir: relative path, mode and contents, as one string. */
+static void snapshot_into(const char *dir, const char *rel, char **buf, size_t *len, FILE *f)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s%s%s", dir, rel[0] ? "/" : "", rel);
+    struct dirent **list;
+    int n = scandir(path, &list, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        const char *name = list[i]->d_name;
+        if (strcmp(name, ".") && strcmp(name, "..")) {
+            char sub[1024], full[2100];
+            snprintf(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", name);
+            snprintf(full, sizeof(full), "%s/%s", dir, sub);
+            struct stat sb;
+            lstat(full, &sb);
+            fprintf(f, "%s %o %lld\n", sub, (unsigned)sb.st_mode, (long long)sb.st_size);
+            if (S_ISDIR(sb.st_mode)) {
+                snapshot_into(dir, sub, buf, len, f);
+            } else if (S_ISREG(sb.st_mode)) {
+                size_t fn = 0;
+                unsigned char *d = test_read_file(full, &fn);
+                unsigned char h[32];
+                crypto_generichash(h, sizeof(h), d, fn, NULL, 0);
+                for (size_t k = 0; k < sizeof(h); k++)
+                    fprintf(f, "%02x", h[k]);
+                fputc('\n', f);
+                free(d);
+            }
+        }
+        free(list[i]);
+    }
+    if (n >= 0)
+        free(list);
+}
+
+static char *snapshot(const char *dir)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    snapshot_into(dir, "", &buf, &len, f);
+    fclose(f);
+    return buf;
+}
+
+static int check_cb(void *ctx, struct store *s, char *w, size_t n)
+{
+    return content_check_store(checker, s, 1920, 1080, NULL, w, n);
+}
+
+static enum import_outcome import_with(const char *name, const struct fsio *io,
+                                       struct import_result *r)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    struct import_opts o = {.state_dir = state,
+                            .keys_dir = keys,
+                            .io = io,
+                            .chunk = 16 * 1024,
+                            .check = check_cb};
+    return import_bundle(path, &o, r);
+}
+
+static enum import_outcome import_name(const char *name, struct import_result *r)
+{
+    return import_with(name, fsio_posix(), r);
+}
+
+static const char *current_version(void)
+{
+    static struct import_result r;
+    struct gen_state st;
+    assert_int_equal(gen_read(state, &st, why, sizeof(why)), 0);
+    assert_true(st.current[0] != '\0');
+    assert_int_equal(import_describe(state, st.current, &r), 0);
+    return r.version;
+}
+
+/* ---- a file system that fails on cue ------------------------------------- */
+
+struct faulty {
+    const struct fsio *real;
+    int fail_read_fd;      /* the stick's file: reads fail after read_limit bytes */
+    long read_limit, read_seen;
+    long write_limit, written; /* writes fail with ENOSPC after write_limit bytes */
+    int read_only;             /* mkdir and opens for writing fail with EROFS */
+    const char *stick_path;
+};
+
+static int f_open(void *ctx, const char *path, int flags, unsigned mode)
+{
+    struct faulty *f = ctx;
+    if (f->read_only && (flags & (O_WRONLY | O_RDWR | O_CREAT)))
+        return -EROFS;
+    int fd = f->real->open(f->real->ctx, path, flags, mode);
+    if (fd >= 0 && f->stick_path && strstr(path, f->stick_path) == path &&
+        strcmp(path + strlen(path) - 8, ".vitrine") == 0)
+        f->fail_read_fd = fd;
+    return fd;
+}
+static long f_read(void *ctx, int fd, void *buf, size_t n)
+{
+    struct faulty *f = ctx;
+    if (fd == f->fail_read_fd && f->read_limit >= 0 && f->read_seen >= f->read_limit)
+        return -EIO;
+    long r = f->real->read(f->real->ctx, fd, buf, n);
+    if (fd == f->fail_read_fd && r > 0)
+        f->read_seen += r;
+    return r;
+}
+static long f_write(void *ctx, int fd, const void *buf, size_t n)
+{
+    struct faulty *f = ctx;
+    if (f->write_limit >= 0 && f->written >= f->write_limit)
+        return -ENOSPC;
+    long r = f->real->write(f->real->ctx, fd, buf, n);
+    if (r > 0)
+        f->written += r;
+    return r;
+}
+static int f_fsync(void *ctx, int fd)
+{
+    struct faulty *f = ctx;
+    return f->real->fsync(f->real->ctx, fd);
+}
+static int f_close(void *ctx, int fd)
+{
+    struct faulty *f = ctx;
+    if (fd == f->fail_read_fd)
+        f->fail_read_fd = -1;
+    return f->real->close(f->real->ctx, fd);
+}
+static int f_rename(void *ctx, const char *a, const char *b)
+{
+    struct faulty *f = ctx;
+    return f->read_only ? -EROFS : f->real->rename(f->real->ctx, a, b);
+}
+static int f_unlink(void *ctx, const char *p)
+{
+    struct faulty *f = ctx;
+    return f->read_only ? -EROFS : f->real->unlink(f->real->ctx, p);
+}
+static int f_mkdir(void *ctx, const char *p, unsigned m)
+{
+    struct faulty *f = ctx;
+    return f->read_only ? -EROFS : f->real->mkdir(f->real->ctx, p, m);
+}
+static int f_rmdir(void *ctx, const char *p)
+{
+    struct faulty *f = ctx;
+    return f->read_only ? -EROFS : f->real->rmdir(f->real->ctx, p);
+}
+
+static struct fsio faulty_io(struct faulty *f)
+{
+    f->real = fsio_posix();
+    f->fail_read_fd = -1;
+    f->stick_path = stick;
+    return (struct fsio){f,       f_open,   f_read,   f_write, f_fsync,
+                         f_close, f_rename, f_unlink, f_mkdir, f_rmdir};
+}
+
+/* ---- setup: a kiosk that has imported version 1.0 ------------------------ */
+
+static int setup(void **s)
+{
+    (void)s;
+    snprintf(root, sizeof(root), "/tmp/vitrine-import-XXXXXX");
+    if (!mkdtemp(root))
+        return -1;
+    snprintf(stick, sizeof(stick), "%s/stick", root);
+    snprintf(state, sizeof(state), "%s/state", root);
+    snprintf(keys, sizeof(keys), "%s/keys", root);
+    mkdir(stick, 0755);
+    mkdir(keys, 0755);
+    test_key_new(&trusted);
+    test_key_new(&stranger);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/staff.pub", keys);
+    if (test_key_write_pub(&trusted, path) != 0)
+        return -1;
+    checker = content_check_new(why, sizeof(why));
+    return checker ? 0 : -1;
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    content_check_free(checker);
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Before each test: the state holds exactly version 1.0, imported. */
+static int fresh_state(void **s)
+{
+    (void)s;
+    char cmd[700];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'/*", state, stick);
+    if (system(cmd) != 0)
+        return -1;
+    make_bundle("v1.vitrine", "1.0", NULL, &trusted);
+    struct import_result r;
+    if (import_name("v1.vitrine", &r) != IMPORT_LOADED) {
+        fprintf(stderr, "setup import: %s\n", r.why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Import name and expect it refused or failed with `words` in the reason,
+ * version 1.0 still current and the state folder unchanged. */
+static void expect_refused(const char *name, const struct fsio *io, const char *words)
+{
+    char *before = snapshot(state);
+    struct import_result r;
+    enum import_outcome out = import_with(name, io ? io : fsio_posix(), &r);
+    if (out == IMPORT_LOADED || out == IMPORT_SAME || !strstr(r.why, words))
+        fail_msg("%s: outcome %d, \"%s\" (expected \"%s\")", name, (int)out, r.why, words);
+    char *after = snapshot(state);
+    assert_string_equal(before, after);
+    assert_string_equal(current_version(), "1.0");
+    free(before);
+    free(after);
+}
+
+/* ---- the fixtures --------------------------------------------------------- */
+
+static void unsigned_bundle(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, NULL);
+    expect_refused("x.vitrine", NULL, "not signed");
+}
+
+static void unknown_key(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &stranger);
+    expect_refused("x.vitrine", NULL, "not signed by a key this kiosk trusts");
+}
+
+static void flip(const char *name, long at)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    size_t n = 0;
+    unsigned char *d = test_read_file(path, &n);
+    assert_non_null(d);
+    size_t i = at < 0 ? n + (size_t)at : (size_t)at;
+    d[i] ^= 0x01;
+    FILE *f = fopen(path, "wb");
+    fwrite(d, 1, n, f);
+    fclose(f);
+    free(d);
+}
+
+static void flipped_byte_in_bundle(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    flip("x.vitrine", 5000);
+    expect_refused("x.vitrine", NULL, "does not match its signature");
+}
+
+static void flipped_byte_in_signature(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    /* inside the signature proper (line 2, after "ED" and the key id) */
+    char path[512];
+    snprintf(path, sizeof(path), "%s/x.vitrine.minisig", stick);
+    size_t n = 0;
+    unsigned char *d = test_read_file(path, &n);
+    unsigned char *line2 = (unsigned char *)strchr((char *)d, '\n') + 1;
+    line2[40] = line2[40] == 'A' ? 'B' : 'A';
+    FILE *f = fopen(path, "wb");
+    fwrite(d, 1, n, f);
+    fclose(f);
+    free(d);
+    expect_refused("x.vitrine", NULL, "signature");
+}
+
+static void trusted_comment_from_another_signature(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    make_bundle("y.vitrine", "2.1", NULL, &trusted);
+    /* x's signature line with y's trusted comment and global signature */
+    char px[512], py[512];
+    snprintf(px, sizeof(px), "%s/x.vitrine.minisig", stick);
+    snprintf(py, sizeof(py), "%s/y.vitrine.minisig", stick);
+    size_t nx = 0, ny = 0;
+    char *x = (char *)test_read_file(px, &nx), *y = (char *)test_read_file(py, &ny);
+    char *x3 = strstr(x, "\ntrusted comment:") + 1, *y3 = strstr(y, "\ntrusted comment:") + 1;
+    FILE *f = fopen(px, "wb");
+    fwrite(x, 1, (size_t)(x3 - x), f);
+    fwrite(y3, 1, ny - (size_t)(y3 - y), f);
+    fclose(f);
+    free(x);
+    free(y);
+    expect_refused("x.vitrine", NULL, "trusted comment");
+}
+
+static void legacy_signature(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, NULL);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 1), 0);
+    expect_refused("x.vitrine", NULL, "legacy");
+}
+
+static void truncated_bundle(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    run("truncate -s 8192 '%s/x.vitrine'", stick);
+    expect_refused("x.vitrine", NULL, "does not match its signature");
+}
+
+static void empty_file(void **s)
+{
+    run("truncate -s 0 '%s/x.vitrine'", stick);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 0), 0);
+    expect_refused("x.vitrine", NULL, "empty");
+}
+
+static void not_sqlite(void **s)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    assert_int_equal(test_write_text(path, "this is a text file, not an exhibit\n"), 0);
+    assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 0), 0);
+    expect_refused("x.vitrine", NULL, "cannot be used");
+}
+
+static void wrong_application_id(void **s)
+{
+    make_bundle("x.vitrine", "2.0", "PRAGMA application_id = 1234", &trusted);
+    expect_refused("x.vitrine", NULL, "application_id");
+}
+
+static void newer_schema(void **s)
+{
+    make_bundle("x.vitrine", "2.0", "PRAGMA user_version = 99", &trusted);
+    expect_refused("x.vitrine", NULL, "cannot be used");
+}
+
+static void triggers_and_views(void **s)
+{
+    make_bundle("x.vitrine", "2.0", "CREATE VIEW v AS SELECT 1", &trusted);
+    expect_refused("x.vitrine", NULL, "cannot be used");
+    make_bundle("x.vitrine", "2.0",
+                "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END", &trusted);
+    expect_refused("x.vitrine", NULL, "cannot be used");
+}
+
+static void failing_quick_check(void **s)
+{
+    /* a row that breaks its table's NOT NULL: the file is well formed,
+     * only quick_check sees it */
+    make_bundle("x.vitrine", "2.0",
+                "CREATE TABLE scratch(a TEXT);"
+                "INSERT INTO scratch VALUES (NULL);"
+                "PRAGMA writable_schema = ON;"
+                "UPDATE sqlite_schema SET sql = 'CREATE TABLE scratch(a TEXT NOT NULL)' "
+                "WHERE name = 'scratch'",
+                &trusted);
+    expect_refused("x.vitrine", NULL, "cannot be used");
+}
+
+static void invalid_utf8(void **s)
+{
+    make_bundle("x.vitrine", "2.0",
+                "UPDATE panel_text SET body = CAST(X'4869C328FF' AS TEXT) WHERE position = 1",
+                &trusted);
+    expect_refused("x.vitrine", NULL, "UTF-8");
+}
+
+static void text_that_cannot_fit(void **s)
+{
+    make_bundle("x.vitrine", "2.0",
+                "UPDATE panel_text SET body = (SELECT group_concat('marathon runner', ' ') "
+                "FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                "WHERE i < 3000) SELECT i FROM n)) WHERE position = 1",
+                &trusted);
+    expect_refused("x.vitrine", NULL, "cannot be shown on this kiosk");
+}
+
+static void glyph_no_font_has(void **s)
+{
+    /* U+F0000, a private-use character no installed font draws */
+    make_bundle("x.vitrine", "2.0",
+                "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1",
+                &trusted);
+    expect_refused("x.vitrine", NULL, "no installed font");
+}
+
+static void huge_image(void **s)
+{
+    struct bytes img = png_of_zeros(30000, 30000, 6, 1);
+    make_image_bundle("x.vitrine", &img, 8192, 8192);
+    free(img.d);
+    expect_refused("x.vitrine", NULL, "30000x30000");
+}
+
+static void decompression_bomb(void **s)
+{
+    struct bytes img = png_of_zeros(30000, 30000, 6, 30000); /* 3.6 GB in 3.5 MB */
+    make_image_bundle("x.vitrine", &img, 8192, 8192);
+    free(img.d);
+    expect_refused("x.vitrine", NULL, "30000x30000");
+    struct bytes liar = png_of_zeros(4000, 3000, 6, 10); /* says 4000x3000, holds 10 rows */
+    make_image_bundle("x.vitrine", &liar, 4000, 3000);
+    free(liar.d);
+    expect_refused("x.vitrine", NULL, "damaged PNG");
+}
+
+static void bad_names_and_links(void **s)
+{
+    make_bundle("good.vitrine", "2.0", NULL, &trusted);
+    run("cd '%s' && ln -s good.vitrine link.vitrine && cp good.vitrine.minisig "
+        "link.vitrine.minisig",
+        stick);
+    expect_refused("link.vitrine", NULL, "link");
+    run("cd '%s' && cp good.vitrine 'a..b.vitrine' && cp good.vitrine.minisig "
+        "'a..b.vitrine.minisig'",
+        stick);
+    expect_refused("a..b.vitrine", NULL, "not allowed");
+    expect_refused("../stick/good.vitrine/../good.vitrine", NULL, "");
+    /* a signature that is a link to a good one */
+    run("cd '%s' && cp good.vitrine sig.vitrine && ln -s good.vitrine.minisig "
+        "sig.vitrine.minisig",
+        stick);
+    expect_refused("sig.vitrine", NULL, "not a plain file");
+}
+
+static void stick_removed_mid_copy(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    struct faulty f = {.read_limit = 40 * 1024, .write_limit = -1};
+    struct fsio io = faulty_io(&f);
+    expect_refused("x.vitrine", &io, "the stick was removed");
+}
+
+static void disk_full(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    struct faulty f = {.read_limit = -1, .write_limit = 40 * 1024};
+    struct fsio io = faulty_io(&f);
+    expect_refused("x.vitrine", &io, "storage is full");
+}
+
+static void read_only_state(void **s)
+{
+    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    struct faulty f = {.read_limit = -1, .write_limit = -1, .read_only = 1};
+    struct fsio io = faulty_io(&f);
+    expect_refused("x.vitrine", &io, "read-only");
+}
+
+static void older_version(void **s)
+{
+    make_bundle("v0.vitrine", "0.9", NULL, &trusted);
+    expect_refused("v0.vitrine", NULL, "older than version 1.0");
+}
+
+static void two_sticks(void **s)
+{
+    const char *one[] = {"/media/a/vitrine/x.vitrine"};
+    const char *two[] = {"/media/a/vitrine/x.vitrine", "/media/b/vitrine/y.vitrine"};
+    assert_int_equal(import_choose(one, 1, why, sizeof(why)), 0);
+    assert_int_equal(import_choose(two, 2, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "one stick at a time"));
+    assert_int_equal(import_choose(two, 0, why, sizeof(why)), -1);
+}
+
+/* ---- what does load --------------------------------------------------------- */
+
+static void same_version_is_already_loaded(void **s)
+{
+    make_bundle("again.vitrine", "1.0", NULL, &trusted);
+    char *before = snapshot(state);
+    struct import_result r;
+    assert_int_equal(import_name("again.vitrine", &r), IMPORT_SAME);
+    assert_non_null(strstr(r.why, "already loaded"));
+    char *after = snapshot(state);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+}
+
+static void newer_loads_keeps_two_and_rolls_back(void **s)
+{
+    struct import_result r;
+    make_bundle("v2.vitrine", "2.0", NULL, &trusted);
+    assert_int_equal(import_name("v2.vitrine", &r), IMPORT_LOADED);
+    assert_string_equal(r.version, "2.0");
+    assert_true(r.n_panels > 1);
+    assert_int_equal(strlen(r.signer), 16);
+    assert_string_equal(current_version(), "2.0");
+    make_bundle("v10.vitrine", "10.0", NULL, &trusted); /* "10.0" > "2.0" */
+    assert_int_equal(import_name("v10.vitrine", &r), IMPORT_LOADED);
+    assert_string_equal(current_version(), "10.0");
+    /* only the current and the previous generation are kept */
+    char gens[400];
+    snprintf(gens, sizeof(gens), "%s/generations", state);
+    struct dirent **list;
+    int n = scandir(gens, &list, NULL, alphasort);
+    for (int i = 0; i < n; i++)
+        free(list[i]);
+    free(list);
+    assert_int_equal(n - 2, 2);
+    /* rollback goes to 2.0, a second one back to 10.0 */
+    struct gen_state after;
+    assert_int_equal(gen_rollback(fsio_posix(), state, &after, why, sizeof(why)), 0);
+    assert_string_equal(current_version(), "2.0");
+    assert_int_equal(gen_rollback(fsio_posix(), state, &after, why, sizeof(why)), 0);
+    assert_string_equal(current_version(), "10.0");
+}
+
+static void versions_compare_as_people_expect(void **s)
+{
+    assert_int_equal(import_version_cmp("1.10", "1.9"), 1);
+    assert_int_equal(import_version_cmp("1.0", "1.0.1"), -1);
+    assert_int_equal(import_version_cmp("2", "2"), 0);
+    assert_int_equal(import_version_cmp("01.2", "1.2"), 0);
+    assert_int_equal(import_version_cmp("1.0-beta", "1.0-rc"), -1);
+    assert_int_equal(import_version_cmp("2024-05", "2024-11"), -1);
+}
+
+static void nothing_to_roll_back_to(void **s)
+{
+    struct gen_state after;
+    char *before = snapshot(state);
+    assert_int_equal(gen_rollback(fsio_posix(), state, &after, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "no previous exhibit"));
+    char *now = snapshot(state);
+    assert_string_equal(before, now);
+    free(before);
+    free(now);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup(f, fresh_state)
+    const struct CMUnitTest tests[] = {
+        T(unsigned_bundle),
+        T(unknown_key),
+        T(flipped_byte_in_bundle),
+        T(flipped_byte_in_signature),
+        T(trusted_comment_from_another_signature),
+        T(legacy_signature),
+        T(truncated_bundle),
+        T(empty_file),
+        T(not_sqlite),
+        T(wrong_application_id),
+        T(newer_schema),
+        T(triggers_and_views),
+        T(failing_quick_check),
+        T(invalid_utf8),
+        T(text_that_cannot_fit),
+        T(glyph_no_font_has),
+        T(huge_image),
+        T(decompression_bomb),
+        T(bad_names_and_links),
+        T(stick_removed_mid_copy),
+        T(disk_full),
+        T(read_only_state),
+        T(older_version),
+        T(two_sticks),
+        T(same_version_is_already_loaded),
+        T(newer_loads_keeps_two_and_rolls_back),
+        cmocka_unit_test(versions_compare_as_people_expect),
+        T(nothing_to_roll_back_to),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,261 @@
+/* Crash safety: the importer stopped dead (a power cut) at every one of its
+ * file-system steps, during an import and during a rollback. After each
+ * stop the kiosk's start-up recovery runs, and then the kiosk must open the
+ * old exhibit or the new one, never neither; quick_check must pass; and no
+ * staging file may survive. At least 100 stop points in all.
+ *
+ * A step is one call through the fsio table (open, read, write, fsync,
+ * close, rename, unlink, mkdir, rmdir). The child process doing the work
+ * calls _exit at step k, before the step happens: what the disk holds then
+ * is what a power cut between steps k-1 and k leaves (every write before
+ * it was fsynced where the importer fsyncs). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "app/generations.h"
+#include "app/import.h"
+#include "content/store.h"
+#include "platform/fsio_posix.h"
+#include "sign_testing.h"
+
+static char root[256], stick[300], state[300], pristine[300], keys[300];
+static struct test_key key;
+static char why[1024];
+
+static void run(const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* ---- an fsio that counts steps and stops dead at one -------------------- */
+
+static long steps, stop_at;
+
+static void step(void)
+{
+    if (++steps == stop_at)
+        _exit(99);
+}
+#define REAL fsio_posix()
+static int c_open(void *c, const char *p, int f, unsigned m)
+{
+    step();
+    return REAL->open(NULL, p, f, m);
+}
+static long c_read(void *c, int fd, void *b, size_t n)
+{
+    step();
+    return REAL->read(NULL, fd, b, n);
+}
+static long c_write(void *c, int fd, const void *b, size_t n)
+{
+    step();
+    return REAL->write(NULL, fd, b, n);
+}
+static int c_fsync(void *c, int fd)
+{
+    step();
+    return REAL->fsync(NULL, fd);
+}
+static int c_close(void *c, int fd)
+{
+    step();
+    return REAL->close(NULL, fd);
+}
+static int c_rename(void *c, const char *a, const char *b)
+{
+    step();
+    return REAL->rename(NULL, a, b);
+}
+static int c_unlink(void *c, const char *p)
+{
+    step();
+    return REAL->unlink(NULL, p);
+}
+static int c_mkdir(void *c, const char *p, unsigned m)
+{
+    step();
+    return REAL->mkdir(NULL, p, m);
+}
+static int c_rmdir(void *c, const char *p)
+{
+    step();
+    return REAL->rmdir(NULL, p);
+}
+static const struct fsio counting = {NULL,    c_open,   c_read,   c_write, c_fsync,
+                                     c_close, c_rename, c_unlink, c_mkdir, c_rmdir};
+
+/* ---- fixtures --------------------------------------------------------------- */
+
+static void make_bundle(const char *name, const char *version)
+{
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    run("cp '%s/pyongyang-2014.vitrine' '%s'", bin ? bin : "build", path);
+    sqlite3 *db;
+    char q[128];
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    snprintf(q, sizeof(q), "UPDATE exhibit SET version = '%s'", version);
+    assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(test_sign_file(&key, path, "timestamp:0", 0), 0);
+}
+
+static enum import_outcome import_v(const char *name, const struct fsio *io)
+{
+    char path[512];
+    struct import_result r;
+    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    /* small copy units: the copy is many steps, like a big bundle's */
+    struct import_opts o = {.state_dir = state, .keys_dir = keys, .io = io, .chunk = 2048};
+    enum import_outcome out = import_bundle(path, &o, &r);
+    if (out != IMPORT_LOADED)
+        fprintf(stderr, "import %s: %s\n", name, r.why);
+    return out;
+}
+
+static int setup(void **s)
+{
+    snprintf(root, sizeof(root), "/tmp/vitrine-crash-XXXXXX");
+    if (!mkdtemp(root))
+        return -1;
+    snprintf(stick, sizeof(stick), "%s/stick", root);
+    snprintf(state, sizeof(state), "%s/state", root);
+    snprintf(pristine, sizeof(pristine), "%s/pristine", root);
+    snprintf(keys, sizeof(keys), "%s/keys", root);
+    mkdir(stick, 0755);
+    mkdir(keys, 0755);
+    test_key_new(&key);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/k.pub", keys);
+    return test_key_write_pub(&key, path);
+}
+
+static int teardown(void **s)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* After a stop and the start-up recovery: old or new, whole, nothing left
+ * over. Returns which (0 old, 1 new). */
+static int check_after_stop(const char *old_version, const char *new_version, long k)
+{
+    int removed = 0;
+    assert_int_equal(gen_recover(fsio_posix(), state, &removed, why, sizeof(why)), 0);
+    struct gen_state st;
+    assert_int_equal(gen_read(state, &st, why, sizeof(why)), 0);
+    if (!st.current[0])
+        fail_msg("stop at step %ld: no current exhibit", k);
+    struct import_result r;
+    if (import_describe(state, st.current, &r) != 0) /* opens it: quick_check */
+        fail_msg("stop at step %ld: %s does not open: %s", k, st.current, r.why);
+    int is_new = strcmp(r.version, new_version) == 0;
+    if (!is_new && strcmp(r.version, old_version) != 0)
+        fail_msg("stop at step %ld: version %s is neither", k, r.version);
+    struct stat sb;
+    char path[512];
+    snprintf(path, sizeof(path), "%s/staging", state);
+    assert_int_not_equal(lstat(path, &sb), 0);
+    snprintf(path, sizeof(path), "%s/current.tmp", state);
+    assert_int_not_equal(lstat(path, &sb), 0);
+    return is_new;
+}
+
+/* Run op in a child stopped at step k; returns 1 if it ran to the end. */
+static int stopped_at(long k, int rollback)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        steps = 0;
+        stop_at = k;
+        int ok = rollback ? gen_rollback(&counting, state, NULL, why, sizeof(why)) == 0
+                          : import_v("v2.vitrine", &counting) == IMPORT_LOADED;
+        _exit(ok ? 0 : 1);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 99)
+        return 0;
+    assert_int_equal(WEXITSTATUS(status), 0);
+    return 1;
+}
+
+static void stop_anywhere(void **s)
+{
+    make_bundle("v1.vitrine", "1.0");
+    make_bundle("v2.vitrine", "2.0");
+    assert_int_equal(import_v("v1.vitrine", fsio_posix()), IMPORT_LOADED);
+    run("rm -rf '%s' && cp -a '%s' '%s'", pristine, state, pristine);
+
+    /* how many steps a whole import takes */
+    steps = 0;
+    stop_at = 0;
+    assert_int_equal(import_v("v2.vitrine", &counting), IMPORT_LOADED);
+    long n_import = steps;
+    run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+
+    int news = 0, olds = 0;
+    for (long k = 1; k <= n_import + 1; k++) {
+        int finished = stopped_at(k, 0);
+        if (finished != (k > n_import))
+            fail_msg("the import %s at step %ld of %ld", finished ? "finished" : "stopped", k,
+                     n_import);
+        if (check_after_stop("1.0", "2.0", k))
+            news++;
+        else
+            olds++;
+        run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+    }
+    /* a stop before the pointer's rename keeps 1.0; after it, 2.0 */
+    assert_true(olds > 0 && news > 0);
+
+    /* the rollback of a kiosk holding 1.0 (previous) and 2.0 (current) */
+    assert_int_equal(import_v("v2.vitrine", fsio_posix()), IMPORT_LOADED);
+    run("rm -rf '%s' && cp -a '%s' '%s'", pristine, state, pristine);
+    steps = 0;
+    stop_at = 0;
+    assert_int_equal(gen_rollback(&counting, state, NULL, why, sizeof(why)), 0);
+    long n_rollback = steps;
+    run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+    int backs = 0;
+    for (long k = 1; k <= n_rollback + 1; k++) {
+        int finished = stopped_at(k, 1);
+        assert_int_equal(finished, k > n_rollback);
+        backs += !check_after_stop("1.0", "2.0", k);
+        run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+    }
+    assert_true(backs > 0);
+    printf("stopped at %ld import steps and %ld rollback steps: every time the old or the new "
+           "exhibit opened\n",
+           n_import + 1, n_rollback + 1);
+    assert_true(n_import + n_rollback + 2 >= 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(stop_anywhere)};
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
