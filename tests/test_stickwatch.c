@@ -396,14 +396,20 @@ static int write_text(const char *path, const char *text)
     return n == (ssize_t)strlen(text) ? 0 : -1;
 }
 
-/* A private mount namespace: root needs only CLONE_NEWNS; anyone else gets
- * one inside a user namespace where they are root. Exits CHILD_SKIP where
- * the system does not allow it (containers, sysctls, seccomp). */
+/* A private mount namespace: root needs only CLONE_NEWNS; anyone else (and
+ * a root without CAP_SYS_ADMIN, as in many containers) gets one inside a
+ * user namespace where they are root. Exits CHILD_SKIP where the system
+ * does not allow it (containers, sysctls, seccomp). */
 static void enter_private_namespace(void)
 {
     uid_t uid = getuid();
     gid_t gid = getgid();
-    int r = geteuid() == 0 ? unshare(CLONE_NEWNS) : unshare(CLONE_NEWUSER | CLONE_NEWNS);
+    int userns = geteuid() != 0;
+    int r = userns ? -1 : unshare(CLONE_NEWNS);
+    if (r != 0 && (userns || errno == EPERM)) {
+        userns = 1;
+        r = unshare(CLONE_NEWUSER | CLONE_NEWNS);
+    }
     if (r != 0) {
         int e = errno;
         fprintf(stderr, "# skipped: unshare: %s (no private mount namespace allowed here)\n",
@@ -411,7 +417,7 @@ static void enter_private_namespace(void)
         _exit(e == EPERM || e == EINVAL || e == ENOSPC || e == ENOSYS || e == EUSERS ? CHILD_SKIP
                                                                                      : 1);
     }
-    if (geteuid() != 0) {
+    if (userns) {
         char map[64];
         CHILD_CHECK(write_text("/proc/self/setgroups", "deny") == 0);
         snprintf(map, sizeof(map), "0 %u 1", (unsigned)uid);
