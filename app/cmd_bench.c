@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,8 @@
 #include "events.h"
 #include "text.h"
 #include "cli.h"
+#include "cmd_run_import.h"
+#include "job.h"
 #include "kiosk.h"
 #include "log.h"
 
@@ -234,6 +237,89 @@ static void bench_touch(struct display *d, struct kiosk *k)
            display_driver(d));
 }
 
+/* A USB import of o->import (signed for o->keys) into a fresh state folder,
+ * as the running kiosk does it (the `import` child process, then the new
+ * store opened on the job's thread), while the loop keeps drawing a
+ * visitor's drags: the import's wall time, and every frame's time and the
+ * touch-to-present latency while it runs. */
+static void bench_import(struct display *d, struct kiosk *k, const struct options *o,
+                         const char *self)
+{
+    enum { MAX_FRAMES = 20000 };
+    int runs = o->runs < 5 ? (int)o->runs : 5;
+    uint64_t import_ns[5], *frame_ns = calloc(MAX_FRAMES, sizeof(uint64_t));
+    int n_frames = 0, w, h, failed = 0;
+    long wakeups = 0;
+    struct lat_ctx ctx = {k};
+    struct events_cfg cfg = {0};
+    display_size(d, &w, &h);
+    for (int run = 0; run < runs && frame_ns; run++) {
+        char state[] = "/tmp/vitrine-bench-XXXXXX";
+        if (!mkdtemp(state))
+            break;
+        static struct import_job_ctx ic;
+        memset(&ic, 0, sizeof(ic));
+        snprintf(ic.bundle, sizeof(ic.bundle), "%s", o->import);
+        ic.exe = self;
+        ic.state_dir = state;
+        ic.keys_dir = o->keys;
+        ic.w = w;
+        ic.h = h;
+        char why[256];
+        uint64_t t0 = clock_now_ns();
+        struct job *j = job_start("import", import_job, &ic, (struct waker){0}, why, sizeof(why));
+        if (!j)
+            break;
+        struct job_status st;
+        int step = 0;
+        do {
+            /* a visitor dragging panels back and forth the whole time */
+            int phase = step == 0 ? INPUT_DOWN : step == 41 ? INPUT_UP : INPUT_MOVE;
+            float x = 0.8f - 0.5f * (float)(step > 40 ? 40 : step) / 40;
+            uint64_t f0 = clock_now_ns();
+            events_inject_touch(phase, 7, x, 0.5f);
+            events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
+            uint64_t now = clock_now_ms();
+            kiosk_update(k, now);
+            kiosk_draw(k, now);
+            display_present(d);
+            if (n_frames < MAX_FRAMES)
+                frame_ns[n_frames++] = clock_now_ns() - f0;
+            step = (step + 1) % 42;
+            job_poll(j, &st);
+        } while (!st.finished);
+        import_ns[run] = clock_now_ns() - t0;
+        job_free(j);
+        if (st.result != 0) {
+            printf("import: not loaded: %s\n", ic.r.why);
+            failed = 1;
+        }
+        store_close(ic.store);
+        char cmd[128];
+        snprintf(cmd, sizeof(cmd), "rm -rf '%s'", state);
+        if (system(cmd) != 0)
+            printf("import: could not remove %s\n", state);
+        if (failed)
+            break;
+    }
+    if (!failed && n_frames && frame_ns) {
+        double med = median_ms(import_ns, runs); /* sorts */
+        struct stat sb;
+        long long mb = stat(o->import, &sb) == 0 ? (long long)sb.st_size >> 20 : -1;
+        printf("import_ms               median %.0f  (min %.0f, max %.0f; %d runs of a %lld MB "
+               "bundle: copy, read back, signature, quick_check, content check at %dx%d, "
+               "switch, open)\n",
+               med, import_ns[0] / 1e6, import_ns[runs - 1] / 1e6, runs,
+               mb, w, h);
+        qsort(frame_ns, (size_t)n_frames, sizeof(*frame_ns), cmp_u64);
+        printf("frame_during_import_ms  median %.2f  p99 %.2f  max %.2f  (%d frames of touch "
+               "input, update, draw, present while importing; driver %s)\n",
+               frame_ns[n_frames / 2] / 1e6, frame_ns[(int)(n_frames * 0.99)] / 1e6,
+               frame_ns[n_frames - 1] / 1e6, n_frames, display_driver(d));
+    }
+    free(frame_ns);
+}
+
 int cmd_bench(const struct options *o, const char *argv0)
 {
     char why[512], notice[768];
@@ -245,6 +331,26 @@ int cmd_bench(const struct options *o, const char *argv0)
     else
         snprintf(self, sizeof(self), "%s", argv0);
     log_set_level(LOG_WARN);
+    if (o->import) {
+        struct display_opts iopts = {.headless = 1, .w = w, .h = h};
+        struct display *d = display_open(&iopts, why, sizeof(why));
+        struct store *s = cli_open_content(o->content, notice, sizeof(notice));
+        struct presenter pres;
+        struct kiosk *k = NULL;
+        if (d && s) {
+            pres = display_presenter(d);
+            k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
+        } else {
+            store_close(s);
+        }
+        if (k)
+            bench_import(d, k, o, self);
+        else
+            printf("bench: %s\n", why);
+        kiosk_free(k);
+        display_close(d);
+        return k ? 0 : 1;
+    }
     bench_startup(self, o, w, h);
 
     struct display_opts hopts = {.headless = 1, .w = w, .h = h};
