@@ -6,7 +6,7 @@
  * `import` is also what the running kiosk runs, as a child process, when a
  * stick appears (cmd_run.c): the import reads hostile input, so it runs
  * where a crash or a runaway allocation cannot take the screen down. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "content_check.h"
 #include "fsio_posix.h"
 #include "generations.h"
@@ -31,6 +32,7 @@ struct import_cli {
     FILE *progress; /* --progress-fd, or NULL */
     int last_pct;
     enum import_stage last_stage;
+    uint64_t stage_t0; /* when last_stage began (for --verbose) */
 };
 
 static int check_cb(void *ctx, struct store *s, char *why, size_t why_len)
@@ -51,6 +53,13 @@ static void progress_cb(void *ctx, enum import_stage stage, uint64_t done, uint6
     int pct = total ? (int)(done * 100 / total) : -1;
     if (stage == c->last_stage && pct == c->last_pct)
         return;
+    if (stage != c->last_stage) {
+        uint64_t now = clock_now_ms();
+        if (c->stage_t0)
+            log_debug("import", "stage %d took %llu ms", (int)c->last_stage,
+                      (unsigned long long)(now - c->stage_t0));
+        c->stage_t0 = now;
+    }
     c->last_stage = stage;
     c->last_pct = pct;
     if (c->progress) {
@@ -87,6 +96,9 @@ int cmd_import(const struct options *o)
                            .last_pct = -2,
                            .last_stage = (enum import_stage)-1};
     if (o->progress_fd) {
+        /* run by the kiosk: leave the CPU to the frames visitors see */
+        if (nice(10) == -1)
+            log_debug("import", "could not lower the import's priority");
         c.progress = fdopen((int)o->progress_fd, "w");
         if (!c.progress) {
             fprintf(stderr, "vitrine import: --progress-fd %ld: %s\n", o->progress_fd,
@@ -103,6 +115,7 @@ int cmd_import(const struct options *o)
                              .progress_ctx = &c};
     struct import_result r;
     enum import_outcome out = import_bundle(o->positional[0], &io, &r);
+    progress_cb(&c, (enum import_stage)-1, 0, 0, "done"); /* times the last stage */
     content_check_free(c.check);
     if (c.progress) {
         fprintf(c.progress, "result %s", outcome_word(out));
