@@ -92,8 +92,7 @@ void minisig_key_id_hex(const uint8_t id[MINISIG_KEYID_BYTES], char out[17])
 
 /* One line of a text: [*line, *line + *line_len), without its LF or CRLF.
  * Returns 0 and advances *pos, or -1 at the end of the text. */
-static int next_line(const char *text, size_t len, size_t *pos, const char **line,
-                     size_t *line_len)
+static int next_line(const char *text, size_t len, size_t *pos, const char **line, size_t *line_len)
 {
     if (*pos >= len)
         return -1;
@@ -110,8 +109,8 @@ static int next_line(const char *text, size_t len, size_t *pos, const char **lin
 
 /* Splits text into want lines (what = "signature file" or "key file").
  * Only blank lines may follow them. */
-static int split_lines(const char *text, size_t len, const char *what, int want,
-                       const char **lines, size_t *lens, char *why, size_t why_len)
+static int split_lines(const char *text, size_t len, const char *what, int want, const char **lines,
+                       size_t *lens, char *why, size_t why_len)
 {
     if (len == 0) {
         snprintf(why, why_len, "the %s is empty", what);
@@ -129,8 +128,7 @@ static int split_lines(const char *text, size_t len, const char *what, int want,
             return -1;
         }
         if (lens[i] > LINE_MAX_BYTES) {
-            snprintf(why, why_len, "the %s is damaged: its %s line is too long", what,
-                     ORDINALS[i]);
+            snprintf(why, why_len, "the %s is damaged: its %s line is too long", what, ORDINALS[i]);
             return -1;
         }
     }
@@ -219,8 +217,7 @@ int minisig_parse_sig(const char *text, size_t len, struct minisig_sig *out, cha
         return -1;
     }
     uint8_t blob[SIG_BLOB_BYTES];
-    if (decode_line(lines[1], lens[1], blob, sizeof(blob), what, 1, "signature", why, why_len) !=
-        0)
+    if (decode_line(lines[1], lens[1], blob, sizeof(blob), what, 1, "signature", why, why_len) != 0)
         return -1;
     if (blob[0] == 'E' && blob[1] == 'd') {
         snprintf(why, why_len,
