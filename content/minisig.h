@@ -80,8 +80,9 @@ int minisig_verify(const struct minisig_sig *sig, const uint8_t hash[MINISIG_HAS
                    const struct minisig_key *keys, int n_keys, int *which, char *why,
                    size_t why_len);
 
-/* A key id as minisign prints it: 16 upper-case hex digits of the id read
- * as a little-endian 64-bit number. out needs 17 bytes. */
+/* A key id as minisign prints it: the id read as a little-endian 64-bit
+ * number in upper-case hex, without leading zeros (as in the comment of
+ * the .pub file). out needs 17 bytes. */
 void minisig_key_id_hex(const uint8_t id[MINISIG_KEYID_BYTES], char out[17]);
 
 #endif

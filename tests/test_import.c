@@ -604,7 +604,7 @@ static void newer_loads_keeps_two_and_rolls_back(void **s)
     assert_int_equal(import_name("v2.vitrine", &r), IMPORT_LOADED);
     assert_string_equal(r.version, "2.0");
     assert_true(r.n_panels > 1);
-    assert_int_equal(strlen(r.signer), 16);
+    assert_true(strlen(r.signer) >= 1 && strlen(r.signer) <= 16);
     assert_string_equal(current_version(), "2.0");
     make_bundle("v10.vitrine", "10.0", NULL, &trusted); /* "10.0" > "2.0" */
     assert_int_equal(import_name("v10.vitrine", &r), IMPORT_LOADED);
