@@ -617,6 +617,18 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
 #define T_NOTICE 2.2 /* layout.c's small text: the notice line's size */
 #define A_STAFF_PLATE 240
 
+/* Staff sizes have floors in pixels as well: on a 7-inch 800x480 screen
+ * u is under 5 px and the visitors' small print would be too small to
+ * read at arm's length. */
+static int SP(const struct ov *o, double s)
+{
+    int min_px = s >= T_STAFF_HEAD      ? 24
+                 : s >= T_STAFF_TITLE   ? 19
+                 : s >= T_STAFF_TEXT_FLOOR ? 15
+                                           : 13;
+    return draw_max(U(o, s), min_px);
+}
+
 /* Where the staff layer starts in a fresh ov. */
 static int staff_begin(struct ov *o, const struct layout_screen *screen,
                        const struct text_measurer *m, struct arena *a, struct draw_list *out,
@@ -655,7 +667,7 @@ static int staff_floor(const struct ov *o)
 static int progress_bar(struct ov *o, const struct staff_progress *p, int step, int bottom)
 {
     int x = U(o, G_MARGIN), w = o->d.W - 2 * x, pad = U(o, 1.6);
-    int px = U(o, T_STAFF_TEXT), track = draw_max(4, U(o, 0.9)), gap = U(o, 1.0);
+    int px = SP(o, T_STAFF_TEXT), track = draw_max(4, U(o, 0.9)), gap = U(o, 1.0);
     int lh = line_height(o, FACE_SANS, px);
     int h = pad + lh + gap + track + pad;
     int y = bottom - h;
@@ -675,13 +687,13 @@ static int progress_bar(struct ov *o, const struct staff_progress *p, int step, 
     if (pcts) {
         memcpy(pcts, pct, strlen(pct) + 1);
         struct typeset f;
-        fit_text(o, &f, pcts, FACE_SANS_BOLD, px, U(o, T_STAFF_TEXT_FLOOR), iw / 4, lh, 1);
+        fit_text(o, &f, pcts, FACE_SANS_BOLD, px, SP(o, T_STAFF_TEXT_FLOOR), iw / 4, lh, 1);
         pw = widest(&f);
         emit(o, &f, x + pad + iw - pw, y + pad, pw, TYPESET_RIGHT, COLOR_TEXT);
     }
     int tw = iw - (pw ? pw + U(o, 2.0) : 0);
     struct typeset f;
-    fit_text(o, &f, p->text, FACE_SANS, px, U(o, T_STAFF_TEXT_FLOOR), tw, lh, 1);
+    fit_text(o, &f, p->text, FACE_SANS, px, SP(o, T_STAFF_TEXT_FLOOR), tw, lh, 1);
     emit(o, &f, x + pad, y + pad, tw, TYPESET_LEFT, COLOR_TEXT);
     int ty = y + pad + lh + gap;
     rect(o, x + pad, ty, iw, track, COLOR_RULE, 255);
@@ -703,8 +715,10 @@ static int progress_bar(struct ov *o, const struct staff_progress *p, int step, 
 static struct draw_rect result_card(struct ov *o, const struct staff_card *c, int bottom)
 {
     struct draw_rect none = {0, 0, 0, 0};
-    int x = U(o, G_MARGIN), w = draw_min(o->d.W - 2 * x, U(o, 110.0)), pad = U(o, 2.0);
-    int tpx = U(o, T_STAFF_TITLE), bpx = U(o, T_STAFF_TEXT);
+    /* as wide as the text column on small screens, where height is short */
+    int x = U(o, G_MARGIN), w = draw_min(o->d.W - 2 * x, draw_max(U(o, 110.0), 720)),
+        pad = U(o, 2.0);
+    int tpx = SP(o, T_STAFF_TITLE), bpx = SP(o, T_STAFF_TEXT);
     int mark = line_height(o, FACE_SANS_BOLD, tpx) + line_height(o, FACE_SANS, bpx);
     int tx = pad + mark + U(o, 2.4), iw = w - tx - pad;
     if (iw <= 4 * bpx)
@@ -714,12 +728,12 @@ static struct draw_rect result_card(struct ov *o, const struct staff_card *c, in
                                        : ui_string(o->locale, UI_STAFF_NOT_LOADED);
     struct typeset ft, fb, fu, fd;
     int avail = bottom / 2; /* never more than the lower half of the screen */
-    fit_text(o, &ft, title, FACE_SANS_BOLD, tpx, U(o, T_STAFF_TITLE_FLOOR), iw, avail / 3, 2);
-    fit_text(o, &fb, c->body, FACE_SANS, bpx, U(o, T_STAFF_TEXT_FLOOR), iw, avail / 3, 3);
+    fit_text(o, &ft, title, FACE_SANS_BOLD, tpx, SP(o, T_STAFF_TITLE_FLOOR), iw, avail / 3, 2);
+    fit_text(o, &fb, c->body, FACE_SANS, bpx, SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 3, 3);
     fit_text(o, &fu, c->ok ? NULL : ui_string(o->locale, UI_STAFF_UNCHANGED), FACE_SANS, bpx,
-             U(o, T_STAFF_TEXT_FLOOR), iw, avail / 4, 2);
-    fit_text(o, &fd, ui_string(o->locale, UI_STAFF_DISMISS), FACE_SANS, U(o, T_INVITE),
-             U(o, T_INVITE_FLOOR), iw, avail / 8, 1);
+             SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 4, 2);
+    fit_text(o, &fd, ui_string(o->locale, UI_STAFF_DISMISS), FACE_SANS, SP(o, T_INVITE),
+             SP(o, T_INVITE_FLOOR), iw, avail / 8, 1);
     int g = U(o, 0.8);
     int th = ft.height + (fb.keep ? g + fb.height : 0) + (fu.keep ? g + fu.height : 0) +
              (fd.keep ? g + fd.height : 0);
@@ -787,9 +801,9 @@ static void staff_button(struct ov *o, struct draw_rect r, const char *text, int
 {
     plate(o, r, pressed, fill, fill == COLOR_BG ? 255 : A_INDEX_FILL, COLOR_RULE, hairline(o, r));
     struct draw_rect in = inset(o, r);
-    int design = draw_min(U(o, T_STAFF_TITLE), (int)(r.h * 0.36));
+    int design = draw_min(SP(o, T_STAFF_TITLE), (int)(r.h * 0.36));
     struct typeset f;
-    fit_text(o, &f, text, FACE_SANS_BOLD, design, draw_min(design, U(o, T_STAFF_TEXT_FLOOR)),
+    fit_text(o, &f, text, FACE_SANS_BOLD, design, draw_min(design, SP(o, T_STAFF_TEXT_FLOOR)),
              in.w, in.h, 2);
     emit_in(o, &f, in, TYPESET_CENTER, pressed ? COLOR_BG : color);
 }
@@ -864,7 +878,7 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
     int hh = (int)(key_h * 0.8), dh = (int)(key_h * 0.6), mh = gy0 - top - hh - dh;
     struct typeset f;
     fit_text(&o, &f, ui_string(o.locale, UI_STAFF_PIN), FACE_SANS_BOLD,
-             draw_min(U(&o, T_STAFF_HEAD), hh), U(&o, T_STAFF_HEAD_FLOOR), gw, hh, 1);
+             draw_min(SP(&o, T_STAFF_HEAD), hh), SP(&o, T_STAFF_HEAD_FLOOR), gw, hh, 1);
     emit_in(&o, &f, (struct draw_rect){gx0, top, gw, hh}, TYPESET_CENTER, COLOR_TEXT);
     /* one square per digit typed; an empty field is a thin line */
     int dy = top + hh, side = draw_max(6, dh / 3), step = side * 2;
@@ -898,7 +912,7 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
         /* the message may be wider than the keys: use the screen's width */
         int mx = U(&o, 4.0), mw = o.d.W - 2 * mx;
         fit_text(&o, &f, ms, kp->locked_s > 0 || kp->wrong ? FACE_SANS_BOLD : FACE_SANS,
-                 draw_min(U(&o, T_STAFF_TITLE), mh), U(&o, T_STAFF_TEXT_FLOOR), mw, mh, 1);
+                 draw_min(SP(&o, T_STAFF_TITLE), mh), SP(&o, T_STAFF_TEXT_FLOOR), mw, mh, 1);
         emit_in(&o, &f, (struct draw_rect){mx, dy + dh, mw, mh}, TYPESET_CENTER, mc);
     }
     return staff_end(&o, out);
@@ -910,11 +924,11 @@ static int fact(struct ov *o, int x, int y, int w, int room, const char *label, 
     if (!shown(value) || room <= 0)
         return 0;
     struct typeset fl, fv;
-    fit_text(o, &fl, label, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w, room, 1);
+    fit_text(o, &fl, label, FACE_SANS, SP(o, T_INVITE), SP(o, T_INVITE_FLOOR), w, room, 1);
     if (!fl.keep || fl.height >= room)
         return 0;
-    fit_text(o, &fv, value, FACE_SANS, U(o, T_STAFF_TEXT), U(o, T_STAFF_TEXT_FLOOR), w,
-             room - fl.height, 2);
+    fit_text(o, &fv, value, FACE_SANS, SP(o, T_STAFF_TEXT), SP(o, T_STAFF_TEXT_FLOOR), w,
+             room - fl.height, 3);
     if (!fv.keep)
         return 0;
     emit(o, &fl, x, y, w, TYPESET_LEFT, COLOR_MUTED);
@@ -986,11 +1000,11 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         return staff_end(&o, out);
     struct typeset f;
     /* heading: "Staff" in the accent colour, then the exhibit's title */
-    fit_text(&o, &f, ui_string(locale, UI_STAFF_TITLE), FACE_SANS_BOLD, U(&o, T_INVITE),
-             U(&o, T_INVITE_FLOOR), w, y1 - y, 1);
+    fit_text(&o, &f, ui_string(locale, UI_STAFF_TITLE), FACE_SANS_BOLD, SP(&o, T_INVITE),
+             SP(&o, T_INVITE_FLOOR), w, y1 - y, 1);
     emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_ACCENT);
     y += f.height;
-    fit_text(&o, &f, info->exhibit, FACE_SANS_BOLD, U(&o, T_STAFF_HEAD), U(&o, T_STAFF_HEAD_FLOOR),
+    fit_text(&o, &f, info->exhibit, FACE_SANS_BOLD, SP(&o, T_STAFF_HEAD), SP(&o, T_STAFF_HEAD_FLOOR),
              w, (y1 - y) / 3, 2);
     emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_TEXT);
     y += f.height + U(&o, 2.0);
@@ -1028,19 +1042,19 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
     int n_log = info->n_log < 0 ? 0 : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES : info->n_log;
     if (n_log > 0) {
         y += U(&o, 1.0);
-        fit_text(&o, &f, ui_string(locale, UI_STAFF_LOG), FACE_SANS, U(&o, T_INVITE),
-                 U(&o, T_INVITE_FLOOR), w, y1 - y, 1);
+        fit_text(&o, &f, ui_string(locale, UI_STAFF_LOG), FACE_SANS, SP(&o, T_INVITE),
+                 SP(&o, T_INVITE_FLOOR), w, y1 - y, 1);
         if (f.keep && y + f.height < y1) {
             rect(&o, x, y, w, draw_max(1, U(&o, 0.15)), COLOR_RULE, 255);
             y += U(&o, 0.6);
             emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_MUTED);
             y += f.height + U(&o, 0.4);
-            int px = U(&o, T_INVITE), lh = line_height(&o, FACE_SANS, px);
+            int px = SP(&o, T_INVITE), lh = line_height(&o, FACE_SANS, px);
             int fit = lh > 0 ? (y1 - y) / lh : 0;
             int first = n_log > fit ? n_log - fit : 0; /* the newest that fit */
             for (int i = first; i < n_log; i++) {
                 struct typeset fl;
-                fit_text(&o, &fl, info->log[i], FACE_SANS, px, U(&o, T_INVITE_FLOOR), w, lh, 1);
+                fit_text(&o, &fl, info->log[i], FACE_SANS, px, SP(&o, T_INVITE_FLOOR), w, lh, 1);
                 emit(&o, &fl, x, y, w, TYPESET_LEFT, COLOR_TEXT);
                 y += lh;
             }
