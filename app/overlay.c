@@ -866,7 +866,11 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
             plate(&o, r, i == pressed, fill, A_INDEX_FILL, COLOR_RULE, hairline(&o, r));
             struct typeset f;
             fit_text(&o, &f, label, FACE_SANS_BOLD, (int)(r.h * 0.5), 1, r.w, r.h, 1);
-            emit_in(&o, &f, r, TYPESET_CENTER, i == pressed ? COLOR_BG : COLOR_TEXT);
+            /* locked out: the digits dim, as they do nothing */
+            emit_in(&o, &f, r, TYPESET_CENTER,
+                    i == pressed        ? COLOR_BG
+                    : kp->locked_s > 0 ? COLOR_MUTED
+                                       : COLOR_TEXT);
         } else {
             staff_button(&o, r, label, i == pressed, fill, color);
         }

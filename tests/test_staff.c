@@ -133,9 +133,13 @@ static int setup(void **state)
     if (!pin_hash[0] && staff_pin_hash(PIN, pin_hash, why, sizeof why) != 0)
         return -1;
     kiosk_staff_pin(r->k, pin_hash);
-    struct staff_info info = {.exhibit = "Pyongyang 2014", .version = "3", .signer = "built in",
-                              .last_import = "none", .free_space = "12.3 GB free",
-                              .n_log = 1, .can_rollback = 1};
+    struct staff_info info = {.exhibit = "Pyongyang 2014",
+                              .version = "3",
+                              .signer = "built in",
+                              .last_import = "none",
+                              .free_space = "12.3 GB free",
+                              .n_log = 1,
+                              .can_rollback = 1};
     snprintf(info.log[0], sizeof info.log[0], "kiosk: started");
     kiosk_staff_info(r->k, &info);
     r->t = 2000;
