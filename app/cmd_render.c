@@ -19,6 +19,7 @@
 #include "log.h"
 #include "mode.h"
 #include "script.h"
+#include "staff.h"
 
 /* --out must be a folder render can write into: make it, or say plainly
  * why it cannot be used (an ordinary file of that name, no permission). */
@@ -177,8 +178,106 @@ static void advance(struct kiosk *k, uint64_t *now, uint64_t t)
         *now = due > *now ? due : *now + 1;
         kiosk_update(k, *now);
     }
-    *now = t;
+    if (t > *now) /* a staff-tap may have run ahead by its lift */
+        *now = t;
     kiosk_update(k, *now);
+}
+
+/* What the staff screen shows while proofing: the exhibit's own facts
+ * where render knows them, placeholders for what only the run loop knows
+ * (imports, the disk), and the log lines render itself wrote. */
+struct staff_demo {
+    struct staff_info info;
+};
+
+static void staff_log(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    struct staff_info *info = ctx;
+    (void)level;
+    if (info->n_log == STAFF_LOG_LINES) {
+        memmove(info->log[0], info->log[1], sizeof(info->log[0]) * (STAFF_LOG_LINES - 1));
+        info->n_log--;
+    }
+    snprintf(info->log[info->n_log++], sizeof(info->log[0]), "%s: %s", tag, line);
+}
+
+static void staff_demo_info(struct staff_info *info, struct store *store, const char *locale)
+{
+    char why[256];
+    struct arena a;
+    struct store_info si;
+    arena_init(&a, 4096);
+    memset(info, 0, sizeof(*info));
+    if (store_info(store, locale, &a, &si, why, sizeof(why)) == 0) {
+        snprintf(info->exhibit, sizeof(info->exhibit), "%s", si.title ? si.title : "");
+        snprintf(info->version, sizeof(info->version), "%s", si.version ? si.version : "");
+    }
+    arena_free(&a);
+    snprintf(info->signer, sizeof(info->signer), "built in");
+    snprintf(info->last_import, sizeof(info->last_import),
+             "Loaded from the stick at 09:12: 36 panels, checked and signed.");
+    snprintf(info->free_space, sizeof(info->free_space), "12.3 GB free in /var/lib/vitrine");
+    info->can_rollback = 1;
+}
+
+/* A tap on the staff control named `name` (script_staff_control), at its
+ * centre: down now, up SCRIPT_TAP_MS later. */
+static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
+{
+    static const enum action acts[] = {ACT_STAFF_CLEAR,    ACT_STAFF_OK,     ACT_STAFF_CANCEL,
+                                       ACT_STAFF_ROLLBACK, ACT_STAFF_RELOAD, ACT_STAFF_EXIT,
+                                       ACT_STAFF_CLOSE};
+    int idx = -1;
+    for (int i = 0; script_staff_control(i); i++)
+        if (strcmp(script_staff_control(i), name) == 0)
+            idx = i;
+    enum action act = idx < 10 ? ACT_STAFF_DIGIT : acts[idx - 10];
+    const struct control *c = NULL;
+    int n = kiosk_staff_controls(k, &c);
+    for (int i = 0; i < n; i++) {
+        if (c[i].act != act || (act == ACT_STAFF_DIGIT && c[i].arg != idx))
+            continue;
+        struct input_event e = {.kind = INPUT_TOUCH, .finger = SCRIPT_GESTURE_FINGER,
+                                .phase = INPUT_DOWN, .x = c[i].x + c[i].w / 2,
+                                .y = c[i].y + c[i].h / 2, .t_ms = *now};
+        kiosk_input(k, &e, *now);
+        *now += SCRIPT_TAP_MS;
+        e.phase = INPUT_UP;
+        e.t_ms = *now;
+        kiosk_input(k, &e, *now);
+        kiosk_update(k, *now);
+        return;
+    }
+    log_warn("render", "staff-tap %s: no such control on screen now", name);
+}
+
+static void staff_script(struct kiosk *k, uint64_t *now, const struct script_staff *st)
+{
+    char why[256], hash[STAFF_HASH_MAX];
+    switch (st->op) {
+    case SCRIPT_STAFF_PIN:
+        if (staff_pin_hash(st->text, hash, why, sizeof(why)) != 0)
+            log_error("render", "staff-pin: %s", why);
+        else
+            kiosk_staff_pin(k, hash);
+        break;
+    case SCRIPT_STAFF_TAP:
+        staff_tap(k, now, st->text);
+        break;
+    case SCRIPT_STAFF_PROGRESS: {
+        struct staff_progress p = {.active = !st->off, .done = st->done, .total = st->total};
+        snprintf(p.text, sizeof(p.text), "%s", st->text);
+        kiosk_staff_progress(k, &p, *now);
+        break;
+    }
+    case SCRIPT_STAFF_CARD: {
+        struct staff_card c = {.shown = !st->off, .ok = st->ok};
+        snprintf(c.title, sizeof(c.title), "%s", st->text);
+        snprintf(c.body, sizeof(c.body), "%s", st->text2);
+        kiosk_staff_card(k, &c, *now);
+        break;
+    }
+    }
 }
 
 static int render_script(struct display *d, struct store *store, const struct options *o)
@@ -203,9 +302,20 @@ static int render_script(struct display *d, struct store *store, const struct op
     struct kiosk_opts ko = {
         .locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u, .lazy_views = 1};
     struct presenter pres = display_presenter(d);
+    struct staff_demo *demo = calloc(1, sizeof(*demo));
+    if (!demo) {
+        fprintf(stderr, "vitrine render: out of memory\n");
+        script_free(&sc);
+        store_close(store);
+        return 1;
+    }
+    staff_demo_info(&demo->info, store, o->locale);
+    log_subscribe(staff_log, &demo->info);
     struct kiosk *k = kiosk_new(&pres, store, &ko, start, why, sizeof(why));
     if (!k) {
         fprintf(stderr, "vitrine render: %s\n", why);
+        log_unsubscribe(staff_log, &demo->info);
+        free(demo);
         script_free(&sc);
         return 1;
     }
@@ -221,6 +331,12 @@ static int render_script(struct display *d, struct store *store, const struct op
             kiosk_update(k, now);
             continue;
         }
+        if (r->kind == SCRIPT_STAFF) {
+            staff_script(k, &now, &r->staff);
+            kiosk_update(k, now);
+            continue;
+        }
+        kiosk_staff_info(k, &demo->info); /* the latest log lines */
         kiosk_draw(k, now);
         char path[4096];
         snprintf(path, sizeof(path), "%s/%s.png", o->out, r->shot);
@@ -237,6 +353,8 @@ static int render_script(struct display *d, struct store *store, const struct op
     printf("played %zu events over %.1f s of simulated time, wrote %d shots\n", sc.n,
            (double)(now - start) / 1000.0, shots);
     kiosk_free(k);
+    log_unsubscribe(staff_log, &demo->info);
+    free(demo);
     script_free(&sc);
     return status;
 }

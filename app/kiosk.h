@@ -16,6 +16,7 @@
 #include "input.h"
 #include "mode.h"
 #include "presenter.h"
+#include "staff.h"
 #include "store.h"
 #include "walltime.h"
 
@@ -46,6 +47,48 @@ void kiosk_notice(struct kiosk *k, const char *text, uint64_t now_ms);
 
 /* Replace the content at the next panel boundary; takes ownership. */
 void kiosk_switch_store(struct kiosk *k, struct store *store);
+/* Since the last kiosk_switch_store: panels that failed to load ("panel
+ * skipped") plus a refused adoption. Adopting the new content starts the
+ * count again, so after kiosk_switch_result says 1 it counts the new
+ * exhibit's failures only. */
+long kiosk_content_errors(const struct kiosk *k);
+/* The last switch's outcome: 0 still pending (or none), 1 adopted, -1
+ * refused (the old content stays). The run loop rolls back an exhibit
+ * that fails at run time with these two. */
+int kiosk_switch_result(const struct kiosk *k);
+
+/* ---- staff (staff.h) ----
+ * The hidden gesture: a finger held still (within the tap slop) for
+ * STAFF_HOLD_MS in the top-left corner, STAFF_CORNER of the shorter side,
+ * in any mode; in the loop that touch also wakes the kiosk, as any touch
+ * does. It opens a PIN keypad; the right PIN opens the staff screen. While
+ * either is up the exhibit does not advance, visitors' gestures do not
+ * navigate, keys do nothing, and STAFF_IDLE_MS untouched closes it. */
+
+/* The configured PIN hash (copied); NULL or "": the gesture opens nothing
+ * (logged once, when someone tries). */
+void kiosk_staff_pin(struct kiosk *k, const char *pin_hash);
+/* The import's progress bar over the exhibit, at the bottom above the
+ * notice line; touches pass through to the exhibit. p NULL or !p->active
+ * hides it. Only a visible change (text, fill) asks for a frame, and no
+ * panel is prepared again for it; an indeterminate bar (total 0) steps
+ * four times a second. */
+void kiosk_staff_progress(struct kiosk *k, const struct staff_progress *p, uint64_t now_ms);
+/* The result card (copied), for STAFF_CARD_MS or until replaced or
+ * cleared (c NULL or !c->shown). A failure always adds that the exhibit
+ * on screen has not changed. A tap on the card dismisses it; other
+ * touches pass through. */
+void kiosk_staff_card(struct kiosk *k, const struct staff_card *c, uint64_t now_ms);
+/* What the staff screen shows (copied; strings cut to their fields). */
+void kiosk_staff_info(struct kiosk *k, const struct staff_info *info);
+/* The action staff chose since the last call, then STAFF_ACT_NONE. The
+ * staff screen closes when one is chosen (exit after a second tap). */
+enum staff_action kiosk_staff_take(struct kiosk *k);
+/* 1 while the keypad or the staff screen is up. */
+int kiosk_staff_open(const struct kiosk *k);
+/* Their controls (CONTROL_STAFF, valid until the next kiosk call); 0 when
+ * closed. For tests and scripted rendering. */
+int kiosk_staff_controls(const struct kiosk *k, const struct control **out);
 
 /* Show panel `index` (clamped to the exhibit) at once, without a
  * transition, and go on from it (the preview's rebuild keeps the panel

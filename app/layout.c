@@ -332,6 +332,8 @@ uint32_t layout_color(enum color_role role)
         return 0xF2A03D; /* amber, 8.4:1 */
     case COLOR_RULE:
         return 0x5C5E63; /* 2.7:1 on the background, 3.1:1 against the accent */
+    case COLOR_ALERT:
+        return 0xFF6F61; /* coral red, 6.5:1; text on it in COLOR_BG */
     default:
         return 0xF3EFE7;
     }

@@ -21,7 +21,17 @@
 #include "panel.h"
 #include "typeset.h"
 
-enum color_role { COLOR_BG, COLOR_TEXT, COLOR_MUTED, COLOR_ACCENT, COLOR_RULE, COLOR_COUNT };
+/* COLOR_ALERT: only for what went wrong (the staff card of a refused
+ * import, a wrong PIN); the interface has one accent colour. */
+enum color_role {
+    COLOR_BG,
+    COLOR_TEXT,
+    COLOR_MUTED,
+    COLOR_ACCENT,
+    COLOR_RULE,
+    COLOR_ALERT,
+    COLOR_COUNT
+};
 
 enum draw_kind {
     DRAW_RECT,   /* filled rectangle */

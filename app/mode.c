@@ -101,6 +101,14 @@ const char *mode_action_name(enum action act)
         [ACT_STILL_HERE] = "still-here",
         [ACT_LOOP] = "loop",
         [ACT_INDEX_PAGE] = "index-page",
+        [ACT_STAFF_DIGIT] = "staff-digit",
+        [ACT_STAFF_CLEAR] = "staff-clear",
+        [ACT_STAFF_OK] = "staff-ok",
+        [ACT_STAFF_CANCEL] = "staff-cancel",
+        [ACT_STAFF_ROLLBACK] = "staff-rollback",
+        [ACT_STAFF_RELOAD] = "staff-reload",
+        [ACT_STAFF_EXIT] = "staff-exit",
+        [ACT_STAFF_CLOSE] = "staff-close",
     };
     return (unsigned)act < ACT_COUNT ? names[act] : "?";
 }
@@ -276,6 +284,87 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     return n;
 }
 
+/* ---- the staff keypad and screen ---- */
+
+/* The smallest staff key, px: STAFF_KEY_MM, never under CONTROL_MIN_PX. */
+static float staff_key_min(const struct control_screen *s)
+{
+    struct gesture_cfg gc = {s->dpi, s->w, s->h};
+    return fmaxf2(gesture_mm_to_px(&gc, STAFF_KEY_MM), CONTROL_MIN_PX);
+}
+
+int mode_staff_keypad_layout(const struct control_screen *s, struct control *out, int max)
+{
+    struct metrics mt;
+    if (metrics_of(s, &mt) != 0 || !out || max <= 0)
+        return 0;
+    float W = mt.W, H = mt.H, short_side = fminf2(W, H);
+    float gap = fmaxf2(mt.gap, 0.015f * short_side), margin = 2 * gap;
+    /* the block: a top of 2.2 keys (heading, dots, message), four rows */
+    float k = fminf2(0.13f * short_side, (H - 2 * margin - 3 * gap) / 6.2f);
+    float kw = 1.4f * k; /* keys a little wider than high */
+    if (3 * kw + 2 * gap > W - 2 * margin)
+        kw = (W - 2 * margin - 2 * gap) / 3;
+    float kmin = staff_key_min(s);
+    k = fmaxf2(k, kmin);
+    kw = fmaxf2(kw, kmin);
+    float block_h = 2.2f * k + 4 * k + 3 * gap;
+    float x0 = (W - (3 * kw + 2 * gap)) / 2;
+    float y0 = fmaxf2(margin, (H - block_h) / 2) + 2.2f * k;
+    int n = 0;
+    for (int row = 0; row < 4; row++)
+        for (int col = 0; col < 3; col++) {
+            struct rect_px r = {x0 + (float)col * (kw + gap), y0 + (float)row * (k + gap), kw, k};
+            if (row < 3)
+                put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_DIGIT, row * 3 + col + 1, r);
+            else if (col == 0)
+                put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_CLEAR, 0, r);
+            else if (col == 1)
+                put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_DIGIT, 0, r);
+            else
+                put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_OK, 0, r);
+        }
+    float cw = fmaxf2(2 * k, kmin);
+    put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_CANCEL, 0,
+        (struct rect_px){W - margin - cw, margin, cw, fmaxf2(0.8f * k, kmin)});
+    return n;
+}
+
+int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,
+                             struct control *out, int max)
+{
+    struct metrics mt;
+    if (metrics_of(s, &mt) != 0 || !out || max <= 0)
+        return 0;
+    float W = mt.W, H = mt.H, short_side = fminf2(W, H);
+    float gap = fmaxf2(mt.gap, 0.015f * short_side), margin = fmaxf2(2 * gap, 0.04f * short_side);
+    float bh = fmaxf2(staff_key_min(s), 0.11f * short_side);
+    enum action acts[4];
+    int na = 0;
+    if (can_rollback)
+        acts[na++] = ACT_STAFF_ROLLBACK;
+    acts[na++] = ACT_STAFF_RELOAD;
+    acts[na++] = ACT_STAFF_EXIT;
+    acts[na++] = ACT_STAFF_CLOSE;
+    int n = 0;
+    if (W >= 1.2f * H) { /* a column at the right; close at its foot */
+        float bw = fminf2(0.36f * W, 14 * bh);
+        float x = W - margin - bw;
+        for (int i = 0; i < na - 1; i++)
+            put(out, max, &n, s, CONTROL_STAFF, acts[i], 0,
+                (struct rect_px){x, margin + (float)i * (bh + gap), bw, bh});
+        put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_CLOSE, 0,
+            (struct rect_px){x, H - margin - bh, bw, bh});
+    } else { /* stacked across the bottom, close last */
+        float bw = W - 2 * margin;
+        float y = H - margin - (float)na * bh - (float)(na - 1) * gap;
+        for (int i = 0; i < na; i++)
+            put(out, max, &n, s, CONTROL_STAFF, acts[i], 0,
+                (struct rect_px){margin, y + (float)i * (bh + gap), bw, bh});
+    }
+    return n;
+}
+
 /* ---- the machine ---- */
 
 static enum mode_ctx ctx_of(const struct mode *m)
@@ -326,6 +415,17 @@ void mode_set_controls(struct mode *m, const struct control *c, int n)
         memcpy(m->controls, c, (size_t)n * sizeof(*c));
     m->n_controls = n;
     m->held = m->flash = -1;
+}
+
+void mode_resume(struct mode *m, uint64_t now_ms)
+{
+    gesture_reset(&m->g);
+    m->swallow = 0;
+    m->dragging = 0;
+    m->drag_dx = 0.0f;
+    m->held = m->flash = -1;
+    m->has_pending = 0;
+    m->last_input_ms = now_ms;
 }
 
 void mode_set_transition(struct mode *m, int running)

@@ -67,13 +67,23 @@ enum action {
     ACT_STILL_HERE,  /* COUNTDOWN -> INTERACTIVE: hide the question */
     ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
     ACT_INDEX_PAGE,  /* arg: +1 next page of the chapter index, -1 previous */
+    /* the staff keypad and screen (kiosk.c handles them; never in the
+     * gesture table: visitors cannot reach them) */
+    ACT_STAFF_DIGIT,    /* arg: 0..9 */
+    ACT_STAFF_CLEAR,    /* forget the digits typed */
+    ACT_STAFF_OK,       /* try the PIN */
+    ACT_STAFF_CANCEL,   /* leave the keypad */
+    ACT_STAFF_ROLLBACK, /* roll back to the previous exhibit */
+    ACT_STAFF_RELOAD,   /* load from the stick again */
+    ACT_STAFF_EXIT,     /* stop the kiosk (a second tap confirms) */
+    ACT_STAFF_CLOSE,    /* leave the staff screen */
     ACT_COUNT
 };
 
 const char *mode_action_name(enum action act);
 
 /* Which controls are visible, and so can be hit. */
-enum control_layer { CONTROL_MAIN, CONTROL_INDEX };
+enum control_layer { CONTROL_MAIN, CONTROL_INDEX, CONTROL_STAFF };
 
 /* A touch target, normalised 0..1 of the screen. */
 struct control {
@@ -104,6 +114,20 @@ struct control_spec {
  * Writes up to max controls, returns how many. */
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max);
+
+/* The staff keypad (CONTROL_STAFF): 1-9 in three rows, then clear, 0 and
+ * OK, centred, with room above for a heading, the dots and a message line
+ * (the top 2.2 key heights of the block); cancel at the
+ * top right. Keys are at least STAFF_KEY_MM (and CONTROL_MIN_PX) and
+ * larger where the screen allows. Returns how many controls (<= max). */
+#define STAFF_KEY_MM 12.0f
+int mode_staff_keypad_layout(const struct control_screen *s, struct control *out, int max);
+/* The staff screen's buttons (CONTROL_STAFF), at least STAFF_KEY_MM high:
+ * roll back (only when can_rollback), load again, exit, close. Landscape:
+ * a column at the right; portrait: stacked across the bottom. The rest of
+ * the screen is for the information. */
+int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,
+                             struct control *out, int max);
 
 /* How many chapters one page of the index holds on this screen (at most
  * MODE_MAX_CHAPTERS), and how many pages n chapters need. */
@@ -171,6 +195,10 @@ void mode_set_screen(struct mode *m, const struct gesture_cfg *screen);
  * (next, prev, jump, home, drag commits) is held back, the latest wins, and
  * comes out of the first mode_tick after it ends; drags do not follow. */
 void mode_set_transition(struct mode *m, int running);
+/* Input went elsewhere for a while (the staff screen): forget every
+ * finger, drag, press and held-back navigation, and restart the idle
+ * clock at now_ms. The state (loop, interactive) stays. */
+void mode_resume(struct mode *m, uint64_t now_ms);
 
 /* One input record at now_ms. out is overwritten with the commands to
  * carry out, in order. */

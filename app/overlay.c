@@ -603,3 +603,466 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
     }
     return 0;
 }
+
+/* ---- staff: the import's bar and card -------------------------------------- */
+
+/* Type, in u. Staff read these standing at arm's length, often on small
+ * screens: a step above the visitors' small print. */
+#define T_STAFF_TEXT 2.8
+#define T_STAFF_TEXT_FLOOR 2.2
+#define T_STAFF_TITLE 3.4
+#define T_STAFF_TITLE_FLOOR 2.6
+#define T_STAFF_HEAD 4.6
+#define T_STAFF_HEAD_FLOOR 3.0
+#define T_NOTICE 2.2 /* layout.c's small text: the notice line's size */
+#define A_STAFF_PLATE 240
+
+/* Staff sizes have floors in pixels as well: on a 7-inch 800x480 screen
+ * u is under 5 px and the visitors' small print would be too small to
+ * read at arm's length. */
+static int SP(const struct ov *o, double s)
+{
+    int min_px = s >= T_STAFF_HEAD      ? 24
+                 : s >= T_STAFF_TITLE   ? 19
+                 : s >= T_STAFF_TEXT_FLOOR ? 15
+                                           : 13;
+    return draw_max(U(o, s), min_px);
+}
+
+/* Where the staff layer starts in a fresh ov. */
+static int staff_begin(struct ov *o, const struct layout_screen *screen,
+                       const struct text_measurer *m, struct arena *a, struct draw_list *out,
+                       const char *locale)
+{
+    memset(o, 0, sizeof *o);
+    if (!out)
+        return -1;
+    if (draw_ctx_init(&o->d, screen, m, a, out))
+        return -1;
+    o->locale = locale;
+    return 0;
+}
+
+static int staff_end(struct ov *o, struct draw_list *out)
+{
+    if (o->d.oom) {
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out the staff layer");
+        return -1;
+    }
+    return 0;
+}
+
+/* The bottom of the staff layer: above the notice's strip (layout_notice:
+ * one small line and its padding above the chrome band), whether or not a
+ * notice is shown, so the bar does not jump when one appears. */
+static int staff_floor(const struct ov *o)
+{
+    int band = o->d.H - U(o, G_BAND);
+    int notice = line_height(o, FACE_SANS, U(o, T_NOTICE)) + 2 * U(o, 1.0);
+    return band - notice - U(o, 1.0);
+}
+
+/* The progress bar: its text at the left, the share done at the right, a
+ * track under them filled in the accent colour. Returns its top. */
+static int progress_bar(struct ov *o, const struct staff_progress *p, int step, int bottom)
+{
+    int x = U(o, G_MARGIN), w = o->d.W - 2 * x, pad = U(o, 1.6);
+    int px = SP(o, T_STAFF_TEXT), track = draw_max(4, U(o, 0.9)), gap = U(o, 1.0);
+    int lh = line_height(o, FACE_SANS, px);
+    int h = pad + lh + gap + track + pad;
+    int y = bottom - h;
+    if (w <= 2 * pad || y < 0)
+        return bottom;
+    struct draw_rect r = {x, y, w, h};
+    plate(o, r, 0, COLOR_BG, A_STAFF_PLATE, COLOR_RULE, hairline(o, r));
+    int iw = w - 2 * pad;
+    char pct[16] = "";
+    int known = p->total > 0;
+    if (known) {
+        uint64_t done = p->done > p->total ? p->total : p->done;
+        snprintf(pct, sizeof pct, "%d\xC2\xA0%%", (int)(done * 100 / p->total));
+    }
+    char *pcts = known ? draw_alloc(&o->d, strlen(pct) + 1) : NULL;
+    int pw = 0;
+    if (pcts) {
+        memcpy(pcts, pct, strlen(pct) + 1);
+        struct typeset f;
+        fit_text(o, &f, pcts, FACE_SANS_BOLD, px, SP(o, T_STAFF_TEXT_FLOOR), iw / 4, lh, 1);
+        pw = widest(&f);
+        emit(o, &f, x + pad + iw - pw, y + pad, pw, TYPESET_RIGHT, COLOR_TEXT);
+    }
+    int tw = iw - (pw ? pw + U(o, 2.0) : 0);
+    struct typeset f;
+    fit_text(o, &f, p->text, FACE_SANS, px, SP(o, T_STAFF_TEXT_FLOOR), tw, lh, 1);
+    emit(o, &f, x + pad, y + pad, tw, TYPESET_LEFT, COLOR_TEXT);
+    int ty = y + pad + lh + gap;
+    rect(o, x + pad, ty, iw, track, COLOR_RULE, 255);
+    if (known) {
+        uint64_t done = p->done > p->total ? p->total : p->done;
+        int fw = (int)((uint64_t)iw * done / p->total);
+        rect(o, x + pad, ty, fw, track, COLOR_ACCENT, 255);
+    } else { /* a quarter of the track, stepping along it */
+        int sw = iw / 4;
+        int sx = (int)((long)(iw - sw) * (step % OVERLAY_STAFF_STEPS) / (OVERLAY_STAFF_STEPS - 1));
+        rect(o, x + pad + sx, ty, sw, track, COLOR_ACCENT, 255);
+    }
+    return y;
+}
+
+/* The card: a coloured mark (a tick in the accent colour, or "!" in the
+ * alert colour), the title, the body and, after a failure, that the
+ * exhibit is unchanged; "Tap to close" small at the right. */
+static struct draw_rect result_card(struct ov *o, const struct staff_card *c, int bottom)
+{
+    struct draw_rect none = {0, 0, 0, 0};
+    /* as wide as the text column on small screens, where height is short */
+    int x = U(o, G_MARGIN), w = draw_min(o->d.W - 2 * x, draw_max(U(o, 110.0), 720)),
+        pad = U(o, 2.0);
+    int tpx = SP(o, T_STAFF_TITLE), bpx = SP(o, T_STAFF_TEXT);
+    int mark = line_height(o, FACE_SANS_BOLD, tpx) + line_height(o, FACE_SANS, bpx);
+    int tx = pad + mark + U(o, 2.4), iw = w - tx - pad;
+    if (iw <= 4 * bpx)
+        return none;
+    const char *title = shown(c->title) ? c->title
+                        : c->ok        ? ""
+                                       : ui_string(o->locale, UI_STAFF_NOT_LOADED);
+    struct typeset ft, fb, fu, fd;
+    int avail = bottom / 2; /* never more than the lower half of the screen */
+    fit_text(o, &ft, title, FACE_SANS_BOLD, tpx, SP(o, T_STAFF_TITLE_FLOOR), iw, avail / 3, 2);
+    fit_text(o, &fb, c->body, FACE_SANS, bpx, SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 3, 3);
+    fit_text(o, &fu, c->ok ? NULL : ui_string(o->locale, UI_STAFF_UNCHANGED), FACE_SANS, bpx,
+             SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 4, 2);
+    fit_text(o, &fd, ui_string(o->locale, UI_STAFF_DISMISS), FACE_SANS, SP(o, T_INVITE),
+             SP(o, T_INVITE_FLOOR), iw, avail / 8, 1);
+    int g = U(o, 0.8);
+    int th = ft.height + (fb.keep ? g + fb.height : 0) + (fu.keep ? g + fu.height : 0) +
+             (fd.keep ? g + fd.height : 0);
+    int h = pad + draw_max(th, mark) + pad;
+    int y = bottom - h;
+    if (y < 0)
+        return none;
+    struct draw_rect r = {x, y, w, h};
+    enum color_role tone = c->ok ? COLOR_ACCENT : COLOR_ALERT;
+    plate(o, r, 0, COLOR_BG, A_STAFF_PLATE, COLOR_RULE, hairline(o, r));
+    rect(o, x, y, draw_max(3, U(o, 0.5)), h, tone, 255); /* the edge says how it went */
+    /* the mark: a square of the tone with the sign in the background colour */
+    struct draw_rect mr = {x + pad, y + pad, mark, mark};
+    rect(o, mr.x, mr.y, mr.w, mr.h, tone, 255);
+    struct typeset fm;
+    fit_text(o, &fm, c->ok ? "\xE2\x9C\x93" : "!", FACE_SANS_BOLD, mark * 2 / 3, 1, mark, mark, 1);
+    emit_in(o, &fm, mr, TYPESET_CENTER, COLOR_BG);
+    int cy = y + pad;
+    emit(o, &ft, x + tx, cy, iw, TYPESET_LEFT, COLOR_TEXT);
+    cy += ft.height;
+    if (fb.keep) {
+        cy += g;
+        emit(o, &fb, x + tx, cy, iw, TYPESET_LEFT, COLOR_TEXT);
+        cy += fb.height;
+    }
+    if (fu.keep) {
+        cy += g;
+        emit(o, &fu, x + tx, cy, iw, TYPESET_LEFT, COLOR_TEXT);
+        cy += fu.height;
+    }
+    if (fd.keep) {
+        cy += g;
+        emit(o, &fd, x + tx, cy, iw, TYPESET_RIGHT, COLOR_MUTED);
+    }
+    return r;
+}
+
+int overlay_staff_status(const struct layout_screen *screen, const struct overlay_staff_status *s,
+                         const struct text_measurer *m, struct arena *a, struct draw_list *out,
+                         struct draw_rect *card_rect)
+{
+    struct ov o;
+    if (card_rect)
+        *card_rect = (struct draw_rect){0, 0, 0, 0};
+    if (staff_begin(&o, screen, m, a, out, s ? s->locale : NULL) != 0 || !s)
+        return -1;
+    int bottom = staff_floor(&o);
+    if (s->card && s->card->shown) {
+        struct draw_rect r = result_card(&o, s->card, bottom);
+        if (card_rect)
+            *card_rect = r;
+        if (r.w > 0)
+            bottom = r.y - U(&o, 1.0);
+    }
+    if (s->progress && s->progress->active)
+        progress_bar(&o, s->progress, s->step, bottom);
+    return staff_end(&o, out);
+}
+
+/* ---- staff: the keypad and the screen --------------------------------------- */
+
+/* A staff button: a plate and its label, as large as the button allows. */
+static void staff_button(struct ov *o, struct draw_rect r, const char *text, int pressed,
+                         enum color_role fill, enum color_role color)
+{
+    plate(o, r, pressed, fill, fill == COLOR_BG ? 255 : A_INDEX_FILL, COLOR_RULE, hairline(o, r));
+    struct draw_rect in = inset(o, r);
+    int design = draw_min(SP(o, T_STAFF_TITLE), (int)(r.h * 0.36));
+    struct typeset f;
+    fit_text(o, &f, text, FACE_SANS_BOLD, design, draw_min(design, SP(o, T_STAFF_TEXT_FLOOR)),
+             in.w, in.h, 2);
+    emit_in(o, &f, in, TYPESET_CENTER, pressed ? COLOR_BG : color);
+}
+
+static char *copy_str(struct ov *o, const char *s)
+{
+    size_t n = strlen(s);
+    char *c = draw_alloc(&o->d, n + 1);
+    if (c)
+        memcpy(c, s, n + 1);
+    return c;
+}
+
+int overlay_staff_keypad(const struct layout_screen *screen, const struct control *controls,
+                         int n_controls, int pressed, const struct overlay_staff_keypad *kp,
+                         const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    struct ov o;
+    if (staff_begin(&o, screen, m, a, out, kp ? kp->locale : NULL) != 0 || !kp)
+        return -1;
+    rect(&o, 0, 0, o.d.W, o.d.H, COLOR_BG, 255);
+    const struct layout_screen scr = {o.d.W, o.d.H};
+    int gx0 = o.d.W, gx1 = 0, gy0 = o.d.H, key_h = 0;
+    for (int i = 0; i < n_controls; i++) {
+        const struct control *c = &controls[i];
+        if (c->layer != CONTROL_STAFF)
+            continue;
+        struct draw_rect r = overlay_control_rect(&scr, c);
+        if (c->act != ACT_STAFF_CANCEL) {
+            gx0 = draw_min(gx0, r.x);
+            gx1 = draw_max(gx1, r.x + r.w);
+            gy0 = draw_min(gy0, r.y);
+            key_h = r.h;
+        }
+        const char *label = NULL;
+        char digit[2] = {0, 0};
+        enum color_role fill = COLOR_RULE, color = COLOR_TEXT;
+        switch (c->act) {
+        case ACT_STAFF_DIGIT:
+            digit[0] = (char)('0' + (c->arg >= 0 && c->arg <= 9 ? c->arg : 0));
+            label = copy_str(&o, digit);
+            break;
+        case ACT_STAFF_CLEAR:
+            label = ui_string(o.locale, UI_STAFF_CLEAR);
+            fill = COLOR_BG;
+            break;
+        case ACT_STAFF_OK:
+            label = ui_string(o.locale, UI_STAFF_OK);
+            fill = COLOR_BG;
+            color = COLOR_ACCENT;
+            break;
+        case ACT_STAFF_CANCEL:
+            label = ui_string(o.locale, UI_STAFF_CANCEL);
+            fill = COLOR_BG;
+            break;
+        default:
+            break;
+        }
+        if (c->act == ACT_STAFF_DIGIT) { /* digits large: they are what is read */
+            plate(&o, r, i == pressed, fill, A_INDEX_FILL, COLOR_RULE, hairline(&o, r));
+            struct typeset f;
+            fit_text(&o, &f, label, FACE_SANS_BOLD, (int)(r.h * 0.5), 1, r.w, r.h, 1);
+            /* locked out: the digits dim, as they do nothing */
+            emit_in(&o, &f, r, TYPESET_CENTER,
+                    i == pressed        ? COLOR_BG
+                    : kp->locked_s > 0 ? COLOR_MUTED
+                                       : COLOR_TEXT);
+        } else {
+            staff_button(&o, r, label, i == pressed, fill, color);
+        }
+    }
+    if (gx1 <= gx0 || key_h <= 0)
+        return staff_end(&o, out);
+    /* above the keys, in 2.2 key heights: heading, dots, message */
+    int top = gy0 - (int)(2.2 * key_h), gw = gx1 - gx0;
+    int hh = (int)(key_h * 0.8), dh = (int)(key_h * 0.6), mh = gy0 - top - hh - dh;
+    struct typeset f;
+    fit_text(&o, &f, ui_string(o.locale, UI_STAFF_PIN), FACE_SANS_BOLD,
+             draw_min(SP(&o, T_STAFF_HEAD), hh), SP(&o, T_STAFF_HEAD_FLOOR), gw, hh, 1);
+    emit_in(&o, &f, (struct draw_rect){gx0, top, gw, hh}, TYPESET_CENTER, COLOR_TEXT);
+    /* one square per digit typed; an empty field is a thin line */
+    int dy = top + hh, side = draw_max(6, dh / 3), step = side * 2;
+    int n = kp->digits < 0 ? 0 : kp->digits > STAFF_PIN_MAX ? STAFF_PIN_MAX : kp->digits;
+    if (n > 0) {
+        int dw = n * step - (step - side);
+        int dx = gx0 + (gw - dw) / 2;
+        for (int i = 0; i < n; i++)
+            rect(&o, dx + i * step, dy + (dh - side) / 2, side, side, COLOR_TEXT, 255);
+    } else {
+        int lw = gw / 3;
+        rect(&o, gx0 + (gw - lw) / 2, dy + dh / 2, lw, draw_max(1, hairline(&o, (struct draw_rect){0, 0, gw, dh})), COLOR_RULE, 255);
+    }
+    char msg[160];
+    enum color_role mc = COLOR_MUTED;
+    if (kp->locked_s > 0) {
+        ui_format(o.locale, UI_STAFF_LOCKED, kp->locked_s, msg, sizeof msg);
+        mc = COLOR_ALERT;
+    } else if (kp->wrong) {
+        ui_format(o.locale, UI_STAFF_WRONG_PIN, 0, msg, sizeof msg);
+        mc = COLOR_ALERT;
+    } else if (kp->too_short) {
+        ui_format(o.locale, UI_STAFF_TOO_SHORT, STAFF_PIN_MIN, msg, sizeof msg);
+    } else if (n == 0) {
+        ui_format(o.locale, UI_STAFF_PIN_HINT, 0, msg, sizeof msg);
+    } else {
+        msg[0] = '\0';
+    }
+    const char *ms = copy_str(&o, msg);
+    if (ms && ms[0] && mh > 0) {
+        /* the message may be wider than the keys: use the screen's width */
+        int mx = U(&o, 4.0), mw = o.d.W - 2 * mx;
+        fit_text(&o, &f, ms, kp->locked_s > 0 || kp->wrong ? FACE_SANS_BOLD : FACE_SANS,
+                 draw_min(SP(&o, T_STAFF_TITLE), mh), SP(&o, T_STAFF_TEXT_FLOOR), mw, mh, 1);
+        emit_in(&o, &f, (struct draw_rect){mx, dy + dh, mw, mh}, TYPESET_CENTER, mc);
+    }
+    return staff_end(&o, out);
+}
+
+/* "Label" small and muted over its value; returns the height used. */
+static int fact(struct ov *o, int x, int y, int w, int room, const char *label, const char *value)
+{
+    if (!shown(value) || room <= 0)
+        return 0;
+    struct typeset fl, fv;
+    fit_text(o, &fl, label, FACE_SANS, SP(o, T_INVITE), SP(o, T_INVITE_FLOOR), w, room, 1);
+    if (!fl.keep || fl.height >= room)
+        return 0;
+    fit_text(o, &fv, value, FACE_SANS, SP(o, T_STAFF_TEXT), SP(o, T_STAFF_TEXT_FLOOR), w,
+             room - fl.height, 3);
+    if (!fv.keep)
+        return 0;
+    emit(o, &fl, x, y, w, TYPESET_LEFT, COLOR_MUTED);
+    emit(o, &fv, x, y + fl.height, w, TYPESET_LEFT, COLOR_TEXT);
+    return fl.height + fv.height;
+}
+
+int overlay_staff_screen(const struct layout_screen *screen, const struct control *controls,
+                         int n_controls, int pressed, const struct staff_info *info,
+                         int confirm_exit, const char *locale, const struct text_measurer *m,
+                         struct arena *a, struct draw_list *out)
+{
+    struct ov o;
+    if (staff_begin(&o, screen, m, a, out, locale) != 0 || !info)
+        return -1;
+    rect(&o, 0, 0, o.d.W, o.d.H, COLOR_BG, 255);
+    const struct layout_screen scr = {o.d.W, o.d.H};
+    /* the information takes what the buttons leave: left of their column,
+     * or above their stack */
+    int bx0 = o.d.W, by0 = o.d.H, bottom_close = 0;
+    for (int i = 0; i < n_controls; i++) {
+        const struct control *c = &controls[i];
+        if (c->layer != CONTROL_STAFF)
+            continue;
+        struct draw_rect r = overlay_control_rect(&scr, c);
+        bx0 = draw_min(bx0, r.x);
+        if (c->act != ACT_STAFF_CLOSE || r.x < o.d.W / 4)
+            by0 = draw_min(by0, r.y);
+        const char *label = "";
+        enum color_role fill = COLOR_RULE, color = COLOR_TEXT;
+        switch (c->act) {
+        case ACT_STAFF_ROLLBACK:
+            label = ui_string(locale, UI_STAFF_ROLLBACK);
+            break;
+        case ACT_STAFF_RELOAD:
+            label = ui_string(locale, UI_STAFF_RELOAD);
+            break;
+        case ACT_STAFF_EXIT:
+            label = ui_string(locale, confirm_exit ? UI_STAFF_EXIT_AGAIN : UI_STAFF_EXIT);
+            if (confirm_exit) {
+                fill = COLOR_BG;
+                color = COLOR_ALERT;
+            }
+            break;
+        case ACT_STAFF_CLOSE:
+            label = ui_string(locale, UI_CLOSE);
+            fill = COLOR_BG;
+            bottom_close = 1;
+            break;
+        default:
+            break;
+        }
+        staff_button(&o, r, label, i == pressed, fill, color);
+        if (c->act == ACT_STAFF_EXIT && confirm_exit && i != pressed) { /* a thicker alert frame */
+            int t = 2 * hairline(&o, r);
+            rect(&o, r.x, r.y, r.w, t, COLOR_ALERT, 255);
+            rect(&o, r.x, r.y + r.h - t, r.w, t, COLOR_ALERT, 255);
+            rect(&o, r.x, r.y + t, t, r.h - 2 * t, COLOR_ALERT, 255);
+            rect(&o, r.x + r.w - t, r.y + t, t, r.h - 2 * t, COLOR_ALERT, 255);
+        }
+    }
+    (void)bottom_close;
+    int margin = draw_max(U(&o, 4.0), 8), gut = U(&o, 4.0);
+    int landscape = bx0 > o.d.W / 3;
+    int x = margin, y = margin;
+    int w = (landscape ? bx0 - gut : o.d.W - margin) - x;
+    int y1 = (landscape ? o.d.H : by0 - gut / 2) - margin;
+    if (w <= 0 || y1 <= y)
+        return staff_end(&o, out);
+    struct typeset f;
+    /* heading: "Staff" in the accent colour, then the exhibit's title */
+    fit_text(&o, &f, ui_string(locale, UI_STAFF_TITLE), FACE_SANS_BOLD, SP(&o, T_INVITE),
+             SP(&o, T_INVITE_FLOOR), w, y1 - y, 1);
+    emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_ACCENT);
+    y += f.height;
+    fit_text(&o, &f, info->exhibit, FACE_SANS_BOLD, SP(&o, T_STAFF_HEAD), SP(&o, T_STAFF_HEAD_FLOOR),
+             w, (y1 - y) / 3, 2);
+    emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_TEXT);
+    y += f.height + U(&o, 2.0);
+    /* the facts in two columns where there is room, else one */
+    int two = w >= U(&o, 70.0);
+    int cw = two ? (w - gut) / 2 : w, g = U(&o, 1.6);
+    const struct {
+        enum ui_string_id label;
+        const char *value;
+    } facts[] = {
+        {UI_STAFF_VERSION, info->version},
+        {UI_STAFF_SIGNER, info->signer},
+        {UI_STAFF_LAST_IMPORT, info->last_import},
+        {UI_STAFF_STORAGE, info->free_space},
+    };
+    int col = 0, row_h = 0;
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+        int fx = x + (two && col ? cw + gut : 0);
+        int used = fact(&o, fx, y, cw, (y1 - y) / 2, ui_string(locale, facts[i].label),
+                        facts[i].value);
+        if (!used)
+            continue;
+        row_h = draw_max(row_h, used);
+        if (two && !col) {
+            col = 1;
+            continue;
+        }
+        col = 0;
+        y += row_h + g;
+        row_h = 0;
+    }
+    if (row_h)
+        y += row_h + g;
+    /* the recent log lines, newest last, as many as fit */
+    int n_log = info->n_log < 0 ? 0 : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES : info->n_log;
+    if (n_log > 0) {
+        y += U(&o, 1.0);
+        fit_text(&o, &f, ui_string(locale, UI_STAFF_LOG), FACE_SANS, SP(&o, T_INVITE),
+                 SP(&o, T_INVITE_FLOOR), w, y1 - y, 1);
+        if (f.keep && y + f.height < y1) {
+            rect(&o, x, y, w, draw_max(1, U(&o, 0.15)), COLOR_RULE, 255);
+            y += U(&o, 0.6);
+            emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_MUTED);
+            y += f.height + U(&o, 0.4);
+            int px = SP(&o, T_INVITE), lh = line_height(&o, FACE_SANS, px);
+            int fit = lh > 0 ? (y1 - y) / lh : 0;
+            int first = n_log > fit ? n_log - fit : 0; /* the newest that fit */
+            for (int i = first; i < n_log; i++) {
+                struct typeset fl;
+                fit_text(&o, &fl, info->log[i], FACE_SANS, px, SP(&o, T_INVITE_FLOOR), w, lh, 1);
+                emit(&o, &fl, x, y, w, TYPESET_LEFT, COLOR_TEXT);
+                y += lh;
+            }
+        }
+    }
+    return staff_end(&o, out);
+}

@@ -28,6 +28,7 @@
 #include "arena.h"
 #include "layout.h"
 #include "mode.h"
+#include "staff.h"
 
 struct overlay_info {
     const char *locale; /* UI language (ui_string); NULL: English */
@@ -61,5 +62,53 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
 
 /* The pixel rectangle of a control on screen (rounded, clipped to it). */
 struct draw_rect overlay_control_rect(const struct layout_screen *screen, const struct control *c);
+
+/* ---- staff (staff.h) ------------------------------------------------------
+ *
+ * The import's progress bar and result card sit over the exhibit at the
+ * bottom of the screen, above the line where a notice goes (so neither
+ * hides the other, nor the controls' bar). The keypad and the staff screen
+ * cover the screen. Their controls (CONTROL_STAFF, from
+ * mode_staff_keypad_layout and mode_staff_screen_layout) are drawn as
+ * buttons exactly at their hit rectangles, like the visitors' ones. */
+
+#define OVERLAY_STAFF_STEPS 8 /* positions of an indeterminate bar's segment */
+
+struct overlay_staff_status {
+    const struct staff_progress *progress; /* NULL or !active: no bar */
+    const struct staff_card *card;         /* NULL or !shown: no card */
+    int step;            /* indeterminate bar: 0..OVERLAY_STAFF_STEPS-1 */
+    const char *locale;  /* the kiosk's words (ui_strings.h) */
+};
+
+/* The bar and the card. *card_rect (may be NULL) gets the card's rectangle
+ * (w 0 when there is none): a tap there dismisses it. Items point into s's
+ * strings, which must outlive the list. 0, or -1 like overlay_layout. */
+int overlay_staff_status(const struct layout_screen *screen, const struct overlay_staff_status *s,
+                         const struct text_measurer *m, struct arena *a, struct draw_list *out,
+                         struct draw_rect *card_rect);
+
+struct overlay_staff_keypad {
+    int digits;       /* typed so far: shown as dots */
+    int wrong;        /* the last PIN was wrong */
+    int too_short;    /* OK with fewer than STAFF_PIN_MIN digits */
+    int locked_s;     /* > 0: locked out for this many more seconds */
+    const char *locale;
+};
+
+/* The keypad over a near-opaque scrim: heading, dots, a message line, the
+ * keys. pressed: index into controls drawn pressed, or -1. */
+int overlay_staff_keypad(const struct layout_screen *screen, const struct control *controls,
+                         int n_controls, int pressed, const struct overlay_staff_keypad *kp,
+                         const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* The staff screen on an opaque background: the facts of info (title,
+ * version, signer, last import, storage, recent log lines; what does not
+ * fit is cut, log lines first) and the buttons. confirm_exit: the exit
+ * button asks for its second tap. */
+int overlay_staff_screen(const struct layout_screen *screen, const struct control *controls,
+                         int n_controls, int pressed, const struct staff_info *info,
+                         int confirm_exit, const char *locale, const struct text_measurer *m,
+                         struct arena *a, struct draw_list *out);
 
 #endif

@@ -40,10 +40,10 @@ struct frame_view {
 };
 
 #define FRAME_MAX_VIEWS 2
-#define FRAME_MAX_LISTS 3
+#define FRAME_MAX_LISTS 4
 
 /* A frame: the background, up to two views in order, then draw lists over
- * them in order (chrome, overlay, notice). */
+ * them in order (chrome, overlay, notice, the staff layer). */
 struct frame {
     struct frame_view views[FRAME_MAX_VIEWS];
     int n_views;

@@ -212,10 +212,106 @@ static int shot_name_ok(const char *s)
 
 #define MAX_TOKENS 8
 
+static const char *const staff_controls[] = {"0",     "1",      "2",      "3",    "4",    "5",
+                                             "6",     "7",      "8",      "9",    "clear", "ok",
+                                             "cancel", "rollback", "reload", "exit", "close"};
+
+const char *script_staff_control(int i)
+{
+    return i >= 0 && i < (int)(sizeof staff_controls / sizeof staff_controls[0]) ? staff_controls[i]
+                                                                               : NULL;
+}
+
+static int staff_text(struct parser *p, const char *s, size_t n, const char **out)
+{
+    char *c = arena_alloc(&p->s->names, n + 1);
+    if (!c)
+        return fail(p, "out of memory");
+    memcpy(c, s, n);
+    c[n] = '\0';
+    *out = c;
+    return 0;
+}
+
+static int staff_line(struct parser *p, uint64_t t, const char *cmd, char **args, int na,
+                      const char *rest)
+{
+    struct script_staff st = {.text = "", .text2 = ""};
+    int off = (na == 1 && strcmp(args[0], "off") == 0) && !rest[0];
+    if (strcmp(cmd, "staff-pin") == 0) {
+        if (na != 1)
+            return fail(p, "expected the PIN's digits after 'staff-pin'");
+        st.op = SCRIPT_STAFF_PIN;
+        if (staff_text(p, args[0], strlen(args[0]), &st.text) != 0)
+            return -1;
+    } else if (strcmp(cmd, "staff-tap") == 0) {
+        int found = 0;
+        for (int i = 0; na == 1 && script_staff_control(i); i++)
+            found |= strcmp(args[0], script_staff_control(i)) == 0;
+        if (!found)
+            return fail(p, "expected a control after 'staff-tap': 0..9 clear ok cancel rollback "
+                           "reload exit close");
+        st.op = SCRIPT_STAFF_TAP;
+        if (staff_text(p, args[0], strlen(args[0]), &st.text) != 0)
+            return -1;
+    } else if (strcmp(cmd, "staff-progress") == 0) {
+        st.op = SCRIPT_STAFF_PROGRESS;
+        st.off = off;
+        if (!off) {
+            if (na != 2 || parse_uint(args[0], UINT64_MAX / 2000, &st.done) != 0 ||
+                parse_uint(args[1], UINT64_MAX / 2000, &st.total) != 0)
+                return fail(p, "expected <done> <total> <text> or 'off' after 'staff-progress'");
+            if (staff_text(p, rest, strlen(rest), &st.text) != 0)
+                return -1;
+        }
+    } else if (strcmp(cmd, "staff-card") == 0) {
+        st.op = SCRIPT_STAFF_CARD;
+        st.off = off;
+        if (!off) {
+            if (na != 1 || (strcmp(args[0], "ok") != 0 && strcmp(args[0], "fail") != 0))
+                return fail(p, "expected ok|fail <title> | <body>, or 'off', after 'staff-card'");
+            st.ok = strcmp(args[0], "ok") == 0;
+            const char *bar = strchr(rest, '|');
+            size_t tn = bar ? (size_t)(bar - rest) : strlen(rest);
+            while (tn > 0 && (rest[tn - 1] == ' ' || rest[tn - 1] == '\t'))
+                tn--;
+            const char *body = bar ? bar + 1 : "";
+            while (*body == ' ' || *body == '\t')
+                body++;
+            if (staff_text(p, rest, tn, &st.text) != 0 ||
+                staff_text(p, body, strlen(body), &st.text2) != 0)
+                return -1;
+        }
+    } else {
+        return fail(p, "unknown command '%s'", cmd);
+    }
+    struct script_rec *rec = add(p, t);
+    if (!rec)
+        return -1;
+    rec->kind = SCRIPT_STAFF;
+    rec->staff = st;
+    return 0;
+}
+
+/* The words a staff command takes before its free text (the rest of the
+ * line, kept whole), or -1 when cmd is not one that has free text. */
+static int staff_words(const char *cmd)
+{
+    if (strcmp(cmd, "staff-progress") == 0)
+        return 2;
+    if (strcmp(cmd, "staff-card") == 0)
+        return 1;
+    return -1;
+}
+
+static int staff_line(struct parser *p, uint64_t t, const char *cmd, char **args, int na,
+                      const char *rest);
+
 static int parse_line(struct parser *p, char *line, uint64_t *prev_t)
 {
     char *tok[MAX_TOKENS + 1];
-    int nt = 0;
+    int nt = 0, words = -1;
+    const char *rest = "";
     char *hash = strchr(line, '#');
     if (hash)
         *hash = '\0';
@@ -224,6 +320,16 @@ static int parse_line(struct parser *p, char *line, uint64_t *prev_t)
             *c++ = '\0';
         if (!*c)
             break;
+        if (nt == 2)
+            words = staff_words(tok[1]);
+        if (words >= 0 && nt == 2 + words) {
+            /* free text: the rest of the line, trailing blanks dropped */
+            char *end = c + strlen(c);
+            while (end > c && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+                *--end = '\0';
+            rest = c;
+            break;
+        }
         if (nt == MAX_TOKENS + 1)
             return fail(p, "too many words");
         tok[nt++] = c;
@@ -248,6 +354,8 @@ static int parse_line(struct parser *p, char *line, uint64_t *prev_t)
     const char *cmd = tok[1];
     char **args = &tok[2];
     int na = nt - 2;
+    if (strncmp(cmd, "staff-", 6) == 0)
+        return staff_line(p, t, cmd, args, na, rest);
 
     if (strcmp(cmd, "key") == 0) {
         if (na != 1)

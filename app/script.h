@@ -13,6 +13,17 @@
  *   <ms> key <name>                           see script_key_from_name
  *   <ms> shot <name>                          the renderer writes <name>.png
  *
+ * Staff (staff.h), so that `render --script` can show their screens:
+ *
+ *   <ms> staff-pin <digits>                   the configured PIN (render hashes it)
+ *   <ms> staff-tap <control>                  a tap on the keypad's or the staff
+ *                                             screen's control: 0..9 clear ok cancel
+ *                                             rollback reload exit close
+ *   <ms> staff-progress <done> <total> <text> the import's bar (total 0: indeterminate)
+ *   <ms> staff-progress off
+ *   <ms> staff-card ok|fail <title> | <body>  the result card (either part may be empty)
+ *   <ms> staff-card off
+ *
  * '#' starts a comment; blank lines are skipped. tap and swipe use finger
  * SCRIPT_GESTURE_FINGER. Errors name the line: "demo.txt:7: expected 3
  * numbers after 'down' (<id> <x> <y>)". */
@@ -38,6 +49,22 @@
 enum script_kind {
     SCRIPT_INPUT, /* ev is an input record to feed */
     SCRIPT_SHOT,  /* save the frame as <shot>.png */
+    SCRIPT_STAFF, /* staff: see struct script_staff */
+};
+
+enum script_staff_op {
+    SCRIPT_STAFF_PIN,      /* text: the digits */
+    SCRIPT_STAFF_TAP,      /* text: the control's name */
+    SCRIPT_STAFF_PROGRESS, /* done, total, text; off: hide */
+    SCRIPT_STAFF_CARD,     /* ok, text (title), text2 (body); off: clear */
+};
+
+struct script_staff {
+    enum script_staff_op op;
+    int off;
+    int ok;
+    uint64_t done, total;
+    const char *text, *text2; /* in the names arena; never NULL */
 };
 
 struct script_rec {
@@ -45,6 +72,7 @@ struct script_rec {
     enum script_kind kind;
     struct input_event ev; /* SCRIPT_INPUT; ev.t_ms == t_ms */
     const char *shot;      /* SCRIPT_SHOT: [A-Za-z0-9._-]+, not starting with '.' */
+    struct script_staff staff; /* SCRIPT_STAFF */
     int line;              /* source line, for messages */
 };
 
@@ -67,6 +95,10 @@ void script_free(struct script *s);
  * (esc) enter (return) backspace tab pageup pagedown f1..f12. Case
  * insensitive. INPUT_KEY_NONE if unknown. */
 enum input_key script_key_from_name(const char *name);
+/* The names staff-tap knows, i = 0, 1, ... until NULL: "0".."9" (the
+ * digits, in order), then clear ok cancel rollback reload exit close. */
+const char *script_staff_control(int i);
+
 /* The canonical name, or NULL. */
 const char *script_key_name(enum input_key key);
 

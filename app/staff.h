@@ -27,6 +27,7 @@
 #define STAFF_HASH_MAX 128           /* crypto_pwhash_STRBYTES */
 #define STAFF_TEXT_MAX 256
 #define STAFF_LOG_LINES 8
+#define STAFF_CARD_MS 120000u        /* the result card stays this long */
 
 /* Wrong-PIN lock-out. */
 struct staff_lock {

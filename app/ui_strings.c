@@ -23,6 +23,27 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_TOUCH_TO_EXPLORE] = "Touch to explore",
     [UI_PREVIOUS] = "Previous",
     [UI_NEXT] = "Next",
+    [UI_STAFF_PIN] = "Staff PIN",
+    [UI_STAFF_PIN_HINT] = "Type the PIN, then OK.",
+    [UI_STAFF_WRONG_PIN] = "Wrong PIN",
+    [UI_STAFF_LOCKED] = "Locked: try again in %d" NBSP "s",
+    [UI_STAFF_TOO_SHORT] = "A PIN has at least %d digits.",
+    [UI_STAFF_CLEAR] = "Clear",
+    [UI_STAFF_OK] = "OK",
+    [UI_STAFF_CANCEL] = "Cancel",
+    [UI_STAFF_TITLE] = "Staff",
+    [UI_STAFF_VERSION] = "Version",
+    [UI_STAFF_SIGNER] = "Signed by",
+    [UI_STAFF_LAST_IMPORT] = "Last import",
+    [UI_STAFF_STORAGE] = "Storage",
+    [UI_STAFF_LOG] = "Recent messages",
+    [UI_STAFF_ROLLBACK] = "Roll back to the previous exhibit",
+    [UI_STAFF_RELOAD] = "Load from the stick again",
+    [UI_STAFF_EXIT] = "Exit the kiosk",
+    [UI_STAFF_EXIT_AGAIN] = "Tap again to exit",
+    [UI_STAFF_NOT_LOADED] = "Not loaded",
+    [UI_STAFF_UNCHANGED] = "The exhibit on screen has not changed.",
+    [UI_STAFF_DISMISS] = "Tap to close",
 };
 
 static const char *const fr[UI_STRING_COUNT] = {
@@ -40,6 +61,33 @@ static const char *const fr[UI_STRING_COUNT] = {
                     "c\xC3\xA9"
                     "dent",
     [UI_NEXT] = "Suivant",
+    [UI_STAFF_PIN] = "Code du personnel",
+    [UI_STAFF_PIN_HINT] = "Tapez le code, puis OK.",
+    [UI_STAFF_WRONG_PIN] = "Code erron\xC3\xA9",
+    [UI_STAFF_LOCKED] = "Bloqu\xC3\xA9" NBSP ": r\xC3\xA9"
+                        "essayez dans %d" NBSP "s",
+    [UI_STAFF_TOO_SHORT] = "Un code a au moins %d chiffres.",
+    [UI_STAFF_CLEAR] = "Effacer",
+    [UI_STAFF_OK] = "OK",
+    [UI_STAFF_CANCEL] = "Annuler",
+    [UI_STAFF_TITLE] = "Personnel",
+    [UI_STAFF_VERSION] = "Version",
+    [UI_STAFF_SIGNER] = "Sign\xC3\xA9 par",
+    [UI_STAFF_LAST_IMPORT] = "Derni\xC3\xA8re importation",
+    [UI_STAFF_STORAGE] = "Stockage",
+    [UI_STAFF_LOG] = "Messages r\xC3\xA9"
+                     "cents",
+    [UI_STAFF_ROLLBACK] = "Revenir \xC3\xA0 l\xE2\x80\x99\xC3\xA9"
+                          "dition pr\xC3\xA9"
+                          "c\xC3\xA9"
+                          "dente",
+    [UI_STAFF_RELOAD] = "Recharger depuis la cl\xC3\xA9",
+    [UI_STAFF_EXIT] = "Quitter le kiosque",
+    [UI_STAFF_EXIT_AGAIN] = "Touchez encore pour quitter",
+    [UI_STAFF_NOT_LOADED] = "Non charg\xC3\xA9",
+    [UI_STAFF_UNCHANGED] = "L\xE2\x80\x99\x65xposition \xC3\xA0 l\xE2\x80\x99\xC3\xA9"
+                           "cran n\xE2\x80\x99\x61 pas chang\xC3\xA9.",
+    [UI_STAFF_DISMISS] = "Touchez pour fermer",
 };
 
 const char *ui_string(const char *locale, enum ui_string_id id)

@@ -208,6 +208,47 @@ static void errors_name_their_line(void **state)
     free(longline);
 }
 
+/* Staff commands keep their free text whole (spaces and all) and say
+ * plainly what they expected. */
+static void staff_commands(void **state)
+{
+    (void)state;
+    struct script s;
+    parse_text("100 staff-pin 2468\n"
+               "200 staff-tap ok\n"
+               "300 staff-progress 5 10   Copying the exhibit,  from the stick  \n"
+               "400 staff-progress off\n"
+               "500 staff-card ok Loaded: Tour, version 3 | 36 panels. You can remove the stick.\n"
+               "600 staff-card fail | Not signed.\n"
+               "700 staff-card off\n",
+               &s);
+    assert_int_equal(s.n, 7);
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.recs[i].kind, SCRIPT_STAFF);
+    assert_int_equal(s.recs[0].staff.op, SCRIPT_STAFF_PIN);
+    assert_string_equal(s.recs[0].staff.text, "2468");
+    assert_int_equal(s.recs[1].staff.op, SCRIPT_STAFF_TAP);
+    assert_string_equal(s.recs[1].staff.text, "ok");
+    assert_int_equal(s.recs[2].staff.op, SCRIPT_STAFF_PROGRESS);
+    assert_int_equal(s.recs[2].staff.done, 5);
+    assert_int_equal(s.recs[2].staff.total, 10);
+    assert_string_equal(s.recs[2].staff.text, "Copying the exhibit,  from the stick");
+    assert_true(s.recs[3].staff.off);
+    assert_true(s.recs[4].staff.ok);
+    assert_string_equal(s.recs[4].staff.text, "Loaded: Tour, version 3");
+    assert_string_equal(s.recs[4].staff.text2, "36 panels. You can remove the stick.");
+    assert_false(s.recs[5].staff.ok);
+    assert_string_equal(s.recs[5].staff.text, "");
+    assert_string_equal(s.recs[5].staff.text2, "Not signed.");
+    assert_true(s.recs[6].staff.off);
+    script_free(&s);
+    err("100 staff-tap 12\n", "script.txt:1: expected a control after 'staff-tap'");
+    err("100 staff-progress five 10 x\n", "script.txt:1: expected <done> <total> <text>");
+    err("100 staff-card maybe x | y\n", "script.txt:1: expected ok|fail");
+    err("100 staff-pin\n", "script.txt:1: expected the PIN's digits");
+    err("100 staff-dance\n", "script.txt:1: unknown command 'staff-dance'");
+}
+
 static void too_many_events(void **state)
 {
     (void)state;
@@ -292,6 +333,7 @@ int main(void)
         cmocka_unit_test(good_script_expands_exactly),
         cmocka_unit_test(expansions_interleave_in_time),
         cmocka_unit_test(errors_name_their_line),
+        cmocka_unit_test(staff_commands),
         cmocka_unit_test(too_many_events),
         cmocka_unit_test(ten_minute_script_is_fast),
     };
