@@ -24,6 +24,7 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
                       size_t why_len);
 int cmd_import(const struct options *o);
 int cmd_rollback(const struct options *o);
+int cmd_staff_pin(const struct options *o);
 int cmd_bundle_verify(const struct options *o);
 int cmd_bundle_inspect(const struct options *o);
 

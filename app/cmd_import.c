@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "cli.h"
 #include "clock.h"
 #include "content_check.h"
@@ -25,6 +27,7 @@
 #include "log.h"
 #include "minisig.h"
 #include "photo.h"
+#include "staff.h"
 
 struct import_cli {
     struct content_check *check;
@@ -166,6 +169,23 @@ int cmd_rollback(const struct options *o)
     else
         printf("Rolled back to %s, but it cannot be opened: %s.\n", after.current, r.why);
     log_info("rollback", "rolled back to %s (was %s)", after.current, after.previous);
+    return 0;
+}
+
+int cmd_staff_pin(const struct options *o)
+{
+    char line[64], hash[STAFF_HASH_MAX], why[256];
+    if (o->n_positional || !fgets(line, sizeof(line), stdin)) {
+        fprintf(stderr, "vitrine staff-pin: usage: echo PIN | vitrine staff-pin\n");
+        return 2;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    if (staff_pin_hash(line, hash, why, sizeof(why)) != 0) {
+        fprintf(stderr, "vitrine staff-pin: %s\n", why);
+        return 1;
+    }
+    sodium_memzero(line, sizeof(line));
+    printf("staff_pin_hash = %s\n", hash);
     return 0;
 }
 

@@ -1,42 +1,351 @@
-/* cmd_run.c - `vitrine run`: the kiosk on a real screen. */
+/* cmd_run.c - `vitrine run`: the kiosk on a real screen, with USB imports
+ * and the staff screen. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/statvfs.h>
 
 #include "clock.h"
+#include "config.h"
 #include "display.h"
 #include "events.h"
 #include "cli.h"
+#include "fsio_posix.h"
+#include "generations.h"
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
 #include "mode.h"
+#include "cmd_run_import.h"
+#include "staff.h"
 
-#define RUN_JOBS_MAX 4
+#define RUN_LOG_LINES STAFF_LOG_LINES
 
 struct run_ctx {
     struct kiosk *k;
-    /* background work the loop owns (the USB import will be the first):
-     * started with `waker`, polled when events_wait says EVENTS_WAKE */
+    const struct options *o;
+    int w, h;
+    /* background work the loop owns: started with `waker`, polled when
+     * events_wait says EVENTS_WAKE */
     struct waker waker;
-    struct job *jobs[RUN_JOBS_MAX];
+    struct job *watch_job, *import_job;
+    struct stick_watch_ctx watch;
+    unsigned long watch_seen;
+    struct import_job_ctx imp;
+    int imp_rollback;               /* the job only opens a generation (rollback, shell import) */
+    char tried[STICKWATCH_PATH_MAX]; /* the bundle last imported from a stick: not again until it goes */
+    char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
+    /* what is on screen */
+    char showing_gen[GEN_NAME_MAX]; /* "" = built in or --content */
+    struct import_result showing;
+    int watch_new;  /* roll back by itself if the exhibit just switched to fails */
+    char last_import[STAFF_TEXT_MAX];
+    int staff_was_open;
+    int exit_asked;
+    /* recent log lines for the staff screen (written by any thread) */
+    pthread_mutex_t log_mu;
+    char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
+    int log_next, log_n;
 };
 
-/* Woken by background work: report what the jobs say and free those that
- * finished (the staff screen will show these lines). */
+static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    struct run_ctx *r = ctx;
+    if (level > LOG_INFO)
+        return;
+    pthread_mutex_lock(&r->log_mu);
+    snprintf(r->log[r->log_next], STAFF_TEXT_MAX, "%s: %s", tag, line);
+    r->log_next = (r->log_next + 1) % RUN_LOG_LINES;
+    if (r->log_n < RUN_LOG_LINES)
+        r->log_n++;
+    pthread_mutex_unlock(&r->log_mu);
+}
+
+/* What the staff screen shows, gathered now. */
+static void staff_refresh(struct run_ctx *r)
+{
+    struct staff_info info;
+    memset(&info, 0, sizeof(info));
+    if (r->showing_gen[0]) {
+        snprintf(info.exhibit, sizeof(info.exhibit), "%s", r->showing.title);
+        snprintf(info.version, sizeof(info.version), "%s", r->showing.version);
+        snprintf(info.signer, sizeof(info.signer), "%s", r->showing.signer);
+    } else {
+        snprintf(info.exhibit, sizeof(info.exhibit), "%s",
+                 r->o->content ? r->o->content : "the built-in exhibit");
+        snprintf(info.version, sizeof(info.version), "-");
+        snprintf(info.signer, sizeof(info.signer), "built in");
+    }
+    snprintf(info.last_import, sizeof(info.last_import), "%s",
+             r->last_import[0] ? r->last_import : "no import since the kiosk started");
+    struct statvfs vfs;
+    if (statvfs(r->o->state_dir, &vfs) == 0)
+        snprintf(info.free_space, sizeof(info.free_space), "%.1f GB free in %s",
+                 (double)vfs.f_bavail * (double)vfs.f_frsize / 1e9, r->o->state_dir);
+    else
+        snprintf(info.free_space, sizeof(info.free_space), "%s does not exist yet",
+                 r->o->state_dir);
+    pthread_mutex_lock(&r->log_mu);
+    for (int i = 0; i < r->log_n; i++) {
+        int at = (r->log_next - r->log_n + i + RUN_LOG_LINES) % RUN_LOG_LINES;
+        snprintf(info.log[i], sizeof(info.log[i]), "%s", r->log[at]);
+    }
+    info.n_log = r->log_n;
+    pthread_mutex_unlock(&r->log_mu);
+    struct gen_state st;
+    char why[256];
+    info.can_rollback = gen_read(r->o->state_dir, &st, why, sizeof(why)) == 0 && st.previous[0];
+    kiosk_staff_info(r->k, &info);
+}
+
+/* snprintf for staff texts, where cutting a long title short is fine. */
+static void textf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void textf(char *dst, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dst, n, fmt, ap);
+    va_end(ap);
+}
+
+static void card(struct run_ctx *r, int ok, const char *title, const char *body)
+{
+    struct staff_card c = {.shown = 1, .ok = ok};
+    snprintf(c.title, sizeof(c.title), "%s", title);
+    snprintf(c.body, sizeof(c.body), "%s", body);
+    kiosk_staff_card(r->k, &c, clock_now_ms());
+    snprintf(r->last_import, sizeof(r->last_import), "%s: %s", title, body);
+}
+
+/* Start the import job for bundle (NULL: only open generation `gen`, after
+ * a rollback or an import from a shell). */
+static void start_import(struct run_ctx *r, const char *bundle, const char *gen)
+{
+    if (r->import_job)
+        return;
+    memset(&r->imp, 0, sizeof(r->imp));
+    r->imp.exe = "/proc/self/exe";
+    r->imp.state_dir = r->o->state_dir;
+    r->imp.keys_dir = r->o->keys;
+    r->imp.w = r->w;
+    r->imp.h = r->h;
+    r->imp_rollback = bundle == NULL;
+    if (bundle)
+        snprintf(r->imp.bundle, sizeof(r->imp.bundle), "%s", bundle);
+    else
+        snprintf(r->imp.gen, sizeof(r->imp.gen), "%s", gen);
+    char why[256];
+    r->import_job = job_start(bundle ? "import" : "open", bundle ? import_job : open_generation_job,
+                              &r->imp, r->waker, why, sizeof(why));
+    if (!r->import_job) {
+        log_error("run", "cannot start the import: %s", why);
+        return;
+    }
+    if (bundle) {
+        log_info("run", "importing %s", bundle);
+        struct staff_progress p = {.active = 1};
+        snprintf(p.text, sizeof(p.text), "Reading the stick");
+        kiosk_staff_progress(r->k, &p, clock_now_ms());
+    }
+}
+
+/* The sticks present now: import the one there is, or say why not. */
+static void sticks_changed(struct run_ctx *r)
+{
+    struct stick_found found[STICKWATCH_MAX_FOUND];
+    pthread_mutex_lock(&r->watch.mu);
+    int n = r->watch.n_found;
+    memcpy(found, r->watch.found, sizeof(found));
+    pthread_mutex_unlock(&r->watch.mu);
+    if (n == 0) {
+        r->tried[0] = r->multi[0] = '\0'; /* the stick went: the next one is new */
+        return;
+    }
+    const char *paths[STICKWATCH_MAX_FOUND];
+    for (int i = 0; i < n && i < STICKWATCH_MAX_FOUND; i++)
+        paths[i] = found[i].bundle;
+    char body[STAFF_TEXT_MAX];
+    if (import_choose(paths, n, body, sizeof(body)) < 0) {
+        if (strcmp(r->multi, found[0].bundle) != 0) {
+            snprintf(r->multi, sizeof(r->multi), "%s", found[0].bundle);
+            log_warn("run", "not loaded: %s", body);
+            card(r, 0, "Not loaded", body);
+        }
+        return;
+    }
+    r->multi[0] = '\0';
+    if (strcmp(r->tried, found[0].bundle) == 0 || r->import_job)
+        return;
+    snprintf(r->tried, sizeof(r->tried), "%s", found[0].bundle);
+    start_import(r, found[0].bundle, NULL);
+}
+
+/* The pointer names another generation than the one on screen, and no
+ * import of ours is running: staff changed it from a shell. */
+static void pointer_changed(struct run_ctx *r)
+{
+    struct gen_state st;
+    char why[256];
+    if (r->import_job || gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0 ||
+        !st.current[0] || strcmp(st.current, r->showing_gen) == 0)
+        return;
+    log_info("run", "the current exhibit changed to %s outside the kiosk; switching", st.current);
+    start_import(r, NULL, st.current);
+}
+
+static void rollback(struct run_ctx *r, const char *reason)
+{
+    char why[512];
+    struct gen_state after;
+    if (gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) != 0) {
+        log_error("run", "roll back: %s", why);
+        card(r, 0, "Not rolled back", why);
+        return;
+    }
+    log_warn("run", "rolled back to %s%s%s", after.current, reason ? ": " : "",
+             reason ? reason : "");
+    if (r->import_job) {
+        job_free(r->import_job);
+        r->import_job = NULL;
+    }
+    start_import(r, NULL, after.current);
+    r->watch_new = 0;
+    if (reason) /* the roll back itself worked: a success card */
+        card(r, 1, "Went back to the previous exhibit", reason);
+}
+
+/* A finished import (or open) job: show the result, switch content. */
+static void import_done(struct run_ctx *r, const struct job_status *st)
+{
+    struct import_job_ctx *c = &r->imp;
+    kiosk_staff_progress(r->k, NULL, clock_now_ms());
+    char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
+    if (c->r.outcome == IMPORT_LOADED && c->store) {
+        kiosk_switch_store(r->k, c->store);
+        c->store = NULL;
+        snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", c->r.generation);
+        r->showing = c->r;
+        r->watch_new = !r->imp_rollback;
+        textf(title, sizeof(title), "%s: %s, version %s",
+                 r->imp_rollback ? "Now showing" : "Loaded", c->r.title, c->r.version);
+        snprintf(body, sizeof(body), "%d panels.%s", c->r.n_panels,
+                 r->imp_rollback ? "" : " You can remove the stick.");
+        log_info("run", "%s. %s", title, body);
+        card(r, 1, title, body);
+    } else if (c->r.outcome == IMPORT_SAME) {
+        textf(body, sizeof(body), "%s. Nothing changed; you can remove the stick.", c->r.why);
+        log_info("run", "already loaded: %s", c->r.why);
+        card(r, 1, "Already loaded", body);
+    } else {
+        textf(body, sizeof(body), "%s.", c->r.why[0] ? c->r.why : st->text);
+        log_error("run", "not loaded: %s The exhibit on screen has not changed.", body);
+        card(r, 0, "Not loaded", body);
+        store_close(c->store);
+        c->store = NULL;
+    }
+    staff_refresh(r);
+}
+
+/* Woken by background work. */
 static void poll_jobs(struct run_ctx *r)
 {
-    for (int i = 0; i < RUN_JOBS_MAX; i++) {
-        struct job_status st;
-        if (!r->jobs[i] || !job_poll(r->jobs[i], &st))
-            continue;
-        if (!st.finished) {
-            log_debug("run", "%s: %s", job_name(r->jobs[i]), st.text);
-            continue;
+    struct job_status st;
+    if (r->watch_job && job_poll(r->watch_job, &st)) {
+        if (st.finished) {
+            log_warn("run", "%s", st.text);
+            job_free(r->watch_job);
+            r->watch_job = NULL;
+        } else if (st.done != r->watch_seen) {
+            r->watch_seen = st.done;
+            sticks_changed(r);
+            pointer_changed(r);
         }
-        log_msg(st.result ? LOG_WARN : LOG_INFO, "run", "%s: %s", job_name(r->jobs[i]), st.text);
-        job_free(r->jobs[i]);
-        r->jobs[i] = NULL;
     }
+    if (r->import_job && job_poll(r->import_job, &st)) {
+        if (!st.finished) {
+            if (!r->imp_rollback) {
+                struct staff_progress p = {.active = 1, .done = st.done, .total = st.total};
+                snprintf(p.text, sizeof(p.text), "%s", st.text);
+                kiosk_staff_progress(r->k, &p, clock_now_ms());
+            }
+        } else {
+            job_free(r->import_job);
+            r->import_job = NULL;
+            import_done(r, &st);
+            sticks_changed(r); /* a stick that came while this one loaded */
+        }
+    }
+}
+
+/* Staff's choices on the staff screen; and an exhibit that fails on screen
+ * right after its switch goes back to the previous one by itself. */
+static void staff_turn(struct run_ctx *r)
+{
+    int open = kiosk_staff_open(r->k);
+    if (open && !r->staff_was_open)
+        staff_refresh(r);
+    r->staff_was_open = open;
+    switch (kiosk_staff_take(r->k)) {
+    case STAFF_ACT_ROLLBACK:
+        log_info("run", "staff asked to roll back");
+        rollback(r, NULL);
+        break;
+    case STAFF_ACT_RELOAD:
+        log_info("run", "staff asked to load from the stick again");
+        r->tried[0] = r->multi[0] = '\0';
+        sticks_changed(r);
+        break;
+    case STAFF_ACT_EXIT:
+        log_info("run", "staff asked the kiosk to stop");
+        r->exit_asked = 1;
+        break;
+    default:
+        break;
+    }
+    if (r->watch_new && (kiosk_switch_result(r->k) < 0 || kiosk_content_errors(r->k) > 0)) {
+        char reason[STAFF_TEXT_MAX];
+        textf(reason, sizeof(reason),
+                 "%s version %s could not be shown (%s); the previous exhibit is back.",
+                 r->showing.title, r->showing.version,
+                 kiosk_switch_result(r->k) < 0 ? "it was refused" : "panels failed to load");
+        rollback(r, reason);
+    }
+}
+
+/* Open the exhibit the state directory names, or roll back by itself when
+ * it does not open. NULL when nothing was imported (or nothing opens). */
+static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_len)
+{
+    char why[512];
+    struct gen_state st;
+    gen_recover(fsio_posix(), r->o->state_dir, NULL, why, sizeof(why));
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0) {
+            log_error("run", "%s", why);
+            return NULL;
+        }
+        if (!st.current[0])
+            return NULL;
+        char path[GEN_PATH_MAX];
+        struct store *s = NULL;
+        if (gen_file(r->o->state_dir, st.current, 0, path, sizeof(path)) == 0 &&
+            store_open_file(path, &s, why, sizeof(why)) == 0) {
+            snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", st.current);
+            import_describe(r->o->state_dir, st.current, &r->showing);
+            return s;
+        }
+        log_error("run", "the imported exhibit %s cannot be opened: %s", st.current, why);
+        struct gen_state after;
+        char rwhy[256];
+        if (gen_rollback(fsio_posix(), r->o->state_dir, &after, rwhy, sizeof(rwhy)) != 0)
+            break;
+        snprintf(notice, notice_len,
+                 "The exhibit last loaded could not be opened; went back to the previous one.");
+        log_warn("run", "rolled back to %s", after.current);
+    }
+    return NULL;
 }
 
 static void on_input(void *ctx, const struct input_event *e)
@@ -76,31 +385,57 @@ static void unknown_locale(struct store *store, const char *locale, char *notice
     arena_free(&a);
 }
 
+/* Where sticks appear: --watch, or the usual mount points; and the state
+ * directory, so that an import or rollback made from a shell is seen. */
+static void watch_dirs(struct run_ctx *r)
+{
+    static const char *const defaults[] = {"/media", "/run/media", "/mnt"};
+    if (r->o->n_watch)
+        for (int i = 0; i < r->o->n_watch; i++)
+            r->watch.dirs[r->watch.n_dirs++] = r->o->watch[i];
+    else
+        for (int i = 0; i < 3; i++)
+            r->watch.dirs[r->watch.n_dirs++] = defaults[i];
+    r->watch.dirs[r->watch.n_dirs++] = r->o->state_dir;
+}
+
 int cmd_run(const struct options *o)
 {
-    char why[512] = "", notice[768];
+    char why[512] = "", notice[768] = "";
     int status = 1;
     uint64_t t0 = clock_now_ms();
-    struct store *store = cli_open_content(o->content, notice, sizeof(notice));
+    static struct run_ctx ctx; /* large; one per process */
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.o = o;
+    pthread_mutex_init(&ctx.log_mu, NULL);
+    pthread_mutex_init(&ctx.watch.mu, NULL);
+    log_subscribe(log_sink, &ctx);
+
+    /* what to show: --content, else the imported exhibit, else built in */
+    struct store *store = o->content ? NULL : open_state(&ctx, notice, sizeof(notice));
     if (!store)
-        return 1;
+        store = cli_open_content(o->content, notice + strlen(notice),
+                                 sizeof(notice) - strlen(notice));
+    if (!store)
+        goto out;
     struct display_opts dopts = {.windowed = o->windowed, .w = o->width, .h = o->height};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("run", "cannot open the display: %s", why);
         store_close(store);
-        return 1;
+        goto out;
     }
     struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, sizeof(notice));
     struct presenter pres = display_presenter(d);
     struct kiosk *k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
-    if (!k && o->content) {
-        /* the requested content opened but none of it can be shown */
+    if (!k && (o->content || ctx.showing_gen[0])) {
+        /* the content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
         snprintf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
                  why);
+        ctx.showing_gen[0] = '\0';
         store = cli_open_content(NULL, why, sizeof(why));
         if (store)
             k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
@@ -115,7 +450,25 @@ int cmd_run(const struct options *o)
     display_size(d, &w, &h);
     log_info("run", "%dx%d on %s, %d panels", w, h, display_driver(d), kiosk_panel_count(k));
 
-    struct run_ctx ctx = {.k = k, .waker = events_waker()};
+    ctx.k = k;
+    ctx.w = w;
+    ctx.h = h;
+    ctx.waker = events_waker();
+    struct config cfg;
+    if (config_load(o->config, &cfg, why, sizeof(why)) != 0)
+        log_warn("run", "settings: %s", why);
+    if (!cfg.staff_pin_hash[0])
+        log_info("run", "no staff PIN is set in %s: the staff screen is off", o->config);
+    kiosk_staff_pin(k, cfg.staff_pin_hash);
+    if (!o->no_watch) {
+        watch_dirs(&ctx);
+        ctx.watch_job = job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why,
+                                  sizeof(why));
+        if (!ctx.watch_job)
+            log_error("run", "sticks will not be noticed: %s", why);
+    }
+    staff_refresh(&ctx);
+
     struct events_cfg ecfg = {.rotation = (int)o->rotation};
     long frames = 0, wakeups = 0;
     uint64_t last_frame = 0;
@@ -125,6 +478,9 @@ int cmd_run(const struct options *o)
         if (clock_wall(&wall) == 0)
             kiosk_set_walltime(k, &wall);
         kiosk_update(k, now);
+        staff_turn(&ctx);
+        if (ctx.exit_asked)
+            break;
         if (kiosk_needs_frame(k, now)) {
             kiosk_draw(k, now);
             display_present(d);
@@ -172,11 +528,17 @@ int cmd_run(const struct options *o)
             break;
         }
     }
-    for (int i = 0; i < RUN_JOBS_MAX; i++)
-        job_free(ctx.jobs[i]); /* before SDL quits: a job may still call the waker */
     status = 0;
 done:
+    /* before SDL quits: a job may still call the waker */
+    job_free(ctx.watch_job);
+    job_free(ctx.import_job);
+    store_close(ctx.imp.store);
     kiosk_free(k);
     display_close(d);
+out:
+    log_unsubscribe(log_sink, &ctx);
+    pthread_mutex_destroy(&ctx.watch.mu);
+    pthread_mutex_destroy(&ctx.log_mu);
     return status;
 }

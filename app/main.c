@@ -44,6 +44,7 @@ static void usage(void)
         "       vitrine bundle inspect FILE      what a bundle holds, and its problems\n"
         "       vitrine import FILE              load a signed bundle into the kiosk\n"
         "       vitrine rollback                 go back to the previous exhibit\n"
+        "       vitrine staff-pin                hash a staff PIN (read on stdin) for the settings\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
         "       vitrine preview SRC_DIR [options]  a window that rebuilds SRC_DIR on every save\n"
         "       vitrine COMMAND --help           the options of a command\n");
@@ -70,6 +71,8 @@ int main(int argc, char **argv)
             cmd = CMD_IMPORT;
         else if (strcmp(name, "rollback") == 0)
             cmd = CMD_ROLLBACK;
+        else if (strcmp(name, "staff-pin") == 0)
+            cmd = CMD_STAFF_PIN;
         else if (strcmp(name, "bundle") == 0) {
             cmd = CMD_BUNDLE;
             if (argc < 3 || (strcmp(argv[2], "build") != 0 && strcmp(argv[2], "verify") != 0 &&
@@ -100,14 +103,16 @@ int main(int argc, char **argv)
                 "vitrine preview SRC_DIR [--size WxH] [--locale L] [--panel N] [--shot FILE]",
                 "vitrine import FILE [--state-dir DIR] [--keys DIR] [--size WxH]",
                 "vitrine rollback [--state-dir DIR]",
-                "vitrine bundle verify|inspect FILE [--keys DIR]"};
+                "vitrine bundle verify|inspect FILE [--keys DIR]",
+                "vitrine staff-pin   (reads the PIN on standard input)"};
             int k = cmd == CMD_RUN       ? 0
                     : cmd == CMD_RENDER  ? 1
                     : cmd == CMD_BUNDLE  ? (strcmp(sub, "build") == 0 ? 2 : 7)
                     : cmd == CMD_BENCH   ? 3
                     : cmd == CMD_PREVIEW ? 4
                     : cmd == CMD_IMPORT  ? 5
-                                         : 6;
+                    : cmd == CMD_ROLLBACK ? 6
+                                          : 8;
             options_help(cmd, usages[k]);
             return 0;
         }
@@ -141,6 +146,8 @@ int main(int argc, char **argv)
         return cmd_import(&o);
     case CMD_ROLLBACK:
         return cmd_rollback(&o);
+    case CMD_STAFF_PIN:
+        return cmd_staff_pin(&o);
     case CMD_BENCH:
         return cmd_bench(&o, argv[0]);
     case CMD_PREVIEW:

@@ -13,6 +13,7 @@ enum command {
     CMD_PREVIEW = 1 << 4,
     CMD_IMPORT = 1 << 5,
     CMD_ROLLBACK = 1 << 6,
+    CMD_STAFF_PIN = 1 << 7,
 };
 
 #define OPTIONS_MAX_WATCH 8

@@ -1,0 +1,108 @@
+#!/bin/sh
+# A USB stick end to end, as staff meet it: the running kiosk (offscreen
+# driver) notices a folder that appears in a watched directory, imports the
+# signed bundle on it in a child process, says "Loaded" with the title and
+# version, and shows the new exhibit without a restart. Then a stranger's
+# stick, two sticks at once and an older version change nothing and say
+# why. Signed with the stock minisign, as staff do. Everything waits on the
+# kiosk's log lines (with a time limit), never on a fixed sleep.
+set -u
+: "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
+command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+out=$(mktemp -d)
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    rm -rf "$out"
+}
+trap cleanup EXIT
+fail=0
+mkdir -p "$out/watch" "$out/keys" "$out/other" "$out/state"
+
+wait_for() {
+    i=0
+    while [ "$(grep -cE "$2" "$out/log")" -lt "$1" ]; do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            echo "FAIL: the kiosk exited while waiting for '$2'"; cat "$out/log"; exit 1
+        fi
+        i=$((i + 1))
+        if [ $i -gt 1800 ]; then
+            echo "FAIL: no '$2' (x$1) within 90 s"; cat "$out/log"; exit 1
+        fi
+        sleep 0.05
+    done
+    echo "ok: $(grep -E "$2" "$out/log" | sed -n "$1p")"
+}
+
+# bundle VERSION NAME KEY: the test exhibit at VERSION, signed with KEY
+bundle() {
+    rm -rf "$out/src"
+    cp -R "$VITRINE_SOURCE_DIR/tests/data/author/good" "$out/src"
+    sed -i "s/^version: .*/version: \"$1\"/" "$out/src/exhibit.yaml"
+    "$VITRINE" bundle build "$out/src" -o "$out/$2" >/dev/null || { echo "FAIL: build"; exit 1; }
+    minisign -S -s "$3" -m "$out/$2" >/dev/null || { echo "FAIL: sign"; exit 1; }
+}
+
+# stick NAME FILE...: a stick appears in the watched folder, whole
+stick() {
+    name=$1
+    shift
+    mkdir -p "$out/tmp-$name/vitrine"
+    for f in "$@"; do cp "$out/$f" "$out/$f.minisig" "$out/tmp-$name/vitrine/" 2>/dev/null ||
+        cp "$out/$f" "$out/tmp-$name/vitrine/"; done
+    mv "$out/tmp-$name" "$out/watch/$name"
+}
+
+minisign -G -W -p "$out/keys/staff.pub" -s "$out/staff.key" >/dev/null
+minisign -G -W -p "$out/other/stranger.pub" -s "$out/stranger.key" >/dev/null
+bundle 2.0 good.vitrine "$out/staff.key"
+bundle 3.0 stranger.vitrine "$out/stranger.key"
+bundle 1.5 old.vitrine "$out/staff.key"
+cp "$out/good.vitrine" "$out/unsigned.vitrine"
+printf '4711\n' | "$VITRINE" staff-pin >"$out/vitrine.conf"
+
+"$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --watch "$out/watch" \
+    --state-dir "$out/state" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
+pid=$!
+wait_for 1 '800x480 on offscreen'
+grep -q 'no staff PIN' "$out/log" && { echo "FAIL: the PIN in the settings was not read"; fail=1; }
+
+stick one good.vitrine
+wait_for 1 'run\] info: Loaded: .*, version 2\.0\. 5 panels\. You can remove the stick'
+wait_for 1 'now showing .*generations/g[0-9]+/exhibit.vitrine \(5 panels\)'
+gen=$(sed -n 's/^current //p' "$out/state/current")
+[ -n "$gen" ] || { echo "FAIL: no current generation"; fail=1; }
+rm -rf "$out/watch/one"
+
+cp -a "$out/state" "$out/state-before"
+stick two stranger.vitrine
+wait_for 1 'not loaded: .*not signed by a key this kiosk trusts'
+rm -rf "$out/watch/two"
+stick three unsigned.vitrine
+wait_for 1 'not loaded: this exhibit is not signed: unsigned.vitrine.minisig is missing'
+rm -rf "$out/watch/three"
+stick four old.vitrine
+wait_for 1 'not loaded: this stick has version 1.5 of .*, older than version 2.0'
+stick five good.vitrine
+wait_for 1 'plug in one stick at a time'
+diff -r "$out/state-before" "$out/state" >/dev/null ||
+    { echo "FAIL: a refused stick changed the state folder"; fail=1; }
+rm -rf "$out/watch/four" "$out/watch/five"
+
+# the same stick again: "already loaded", nothing changes
+stick six good.vitrine
+wait_for 1 'already loaded: .* version 2.0 is already loaded'
+
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ $rc -eq 0 ] || { echo "FAIL: the kiosk exited $rc on SIGTERM"; fail=1; }
+[ "$(sed -n 's/^current //p' "$out/state/current")" = "$gen" ] ||
+    { echo "FAIL: the current generation changed"; fail=1; }
+# started again, the kiosk opens what was imported
+"$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
+    --keys "$out/keys" 2>"$out/log2" || { echo "FAIL: restart"; fail=1; }
+grep -q '5 panels' "$out/log2" || { echo "FAIL: the restart did not open the import"; cat "$out/log2"; fail=1; }
+[ $fail -eq 0 ] && echo "all USB import checks passed"
+exit $fail
