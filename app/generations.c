@@ -88,9 +88,9 @@ int gen_read(const char *state_dir, struct gen_state *out, char *why, size_t why
         return -1;
     }
     text[len] = '\0';
-    char cur[32], prev[32];
+    char cur[GEN_NAME_MAX], prev[GEN_NAME_MAX];
     int ver = 0;
-    if (sscanf(text, "vitrine-state %d\ncurrent %31s\nprevious %31s\n", &ver, cur, prev) != 3 ||
+    if (sscanf(text, "vitrine-state %d\ncurrent %15s\nprevious %15s\n", &ver, cur, prev) != 3 ||
         ver != 1 || !gen_name_ok(cur) || (strcmp(prev, "-") != 0 && !gen_name_ok(prev))) {
         snprintf(why, why_len, "%s is damaged (it does not name a generation)", path);
         return -1;
