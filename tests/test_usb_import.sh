@@ -60,6 +60,27 @@ bundle 3.0 stranger.vitrine "$out/stranger.key"
 bundle 1.5 old.vitrine "$out/staff.key"
 cp "$out/good.vitrine" "$out/unsigned.vitrine"
 printf '4711\n' | "$VITRINE" staff-pin >"$out/vitrine.conf"
+grep -q '^staff_pin_hash = \$argon2id\$' "$out/vitrine.conf" || { echo "FAIL: staff-pin"; fail=1; }
+grep -q 4711 "$out/vitrine.conf" && { echo "FAIL: the PIN itself was written"; fail=1; }
+
+# the staff commands on the office computer
+"$VITRINE" bundle verify "$out/good.vitrine" --keys "$out/keys" >"$out/v.txt" ||
+    { echo "FAIL: verify refused a good bundle: $(cat "$out/v.txt")"; fail=1; }
+grep -q "verified, signed by key $(sed -n 's/.*public key //p' "$out/keys/staff.pub")" "$out/v.txt" ||
+    { echo "FAIL: verify does not name the key as minisign does: $(cat "$out/v.txt")"; fail=1; }
+if "$VITRINE" bundle verify "$out/stranger.vitrine" --keys "$out/keys" 2>"$out/v.txt"; then
+    echo "FAIL: verify accepted a stranger's bundle"; fail=1
+fi
+grep -q 'not signed by a key this kiosk trusts' "$out/v.txt" || { echo "FAIL: $(cat "$out/v.txt")"; fail=1; }
+"$VITRINE" bundle inspect "$out/good.vitrine" --keys "$out/keys" >"$out/i.txt" ||
+    { echo "FAIL: inspect found problems in a good bundle"; cat "$out/i.txt"; fail=1; }
+for want in '^version: *2.0' '^panels: *5' '^locales: .*en \(English\).*fr' '^sources: *[1-9]' \
+    '^signer: *key [0-9A-F]+ \(trusted here\)' '^problems: *0'; do
+    grep -qE "$want" "$out/i.txt" || { echo "FAIL: inspect has no '$want'"; cat "$out/i.txt"; fail=1; }
+done
+"$VITRINE" bundle inspect "$out/unsigned.vitrine" --keys "$out/keys" >"$out/i.txt" &&
+    { echo "FAIL: inspect found no problem in an unsigned bundle"; fail=1; }
+grep -qE '^problems: *1' "$out/i.txt" || { echo "FAIL: $(cat "$out/i.txt")"; fail=1; }
 
 "$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --watch "$out/watch" \
     --state-dir "$out/state" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
@@ -104,5 +125,14 @@ pid=
 "$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
     --keys "$out/keys" 2>"$out/log2" || { echo "FAIL: restart"; fail=1; }
 grep -q '5 panels' "$out/log2" || { echo "FAIL: the restart did not open the import"; cat "$out/log2"; fail=1; }
+# an imported exhibit that no longer opens: the next start goes back to
+# the previous one by itself and says so (here the previous is none: the
+# built-in exhibit shows)
+printf 'damaged' >"$out/state/generations/$gen/exhibit.vitrine"
+"$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
+    --keys "$out/keys" 2>"$out/log3" || { echo "FAIL: restart with a damaged exhibit"; fail=1; }
+grep -q "the imported exhibit $gen cannot be opened" "$out/log3" ||
+    { echo "FAIL: the damage was not reported"; cat "$out/log3"; fail=1; }
+grep -q '36 panels' "$out/log3" || { echo "FAIL: the built-in exhibit did not show"; cat "$out/log3"; fail=1; }
 [ $fail -eq 0 ] && echo "all USB import checks passed"
 exit $fail
