@@ -113,10 +113,10 @@ static void textf(char *dst, size_t n, const char *fmt, ...)
 static void card(struct run_ctx *r, int ok, const char *title, const char *body)
 {
     struct staff_card c = {.shown = 1, .ok = ok};
-    snprintf(c.title, sizeof(c.title), "%s", title);
-    snprintf(c.body, sizeof(c.body), "%s", body);
+    textf(c.title, sizeof(c.title), "%s", title);
+    textf(c.body, sizeof(c.body), "%s", body);
     kiosk_staff_card(r->k, &c, clock_now_ms());
-    snprintf(r->last_import, sizeof(r->last_import), "%s: %s", title, body);
+    textf(r->last_import, sizeof(r->last_import), "%s: %s", title, body);
 }
 
 /* Start the import job for bundle (NULL: only open generation `gen`, after

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -98,6 +100,14 @@ static void child_line(struct job *j, struct import_job_ctx *c, char *line)
     }
 }
 
+/* This worker thread's CPU priority below the frames' (Linux: nice is per
+ * thread); the child it starts inherits it. */
+static void lower_priority(void)
+{
+    if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10) != 0)
+        log_debug("import", "could not lower the import's priority");
+}
+
 static void open_new(struct job *j, struct import_job_ctx *c)
 {
     char path[GEN_PATH_MAX], why[400];
@@ -113,6 +123,7 @@ static void open_new(struct job *j, struct import_job_ctx *c)
 int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct import_job_ctx *c = ctx;
+    lower_priority();
     if (import_describe(c->state_dir, c->gen, &c->r) != 0) {
         c->r.outcome = IMPORT_FAILED;
     } else {
@@ -126,6 +137,7 @@ int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct import_job_ctx *c = ctx;
+    lower_priority();
     int fds[2];
     memset(&c->r, 0, sizeof(c->r));
     c->r.outcome = IMPORT_FAILED;

@@ -94,7 +94,7 @@ int staff_pin_hash(const char *pin, char out[STAFF_HASH_MAX], char *why, size_t 
 
 int staff_pin_check(const char *hash, const char *pin)
 {
-    char why[8];
+    char why[64]; /* the reason is not needed here, only the answer */
     if (!hash || !pin || pin_valid(pin, why, sizeof why) != 0)
         return 0;
     /* the hash must be a NUL-terminated string that fits the buffer, and

@@ -35,4 +35,16 @@ minisign -G -W -p "$work/keys/bench.pub" -s "$work/bench.key" >/dev/null
 minisign -S -s "$work/bench.key" -m "$work/big.vitrine" >/dev/null
 echo "bundle: $(du -m "$work/big.vitrine" | cut -f1) MB"
 export SDL_RENDER_DRIVER=software
+echo "== offscreen driver, software renderer"
 SDL_VIDEODRIVER=offscreen "$vitrine" bench --import "$work/big.vitrine" --keys "$work/keys" "$@"
+
+echo "== the same under Xvfb, X11 driver, the renderer SDL picks by itself"
+command -v Xvfb >/dev/null || { echo "(Xvfb is not installed)"; exit 0; }
+mkfifo "$work/fd"
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/fd" 2>/dev/null &
+xpid=$!
+trap 'kill $xpid 2>/dev/null; rm -rf "$work"' EXIT
+read -r dnum <"$work/fd"
+unset SDL_RENDER_DRIVER
+DISPLAY=":$dnum" SDL_VIDEODRIVER=x11 "$vitrine" bench --import "$work/big.vitrine" \
+    --keys "$work/keys" "$@"
