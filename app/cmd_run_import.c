@@ -70,8 +70,15 @@ static void child_line(struct job *j, struct import_job_ctx *c, char *line)
     if (strncmp(line, "progress ", 9) == 0) {
         int stage = 0, off = 0;
         unsigned long long done = 0, total = 0;
-        if (sscanf(line + 9, "%d %llu %llu %n", &stage, &done, &total, &off) >= 3)
-            job_report(j, done, total, "%s", line + 9 + off);
+        /* one bar for the whole import: each stage fills its own stretch
+         * (per mille), so the bar never runs back to the start */
+        static const unsigned from[] = {0, 20, 600, 700, 970, 1000};
+        if (sscanf(line + 9, "%d %llu %llu %n", &stage, &done, &total, &off) >= 3 &&
+            stage >= 0 && stage <= IMPORT_STAGE_SWITCH) {
+            uint64_t span = from[stage + 1] - from[stage];
+            uint64_t at = from[stage] + (total ? span * (done > total ? total : done) / total : 0);
+            job_report(j, at, 1000, "%s", line + 9 + off);
+        }
         return;
     }
     if (strncmp(line, "result ", 7) != 0)
