@@ -418,18 +418,22 @@ int cmd_run(const struct options *o)
                                  sizeof(notice) - strlen(notice));
     if (!store)
         goto out;
-    struct display_opts dopts = {.windowed = o->windowed, .w = o->width, .h = o->height};
+    log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
+    struct display_opts dopts = {
+        .windowed = o->windowed, .w = o->width, .h = o->height, .renderer = o->renderer};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("run", "cannot open the display: %s", why);
         store_close(store);
         goto out;
     }
+    log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
     struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, sizeof(notice));
     struct presenter pres = display_presenter(d);
     struct kiosk *k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
+    log_debug("run", "kiosk ready at %llu ms", (unsigned long long)(clock_now_ms() - t0));
     if (!k && (o->content || ctx.showing_gen[0])) {
         /* the content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
@@ -485,8 +489,13 @@ int cmd_run(const struct options *o)
             kiosk_draw(k, now);
             display_present(d);
             last_frame = now;
-            if (++frames == 1)
-                log_debug("run", "first frame %llu ms after start", (unsigned long long)(now - t0));
+            if (++frames == 1) {
+                int exact = 0;
+                double since_exec = clock_since_exec_ms(&exact);
+                log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)",
+                         since_exec, exact ? "" : " (kernel start time, 10 ms steps)",
+                         (unsigned long long)(clock_now_ms() - t0));
+            }
             if (o->frames && frames >= o->frames)
                 break;
         }

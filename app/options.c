@@ -48,6 +48,8 @@ static const struct opt_def defs[] = {
      "the panel to show first (1 = the first; clamped to the exhibit)"},
     {"--state-dir", NULL, OPT_STRING, OFF(state_dir), 0, 0, CMD_RUN | CMD_IMPORT | CMD_ROLLBACK,
      "DIR", "the kiosk's own copy of imported exhibits (default " OPTIONS_STATE_DIR ")"},
+    {"--renderer", NULL, OPT_STRING, OFF(renderer), 0, 0, CMD_RUN | CMD_BENCH | CMD_PREVIEW,
+     "NAME", "auto (a GPU if there is a real one, else software), software, opengl, opengles2"},
     {"--import", NULL, OPT_STRING, OFF(import), 0, 0, CMD_BENCH, "FILE",
      "measure importing this signed bundle while the loop draws (needs --keys)"},
     {"--keys", NULL, OPT_STRING, OFF(keys), 0, 0,
@@ -166,6 +168,13 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
             o->width = (int)w;
             o->height = (int)h;
         }
+    }
+    if (o->renderer && strcmp(o->renderer, "auto") != 0 && strcmp(o->renderer, "software") != 0 &&
+        strcmp(o->renderer, "opengl") != 0 && strcmp(o->renderer, "opengles2") != 0) {
+        snprintf(why, why_len,
+                 "option --renderer wants auto, software, opengl or opengles2, not \"%s\"",
+                 o->renderer);
+        return -1;
     }
     if (o->rotation % 90) {
         snprintf(why, why_len, "option --rotation wants 0, 90, 180 or 270, not %ld", o->rotation);

@@ -41,6 +41,7 @@ struct options {
     const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR (repeatable): where sticks appear */
     int n_watch;
     int no_watch;          /* --no-watch: do not look for sticks */
+    const char *renderer;  /* --renderer auto|software|opengl|opengles2 */
     const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
     long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
     const char *positional[4];

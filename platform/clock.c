@@ -8,7 +8,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 static uint64_t read_ns(clockid_t id)
@@ -76,4 +79,41 @@ int clock_wall(struct walltime *out)
         return -1;
     }
     return clock_wall_at((int64_t)ts.tv_sec, out);
+}
+
+double clock_since_exec_ms(int *exact)
+{
+    const char *t0 = getenv("VITRINE_T0_NS");
+    if (exact)
+        *exact = 0;
+    if (t0 && *t0) {
+        char *end;
+        unsigned long long ns = strtoull(t0, &end, 10);
+        uint64_t now = clock_now_ns();
+        if (*end == '\0' && ns > 0 && ns <= now) {
+            if (exact)
+                *exact = 1;
+            return (double)(now - ns) / 1e6;
+        }
+    }
+    /* field 22 of /proc/self/stat: start time in clock ticks after boot
+     * (CLOCK_BOOTTIME); the command name (field 2) may hold spaces */
+    char buf[1024];
+    FILE *f = fopen("/proc/self/stat", "r");
+    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    unsigned long long start = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
+                            "%*d %*d %llu",
+                     &start) != 1)
+        return -1;
+    long hz = sysconf(_SC_CLK_TCK);
+    struct timespec ts;
+    if (hz <= 0 || clock_gettime(CLOCK_BOOTTIME, &ts) != 0)
+        return -1;
+    double now_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+    return now_ms - (double)start * 1e3 / (double)hz;
 }

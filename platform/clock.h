@@ -12,6 +12,11 @@
 uint64_t clock_now_ms(void);
 /* Monotonic nanoseconds, for benchmarks. */
 uint64_t clock_now_ns(void);
+/* Milliseconds since this process was started (exec): from the launcher's
+ * CLOCK_MONOTONIC stamp in VITRINE_T0_NS when a benchmark sets it (exact),
+ * else from /proc/self/stat (the kernel's start time, 10 ms steps). -1
+ * when neither can be read. *exact (may be NULL) says which. */
+double clock_since_exec_ms(int *exact);
 /* CPU time used by this process (user + system), nanoseconds. */
 uint64_t clock_cpu_ns(void);
 

@@ -13,7 +13,9 @@
  * text.c for rasterising, app/layout.c for colours and figure text.
  * Headless mode needs no video driver: a software renderer draws into an
  * ARGB8888 surface. */
+#define _DEFAULT_SOURCE /* access */
 #include "display.h"
+#include "x11wm.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "events.h"
 #include "image.h"
@@ -151,6 +154,8 @@ struct display {
     int video;              /* SDL video initialised by us */
     int fullscreen_pending; /* go full screen after the first present */
     int headless;
+    char renderer_pref[16];  /* display_opts.renderer: "auto", "software"... */
+    char renderer_why[160];  /* display_renderer() */
     struct text *text;
     struct panel_view *views;
     struct cache_slot cache[CACHE_SLOTS];
@@ -373,9 +378,44 @@ static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
 
 /* ---- the display ---------------------------------------------------------- */
 
-/* The renderer: the software one into the surface when headless, else the
- * one SDL picks for the window (SDL_HINT_RENDER_DRIVER honoured). Called at
- * open and again when the renderer lost its device (display_recover). */
+/* A GPU that the kernel drives (a DRM device); without one, OpenGL can
+ * only be Mesa's software rasteriser. */
+static int have_gpu_device(void)
+{
+    static const char *const paths[] = {"/dev/dri/renderD128", "/dev/dri/card0",
+                                        "/dev/dri/card1"};
+    for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+        if (access(paths[i], F_OK) == 0)
+            return 1;
+    return 0;
+}
+
+/* The OpenGL implementation behind the renderer just made, if it is
+ * software (llvmpipe, softpipe, swrast): its name into name, and 1. */
+static int gl_is_software(char *name, size_t n)
+{
+    typedef const unsigned char *(*get_string_fn)(unsigned int);
+    get_string_fn get = (get_string_fn)(uintptr_t)SDL_GL_GetProcAddress("glGetString");
+    const char *r = get ? (const char *)get(0x1F01 /* GL_RENDERER */) : NULL;
+    snprintf(name, n, "%s", r ? r : "an unknown OpenGL");
+    return r && (strstr(r, "llvmpipe") || strstr(r, "softpipe") || strstr(r, "swrast") ||
+                 strstr(r, "Software Rasterizer"));
+}
+
+static int create_software(struct display *d)
+{
+    /* present the window surface directly, not through an OpenGL texture
+     * (which on a GPU-less machine is Mesa's software GL and costs more
+     * than the frame itself); SDL_FRAMEBUFFER_ACCELERATION still wins */
+    SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
+    d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
+    return d->ren ? 0 : -1;
+}
+
+/* The renderer: the software one into the surface when headless; for a
+ * window, the one asked for, or (auto) an accelerated one only on real
+ * hardware. Called at open and again when the renderer lost its device
+ * (display_recover). */
 static int create_renderer(struct display *d, char *why, size_t why_len)
 {
     if (d->headless) {
@@ -384,33 +424,66 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
             set_why(why, why_len, "software renderer");
             return -1;
         }
+        snprintf(d->renderer_why, sizeof(d->renderer_why), "software (offscreen)");
         return 0;
     }
-    /* Software rendering asked for: present the window surface directly,
-     * not through an OpenGL texture (which on a GPU-less machine is Mesa's
-     * software GL and costs more than the frame itself). The environment
-     * variable SDL_FRAMEBUFFER_ACCELERATION still wins. */
-    const char *drv = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
-    if (drv && SDL_strcasecmp(drv, "software") == 0)
-        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-    /* index -1 honours SDL_HINT_RENDER_DRIVER. */
-    d->ren = SDL_CreateRenderer(d->win, -1, 0);
-    if (!d->ren) {
-        log_warn(TAG, "renderer: %s; using the software renderer", SDL_GetError());
-        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-        d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
+    const char *env = SDL_getenv("SDL_RENDER_DRIVER");
+    const char *want = d->renderer_pref[0] && strcmp(d->renderer_pref, "auto") != 0
+                           ? d->renderer_pref
+                           : env && *env ? env : "auto";
+    char gl[128];
+    if (strcmp(want, "auto") == 0 && !have_gpu_device()) {
+        create_software(d);
+        snprintf(d->renderer_why, sizeof(d->renderer_why),
+                 "software: no GPU device in /dev/dri");
+    } else if (strcmp(want, "auto") == 0) {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "");
+        d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_ACCELERATED);
+        SDL_RendererInfo info;
+        if (d->ren && SDL_GetRendererInfo(d->ren, &info) == 0 &&
+            strncmp(info.name, "opengl", 6) == 0 && gl_is_software(gl, sizeof(gl))) {
+            SDL_DestroyRenderer(d->ren);
+            d->ren = NULL;
+            create_software(d);
+            snprintf(d->renderer_why, sizeof(d->renderer_why),
+                     "software: OpenGL here is %.60s, a software rasteriser", gl);
+        } else if (d->ren) {
+            snprintf(d->renderer_why, sizeof(d->renderer_why), "%s: a GPU (%.60s)", info.name,
+                     strncmp(info.name, "opengl", 6) == 0 ? gl : "accelerated");
+        } else {
+            create_software(d);
+            snprintf(d->renderer_why, sizeof(d->renderer_why),
+                     "software: no accelerated renderer (%.80s)", SDL_GetError());
+        }
+    } else if (strcmp(want, "software") == 0) {
+        create_software(d);
+        snprintf(d->renderer_why, sizeof(d->renderer_why), "software: asked for");
+    } else {
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, want);
+        d->ren = SDL_CreateRenderer(d->win, -1, 0);
+        if (d->ren)
+            snprintf(d->renderer_why, sizeof(d->renderer_why), "%s: asked for", want);
+        else {
+            log_warn(TAG, "renderer %s: %s; using the software renderer", want, SDL_GetError());
+            create_software(d);
+            snprintf(d->renderer_why, sizeof(d->renderer_why),
+                     "software: %s was asked for but cannot be made", want);
+        }
     }
     if (!d->ren) {
         set_why(why, why_len, "renderer");
         return -1;
     }
     SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(d->ren, &info) == 0) {
-        if (info.flags & SDL_RENDERER_ACCELERATED)
-            SDL_RenderSetVSync(d->ren, 1);
-        log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), info.name);
-    }
+    if (SDL_GetRendererInfo(d->ren, &info) == 0 && (info.flags & SDL_RENDERER_ACCELERATED))
+        SDL_RenderSetVSync(d->ren, 1);
+    log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), d->renderer_why);
     return 0;
+}
+
+const char *display_renderer(const struct display *d)
+{
+    return d ? d->renderer_why : "none";
 }
 
 static int open_headless(struct display *d, const struct display_opts *o, char *why, size_t why_len)
@@ -473,8 +546,16 @@ static int open_window(struct display *d, const struct display_opts *o, char *wh
         set_why(why, why_len, "window");
         return -1;
     }
-    if (!o->windowed)
+    if (!o->windowed) {
         SDL_ShowCursor(SDL_DISABLE);
+        /* no window manager: the borderless window at the screen's size is
+         * already full screen, and asking for it would wait ~200 ms for an
+         * answer that never comes */
+        if (x11_wm_running(d->win) == 0) {
+            d->fullscreen_pending = 0;
+            log_info(TAG, "no window manager: a borderless window covers the screen");
+        }
+    }
 
     return create_renderer(d, why, why_len);
 }
@@ -490,6 +571,7 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
         return NULL;
     }
     d->headless = o->headless;
+    snprintf(d->renderer_pref, sizeof(d->renderer_pref), "%s", o->renderer ? o->renderer : "auto");
     int rc = o->headless ? open_headless(d, o, why, why_len) : open_window(d, o, why, why_len);
     if (rc != 0)
         goto fail;

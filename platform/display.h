@@ -24,7 +24,15 @@ struct display_opts {
     int windowed; /* 0: full screen at the display's native resolution */
     int w, h;     /* requested size; 0 = native (full screen) or 1920x1080 */
     const char *assets_dir;
+    /* "auto" (or NULL): an accelerated renderer only on a real GPU, else
+     * SDL's software renderer; "software", "opengl", "opengles2": that one
+     * (the environment's SDL_RENDER_DRIVER counts as asking too) */
+    const char *renderer;
 };
+
+/* The renderer in use and why it was chosen ("software: no GPU device in
+ * /dev/dri"), for the log and the benchmark. */
+const char *display_renderer(const struct display *d);
 
 struct display *display_open(const struct display_opts *o, char *why, size_t why_len);
 void display_close(struct display *d);

@@ -1,0 +1,49 @@
+/* x11wm.c - see x11wm.h. */
+#include <SDL.h>
+#include <SDL_syswm.h>
+
+#include "x11wm.h"
+
+#if defined(VITRINE_HAVE_X11) && defined(SDL_VIDEO_DRIVER_X11)
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+
+/* The window that `prop` on `win` names, or None. */
+static Window window_prop(Display *dpy, Window win, Atom prop)
+{
+    Atom type;
+    int format;
+    unsigned long n, after;
+    unsigned char *data = NULL;
+    Window out = None;
+    if (XGetWindowProperty(dpy, win, prop, 0, 1, False, XA_WINDOW, &type, &format, &n, &after,
+                           &data) == Success &&
+        type == XA_WINDOW && format == 32 && n == 1 && data)
+        out = *(Window *)(void *)data;
+    if (data)
+        XFree(data);
+    return out;
+}
+
+int x11_wm_running(struct SDL_Window *w)
+{
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!w || !SDL_GetWindowWMInfo(w, &info) || info.subsystem != SDL_SYSWM_X11)
+        return -1;
+    Display *dpy = info.info.x11.display;
+    Atom check = XInternAtom(dpy, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None)
+        return 0; /* no client ever made the atom: no EWMH window manager */
+    Window child = window_prop(dpy, DefaultRootWindow(dpy), check);
+    /* a stale property from a window manager that has gone names a window
+     * that is gone too, or one that does not name itself */
+    return child != None && window_prop(dpy, child, check) == child;
+}
+#else
+int x11_wm_running(struct SDL_Window *w)
+{
+    (void)w;
+    return -1;
+}
+#endif

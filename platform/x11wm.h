@@ -1,0 +1,15 @@
+/* x11wm.h - is a window manager running on this X display? A kiosk often
+ * runs X with none: SDL's full-screen switch then waits about 200 ms for an
+ * answer that never comes, and a borderless window at the screen's size
+ * already covers the screen. */
+#ifndef VITRINE_X11WM_H
+#define VITRINE_X11WM_H
+
+struct SDL_Window;
+
+/* 1: an EWMH window manager runs (_NET_SUPPORTING_WM_CHECK on the root
+ * window names a live window that names itself); 0: none; -1: the window
+ * is not on X11, or this build has no Xlib. */
+int x11_wm_running(struct SDL_Window *w);
+
+#endif

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Full screen the way a kiosk box runs it: X with no window manager, no
+# renderer named. The kiosk must pick SDL's software renderer where OpenGL
+# would only be Mesa's software rasteriser (no /dev/dri here, or llvmpipe),
+# say which and why; must not ask a window manager that is not there for
+# full screen (SDL would wait ~200 ms for the answer); must cover the whole
+# screen; must log its first frame's time after exec; and must still exit 0
+# on SIGTERM. --renderer opengl gets OpenGL when asked.
+set -u
+: "${VITRINE:?}"
+for tool in Xvfb xdotool; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (tests/run.sh installs it)"; exit 1; }
+done
+work=$(mktemp -d)
+xpid=""
+vpid=""
+cleanup() {
+    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb "$work"
+fail=0
+unset SDL_RENDER_DRIVER
+export SDL_VIDEODRIVER=x11
+
+"$VITRINE" run --no-watch --verbose >"$work/out" 2>"$work/log" &
+vpid=$!
+i=0
+while ! grep -q 'first frame presented' "$work/log"; do
+    i=$((i + 1))
+    if [ $i -gt 400 ] || ! kill -0 "$vpid" 2>/dev/null; then
+        echo "FAIL: no first frame"; cat "$work/log"; exit 1
+    fi
+    xdotool sleep 0.05
+done
+grep 'renderer' "$work/log"
+if [ -e /dev/dri/renderD128 ] || [ -e /dev/dri/card0 ]; then
+    grep -qE 'renderer (software: OpenGL here is .*software rasteriser|[a-z0-9]+: a GPU)' \
+        "$work/log" || { echo "FAIL: no reasoned renderer choice"; fail=1; }
+else
+    grep -q 'renderer software: no GPU device in /dev/dri' "$work/log" ||
+        { echo "FAIL: without a GPU the software renderer was not chosen"; fail=1; }
+fi
+grep -q 'no window manager: a borderless window covers the screen' "$work/log" ||
+    { echo "FAIL: full screen was asked of a missing window manager"; fail=1; }
+grep -E 'first frame presented [0-9.]+ ms after exec' "$work/log" ||
+    { echo "FAIL: the first frame's time after exec is not logged"; fail=1; }
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
+geo=$(xdotool getwindowgeometry "$wid" 2>/dev/null | tr '\n' ' ')
+echo "window: $geo"
+case "$geo" in
+*"Position: 0,0"*"Geometry: 1024x768"*) ;;
+*) echo "FAIL: the window does not cover the 1024x768 screen"; fail=1 ;;
+esac
+kill -TERM "$vpid"
+wait "$vpid"
+rc=$?
+vpid=""
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc on SIGTERM"; fail=1; }
+
+# asked for by name: OpenGL (Mesa here), whatever it runs on
+# (Mesa keeps allocations to the end: leak checking is for our code, not the GL driver)
+ASAN_OPTIONS=detect_leaks=0 "$VITRINE" run --no-watch --frames 2 --renderer opengl 2>"$work/log2" ||
+    { echo "FAIL: --renderer opengl"; cat "$work/log2"; fail=1; }
+grep -q 'renderer opengl: asked for' "$work/log2" ||
+    { echo "FAIL: --renderer opengl did not give OpenGL"; cat "$work/log2"; fail=1; }
+"$VITRINE" run --no-watch --frames 1 --renderer vulkan 2>"$work/log3"
+[ $? -eq 2 ] || { echo "FAIL: an unknown renderer is not a usage error"; fail=1; }
+[ $fail -eq 0 ] && echo "full screen checks passed"
+exit $fail
