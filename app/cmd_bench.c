@@ -1,20 +1,36 @@
-/* cmd_bench.c - `vitrine bench`: figures for the performance budget.
+/* cmd_bench.c - `vitrine bench`: the figures of the performance budget, as
+ * a table (or --json), per screen size and orientation and per renderer:
  *
- *  start-up   wall time from exec of `vitrine run --frames 1` to its exit
- *             (an upper bound on exec-to-first-frame), median of --runs;
- *  crossfade  CPU time of one crossfade frame (two full-screen panel views,
- *             one blended) with the software renderer, median;
- *  dwell      text rasterisations while panels dwell, over a simulated loop;
- *  idle       wake-ups per second and CPU share while nothing moves, with
- *             the real clock and the current video driver.
- * Prints figures only; it asserts nothing (tests do that). */
-#define _POSIX_C_SOURCE 200809L
+ *  first frame   exec to first presented frame of `vitrine run --frames 1`
+ *                (the kiosk logs it; the launcher's clock is handed over
+ *                in VITRINE_T0_NS so it is exact), and that child's peak
+ *                resident memory (wait4's ru_maxrss);
+ *  loop          a child `vitrine run` looping for 12 s (a dwell and a
+ *                transition): its CPU share, wake-ups (context switches)
+ *                per second and proportional memory (PSS) at the end;
+ *  frame CPU     per frame while a panel dwells, during a crossfade and
+ *                during a slide (median, p99, max), in simulated time;
+ *  touch         touch to present (median, p99): a touch queued as SDL
+ *                queues a real one, one loop turn, present;
+ *  idle          wake-ups and CPU while nothing moves (loop, interactive);
+ *  import        with --import FILE: a USB import while a visitor drags.
+ * A figure that cannot be measured is printed as "not measured" with the
+ * reason, never as zero. --compare FILE prints each figure's ratio to a
+ * baseline written by --json. Prints figures only; asserts nothing. */
+#define _GNU_SOURCE /* wait4 */
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <SDL.h>
 
 #include "clock.h"
 #include "display.h"
@@ -25,6 +41,57 @@
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
+
+#define MAX_FIGS 24
+#define MAX_CONFIGS 8
+#define LOOP_S 12
+
+struct figure {
+    char key[40];
+    const char *label, *unit;
+    int measured;
+    double med, lo, hi, p99;
+    int n;
+    char note[120];
+};
+
+struct config {
+    int w, h;
+    char renderer[16];
+    char name[48]; /* "1920x1080 software" */
+    struct figure figs[MAX_FIGS];
+    int n_figs;
+};
+
+static struct figure *fig(struct config *c, const char *key, const char *label, const char *unit)
+{
+    for (int i = 0; i < c->n_figs; i++)
+        if (strcmp(c->figs[i].key, key) == 0)
+            return &c->figs[i];
+    if (c->n_figs == MAX_FIGS)
+        return &c->figs[MAX_FIGS - 1];
+    struct figure *f = &c->figs[c->n_figs++];
+    memset(f, 0, sizeof(*f));
+    snprintf(f->key, sizeof(f->key), "%s", key);
+    f->label = label;
+    f->unit = unit;
+    return f;
+}
+
+static void fig_note(struct figure *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fig_note(struct figure *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->note, sizeof(f->note), fmt, ap);
+    va_end(ap);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -38,123 +105,382 @@ static double median_ms(uint64_t *ns, int n)
     return (n % 2 ? (double)ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2.0) / 1e6;
 }
 
-/* Current resident set size, KiB (Linux /proc; 0 elsewhere). */
-static long rss_kib(void)
+/* Median, spread and p99 of v[0..n) (sorted here). */
+static void stats(struct figure *f, double *v, int n)
 {
-    FILE *f = fopen("/proc/self/statm", "r");
-    long pages = 0, rss = 0;
-    if (f) {
-        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
-            rss = 0;
-        fclose(f);
-    }
-    return rss * (sysconf(_SC_PAGESIZE) / 1024);
+    if (n <= 0)
+        return;
+    qsort(v, (size_t)n, sizeof(*v), cmp_double);
+    f->measured = 1;
+    f->n = n;
+    f->med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    f->lo = v[0];
+    f->hi = v[n - 1];
+    f->p99 = v[(int)((n - 1) * 0.99)];
 }
 
-static void bench_startup(const char *self, const struct options *o, int w, int h)
+static void stats_ns(struct figure *f, const uint64_t *ns, int n)
 {
-    int runs = (int)o->runs;
-    uint64_t *ns = calloc((size_t)runs + 1, sizeof(*ns));
-    char size[32];
-    snprintf(size, sizeof(size), "%dx%d", w, h);
-    int ok = 0;
-    for (int i = -1; i < runs; i++) { /* run -1 warms the caches */
-        uint64_t t0 = clock_now_ns();
-        pid_t pid = fork();
-        if (pid == 0) {
-            if (o->content)
-                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size, "--content",
-                      o->content, (char *)NULL);
-            else
-                execl(self, self, "run", "--frames", "1", "--windowed", "--size", size,
-                      (char *)NULL);
-            _exit(127);
-        }
-        int st;
-        if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-            printf("startup: `%s run --frames 1` failed\n", self);
-            free(ns);
-            return;
-        }
-        if (i >= 0)
-            ns[ok++] = clock_now_ns() - t0;
-    }
-    double med = median_ms(ns, ok); /* sorts ns */
-    printf("startup_to_exit_ms      median %.1f  (min %.1f, max %.1f; %d runs, %s, exec to exit "
-           "after the first frame)\n",
-           med, ns[0] / 1e6, ns[ok - 1] / 1e6, ok, size);
-    free(ns);
+    double *v = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+    if (!v)
+        return;
+    for (int i = 0; i < n; i++)
+        v[i] = (double)ns[i] / 1e6;
+    stats(f, v, n);
+    free(v);
 }
 
-/* The loop in simulated time: every transition frame is timed (CPU), and
- * while panels dwell frames are drawn too, counting text rasterisations
- * inside those draws (there should be none: views are prepared ahead). */
-static void bench_loop(struct display *d, struct kiosk *k)
+static void one_value(struct figure *f, double v)
 {
-    enum { FRAMES = 240 };
-    uint64_t ns[FRAMES];
-    uint64_t t = 1000000;
+    stats(f, &v, 1);
+}
+
+/* ---- child processes: first frame, peak memory, the loop ---------------- */
+
+struct child {
+    pid_t pid;
+    int err_fd; /* its stderr */
+};
+
+/* Start `self run ...` for config c, with the launcher's clock handed over.
+ * fullscreen: no --windowed (the X screen is this size). */
+static int child_run(struct child *ch, const char *self, const struct options *o,
+                     const struct config *c, int fullscreen, const char *frames)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    char size[32], t0[32];
+    snprintf(size, sizeof(size), "%dx%d", c->w, c->h);
+    const char *argv[20];
     int n = 0;
-    long dwell_frames = 0, dwell_raster = 0;
+    argv[n++] = self;
+    argv[n++] = "run";
+    argv[n++] = "--no-watch";
+    argv[n++] = "--verbose";
+    argv[n++] = "--renderer";
+    argv[n++] = c->renderer;
+    if (!fullscreen) {
+        argv[n++] = "--windowed";
+        argv[n++] = "--size";
+        argv[n++] = size;
+    }
+    if (frames) {
+        argv[n++] = "--frames";
+        argv[n++] = frames;
+    }
+    if (o->content) {
+        argv[n++] = "--content";
+        argv[n++] = o->content;
+    }
+    argv[n] = NULL;
+    snprintf(t0, sizeof(t0), "%llu", (unsigned long long)clock_now_ns());
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 2);
+        close(fds[0]);
+        close(fds[1]);
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, 1);
+        setenv("VITRINE_T0_NS", t0, 1);
+        execv(self, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        return -1;
+    }
+    ch->pid = pid;
+    ch->err_fd = fds[0];
+    return 0;
+}
+
+/* Read the child's stderr to the end into buf. */
+static void child_read_all(struct child *ch, char *buf, size_t n)
+{
+    size_t used = 0;
+    ssize_t r;
+    while (used + 1 < n && (r = read(ch->err_fd, buf + used, n - 1 - used)) > 0)
+        used += (size_t)r;
+    char sink[4096];
+    while (read(ch->err_fd, sink, sizeof(sink)) > 0)
+        ;
+    buf[used] = '\0';
+    close(ch->err_fd);
+}
+
+static void measure_first_frame(const char *self, const struct options *o, struct config *c,
+                                 int fullscreen)
+{
+    int runs = o->runs < 11 ? (int)o->runs : 11;
+    double ff[32], rss[32];
+    int n = 0;
+    static char buf[64 * 1024];
+    for (int i = -1; i < runs; i++) { /* run -1 warms the caches */
+        struct child ch;
+        if (child_run(&ch, self, o, c, fullscreen, "1") != 0)
+            break;
+        child_read_all(&ch, buf, sizeof(buf));
+        int st;
+        struct rusage ru;
+        if (wait4(ch.pid, &st, 0, &ru) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            break;
+        const char *p = strstr(buf, "first frame presented ");
+        double ms;
+        if (i >= 0 && p && sscanf(p, "first frame presented %lf ms after exec", &ms) == 1) {
+            ff[n] = ms;
+            rss[n++] = (double)ru.ru_maxrss / 1024.0;
+        }
+    }
+    struct figure *f = fig(c, "first_frame_ms", "exec to first presented frame", "ms");
+    struct figure *m = fig(c, "peak_rss_mb", "peak resident memory at the first frame", "MB");
+    if (n == 0) {
+        fig_note(f, "not measured: `vitrine run --frames 1` failed");
+        fig_note(m, "not measured: `vitrine run --frames 1` failed");
+        return;
+    }
+    stats(f, ff, n);
+    stats(m, rss, n);
+    fig_note(f, "%s, %d runs", fullscreen ? "full screen" : "a window", n);
+}
+
+/* utime + stime of every thread of pid, in clock ticks; context switches. */
+static int proc_usage(pid_t pid, double *cpu_s, long *switches)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    unsigned long ut, stt;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &stt) != 2)
+        return -1;
+    *cpu_s = (double)(ut + stt) / (double)sysconf(_SC_CLK_TCK);
+    /* wake-ups: the context switches of every thread */
+    *switches = 0;
+    snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+    DIR *d = opendir(path);
+    struct dirent *de;
+    while (d && (de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.')
+            continue;
+        char sp[320], line[256];
+        snprintf(sp, sizeof(sp), "/proc/%d/task/%s/status", (int)pid, de->d_name);
+        FILE *s = fopen(sp, "r");
+        while (s && fgets(line, sizeof(line), s)) {
+            long v;
+            if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1 ||
+                sscanf(line, "nonvoluntary_ctxt_switches: %ld", &v) == 1)
+                *switches += v;
+        }
+        if (s)
+            fclose(s);
+    }
+    if (d)
+        closedir(d);
+    return 0;
+}
+
+static long proc_pss_kib(pid_t pid)
+{
+    char path[64], line[256];
+    long kib = -1;
+    snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", (int)pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof(line), f))
+        if (sscanf(line, "Pss: %ld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* A child kiosk looping for LOOP_S seconds after its start-up: its CPU
+ * share, wake-ups and PSS. A benchmark may wait on the clock; a test never. */
+static void measure_loop(const char *self, const struct options *o, struct config *c,
+                         int fullscreen)
+{
+    struct figure *cpu = fig(c, "loop_cpu_pct", "CPU over a loop (dwell + transition)", "% core");
+    struct figure *wk = fig(c, "loop_wakeups_s", "wake-ups per second over the loop", "/s");
+    struct figure *pss = fig(c, "loop_pss_mb", "proportional memory (PSS) after the loop", "MB");
+    struct child ch;
+    if (child_run(&ch, self, o, c, fullscreen, NULL) != 0) {
+        fig_note(cpu, "not measured: the kiosk could not be started");
+        return;
+    }
+    /* its stderr is drained by nobody: lines are few (info level) */
+    SDL_Delay(2000); /* start-up is measured elsewhere */
+    double c0, c1;
+    long s0, s1;
+    int ok = proc_usage(ch.pid, &c0, &s0) == 0;
+    uint64_t t0 = clock_now_ns();
+    SDL_Delay(LOOP_S * 1000);
+    ok = ok && proc_usage(ch.pid, &c1, &s1) == 0;
+    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    long kib = proc_pss_kib(ch.pid);
+    kill(ch.pid, SIGTERM);
+    static char buf[64 * 1024];
+    child_read_all(&ch, buf, sizeof(buf));
+    int st;
+    waitpid(ch.pid, &st, 0);
+    if (!ok) {
+        fig_note(cpu, "not measured: /proc/PID/stat could not be read");
+        fig_note(wk, "not measured: /proc/PID/stat could not be read");
+    } else {
+        one_value(cpu, 100.0 * (c1 - c0) / secs);
+        one_value(wk, (double)(s1 - s0) / secs);
+        fig_note(cpu, "%.0f s, the kiosk only (not the X server); 10 ms ticks", secs);
+    }
+    if (kib > 0)
+        one_value(pss, (double)kib / 1024.0);
+    else
+        fig_note(pss, "not measured: no /proc/PID/smaps_rollup");
+}
+
+/* ---- in this process: frame CPU, touch, idle ---------------------------- */
+
+static void touch(struct kiosk *k, enum input_phase ph, float x, uint64_t t)
+{
+    struct input_event e = {.kind = INPUT_TOUCH, .finger = 1, .phase = ph, .x = x, .y = 0.5f,
+                            .t_ms = t};
+    kiosk_input(k, &e, t);
+}
+
+/* Simulated time: CPU of each frame drawn while panels dwell (the loop does
+ * not redraw then unless something moves; drawn here to price a redraw),
+ * during loop crossfades, and during slides that a swipe starts. */
+static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
+{
+    enum { N = 240 };
+    static uint64_t fade[N], dwell[N], slide[N];
+    int nf = 0, nd = 0, ns = 0;
+    uint64_t t = 1000000;
     kiosk_update(k, t);
-    kiosk_draw(k, t); /* the first frame, which rasterises the chrome */
-    long prepared0 = kiosk_prepare_count(k);
-    long raster0 = text_render_count();
-    for (int guard = 0; guard < 100000 && n < FRAMES; guard++) {
+    kiosk_draw(k, t); /* the first frame rasterises the chrome */
+    display_present(d);
+    for (int guard = 0; guard < 100000 && (nf < N / 2 || nd < N / 2); guard++) {
         kiosk_update(k, t);
         if (kiosk_transitioning(k)) {
             uint64_t c0 = clock_cpu_ns();
             kiosk_draw(k, t);
             display_present(d);
-            ns[n++] = clock_cpu_ns() - c0;
+            if (nf < N)
+                fade[nf++] = clock_cpu_ns() - c0;
             t += KIOSK_FRAME_MS;
-        } else {
-            /* dwell: draw frames across it (count-up included); a panel
-             * that never moves on (one-panel exhibit) is sampled for 60 s */
-            uint64_t due = kiosk_deadline(k, t);
-            if (due - t > 60000)
-                due = t + 60000;
-            for (uint64_t f = t; f < due; f += (due - t) / 12 + 1) {
-                kiosk_update(k, f);
-                long r0 = text_render_count();
-                kiosk_draw(k, f);
-                display_present(d);
-                dwell_raster += text_render_count() - r0;
-                dwell_frames++;
-            }
-            t = due;
+            continue;
         }
-    }
-    long prepared = kiosk_prepare_count(k) - prepared0;
-    long raster = text_render_count() - raster0;
-    long rss_mid = rss_kib();
-    /* keep looping (undrawn) for many more panels: memory must not grow */
-    for (int guard = 0; guard < 20000 && kiosk_prepare_count(k) - prepared0 < 200; guard++) {
-        kiosk_update(k, t);
         uint64_t due = kiosk_deadline(k, t);
-        if (due == UINT64_MAX)
-            break;
+        if (due - t > 60000)
+            due = t + 60000;
+        for (uint64_t f = t; f < due && nd < N; f += (due - t) / 8 + 1) {
+            kiosk_update(k, f);
+            uint64_t c0 = clock_cpu_ns();
+            kiosk_draw(k, f);
+            display_present(d);
+            dwell[nd++] = clock_cpu_ns() - c0;
+        }
         t = due;
+        if (kiosk_panel_count(k) < 2)
+            break;
     }
-    long rss_end = rss_kib();
-    if (n == 0) {
-        printf("transition_frame_cpu_ms (no transitions: a one-panel exhibit)\n");
-        return;
+    /* slides: wake, then swipe to the next panel a few times */
+    t += 5000;
+    touch(k, INPUT_DOWN, 0.5f, t);
+    touch(k, INPUT_UP, 0.5f, t + 60);
+    t += 1000;
+    for (int swipe = 0; swipe < 6 && kiosk_panel_count(k) > 1; swipe++) {
+        for (int step = 0; step <= 6; step++) {
+            touch(k, step == 0 ? INPUT_DOWN : step == 6 ? INPUT_UP : INPUT_MOVE,
+                  0.8f - 0.1f * (float)step, t);
+            kiosk_update(k, t);
+            uint64_t c0 = clock_cpu_ns();
+            kiosk_draw(k, t);
+            display_present(d);
+            if (ns < N)
+                slide[ns++] = clock_cpu_ns() - c0;
+            t += KIOSK_FRAME_MS;
+        }
+        for (int guard = 0; guard < 200 && kiosk_animating(k, t); guard++) {
+            kiosk_update(k, t);
+            uint64_t c0 = clock_cpu_ns();
+            kiosk_draw(k, t);
+            display_present(d);
+            if (ns < N)
+                slide[ns++] = clock_cpu_ns() - c0;
+            t += KIOSK_FRAME_MS;
+        }
+        t += 1000;
     }
-    qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
-    printf("transition_frame_cpu_ms median %.2f  p90 %.2f  (%d crossfade frames, %s)\n",
-           ns[n / 2] / 1e6, ns[(int)(n * 0.9)] / 1e6, n, "software renderer");
-    printf("text_rasterised_dwelling %ld  (in %ld frames drawn while panels dwell; "
-           "%ld rasterisations in all, while preparing %ld panels)\n",
-           dwell_raster, dwell_frames, raster, prepared);
-    printf("rss_kib                 %ld after %ld panels, %ld after %ld  (resident set, "
-           "1920x1080 views)\n",
-           rss_mid, prepared, rss_end, kiosk_prepare_count(k) - prepared0);
+    struct figure *f = fig(c, "dwell_frame_cpu_ms", "CPU per frame redrawn in a dwell",
+                           "ms");
+    stats_ns(f, dwell, nd);
+    f = fig(c, "crossfade_frame_cpu_ms", "CPU per crossfade frame", "ms");
+    if (nf)
+        stats_ns(f, fade, nf);
+    else
+        fig_note(f, "not measured: a one-panel exhibit has no transition");
+    f = fig(c, "slide_frame_cpu_ms", "CPU per slide frame (drag and slide)", "ms");
+    if (ns)
+        stats_ns(f, slide, ns);
+    else
+        fig_note(f, "not measured: a one-panel exhibit has no slide");
 }
 
-static void bench_idle(struct display *d, struct kiosk *k, uint32_t poll_ms, const char *label)
+struct lat_ctx {
+    struct kiosk *k;
+};
+
+static void lat_input(void *ctx, const struct input_event *e)
 {
-    /* wait on the real clock until a panel is settled, then measure 3 s */
+    struct lat_ctx *c = ctx;
+    kiosk_input(c->k, e, e->t_ms);
+}
+
+/* Event to present: a touch is queued the way SDL queues a real one, then
+ * one turn of the run loop (poll, input, update, draw, present) handles
+ * it; the time from queueing to the end of the present is one sample. */
+static void measure_touch(struct display *d, struct kiosk *k, struct config *c)
+{
+    enum { DRAGS = 12, STEPS = 40 };
+    static uint64_t ns[DRAGS * (STEPS + 2)];
+    int n = 0;
+    long wakeups = 0;
+    struct lat_ctx ctx = {k};
+    struct events_cfg cfg = {0};
+    for (int drag = 0; drag < DRAGS; drag++) {
+        for (int step = 0; step <= STEPS + 1; step++) {
+            int phase = step == 0 ? INPUT_DOWN : step == STEPS + 1 ? INPUT_UP : INPUT_MOVE;
+            float x = 0.8f - 0.5f * (float)(step > STEPS ? STEPS : step) / STEPS;
+            uint64_t t0 = clock_now_ns();
+            events_inject_touch(phase, 7, x, 0.5f);
+            events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
+            uint64_t now = clock_now_ms();
+            kiosk_update(k, now);
+            kiosk_draw(k, now);
+            display_present(d);
+            ns[n++] = clock_now_ns() - t0;
+        }
+        uint64_t now;
+        while (kiosk_animating(k, now = clock_now_ms())) {
+            kiosk_update(k, now);
+            kiosk_draw(k, now);
+            display_present(d);
+        }
+    }
+    struct figure *f = fig(c, "touch_to_present_ms", "touch to present", "ms");
+    stats_ns(f, ns, n);
+    fig_note(f, "%d touch events in %d drags", n, DRAGS);
+}
+
+/* Real clock, nothing moving: wake-ups per second and CPU share. */
+static void measure_idle(struct display *d, struct kiosk *k, struct config *c, uint32_t poll_ms,
+                         const char *wake_key, const char *cpu_key, const char *what)
+{
     struct events_cfg cfg = {0};
     long wakeups = 0;
     uint64_t now = clock_now_ms();
@@ -182,59 +508,12 @@ static void bench_idle(struct display *d, struct kiosk *k, uint32_t poll_ms, con
             due = end;
         events_wait(d, &cfg, due > now ? (uint32_t)(due - now) : 0, NULL, NULL, &wakeups);
     }
-    double secs = (clock_now_ns() - t0) / 1e9;
-    double cpu = (clock_cpu_ns() - c0) / 1e9;
-    printf("idle_wakeups_per_s      %.1f  cpu %.3f%% of one core  (%s, driver %s, %.1f s)\n",
-           wakeups / secs, 100.0 * cpu / secs, label, display_driver(d), secs);
-}
-
-struct lat_ctx {
-    struct kiosk *k;
-};
-
-static void lat_input(void *ctx, const struct input_event *e)
-{
-    struct lat_ctx *c = ctx;
-    kiosk_input(c->k, e, e->t_ms);
-}
-
-/* Event to present: a touch is queued the way SDL queues a real one, then
- * one turn of the run loop (poll, input, update, draw, present) handles
- * it; the time from queueing to the end of the present is one sample. */
-static void bench_touch(struct display *d, struct kiosk *k)
-{
-    enum { DRAGS = 12, STEPS = 40 };
-    uint64_t ns[DRAGS * (STEPS + 2)];
-    int n = 0;
-    long wakeups = 0;
-    struct lat_ctx ctx = {k};
-    struct events_cfg cfg = {0};
-    for (int drag = 0; drag < DRAGS; drag++) {
-        for (int step = 0; step <= STEPS + 1; step++) {
-            int phase = step == 0 ? INPUT_DOWN : step == STEPS + 1 ? INPUT_UP : INPUT_MOVE;
-            float x = 0.8f - 0.5f * (float)(step > STEPS ? STEPS : step) / STEPS;
-            uint64_t t0 = clock_now_ns();
-            events_inject_touch(phase, 7, x, 0.5f);
-            events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
-            uint64_t now = clock_now_ms();
-            kiosk_update(k, now);
-            kiosk_draw(k, now);
-            display_present(d);
-            ns[n++] = clock_now_ns() - t0;
-        }
-        /* let the slide that the drag started finish, drawing as the kiosk would */
-        uint64_t now;
-        while (kiosk_animating(k, now = clock_now_ms())) {
-            kiosk_update(k, now);
-            kiosk_draw(k, now);
-            display_present(d);
-        }
-    }
-    qsort(ns, (size_t)n, sizeof(*ns), cmp_u64);
-    printf("touch_to_present_ms     median %.2f  p99 %.2f  max %.2f  (%d events in %d drags, "
-           "driver %s)\n",
-           ns[n / 2] / 1e6, ns[(int)(n * 0.99)] / 1e6, ns[n - 1] / 1e6, n, DRAGS,
-           display_driver(d));
+    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    struct figure *f = fig(c, wake_key, what, "/s");
+    one_value(f, (double)wakeups / secs);
+    fig_note(f, "wake-ups of the loop, 3 s");
+    f = fig(c, cpu_key, what, "% core");
+    one_value(f, 100.0 * (double)(clock_cpu_ns() - c0) / 1e9 / secs);
 }
 
 /* A USB import of o->import (signed for o->keys) into a fresh state folder,
@@ -243,7 +522,7 @@ static void bench_touch(struct display *d, struct kiosk *k)
  * visitor's drags: the import's wall time, and every frame's time and the
  * touch-to-present latency while it runs. */
 static void bench_import(struct display *d, struct kiosk *k, const struct options *o,
-                         const char *self)
+                         const char *self, struct config *c)
 {
     enum { MAX_FRAMES = 20000 };
     int runs = o->runs < 5 ? (int)o->runs : 5;
@@ -304,14 +583,14 @@ static void bench_import(struct display *d, struct kiosk *k, const struct option
         import_ns[run] = clock_now_ns() - t0;
         job_free(j);
         if (st.result != 0) {
-            printf("import: not loaded: %s\n", ic.r.why);
+            fprintf(stderr, "bench: import not loaded: %s\n", ic.r.why);
             failed = 1;
         }
         store_close(ic.store);
         char cmd[128];
         snprintf(cmd, sizeof(cmd), "rm -rf '%s'", state);
         if (system(cmd) != 0)
-            printf("import: could not remove %s\n", state);
+            fprintf(stderr, "bench: could not remove %s\n", state);
         if (failed)
             break;
     }
@@ -319,24 +598,188 @@ static void bench_import(struct display *d, struct kiosk *k, const struct option
         double med = median_ms(import_ns, runs); /* sorts */
         struct stat sb;
         long long mb = stat(o->import, &sb) == 0 ? (long long)sb.st_size >> 20 : -1;
-        printf("import_ms               median %.0f  (min %.0f, max %.0f; %d runs of a %lld MB "
-               "bundle: copy, read back, signature, quick_check, content check at %dx%d, "
-               "switch, open)\n",
-               med, import_ns[0] / 1e6, import_ns[runs - 1] / 1e6, runs,
-               mb, w, h);
-        qsort(frame_ns, (size_t)n_frames, sizeof(*frame_ns), cmp_u64);
-        printf("frame_during_import_ms  median %.2f  p99 %.2f  max %.2f  (%d frames of touch "
-               "input, update, draw, present while importing; driver %s)\n",
-               frame_ns[n_frames / 2] / 1e6, frame_ns[(int)(n_frames * 0.99)] / 1e6,
-               frame_ns[n_frames - 1] / 1e6, n_frames, display_driver(d));
+        (void)med;
+        struct figure *f = fig(c, "import_ms", "import of a bundle (median of runs)", "ms");
+        stats_ns(f, import_ns, runs);
+        fig_note(f, "%lld MB bundle, %d runs", mb, runs);
+        f = fig(c, "frame_during_import_ms", "frame during an import (input to present)", "ms");
+        stats_ns(f, frame_ns, n_frames);
     }
     free(frame_ns);
 }
 
-int cmd_bench(const struct options *o, const char *argv0)
+
+/* ---- output ----------------------------------------------------------------- */
+
+static void cell(char *out, size_t n, const struct figure *f)
+{
+    if (!f || !f->measured) {
+        snprintf(out, n, "not measured");
+        return;
+    }
+    int prec = f->med < 10 ? 2 : f->med < 100 ? 1 : 0;
+    if (f->n > 2)
+        snprintf(out, n, "%.*f (%.*f-%.*f, p99 %.*f)", prec, f->med, prec, f->lo, prec, f->hi,
+                 prec, f->p99);
+    else
+        snprintf(out, n, "%.*f", prec, f->med);
+}
+
+/* The baseline's median for "CONFIG KEY", or -1. */
+static double baseline_median(const char *text, const char *config, const char *key)
+{
+    char pat[160];
+    snprintf(pat, sizeof(pat), "\"%s %s\": {\"median\": ", config, key);
+    const char *p = text ? strstr(text, pat) : NULL;
+    return p ? strtod(p + strlen(pat), NULL) : -1;
+}
+
+static void print_table(struct config *cs, int n, const char *baseline)
+{
+    printf("%-52s", "figure");
+    for (int i = 0; i < n; i++)
+        printf(" | %-36s", cs[i].name);
+    printf("\n");
+    for (int r = 0; r < cs[0].n_figs; r++) {
+        const struct figure *f0 = &cs[0].figs[r];
+        char label[64];
+        snprintf(label, sizeof(label), "%s, %s", f0->label, f0->unit);
+        printf("%-52.52s", label);
+        for (int i = 0; i < n; i++) {
+            char c[96];
+            const struct figure *f = r < cs[i].n_figs ? &cs[i].figs[r] : NULL;
+            cell(c, sizeof(c), f);
+            if (baseline && f && f->measured) {
+                double b = baseline_median(baseline, cs[i].name, f->key);
+                size_t l = strlen(c);
+                if (b > 0)
+                    snprintf(c + l, sizeof(c) - l, " x%.2f", f->med / b);
+                else
+                    snprintf(c + l, sizeof(c) - l, " (no baseline)");
+            }
+            printf(" | %-36s", c);
+        }
+        printf("\n");
+    }
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < cs[i].n_figs; r++)
+            if (cs[i].figs[r].note[0])
+                printf("  %s, %s: %s\n", cs[i].name, cs[i].figs[r].key, cs[i].figs[r].note);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", (unsigned char)*s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+/* One flat object, "CONFIG KEY": {...}, so a baseline is found by name. */
+static void print_json(struct config *cs, int n, const char *driver)
+{
+    printf("{\n  \"driver\": ");
+    json_string(driver);
+    printf(",\n  \"figures\": {");
+    int first = 1;
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < cs[i].n_figs; r++) {
+            const struct figure *f = &cs[i].figs[r];
+            char name[128];
+            snprintf(name, sizeof(name), "%s %s", cs[i].name, f->key);
+            printf("%s\n    ", first ? "" : ",");
+            first = 0;
+            json_string(name);
+            if (f->measured)
+                printf(": {\"median\": %.4g, \"min\": %.4g, \"max\": %.4g, \"p99\": %.4g, "
+                       "\"n\": %d, \"unit\": ",
+                       f->med, f->lo, f->hi, f->p99, f->n);
+            else
+                printf(": {\"median\": null, \"unit\": ");
+            json_string(f->unit);
+            printf(", \"note\": ");
+            json_string(f->note);
+            printf("}");
+        }
+    printf("\n  }\n}\n");
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(1 << 20);
+    size_t n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    return buf;
+}
+
+/* ---- the command -------------------------------------------------------------- */
+
+/* The in-process measures of config c: frames offscreen; touch and idle in
+ * a window of the current video driver. */
+static void measure_here(const struct options *o, struct config *c)
 {
     char why[512], notice[768];
-    int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+    struct display_opts hopts = {.headless = 1, .w = c->w, .h = c->h};
+    struct display *d = display_open(&hopts, why, sizeof(why));
+    struct store *s = cli_open_content(o->content, notice, sizeof(notice));
+    struct kiosk *k = NULL;
+    struct presenter pres;
+    if (d && s) {
+        pres = display_presenter(d);
+        k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, 1000000, why, sizeof(why));
+        s = NULL;
+    }
+    if (k)
+        measure_frames(d, k, c);
+    else
+        fig_note(fig(c, "crossfade_frame_cpu_ms", "CPU per crossfade frame", "ms"),
+                 "not measured: %s", why);
+    kiosk_free(k);
+    store_close(s);
+    display_close(d);
+
+    struct display_opts wopts = {.windowed = 1, .w = c->w, .h = c->h, .renderer = c->renderer};
+    d = display_open(&wopts, why, sizeof(why));
+    s = cli_open_content(o->content, notice, sizeof(notice));
+    k = NULL;
+    if (d && s) {
+        pres = display_presenter(d);
+        k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
+        s = NULL;
+    }
+    if (k) {
+        measure_touch(d, k, c);
+        measure_idle(d, k, c, EVENTS_POLL_IDLE_MS, "idle_loop_wakeups_s", "idle_loop_cpu_pct",
+                     "idle in loop mode");
+        measure_idle(d, k, c, EVENTS_POLL_MS, "idle_interactive_wakeups_s",
+                     "idle_interactive_cpu_pct", "idle in interactive mode");
+        if (o->import)
+            bench_import(d, k, o, "/proc/self/exe", c);
+    } else {
+        fig_note(fig(c, "touch_to_present_ms", "touch to present", "ms"), "not measured: %s",
+                 why);
+    }
+    if (!o->import)
+        fig_note(fig(c, "import_ms", "import of a bundle (median of runs)", "ms"),
+                 "not measured: give --import FILE --keys DIR (tests/bench/import.sh makes one)");
+    kiosk_free(k);
+    store_close(s);
+    display_close(d);
+}
+
+int cmd_bench(const struct options *o, const char *argv0)
+{
     char self[4096];
     ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
     if (len > 0)
@@ -344,66 +787,68 @@ int cmd_bench(const struct options *o, const char *argv0)
     else
         snprintf(self, sizeof(self), "%s", argv0);
     log_set_level(LOG_WARN);
-    if (o->import) {
-        /* a window: under X the renderer the kiosk would pick, with vsync */
-        struct display_opts iopts = {.windowed = 1, .w = w, .h = h};
-        struct display *d = display_open(&iopts, why, sizeof(why));
-        struct store *s = cli_open_content(o->content, notice, sizeof(notice));
-        struct presenter pres;
-        struct kiosk *k = NULL;
-        if (d && s) {
-            pres = display_presenter(d);
-            k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
-        } else {
-            store_close(s);
+    if (!getenv("SDL_VIDEODRIVER") && !getenv("DISPLAY") && !getenv("WAYLAND_DISPLAY")) {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1);
+        fprintf(stderr, "bench: no display: using SDL's offscreen driver\n");
+    }
+    /* the sizes: the one asked for, else 1920x1080 and 4K, each way up */
+    static struct config cs[MAX_CONFIGS];
+    int n = 0;
+    int sizes[4][2] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {2160, 3840}};
+    int n_sizes = 4;
+    if (o->width) {
+        sizes[0][0] = o->width;
+        sizes[0][1] = o->height;
+        n_sizes = 1;
+    }
+    const char *renderers[2] = {"software", NULL};
+    if (o->renderer && strcmp(o->renderer, "auto") != 0)
+        renderers[0] = o->renderer;
+    else if (access("/dev/dri/renderD128", F_OK) == 0 || access("/dev/dri/card0", F_OK) == 0)
+        renderers[1] = "auto";
+    for (int r = 0; r < 2 && renderers[r]; r++)
+        for (int i = 0; i < n_sizes && n < MAX_CONFIGS; i++) {
+            struct config *c = &cs[n++];
+            memset(c, 0, sizeof(*c));
+            c->w = sizes[i][0];
+            c->h = sizes[i][1];
+            snprintf(c->renderer, sizeof(c->renderer), "%s", renderers[r]);
+            snprintf(c->name, sizeof(c->name), "%dx%d %s", c->w, c->h, c->renderer);
         }
-        if (k)
-            bench_import(d, k, o, self);
-        else
-            printf("bench: %s\n", why);
-        kiosk_free(k);
-        display_close(d);
-        return k ? 0 : 1;
+    const char *driver = getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "default";
+    SDL_DisplayMode mode = {0};
+    int have_mode = 0;
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) == 0) {
+        have_mode = SDL_GetDesktopDisplayMode(0, &mode) == 0;
+        driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : driver;
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
     }
-    bench_startup(self, o, w, h);
-
-    struct display_opts hopts = {.headless = 1, .w = w, .h = h};
-    struct display *d = display_open(&hopts, why, sizeof(why));
-    struct store *s = cli_open_content(o->content, notice, sizeof(notice));
-    if (!d || !s) {
-        printf("bench: cannot open %s\n", d ? "the content" : why);
-        store_close(s);
-        display_close(d);
-        return 1;
+    static char driver_name[32];
+    snprintf(driver_name, sizeof(driver_name), "%s", driver);
+    for (int i = 0; i < n; i++) {
+        struct config *c = &cs[i];
+        /* on X, a size that is the screen's is measured full screen */
+        int fullscreen = have_mode && strcmp(driver_name, "x11") == 0 && mode.w == c->w &&
+                         mode.h == c->h;
+        fprintf(stderr, "bench: %s (%s%s)...\n", c->name, driver_name,
+                fullscreen ? ", full screen" : "");
+        measure_first_frame(self, o, c, fullscreen);
+        measure_loop(self, o, c, fullscreen);
+        measure_here(o, c);
     }
-    struct presenter pres = display_presenter(d);
-    struct kiosk *k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, 1000000, why, sizeof(why));
-    if (!k) {
-        printf("bench: %s\n", why);
-        display_close(d);
-        return 1;
+    if (!renderers[1] && !(o->renderer && strcmp(o->renderer, "auto") != 0))
+        fprintf(stderr, "bench: accelerated renderer not measured: no GPU device in /dev/dri\n");
+    char *baseline = o->compare ? read_text(o->compare) : NULL;
+    if (o->compare && !baseline)
+        fprintf(stderr, "bench: cannot read the baseline %s\n", o->compare);
+    if (o->json) {
+        print_json(cs, n, driver_name);
+    } else {
+        printf("vitrine bench: video driver %s%s; medians (min-max, p99)%s\n", driver_name,
+               strcmp(driver_name, "offscreen") == 0 ? " (no display)" : "",
+               baseline ? "; xN = ratio to the baseline" : "");
+        print_table(cs, n, baseline);
     }
-    bench_loop(d, k);
-    kiosk_free(k);
-    display_close(d);
-
-    struct display_opts wopts = {.windowed = 1, .w = w, .h = h};
-    d = display_open(&wopts, why, sizeof(why));
-    s = cli_open_content(o->content, notice, sizeof(notice));
-    k = NULL;
-    if (d && s) {
-        pres = display_presenter(d);
-        k = kiosk_new(&pres, s, &(struct kiosk_opts){0}, clock_now_ms(), why, sizeof(why));
-    }
-    else
-        store_close(s);
-    if (k) {
-        bench_idle(d, k, EVENTS_POLL_IDLE_MS, "loop mode");
-        bench_idle(d, k, EVENTS_POLL_MS, "interactive polling");
-        bench_touch(d, k);
-    } else
-        printf("idle: cannot open a window: %s\n", why);
-    kiosk_free(k);
-    display_close(d);
+    free(baseline);
     return 0;
 }

@@ -42,6 +42,8 @@ struct options {
     int n_watch;
     int no_watch;          /* --no-watch: do not look for sticks */
     const char *renderer;  /* --renderer auto|software|opengl|opengles2 */
+    const char *compare;   /* --compare FILE (bench): ratios to a baseline */
+    int json;              /* --json (bench) */
     const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
     long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
     const char *positional[4];
