@@ -11,6 +11,7 @@
 #include "config.h"
 #include "display.h"
 #include "events.h"
+#include "frame_budget.h"
 #include "cli.h"
 #include "fsio_posix.h"
 #include "generations.h"
@@ -18,6 +19,7 @@
 #include "kiosk.h"
 #include "log.h"
 #include "mode.h"
+#include "schedule.h"
 #include "cmd_run_import.h"
 #include "staff.h"
 
@@ -474,6 +476,9 @@ int cmd_run(const struct options *o)
     staff_refresh(&ctx);
 
     struct events_cfg ecfg = {.rotation = (int)o->rotation};
+    struct frame_budget budget;
+    int budget_kind = TRANS_CROSSFADE;
+    frame_budget_init(&budget, budget_kind);
     long frames = 0, wakeups = 0;
     uint64_t last_frame = 0;
     for (;;) {
@@ -486,8 +491,24 @@ int cmd_run(const struct options *o)
         if (ctx.exit_asked)
             break;
         if (kiosk_needs_frame(k, now)) {
+            int trans = kiosk_transition_kind(k);
+            uint64_t f0 = clock_now_ns();
             kiosk_draw(k, now);
             display_present(d);
+            if (trans != TRANS_NONE) {
+                /* a screen that cannot hold this transition gets a cheaper one */
+                int kind = frame_budget_add(&budget, trans, (double)(clock_now_ns() - f0) / 1e6);
+                if (kind != budget_kind) {
+                    static const char *const names[] = {"a cut", "a crossfade", "a slide"};
+                    log_warn("run",
+                             "transitions: %s takes %.1f ms a frame at %dx%d (over %.0f ms); "
+                             "the loop now uses %s",
+                             names[budget_kind], budget.last_median, w, h, FRAME_BUDGET_MS,
+                             names[kind]);
+                    budget_kind = kind;
+                    kiosk_set_loop_transition(k, kind);
+                }
+            }
             last_frame = now;
             if (++frames == 1) {
                 int exact = 0;

@@ -1470,3 +1470,13 @@ void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)
     k->neighbour_tries = 0;
     k->dirty = 1;
 }
+
+void kiosk_set_loop_transition(struct kiosk *k, int kind)
+{
+    schedule_set_loop_transition(&k->sched, (enum transition_kind)kind);
+}
+
+int kiosk_transition_kind(const struct kiosk *k)
+{
+    return k->sched.phase == SCHED_TRANSITION ? (int)k->sched.trans : (int)TRANS_NONE;
+}

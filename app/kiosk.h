@@ -119,6 +119,13 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms);
 /* 1 while a transition or count-up runs (frames needed at KIOSK_FRAME_MS). */
 int kiosk_animating(const struct kiosk *k, uint64_t now_ms);
 
+/* How the loop moves on (enum transition_kind of schedule.h): a crossfade
+ * by default; a slide or a cut where the screen cannot hold a crossfade at
+ * 60 frames a second (frame_budget.h decides). Swipes always slide. */
+void kiosk_set_loop_transition(struct kiosk *k, int kind);
+/* The kind of the transition running now (TRANS_NONE when none). */
+int kiosk_transition_kind(const struct kiosk *k);
+
 /* 1 while a transition between panels runs. */
 int kiosk_transitioning(const struct kiosk *k);
 

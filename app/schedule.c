@@ -47,6 +47,7 @@ void schedule_start(struct schedule *s, int count, int first, uint32_t dwell_ms,
     s->trans_ms = 0;
     s->paused = 0;
     s->go_pending = 0;
+    s->loop_trans = TRANS_CROSSFADE;
 }
 
 static int wrap_index(const struct schedule *s, int i)
@@ -117,14 +118,21 @@ enum sched_event schedule_tick(struct schedule *s, uint64_t now_ms)
     if (now_ms < due)
         return SCHED_NOTHING;
     if (!s->go_pending) {
-        s->trans = TRANS_CROSSFADE;
-        s->trans_ms = SCHED_CROSSFADE_MS;
+        s->trans = s->loop_trans;
+        s->trans_ms = s->loop_trans == TRANS_SLIDE       ? SCHED_SLIDE_MS
+                      : s->loop_trans == TRANS_CROSSFADE ? SCHED_CROSSFADE_MS
+                                                         : 0;
         s->direction = 1;
     }
     s->go_pending = 0;
     s->phase = SCHED_TRANSITION;
     s->phase_start_ms = now_ms - due > SCHED_LATE_MS ? now_ms : due;
     return SCHED_TRANSITION_START;
+}
+
+void schedule_set_loop_transition(struct schedule *s, enum transition_kind kind)
+{
+    s->loop_trans = kind;
 }
 
 void schedule_set_dwell(struct schedule *s, uint32_t dwell_ms)

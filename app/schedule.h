@@ -44,6 +44,7 @@ struct schedule {
     uint32_t trans_ms;
     int paused;     /* interactive mode: no auto-advance */
     int go_pending; /* schedule_go asked for a transition to `next` */
+    enum transition_kind loop_trans; /* what the loop advances with (crossfade) */
 };
 
 enum sched_event {
@@ -69,6 +70,11 @@ void schedule_follow(struct schedule *s, int current);
 /* The panel that arrives next (or is arriving) is `next`: the caller found
  * `next`, not the panel it asked for, loadable. */
 void schedule_set_next(struct schedule *s, int next);
+/* The transition the loop advances with: TRANS_CROSSFADE (the default),
+ * TRANS_SLIDE (to the left), or TRANS_NONE (a cut). A screen that cannot
+ * hold a crossfade at 60 frames a second gets a cheaper one. */
+void schedule_set_loop_transition(struct schedule *s, enum transition_kind kind);
+
 /* Jump (interactive navigation): transition to panel `to` now, sliding in
  * `direction`. Ignored if a transition is running (returns -1). */
 int schedule_go(struct schedule *s, int to, int direction, enum transition_kind kind,
