@@ -998,7 +998,8 @@ static void unknown_locale(void **state)
     struct result r = run(vitrine, "render", "--locale", "xx", "--out", out, NULL);
     expect_status("vitrine render --locale xx", &r, 2);
     expect_in("vitrine render --locale xx", &r, r.err,
-              "vitrine render: the exhibit has no language 'xx'; it has: en (English)");
+              "vitrine render: the exhibit has no language 'xx'; it has: en (English), "
+              "fr (Fran\303\247ais)");
     int lines = 0;
     for (const char *c = r.err; *c; c++)
         lines += *c == '\n';
@@ -1011,7 +1012,8 @@ static void unknown_locale(void **state)
             NULL);
     expect_status("vitrine run --locale xx", &r, 0);
     expect_in("vitrine run --locale xx", &r, r.err,
-              "the exhibit has no language 'xx'; it has: en (English). Showing English.");
+              "the exhibit has no language 'xx'; it has: en (English), fr (Fran\303\247ais). "
+              "Showing English.");
     result_free(&r);
 
     /* a language code is not case-sensitive */
