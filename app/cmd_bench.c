@@ -30,7 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <SDL.h>
+#include <time.h>
 
 #include "clock.h"
 #include "display.h"
@@ -286,6 +286,13 @@ static int proc_usage(pid_t pid, double *cpu_s, long *switches)
     return 0;
 }
 
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
 static long proc_pss_kib(pid_t pid)
 {
     char path[64], line[256];
@@ -314,12 +321,12 @@ static void measure_loop(const char *self, const struct options *o, struct confi
         return;
     }
     /* its stderr is drained by nobody: lines are few (info level) */
-    SDL_Delay(2000); /* start-up is measured elsewhere */
+    sleep_ms(2000); /* start-up is measured elsewhere */
     double c0, c1;
     long s0, s1;
     int ok = proc_usage(ch.pid, &c0, &s0) == 0;
     uint64_t t0 = clock_now_ns();
-    SDL_Delay(LOOP_S * 1000);
+    sleep_ms(LOOP_S * 1000);
     ok = ok && proc_usage(ch.pid, &c1, &s1) == 0;
     double secs = (double)(clock_now_ns() - t0) / 1e9;
     long kib = proc_pss_kib(ch.pid);
@@ -815,21 +822,14 @@ int cmd_bench(const struct options *o, const char *argv0)
             snprintf(c->renderer, sizeof(c->renderer), "%s", renderers[r]);
             snprintf(c->name, sizeof(c->name), "%dx%d %s", c->w, c->h, c->renderer);
         }
-    const char *driver = getenv("SDL_VIDEODRIVER") ? getenv("SDL_VIDEODRIVER") : "default";
-    SDL_DisplayMode mode = {0};
-    int have_mode = 0;
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) == 0) {
-        have_mode = SDL_GetDesktopDisplayMode(0, &mode) == 0;
-        driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : driver;
-        SDL_QuitSubSystem(SDL_INIT_VIDEO);
-    }
-    static char driver_name[32];
-    snprintf(driver_name, sizeof(driver_name), "%s", driver);
+    static char driver_name[32] = "none";
+    int mode_w = 0, mode_h = 0;
+    int have_mode = display_desktop(driver_name, sizeof(driver_name), &mode_w, &mode_h) == 0;
     for (int i = 0; i < n; i++) {
         struct config *c = &cs[i];
         /* on X, a size that is the screen's is measured full screen */
-        int fullscreen = have_mode && strcmp(driver_name, "x11") == 0 && mode.w == c->w &&
-                         mode.h == c->h;
+        int fullscreen = have_mode && strcmp(driver_name, "x11") == 0 && mode_w == c->w &&
+                         mode_h == c->h;
         fprintf(stderr, "bench: %s (%s%s)...\n", c->name, driver_name,
                 fullscreen ? ", full screen" : "");
         measure_first_frame(self, o, c, fullscreen);

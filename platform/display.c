@@ -481,6 +481,20 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
     return 0;
 }
 
+int display_desktop(char *driver, size_t driver_len, int *w, int *h)
+{
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
+        return -1;
+    SDL_DisplayMode mode;
+    int rc = SDL_GetDesktopDisplayMode(0, &mode) == 0 ? 0 : -1;
+    *w = rc == 0 ? mode.w : 0;
+    *h = rc == 0 ? mode.h : 0;
+    const char *name = SDL_GetCurrentVideoDriver();
+    snprintf(driver, driver_len, "%s", name ? name : "unknown");
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    return rc;
+}
+
 const char *display_renderer(const struct display *d)
 {
     return d ? d->renderer_why : "none";

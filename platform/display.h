@@ -30,6 +30,10 @@ struct display_opts {
     const char *renderer;
 };
 
+/* The video driver SDL would use and its desktop's size, without opening a
+ * window (for the benchmark). 0, or -1 when there is no video. */
+int display_desktop(char *driver, size_t driver_len, int *w, int *h);
+
 /* The renderer in use and why it was chosen ("software: no GPU device in
  * /dev/dri"), for the log and the benchmark. */
 const char *display_renderer(const struct display *d);
