@@ -1,0 +1,147 @@
+#!/bin/sh
+# vitrine against a browser kiosk, side by side, in one run: the same Xvfb
+# (1920x1080), each showing comparable content in loop (attract) mode with a
+# crossfade every 8 s, both drawing in software (no GPU here). Prints, for
+# each and their ratio:
+#  - exec to first frame: vitrine's own log (exec to first presented frame,
+#    from the kernel's process start time, 10 ms steps);
+#    Chromium: exec until the page's title changes, which the page does in
+#    the second animation frame after load (so after its first paint);
+#  - proportional memory (PSS) after 40 s, summed over every process;
+#  - CPU over 30 s of loop, every process of the program, and the X server's
+#    over the same 30 s (each run has the X server to itself).
+# Usage: tests/bench/vs-browser.sh [--install]   (--install: apt-get install
+# chromium first, as root). Figures, not pass/fail.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/platform/debian-deps.sh"
+if [ "${1:-}" = "--install" ]; then
+    vitrine_need_packages chromium
+fi
+vitrine_need_packages $VITRINE_BUILD_PKGS xvfb xauth xdotool
+command -v chromium >/dev/null || { echo "chromium is not installed: run with --install (as root)"; exit 1; }
+build="$top/build/release"
+cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release -DVITRINE_TESTS=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+vitrine="$build/vitrine"
+work=$(mktemp -d)
+xpid=""
+cleanup() {
+    pkill -P $$ 2>/dev/null || true
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_x() {
+    rm -f "$work/fd"
+    mkfifo "$work/fd"
+    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/fd" 2>/dev/null &
+    xpid=$!
+    read -r dnum <"$work/fd"
+    export DISPLAY=":$dnum"
+}
+stop_x() { kill "$xpid" 2>/dev/null; wait "$xpid" 2>/dev/null || true; xpid=""; }
+
+# all descendants of PID, and PID
+tree() {
+    echo "$1"
+    for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do tree "$c"; done
+}
+# CPU seconds (utime + stime) of the processes listed
+cpu_of() {
+    hz=$(getconf CLK_TCK)
+    for p in "$@"; do
+        [ -r /proc/$p/stat ] && sed 's/.*) //' /proc/$p/stat | awk '{print $12 + $13}'
+    done | awk -v hz="$hz" '{s += $1} END {printf "%.2f", s / hz}'
+}
+pss_of() {
+    for p in "$@"; do
+        [ -r /proc/$p/smaps_rollup ] && awk '/^Pss:/ {print $2}' /proc/$p/smaps_rollup
+    done | awk '{s += $1} END {printf "%.1f", s / 1024}'
+}
+now_ms() { date +%s%3N; }
+
+# the page: six panels in the kiosk's look, a crossfade every 8 s
+cat >"$work/page.html" <<'HTML'
+<!doctype html><html lang="en"><head><meta charset="utf-8"><title>loading</title>
+<style>
+html,body{margin:0;height:100%;background:#1a1b1e;color:#f3efe6;font-family:"Noto Sans",sans-serif;overflow:hidden}
+.p{position:absolute;inset:0;padding:10vh 7vw;opacity:0;transition:opacity .7s ease-in-out}
+.p.on{opacity:1}
+.p h1{font-size:5.5vh;margin:0 0 3vh;border-top:.6vh solid #f0a04b;padding-top:3vh;width:60vw}
+.p p{font-size:2.8vh;line-height:1.5;max-width:60vw}
+.n{position:absolute;right:7vw;bottom:4vh;font-size:1.8vh;color:#aaa}
+</style></head><body>
+<div class="p on"><h1>Running Pyongyang</h1><p>A Canadian runner at the 2014 Pyongyang Marathon, the first open to amateur runners from abroad.</p></div>
+<div class="p"><h1>Open to foreigners</h1><p>In April 2014 the Pyongyang Marathon let amateur runners from abroad take part for the first time. Until then the race had been for elite athletes only.</p></div>
+<div class="p"><h1>Meet Jen Loong</h1><p>A runner from Vancouver who had already run marathons around the world travelled to Pyongyang to run this one.</p></div>
+<div class="p"><h1>Into the stadium</h1><p>The race started and finished in Kim Il Sung Stadium, in front of tens of thousands of spectators.</p></div>
+<div class="p"><h1>Where the sources differ</h1><p>The articles give different numbers of foreign runners: about 1,000 in one account and several hundred in others.</p></div>
+<div class="p"><h1>Sources</h1><p>An online news article (23 April 2014), a CTV News report, and Runner's World.</p></div>
+<div class="n">vitrine comparison page</div>
+<script>
+const ps=[...document.querySelectorAll('.p')];let i=0;
+requestAnimationFrame(()=>requestAnimationFrame(()=>{document.title='painted';}));
+setInterval(()=>{ps[i].classList.remove('on');i=(i+1)%ps.length;ps[i].classList.add('on');},8000);
+</script></body></html>
+HTML
+
+# measure NAME CMD...: start, first frame, PSS at 40 s, CPU 10-40 s
+measure() {
+    name=$1
+    shift
+    start_x
+    t0=$(now_ms)
+    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    pid=$!
+    first=""
+    i=0
+    while [ -z "$first" ] && [ $i -lt 2000 ]; do
+        if [ "$name" = vitrine ]; then
+            grep -q 'first frame presented' "$work/$name.err" 2>/dev/null &&
+                first=$(sed -n 's/.*first frame presented \([0-9.]*\) ms after exec.*/\1/p' "$work/$name.err" | head -1)
+        else
+            xdotool search --name '^painted' >/dev/null 2>&1 && first=$(($(now_ms) - t0))
+        fi
+        i=$((i + 1))
+        sleep 0.005
+    done
+    sleep 10
+    procs=$(tree "$pid")
+    c0=$(cpu_of $procs)
+    x0=$(cpu_of "$xpid")
+    sleep 30
+    procs=$(tree "$pid")
+    c1=$(cpu_of $procs)
+    x1=$(cpu_of "$xpid")
+    pss=$(pss_of $procs)
+    nproc_=$(echo "$procs" | wc -l)
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true
+    stop_x
+    cpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
+    xcpu=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
+    echo "$name $first $pss $cpu $xcpu $nproc_" >>"$work/results"
+}
+
+export SDL_VIDEODRIVER=x11
+unset SDL_RENDER_DRIVER
+measure vitrine "$vitrine" run --no-watch
+measure chromium chromium --kiosk --no-sandbox --disable-gpu --no-first-run --noerrdialogs \
+    --disable-translate --no-default-browser-check --password-store=basic \
+    --user-data-dir="$work/profile" "file://$work/page.html"
+
+awk '
+{ name[NR] = $1; first[NR] = $2; pss[NR] = $3; cpu[NR] = $4; x[NR] = $5; np[NR] = $6 }
+END {
+    printf "%-44s %14s %14s %9s\n", "figure (1920x1080, Xvfb, software)", name[1], name[2], "ratio"
+    printf "%-44s %14.0f %14.0f %9.2f\n", "exec to first frame, ms", first[1], first[2], first[1] / first[2]
+    printf "%-44s %14.1f %14.1f %9.2f\n", "PSS after 40 s, MB (all processes)", pss[1], pss[2], pss[1] / pss[2]
+    printf "%-44s %14.2f %14.2f %9.2f\n", "CPU over 30 s of loop, % of a core", cpu[1], cpu[2], cpu[1] / cpu[2]
+    printf "%-44s %14.2f %14.2f %9.2f\n", "X server CPU, same 30 s, % of a core", x[1], x[2], (x[2] > 0 ? x[1] / x[2] : 0)
+    printf "%-44s %14.2f %14.2f %9.2f\n", "CPU with the X server, % of a core", cpu[1] + x[1], cpu[2] + x[2], (cpu[1] + x[1]) / (cpu[2] + x[2])
+    printf "%-44s %14d %14d\n", "processes", np[1], np[2]
+}' "$work/results"
+echo "(vitrine: exec to first presented frame from its log; chromium: exec to the page's title"
+echo " change after its first paint, polled every 5 ms)"
