@@ -4,16 +4,30 @@
 #include <string.h>
 
 #include <SDL.h>
+#include <sodium.h>
 
 #include "content_check.h"
 #include "photo.h"
 #include "text.h"
+
+/* A photo that decoded within the limits: its bytes' BLAKE2b-256 and the
+ * size it was decoded to. */
+struct photo_ok {
+    unsigned char digest[32];
+    int ow, oh;
+    int used;
+};
 
 struct content_check {
     struct text *t;
     int owns_text;
     const struct text_measurer *m;
     struct arena arena;
+    /* photos already decoded, open addressing (a panel's photo comes once per
+     * language, and an exhibit may show one file under several names) */
+    struct photo_ok *photos;
+    size_t n_photos, cap_photos;
+    int can_hash; /* sodium_init succeeded */
 };
 
 struct content_check *content_check_new(char *why, size_t why_len)
@@ -47,6 +61,10 @@ struct content_check *content_check_borrow(struct text *t, char *why, size_t why
     }
     c->t = t;
     c->m = text_measurer(t);
+    /* a check lays out every panel, at nine sizes in a build: the same
+     * words and lines again and again */
+    text_cache_widths(t, 65536);
+    c->can_hash = sodium_init() >= 0;
     arena_init(&c->arena, 64 * 1024);
     return c;
 }
@@ -56,6 +74,7 @@ void content_check_free(struct content_check *c)
     if (!c)
         return;
     arena_free(&c->arena);
+    free(c->photos);
     if (c->owns_text)
         text_close(c->t);
     free(c);
@@ -107,11 +126,55 @@ static int glyphs_check(struct text *t, const struct panel *p, char *why, size_t
     return 0;
 }
 
+static struct photo_ok *photo_slot(struct photo_ok *v, size_t cap, const unsigned char *digest,
+                                   int ow, int oh)
+{
+    size_t i;
+    memcpy(&i, digest, sizeof(i));
+    for (i %= cap;; i = (i + 1) % cap)
+        if (!v[i].used ||
+            (v[i].ow == ow && v[i].oh == oh && memcmp(v[i].digest, digest, 32) == 0))
+            return &v[i];
+}
+
+/* Was this photo already decoded at ow x oh? When not, and remember is
+ * set, remember it (nothing happens when memory runs out: it is decoded
+ * again next time). */
+static int photo_seen(struct content_check *c, const unsigned char *digest, int ow, int oh,
+                      int remember)
+{
+    if (c->photos && photo_slot(c->photos, c->cap_photos, digest, ow, oh)->used)
+        return 1;
+    if (!remember)
+        return 0;
+    if ((c->n_photos + 1) * 2 > c->cap_photos) {
+        size_t cap = c->cap_photos ? c->cap_photos * 2 : 256;
+        struct photo_ok *v = calloc(cap, sizeof(*v));
+        if (!v)
+            return 0;
+        for (size_t i = 0; i < c->cap_photos; i++)
+            if (c->photos[i].used)
+                *photo_slot(v, cap, c->photos[i].digest, c->photos[i].ow, c->photos[i].oh) =
+                    c->photos[i];
+        free(c->photos);
+        c->photos = v;
+        c->cap_photos = cap;
+    }
+    struct photo_ok *e = photo_slot(c->photos, c->cap_photos, digest, ow, oh);
+    memcpy(e->digest, digest, 32);
+    e->ow = ow;
+    e->oh = oh;
+    e->used = 1;
+    c->n_photos++;
+    return 0;
+}
+
 /* The photo decoded as it would be shown full screen: the header within
  * the limits, then every row (a damaged file or a decompression bomb fails
- * here, not in front of visitors). */
-static int photo_check(const struct panel *p, const struct layout_screen *screen, char *why,
-                       size_t why_len)
+ * here, not in front of visitors). The same bytes decode the same way, so
+ * a photo already decoded at this size is not decoded again. */
+static int photo_check(struct content_check *c, const struct panel *p,
+                       const struct layout_screen *screen, char *why, size_t why_len)
 {
     if (p->kind != PANEL_IMAGE || !p->image.data)
         return 0;
@@ -127,6 +190,12 @@ static int photo_check(const struct panel *p, const struct layout_screen *screen
      * of showing */
     int dw, dh, ow, oh;
     photo_fit(info.w, info.h, screen->w / 4, screen->h / 4, &dw, &dh, &ow, &oh);
+    unsigned char digest[32];
+    int hashed = c->can_hash &&
+                 crypto_generichash(digest, sizeof(digest), p->image.data, p->image.size, NULL,
+                                    0) == 0;
+    if (hashed && photo_seen(c, digest, ow, oh, 0))
+        return 0;
     SDL_Surface *s =
         photo_decode(p->image.data, p->image.size, ow, oh, 0, NULL, NULL, pwhy, sizeof(pwhy));
     if (!s) {
@@ -134,6 +203,8 @@ static int photo_check(const struct panel *p, const struct layout_screen *screen
         return -1;
     }
     SDL_FreeSurface(s);
+    if (hashed)
+        photo_seen(c, digest, ow, oh, 1);
     return 0;
 }
 
@@ -152,7 +223,7 @@ static int check_panel(struct content_check *c, const struct panel *p,
             return -1;
         }
     }
-    return n > 0 && photo ? photo_check(p, &sizes[0], why, why_len) : 0;
+    return n > 0 && photo ? photo_check(c, p, &sizes[0], why, why_len) : 0;
 }
 
 int content_check_panel(struct content_check *c, const struct panel *p,

@@ -11,9 +11,16 @@
  * only when a character needs them, so Latin-only content opens one font
  * per face, as before.
  *
+ * Run widths are remembered (face, font, size and the exact bytes of runs
+ * up to WIDTH_KEY bytes, direct mapped; WIDTH_CACHE entries, at most about
+ * 1 MB, unless text_cache_widths asks for more): wrapping measures each
+ * candidate line, and the fit check of `bundle build` measures the same
+ * texts at nine sizes; SDL_ttf's shaping and glyph loading dominated it.
+ *
  * LIMITATIONS: each font is resized per call with TTF_SetFontSize, which
  * flushes SDL_ttf's glyph cache; callers that alternate sizes on one face
- * pay for re-rasterising glyphs. Sizes are pixels per em (SDL_ttf's points
+ * pay for re-rasterising glyphs (for measuring, only when the width cache
+ * misses). Sizes are pixels per em (SDL_ttf's points
  * at 72 dpi). Not thread safe. Shaping is whatever SDL_ttf was built with
  * (HarfBuzz on Debian), within a run: kerning and shaping do not cross a
  * run boundary, and right-to-left runs are not reordered (no bidi). Line
@@ -24,6 +31,7 @@
  * DEPENDENCIES: SDL2_ttf >= 2.0.18 (TTF_SetFontSize, TTF_GlyphIsProvided32),
  * fontconfig, the font shipped in assets/fonts (DejaVu Sans) as the last
  * resort. Works without SDL video: nothing here needs SDL_Init. */
+#define _POSIX_C_SOURCE 200809L
 #include "text.h"
 
 #include <SDL.h>
@@ -33,6 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "locale_rules.h"
 #include "log.h"
@@ -51,6 +63,17 @@
 #define MAX_CHAIN 24
 #define MAX_FC_LOOKUPS 64 /* fontconfig searches for uncovered characters, per face */
 #define CACHE_SIZE 1024   /* code points remembered per face, direct mapped */
+#define WIDTH_CACHE 4096  /* run widths remembered by default, direct mapped */
+#define WIDTH_KEY 256     /* the longest run whose width is remembered, bytes */
+
+/* One remembered run width; s NULL: empty. */
+struct width_entry {
+    uint32_t hash;
+    uint16_t px, len;
+    uint8_t face, font;
+    int32_t w;
+    char *s; /* malloc'd copy of the run's len bytes */
+};
 
 /* One font of a face's chain. */
 struct slot {
@@ -75,6 +98,15 @@ struct text {
     struct chain chain[FACE_COUNT];
     char assets_dir[PATH_LEN - 64]; /* room for "/" FALLBACK_FONT in a path */
     struct text_measurer m;
+    struct width_entry *widths; /* n_widths entries, allocated on first use; may be NULL */
+    size_t n_widths;
+    /* every open font's file, mapped read-only */
+    struct {
+        TTF_Font *font;
+        void *map;
+        size_t len;
+    } maps[FACE_COUNT * MAX_CHAIN];
+    int n_maps;
 };
 
 static const char *const face_names[FACE_COUNT] = {"sans", "sans bold", "serif"};
@@ -162,15 +194,57 @@ done:
     return rc;
 }
 
-static TTF_Font *open_font(const char *path, int index)
+/* The font file is mapped, not read through stdio: SDL_ttf loads glyphs
+ * through its stream, and reading a file that way costs a seek and a read
+ * per glyph load (after every size change). The pages are the page
+ * cache's, shared and clean. */
+static TTF_Font *open_font(struct text *t, const char *path, int index)
 {
-    TTF_Font *f = TTF_OpenFontIndex(path, OPEN_PX, index);
-    if (!f)
+    if (t->n_maps >= (int)(sizeof(t->maps) / sizeof(t->maps[0]))) {
+        SDL_SetError("too many fonts open");
         return NULL;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        SDL_SetError("cannot open %s", path);
+        return NULL;
+    }
+    struct stat st;
+    void *map = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uintmax_t)st.st_size <= INT32_MAX)
+        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED) {
+        SDL_SetError("cannot map %s", path);
+        return NULL;
+    }
+    SDL_RWops *rw = SDL_RWFromConstMem(map, (int)st.st_size);
+    TTF_Font *f = rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, index) : NULL;
+    if (!f) {
+        munmap(map, (size_t)st.st_size);
+        return NULL;
+    }
+    t->maps[t->n_maps].font = f;
+    t->maps[t->n_maps].map = map;
+    t->maps[t->n_maps].len = (size_t)st.st_size;
+    t->n_maps++;
     TTF_SetFontKerning(f, 1);
     /* Light hinting keeps large display type true to its outlines. */
     TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
     return f;
+}
+
+static void close_font(struct text *t, TTF_Font *f)
+{
+    TTF_CloseFont(f);
+    for (int i = 0; i < t->n_maps; i++) {
+        if (t->maps[i].font == f) {
+            munmap(t->maps[i].map, t->maps[i].len);
+            t->maps[i] = t->maps[--t->n_maps];
+            break;
+        }
+    }
 }
 
 static const char *const *families_of(const struct script_fonts *sf, enum font_face face)
@@ -196,7 +270,7 @@ static void slot_open(struct text *t, enum font_face face, struct slot *sl, int 
     sl->state = -1;
     if (!sl->script) {
         snprintf(path, sizeof(path), "%s/%s", t->assets_dir, FALLBACK_FONT);
-        TTF_Font *f = open_font(path, 0);
+        TTF_Font *f = open_font(t, path, 0);
         if (!f) {
             log_warn(TAG, "face %s: shipped font %s: %s", face_names[face], path, SDL_GetError());
             return;
@@ -216,7 +290,7 @@ static void slot_open(struct text *t, enum font_face face, struct slot *sl, int 
             }
             if (path_in_chain(ch, path))
                 continue;
-            TTF_Font *f = open_font(path, index);
+            TTF_Font *f = open_font(t, path, index);
             if (!f) {
                 log_warn(TAG, "face %s: cannot open %s: %s", face_names[face], path,
                          SDL_GetError());
@@ -324,7 +398,7 @@ static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
         FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
         strlen((const char *)file) < PATH_LEN && !path_in_chain(ch, (const char *)file)) {
         FcPatternGetInteger(match, FC_INDEX, 0, &index);
-        TTF_Font *f = open_font((const char *)file, index);
+        TTF_Font *f = open_font(t, (const char *)file, index);
         if (f && TTF_GlyphIsProvided32(f, cp)) {
             struct slot *sl = &ch->f[ch->n];
             memset(sl, 0, sizeof(*sl));
@@ -335,7 +409,7 @@ static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
             slot = ch->n++;
             log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cp);
         } else if (f) {
-            TTF_CloseFont(f);
+            close_font(t, f);
         }
     }
     if (match)
@@ -378,11 +452,37 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
 /* Strings shorter than this are NUL-terminated on the stack, longer on the heap. */
 #define SHORT_TEXT 256
 
+/* FNV-1a over the run and what it is measured in. */
+static uint32_t width_hash(int face, int font, int px, const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    h = (h ^ (uint32_t)face) * 16777619u;
+    h = (h ^ (uint32_t)font) * 16777619u;
+    h = (h ^ (uint32_t)px) * 16777619u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
 static int run_width(void *ctx, enum font_face face, int font, int px, const char *s, size_t n)
 {
     struct text *t = ctx;
     if (!s || n == 0)
         return 0;
+    face = clamp_face(face);
+    struct width_entry *e = NULL;
+    uint32_t hash = 0;
+    if (n <= WIDTH_KEY && px >= 1 && px <= MAX_PX && font >= 0 && font < MAX_CHAIN) {
+        if (!t->widths)
+            t->widths = calloc(t->n_widths, sizeof(*t->widths));
+        if (t->widths) {
+            hash = width_hash((int)face, font, px, s, n);
+            e = &t->widths[hash % t->n_widths];
+            if (e->s && e->len == n && e->hash == hash && e->px == px && e->face == face &&
+                e->font == font && memcmp(e->s, s, n) == 0)
+                return e->w;
+        }
+    }
     TTF_Font *f = font_at(t, face, font, px);
     if (!f)
         return 0;
@@ -393,8 +493,16 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
     memcpy(buf, s, n);
     buf[n] = '\0';
     int w = 0, h = 0;
-    if (TTF_SizeUTF8(f, buf, &w, &h) != 0)
+    if (TTF_SizeUTF8(f, buf, &w, &h) != 0) {
         w = 0;
+    } else if (e) {
+        char *key = e->s && e->len >= n ? e->s : realloc(e->s, n);
+        if (key) {
+            memcpy(key, s, n);
+            *e = (struct width_entry){hash, (uint16_t)px, (uint16_t)n, (uint8_t)face,
+                                      (uint8_t)font, w, key};
+        }
+    }
     if (buf != stack)
         free(buf);
     return w;
@@ -433,12 +541,29 @@ struct text *text_open(const char *assets_dir, char *why, size_t why_len)
             return NULL;
         }
     }
+    t->n_widths = WIDTH_CACHE;
     t->m.ctx = t;
     t->m.width = measure_width;
     t->m.line_height = measure_line_height;
     t->m.font_for = font_for;
     t->m.run_width = run_width;
     return t;
+}
+
+static void widths_free(struct text *t)
+{
+    for (size_t i = 0; t->widths && i < t->n_widths; i++)
+        free(t->widths[i].s);
+    free(t->widths);
+    t->widths = NULL;
+}
+
+void text_cache_widths(struct text *t, size_t entries)
+{
+    if (entries == t->n_widths)
+        return;
+    widths_free(t);
+    t->n_widths = entries ? entries : 1;
 }
 
 void text_close(struct text *t)
@@ -448,7 +573,8 @@ void text_close(struct text *t)
     for (int i = 0; i < FACE_COUNT; i++)
         for (int k = 0; k < t->chain[i].n; k++)
             if (t->chain[i].f[k].font)
-                TTF_CloseFont(t->chain[i].f[k].font);
+                close_font(t, t->chain[i].f[k].font);
+    widths_free(t);
     free(t);
     libs_release();
 }

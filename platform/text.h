@@ -23,6 +23,12 @@ struct SDL_Surface;
 struct text *text_open(const char *assets_dir, char *why, size_t why_len);
 void text_close(struct text *t);
 
+/* How many run widths t remembers (direct mapped; each entry costs about 40
+ * bytes plus a copy of its run, at most 256 bytes): the default suits a
+ * kiosk; a build that checks thousands of panels asks for more. A new
+ * number forgets what was remembered. */
+void text_cache_widths(struct text *t, size_t entries);
+
 /* A measurer backed by the real fonts, fallback included (font_for and
  * run_width are set); valid while t is open. */
 const struct text_measurer *text_measurer(struct text *t);
