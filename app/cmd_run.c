@@ -32,7 +32,8 @@ struct run_ctx {
     /* background work the loop owns: started with `waker`, polled when
      * events_wait says EVENTS_WAKE */
     struct waker waker;
-    struct job *watch_job, *import_job;
+    struct job *watch_job, *import_job, *check_job;
+    struct check_job_ctx check; /* the quick_check deferred at start-up */
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
     struct import_job_ctx imp;
@@ -250,6 +251,36 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     staff_refresh(r);
 }
 
+/* The start-up check found the exhibit on screen damaged: the previous
+ * generation, else the built-in exhibit. */
+static void check_failed(struct run_ctx *r, const char *problem)
+{
+    char notice[768];
+    log_error("run", "the exhibit on screen is damaged: %s", problem);
+    if (r->showing_gen[0]) {
+        struct gen_state after;
+        char why[256];
+        if (gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) == 0) {
+            r->showing_gen[0] = '\0';
+            start_import(r, NULL, after.current);
+            textf(notice, sizeof(notice),
+                  "The exhibit last loaded is damaged (%s); going back to the previous one.",
+                  problem);
+            kiosk_notice(r->k, notice, clock_now_ms());
+            return;
+        }
+    }
+    char bwhy[256];
+    struct store *builtin = cli_open_content(NULL, bwhy, sizeof(bwhy));
+    if (builtin) {
+        r->showing_gen[0] = '\0';
+        kiosk_switch_store(r->k, builtin);
+        textf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
+              problem);
+        kiosk_notice(r->k, notice, clock_now_ms());
+    }
+}
+
 /* Woken by background work. */
 static void poll_jobs(struct run_ctx *r)
 {
@@ -264,6 +295,14 @@ static void poll_jobs(struct run_ctx *r)
             sticks_changed(r);
             pointer_changed(r);
         }
+    }
+    if (r->check_job && job_poll(r->check_job, &st) && st.finished) {
+        job_free(r->check_job);
+        r->check_job = NULL;
+        if (st.result != 0)
+            check_failed(r, r->check.why);
+        else
+            log_debug("run", "%s", st.text);
     }
     if (r->import_job && job_poll(r->import_job, &st)) {
         if (!st.finished) {
@@ -333,7 +372,8 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
         char path[GEN_PATH_MAX];
         struct store *s = NULL;
         if (gen_file(r->o->state_dir, st.current, 0, path, sizeof(path)) == 0 &&
-            store_open_file(path, &s, why, sizeof(why)) == 0) {
+            store_open_file_flags(path, STORE_OPEN_DEFER_CHECK, &s, why, sizeof(why)) == 0) {
+            snprintf(r->check.path, sizeof(r->check.path), "%s", path);
             snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", st.current);
             import_describe(r->o->state_dir, st.current, &r->showing);
             return s;
@@ -415,6 +455,9 @@ int cmd_run(const struct options *o)
 
     /* what to show: --content, else the imported exhibit, else built in */
     struct store *store = o->content ? NULL : open_state(&ctx, notice, sizeof(notice));
+    if (!store && o->content &&
+        store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
+        snprintf(ctx.check.path, sizeof(ctx.check.path), "%s", o->content);
     if (!store)
         store = cli_open_content(o->content, notice + strlen(notice),
                                  sizeof(notice) - strlen(notice));
@@ -510,7 +553,16 @@ int cmd_run(const struct options *o)
                 }
             }
             last_frame = now;
-            if (++frames == 1) {
+            if (++frames == 1 && ctx.check.path[0]) {
+                /* the whole-file check deferred at open, now that the
+                 * first frame is on screen */
+                char jwhy[256];
+                ctx.check_job = job_start("check", check_job, &ctx.check, ctx.waker, jwhy,
+                                          sizeof(jwhy));
+                if (!ctx.check_job)
+                    log_warn("run", "the exhibit's check could not start: %s", jwhy);
+            }
+            if (frames == 1) {
                 int exact = 0;
                 double since_exec = clock_since_exec_ms(&exact);
                 log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)",
@@ -563,6 +615,7 @@ done:
     /* before SDL quits: a job may still call the waker */
     job_free(ctx.watch_job);
     job_free(ctx.import_job);
+    job_free(ctx.check_job);
     store_close(ctx.imp.store);
     kiosk_free(k);
     display_close(d);

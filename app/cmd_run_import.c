@@ -226,3 +226,15 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     snprintf(msg, msg_len, "%s", c->r.why);
     return (int)c->r.outcome;
 }
+
+int check_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct check_job_ctx *c = ctx;
+    lower_priority();
+    if (store_check_file(c->path, c->why, sizeof(c->why)) != 0) {
+        snprintf(msg, msg_len, "%s", c->why);
+        return 1;
+    }
+    snprintf(msg, msg_len, "checked %s", c->path);
+    return 0;
+}

@@ -51,4 +51,12 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len);
  * or an import made from a shell): r and store as for an import. */
 int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len);
 
+/* The check deferred at start-up (STORE_OPEN_DEFER_CHECK): quick_check of
+ * the store on screen, off the render thread. */
+struct check_job_ctx {
+    char path[STICKWATCH_PATH_MAX];
+    char why[512]; /* the problem, once finished with a nonzero result */
+};
+int check_job(struct job *j, void *ctx, char *msg, size_t msg_len);
+
 #endif

@@ -102,6 +102,7 @@ struct store {
     char *locales[STORE_MAX_LOCALES];
     char *locale_names[STORE_MAX_LOCALES];
     sqlite3_stmt *st[ST_COUNT];
+    int defer_check; /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
 };
 
 static char *dup_string(const char *s)
@@ -564,7 +565,8 @@ static int prepare_statements(struct store *s, char *why, size_t why_len)
 static int check_store(struct store *s, char *why, size_t why_len)
 {
     if (configure(s, why, why_len) < 0 || check_schema(s, why, why_len) < 0 ||
-        prepare_statements(s, why, why_len) < 0 || quick_check(s, why, why_len) < 0 ||
+        prepare_statements(s, why, why_len) < 0 ||
+        (!s->defer_check && quick_check(s, why, why_len) < 0) ||
         read_locales(s, why, why_len) < 0 || read_exhibit(s, why, why_len) < 0 ||
         check_panels(s, why, why_len) < 0)
         return -1;
@@ -586,6 +588,20 @@ static struct store *store_new(const char *name)
 
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len)
 {
+    return store_open_file_flags(path, 0, out, why, why_len);
+}
+
+int store_check_file(const char *path, char *why, size_t why_len)
+{
+    struct store *s = NULL;
+    int rc = store_open_file_flags(path, 0, &s, why, why_len);
+    store_close(s);
+    return rc;
+}
+
+int store_open_file_flags(const char *path, int flags, struct store **out, char *why,
+                          size_t why_len)
+{
     struct store *s = NULL;
     if (!out)
         return rules_fail(why, why_len, "No place was given for the opened exhibit.");
@@ -605,6 +621,7 @@ int store_open_file(const char *path, struct store **out, char *why, size_t why_
     s = store_new(path);
     if (!s)
         return rules_fail(why, why_len, "There is not enough memory to open %s.", path);
+    s->defer_check = (flags & STORE_OPEN_DEFER_CHECK) != 0;
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         int e = s->db ? sqlite3_system_errno(s->db) : 0;

@@ -47,6 +47,19 @@ struct store_source {
 
 /* Open a store file read-only. On success *out owns the connection. */
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len);
+
+/* The same with flags. STORE_OPEN_DEFER_CHECK skips quick_check, which
+ * reads the whole file (a 300 MB exhibit of photos: most of a start-up);
+ * every other check still runs, and the caller must run store_check_file
+ * on the same path soon (the kiosk does, on a worker thread, after its
+ * first frame) and stop using the store if it fails. */
+#define STORE_OPEN_DEFER_CHECK 1
+int store_open_file_flags(const char *path, int flags, struct store **out, char *why,
+                          size_t why_len);
+
+/* Open path with every check, quick_check included, and close it: 0, or -1
+ * with why. Any thread (its own connection). */
+int store_check_file(const char *path, char *why, size_t why_len);
 /* Open a store image held in memory (e.g. the built-in exhibit compiled into
  * the binary). data must stay valid until store_close. */
 int store_open_memory(const void *data, size_t size, const char *name, struct store **out,

@@ -476,6 +476,31 @@ static void failing_quick_check(void **s)
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
+/* The kiosk opens its exhibit without quick_check (it reads the whole
+ * file) and runs it after the first frame: the deferred open succeeds on a
+ * store only quick_check finds damaged, and the later check refuses it. */
+static void quick_check_can_wait(void **s)
+{
+    make_bundle("x.vitrine", "2.0",
+                "CREATE TABLE scratch(a TEXT);"
+                "INSERT INTO scratch VALUES (NULL);"
+                "PRAGMA writable_schema = ON;"
+                "UPDATE sqlite_schema SET sql = 'CREATE TABLE scratch(a TEXT NOT NULL)' "
+                "WHERE name = 'scratch'",
+                NULL);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    struct store *st = NULL;
+    assert_int_equal(store_open_file_flags(path, STORE_OPEN_DEFER_CHECK, &st, why, sizeof(why)), 0);
+    store_close(st);
+    assert_int_equal(store_check_file(path, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "quick_check"));
+    /* an undamaged one passes both */
+    make_bundle("y.vitrine", "2.0", NULL, NULL);
+    snprintf(path, sizeof(path), "%s/y.vitrine", stick);
+    assert_int_equal(store_check_file(path, why, sizeof(why)), 0);
+}
+
 static void invalid_utf8(void **s)
 {
     make_bundle("x.vitrine", "2.0",
@@ -665,6 +690,7 @@ int main(void)
         T(newer_schema),
         T(triggers_and_views),
         T(failing_quick_check),
+        T(quick_check_can_wait),
         T(invalid_utf8),
         T(text_that_cannot_fit),
         T(glyph_no_font_has),
