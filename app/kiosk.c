@@ -66,6 +66,8 @@ struct kiosk {
     struct store_info info;
     struct store_chapter *chapters;
     int n_chapters;
+    int chapters_loaded;         /* load_chapters ran for this content and language */
+    int drawn;                   /* a frame was drawn */
     int *chapter_first;          /* in info_arena */
     const char **chapter_titles; /* in info_arena */
     struct schedule sched;
@@ -228,14 +230,14 @@ static void layout_controls(struct kiosk *k)
     k->overlay_stale = 1;
 }
 
-/* Read the exhibit's metadata and chapters into a scratch arena and adopt
- * them only when complete: on failure the kiosk keeps what it had. */
+/* Read the exhibit's metadata into a scratch arena and adopt it only when
+ * complete: on failure the kiosk keeps what it had. The chapters come
+ * later (load_chapters): listing them reads every panel's text, which at
+ * 10,000 panels was half of the time to the first frame. */
 static int load_info(struct kiosk *k, char *why, size_t why_len)
 {
     struct arena a;
     struct store_info info;
-    struct store_chapter *chapters = NULL;
-    int n_chapters = 0;
     arena_init(&a, 4096);
     if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
         goto fail;
@@ -243,33 +245,53 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
         snprintf(why, why_len, "%s has no panels.", store_name(k->store));
         goto fail;
     }
-    /* every chapter (there are no more than panels): the index pages */
-    if (store_chapters(k->store, locale_or_default(k), &a, &chapters, &n_chapters, info.n_panels,
-                       why, why_len) != 0) {
-        log_warn("kiosk", "no chapter index: %s", why);
-        n_chapters = 0;
-    }
-    int *first = arena_alloc(&a, sizeof(int) * (size_t)(n_chapters + 1));
-    const char **titles = arena_alloc(&a, sizeof(char *) * (size_t)(n_chapters + 1));
-    if (!first || !titles) {
-        snprintf(why, why_len, "out of memory for the chapter index");
-        goto fail;
-    }
-    for (int i = 0; i < n_chapters; i++) {
-        first[i] = chapters[i].first_panel;
-        titles[i] = chapters[i].title;
-    }
     arena_free(&k->info_arena);
     k->info_arena = a;
     k->info = info;
-    k->chapters = chapters;
-    k->n_chapters = n_chapters;
-    k->chapter_first = first;
-    k->chapter_titles = titles;
+    k->chapters = NULL;
+    k->n_chapters = 0;
+    k->chapter_first = NULL;
+    k->chapter_titles = NULL;
+    k->chapters_loaded = 0;
     return 0;
 fail:
     arena_free(&a);
     return -1;
+}
+
+/* Every chapter (there are no more than panels), for the index pages and
+ * its button: once per content and language, after the first frame or at
+ * the first input, whichever comes first. */
+static void load_chapters(struct kiosk *k)
+{
+    if (k->chapters_loaded)
+        return;
+    k->chapters_loaded = 1;
+    char why[256];
+    struct store_chapter *chapters = NULL;
+    int n = 0;
+    if (store_chapters(k->store, locale_or_default(k), &k->info_arena, &chapters, &n,
+                       k->info.n_panels, why, sizeof(why)) != 0) {
+        log_warn("kiosk", "no chapter index: %s", why);
+        return;
+    }
+    int *first = arena_alloc(&k->info_arena, sizeof(int) * (size_t)(n + 1));
+    const char **titles = arena_alloc(&k->info_arena, sizeof(char *) * (size_t)(n + 1));
+    if (!first || !titles) {
+        log_warn("kiosk", "no chapter index: out of memory");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        first[i] = chapters[i].first_panel;
+        titles[i] = chapters[i].title;
+    }
+    k->chapters = chapters;
+    k->n_chapters = n;
+    k->chapter_first = first;
+    k->chapter_titles = titles;
+    layout_controls(k);
+    if (k->view.state != MODE_LOOP) /* the controls (the index button) are on screen */
+        k->dirty = 1;
 }
 
 static uint32_t dwell_for(const struct ventry *e)
@@ -1112,6 +1134,7 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
 {
     if (!e)
         return;
+    load_chapters(k);
     if (e->kind == INPUT_TOUCH && k->staff.ui == STAFF_UI_CLOSED)
         staff_hold_input(k, e, now_ms);
     if (k->staff.ui != STAFF_UI_CLOSED) {
@@ -1180,6 +1203,8 @@ static void prepare_neighbours(struct kiosk *k)
 
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
 {
+    if (k->drawn && !k->chapters_loaded)
+        load_chapters(k);
     if (k->notice_until && now_ms >= k->notice_until) {
         k->notice_until = 0;
         k->notice[0] = '\0';
@@ -1318,6 +1343,7 @@ static void add_list(struct frame *f, const struct draw_list *l)
 void kiosk_draw(struct kiosk *k, uint64_t now_ms)
 {
     struct frame f = {.n_views = 0};
+    k->drawn = 1;
     int w = screen_of(k).w;
     struct ventry *chrome = k->cur;
     if (k->lazy)
