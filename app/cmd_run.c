@@ -299,7 +299,7 @@ static void poll_jobs(struct run_ctx *r)
     if (r->check_job && job_poll(r->check_job, &st) && st.finished) {
         job_free(r->check_job);
         r->check_job = NULL;
-        if (st.result != 0)
+        if (st.result == 1) /* 2: stopped, the kiosk is stopping */
             check_failed(r, r->check.why);
         else
             log_debug("run", "%s", st.text);

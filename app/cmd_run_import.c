@@ -227,13 +227,18 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     return (int)c->r.outcome;
 }
 
+static int check_cancelled(void *ctx)
+{
+    return job_cancelled(ctx);
+}
+
 int check_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct check_job_ctx *c = ctx;
     lower_priority();
-    if (store_check_file(c->path, c->why, sizeof(c->why)) != 0) {
+    if (store_check_file(c->path, check_cancelled, j, c->why, sizeof(c->why)) != 0) {
         snprintf(msg, msg_len, "%s", c->why);
-        return 1;
+        return job_cancelled(j) ? 2 : 1;
     }
     snprintf(msg, msg_len, "checked %s", c->path);
     return 0;

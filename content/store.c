@@ -103,6 +103,8 @@ struct store {
     char *locale_names[STORE_MAX_LOCALES];
     sqlite3_stmt *st[ST_COUNT];
     int defer_check; /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
+    int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
+    void *cancel_ctx;
 };
 
 static char *dup_string(const char *s)
@@ -413,9 +415,17 @@ static int check_schema(struct store *s, char *why, size_t why_len)
     return 0;
 }
 
+static int progress_cancel(void *ctx)
+{
+    const struct store *s = ctx;
+    return s->cancelled(s->cancel_ctx);
+}
+
 static int quick_check(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
+    if (s->cancelled) /* asked every 256 steps: a stop within a millisecond */
+        sqlite3_progress_handler(s->db, 256, progress_cancel, s);
     int ret = prepare_once(s, "PRAGMA quick_check(1)", &st, why, why_len);
     if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
         ret = fail_sqlite(s, SQLITE_CORRUPT, why, why_len);
@@ -444,6 +454,11 @@ static int quick_check(struct store *s, char *why, size_t why_len)
     }
 done:
     sqlite3_finalize(st);
+    if (s->cancelled) {
+        sqlite3_progress_handler(s->db, 0, NULL, NULL);
+        if (ret < 0 && s->cancelled(s->cancel_ctx))
+            ret = rules_fail(why, why_len, "the check of %s was stopped.", s->name);
+    }
     return ret;
 }
 
@@ -586,21 +601,31 @@ static struct store *store_new(const char *name)
     return s;
 }
 
+static int open_file(const char *path, int flags, int (*cancelled)(void *ctx), void *ctx,
+                     struct store **out, char *why, size_t why_len);
+
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len)
 {
     return store_open_file_flags(path, 0, out, why, why_len);
 }
 
-int store_check_file(const char *path, char *why, size_t why_len)
+int store_check_file(const char *path, int (*cancelled)(void *ctx), void *ctx, char *why,
+                     size_t why_len)
 {
     struct store *s = NULL;
-    int rc = store_open_file_flags(path, 0, &s, why, why_len);
+    int rc = open_file(path, 0, cancelled, ctx, &s, why, why_len);
     store_close(s);
     return rc;
 }
 
 int store_open_file_flags(const char *path, int flags, struct store **out, char *why,
                           size_t why_len)
+{
+    return open_file(path, flags, NULL, NULL, out, why, why_len);
+}
+
+static int open_file(const char *path, int flags, int (*cancelled)(void *ctx), void *ctx,
+                     struct store **out, char *why, size_t why_len)
 {
     struct store *s = NULL;
     if (!out)
@@ -622,6 +647,8 @@ int store_open_file_flags(const char *path, int flags, struct store **out, char 
     if (!s)
         return rules_fail(why, why_len, "There is not enough memory to open %s.", path);
     s->defer_check = (flags & STORE_OPEN_DEFER_CHECK) != 0;
+    s->cancelled = cancelled;
+    s->cancel_ctx = ctx;
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         int e = s->db ? sqlite3_system_errno(s->db) : 0;

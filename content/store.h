@@ -58,8 +58,10 @@ int store_open_file_flags(const char *path, int flags, struct store **out, char 
                           size_t why_len);
 
 /* Open path with every check, quick_check included, and close it: 0, or -1
- * with why. Any thread (its own connection). */
-int store_check_file(const char *path, char *why, size_t why_len);
+ * with why. Any thread (its own connection). cancelled (may be NULL) is
+ * asked while quick_check runs; nonzero stops it (-1, "stopped"). */
+int store_check_file(const char *path, int (*cancelled)(void *ctx), void *ctx, char *why,
+                     size_t why_len);
 /* Open a store image held in memory (e.g. the built-in exhibit compiled into
  * the binary). data must stay valid until store_close. */
 int store_open_memory(const void *data, size_t size, const char *name, struct store **out,

@@ -476,6 +476,11 @@ static void failing_quick_check(void **s)
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
+static int always(void *ctx)
+{
+    return 1;
+}
+
 /* The kiosk opens its exhibit without quick_check (it reads the whole
  * file) and runs it after the first frame: the deferred open succeeds on a
  * store only quick_check finds damaged, and the later check refuses it. */
@@ -493,12 +498,15 @@ static void quick_check_can_wait(void **s)
     struct store *st = NULL;
     assert_int_equal(store_open_file_flags(path, STORE_OPEN_DEFER_CHECK, &st, why, sizeof(why)), 0);
     store_close(st);
-    assert_int_equal(store_check_file(path, why, sizeof(why)), -1);
+    assert_int_equal(store_check_file(path, NULL, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "quick_check"));
     /* an undamaged one passes both */
     make_bundle("y.vitrine", "2.0", NULL, NULL);
     snprintf(path, sizeof(path), "%s/y.vitrine", stick);
-    assert_int_equal(store_check_file(path, why, sizeof(why)), 0);
+    assert_int_equal(store_check_file(path, NULL, NULL, why, sizeof(why)), 0);
+    /* and stops when asked to */
+    assert_int_equal(store_check_file(path, always, NULL, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "stopped"));
 }
 
 static void invalid_utf8(void **s)
