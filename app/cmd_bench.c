@@ -624,7 +624,7 @@ static void cell(char *out, size_t n, const struct figure *f)
         snprintf(out, n, "not measured");
         return;
     }
-    int prec = f->med < 10 ? 2 : f->med < 100 ? 1 : 0;
+    int prec = f->med < 0.1 ? 3 : f->med < 10 ? 2 : f->med < 100 ? 1 : 0;
     if (f->n > 2)
         snprintf(out, n, "%.*f (%.*f-%.*f, p99 %.*f)", prec, f->med, prec, f->lo, prec, f->hi,
                  prec, f->p99);
@@ -668,10 +668,19 @@ static void print_table(struct config *cs, int n, const char *baseline)
         }
         printf("\n");
     }
-    for (int i = 0; i < n; i++)
-        for (int r = 0; r < cs[i].n_figs; r++)
-            if (cs[i].figs[r].note[0])
-                printf("  %s, %s: %s\n", cs[i].name, cs[i].figs[r].key, cs[i].figs[r].note);
+    /* notes, each once: "all" when every configuration has the same */
+    for (int r = 0; r < cs[0].n_figs; r++) {
+        int same = 1;
+        for (int i = 1; i < n; i++)
+            same &= r < cs[i].n_figs && strcmp(cs[i].figs[r].note, cs[0].figs[r].note) == 0;
+        for (int i = 0; i < n; i++) {
+            const struct figure *f = r < cs[i].n_figs ? &cs[i].figs[r] : NULL;
+            if (f && f->note[0])
+                printf("  %s, %s: %s\n", same ? "all" : cs[i].name, f->key, f->note);
+            if (same)
+                break;
+        }
+    }
 }
 
 static void json_string(const char *s)
