@@ -829,7 +829,7 @@ int cmd_bench(const struct options *o, const char *argv0)
             c->w = sizes[i][0];
             c->h = sizes[i][1];
             snprintf(c->renderer, sizeof(c->renderer), "%s", renderers[r]);
-            snprintf(c->name, sizeof(c->name), "%dx%d %s", c->w, c->h, c->renderer);
+            snprintf(c->name, sizeof(c->name), "%dx%d %s", c->w, c->h, renderers[r]);
         }
     static char driver_name[32] = "none";
     int mode_w = 0, mode_h = 0;
