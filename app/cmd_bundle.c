@@ -20,13 +20,19 @@ static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len
     return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
 }
 
+static void build_warning(void *ctx, const char *line)
+{
+    (void)ctx;
+    log_warn("bundle", "%s", line);
+}
+
 int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
                       size_t why_len)
 {
     struct content_check *c = content_check_borrow(t, why, why_len);
     if (!c)
         return -1;
-    struct author_opts ao = {.fit = fit_check, .fit_ctx = c};
+    struct author_opts ao = {.fit = fit_check, .fit_ctx = c, .warn = build_warning};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
     content_check_free(c);
     return rc;

@@ -236,6 +236,28 @@ static int verify_file(const char *path, const char *keys_dir, char *signer, cha
     return minisig_verify(&sig, hash, keys, n_keys, &which, why, why_len);
 }
 
+static void missing_text(void *ctx, int position, const char *id, const char *field,
+                         const char *locale)
+{
+    FILE *f = ctx;
+    fprintf(f, "%spanel %d (%s): %s has no %s text; the default language's is shown\n",
+            f == stderr ? "warning: " : "missing:   ", position + 1, id, field, locale);
+}
+
+/* Translations missing from the store at path, as warnings on f. */
+static void report_missing(const char *path, FILE *f)
+{
+    struct store *s = NULL;
+    char why[512];
+    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
+        fprintf(f, "%s%s\n", f == stderr ? "warning: " : "problem:   ", why);
+        return;
+    }
+    if (store_missing_texts(s, missing_text, f, why, sizeof(why)) < 0)
+        fprintf(f, "%s%s\n", f == stderr ? "warning: " : "problem:   ", why);
+    store_close(s);
+}
+
 int cmd_bundle_verify(const struct options *o)
 {
     if (o->n_positional != 1) {
@@ -250,6 +272,7 @@ int cmd_bundle_verify(const struct options *o)
     }
     printf("%s: verified, signed by key %s (trusted comment: %s)\n", o->positional[0], signer,
            comment);
+    report_missing(o->positional[0], stderr);
     return 0;
 }
 
@@ -307,6 +330,8 @@ int cmd_bundle_inspect(const struct options *o)
         }
         arena_free(&pa);
         printf("images:    %d\n", images);
+        int missing = store_missing_texts(s, missing_text, stdout, why, sizeof(why));
+        printf("translations missing: %d\n", missing < 0 ? 0 : missing);
     }
     if (verify_file(path, o->keys, signer, comment, sizeof(comment), why, sizeof(why)) == 0)
         printf("signer:    key %s (trusted here)\n", signer);

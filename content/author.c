@@ -33,6 +33,27 @@ struct errrec {
     char text[ERROR_LINE_MAX];
 };
 
+void build_warning(struct build *b, const char *file, int line, const char *fmt, ...)
+{
+    if (!b->opts || !b->opts->warn)
+        return;
+    char msg[ERROR_LINE_MAX], line_text[ERROR_LINE_MAX + 300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0)
+        snprintf(line_text, sizeof line_text, "%s:%d: %s", file ? file : "?", line, msg);
+    else
+        snprintf(line_text, sizeof line_text, "%s: %s", file ? file : "?", msg);
+    b->opts->warn(b->opts->warn_ctx, line_text);
+}
+
+const char *ltext_stored(const struct build *b, const struct ltext *t, int l)
+{
+    return l == b->def || (t->given & (1u << l)) ? t->s[l] : NULL;
+}
+
 void build_error(struct build *b, const char *file, int line, const char *fmt, ...)
 {
     b->nerr++;

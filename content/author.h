@@ -26,6 +26,10 @@ struct author_opts {
     author_fit_fn fit; /* may be NULL */
     void *fit_ctx;
     const char *sources_dir; /* where `file:` of sources is checked; may be NULL */
+    /* Warnings ("panels/07-meet-jen.yaml:3: heading has no fr text; the en
+     * text is shown"): the build still succeeds. May be NULL. */
+    void (*warn)(void *ctx, const char *line);
+    void *warn_ctx;
 };
 
 /* Build src_dir into out_path (written to a temporary file beside it and

@@ -51,8 +51,16 @@
 /* A localised text: one string per exhibit locale (index as in locales);
  * after parsing, missing locales point at the default locale's text. */
 struct ltext {
-    const char *s[MAX_LOCALES];
+    const char *s[MAX_LOCALES]; /* every locale: a missing one holds the default's text */
+    unsigned given;             /* bit l: locale l was written by the author (a plain
+                                 * scalar counts for every locale: the same in all) */
 };
+
+struct build;
+/* The text of locale l as the store keeps it: NULL where the author gave
+ * none (the reader falls back to the default locale, and `bundle verify`
+ * can name what is missing). */
+const char *ltext_stored(const struct build *b, const struct ltext *t, int l);
 
 struct source {
     const char *id;
@@ -130,6 +138,9 @@ struct build {
 /* Record an error in file at line (0: the file as a whole). At most
  * MAX_ERRORS are kept; later ones are only counted. */
 void build_error(struct build *b, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A warning (the build still succeeds): passed to the caller's warn. */
+void build_warning(struct build *b, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* An error in the file being read. */
 #define ERR(b, line, ...) build_error((b), (b)->cur, (line), __VA_ARGS__)

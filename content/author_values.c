@@ -185,6 +185,7 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
         if (!s)
             return -1;
         out->s[b->def] = s;
+        out->given = ~0u; /* the same text in every language, on purpose */
     } else if (n->type == Y_MAP) {
         int ok = 1;
         char q[64];
@@ -214,6 +215,8 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
             out->s[li] = value_text(b, k->next, sub, max, affix);
             if (!out->s[li])
                 ok = 0;
+            else
+                out->given |= 1u << li;
         }
         if (!ok)
             return -1;
@@ -221,6 +224,10 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
             ERR(b, n->line, "%s has no text in the default locale \"%s\"", path, b->loc[b->def]);
             return -1;
         }
+        for (int i = 0; b->locales_ok && i < b->nloc; i++)
+            if (!(out->given & (1u << i)))
+                build_warning(b, b->cur, n->line, "%s has no %s (%s) text; the %s text is shown",
+                              path, b->loc_name[i], b->loc[i], b->loc[b->def]);
     } else {
         ERR(b, n->line, "%s must be text or a mapping of locale to text, not a list", path);
         return -1;

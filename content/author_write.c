@@ -148,8 +148,9 @@ static int write_rows(struct build *b, sqlite3 *db)
             return -1;
         for (int l = 0; l < b->nloc; l++)
             if (row(db, "INSERT INTO panel_text VALUES (?, ?, ?, ?, ?, ?, ?)", "itttttt", pos,
-                    b->loc[l], ps->chapter.s[l], ps->heading.s[l], ps->body.s[l], ps->note.s[l],
-                    ps->img.alt.s[l]))
+                    b->loc[l], ltext_stored(b, &ps->chapter, l), ltext_stored(b, &ps->heading, l),
+                    ltext_stored(b, &ps->body, l), ltext_stored(b, &ps->note, l),
+                    ltext_stored(b, &ps->img.alt, l)))
                 return -1;
         if (ps->kind == PANEL_STATISTIC) {
             const struct figure *f = &ps->fig;

@@ -1169,3 +1169,40 @@ int store_chapters(struct store *s, const char *locale, struct arena *a, struct 
     *n = count;
     return 0;
 }
+
+int store_missing_texts(struct store *s,
+                        void (*fn)(void *ctx, int position, const char *id, const char *field,
+                                   const char *locale),
+                        void *ctx, char *why, size_t why_len)
+{
+    static const char *const names[] = {"chapter", "heading", "body", "note", "alt"};
+    sqlite3_stmt *st = NULL;
+    int ret = prepare_once(s,
+                           "SELECT p.position, p.id, l.code,"
+                           " d.chapter IS NOT NULL AND t.chapter IS NULL,"
+                           " d.heading IS NOT NULL AND t.heading IS NULL,"
+                           " d.body IS NOT NULL AND t.body IS NULL,"
+                           " d.note IS NOT NULL AND t.note IS NULL,"
+                           " d.alt IS NOT NULL AND t.alt IS NULL"
+                           " FROM panel p JOIN locale l ON l.code <> ?1"
+                           " JOIN panel_text d ON d.position = p.position AND d.locale = ?1"
+                           " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = l.code"
+                           " ORDER BY p.position, l.position",
+                           &st, why, why_len);
+    if (ret < 0)
+        return -1;
+    sqlite3_bind_text(st, 1, s->default_locale, -1, SQLITE_STATIC);
+    int n = 0;
+    while ((ret = next_row(s, st, why, why_len)) > 0) {
+        const char *id = (const char *)sqlite3_column_text(st, 1);
+        const char *loc = (const char *)sqlite3_column_text(st, 2);
+        for (int f = 0; f < 5; f++)
+            if (sqlite3_column_int(st, 3 + f)) {
+                n++;
+                if (fn)
+                    fn(ctx, sqlite3_column_int(st, 0), id ? id : "?", names[f], loc ? loc : "?");
+            }
+    }
+    sqlite3_finalize(st);
+    return ret < 0 ? -1 : n;
+}

@@ -102,6 +102,15 @@ const char *store_locale_find(const struct store *s, const char *locale);
  * "en (English), fr (Français)". Returns buf. */
 const char *store_locale_list(const struct store *s, char *buf, size_t size);
 
+/* Each text a panel has in the default language but not in another (the
+ * kiosk shows the default's there): fn(ctx, panel position, panel id,
+ * field, locale) for each, in panel order. Returns how many, or -1 with
+ * why. */
+int store_missing_texts(struct store *s,
+                        void (*fn)(void *ctx, int position, const char *id, const char *field,
+                                   const char *locale),
+                        void *ctx, char *why, size_t why_len);
+
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);
 

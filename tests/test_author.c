@@ -398,6 +398,62 @@ static void bad_images_are_refused(void **state)
 
 /* ---- mistakes --------------------------------------------------------- */
 
+struct warnings {
+    char text[4096];
+    int n;
+};
+
+static void collect_warning(void *ctx, const char *line)
+{
+    struct warnings *w = ctx;
+    size_t used = strlen(w->text);
+    snprintf(w->text + used, sizeof w->text - used, "%s\n", line);
+    w->n++;
+}
+
+static void count_missing(void *ctx, int position, const char *id, const char *field,
+                          const char *locale)
+{
+    char *seen = ctx;
+    snprintf(seen, 128, "%d %s %s %s", position, id, field, locale);
+}
+
+/* A translation left out: the build warns (file, line, field, language) and
+ * succeeds; the store keeps no text there, so the reader shows the default
+ * language's and `bundle verify` can name what is missing. A plain scalar
+ * is the same in every language on purpose: no warning. */
+static void missing_translation_warns_and_falls_back(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\n"
+        "heading:\n"
+        "  en: The start line\n"
+        "body: |\n"
+        "  The runners arrived by train.\n"
+        "sources: [huffpost, ctv]\n");
+    struct warnings w = {0};
+    struct author_opts o = {.warn = collect_warning, .warn_ctx = &w};
+    if (build(f, &o) != 0)
+        fail_msg("%s", f->why);
+    assert_int_equal(w.n, 1);
+    if (!strstr(w.text, "panels/02-arrival.yaml:3: heading has no Français (fr) text"))
+        fail_msg("warnings: %s", w.text);
+    struct store *s = NULL;
+    char why[512], seen[128] = "";
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_int_equal(store_missing_texts(s, count_missing, seen, why, sizeof why), 1);
+    assert_string_equal(seen, "1 02-arrival heading fr");
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 4096);
+    assert_int_equal(store_panel_load(s, 1, "fr", &a, &p, why, sizeof why), 0);
+    assert_string_equal(p.heading, "The start line"); /* the default's */
+    assert_string_equal(p.body, "The runners arrived by train.");
+    arena_free(&a);
+    store_close(s);
+}
+
 static void unknown_key_names_line_and_suggests(void **state)
 {
     struct fx *f = *state;
@@ -976,6 +1032,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(schema_literal_matches_schema_sql),
         T(good_exhibit_reads_back),
+        T(missing_translation_warns_and_falls_back),
         T(image_panels_store_their_asset),
         T(bad_images_are_refused),
         T(unknown_key_names_line_and_suggests),
