@@ -536,6 +536,16 @@ static void glyph_no_font_has(void **s)
     expect_refused("x.vitrine", NULL, "no installed font");
 }
 
+static void right_to_left_text(void **s)
+{
+    /* "marathon" in Arabic: set left to right it would read backwards */
+    make_bundle("x.vitrine", "2.0",
+                "UPDATE panel_text SET heading = 'Marathon ' || char(1605, 1575, 1585, 1575, "
+                "1579, 1608, 1606) WHERE position = 1",
+                &trusted);
+    expect_refused("x.vitrine", NULL, "right-to-left");
+}
+
 static void huge_image(void **s)
 {
     struct bytes img = png_of_zeros(30000, 30000, 6, 1);
@@ -702,6 +712,7 @@ int main(void)
         T(invalid_utf8),
         T(text_that_cannot_fit),
         T(glyph_no_font_has),
+        T(right_to_left_text),
         T(huge_image),
         T(decompression_bomb),
         T(bad_names_and_links),

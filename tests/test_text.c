@@ -196,6 +196,54 @@ static void every_script_is_drawn(void **state)
     text_close(t);
 }
 
+/* Korean names inside an English or French line, as the exhibit writes
+ * them ("Pyongyang (평양)"): the chain gives the Hangul to a font that has
+ * it and the Latin to the first; the line measures as the sum of its runs;
+ * wrapping breaks between words (and between Hangul syllables), never
+ * inside "(평양)", and every line fits the box. */
+static void hangul_inside_a_latin_line(void **state)
+{
+    (void)state;
+    char why[256];
+    struct text *t = text_open(assets_dir, why, sizeof why);
+    assert_non_null(t);
+    const struct text_measurer *m = text_measurer(t);
+    const char *s = "Pyongyang (\xED\x8F\x89\xEC\x96\x91) Marathon";
+    size_t n = strlen(s), at = 0, hangul_at = strlen("Pyongyang (");
+    int runs = 0, fonts[4] = {0}, sum = 0;
+    while (at < n && runs < 4) {
+        int font = -1;
+        size_t len = typeset_run(m, FACE_SANS, s + at, n - at, &font);
+        assert_true(len > 0);
+        if (at == hangul_at)
+            assert_int_equal(len, 6); /* the two syllables, alone */
+        fonts[runs++] = font;
+        sum += m->run_width(m->ctx, FACE_SANS, font, PX, s + at, len);
+        at += len;
+    }
+    assert_int_equal(runs, 3);
+    assert_int_equal(fonts[0], 0);
+    assert_int_not_equal(fonts[1], 0); /* the Hangul: a fallback font */
+    assert_int_equal(fonts[2], 0);
+    int whole = typeset_width(m, FACE_SANS, PX, s, n);
+    assert_true(whole >= sum - 2 && whole <= sum + 2);
+    /* wrapped narrower than the line: whole words per line, each fits */
+    struct arena a;
+    arena_init(&a, 16 * 1024);
+    struct typeset ts;
+    struct typeset_style st = {.face = FACE_SANS, .lang = "en"};
+    assert_int_equal(typeset_prepare(&ts, m, &a, s, &st), 0);
+    typeset_set_px(&ts, PX);
+    typeset_wrap(&ts, whole * 2 / 3);
+    assert_true(ts.n >= 2);
+    assert_false(ts.broken);
+    for (int i = 0; i < ts.n; i++)
+        assert_true(ts.lines[i].w <= whole * 2 / 3);
+    assert_memory_equal(ts.lines[0].s, "Pyongyang", 9);
+    arena_free(&a);
+    text_close(t);
+}
+
 int main(void)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
@@ -204,6 +252,7 @@ int main(void)
         cmocka_unit_test(missing_glyphs_come_from_the_next_font),
         cmocka_unit_test(latin_text_stays_one_run),
         cmocka_unit_test(every_script_is_drawn),
+        cmocka_unit_test(hangul_inside_a_latin_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
