@@ -1,12 +1,17 @@
-/* pngdiff A.png B.png: compares two PNGs pixel by pixel and prints
- * "same" or "differ N pixels (max channel delta D) in box x0,y0-x1,y1".
- * Exit 0 when the same, 1 when they differ, 2 on error. Used to check
- * that a change leaves the rendered panels pixel-identical
- * (tests/compare_renders.sh). */
+/* pngdiff [--tolerance D PERMILLE] A.png B.png: compares two PNGs pixel by
+ * pixel and prints "same" or "differ N pixels (max channel delta D) in box
+ * x0,y0-x1,y1". Exit 0 when the same, 1 when they differ, 2 on error. Used
+ * to check that a change leaves the rendered panels pixel-identical
+ * (tests/compare_renders.sh). With --tolerance, pixels whose channels all
+ * differ by at most D count as the same, and the pictures are the same
+ * ("close") when at most PERMILLE per mille of the pixels differ more: the
+ * golden images (tests/test_golden.sh), which another FreeType may hint a
+ * little differently. */
 #include <SDL.h>
 #include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static SDL_Surface *load(const char *path)
 {
@@ -20,8 +25,15 @@ static SDL_Surface *load(const char *path)
 
 int main(int argc, char **argv)
 {
+    int tol = -1, permille = 0;
+    if (argc == 6 && strcmp(argv[1], "--tolerance") == 0) {
+        tol = atoi(argv[2]);
+        permille = atoi(argv[3]);
+        argv += 3;
+        argc -= 3;
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: pngdiff A.png B.png\n");
+        fprintf(stderr, "usage: pngdiff [--tolerance D PERMILLE] A.png B.png\n");
         return 2;
     }
     SDL_Surface *a = load(argv[1]), *b = load(argv[2]);
@@ -41,11 +53,15 @@ int main(int argc, char **argv)
         for (int x = 0; x < a->w; x++) {
             if ((ra[x] & 0xFFFFFF) == (rb[x] & 0xFFFFFF))
                 continue;
-            n++;
+            int pd = 0;
             for (int sh = 0; sh < 24; sh += 8) {
                 int d = abs((int)((ra[x] >> sh) & 0xFF) - (int)((rb[x] >> sh) & 0xFF));
-                maxd = d > maxd ? d : maxd;
+                pd = d > pd ? d : pd;
             }
+            if (pd <= tol)
+                continue;
+            n++;
+            maxd = pd > maxd ? pd : maxd;
             x0 = x < x0 ? x : x0;
             y0 = y < y0 ? y : y0;
             x1 = x > x1 ? x : x1;
@@ -54,6 +70,11 @@ int main(int argc, char **argv)
     }
     if (n == 0) {
         printf("same\n");
+        return 0;
+    }
+    if (tol >= 0 && n * 1000 <= (long)permille * a->w * a->h) {
+        printf("close: %ld pixels differ by more than %d (max %d), within %d per mille\n", n, tol,
+               maxd, permille);
         return 0;
     }
     printf("differ %ld pixels (max channel delta %d) in box %d,%d-%d,%d\n", n, maxd, x0, y0, x1,

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Golden images: the French edition's panels with Hangul in them, and an
+# English one, rendered as visitors see them at 1280x800 and 1080x1920,
+# compared with the pictures that were looked at and kept
+# (tests/golden/, made with tests/golden/update.sh). A pixel may differ by
+# a little (another FreeType hints a little differently), and a few pixels
+# more (2 per mille): anything beyond is a change to look at. After an
+# intended change, run tests/golden/update.sh, look at the new pictures, and
+# commit them.
+set -u
+: "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
+pngdiff=${PNGDIFF:-$(dirname "$VITRINE")/tests/pngdiff}
+golden="$VITRINE_SOURCE_DIR/tests/golden"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+for set in "$golden"/*/; do
+    name=$(basename "$set")                  # e.g. fr-1280x800
+    locale=${name%%-*}
+    size=${name#*-}
+    "$VITRINE" render --locale "$locale" --size "$size" --out "$out/$name" >/dev/null 2>&1 ||
+        { echo "FAIL: render $name"; fail=1; continue; }
+    for g in "$set"*.png; do
+        f="$out/$name/$(basename "$g")"
+        if [ ! -e "$f" ]; then
+            echo "FAIL: $name/$(basename "$g") was not rendered"; fail=1; continue
+        fi
+        res=$("$pngdiff" --tolerance 24 2 "$g" "$f")
+        case $? in
+        0) echo "ok: $name/$(basename "$g"): $res" ;;
+        *) echo "FAIL: $name/$(basename "$g"): $res"; cp "$f" "/tmp/golden-$name-$(basename "$g")" 2>/dev/null
+           fail=1 ;;
+        esac
+    done
+done
+[ $fail -eq 0 ] && echo "golden images match"
+exit $fail
