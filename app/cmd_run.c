@@ -613,6 +613,10 @@ int cmd_run(const struct options *o)
     status = 0;
 done:
     /* before SDL quits: a job may still call the waker */
+    if (ctx.watch_job) {
+        job_cancel(ctx.watch_job);
+        stick_watch_stop(&ctx.watch);
+    }
     job_free(ctx.watch_job);
     job_free(ctx.import_job);
     job_free(ctx.check_job);

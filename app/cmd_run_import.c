@@ -39,6 +39,9 @@ int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         snprintf(msg, msg_len, "sticks will not be noticed: %s", why);
         return 1;
     }
+    pthread_mutex_lock(&c->mu);
+    c->w = w;
+    pthread_mutex_unlock(&c->mu);
     struct stick_found found[STICKWATCH_MAX_FOUND];
     int changed = 1;
     while (!job_cancelled(j)) {
@@ -56,12 +59,23 @@ int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len)
             pthread_mutex_unlock(&c->mu);
             job_report(j, changes, 0, "%d bundle(s) on sticks", n);
         }
-        /* a short timeout: cancellation is seen within it */
-        changed = stickwatch_wait(w, 250) > 0;
+        /* stick_watch_stop interrupts the wait; the timeout is a backstop */
+        changed = stickwatch_wait(w, 5000) > 0;
     }
+    pthread_mutex_lock(&c->mu);
+    c->w = NULL;
+    pthread_mutex_unlock(&c->mu);
     stickwatch_free(w);
     snprintf(msg, msg_len, "stopped watching for sticks");
     return 0;
+}
+
+void stick_watch_stop(struct stick_watch_ctx *c)
+{
+    pthread_mutex_lock(&c->mu);
+    if (c->w)
+        stickwatch_interrupt(c->w);
+    pthread_mutex_unlock(&c->mu);
 }
 
 /* Parse one line of `vitrine import --progress-fd`. */

@@ -24,7 +24,11 @@ struct stick_watch_ctx {
     int n_found;                                    /* may exceed STICKWATCH_MAX_FOUND */
     int skipped;                                    /* links and bad names seen */
     unsigned long changes;                          /* counts changes seen */
+    struct stickwatch *w;                           /* the job's watcher while it runs (under mu) */
 };
+
+/* Owner: make the watcher's job see its cancellation at once. */
+void stick_watch_stop(struct stick_watch_ctx *c);
 
 /* job_fn: watch until cancelled; job_report after every change. */
 int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len);

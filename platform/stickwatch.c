@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -79,6 +80,7 @@ struct name_list {
 struct stickwatch {
     int mounts_fd; /* /proc/self/mounts, or -1 */
     int ino_fd;    /* inotify, or -1 */
+    int wake_fd;   /* eventfd: stickwatch_interrupt ends a wait, or -1 */
     int ndirs;
     char dirs[STICKWATCH_MAX_DIRS][STICKWATCH_PATH_MAX];
     int nwatch;
@@ -315,6 +317,7 @@ struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, siz
     }
     w->mounts_fd = -1;
     w->ino_fd = -1;
+    w->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     for (int i = 0; i < n; i++) {
         size_t len = dirs[i] ? strlen(dirs[i]) : 0;
         while (len > 1 && dirs[i][len - 1] == '/')
@@ -350,6 +353,8 @@ void stickwatch_free(struct stickwatch *w)
         close(w->mounts_fd);
     if (w->ino_fd >= 0)
         close(w->ino_fd);
+    if (w->wake_fd >= 0)
+        close(w->wake_fd);
     free(w);
 }
 
@@ -390,14 +395,25 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+void stickwatch_interrupt(struct stickwatch *w)
+{
+    uint64_t one = 1;
+    if (w && w->wake_fd >= 0 && write(w->wake_fd, &one, sizeof(one)) < 0)
+        return; /* the counter is full: a wake-up is pending anyway */
+}
+
 int stickwatch_wait(struct stickwatch *w, int timeout_ms)
 {
     if (!w)
         return -1;
     long long deadline = timeout_ms < 0 ? 0 : now_ms() + timeout_ms;
     for (;;) {
-        struct pollfd pfd[2];
-        int np = 0, mi = -1, ii = -1;
+        struct pollfd pfd[3];
+        int np = 0, mi = -1, ii = -1, wi = -1;
+        if (w->wake_fd >= 0) {
+            wi = np;
+            pfd[np++] = (struct pollfd){.fd = w->wake_fd, .events = POLLIN};
+        }
         if (w->mounts_fd >= 0) {
             mi = np;
             pfd[np++] = (struct pollfd){.fd = w->mounts_fd, .events = POLLPRI};
@@ -420,6 +436,12 @@ int stickwatch_wait(struct stickwatch *w, int timeout_ms)
         if (r == 0)
             return 0;
         int changed = 0;
+        if (wi >= 0 && (pfd[wi].revents & POLLIN)) {
+            uint64_t v;
+            if (read(w->wake_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+                return -1;
+            return 0; /* interrupted: the caller looks at why */
+        }
         if (mi >= 0 && (pfd[mi].revents & (POLLPRI | POLLERR))) {
             changed = 1;
             lseek(w->mounts_fd, 0, SEEK_SET);

@@ -41,6 +41,10 @@ void stickwatch_free(struct stickwatch *w);
  * error. Spurious 1s are allowed; callers rescan. */
 int stickwatch_wait(struct stickwatch *w, int timeout_ms);
 
+/* End a stickwatch_wait now (it returns 0), from any thread: how the
+ * kiosk stops its watcher at once when it stops. */
+void stickwatch_interrupt(struct stickwatch *w);
+
 /* List the bundles present now, in a stable order (sorted by path), at most
  * max. Returns how many were found (may be more than max: only max are
  * written). Symlinks and names containing "/.." or control characters are

@@ -332,6 +332,37 @@ static void work_is_bounded(void **state)
 
 /* ---- construction ----------------------------------------------------------- */
 
+static void *interrupt_it(void *arg)
+{
+    stickwatch_interrupt(arg);
+    return NULL;
+}
+
+/* A wait with no time limit ends when another thread interrupts it (how
+ * the kiosk stops its watcher at once), and returns 0: no change. An
+ * interrupt that comes before the wait is not lost. */
+static void interrupt_ends_a_wait(void **state)
+{
+    (void)state;
+    char why[256];
+    struct stickwatch *w = stickwatch_new(NULL, 0, why, sizeof(why));
+    assert_non_null(w);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, interrupt_it, w), 0);
+    int r;
+    do /* a mount elsewhere on this machine may report a change first */
+        r = stickwatch_wait(w, -1);
+    while (r == 1);
+    assert_int_equal(r, 0);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    stickwatch_interrupt(w);
+    do
+        r = stickwatch_wait(w, -1);
+    while (r == 1);
+    assert_int_equal(r, 0);
+    stickwatch_free(w);
+}
+
 static void works_with_no_directory_at_all(void **state)
 {
     (void)state;
@@ -522,6 +553,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(watched_directory_itself_is_a_candidate, setup, teardown),
         cmocka_unit_test_setup_teardown(work_is_bounded, setup, teardown),
         cmocka_unit_test_setup_teardown(works_with_no_directory_at_all, setup, teardown),
+        cmocka_unit_test(interrupt_ends_a_wait),
         cmocka_unit_test_setup_teardown(too_many_directories_is_an_error, setup, teardown),
         cmocka_unit_test_setup_teardown(real_mount_is_seen, setup, teardown),
     };
