@@ -23,7 +23,10 @@
 
 /* Grid, in u. */
 #define G_MARGIN 7.0
-#define G_BAND 10.0    /* bottom band owned by the chrome */
+#define G_BAND 10.0    /* bottom band owned by the chrome, at least */
+#define G_BAND_SAFE 6.0 /* the band above the bezel's edge, at least */
+#define G_RULE 2.7      /* the chrome's rule below the band's top, */
+#define G_RULE_SAFE 4.0 /* and above the bezel's edge (room for a small line) */
 #define G_BAND_GAP 1.5 /* air between content and the band */
 #define G_GUTTER 8.0
 #define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
@@ -34,6 +37,10 @@
 #define G_CELL_MAX 5.0       /* unit chart squares */
 #define G_CELL_MIN_CHART 4.0 /* a chart shorter than three of these goes before the words */
 #define G_FIGURE_FLOOR 8.0   /* the smallest a figure gets (the heading is 5.2u) */
+
+/* The longest line of text, in characters: about 70 (docs/decisions.md,
+ * "Legibility and reach"). */
+#define G_LINE_CHARS 70
 
 #define FLOOR_RATIO 0.7
 #define PARA_GAP 0.6 /* extra space between paragraphs, in line heights */
@@ -365,6 +372,36 @@ static int text_prepare(struct ctx *c, struct typeset *f, const char *text, cons
     return 0;
 }
 
+/* The most characters (code points) on the first n lines of f. */
+static int longest_of(const struct typeset *f, int n)
+{
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        for (int j = 0; j < f->lines[i].len; j++)
+            k += ((unsigned char)f->lines[i].s[j] & 0xC0) != 0x80;
+        most = draw_max(most, k);
+    }
+    return most;
+}
+
+static int longest_line(const struct typeset *f)
+{
+    return longest_of(f, f->keep);
+}
+
+/* Wrap f at bw, or narrower so that no line is longer than G_LINE_CHARS. */
+static void wrap_measure(struct typeset *f, int bw)
+{
+    typeset_wrap(f, bw);
+    for (int k = 0, n; k < 6 && (n = longest_of(f, f->n)) > G_LINE_CHARS; k++) {
+        bw = (int)((long)bw * (G_LINE_CHARS - 3) / n);
+        if (bw < 1)
+            break;
+        typeset_wrap(f, bw);
+    }
+}
+
 /* Fit text into a box bw wide and bh high (at most max_lines lines, 0: any),
  * shrinking from the design size to the floor. On overflow the lines that
  * fit are kept and the problem names the box. */
@@ -374,6 +411,17 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
     if (text_prepare(c, f, text, st, 0) || f->nu == 0)
         return;
     int ok = typeset_fit(f, design_px(c, st), floor_px(c, st), bw, bh, max_lines, 0);
+    /* A wide box or a smaller size gives long lines, hard to follow back
+     * to the next one: wrap narrower until no line is longer than
+     * G_LINE_CHARS, unless the text would then not fit its box. */
+    for (int k = 0, w = bw, n; ok && k < 6 && (n = longest_line(f)) > G_LINE_CHARS; k++) {
+        int nw = (int)((long)w * (G_LINE_CHARS - 3) / n);
+        if (nw < 1 || !typeset_fit(f, design_px(c, st), floor_px(c, st), nw, bh, max_lines, 0)) {
+            typeset_fit(f, design_px(c, st), floor_px(c, st), w, bh, max_lines, 0);
+            break;
+        }
+        w = nw;
+    }
     if (f->oom)
         c->d.oom = 1;
     if (ok)
@@ -554,8 +602,8 @@ static void credits_place(struct ctx *c, struct block *b, int px, int avail, int
         struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
         typeset_set_px(ci, px);
         typeset_set_px(de, px);
-        typeset_wrap(ci, b->cr_colw);
-        typeset_wrap(de, b->cr_colw);
+        wrap_measure(ci, b->cr_colw);
+        wrap_measure(de, b->cr_colw);
         ci->keep = ci->n;
         de->keep = de->n;
         ci->height = typeset_height(ci, ci->n);
@@ -850,12 +898,26 @@ static int text_col(const struct ctx *c, const struct page *g)
     return g->landscape ? draw_min(g->w, draw_min(U(c, G_COL_TEXT), c->d.W * 60 / 100)) : g->w;
 }
 
+struct layout_band layout_band(const struct layout_screen *screen)
+{
+    struct layout_band b = {0, 0, 0};
+    if (!screen || screen->w <= 0 || screen->h <= 0)
+        return b;
+    double u = (screen->w < screen->h ? screen->w : screen->h) / 100.0;
+    int edge = (int)ceil(LAYOUT_EDGE * screen->h);
+    b.safe = screen->h - edge;
+    b.top = screen->h - draw_max((int)lround(G_BAND * u), (int)lround(G_BAND_SAFE * u) + edge);
+    b.rule = draw_min(b.top + (int)lround(G_RULE * u), b.safe - (int)lround(G_RULE_SAFE * u));
+    return b;
+}
+
 static void page_make(const struct ctx *c, struct page *g)
 {
     g->x0 = U(c, G_MARGIN);
     g->y0 = U(c, G_MARGIN);
     g->x1 = c->d.W - U(c, G_MARGIN);
-    g->y1 = c->d.H - U(c, G_BAND) - U(c, G_BAND_GAP);
+    const struct layout_screen scr = {c->d.W, c->d.H};
+    g->y1 = layout_band(&scr).top - U(c, G_BAND_GAP);
     g->w = g->x1 - g->x0;
     g->h = g->y1 - g->y0;
     g->landscape = c->d.W * 10 >= c->d.H * 12;
@@ -1062,7 +1124,7 @@ static void layout_quote(struct ctx *c, const struct page *g)
                                            : NULL; /* em dash */
     add_text(&col, who, &ST_SPEAKER, U(c, 3.0), 2, "speaker");
     add_text(&col, q->role, &ST_ROLE, U(c, 0.6), 2, "role");
-    add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 3, "context");
+    add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
     add_text(&col, p->body, &ST_BODY, U(c, 3.5), 8, "body");
     add_note(c, &col, U(c, 2.5));
     column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.4);
@@ -1207,9 +1269,9 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         index = count - 1;
     struct page g;
     page_make(&c, &g);
-    int band = c.d.H - U(&c, G_BAND);
+    struct layout_band band = layout_band(screen);
     int th = draw_max(1, U(&c, 0.15));
-    int ty = band + U(&c, 3.0);
+    int ty = band.rule;
     push(&c, DRAW_RECT, g.x0, ty, g.w, th, COLOR_RULE);
     /* the marker's length shows how much of the exhibit one panel is, but
      * never less than a visible dash */
@@ -1219,7 +1281,8 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
     push(&c, DRAW_RECT, g.x0 + (int)pos, ty + th / 2 - mh / 2, seg, mh, COLOR_ACCENT);
 
     int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
-    int y = ty + th / 2 + mh / 2 + U(&c, 1.2);
+    /* the line under the rule, clear of the bezel's edge */
+    int y = draw_min(ty + th / 2 + mh / 2 + U(&c, 0.6), band.safe - lh);
     char num[48];
     int nl = snprintf(num, sizeof num, "%d / %d", index + 1, count);
     char *ns = cat(&c, num, (const char *)NULL);
@@ -1255,7 +1318,7 @@ int layout_notice(const struct layout_screen *screen, const char *text,
     struct page g;
     page_make(&c, &g);
     int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
-    int pad = U(&c, 1.0), band = c.d.H - U(&c, G_BAND);
+    int pad = U(&c, 1.0), band = layout_band(screen).top;
     int h = lh + 2 * pad, y = band - h;
     push(&c, DRAW_RECT, g.x0, y, g.w, h, COLOR_BG);
     push(&c, DRAW_RECT, g.x0, y, draw_max(2, U(&c, 0.35)), h, COLOR_ACCENT);

@@ -88,12 +88,25 @@ struct layout_screen {
 /* Lay out panel p for the screen. Items and wrapped lines live in `a`;
  * *out is overwritten (no background item: the renderer clears the screen
  * to layout_color(COLOR_BG)). Content stays inside a margin of 7u and
- * above the bottom band of 10u, which belongs to layout_chrome.
+ * above the bottom band (layout_band), which belongs to layout_chrome.
  * Returns 0, or -1 when text overflows (out->overflow set, out->problem says
  * which box) or on allocation failure. Even on overflow the list is
  * drawable: overflowing text is cut at its box, never drawn outside it. */
 int layout_panel(const struct panel *p, const struct layout_screen *screen,
                  const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* The share of the width (at the sides) and of the height (top and
+ * bottom) that a display's bezel may hide: nothing a visitor needs is
+ * drawn or touched there. */
+#define LAYOUT_EDGE 0.03
+
+/* The bottom band, px: it starts at `top`, at least 10u above the bottom
+ * and at least 6u above `safe`; the chrome's rule is at `rule`; `safe` is
+ * the lowest y outside the bezel's edge (LAYOUT_EDGE of the height). */
+struct layout_band {
+    int top, rule, safe;
+};
+struct layout_band layout_band(const struct layout_screen *screen);
 
 /* The quiet position indicator and chapter line, drawn over every panel
  * and not moved by transitions. index is 0-based. */

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "layout.h"
+
 /* Where a gesture or key is interpreted: the mode, with the index overlay
  * counted as a mode of its own. */
 enum mode_ctx { CTX_LOOP, CTX_INTERACTIVE, CTX_INDEX, CTX_COUNTDOWN };
@@ -144,9 +146,11 @@ static float fminf2(float a, float b)
     return a < b ? a : b;
 }
 
-/* Sizes shared by the controls and the index grid. */
+/* Sizes shared by the controls and the index grid; ex, ey: the controls'
+ * distance from the sides and from the top and bottom, clear of the
+ * bezel's edge (LAYOUT_EDGE). */
 struct metrics {
-    float W, H, size, gap;
+    float W, H, size, gap, ex, ey;
 };
 
 static int metrics_of(const struct control_screen *s, struct metrics *m)
@@ -157,8 +161,13 @@ static int metrics_of(const struct control_screen *s, struct metrics *m)
     float min_px = fmaxf2(gesture_mm_to_px(&gc, CONTROL_MIN_MM), CONTROL_MIN_PX);
     m->W = (float)s->w;
     m->H = (float)s->h;
-    m->size = fmaxf2(gesture_mm_to_px(&gc, CONTROL_SIZE_MM), min_px);
-    m->gap = gesture_mm_to_px(&gc, CONTROL_GAP_MM);
+    /* u as in layout.c: on a screen of many pixels at an unknown DPI the
+     * controls grow with the type, so that their labels stay readable */
+    float u = fminf2(m->W, m->H) / 100.0f;
+    m->size = fmaxf2(fmaxf2(gesture_mm_to_px(&gc, CONTROL_SIZE_MM), min_px), CONTROL_SIZE_U * u);
+    m->gap = fmaxf2(gesture_mm_to_px(&gc, CONTROL_GAP_MM), CONTROL_GAP_U * u);
+    m->ex = fmaxf2(m->gap, ceilf((float)LAYOUT_EDGE * m->W));
+    m->ey = fmaxf2(m->gap, ceilf((float)LAYOUT_EDGE * m->H));
     return 0;
 }
 
@@ -172,10 +181,10 @@ struct grid {
 static struct grid grid_of(const struct metrics *m, int paged)
 {
     struct grid g;
-    g.top = 2 * m->gap + m->size;
-    g.left = 2 * m->gap + m->size;
-    float bottom = m->H - 2 * m->gap - (paged ? m->size + m->gap : 0);
-    g.w = m->W - 2 * m->gap - m->size - g.left;
+    g.top = m->ey + m->gap + m->size;
+    g.left = m->ex + m->gap + m->size;
+    float bottom = m->H - m->ey - m->gap - (paged ? m->size + m->gap : 0);
+    g.w = m->W - m->ex - m->gap - m->size - g.left;
     g.h = bottom - g.top;
     g.rows = (int)((g.h + m->gap) / (m->size + m->gap));
     g.cols = (int)((g.w + m->gap) / (4 * m->size + m->gap));
@@ -217,14 +226,14 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     struct metrics mt;
     if (metrics_of(s, &mt) != 0 || !out || max <= 0)
         return 0;
-    float W = mt.W, H = mt.H, size = mt.size, gap = mt.gap;
+    float W = mt.W, H = mt.H, size = mt.size, gap = mt.gap, ex = mt.ex, ey = mt.ey;
     int n = 0;
     int n_locales = spec ? spec->n_locales : 1;
     int n_chapters = spec && spec->chapter_first ? spec->n_chapters : 0;
 
     /* bottom bar */
-    float bar_y = H - gap - size;
-    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){gap, bar_y, 2 * size, size});
+    float bar_y = H - ey - size;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){ex, bar_y, 2 * size, size});
     if (n_chapters > 1)
         put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0,
             (struct rect_px){(W - 3 * size) / 2, bar_y, 3 * size, size});
@@ -232,24 +241,24 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
         int buttons = n_locales <= MODE_MAX_LOCALE_BUTTONS ? n_locales : 1;
         float bw = buttons == 1 ? 2 * size : 1.5f * size;
         for (int i = 0; i < buttons; i++) {
-            float x = W - gap - (float)(buttons - i) * (bw + gap) + gap;
+            float x = W - ex - (float)(buttons - i) * (bw + gap) + gap;
             put(out, max, &n, s, CONTROL_MAIN, ACT_LANGUAGE, buttons == 1 ? -1 : i,
                 (struct rect_px){x, bar_y, bw, size});
         }
     }
 
     /* prev / next at the sides, centred in the space above the bar */
-    float avail = bar_y - 2 * gap;
+    float avail = bar_y - gap - ey;
     float side_h = fminf2(fmaxf2(size, 0.4f * avail), avail);
-    float side_y = gap + (avail - side_h) / 2;
-    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){gap, side_y, size, side_h});
+    float side_y = ey + (avail - side_h) / 2;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){ex, side_y, size, side_h});
     put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
-        (struct rect_px){W - gap - size, side_y, size, side_h});
+        (struct rect_px){W - ex - size, side_y, size, side_h});
 
     /* the index overlay: a close button and a grid of one page of chapters */
     if (n_chapters > 1) {
         put(out, max, &n, s, CONTROL_INDEX, ACT_CLOSE_INDEX, 0,
-            (struct rect_px){W - gap - size, gap, size, size});
+            (struct rect_px){W - ex - size, ey, size, size});
         int pp = per_page(&mt, n_chapters);
         int pages = (n_chapters + pp - 1) / pp;
         int page = spec->index_page;
@@ -274,7 +283,7 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
                 out[before].item = first + i;
         }
         if (pages > 1) {
-            float py = H - gap - size;
+            float py = H - ey - size;
             put(out, max, &n, s, CONTROL_INDEX, ACT_INDEX_PAGE, -1,
                 (struct rect_px){g.left, py, 2 * size, size});
             put(out, max, &n, s, CONTROL_INDEX, ACT_INDEX_PAGE, 1,

@@ -40,6 +40,11 @@
 #define CONTROL_MIN_PX 44.0f
 #define CONTROL_SIZE_MM 12.0f
 #define CONTROL_GAP_MM 2.0f
+/* ... and at least these many u (1% of the screen's short side), so that a
+ * screen of many pixels whose DPI is unknown gets controls in proportion:
+ * at 1920x1080 and GESTURE_DEFAULT_DPI the same as the millimetres. */
+#define CONTROL_SIZE_U 4.2f
+#define CONTROL_GAP_U 0.7f
 
 #define MODE_MAX_CONTROLS 64
 #define MODE_MAX_CHAPTERS 40      /* on one page of the chapter index; more are paged */

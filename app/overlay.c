@@ -41,11 +41,10 @@
 #define A_CARD 250      /* the countdown card */
 #define A_INDEX_FILL 70 /* chapter buttons, a rule-coloured tint on the scrim */
 
-/* The chrome's band (layout.c): its rule sits G_RULE below the band top. */
+/* The chrome's band is layout_band's; the content's margin and the air
+ * above the band as in layout.c. */
 #define G_MARGIN 7.0
-#define G_BAND 10.0
 #define G_BAND_GAP 1.5
-#define G_RULE 3.0
 
 #define FIT_MAX_LINES 4
 #define ELLIPSIS "\xE2\x80\xA6"
@@ -516,9 +515,10 @@ static void countdown_card(struct ov *o, int seconds)
  * the strip between the panel's content and the chrome's rule. */
 static void invitation(struct ov *o)
 {
-    int band = o->d.H - U(o, G_BAND);
-    int top = band - U(o, G_BAND_GAP) + U(o, 0.3);
-    int bottom = band + U(o, G_RULE) - U(o, 0.6);
+    const struct layout_screen scr = {o->d.W, o->d.H};
+    struct layout_band band = layout_band(&scr);
+    int top = band.top - U(o, G_BAND_GAP) + U(o, 0.3);
+    int bottom = band.rule - U(o, 0.6);
     int x = U(o, G_MARGIN), dot = draw_max(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
     struct typeset f;
     fit_text(o, &f, ui_string(o->locale, UI_TOUCH_TO_EXPLORE), FACE_SANS, U(o, T_INVITE),
@@ -542,8 +542,8 @@ static void bottom_strip(struct ov *o, int n_controls)
 {
     if (n_controls == 0)
         return;
-    int band = o->d.H - U(o, G_BAND);
-    int top = band + U(o, G_RULE) + draw_max(2, U(o, 0.6));
+    const struct layout_screen scr = {o->d.W, o->d.H};
+    int top = layout_band(&scr).rule + draw_max(2, U(o, 0.6));
     if (top >= o->d.H)
         return;
     rect(o, 0, top, o->d.W, o->d.H - top, COLOR_BG, 255);
@@ -552,11 +552,11 @@ static void bottom_strip(struct ov *o, int n_controls)
         return;
     char pos[48];
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
-    int x = U(o, G_MARGIN), w = o->d.W - 2 * x;
+    int x = U(o, G_MARGIN), w = o->d.W - 2 * x, h = layout_band(&scr).safe - top;
     struct typeset f;
-    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, o->d.H - top, 1);
+    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, h, 1);
     if (f.keep)
-        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, o->d.H - top}, TYPESET_RIGHT,
+        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, h}, TYPESET_RIGHT,
                 COLOR_MUTED);
 }
 
@@ -657,7 +657,8 @@ static int staff_end(struct ov *o, struct draw_list *out)
  * notice is shown, so the bar does not jump when one appears. */
 static int staff_floor(const struct ov *o)
 {
-    int band = o->d.H - U(o, G_BAND);
+    const struct layout_screen scr = {o->d.W, o->d.H};
+    int band = layout_band(&scr).top;
     int notice = line_height(o, FACE_SANS, U(o, T_NOTICE)) + 2 * U(o, 1.0);
     return band - notice - U(o, 1.0);
 }

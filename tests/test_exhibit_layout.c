@@ -1,5 +1,5 @@
 /* The bundled exhibit laid out with the real font metrics: every panel in
- * every locale at the four supported screen sizes fits, keeps its text
+ * every locale at the nine supported screen sizes (exhibit_testing.h) fits, keeps its text
  * inside its boxes, off the chrome band and clear of other text; and a
  * panel with far too much text reports an overflow without drawing outside
  * its box. Reads the store the build wrote ($VITRINE_BINARY_DIR). */
@@ -21,71 +21,17 @@
 #include "content/store.h"
 #include "platform/text.h"
 
-/* The sizes every panel must read well at (README, `vitrine bundle build`). */
-static const struct {
-    int w, h;
-} sizes[] = {{1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}, {800, 480},
-             {1024, 768},  {768, 1024},  {1366, 768},  {2560, 1440}};
-#define N_SIZES (sizeof sizes / sizeof sizes[0])
+#include "exhibit_testing.h"
 
 /* Grid constants as layout.h documents them: a margin of 7u and a bottom
  * band of 10u, u being the screen's short side / 100. */
 #define MARGIN_U 7.0
 #define BAND_U 10.0
 
-struct fixture {
-    struct text *text;
-    const struct text_measurer *m;
-    struct store *store;
-    struct arena info_arena;
-    struct store_info info;
-};
-
-static struct fixture fx;
-
 static int u_px(int w, int h, double s)
 {
     double u = (w < h ? w : h) / 100.0;
     return (int)lround(s * u);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    char why[512] = "";
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    if (!bin) {
-        fprintf(stderr, "VITRINE_BINARY_DIR is not set (run through ctest)\n");
-        return -1;
-    }
-    char path[4096];
-    snprintf(path, sizeof path, "%s/pyongyang-2014.vitrine", bin);
-    if (store_open_file(path, &fx.store, why, sizeof why) != 0) {
-        fprintf(stderr, "cannot open %s: %s\n", path, why);
-        return -1;
-    }
-    fx.text = text_open(NULL, why, sizeof why);
-    if (!fx.text) {
-        fprintf(stderr, "no font: %s\n", why);
-        return -1;
-    }
-    fx.m = text_measurer(fx.text);
-    arena_init(&fx.info_arena, 4096);
-    if (store_info(fx.store, NULL, &fx.info_arena, &fx.info, why, sizeof why) != 0) {
-        fprintf(stderr, "store_info: %s\n", why);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    arena_free(&fx.info_arena);
-    store_close(fx.store);
-    text_close(fx.text);
-    memset(&fx, 0, sizeof fx);
-    return 0;
 }
 
 /* ---- checks on a draw list ------------------------------------------------ */

@@ -31,9 +31,10 @@ static double unit(const struct layout_screen *s)
     return (s->w < s->h ? s->w : s->h) / 100.0;
 }
 
+/* At least 10u high, and 6u above the bezel's edge (3% of the height). */
 static int band_top(const struct layout_screen *s)
 {
-    return s->h - (int)lround(10 * unit(s));
+    return layout_band(s).top;
 }
 
 static int content_width(const struct layout_screen *s)

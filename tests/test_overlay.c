@@ -280,9 +280,9 @@ static void loop_shows_only_a_quiet_invitation(void **state)
             assert_int_equal(t->color, COLOR_MUTED);
             /* between the panel's content and the chrome's rule */
             double u = unit(r.screen.w, r.screen.h);
-            int band = r.screen.h - (int)lround(10 * u);
-            assert_true(t->r.y >= band - (int)lround(1.5 * u));
-            assert_true(t->r.y + t->r.h <= band + (int)lround(3 * u));
+            struct layout_band band = layout_band(&r.screen);
+            assert_true(t->r.y >= band.top - (int)lround(1.5 * u));
+            assert_true(t->r.y + t->r.h <= band.rule);
             assert_true(t->r.x + t->r.w <= r.screen.w / 2);
             assert_true(t->px <= (int)lround(2.2 * u)); /* small */
             for (int i = 0; i < r.l.n; i++)
