@@ -300,7 +300,13 @@ static int render_script(struct display *d, struct store *store, const struct op
     }
     const uint64_t start = 1000; /* simulated clock at the script's time 0 */
     struct kiosk_opts ko = {
-        .locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u, .lazy_views = 1};
+        .locale = o->locale,
+        .idle_ms = (uint32_t)o->idle_s * 1000u,
+        .lazy_views = 1,
+        .reduced_motion = o->reduced_motion,
+        .loop_languages = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0
+                              ? KIOSK_LOOP_ALTERNATE
+                              : KIOSK_LOOP_DEFAULT};
     struct presenter pres = display_presenter(d);
     struct staff_demo *demo = calloc(1, sizeof(*demo));
     if (!demo) {

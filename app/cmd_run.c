@@ -473,7 +473,17 @@ int cmd_run(const struct options *o)
         goto out;
     }
     log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
-    struct kiosk_opts kopts = {.locale = o->locale, .idle_ms = (uint32_t)o->idle_s * 1000u};
+    /* the settings file; the command line's settings win over it */
+    struct config cfg;
+    if (config_load(o->config, &cfg, why, sizeof(why)) != 0)
+        log_warn("run", "settings: %s", why);
+    int alternate = o->loop_languages ? strcmp(o->loop_languages, "alternate") == 0
+                                      : cfg.loop_alternate;
+    struct kiosk_opts kopts = {.locale = o->locale,
+                               .idle_ms = (uint32_t)o->idle_s * 1000u,
+                               .reduced_motion = o->reduced_motion || cfg.reduced_motion,
+                               .loop_languages = alternate ? KIOSK_LOOP_ALTERNATE
+                                                           : KIOSK_LOOP_DEFAULT};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, sizeof(notice));
     struct presenter pres = display_presenter(d);
@@ -503,9 +513,6 @@ int cmd_run(const struct options *o)
     ctx.w = w;
     ctx.h = h;
     ctx.waker = events_waker();
-    struct config cfg;
-    if (config_load(o->config, &cfg, why, sizeof(why)) != 0)
-        log_warn("run", "settings: %s", why);
     if (!cfg.staff_pin_hash[0])
         log_info("run", "no staff PIN is set in %s: the staff screen is off", o->config);
     kiosk_staff_pin(k, cfg.staff_pin_hash);

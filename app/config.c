@@ -16,6 +16,20 @@ static char *trim(char *s)
     return s;
 }
 
+/* yes/no and their usual spellings; -1 for anything else. */
+static int yes_no(const char *v)
+{
+    static const char *const yes[] = {"yes", "true", "on", "1"}, *const no[] = {"no", "false",
+                                                                             "off", "0"};
+    for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+        if (strcmp(v, yes[i]) == 0)
+            return 1;
+        if (strcmp(v, no[i]) == 0)
+            return 0;
+    }
+    return -1;
+}
+
 int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
 {
     memset(cfg, 0, sizeof(*cfg));
@@ -51,6 +65,19 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                     problem = "staff_pin_hash is not a hash made by `vitrine staff-pin`";
                 else
                     snprintf(cfg->staff_pin_hash, sizeof(cfg->staff_pin_hash), "%s", val);
+            } else if (strcmp(key, "reduced_motion") == 0) {
+                int v = yes_no(val);
+                if (v < 0)
+                    problem = "reduced_motion wants yes or no; using no";
+                else
+                    cfg->reduced_motion = v;
+            } else if (strcmp(key, "loop_languages") == 0) {
+                if (strcmp(val, "alternate") == 0)
+                    cfg->loop_alternate = 1;
+                else if (strcmp(val, "default") == 0)
+                    cfg->loop_alternate = 0;
+                else
+                    problem = "loop_languages wants default or alternate; using default";
             } else {
                 problem = "unknown setting";
             }

@@ -2,10 +2,14 @@
  * /etc/vitrine/vitrine.conf): "key = value" lines, '#' starts a comment.
  *
  *   staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$...   (vitrine staff-pin)
+ *   reduced_motion = no          yes: no count-up, no sliding, short crossfades
+ *   loop_languages = default     alternate: the loop shows the exhibit's next
+ *                                language each time round
  *
  * A missing file is not an error (every setting has a default: no PIN
  * means no staff screen). An unknown key or a bad line is reported with
- * its line number, and the rest of the file still applies. */
+ * its line number, and the rest of the file still applies; a bad value
+ * leaves its setting at the default. */
 #ifndef VITRINE_CONFIG_H
 #define VITRINE_CONFIG_H
 
@@ -15,6 +19,8 @@
 
 struct config {
     char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
+    int reduced_motion;                  /* 0 (default) or 1 */
+    int loop_alternate;                  /* loop_languages: 0 default, 1 alternate */
 };
 
 /* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg

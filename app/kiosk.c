@@ -59,7 +59,8 @@ struct kiosk {
     struct presenter p;
     struct store *store;
     struct store *pending;             /* switched in at the next panel boundary */
-    uint32_t gen;                      /* content generation: bumped when content is adopted */
+    uint32_t gen; /* what prepared panels were made from: bumped when content is
+                   * adopted or the text size changes (the cache keys on it) */
     char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
     int lazy;
     struct arena info_arena;
@@ -91,6 +92,12 @@ struct kiosk {
     int neighbour_tries; /* for the panel shown; a failing one is not retried */
     int locale_pending;  /* a language change waits for the transition to end */
     int locale_arg;
+    /* visitor settings */
+    int reduced_motion; /* kiosk_opts.reduced_motion */
+    int loop_alternate; /* KIOSK_LOOP_ALTERNATE */
+    int larger_text;    /* panels are laid out at LAYOUT_LARGER_TEXT */
+    int text_pending;   /* a text size change waits for the transition to end */
+    int text_want;
     int dragging;
     float drag_dx;    /* fraction of the width the panel follows the finger */
     float slide_from; /* fraction already travelled when a slide starts */
@@ -174,7 +181,8 @@ static struct ventry *load_entry(struct kiosk *k, int index)
     }
     struct layout_screen screen = screen_of(k);
     const struct text_measurer *m = measurer_of(k);
-    if (layout_panel(&e->panel, &screen, m, &e->arena, &e->list) != 0)
+    double scale = k->larger_text ? LAYOUT_LARGER_TEXT : 1.0;
+    if (layout_panel_scaled(&e->panel, &screen, scale, m, &e->arena, &e->list) != 0)
         log_warn("kiosk", "panel %s: %s", e->panel.id,
                  e->list.overflow ? e->list.problem : "layout failed");
     if (layout_chrome(&screen, index, k->info.n_panels, e->panel.chapter, m, &e->arena,
@@ -222,7 +230,8 @@ static void layout_controls(struct kiosk *k)
 {
     struct layout_screen screen = screen_of(k);
     struct control_screen cs = control_screen_of(k);
-    struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first, k->index_page};
+    struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first, k->index_page,
+                                1};
     k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
     struct gesture_cfg g = {cs.dpi, screen.w, screen.h};
     mode_set_screen(&k->mode, &g);
@@ -328,6 +337,8 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     if (o && o->locale)
         snprintf(k->locale, sizeof(k->locale), "%s", o->locale);
     k->lazy = o && o->lazy_views;
+    k->reduced_motion = o && o->reduced_motion;
+    k->loop_alternate = o && o->loop_languages == KIOSK_LOOP_ALTERNATE;
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
     arena_init(&k->overlay_arena, 16 * 1024);
@@ -345,6 +356,8 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     layout_controls(k);
     k->shown_ms = now_ms;
     schedule_start(&k->sched, k->info.n_panels, k->cur->index, dwell_for(k->cur), now_ms);
+    if (k->reduced_motion)
+        schedule_set_crossfade_ms(&k->sched, KIOSK_REDUCED_FADE_MS);
     mode_view(&k->mode, now_ms, &k->view);
     k->dirty = 1;
     return k;
@@ -418,6 +431,18 @@ static void adopt_pending(struct kiosk *k)
 }
 
 static void set_locale(struct kiosk *k, int arg, uint64_t now_ms);
+static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms);
+
+/* What waited for the transition to end: a language, a text size. */
+static void after_transition(struct kiosk *k, uint64_t now_ms)
+{
+    if (k->locale_pending) {
+        k->locale_pending = 0;
+        set_locale(k, k->locale_arg, now_ms);
+    }
+    if (k->text_pending)
+        set_text_size(k, k->text_want, now_ms);
+}
 
 static void end_transition(struct kiosk *k, uint64_t now_ms)
 {
@@ -432,10 +457,7 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
         mode_set_transition(&k->mode, 0);
         k->slide_from = 0;
         k->dirty = 1;
-        if (k->locale_pending) { /* a language asked for during the transition */
-            k->locale_pending = 0;
-            set_locale(k, k->locale_arg, now_ms);
-        }
+        after_transition(k, now_ms);
         return;
     }
     k->cur = arr;
@@ -449,12 +471,56 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
     mode_set_transition(&k->mode, 0);
     log_debug("kiosk", "showing panel %d of %d (%s)", k->cur->index + 1, k->info.n_panels,
               k->cur->panel.id ? k->cur->panel.id : "?");
-    if (k->locale_pending) {
-        k->locale_pending = 0;
-        set_locale(k, k->locale_arg, now_ms);
-    }
+    after_transition(k, now_ms);
     k->slide_from = 0;
     k->dirty = 1;
+}
+
+/* The index of the locale after the one on screen, in the exhibit's order. */
+static int next_locale(const struct kiosk *k)
+{
+    int n = k->info.n_locales, at = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(k->info.locales[i], k->cur->panel.locale ? k->cur->panel.locale : "") == 0)
+            at = i;
+    return n > 0 ? (at + 1) % n : 0;
+}
+
+/* loop_languages = alternate: the loop is about to wrap round to its first
+ * panel, which it shows in the next language. Only the loop playing by
+ * itself (a visitor's "back to start" is not a wrap). */
+static int loop_turns_language(const struct kiosk *k)
+{
+    return k->loop_alternate && k->info.n_locales > 1 && k->mode.state == MODE_LOOP &&
+           !k->sched.paused && k->sched.next == 0 && k->cur->index != 0;
+}
+
+/* Prepare the loop's first panel in the next language, ahead of its
+ * transition, without changing the language of anything else yet. */
+static struct ventry *prepare_in_next_locale(struct kiosk *k, int index)
+{
+    char was[sizeof(k->locale)];
+    memcpy(was, k->locale, sizeof(was));
+    snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[next_locale(k)]);
+    struct ventry *e = panel_get(k, index, 1);
+    memcpy(k->locale, was, sizeof(was));
+    return e;
+}
+
+/* The loop turns to the next language as its first panel arrives. On
+ * failure the language stays. */
+static void loop_next_locale(struct kiosk *k)
+{
+    char why[256], was[sizeof(k->locale)];
+    memcpy(was, k->locale, sizeof(was));
+    snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[next_locale(k)]);
+    if (load_info(k, why, sizeof(why)) != 0) {
+        log_error("kiosk", "the loop cannot switch language: %s", why);
+        memcpy(k->locale, was, sizeof(was));
+        return;
+    }
+    log_debug("kiosk", "the loop now shows %s", k->locale);
+    layout_controls(k);
 }
 
 static void run_schedule(struct kiosk *k, uint64_t now_ms)
@@ -466,7 +532,8 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
         int dir = k->sched.direction >= 0 ? 1 : -1;
         switch (ev) {
         case SCHED_PREPARE: {
-            struct ventry *e = panel_get(k, k->sched.next, dir);
+            struct ventry *e = loop_turns_language(k) ? prepare_in_next_locale(k, k->sched.next)
+                                                      : panel_get(k, k->sched.next, dir);
             if (e)
                 schedule_set_next(&k->sched, e->index);
             break;
@@ -476,6 +543,8 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
              * arrives is its first panel; adopting earlier (at prepare) let
              * a visitor's touch in between strand the old panel on screen */
             adopt_pending(k);
+            if (loop_turns_language(k))
+                loop_next_locale(k);
             k->arriving = panel_get(k, k->sched.next, dir);
             if (k->arriving == k->cur)
                 k->arriving = NULL; /* nothing else can be shown */
@@ -501,7 +570,8 @@ static void go(struct kiosk *k, int to, int dir, float from, uint64_t now_ms)
     to = wrap(k, to);
     if (to == k->cur->index && k->sched.phase != SCHED_TRANSITION)
         return;
-    if (schedule_go(&k->sched, to, dir, TRANS_SLIDE, now_ms) == 0) {
+    enum transition_kind kind = k->reduced_motion ? TRANS_CROSSFADE : TRANS_SLIDE;
+    if (schedule_go(&k->sched, to, dir, kind, now_ms) == 0) {
         k->slide_from = from < 0 ? 0 : from > 0.95f ? 0.95f : from;
         run_schedule(k, now_ms);
     }
@@ -541,6 +611,38 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     k->dirty = 1;
 }
 
+/* Lay every panel out again with reading text larger (or normal): the
+ * generation moves on, so no prepared panel of the other size is shown
+ * again. The panel on screen keeps its time (a figure does not count up
+ * again). */
+static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms)
+{
+    larger = larger != 0;
+    if (k->sched.phase == SCHED_TRANSITION) { /* two panels are on screen: later */
+        k->text_pending = 1;
+        k->text_want = larger;
+        return;
+    }
+    k->text_pending = 0;
+    if (larger == k->larger_text)
+        return;
+    k->larger_text = larger;
+    k->gen++;
+    struct ventry *e = panel_get(k, k->cur->index, 1);
+    if (e && e != k->cur) {
+        if (e->index != k->cur->index)
+            k->shown_ms = now_ms;
+        k->cur = e;
+        schedule_follow(&k->sched, k->cur->index);
+        schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    }
+    drop_stale(k);
+    k->neighbour_tries = 0;
+    k->overlay_stale = 1; /* the toggle shows the size */
+    k->dirty = 1;
+    log_debug("kiosk", "text %s", larger ? "larger" : "normal");
+}
+
 static int index_per_page(const struct kiosk *k)
 {
     struct control_screen cs = control_screen_of(k);
@@ -576,7 +678,7 @@ static void show_index_page(struct kiosk *k, int page)
 /* Let go of a drag short of the threshold: the panel returns to its place. */
 static void spring_back(struct kiosk *k, float from, uint64_t now_ms)
 {
-    k->spring_from = from;
+    k->spring_from = k->reduced_motion ? 0 : from; /* it never moved */
     k->spring_start = now_ms;
 }
 
@@ -589,8 +691,12 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         case ACT_WAKE:
             schedule_pause(&k->sched, 1, now_ms);
             break;
-        case ACT_LOOP:
+        case ACT_LOOP: /* the next visitor starts with normal text */
             schedule_pause(&k->sched, 0, now_ms);
+            set_text_size(k, 0, now_ms);
+            break;
+        case ACT_TEXT_SIZE:
+            set_text_size(k, !(k->text_pending ? k->text_want : k->larger_text), now_ms);
             break;
         case ACT_NEXT:
             go(k, cur + 1, 1, 0, now_ms);
@@ -1203,8 +1309,8 @@ static void prepare_neighbours(struct kiosk *k)
 
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
 {
-    if (k->drawn && !k->chapters_loaded)
-        load_chapters(k);
+    if (k->drawn && !k->chapters_loaded && k->sched.phase != SCHED_TRANSITION)
+        load_chapters(k); /* not while a transition moves: it reads every panel */
     if (k->notice_until && now_ms >= k->notice_until) {
         k->notice_until = 0;
         k->notice[0] = '\0';
@@ -1237,7 +1343,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
 
 static double countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms)
 {
-    if (e->panel.kind != PANEL_STATISTIC)
+    if (e->panel.kind != PANEL_STATISTIC || k->reduced_motion)
         return 1.0;
     if (e != k->cur || now_ms <= k->shown_ms)
         return 0.0;
@@ -1310,6 +1416,7 @@ static const struct draw_list *overlay_list(struct kiosk *k)
             .n_locales = k->info.n_locales,
             .current_locale = loc,
             .locale_codes = k->info.locales,
+            .larger_text = k->text_pending ? k->text_want : k->larger_text,
         };
         arena_reset(&k->overlay_arena);
         memset(&k->overlay, 0, sizeof(k->overlay));
@@ -1366,7 +1473,7 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
             chrome = k->arriving;
     } else {
         float dx = 0;
-        if (k->dragging)
+        if (k->dragging && !k->reduced_motion) /* reduced motion: the panel stays */
             dx = k->drag_dx;
         else if (springing(k, now_ms))
             dx = k->spring_from *
@@ -1499,7 +1606,19 @@ void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)
 
 void kiosk_set_loop_transition(struct kiosk *k, int kind)
 {
+    if (k->reduced_motion && kind == TRANS_SLIDE)
+        kind = TRANS_NONE;
     schedule_set_loop_transition(&k->sched, (enum transition_kind)kind);
+}
+
+int kiosk_larger_text(const struct kiosk *k)
+{
+    return k->larger_text;
+}
+
+int kiosk_reduced_motion(const struct kiosk *k)
+{
+    return k->reduced_motion;
 }
 
 int kiosk_transition_kind(const struct kiosk *k)

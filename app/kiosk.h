@@ -23,8 +23,15 @@
 #define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
 #define KIOSK_FRAME_MS 16u      /* frame period while something moves */
 #define KIOSK_NOTICE_MS 120000u /* a staff notice stays this long */
+#define KIOSK_REDUCED_FADE_MS 200u /* reduced motion: every transition */
 
 struct kiosk;
+
+/* How the loop chooses its language (settings file: loop_languages). */
+enum kiosk_loop_languages {
+    KIOSK_LOOP_DEFAULT,   /* the language shown stays */
+    KIOSK_LOOP_ALTERNATE, /* the next of the exhibit's each time round */
+};
 
 struct kiosk_opts {
     const char *locale; /* NULL: the exhibit's default */
@@ -32,6 +39,17 @@ struct kiosk_opts {
     int lazy_views;     /* rasterise panels when first drawn, not ahead
                          * (simulated time: most panels are never drawn) */
     size_t cache_bytes; /* prepared panels kept; 0: four full screens' worth */
+    /* Reduced motion: figures appear at their value (no count-up); every
+     * transition, the loop's and a visitor's, is a KIOSK_REDUCED_FADE_MS
+     * crossfade (or a cut); a drag does not move the panel (letting go
+     * past the threshold changes panel with that crossfade), and nothing
+     * springs back. */
+    int reduced_motion;
+    /* KIOSK_LOOP_ALTERNATE: each time the loop wraps round to its first
+     * panel, it shows the exhibit's next language. Only the loop does: a
+     * visitor's choice stays while they are there, and the loop goes on
+     * alternating from it once it plays again. */
+    enum kiosk_loop_languages loop_languages;
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The presenter is
@@ -121,7 +139,8 @@ int kiosk_animating(const struct kiosk *k, uint64_t now_ms);
 
 /* How the loop moves on (enum transition_kind of schedule.h): a crossfade
  * by default; a slide or a cut where the screen cannot hold a crossfade at
- * 60 frames a second (frame_budget.h decides). Swipes always slide. */
+ * 60 frames a second (frame_budget.h decides). Swipes slide. With reduced
+ * motion nothing slides: a slide asked for here is a cut. */
 void kiosk_set_loop_transition(struct kiosk *k, int kind);
 /* The kind of the transition running now (TRANS_NONE when none). */
 int kiosk_transition_kind(const struct kiosk *k);
@@ -146,6 +165,16 @@ int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms);
 
 /* The locale of the panel on screen. */
 const char *kiosk_locale(const struct kiosk *k);
+
+/* ---- visitor settings ----
+ * Larger text (the ACT_TEXT_SIZE control in interactive mode): every
+ * panel's reading text at LAYOUT_LARGER_TEXT, laid out again (prepared
+ * panels of the other size are dropped). It lasts while the visitor is
+ * there: when the kiosk returns to the loop, text is normal again. A
+ * change asked for during a transition waits for its end. */
+int kiosk_larger_text(const struct kiosk *k);
+/* 1 when reduced motion is on (kiosk_opts). */
+int kiosk_reduced_motion(const struct kiosk *k);
 
 /* Bench counters: panels prepared (text rasterised) so far. */
 long kiosk_prepare_count(const struct kiosk *k);

@@ -52,25 +52,27 @@ struct style {
                    * FLOOR_RATIO of the design size) */
     double lead;  /* added to the measured line height, in em */
     enum color_role color;
+    int grows; /* reading text: its design size follows the text scale */
 };
 
-static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT};
-static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT};
-static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT};
-static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT};
-static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT};
-static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT};
-static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT};
-static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT};
-static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT};
-static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED};
-static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED};
-static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT};
-static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT};
+static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT, 0};
+static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT, 0};
+static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT, 1};
+static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT, 1};
+static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT, 0};
+static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT, 1};
+static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT, 1};
+static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT, 1};
+static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT, 1};
+static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1};
+static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1};
+static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT, 1};
+static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT, 1};
 
 struct ctx {
     struct draw_ctx d;
     const struct panel *p;
+    double scale; /* for styles that grow: 1, or LAYOUT_LARGER_TEXT */
 };
 
 static int U(const struct ctx *c, double s)
@@ -350,9 +352,11 @@ uint32_t layout_color(enum color_role role)
 
 static int design_px(const struct ctx *c, const struct style *st)
 {
-    return draw_max(1, U(c, st->size));
+    return draw_max(1, U(c, st->grows ? st->size * c->scale : st->size));
 }
 
+/* The floor does not grow with the text scale: larger text that does not
+ * fit steps down, at worst to where normal text would stop. */
 static int floor_px(const struct ctx *c, const struct style *st)
 {
     double fl = st->size * FLOOR_RATIO;
@@ -1187,6 +1191,7 @@ static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_sc
                     const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
     c->p = p;
+    c->scale = 1.0;
     if (draw_ctx_init(&c->d, screen, m, a, out)) {
         snprintf(out->problem, sizeof out->problem, "layout: no screen, measurer or arena");
         return -1;
@@ -1197,6 +1202,13 @@ static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_sc
 int layout_panel(const struct panel *p, const struct layout_screen *screen,
                  const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
+    return layout_panel_scaled(p, screen, 1.0, m, a, out);
+}
+
+int layout_panel_scaled(const struct panel *p, const struct layout_screen *screen,
+                        double text_scale, const struct text_measurer *m, struct arena *a,
+                        struct draw_list *out)
+{
     struct ctx c;
     if (!out)
         return -1;
@@ -1205,6 +1217,8 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
             snprintf(out->problem, sizeof out->problem, "layout: no panel");
         return -1;
     }
+    if (text_scale >= 1.0 && text_scale <= LAYOUT_MAX_TEXT_SCALE)
+        c.scale = text_scale;
     struct page g;
     page_make(&c, &g);
     switch (p->kind) {

@@ -108,6 +108,19 @@ struct layout_band {
 };
 struct layout_band layout_band(const struct layout_screen *screen);
 
+/* The visitors' larger-text setting: reading text (body, subtitles,
+ * quotes, labels, captions, credits) at this many times its design size;
+ * titles, headings and figures are large already and stay. The floors do
+ * not grow, so what fits at 1 fits at any scale (stepping down further). */
+#define LAYOUT_LARGER_TEXT 1.25
+#define LAYOUT_MAX_TEXT_SCALE 2.0
+
+/* layout_panel with reading text scaled by text_scale (1 = layout_panel;
+ * outside [1, LAYOUT_MAX_TEXT_SCALE]: 1). */
+int layout_panel_scaled(const struct panel *p, const struct layout_screen *screen,
+                        double text_scale, const struct text_measurer *m, struct arena *a,
+                        struct draw_list *out);
+
 /* The quiet position indicator and chapter line, drawn over every panel
  * and not moved by transitions. index is 0-based. */
 int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,

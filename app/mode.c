@@ -103,6 +103,7 @@ const char *mode_action_name(enum action act)
         [ACT_STILL_HERE] = "still-here",
         [ACT_LOOP] = "loop",
         [ACT_INDEX_PAGE] = "index-page",
+        [ACT_TEXT_SIZE] = "text-size",
         [ACT_STAFF_DIGIT] = "staff-digit",
         [ACT_STAFF_CLEAR] = "staff-clear",
         [ACT_STAFF_OK] = "staff-ok",
@@ -231,12 +232,12 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     int n_locales = spec ? spec->n_locales : 1;
     int n_chapters = spec && spec->chapter_first ? spec->n_chapters : 0;
 
-    /* bottom bar */
+    /* bottom bar: start at the left; language, and left of it the
+     * larger-text toggle, at the right; the chapter index in between
+     * (all inside the bezel's edge: ex, ey) */
     float bar_y = H - ey - size;
     put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){ex, bar_y, 2 * size, size});
-    if (n_chapters > 1)
-        put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0,
-            (struct rect_px){(W - 3 * size) / 2, bar_y, 3 * size, size});
+    float right = W - ex; /* the left edge of what stands at the right */
     if (n_locales > 1) {
         int buttons = n_locales <= MODE_MAX_LOCALE_BUTTONS ? n_locales : 1;
         float bw = buttons == 1 ? 2 * size : 1.5f * size;
@@ -244,7 +245,30 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
             float x = W - ex - (float)(buttons - i) * (bw + gap) + gap;
             put(out, max, &n, s, CONTROL_MAIN, ACT_LANGUAGE, buttons == 1 ? -1 : i,
                 (struct rect_px){x, bar_y, bw, size});
+            if (i == 0)
+                right = x;
         }
+    }
+    if (spec && spec->text_size) {
+        float bw = 1.5f * size, x = right - gap - bw;
+        float need = ex + 2 * size + 2 * gap + (n_chapters > 1 ? size + gap : 0);
+        if (x >= need) {
+            put(out, max, &n, s, CONTROL_MAIN, ACT_TEXT_SIZE, 0,
+                (struct rect_px){x, bar_y, bw, size});
+            right = x;
+        } else { /* a narrow bar: at the right, a row above it */
+            put(out, max, &n, s, CONTROL_MAIN, ACT_TEXT_SIZE, 0,
+                (struct rect_px){W - ex - bw, bar_y - gap - size, bw, size});
+        }
+    }
+    if (n_chapters > 1) {
+        float iw = 3 * size, ix = (W - iw) / 2;
+        float lo = ex + 2 * size + gap, hi = right - gap; /* the room between */
+        if (ix + iw > hi) {
+            iw = fmaxf2(size, fminf2(iw, hi - lo));
+            ix = fmaxf2(lo, lo + (hi - lo - iw) / 2);
+        }
+        put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0, (struct rect_px){ix, bar_y, iw, size});
     }
 
     /* prev / next at the sides, centred in the space above the bar */
@@ -524,6 +548,9 @@ static void perform(struct mode *m, enum action act, int arg, const struct gestu
     case ACT_LANGUAGE:
         push(out, ACT_LANGUAGE, arg, 0.0f);
         break;
+    case ACT_TEXT_SIZE:
+        push(out, ACT_TEXT_SIZE, 0, 0.0f);
+        break;
     case ACT_INDEX_PAGE:
         if (m->index_open)
             push(out, ACT_INDEX_PAGE, arg, 0.0f);
@@ -603,6 +630,7 @@ static void on_gesture(struct mode *m, const struct gesture_event *ge, uint64_t 
             case ACT_OPEN_INDEX:
             case ACT_CLOSE_INDEX:
             case ACT_LANGUAGE:
+            case ACT_TEXT_SIZE:
             case ACT_INDEX_PAGE:
                 break;
             default:

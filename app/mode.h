@@ -72,6 +72,7 @@ enum action {
     ACT_STILL_HERE,  /* COUNTDOWN -> INTERACTIVE: hide the question */
     ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
     ACT_INDEX_PAGE,  /* arg: +1 next page of the chapter index, -1 previous */
+    ACT_TEXT_SIZE,   /* toggle the visitors' larger text */
     /* the staff keypad and screen (kiosk.c handles them; never in the
      * gesture table: visitors cannot reach them) */
     ACT_STAFF_DIGIT,    /* arg: 0..9 */
@@ -109,10 +110,14 @@ struct control_spec {
     int n_chapters;           /* index button only when > 1; any number (paged) */
     const int *chapter_first; /* first panel of each chapter (n_chapters entries) */
     int index_page;           /* the page of the chapter index to lay out, 0-based */
+    int text_size;            /* 1: the larger-text toggle, left of the language */
 };
 
 /* Lay out the controls: prev/next at the sides, a bottom bar with
- * back-to-start, chapter index and language; in the index layer one button
+ * back-to-start, chapter index, the larger-text toggle (ACT_TEXT_SIZE, when
+ * spec->text_size) and language at the right; the chapter index button
+ * moves left of the centre, and narrows to no less than a control, where
+ * the right of the bar would reach it. In the index layer one button
  * per chapter of the page (ACT_JUMP, arg = its first panel, item = its
  * number), a close button, and when the chapters need more than one page,
  * previous/next page buttons (ACT_INDEX_PAGE, arg -1/+1) below the grid.

@@ -65,6 +65,10 @@ static const struct opt_def defs[] = {
      "do not look for USB sticks"},
     {"--config", NULL, OPT_STRING, OFF(config), 0, 0, CMD_RUN, "FILE",
      "settings such as the staff PIN's hash (default " OPTIONS_CONFIG ")"},
+    {"--reduced-motion", NULL, OPT_FLAG, OFF(reduced_motion), 0, 1, CMD_RUN | CMD_RENDER, NULL,
+     "no count-up, no sliding, short crossfades (or reduced_motion = yes in --config)"},
+    {"--loop-languages", NULL, OPT_STRING, OFF(loop_languages), 0, 0, CMD_RUN | CMD_RENDER,
+     "MODE", "default, or alternate: the loop shows the next language each time round"},
     {"--progress-fd", NULL, OPT_LONG, OFF(progress_fd), 3, 1000, CMD_IMPORT, "N",
      "write progress lines to file descriptor N (the kiosk reads them)"},
     {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1,
@@ -178,6 +182,12 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
         snprintf(why, why_len,
                  "option --renderer wants auto, software, opengl or opengles2, not \"%s\"",
                  o->renderer);
+        return -1;
+    }
+    if (o->loop_languages && strcmp(o->loop_languages, "default") != 0 &&
+        strcmp(o->loop_languages, "alternate") != 0) {
+        snprintf(why, why_len, "option --loop-languages wants default or alternate, not \"%s\"",
+                 o->loop_languages);
         return -1;
     }
     if (o->rotation % 90) {

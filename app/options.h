@@ -46,6 +46,8 @@ struct options {
     int json;              /* --json (bench) */
     const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
     long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
+    int reduced_motion;    /* --reduced-motion (run, render): over the settings file */
+    const char *loop_languages; /* --loop-languages default|alternate; NULL: the file's */
     const char *positional[4];
     int n_positional;
 };

@@ -19,6 +19,7 @@
 #define T_LABEL 2.6 /* bottom bar labels */
 #define T_LABEL_FLOOR 1.8
 #define T_CHEVRON 6.0
+#define T_TEXT_SIZE 3.6 /* the larger-text toggle's "A+" */
 #define T_TITLE 2.8 /* chapter titles in the index */
 #define T_TITLE_FLOOR 2.0
 #define T_HEADING 4.2 /* index heading */
@@ -267,6 +268,30 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
     }
 }
 
+/* The larger-text toggle: "A+" (larger), or while larger text is on "A"
+ * (back to normal) underlined in the accent colour, like the language
+ * shown. Labels of one or two characters: no translation needed. */
+static void text_size_button(struct ov *o, struct draw_rect r, int pressed)
+{
+    int on = o->info && o->info->larger_text;
+    plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
+    struct draw_rect box = inset(o, r);
+    int bar = draw_max(2, draw_min(U(o, 0.3), draw_min(r.w, r.h) / 16)), room = 2 * bar;
+    if (box.h - room >= 2 * T_MIN_PX)
+        box.h -= room;
+    else
+        room = 0;
+    struct typeset f;
+    fit_text(o, &f, on ? "A" : "A+", FACE_SANS_BOLD, U(o, T_TEXT_SIZE), U(o, T_LABEL_FLOOR), box.w,
+             box.h, 1);
+    emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
+    if (on && room) {
+        int w = f.keep ? draw_min(box.w, draw_max(widest(&f), U(o, 3.0))) : box.w;
+        rect(o, box.x + (box.w - w) / 2, box.y + box.h + (room - bar), w, bar,
+             pressed ? COLOR_BG : COLOR_ACCENT, 255);
+    }
+}
+
 static void chevron_button(struct ov *o, struct draw_rect r, int next, int pressed)
 {
     plate(o, r, pressed, COLOR_BG, A_PLATE, COLOR_RULE, hairline(o, r));
@@ -307,6 +332,9 @@ static void main_controls(struct ov *o, const struct control *cs, int n, int pre
             break;
         case ACT_LANGUAGE:
             language_button(o, r, c, p);
+            break;
+        case ACT_TEXT_SIZE:
+            text_size_button(o, r, p);
             break;
         default:
             plate(o, r, p, COLOR_BG, A_PLATE, COLOR_RULE, hairline(o, r));
@@ -537,8 +565,9 @@ static void invitation(struct ov *o)
 
 /* The controls' bar takes over the chrome's lower line: an opaque strip
  * below the chrome's rule hides its chapter name, and the position is
- * repeated at the right ("7 / 36") unless language buttons stand there. */
-static void bottom_strip(struct ov *o, int n_controls)
+ * repeated at the right ("7 / 36") unless language buttons stand there;
+ * left of the larger-text toggle when that stands in the bar. */
+static void bottom_strip(struct ov *o, const struct control *cs, int n_controls)
 {
     if (n_controls == 0)
         return;
@@ -552,11 +581,16 @@ static void bottom_strip(struct ov *o, int n_controls)
         return;
     char pos[48];
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
-    int x = U(o, G_MARGIN), w = o->d.W - 2 * x, h = layout_band(&scr).safe - top;
+    int x = U(o, G_MARGIN), w = o->d.W - 2 * x, h = layout_band(&scr).safe - top, right = x + w;
+    for (int i = 0; i < n_controls; i++) {
+        struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
+        if (cs[i].layer == CONTROL_MAIN && cs[i].act == ACT_TEXT_SIZE && r.y + r.h > top)
+            right = draw_min(right, r.x - U(o, 1.0));
+    }
     struct typeset f;
     fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, h, 1);
     if (f.keep)
-        emit_in(o, &f, (struct draw_rect){x + w - w / 4, top, w / 4, h}, TYPESET_RIGHT,
+        emit_in(o, &f, (struct draw_rect){right - w / 4, top, w / 4, h}, TYPESET_RIGHT,
                 COLOR_MUTED);
 }
 
@@ -589,7 +623,7 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
         if (view->index_open) {
             chapter_index(&o, controls, n_controls, pressed);
         } else {
-            bottom_strip(&o, n_controls);
+            bottom_strip(&o, controls, n_controls);
             main_controls(&o, controls, n_controls, pressed);
         }
         if (view->state == MODE_COUNTDOWN)

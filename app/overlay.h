@@ -8,7 +8,8 @@
  *                     bottom band, above the chrome's rule; nothing else.
  *   MODE_INTERACTIVE  each CONTROL_MAIN control as a button at its rect:
  *                     prev/next as tall side plates with a chevron, the
- *                     bottom bar (start, chapters, language) with labels.
+ *                     bottom bar (start, chapters, text size, language)
+ *                     with labels.
  *                     With index_open: a near-opaque scrim, a heading, one
  *                     button per chapter (CONTROL_INDEX, ACT_JUMP) and the
  *                     close button, instead of the main controls.
@@ -48,6 +49,9 @@ struct overlay_info {
     int n_locales;
     int current_locale;              /* marked on the language buttons */
     const char *const *locale_codes; /* may be NULL */
+    int larger_text; /* the visitors' larger text is on: the ACT_TEXT_SIZE
+                      * toggle reads "A" (back to normal) and is marked,
+                      * else "A+" */
 };
 
 /* Lay out the overlay for this view. controls/n_controls are the kiosk's

@@ -24,6 +24,16 @@ uint32_t schedule_dwell_ms(int words, enum panel_kind kind)
     return (uint32_t)ms;
 }
 
+/* How long a transition of this kind lasts. */
+static uint32_t trans_length(const struct schedule *s, enum transition_kind kind)
+{
+    if (kind == TRANS_SLIDE)
+        return SCHED_SLIDE_MS;
+    if (kind == TRANS_CROSSFADE)
+        return s->crossfade_ms ? s->crossfade_ms : SCHED_CROSSFADE_MS;
+    return 0;
+}
+
 static int following(const struct schedule *s, int i)
 {
     return s->count > 0 ? (i + 1) % s->count : 0;
@@ -48,6 +58,7 @@ void schedule_start(struct schedule *s, int count, int first, uint32_t dwell_ms,
     s->paused = 0;
     s->go_pending = 0;
     s->loop_trans = TRANS_CROSSFADE;
+    s->crossfade_ms = SCHED_CROSSFADE_MS;
 }
 
 static int wrap_index(const struct schedule *s, int i)
@@ -119,9 +130,7 @@ enum sched_event schedule_tick(struct schedule *s, uint64_t now_ms)
         return SCHED_NOTHING;
     if (!s->go_pending) {
         s->trans = s->loop_trans;
-        s->trans_ms = s->loop_trans == TRANS_SLIDE       ? SCHED_SLIDE_MS
-                      : s->loop_trans == TRANS_CROSSFADE ? SCHED_CROSSFADE_MS
-                                                         : 0;
+        s->trans_ms = trans_length(s, s->loop_trans);
         s->direction = 1;
     }
     s->go_pending = 0;
@@ -133,6 +142,11 @@ enum sched_event schedule_tick(struct schedule *s, uint64_t now_ms)
 void schedule_set_loop_transition(struct schedule *s, enum transition_kind kind)
 {
     s->loop_trans = kind;
+}
+
+void schedule_set_crossfade_ms(struct schedule *s, uint32_t ms)
+{
+    s->crossfade_ms = ms ? ms : SCHED_CROSSFADE_MS;
 }
 
 void schedule_set_dwell(struct schedule *s, uint32_t dwell_ms)
@@ -150,9 +164,7 @@ int schedule_go(struct schedule *s, int to, int direction, enum transition_kind 
     s->next = to;
     s->direction = direction < 0 ? -1 : 1;
     s->trans = kind;
-    s->trans_ms = kind == TRANS_SLIDE       ? SCHED_SLIDE_MS
-                  : kind == TRANS_CROSSFADE ? SCHED_CROSSFADE_MS
-                                            : 0;
+    s->trans_ms = trans_length(s, kind);
     s->go_pending = 1;
     s->phase_start_ms = now_ms;
     return 0;

@@ -45,6 +45,7 @@ struct schedule {
     int paused;     /* interactive mode: no auto-advance */
     int go_pending; /* schedule_go asked for a transition to `next` */
     enum transition_kind loop_trans; /* what the loop advances with (crossfade) */
+    uint32_t crossfade_ms;           /* a crossfade's length (SCHED_CROSSFADE_MS) */
 };
 
 enum sched_event {
@@ -74,6 +75,9 @@ void schedule_set_next(struct schedule *s, int next);
  * TRANS_SLIDE (to the left), or TRANS_NONE (a cut). A screen that cannot
  * hold a crossfade at 60 frames a second gets a cheaper one. */
 void schedule_set_loop_transition(struct schedule *s, enum transition_kind kind);
+/* How long a crossfade lasts from now on (reduced motion: a short one);
+ * 0: SCHED_CROSSFADE_MS. A transition running keeps its length. */
+void schedule_set_crossfade_ms(struct schedule *s, uint32_t ms);
 
 /* Jump (interactive navigation): transition to panel `to` now, sliding in
  * `direction`. Ignored if a transition is running (returns -1). */

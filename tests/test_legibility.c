@@ -473,7 +473,7 @@ static void check_overlay(struct where *w, const struct draw_list *panel,
     const struct layout_screen scr = {w->W, w->H};
     int pages = mode_index_pages(&cs, ui->n_chapters);
     for (int page = 0; page < pages; page++) {
-        struct control_spec spec = {fx.info.n_locales, ui->n_chapters, ui->chapter_first, page};
+        struct control_spec spec = {fx.info.n_locales, ui->n_chapters, ui->chapter_first, page, 1};
         struct control controls[MODE_MAX_CONTROLS];
         int n = mode_controls_layout(&cs, &spec, controls, MODE_MAX_CONTROLS);
         assert_true(n > 0);

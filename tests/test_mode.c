@@ -28,7 +28,7 @@ static void rig_init_screen(struct rig *r, int w, int h, float dpi, int n_locale
     mode_init(&r->m, &cfg, 0);
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {w, h, dpi};
-    struct control_spec spec = {n_locales, 3, chapters, 0};
+    struct control_spec spec = {n_locales, 3, chapters, 0, 0};
     int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
     assert_true(n > 0);
     mode_set_controls(&r->m, c, n);
@@ -462,17 +462,18 @@ static float mm(float px, float dpi)
     return px * 25.4f / dpi;
 }
 
-static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters, int page)
+static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters, int page,
+                         int text_size)
 {
     int first[4 * MODE_MAX_CHAPTERS];
     for (int i = 0; i < 4 * MODE_MAX_CHAPTERS; i++)
         first[i] = i * 4;
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {w, h, dpi};
-    struct control_spec spec = {n_locales, n_chapters, first, page};
+    struct control_spec spec = {n_locales, n_chapters, first, page, text_size};
     int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
     float real_dpi = dpi > 0 ? dpi : GESTURE_DEFAULT_DPI;
-    int langs = 0, jumps = 0, index = 0;
+    int langs = 0, jumps = 0, index = 0, sizes = 0;
     for (int i = 0; i < n; i++) {
         float pw = c[i].w * (float)w, ph = c[i].h * (float)h;
         if (pw < 44.0f - 1e-3f || ph < 44.0f - 1e-3f || mm(pw, real_dpi) < 9.0f - 1e-3f ||
@@ -493,7 +494,9 @@ static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters,
         langs += c[i].act == ACT_LANGUAGE;
         jumps += c[i].act == ACT_JUMP;
         index += c[i].act == ACT_OPEN_INDEX;
+        sizes += c[i].act == ACT_TEXT_SIZE;
     }
+    assert_int_equal(sizes, text_size);
     /* a page holds what fits (never more than MODE_MAX_CHAPTERS); the rest
      * is on other pages */
     int per_page = mode_index_per_page(&s, n_chapters);
@@ -516,18 +519,20 @@ static void control_sizes(void **state)
     } screens[] = {
         {1920, 1080, 96.0f}, {1280, 800, 96.0f},   {1080, 1920, 96.0f},  {1366, 768, 96.0f},
         {1920, 1080, 0.0f},  {3840, 2160, 160.0f}, {2160, 3840, 163.0f}, {1280, 800, 150.0f},
-        {800, 1280, 96.0f},  {1024, 768, 96.0f},
+        {800, 1280, 96.0f},  {1024, 768, 96.0f},  {800, 480, 96.0f},    {768, 1024, 96.0f},
+        {480, 800, 96.0f},
     };
     for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++)
         for (int loc = 1; loc <= 6; loc++)
             for (int ch = 0; ch <= MODE_MAX_CHAPTERS + 3; ch += 7)
-                check_layout(screens[i].w, screens[i].h, screens[i].dpi, loc, ch, 0);
+                for (int ts = 0; ts <= 1; ts++) /* with the larger-text toggle too */
+                    check_layout(screens[i].w, screens[i].h, screens[i].dpi, loc, ch, 0, ts);
     /* more chapters than a page holds: every page lays out cleanly */
     for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++) {
         struct control_screen s = {screens[i].w, screens[i].h, screens[i].dpi};
         int n = 3 * MODE_MAX_CHAPTERS + 7;
         for (int p = 0; p < mode_index_pages(&s, n); p++)
-            check_layout(screens[i].w, screens[i].h, screens[i].dpi, 2, n, p);
+            check_layout(screens[i].w, screens[i].h, screens[i].dpi, 2, n, p, 1);
     }
 }
 
@@ -549,7 +554,7 @@ static void the_index_pages_through_every_chapter(void **state)
             assert_int_equal(pages > 1, n > mode_index_per_page(&s, n));
             for (int p = 0; p < pages; p++) {
                 struct control c[MODE_MAX_CONTROLS];
-                struct control_spec spec = {1, n, first, p};
+                struct control_spec spec = {1, n, first, p, 0};
                 int nc = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
                 int page_buttons = 0;
                 for (int i = 0; i < nc; i++) {
@@ -573,7 +578,7 @@ static void language_only_with_several_locales(void **state)
     struct control c[MODE_MAX_CONTROLS];
     struct control_screen s = {1920, 1080, 96.0f};
     for (int loc = 0; loc <= 6; loc++) {
-        struct control_spec spec = {loc, 3, chapters, 0};
+        struct control_spec spec = {loc, 3, chapters, 0, 1};
         int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
         int langs = 0, cycle = 0;
         for (int i = 0; i < n; i++) {

@@ -73,7 +73,7 @@ static void rig_init(struct rig *r, const struct scr *s, int n_locales, int n_ch
     r->screen = (struct layout_screen){s->w, s->h};
     r->dpi = s->dpi;
     struct control_screen cs = {s->w, s->h, s->dpi};
-    struct control_spec spec = {n_locales, n_chapters, first40, 0};
+    struct control_spec spec = {n_locales, n_chapters, first40, 0, 1};
     r->n = mode_controls_layout(&cs, &spec, r->c, MODE_MAX_CONTROLS);
     assert_true(r->n > 0);
     r->info.locale = "en";
@@ -338,6 +338,9 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                         assert_true(text_is(t, names[r.c[i].arg]) ||
                                     text_is(t, r.c[i].arg ? "FR" : "EN"));
                         break;
+                    case ACT_TEXT_SIZE: /* larger text is off: "A+" */
+                        assert_true(text_is(t, "A+"));
+                        break;
                     default:
                         fail();
                     }
@@ -349,7 +352,7 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                         assert_true(t->face == FACE_SANS_BOLD);
                     }
                 }
-                assert_int_equal(mains, 4 + (nl > 1 ? 2 : 0));
+                assert_int_equal(mains, 5 + (nl > 1 ? 2 : 0)); /* with the larger-text toggle */
                 /* every text belongs to a button, but for the position
                  * ("n / N") repeated in the bar when no language buttons
                  * stand at its right */

@@ -1,0 +1,519 @@
+/* Visitor settings: larger text (every panel of the bundled exhibit fits
+ * with larger reading text, measured with the real fonts; the toggle is a
+ * control the kiosk lays out and acts on, and the loop makes text normal
+ * again), reduced motion (no count-up, nothing slides, short crossfades),
+ * the loop alternating languages, the language button changing every text
+ * at once, and the settings file's and command line's new keys. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "app/config.h"
+#include "app/kiosk.h"
+#include "app/layout.h"
+#include "app/mode.h"
+#include "app/options.h"
+#include "app/schedule.h"
+#include "app/ui_strings.h"
+#include "content/store.h"
+#include "fake_presenter.h"
+#include "platform/text.h"
+
+static struct store *bundled(void)
+{
+    char path[4096], why[512];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    struct store *s = NULL;
+    if (!bin)
+        return NULL;
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
+    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return NULL;
+    }
+    return s;
+}
+
+/* ---- larger text: every panel, real fonts ---------------------------------- */
+
+/* The largest reading text (FACE_SANS, FACE_SERIF) on a list, px. */
+static int reading_px(const struct draw_list *l)
+{
+    int px = 0;
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && l->items[i].face != FACE_SANS_BOLD &&
+            l->items[i].px > px)
+            px = l->items[i].px;
+    return px;
+}
+
+static void larger_text_fits_every_panel(void **state)
+{
+    (void)state;
+    static const struct layout_screen sizes[] = {{800, 480}, {1920, 1080}, {1080, 1920}};
+    char why[512] = "";
+    struct store *store = bundled();
+    struct text *text = text_open(NULL, why, sizeof why);
+    if (!store || !text) {
+        fprintf(stderr, "no exhibit or no font: %s\n", why);
+        fail();
+    }
+    const struct text_measurer *m = text_measurer(text);
+    struct arena info_a, a, b;
+    arena_init(&info_a, 4096);
+    arena_init(&a, 64 * 1024);
+    arena_init(&b, 64 * 1024);
+    struct store_info info;
+    assert_int_equal(store_info(store, NULL, &info_a, &info, why, sizeof why), 0);
+    assert_true(info.n_locales >= 2);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        long normal_sum = 0, larger_sum = 0;
+        for (int loc = 0; loc < info.n_locales; loc++)
+            for (int i = 0; i < info.n_panels; i++) {
+                struct panel p;
+                struct draw_list ln, ll;
+                arena_reset(&a);
+                arena_reset(&b);
+                assert_int_equal(store_panel_load(store, i, info.locales[loc], &a, &p, why,
+                                                  sizeof why),
+                                 0);
+                assert_int_equal(layout_panel(&p, &sizes[s], m, &b, &ln), 0);
+                int rc = layout_panel_scaled(&p, &sizes[s], LAYOUT_LARGER_TEXT, m, &b, &ll);
+                if (rc != 0 || ll.overflow)
+                    fail_msg("%dx%d %s panel %d: %s", sizes[s].w, sizes[s].h, info.locales[loc],
+                             i + 1, ll.problem);
+                for (int k = 0; k < ll.n; k++) { /* nothing outside the screen */
+                    const struct draw_rect *r = &ll.items[k].r;
+                    assert_true(r->x >= 0 && r->y >= 0 && r->x + r->w <= sizes[s].w &&
+                                r->y + r->h <= sizes[s].h);
+                }
+                /* never smaller than normal text */
+                if (reading_px(&ll) < reading_px(&ln))
+                    fail_msg("%dx%d %s panel %d: %d px larger, %d normal", sizes[s].w, sizes[s].h,
+                             info.locales[loc], i + 1, reading_px(&ll), reading_px(&ln));
+                normal_sum += reading_px(&ln);
+                larger_sum += reading_px(&ll);
+            }
+        /* and larger overall: at least a tenth */
+        assert_true(larger_sum * 10 >= normal_sum * 11);
+    }
+    arena_free(&a);
+    arena_free(&b);
+    arena_free(&info_a);
+    store_close(store);
+    text_close(text);
+}
+
+/* ---- the kiosk ------------------------------------------------------------- */
+
+struct rig {
+    struct fake f;
+    struct presenter p;
+    struct kiosk *k;
+};
+
+static struct rig *rig_new(const struct kiosk_opts *o)
+{
+    struct rig *r = calloc(1, sizeof(*r));
+    char why[512];
+    struct store *s = bundled();
+    assert_non_null(r);
+    assert_non_null(s);
+    r->p = presenter_of(&r->f);
+    r->k = kiosk_new(&r->p, s, o, 1000, why, sizeof(why));
+    assert_non_null(r->k);
+    return r;
+}
+
+static void rig_free(struct rig *r)
+{
+    kiosk_free(r->k);
+    assert_int_equal(r->f.live, 0);
+    free(r);
+}
+
+/* Run to t, drawing each frame a visitor would see. */
+static void run_to(struct rig *r, uint64_t *t, uint64_t until)
+{
+    while (*t < until) {
+        kiosk_update(r->k, *t);
+        if (kiosk_needs_frame(r->k, *t))
+            kiosk_draw(r->k, *t);
+        uint64_t due = kiosk_deadline(r->k, *t);
+        if (kiosk_animating(r->k, *t) && due > *t + KIOSK_FRAME_MS)
+            due = *t + KIOSK_FRAME_MS;
+        *t = due > *t ? (due < until ? due : until) : *t + KIOSK_FRAME_MS;
+    }
+    kiosk_update(r->k, *t);
+    kiosk_draw(r->k, *t);
+}
+
+static void touch(struct rig *r, float x, float y, uint64_t *t)
+{
+    struct input_event e = {.kind = INPUT_TOUCH, .finger = 1, .phase = INPUT_DOWN, .x = x, .y = y};
+    e.t_ms = *t;
+    kiosk_input(r->k, &e, *t);
+    *t += 60;
+    e.phase = INPUT_UP;
+    e.t_ms = *t;
+    kiosk_input(r->k, &e, *t);
+    kiosk_update(r->k, *t);
+}
+
+static const struct control *find_control(struct rig *r, enum action act, int arg)
+{
+    const struct control *c;
+    int n = kiosk_controls(r->k, &c);
+    for (int i = 0; i < n; i++)
+        if (c[i].act == act && c[i].layer == CONTROL_MAIN && (arg < -1 || c[i].arg == arg))
+            return &c[i];
+    return NULL;
+}
+
+static void tap_control(struct rig *r, const struct control *c, uint64_t *t)
+{
+    touch(r, c->x + c->w / 2, c->y + c->h / 2, t);
+    *t += 400;
+    run_to(r, t, *t);
+}
+
+static const struct draw_list *shown_list(struct rig *r)
+{
+    assert_true(r->f.last.n_views >= 1);
+    return ((const struct fake_view *)r->f.last.views[0].view)->list;
+}
+
+static void the_text_size_toggle_enlarges_until_the_loop(void **state)
+{
+    (void)state;
+    struct rig *r = rig_new(&(struct kiosk_opts){.idle_ms = 5000});
+    uint64_t t = 1000;
+    touch(r, 0.5f, 0.5f, &t); /* wakes */
+    t += 400;
+    run_to(r, &t, t);
+    const struct control *c = find_control(r, ACT_TEXT_SIZE, -2);
+    assert_non_null(c);
+    /* a real touch target, and the one hit at its centre */
+    assert_true(c->w * FAKE_W >= CONTROL_MIN_PX - 0.01f && c->h * FAKE_H >= CONTROL_MIN_PX - 0.01f);
+    int normal = reading_px(shown_list(r));
+    assert_int_equal(kiosk_larger_text(r->k), 0);
+    tap_control(r, c, &t);
+    assert_int_equal(kiosk_larger_text(r->k), 1);
+    assert_true(reading_px(shown_list(r)) > normal);
+    assert_int_equal(shown_list(r)->overflow, 0);
+    /* the next panel is larger too */
+    struct input_event key = {.kind = INPUT_KEY, .key = INPUT_KEY_RIGHT, .t_ms = t};
+    kiosk_input(r->k, &key, t);
+    run_to(r, &t, t + 1000);
+    assert_int_equal(kiosk_current(r->k), 1);
+    int larger1 = reading_px(shown_list(r));
+    /* nobody there: countdown, then the loop, with normal text */
+    run_to(r, &t, t + 5000 + MODE_COUNTDOWN_MS + 2000);
+    assert_int_equal(kiosk_mode(r->k), MODE_LOOP);
+    assert_int_equal(kiosk_larger_text(r->k), 0);
+    assert_int_equal(kiosk_current(r->k), 0);
+    assert_true(reading_px(shown_list(r)) < larger1 || larger1 == 0);
+    /* the toggle back: twice is normal */
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    c = find_control(r, ACT_TEXT_SIZE, -2);
+    tap_control(r, c, &t);
+    c = find_control(r, ACT_TEXT_SIZE, -2);
+    tap_control(r, c, &t);
+    assert_int_equal(kiosk_larger_text(r->k), 0);
+    assert_int_equal(reading_px(shown_list(r)), normal);
+    assert_int_equal(r->f.bad_draws, 0);
+    rig_free(r);
+}
+
+/* Frames never move a view sideways, figures stand at their value, and
+ * every transition is a short crossfade: in the loop, after keys, after a
+ * drag let go short or past the threshold. */
+static void reduced_motion_moves_nothing(void **state)
+{
+    (void)state;
+    struct rig *r = rig_new(&(struct kiosk_opts){.reduced_motion = 1});
+    assert_int_equal(kiosk_reduced_motion(r->k), 1);
+    uint64_t t = 1000, trans_start = 0, longest = 0;
+    int n = kiosk_panel_count(r->k), views_seen = 0;
+    for (int guard = 0; guard < 200000 && t < 1000 + 400000; guard++) {
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        const struct frame *f = &r->f.last;
+        for (int i = 0; i < f->n_views; i++) {
+            assert_int_equal(f->views[i].dx, 0);
+            assert_true(f->views[i].anim_t >= 1.0);
+            views_seen++;
+        }
+        if (kiosk_transitioning(r->k)) {
+            assert_int_equal(kiosk_transition_kind(r->k), TRANS_CROSSFADE);
+            if (!trans_start)
+                trans_start = t;
+        } else if (trans_start) {
+            longest = t - trans_start > longest ? t - trans_start : longest;
+            trans_start = 0;
+        }
+        t += KIOSK_FRAME_MS;
+        if (kiosk_current(r->k) == n - 1)
+            break;
+    }
+    assert_true(longest > 0 && longest <= KIOSK_REDUCED_FADE_MS + KIOSK_FRAME_MS);
+    assert_true(views_seen > 0);
+    /* a visitor: keys, a drag let go short, a drag past the threshold */
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    int from = kiosk_current(r->k);
+    struct input_event key = {.kind = INPUT_KEY, .key = INPUT_KEY_LEFT, .t_ms = t};
+    kiosk_input(r->k, &key, t);
+    kiosk_update(r->k, t);
+    assert_int_equal(kiosk_transition_kind(r->k), TRANS_CROSSFADE);
+    run_to(r, &t, t + KIOSK_REDUCED_FADE_MS + 100);
+    assert_int_equal(kiosk_transitioning(r->k), 0);
+    assert_int_equal(kiosk_current(r->k), (from - 1 + n) % n);
+    for (int past = 0; past <= 1; past++) {
+        from = kiosk_current(r->k);
+        struct input_event e = {.kind = INPUT_TOUCH, .finger = 2, .phase = INPUT_DOWN, .x = 0.6f,
+                                .y = 0.5f};
+        float to = past ? 0.1f : 0.55f;
+        for (int s = 0; s <= 10; s++) {
+            e.t_ms = t;
+            kiosk_input(r->k, &e, t);
+            kiosk_update(r->k, t);
+            kiosk_draw(r->k, t);
+            for (int i = 0; i < r->f.last.n_views; i++)
+                assert_int_equal(r->f.last.views[i].dx, 0); /* the panel stays put */
+            e.phase = INPUT_MOVE;
+            e.x = 0.6f + (to - 0.6f) * (float)(s + 1) / 10.0f;
+            t += 30;
+        }
+        e.phase = INPUT_UP;
+        e.t_ms = t;
+        kiosk_input(r->k, &e, t);
+        kiosk_update(r->k, t);
+        if (past)
+            assert_int_equal(kiosk_transition_kind(r->k), TRANS_CROSSFADE);
+        uint64_t end = t + KIOSK_REDUCED_FADE_MS + 100;
+        while (t < end) { /* no spring, no slide */
+            kiosk_update(r->k, t);
+            kiosk_draw(r->k, t);
+            for (int i = 0; i < r->f.last.n_views; i++)
+                assert_int_equal(r->f.last.views[i].dx, 0);
+            t += KIOSK_FRAME_MS;
+        }
+        assert_int_equal(kiosk_current(r->k), past ? (from + 1) % n : from);
+    }
+    /* a screen too slow for crossfades asks for a slide: a cut instead */
+    kiosk_set_loop_transition(r->k, TRANS_SLIDE);
+    rig_free(r);
+}
+
+/* Without reduced motion a swipe slides (the contrast to the test above). */
+static void without_reduced_motion_keys_slide(void **state)
+{
+    (void)state;
+    struct rig *r = rig_new(&(struct kiosk_opts){0});
+    uint64_t t = 1000;
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    struct input_event key = {.kind = INPUT_KEY, .key = INPUT_KEY_RIGHT, .t_ms = t};
+    kiosk_input(r->k, &key, t);
+    kiosk_update(r->k, t);
+    assert_int_equal(kiosk_transition_kind(r->k), TRANS_SLIDE);
+    run_to(r, &t, t + 1000);
+    rig_free(r);
+}
+
+/* Run the loop until it has shown panel 0 again after the last one. */
+static void one_loop(struct rig *r, uint64_t *t)
+{
+    int n = kiosk_panel_count(r->k), seen_last = 0;
+    for (int guard = 0; guard < 100000; guard++) {
+        kiosk_update(r->k, *t);
+        kiosk_draw(r->k, *t);
+        if (kiosk_current(r->k) == n - 1)
+            seen_last = 1;
+        if (seen_last && kiosk_current(r->k) == 0 && !kiosk_transitioning(r->k))
+            return;
+        uint64_t due = kiosk_deadline(r->k, *t);
+        *t = due > *t ? due : *t + KIOSK_FRAME_MS;
+    }
+    fail_msg("the loop did not come round");
+}
+
+static void the_loop_alternates_languages(void **state)
+{
+    (void)state;
+    struct rig *r =
+        rig_new(&(struct kiosk_opts){.loop_languages = KIOSK_LOOP_ALTERNATE, .idle_ms = 5000});
+    uint64_t t = 1000;
+    assert_string_equal(kiosk_locale(r->k), "en");
+    one_loop(r, &t);
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    /* everything on screen is French: the panel, its chrome, the invitation */
+    const struct frame *f = &r->f.last;
+    assert_int_equal(f->n_views, 1);
+    one_loop(r, &t);
+    assert_string_equal(kiosk_locale(r->k), "en");
+    /* a visitor chooses French; nothing advances or changes language while
+     * they are there, however long */
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    const struct control *c = find_control(r, ACT_LANGUAGE, 1);
+    assert_non_null(c);
+    tap_control(r, c, &t);
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    int at = kiosk_current(r->k);
+    for (int i = 0; i < 20; i++) { /* touched every 4 s for 80 s */
+        run_to(r, &t, t + 4000);
+        struct input_event e = {.kind = INPUT_KEY, .key = INPUT_KEY_HOME, .t_ms = t};
+        kiosk_input(r->k, &e, t);
+        run_to(r, &t, t + 500);
+        assert_string_equal(kiosk_locale(r->k), "fr");
+        assert_int_equal(kiosk_mode(r->k), MODE_INTERACTIVE);
+    }
+    assert_true(at >= 0);
+    /* back to the loop: French for this round, then English */
+    run_to(r, &t, t + 5000 + MODE_COUNTDOWN_MS + 1000);
+    assert_int_equal(kiosk_mode(r->k), MODE_LOOP);
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    one_loop(r, &t);
+    assert_string_equal(kiosk_locale(r->k), "en");
+    assert_int_equal(r->f.bad_draws, 0);
+    rig_free(r);
+}
+
+static int list_has_text(const struct draw_list *l, const char *s)
+{
+    for (int i = 0; l && i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && l->items[i].len == strlen(s) &&
+            memcmp(l->items[i].text, s, l->items[i].len) == 0)
+            return 1;
+    return 0;
+}
+
+/* One tap and the very next frame is French: the panel, the controls'
+ * labels, and the chrome (a new view and list). */
+static void the_language_button_changes_every_text_at_once(void **state)
+{
+    (void)state;
+    struct rig *r = rig_new(&(struct kiosk_opts){0});
+    uint64_t t = 1000;
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    const struct draw_list *overlay = NULL;
+    for (int i = 0; i < r->f.last.n_lists; i++)
+        if (list_has_text(r->f.last.lists[i], ui_string("en", UI_START)))
+            overlay = r->f.last.lists[i];
+    assert_non_null(overlay);
+    const struct control *c = find_control(r, ACT_LANGUAGE, 1);
+    assert_non_null(c);
+    touch(r, c->x + c->w / 2, c->y + c->h / 2, &t);
+    kiosk_draw(r->k, t);
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    int start_fr = 0, start_en = 0;
+    for (int i = 0; i < r->f.last.n_lists; i++) {
+        start_fr |= list_has_text(r->f.last.lists[i], ui_string("fr", UI_START));
+        start_en |= list_has_text(r->f.last.lists[i], ui_string("en", UI_START));
+    }
+    assert_true(start_fr && !start_en);
+    assert_int_equal(r->f.last.n_views, 1);
+    const struct fake_view *v = (const struct fake_view *)r->f.last.views[0].view;
+    assert_true(v->live);
+    rig_free(r);
+}
+
+/* ---- the settings file and the command line ------------------------------- */
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void config_reads_the_new_keys(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/vitrine-settings-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    struct config cfg;
+    char why[1024];
+
+    /* defaults: a missing file */
+    assert_int_equal(config_load("/nonexistent/vitrine.conf", &cfg, why, sizeof why), 0);
+    assert_int_equal(cfg.reduced_motion, 0);
+    assert_int_equal(cfg.loop_alternate, 0);
+
+    write_file(path, "# visitors\nreduced_motion = yes\nloop_languages = alternate  # both\n");
+    assert_int_equal(config_load(path, &cfg, why, sizeof why), 0);
+    assert_int_equal(cfg.reduced_motion, 1);
+    assert_int_equal(cfg.loop_alternate, 1);
+
+    write_file(path, "reduced_motion = no\nloop_languages = default\n");
+    assert_int_equal(config_load(path, &cfg, why, sizeof why), 0);
+    assert_int_equal(cfg.reduced_motion, 0);
+    assert_int_equal(cfg.loop_alternate, 0);
+
+    /* bad values: one message each, the default, and the rest still applies */
+    write_file(path, "reduced_motion = maybe\nloop_languages = random\n"
+                     "staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$abc$def\n");
+    assert_int_equal(config_load(path, &cfg, why, sizeof why), -1);
+    assert_int_equal(cfg.reduced_motion, 0);
+    assert_int_equal(cfg.loop_alternate, 0);
+    assert_string_equal(cfg.staff_pin_hash, "$argon2id$v=19$m=65536,t=2,p=1$abc$def");
+    assert_non_null(strstr(why, ":1: reduced_motion wants yes or no"));
+    assert_non_null(strstr(why, ":2: loop_languages wants default or alternate"));
+    assert_null(strstr(why, ":3:"));
+    unlink(path);
+}
+
+static void options_take_the_new_flags(void **state)
+{
+    (void)state;
+    struct options o;
+    char why[256];
+    char *ok[] = {"vitrine", "run", "--reduced-motion", "--loop-languages", "alternate"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 5, ok, 2, why, sizeof why), 0);
+    assert_int_equal(o.reduced_motion, 1);
+    assert_string_equal(o.loop_languages, "alternate");
+    char *def[] = {"vitrine", "render", "--loop-languages=default"};
+    assert_int_equal(options_parse(&o, CMD_RENDER, 3, def, 2, why, sizeof why), 0);
+    assert_int_equal(o.reduced_motion, 0);
+    assert_string_equal(o.loop_languages, "default");
+    char *bad[] = {"vitrine", "run", "--loop-languages", "sometimes"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 4, bad, 2, why, sizeof why), -1);
+    assert_non_null(strstr(why, "--loop-languages"));
+    char *other[] = {"vitrine", "bundle", "--reduced-motion"};
+    assert_int_equal(options_parse(&o, CMD_BUNDLE, 3, other, 2, why, sizeof why), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(larger_text_fits_every_panel),
+        cmocka_unit_test(the_text_size_toggle_enlarges_until_the_loop),
+        cmocka_unit_test(reduced_motion_moves_nothing),
+        cmocka_unit_test(without_reduced_motion_keys_slide),
+        cmocka_unit_test(the_loop_alternates_languages),
+        cmocka_unit_test(the_language_button_changes_every_text_at_once),
+        cmocka_unit_test(config_reads_the_new_keys),
+        cmocka_unit_test(options_take_the_new_flags),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
