@@ -23,6 +23,8 @@ static SDL_Surface *load(const char *path)
     return c;
 }
 
+static int compare(SDL_Surface *a, SDL_Surface *b, int tol, int permille);
+
 int main(int argc, char **argv)
 {
     int tol = -1, permille = 0;
@@ -39,8 +41,18 @@ int main(int argc, char **argv)
     SDL_Surface *a = load(argv[1]), *b = load(argv[2]);
     if (!a || !b) {
         fprintf(stderr, "pngdiff: cannot read %s\n", !a ? argv[1] : argv[2]);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(b);
         return 2;
     }
+    int rc = compare(a, b, tol, permille);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    return rc;
+}
+
+static int compare(SDL_Surface *a, SDL_Surface *b, int tol, int permille)
+{
     if (a->w != b->w || a->h != b->h) {
         printf("differ in size: %dx%d vs %dx%d\n", a->w, a->h, b->w, b->h);
         return 1;
