@@ -379,8 +379,13 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 2;"),
-                        "is schema version 2; this vitrine reads version 1");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 3;"),
+                        "is schema version 3; this vitrine reads version 2");
+    /* a store of version 1 (before timelines) is refused too: rebuild it */
+    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 1;"),
+                        "is schema version 1; this vitrine reads version 2");
+    assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
+                        "is missing the table 'event_text'");
     assert_file_refused(make_store("trigger.vitrine", "CREATE TRIGGER t AFTER INSERT ON locale"
                                                       " BEGIN DELETE FROM panel; END;"),
                         "contains a trigger, which vitrine refuses");
