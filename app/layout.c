@@ -1561,7 +1561,6 @@ static void values_emit(struct ctx *c, const struct block *b, int x, int y, int 
     for (int i = 0; i < t->n; i++)
         most = v[i].value > most ? v[i].value : most;
     int axis = draw_max(2, U(c, 0.3)), gap = U(c, t->vertical ? 5.0 : 3.5), cy = y;
-    int first_bar = -1, last_bar = -1;
     for (int i = 0; i < t->n; i++) {
         const struct item *it = &t->it[i];
         draw_text(&c->d, &it->label, x, cy, bw, TYPESET_LEFT, ST_TL_LABEL.color);
@@ -1571,11 +1570,12 @@ static void values_emit(struct ctx *c, const struct block *b, int x, int y, int 
         int len = most > 0 ? (int)lround(v[i].value / most * t->bar_max) : 0;
         if (v[i].value > 0 && len < 2)
             len = 2;
+        /* the common zero the bars start from, a tick a little taller than
+         * each bar (one rule down the whole chart would cross the labels) */
+        int over = draw_max(2, U(c, 0.6));
+        push(c, DRAW_RECT, x, by - over, axis, t->bar_h + 2 * over, COLOR_MUTED);
         if (len > 0)
             push(c, DRAW_RECT, x + axis, by, len, t->bar_h, COLOR_ACCENT);
-        if (first_bar < 0)
-            first_bar = ry;
-        last_bar = ry + row;
         if (it->date.keep) {
             const struct typeset_line *ln = &it->date.lines[0];
             int nx = x + axis + len + U(c, 1.5);
@@ -1591,8 +1591,6 @@ static void values_emit(struct ctx *c, const struct block *b, int x, int y, int 
             draw_text(&c->d, &it->src, x, sy, bw, TYPESET_LEFT, ST_SMALL.color);
         cy += it->h + gap;
     }
-    if (first_bar >= 0) /* the common zero the bars start from */
-        push(c, DRAW_RECT, x, first_bar, axis, last_bar - first_bar, COLOR_MUTED);
 }
 
 static void layout_compare(struct ctx *c, const struct page *g)
