@@ -448,7 +448,17 @@ static void emit_text(struct ctx *c, const struct typeset *f, int x, int y, int 
 
 /* ---- blocks and columns ------------------------------------------------- */
 
-enum bkind { BK_TEXT, BK_FIGURE, BK_UNITS, BK_LEGEND, BK_RULE, BK_IMAGE, BK_CREDITS };
+enum bkind {
+    BK_TEXT,
+    BK_FIGURE,
+    BK_UNITS,
+    BK_LEGEND,
+    BK_RULE,
+    BK_IMAGE,
+    BK_CREDITS,
+    BK_TIMELINE, /* timeline_fit, timeline_emit */
+    BK_VALUES,   /* values_fit, values_emit: a compare panel's bars */
+};
 
 struct units {
     int total, lit, cols, rows, cell, gap;
@@ -472,9 +482,15 @@ struct block {
     struct units un;
     struct typeset *credits; /* BK_CREDITS: cite and description per source */
     int *cr_col, *cr_y, cr_n, cr_colw;
+    struct items *items; /* BK_TIMELINE, BK_VALUES */
 };
 
 #define MAX_BLOCKS 16
+
+static void timeline_fit(struct ctx *c, struct block *b, int bw, int avail);
+static void timeline_emit(struct ctx *c, const struct block *b, int x, int y, int bw);
+static void values_fit(struct ctx *c, struct block *b, int bw, int avail);
+static void values_emit(struct ctx *c, const struct block *b, int x, int y, int bw);
 
 struct column {
     struct block b[MAX_BLOCKS];
@@ -708,6 +724,12 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
     case BK_CREDITS:
         credits_fit(c, b, bw, avail);
         break;
+    case BK_TIMELINE:
+        timeline_fit(c, b, bw, avail);
+        break;
+    case BK_VALUES:
+        values_fit(c, b, bw, avail);
+        break;
     }
 }
 
@@ -784,6 +806,12 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         }
         break;
     }
+    case BK_TIMELINE:
+        timeline_emit(c, b, x, y, bw);
+        break;
+    case BK_VALUES:
+        values_emit(c, b, x, y, bw);
+        break;
     }
 }
 
@@ -1187,6 +1215,484 @@ static void layout_image(struct ctx *c, const struct page *g)
     column_place(c, &right, rx, g->y0, rw, bottom - g->y0, 0);
 }
 
+/* ---- timelines and compare panels ---------------------------------------- */
+
+/* A timeline is a sequence, not a scale: events are spaced evenly in date
+ * order (13 and 15 April would otherwise sit on one point beside the
+ * 1980s), and a dashed stretch of line marks where more than a year
+ * passes between two events. */
+static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT};
+static const struct style ST_TL_LABEL = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT};
+static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT};
+
+#define TL_DATE_LINES 2
+#define TL_LABEL_LINES 6
+#define TL_SRC_LINES 3
+
+/* One event or value as set: its texts and where they go. */
+struct item {
+    struct typeset date, label, src; /* date: a value's number */
+    int h;                           /* the event's height (vertical timeline) */
+};
+
+struct items {
+    struct item *it;
+    int n;
+    int vertical;
+    int scale_px;     /* the label size chosen */
+    int date_h, rest_h; /* horizontal: the tallest date, the tallest label and sources */
+    int content_h;    /* what the drawing needs (b->h may be more) */
+    int tw;           /* text width */
+    int bar_h, bar_max, num_w; /* compare */
+};
+
+size_t layout_date_text(const struct panel_event *e, const char *locale, char *buf, size_t n)
+{
+    if (!buf || n == 0)
+        return 0;
+    buf[0] = 0;
+    if (!e)
+        return 0;
+    const struct locale_rules *lr = locale_rules(locale);
+    char tmp[256];
+    struct sb s = {tmp, sizeof tmp, 0, 0};
+    tmp[0] = 0;
+    if (has_text(e->when)) {
+        sb_str(&s, e->when);
+    } else {
+        char num[16];
+        if (e->approximate)
+            sb_str(&s, lr->about);
+        if (e->date.day > 0) {
+            if (e->date.day == 1 && lr->first_day)
+                sb_str(&s, lr->first_day);
+            else {
+                snprintf(num, sizeof num, "%d", e->date.day);
+                sb_str(&s, num);
+            }
+            sb_str(&s, lr->day_after);
+            sb_str(&s, "\xC2\xA0"); /* no-break space: a date stays on one line */
+        }
+        if (e->date.month >= 1 && e->date.month <= 12) {
+            sb_str(&s, lr->months[e->date.month - 1]);
+            sb_str(&s, "\xC2\xA0");
+        }
+        snprintf(num, sizeof num, "%d", e->date.year);
+        sb_str(&s, num);
+    }
+    size_t len = s.len < n - 1 ? s.len : n - 1;
+    while (len > 0 && len < s.len && ((unsigned char)tmp[len] & 0xC0) == 0x80)
+        len--;
+    memcpy(buf, tmp, len);
+    buf[len] = 0;
+    return len;
+}
+
+/* "CTV News report; Runner's World" for an item's sources. */
+static const char *item_sources(struct ctx *c, const struct panel_cite *cites, int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++)
+        len += strlen(cites[i].cite ? cites[i].cite : cites[i].id ? cites[i].id : "") + 5;
+    char *buf = draw_alloc(&c->d, len);
+    if (!buf)
+        return NULL;
+    struct sb s = {buf, len, 0, 0};
+    buf[0] = 0;
+    /* French sets a narrow no-break space before a semicolon */
+    const char *sep = locale_is(c->p->locale, "fr") ? "\xE2\x80\xAF; " : "; ";
+    for (int i = 0; i < n; i++) {
+        if (i)
+            sb_str(&s, sep);
+        sb_str(&s, cites[i].cite ? cites[i].cite : cites[i].id);
+    }
+    return buf;
+}
+
+/* Sizes of an item's three texts for label size px. */
+static int scaled(int px, const struct style *to, const struct style *from)
+{
+    return draw_max(1, (int)lround(px * to->size / from->size));
+}
+
+static int prepare_item(struct ctx *c, struct item *it, const char *date, const struct style *dst,
+                        const char *label, const char *src)
+{
+    return text_prepare(c, &it->date, date, dst, 1) ||
+           text_prepare(c, &it->label, label, &ST_TL_LABEL, 0) ||
+           text_prepare(c, &it->src, src, &ST_SMALL, 0);
+}
+
+/* Sets an item at label size px in width tw; 0 when its texts fit their
+ * line limits. */
+static int set_item(struct ctx *c, struct item *it, const struct style *dst, int px, int tw,
+                    int date_lines)
+{
+    int small = draw_max(floor_px(c, &ST_SMALL), scaled(px, &ST_SMALL, &ST_TL_LABEL));
+    typeset_set_px(&it->date, scaled(px, dst, &ST_TL_LABEL));
+    typeset_set_px(&it->label, px);
+    typeset_set_px(&it->src, draw_min(small, design_px(c, &ST_SMALL)));
+    struct typeset *ts[3] = {&it->date, &it->label, &it->src};
+    const int lim[3] = {date_lines, TL_LABEL_LINES, TL_SRC_LINES};
+    int ok = 1;
+    for (int k = 0; k < 3; k++) {
+        typeset_wrap(ts[k], tw);
+        ts[k]->keep = draw_min(ts[k]->n, lim[k]);
+        ts[k]->height = typeset_height(ts[k], ts[k]->keep);
+        if (ts[k]->n > lim[k] || ts[k]->too_wide || ts[k]->broken)
+            ok = 0;
+    }
+    return ok ? 0 : -1;
+}
+
+static struct items *items_new(struct ctx *c, int n)
+{
+    struct items *t = draw_alloc(&c->d, sizeof *t);
+    if (!t)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->it = draw_alloc(&c->d, sizeof *t->it * (size_t)(n ? n : 1));
+    if (!t->it)
+        return NULL;
+    memset(t->it, 0, sizeof *t->it * (size_t)(n ? n : 1));
+    t->n = n;
+    return t;
+}
+
+/* The height a timeline needs at label size px (or -1 when a text breaks
+ * its line limits). */
+static int timeline_measure(struct ctx *c, struct items *t, int px)
+{
+    int ok = 1, gd = U(c, 1.2), gs = U(c, 0.6), dot = U(c, 2.4);
+    t->date_h = t->rest_h = 0;
+    int sum = 0;
+    for (int i = 0; i < t->n; i++) {
+        struct item *it = &t->it[i];
+        if (set_item(c, it, &ST_TL_DATE, px, t->tw, TL_DATE_LINES) != 0)
+            ok = 0;
+        int rest = it->label.height + (it->src.keep ? gs + it->src.height : 0);
+        t->date_h = draw_max(t->date_h, it->date.height);
+        t->rest_h = draw_max(t->rest_h, rest);
+        it->h = it->date.height + gs + rest;
+        sum += it->h;
+    }
+    if (t->vertical)
+        t->content_h = sum + (t->n - 1) * U(c, 3.0);
+    else
+        t->content_h = t->date_h + gd + dot + gd + t->rest_h;
+    return ok ? t->content_h : -1;
+}
+
+static void timeline_fit(struct ctx *c, struct block *b, int bw, int avail)
+{
+    const struct panel *p = c->p;
+    int n = p->n_events;
+    struct items *t = items_new(c, n);
+    b->h = 0;
+    if (!t || n <= 0 || !p->events) {
+        b->skip = 1;
+        return;
+    }
+    b->items = t;
+    t->vertical = !(c->d.W * 10 >= c->d.H * 12);
+    int gap = U(c, 3.0);
+    t->tw = t->vertical ? bw - U(c, 6.0) : (bw + gap) / n - gap;
+    for (int i = 0; i < n; i++) {
+        const struct panel_event *e = &p->events[i];
+        char date[256];
+        layout_date_text(e, p->locale, date, sizeof date);
+        const char *d = cat(c, date, (const char *)NULL);
+        if (!d || prepare_item(c, &t->it[i], d, &ST_TL_DATE, e->label,
+                               item_sources(c, e->cites, e->n_cites))) {
+            b->skip = 1;
+            return;
+        }
+    }
+    int dpx = design_px(c, &ST_TL_LABEL), fpx = floor_px(c, &ST_TL_LABEL), px = dpx;
+    for (; px >= fpx; px--) {
+        int need = timeline_measure(c, t, px);
+        if (need >= 0 && need <= avail)
+            break;
+    }
+    if (px < fpx) {
+        px = fpx;
+        timeline_measure(c, t, px);
+        problem(c, "timeline of panel %s needs %d px at floor size, room is %d", panel_id(c),
+                t->content_h, avail);
+    }
+    t->scale_px = px;
+    b->h = b->flex ? draw_max(avail, draw_min(t->content_h, avail)) : t->content_h;
+    if (b->h > avail)
+        b->h = avail;
+}
+
+/* A stretch of the line from (x0, y0) to (x1, y1), horizontal or vertical;
+ * dashed where time is left out. */
+static void tl_segment(struct ctx *c, int x0, int y0, int x1, int y1, int th, int dashed)
+{
+    int horiz = y0 == y1, len = horiz ? x1 - x0 : y1 - y0;
+    if (len <= 0)
+        return;
+    if (!dashed) {
+        if (horiz)
+            push(c, DRAW_RECT, x0, y0 - th / 2, len, th, COLOR_MUTED);
+        else
+            push(c, DRAW_RECT, x0 - th / 2, y0, th, len, COLOR_MUTED);
+        return;
+    }
+    int dash = draw_max(2, U(c, 1.2)), space = draw_max(2, U(c, 0.9));
+    for (int o = space; o < len - space; o += dash + space) {
+        int l = draw_min(dash, len - space - o);
+        if (horiz)
+            push(c, DRAW_RECT, x0 + o, y0 - th / 2, l, th, COLOR_MUTED);
+        else
+            push(c, DRAW_RECT, x0 - th / 2, y0 + o, th, l, COLOR_MUTED);
+    }
+}
+
+/* A dot: filled for a known date, hollow for an approximate one. */
+static void tl_dot(struct ctx *c, int cx, int cy, int dot, int approximate)
+{
+    push(c, DRAW_RECT, cx - dot / 2, cy - dot / 2, dot, dot, COLOR_ACCENT);
+    if (approximate) {
+        int in = draw_max(1, dot / 4);
+        push(c, DRAW_RECT, cx - dot / 2 + in, cy - dot / 2 + in, dot - 2 * in, dot - 2 * in,
+             COLOR_BG);
+    }
+}
+
+static int long_gap(const struct panel_event *a, const struct panel_event *b)
+{
+    return b->date.year - a->date.year > 1;
+}
+
+static void timeline_emit(struct ctx *c, const struct block *b, int x, int y, int bw)
+{
+    const struct items *t = b->items;
+    const struct panel_event *ev = c->p->events;
+    if (!t)
+        return;
+    int th = draw_max(2, U(c, 0.35)), dot = U(c, 2.4), gs = U(c, 0.6), gd = U(c, 1.2);
+    if (!t->vertical) {
+        int top = y + draw_max(0, (b->h - t->content_h) * 4 / 10);
+        int ly = top + t->date_h + gd + dot / 2, gap = U(c, 3.0), slot = t->tw + gap;
+        for (int i = 0; i < t->n; i++) {
+            int cx = x + i * slot + dot / 2;
+            int nx = i + 1 < t->n ? x + (i + 1) * slot + dot / 2 : x + bw;
+            tl_segment(c, cx, ly, nx, ly, th, i + 1 < t->n && long_gap(&ev[i], &ev[i + 1]));
+        }
+        for (int i = 0; i < t->n; i++) {
+            const struct item *it = &t->it[i];
+            int ix = x + i * slot;
+            tl_dot(c, ix + dot / 2, ly, dot, ev[i].approximate);
+            draw_text(&c->d, &it->date, ix, top + t->date_h - it->date.height, t->tw,
+                      TYPESET_LEFT, ST_TL_DATE.color);
+            int ty = ly + dot / 2 + gd;
+            draw_text(&c->d, &it->label, ix, ty, t->tw, TYPESET_LEFT, ST_TL_LABEL.color);
+            if (it->src.keep)
+                draw_text(&c->d, &it->src, ix, ty + it->label.height + gs, t->tw, TYPESET_LEFT,
+                          ST_SMALL.color);
+        }
+        return;
+    }
+    /* vertical: the events spread down the height, the line on the left */
+    int sum = 0;
+    for (int i = 0; i < t->n; i++)
+        sum += t->it[i].h;
+    int spare = b->h - sum, gap = U(c, 3.0);
+    if (t->n > 1)
+        gap = draw_max(gap, draw_min(spare / (t->n - 1), U(c, 14.0)));
+    int group = sum + gap * (t->n - 1);
+    int cy = y + draw_max(0, (b->h - group) * 3 / 10);
+    int lx = x + dot / 2, tx = x + U(c, 6.0);
+    int *dy = draw_alloc(&c->d, sizeof(int) * (size_t)t->n);
+    if (!dy)
+        return;
+    for (int i = 0, yy = cy; i < t->n; i++) {
+        const struct item *it = &t->it[i];
+        int first = it->date.keep ? it->date.lh : dot;
+        dy[i] = yy + first / 2;
+        yy += it->h + gap;
+    }
+    for (int i = 0; i + 1 < t->n; i++)
+        tl_segment(c, lx, dy[i], lx, dy[i + 1], th, long_gap(&ev[i], &ev[i + 1]));
+    for (int i = 0; i < t->n; i++) {
+        const struct item *it = &t->it[i];
+        tl_dot(c, lx, dy[i], dot, ev[i].approximate);
+        draw_text(&c->d, &it->date, tx, cy, t->tw, TYPESET_LEFT, ST_TL_DATE.color);
+        int ty = cy + it->date.height + gs;
+        draw_text(&c->d, &it->label, tx, ty, t->tw, TYPESET_LEFT, ST_TL_LABEL.color);
+        if (it->src.keep)
+            draw_text(&c->d, &it->src, tx, ty + it->label.height + gs, t->tw, TYPESET_LEFT,
+                      ST_SMALL.color);
+        cy += it->h + gap;
+    }
+}
+
+static void layout_timeline(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    int hw = text_col(c, g);
+    int bottom = place_cites(c, g, g->x0, hw);
+    static struct column zero;
+    struct column col = zero;
+    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter")->w = hw;
+    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
+    add_text(&col, p->body, &ST_BODY, U(c, 2.5), 4, "body")->w = hw;
+    struct block *tl = add(&col, BK_TIMELINE, U(c, 4.0));
+    tl->flex = 1;
+    tl->name = "timeline";
+    add_note(c, &col, U(c, 3.0));
+    col.b[col.n - 1].w = hw;
+    column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
+}
+
+/* A compare panel's values as bars from a common zero, each with its
+ * number at its end and its sources below: the disagreement is the
+ * difference in length. */
+static int values_measure(struct ctx *c, struct items *t, int px, int bw)
+{
+    int ok = 1, sum = 0;
+    int npx = scaled(px, &ST_VAL_NUMBER, &ST_TL_LABEL);
+    t->bar_h = draw_max(4, scaled(px, &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5,
+                                                              0, 0, COLOR_TEXT},
+                                  &ST_TL_LABEL));
+    t->num_w = 0;
+    for (int i = 0; i < t->n; i++) {
+        struct item *it = &t->it[i];
+        if (set_item(c, it, &ST_VAL_NUMBER, px, bw, 1) != 0)
+            ok = 0;
+        typeset_set_px(&it->date, npx);
+        typeset_one_line(&it->date, npx, bw);
+        if (it->date.keep)
+            t->num_w = draw_max(t->num_w, it->date.lines[0].w);
+        int row = draw_max(t->bar_h, it->date.lh);
+        it->h = it->label.height + U(c, 1.0) + row + (it->src.keep ? U(c, 0.8) + it->src.height : 0);
+        sum += it->h;
+    }
+    t->bar_max = bw - t->num_w - U(c, 2.0) - draw_max(2, U(c, 0.3));
+    if (t->bar_max < bw / 4)
+        ok = 0;
+    t->content_h = sum + (t->n - 1) * U(c, t->vertical ? 5.0 : 3.5);
+    return ok ? t->content_h : -1;
+}
+
+static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
+{
+    const struct panel *p = c->p;
+    int n = p->n_values;
+    struct items *t = items_new(c, n);
+    b->h = 0;
+    if (!t || n <= 0 || !p->values) {
+        b->skip = 1;
+        return;
+    }
+    b->items = t;
+    t->vertical = !(c->d.W * 10 >= c->d.H * 12);
+    for (int i = 0; i < n; i++) {
+        const struct panel_value *v = &p->values[i];
+        const char *num = number_text(c, NULL, v->value, v->decimals, NULL);
+        if (!num ||
+            prepare_item(c, &t->it[i], num, &ST_VAL_NUMBER, v->label,
+                         item_sources(c, v->cites, v->n_cites))) {
+            b->skip = 1;
+            return;
+        }
+    }
+    int dpx = design_px(c, &ST_TL_LABEL), fpx = floor_px(c, &ST_TL_LABEL), px = dpx;
+    if (t->vertical)
+        dpx = px = U(c, 4.0); /* a tall screen has room: larger words, longer bars */
+    for (; px >= fpx; px--) {
+        int need = values_measure(c, t, px, bw);
+        if (need >= 0 && need <= avail)
+            break;
+    }
+    if (px < fpx) {
+        px = fpx;
+        values_measure(c, t, px, bw);
+        problem(c, "bars of panel %s need %d px at floor size, room is %d", panel_id(c),
+                t->content_h, avail);
+    }
+    t->scale_px = px;
+    b->h = draw_min(t->content_h, avail);
+}
+
+static void values_emit(struct ctx *c, const struct block *b, int x, int y, int bw)
+{
+    const struct items *t = b->items;
+    const struct panel_value *v = c->p->values;
+    if (!t)
+        return;
+    double most = 0;
+    for (int i = 0; i < t->n; i++)
+        most = v[i].value > most ? v[i].value : most;
+    int axis = draw_max(2, U(c, 0.3)), gap = U(c, t->vertical ? 5.0 : 3.5), cy = y;
+    for (int i = 0; i < t->n; i++) {
+        const struct item *it = &t->it[i];
+        draw_text(&c->d, &it->label, x, cy, bw, TYPESET_LEFT, ST_TL_LABEL.color);
+        int ry = cy + it->label.height + U(c, 1.0);
+        int row = draw_max(t->bar_h, it->date.lh);
+        int by = ry + (row - t->bar_h) / 2;
+        int len = most > 0 ? (int)lround(v[i].value / most * t->bar_max) : 0;
+        if (v[i].value > 0 && len < 2)
+            len = 2;
+        /* the common zero the bars start from, a tick a little taller than
+         * each bar (one rule down the whole chart would cross the labels) */
+        int over = draw_max(2, U(c, 0.6));
+        push(c, DRAW_RECT, x, by - over, axis, t->bar_h + 2 * over, COLOR_MUTED);
+        if (len > 0)
+            push(c, DRAW_RECT, x + axis, by, len, t->bar_h, COLOR_ACCENT);
+        if (it->date.keep) {
+            const struct typeset_line *ln = &it->date.lines[0];
+            int nx = x + axis + len + U(c, 1.5);
+            struct draw_item *d = push(c, DRAW_TEXT, nx, ry + (row - it->date.lh) / 2, ln->w,
+                                       it->date.lh, COLOR_TEXT);
+            d->face = ST_VAL_NUMBER.face;
+            d->px = it->date.px;
+            d->text = ln->s;
+            d->len = (size_t)ln->len;
+        }
+        int sy = ry + row + U(c, 0.8);
+        if (it->src.keep)
+            draw_text(&c->d, &it->src, x, sy, bw, TYPESET_LEFT, ST_SMALL.color);
+        cy += it->h + gap;
+    }
+}
+
+static void layout_compare(struct ctx *c, const struct page *g)
+{
+    const struct panel *p = c->p;
+    static struct column zero;
+    if (!g->landscape) {
+        int bottom = place_cites(c, g, g->x0, g->w);
+        struct column col = zero;
+        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        struct block *vb = add(&col, BK_VALUES, U(c, 5.0));
+        vb->name = "bars";
+        add_text(&col, p->body, &ST_BODY, U(c, 5.0), 0, "body")->flex = 1;
+        add_note(c, &col, U(c, 2.5));
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, G_PORTRAIT_VALIGN);
+        return;
+    }
+    int hw = text_col(c, g);
+    int bottom = place_cites(c, g, g->x0, hw);
+    struct column head = zero;
+    add_text(&head, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
+    if (top > g->y0)
+        top += U(c, 4.0);
+    int h = bottom - top, lw = (g->w - g->gut) * 45 / 100;
+    struct column left = zero, right = zero;
+    add_text(&left, p->body, &ST_BODY, 0, 0, "body")->flex = 1;
+    add_note(c, &left, U(c, 2.5));
+    struct block *vb = add(&right, BK_VALUES, 0);
+    vb->name = "bars";
+    column_place(c, &left, g->x0, top, lw, h, 0);
+    column_place(c, &right, g->x0 + lw + g->gut, top, g->w - lw - g->gut, h, 0);
+}
+
 static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_screen *screen,
                     const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
@@ -1239,6 +1745,12 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
         break;
     case PANEL_IMAGE:
         layout_image(&c, &g);
+        break;
+    case PANEL_TIMELINE:
+        layout_timeline(&c, &g);
+        break;
+    case PANEL_COMPARE:
+        layout_compare(&c, &g);
         break;
     default:
         problem(&c, "panel %s has an unknown kind %d", panel_id(&c), (int)p->kind);

@@ -138,6 +138,12 @@ int layout_notice(const struct layout_screen *screen, const char *text,
 size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
                           size_t n);
 
+/* A timeline event's date as the locale writes it: its `when` text when
+ * given, else "13 April 2014" / "13 avril 2014" / "April 2014" / "2014",
+ * "c. 1981" / "vers 1981" when approximate (no-break spaces inside).
+ * Returns the length written (NUL terminated, truncated to n). */
+size_t layout_date_text(const struct panel_event *e, const char *locale, char *buf, size_t n);
+
 /* ---- for the draw-list builders (layout.c, overlay.c) ---- */
 
 /* What a builder works with: the screen and its unit, the measurer, the

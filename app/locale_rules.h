@@ -27,6 +27,11 @@ struct locale_rules {
      * installed family draws most text, the others what it lacks */
     const struct script_fonts *fonts;
     int n_fonts;
+    /* dates: "13 April 2014", "13 avril 2014", "13. April 2014" */
+    const char *const *months; /* 12 names */
+    const char *day_after;     /* after the day number ("." in German) */
+    const char *first_day;     /* the 1st of a month when written apart ("1er"), or NULL */
+    const char *about;         /* before an approximate year ("c. ", "vers ") */
 };
 
 /* The rules for locale (English when unknown or NULL). */

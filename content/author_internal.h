@@ -94,6 +94,22 @@ struct image {
     struct ltext alt;
 };
 
+/* A timeline event and a compare value (author_items.c). */
+struct event {
+    struct panel_date date;
+    int approximate;
+    const char *date_text; /* as written, for the store */
+    struct ltext when, label;
+    struct cites sources;
+};
+
+struct cvalue {
+    double value;
+    int decimals;
+    struct ltext label;
+    struct cites sources;
+};
+
 struct psrc {
     const char *id;   /* file name without .yaml */
     const char *file; /* "panels/NAME.yaml" */
@@ -104,6 +120,10 @@ struct psrc {
     struct figure fig;
     struct quote q;
     struct image img;
+    struct event *ev; /* timeline */
+    int nev;
+    struct cvalue *cv; /* compare */
+    int ncv;
 };
 
 struct errrec; /* author.c */
@@ -201,6 +221,14 @@ void exhibit_parse(struct build *b);
 /* Every panel file into b->pan, each handed to the fit check when it is
  * valid (author_panels.c). */
 void panels_parse(struct build *b);
+/* A timeline's events: and a compare panel's values: into ps
+ * (author_items.c). */
+void items_parse_events(struct build *b, const struct ynode *n, struct psrc *ps);
+void items_parse_values(struct build *b, const struct ynode *n, struct psrc *ps);
+/* The panel's events or values as store_panel_load returns them in locale
+ * l, in arrays from b->a (cites from all, the exhibit's sources in their
+ * order): 0, or -1 after reporting running out of memory. */
+int items_for_locale(struct build *b, const struct psrc *ps, int l, struct panel *p);
 /* The model into a new store at out_path, written beside it and renamed
  * into place; 0, or -1 after reporting (author_write.c). */
 int author_write(struct build *b, const char *out_path);

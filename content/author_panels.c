@@ -25,10 +25,13 @@ enum {
     PK_FIGURE,
     PK_QUOTE,
     PK_IMAGE,
+    PK_EVENTS,
+    PK_VALUES,
     PK_N
 };
 static const char *const panel_keys[PK_N] = {
-    "kind", "chapter", "heading", "body", "note", "sources", "figure", "quote", "image",
+    "kind",   "chapter", "heading", "body",   "note",
+    "sources", "figure", "quote",   "image", "events", "values",
 };
 
 enum {
@@ -298,6 +301,12 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < lists[k]->n; i++)
             on[lists[k]->idx[i]] = 1;
+    for (int e = 0; e < ps->nev; e++)
+        for (int i = 0; i < ps->ev[e].sources.n; i++)
+            on[ps->ev[e].sources.idx[i]] = 1;
+    for (int e = 0; e < ps->ncv; e++)
+        for (int i = 0; i < ps->cv[e].sources.n; i++)
+            on[ps->cv[e].sources.idx[i]] = 1;
     for (int l = 0; l < b->nloc; l++) {
         int nc = 0;
         for (int i = 0; i < b->nsrc; i++)
@@ -338,6 +347,8 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                                            ps->q.context.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
             p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL};
+        } else if (items_for_locale(b, ps, l, &p) != 0) {
+            goto done;
         }
         char why[512] = "";
         int fit = b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why);
@@ -373,7 +384,7 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     if (!v[PK_KIND]) {
         ERR(b, root->line,
             "missing required key \"kind\" (title, story, statistic, quote, "
-            "credits or image)");
+            "credits, image, timeline or compare)");
     } else if (v[PK_KIND]->type != Y_SCALAR ||
                (ps->kind = panel_kind_from_name(v[PK_KIND]->s)) < 0) {
         const char *names[PANEL_KIND_COUNT];
@@ -386,13 +397,15 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         if (hint)
             snprintf(h, sizeof h, "did you mean \"%s\"? ", hint);
         ERR(b, v[PK_KIND]->line,
-            "unknown kind %s (%skinds are title, story, statistic, quote, credits, image)",
+            "unknown kind %s (%skinds are title, story, statistic, quote, credits, image, "
+            "timeline, compare)",
             value_describe(q, sizeof q, v[PK_KIND]), h);
     }
 
     static const struct {
         int key, kind;
-    } only[] = {{PK_FIGURE, PANEL_STATISTIC}, {PK_QUOTE, PANEL_QUOTE}, {PK_IMAGE, PANEL_IMAGE}};
+    } only[] = {{PK_FIGURE, PANEL_STATISTIC}, {PK_QUOTE, PANEL_QUOTE}, {PK_IMAGE, PANEL_IMAGE},
+                {PK_EVENTS, PANEL_TIMELINE},  {PK_VALUES, PANEL_COMPARE}};
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++) {
         if (ps->kind < 0)
             break;
@@ -424,6 +437,10 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         parse_quote(b, v[PK_QUOTE], &ps->q);
     if (v[PK_IMAGE])
         parse_image(b, v[PK_IMAGE], &ps->img);
+    if (v[PK_EVENTS])
+        items_parse_events(b, v[PK_EVENTS], ps);
+    if (v[PK_VALUES])
+        items_parse_values(b, v[PK_VALUES], ps);
 
     /* A panel without a chapter stays in the previous panel's chapter. */
     if (!ps->has_chapter || ltext_empty(&ps->chapter))

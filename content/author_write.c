@@ -86,6 +86,44 @@ static int write_cites(sqlite3 *db, int pos, const char *subject, const struct b
     return 0;
 }
 
+static int write_item_cites(sqlite3 *db, int pos, int item, const struct build *b,
+                            const struct cites *c)
+{
+    for (int i = 0; i < c->n; i++)
+        if (row(db, "INSERT INTO item_citation VALUES (?, ?, ?)", "iit", pos, item,
+                b->src[c->idx[i]].id) != 0)
+            return -1;
+    return 0;
+}
+
+/* A timeline's events or a compare panel's values. */
+static int write_items(const struct build *b, sqlite3 *db, int pos, const struct psrc *ps)
+{
+    for (int i = 0; i < ps->nev; i++) {
+        const struct event *e = &ps->ev[i];
+        if (row(db, "INSERT INTO event VALUES (?, ?, ?, ?)", "iiti", pos, i, e->date_text,
+                e->approximate) ||
+            write_item_cites(db, pos, i, b, &e->sources))
+            return -1;
+        for (int l = 0; l < b->nloc; l++)
+            if (row(db, "INSERT INTO event_text VALUES (?, ?, ?, ?, ?)", "iittt", pos, i,
+                    b->loc[l], e->label.s[l], e->when.s[l]))
+                return -1;
+    }
+    for (int i = 0; i < ps->ncv; i++) {
+        const struct cvalue *c = &ps->cv[i];
+        if (row(db, "INSERT INTO compare_value VALUES (?, ?, ?, ?)", "iidi", pos, i, c->value,
+                c->decimals) ||
+            write_item_cites(db, pos, i, b, &c->sources))
+            return -1;
+        for (int l = 0; l < b->nloc; l++)
+            if (row(db, "INSERT INTO compare_value_text VALUES (?, ?, ?, ?)", "iitt", pos, i,
+                    b->loc[l], c->label.s[l]))
+                return -1;
+    }
+    return 0;
+}
+
 /* Find or add the asset for an image file; its id, or -1 after reporting. */
 static int write_asset(struct build *b, sqlite3 *db, const struct psrc *ps)
 {
@@ -189,6 +227,8 @@ static int write_rows(struct build *b, sqlite3 *db)
             if (write_cites(db, pos, "quote", b, &ps->q.sources))
                 return -1;
         }
+        if (write_items(b, db, pos, ps))
+            return -1;
         if (write_cites(db, pos, "panel", b, &ps->sources))
             return -1;
     }

@@ -3,7 +3,7 @@
 #include <string.h>
 
 static const char *const kind_names[PANEL_KIND_COUNT] = {
-    "title", "story", "statistic", "quote", "credits", "image",
+    "title", "story", "statistic", "quote", "credits", "image", "timeline", "compare",
 };
 
 const char *panel_kind_name(enum panel_kind kind)
@@ -44,6 +44,14 @@ int panel_word_count(const struct panel *p)
         break;
     case PANEL_IMAGE:
         n += count_words(p->image.alt);
+        break;
+    case PANEL_TIMELINE:
+        for (int i = 0; i < p->n_events; i++)
+            n += 1 + count_words(p->events[i].label);
+        break;
+    case PANEL_COMPARE:
+        for (int i = 0; i < p->n_values; i++)
+            n += 1 + count_words(p->values[i].label);
         break;
     default:
         break;

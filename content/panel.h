@@ -15,6 +15,8 @@ enum panel_kind {
     PANEL_QUOTE,
     PANEL_CREDITS,
     PANEL_IMAGE,
+    PANEL_TIMELINE, /* dated events on a line */
+    PANEL_COMPARE,  /* one number as each source gives it, as bars */
     PANEL_KIND_COUNT
 };
 
@@ -63,6 +65,41 @@ struct panel_cite {
     const char *description; /* what the source is, as its text shows it */
 };
 
+/* How many events a timeline has, and values a compare panel. */
+#define PANEL_EVENTS_MIN 2
+#define PANEL_EVENTS_MAX 12
+#define PANEL_VALUES_MIN 2
+#define PANEL_VALUES_MAX 6
+
+/* A calendar date as precise as the sources give it: a year, a month of a
+ * year, or a day (month and day 0 when not given). */
+struct panel_date {
+    int year;  /* 1000..9999 */
+    int month; /* 1..12, or 0 */
+    int day;   /* 1..31, or 0 (then month may still be given) */
+};
+
+/* One event of a timeline. The date is shown as the locale writes it
+ * ("13 April 2014", "13 avril 2014"; "c. 1981" when approximate) unless
+ * `when` gives it in words ("early 1980s"), which replaces it. */
+struct panel_event {
+    struct panel_date date;
+    int approximate;
+    const char *when;  /* may be NULL */
+    const char *label; /* what happened, required */
+    const struct panel_cite *cites; /* the sources of this event, >= 1 */
+    int n_cites;
+};
+
+/* One value of a compare panel: the number as one source gives it. */
+struct panel_value {
+    double value;      /* >= 0 */
+    int decimals;      /* 0..3, as written */
+    const char *label; /* whose number it is, required ("runners, per CNN") */
+    const struct panel_cite *cites; /* >= 1 */
+    int n_cites;
+};
+
 struct panel {
     int index;      /* 0-based position in the exhibit */
     const char *id; /* stable id from the source file name */
@@ -75,6 +112,10 @@ struct panel {
     struct panel_figure figure; /* PANEL_STATISTIC only */
     struct panel_quote quote;   /* PANEL_QUOTE only */
     struct panel_image image;   /* PANEL_IMAGE only */
+    const struct panel_event *events; /* PANEL_TIMELINE only: in date order */
+    int n_events;
+    const struct panel_value *values; /* PANEL_COMPARE only: in the authors' order */
+    int n_values;
     /* Sources backing this panel, its figure or its quote, deduplicated, in
      * credits order. On a PANEL_CREDITS panel: every source of the exhibit. */
     const struct panel_cite *cites;

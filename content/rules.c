@@ -266,3 +266,113 @@ int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long
         *h_out = hh;
     return 0;
 }
+
+/* ---- timelines and compare panels ---------------------------------------- */
+
+static int digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+    return 1;
+}
+
+static int number_of(const char *s, size_t n)
+{
+    int v = 0;
+    for (size_t i = 0; i < n; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+int rules_date(const char *s, size_t len, struct panel_date *out, char *why, size_t why_len)
+{
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    struct panel_date d = {0, 0, 0};
+    char q[24];
+    snprintf(q, sizeof q, "%.*s%s", (int)(len > 16 ? 16 : len), s ? s : "", len > 16 ? "..." : "");
+    int shape = s && ((len == 4 && digits(s, 4)) ||
+                      (len == 7 && digits(s, 4) && s[4] == '-' && digits(s + 5, 2)) ||
+                      (len == 10 && digits(s, 4) && s[4] == '-' && digits(s + 5, 2) &&
+                       s[7] == '-' && digits(s + 8, 2)));
+    if (!shape)
+        return rules_fail(why, why_len,
+                          "date \"%s\" is not a date: write a year (\"1981\"), a month "
+                          "(\"1981-04\") or a day (\"2014-04-13\")",
+                          q);
+    d.year = number_of(s, 4);
+    if (d.year < 1000)
+        return rules_fail(why, why_len, "date \"%s\" has a year before 1000", q);
+    if (len >= 7) {
+        d.month = number_of(s + 5, 2);
+        if (d.month < 1 || d.month > 12)
+            return rules_fail(why, why_len, "date \"%s\" has no month %d (months are 01 to 12)",
+                              q, d.month);
+    }
+    if (len == 10) {
+        d.day = number_of(s + 8, 2);
+        int leap = (d.year % 4 == 0 && d.year % 100 != 0) || d.year % 400 == 0;
+        int most = d.month == 2 && !leap ? 28 : mdays[d.month - 1];
+        if (d.day < 1 || d.day > most)
+            return rules_fail(why, why_len, "date \"%s\" has no day %d (that month has %d days)",
+                              q, d.day, most);
+    }
+    if (out)
+        *out = d;
+    return 0;
+}
+
+int rules_date_cmp(const struct panel_date *a, const struct panel_date *b)
+{
+    long ka = (long)a->year * 10000 + a->month * 100 + a->day;
+    long kb = (long)b->year * 10000 + b->month * 100 + b->day;
+    return ka < kb ? -1 : ka > kb;
+}
+
+int rules_timeline(const struct panel_event *ev, int n, int *bad, char *why, size_t why_len)
+{
+    if (bad)
+        *bad = -1;
+    if (n < PANEL_EVENTS_MIN || n > PANEL_EVENTS_MAX)
+        return rules_fail(why, why_len, "a timeline has %d to %d events, not %d",
+                          PANEL_EVENTS_MIN, PANEL_EVENTS_MAX, n);
+    for (int i = 1; i < n; i++)
+        if (rules_date_cmp(&ev[i].date, &ev[i - 1].date) < 0) {
+            if (bad)
+                *bad = i;
+            return rules_fail(why, why_len,
+                              "events must be in date order: event %d is dated before event %d",
+                              i + 1, i);
+        }
+    return 0;
+}
+
+int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_t why_len)
+{
+    if (bad)
+        *bad = -1;
+    if (n < PANEL_VALUES_MIN || n > PANEL_VALUES_MAX)
+        return rules_fail(why, why_len, "a compare panel has %d to %d values, not %d",
+                          PANEL_VALUES_MIN, PANEL_VALUES_MAX, n);
+    int nonzero = 0;
+    for (int i = 0; i < n; i++) {
+        if (bad)
+            *bad = i;
+        if (!isfinite(v[i].value) || v[i].value < 0 || v[i].value >= RULES_NUMBER_LIMIT)
+            return rules_fail(why, why_len,
+                              "value %d must be a number from 0 to below 10^15 (bars start at 0)",
+                              i + 1);
+        if (v[i].decimals < 0 || v[i].decimals > RULES_DECIMALS_MAX)
+            return rules_fail(why, why_len, "value %d has decimals %d; 0 to 3 are allowed", i + 1,
+                              v[i].decimals);
+        if (!same(shown(v[i].value, v[i].decimals), v[i].value))
+            return rules_fail(why, why_len, "value %d would be shown rounded with %d decimals",
+                              i + 1, v[i].decimals);
+        nonzero |= v[i].value > 0;
+    }
+    if (bad)
+        *bad = -1;
+    if (!nonzero)
+        return rules_fail(why, why_len, "the values of a compare panel are all 0: nothing to draw");
+    return 0;
+}

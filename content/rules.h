@@ -74,6 +74,25 @@ int rules_decimals_needed(double x);
  * The figure's other text is checked when it is read. */
 int rules_figure(const struct panel_figure *f, const char **key, char *why, size_t why_len);
 
+/* A date as the YAML and the store write it: "YYYY", "YYYY-MM" or
+ * "YYYY-MM-DD" (year 1000..9999, a real month and day: no 31 April, 29
+ * February only in a leap year) into *out. The phrase names the date. */
+int rules_date(const char *s, size_t len, struct panel_date *out, char *why, size_t why_len);
+
+/* -1, 0 or 1 as date a is before, the same as, or after b; a date given
+ * only to the year or month counts as its start ("2014" before
+ * "2014-04"). */
+int rules_date_cmp(const struct panel_date *a, const struct panel_date *b);
+
+/* A timeline: PANEL_EVENTS_MIN..MAX events, in date order; *bad (may be
+ * NULL) gets the index of the event at fault, or -1. */
+int rules_timeline(const struct panel_event *ev, int n, int *bad, char *why, size_t why_len);
+
+/* A compare panel: PANEL_VALUES_MIN..MAX values, each finite, >= 0 and
+ * below RULES_NUMBER_LIMIT, with 0..3 decimals that show it as it is, and
+ * not all 0; *bad (may be NULL) gets the index at fault, or -1. */
+int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_t why_len);
+
 /* What goes between a number and its unit in a language: "" ("99.7%" in
  * English, "90°"), a narrow no-break space (French "99,7 %"), or a
  * no-break space ("42 km", "20 °C"), so that the two never part at a line

@@ -1,4 +1,9 @@
--- vitrine content store, schema version 1.
+-- vitrine content store, schema version 2.
+--
+-- Version 2 added timeline and compare panels (tables event, event_text,
+-- compare_value, compare_value_text, item_citation). A kiosk refuses a
+-- store of any other version, older or newer, so a store built by this
+-- version is refused by older kiosks: update the kiosks first.
 --
 -- One SQLite file per exhibit, written by `vitrine bundle build` and opened
 -- read-only by the kiosk (content/store.c), which refuses any file whose
@@ -15,7 +20,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -59,7 +64,8 @@ CREATE TABLE panel (
     position INTEGER PRIMARY KEY,              -- 0-based display order
     id       TEXT NOT NULL UNIQUE,             -- from the source file name
     kind     TEXT NOT NULL CHECK (kind IN ('title', 'story', 'statistic',
-                                           'quote', 'credits', 'image')),
+                                           'quote', 'credits', 'image',
+                                           'timeline', 'compare')),
     asset_id INTEGER REFERENCES asset(id)      -- image panels: the photo
 );
 
@@ -108,6 +114,50 @@ CREATE TABLE quote_text (
     role     TEXT,                             -- who the speaker is
     context  TEXT,                             -- where and when it was said
     PRIMARY KEY (position, locale)
+) WITHOUT ROWID;
+
+-- Timeline panels: dated events, numbered 0.. in date order.
+CREATE TABLE event (
+    position    INTEGER NOT NULL REFERENCES panel(position),
+    item        INTEGER NOT NULL CHECK (item BETWEEN 0 AND 11),
+    date        TEXT NOT NULL,             -- 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'
+    approximate INTEGER NOT NULL DEFAULT 0 CHECK (approximate IN (0, 1)),
+    PRIMARY KEY (position, item)
+) WITHOUT ROWID;
+
+CREATE TABLE event_text (
+    position INTEGER NOT NULL REFERENCES panel(position),
+    item     INTEGER NOT NULL,
+    locale   TEXT NOT NULL REFERENCES locale(code),
+    label    TEXT NOT NULL,                -- what happened
+    time     TEXT,                         -- the date in words ('early 1980s'), or NULL
+    PRIMARY KEY (position, item, locale)
+) WITHOUT ROWID;
+
+-- Compare panels: one number as each source gives it, drawn as bars.
+CREATE TABLE compare_value (
+    position INTEGER NOT NULL REFERENCES panel(position),
+    item     INTEGER NOT NULL CHECK (item BETWEEN 0 AND 5),
+    value    REAL NOT NULL,
+    decimals INTEGER NOT NULL DEFAULT 0 CHECK (decimals BETWEEN 0 AND 3),
+    PRIMARY KEY (position, item)
+) WITHOUT ROWID;
+
+CREATE TABLE compare_value_text (
+    position INTEGER NOT NULL REFERENCES panel(position),
+    item     INTEGER NOT NULL,
+    locale   TEXT NOT NULL REFERENCES locale(code),
+    label    TEXT NOT NULL,                -- whose number it is
+    PRIMARY KEY (position, item, locale)
+) WITHOUT ROWID;
+
+-- Which sources back each event of a timeline or value of a compare panel
+-- (a panel is one or the other, so (position, item) names it).
+CREATE TABLE item_citation (
+    position  INTEGER NOT NULL REFERENCES panel(position),
+    item      INTEGER NOT NULL,
+    source_id TEXT NOT NULL REFERENCES source(id),
+    PRIMARY KEY (position, item, source_id)
 ) WITHOUT ROWID;
 
 -- Which sources back each panel, figure and quote.

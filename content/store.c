@@ -45,6 +45,11 @@ enum {
     ST_SOURCES,
     ST_EXHIBIT_TEXT,
     ST_CHAPTERS,
+    ST_EVENTS,
+    ST_EVENT_TEXT,
+    ST_VALUES,
+    ST_VALUE_TEXT,
+    ST_ITEM_CITES,
     ST_COUNT
 };
 
@@ -65,7 +70,8 @@ static const char *const statement_sql[ST_COUNT] = {
                  " FROM source s"
                  " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
                  " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
-                 " WHERE s.id IN (SELECT source_id FROM citation WHERE position = ?1)"
+                 " WHERE s.id IN (SELECT source_id FROM citation WHERE position = ?1"
+                 "  UNION SELECT source_id FROM item_citation WHERE position = ?1)"
                  " ORDER BY s.position",
     [ST_SOURCES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description),"
                    " s.file FROM source s"
@@ -84,12 +90,30 @@ static const char *const statement_sql[ST_COUNT] = {
                     " WHERE ?1 IS NULL OR ?1 IS NOT NULL)"
                     " WHERE chapter IS NOT NULL AND (prev IS NULL OR prev <> chapter)"
                     " ORDER BY position",
+    /* timeline and compare items; ?4 is the item */
+    [ST_EVENTS] = "SELECT item, date, approximate FROM event WHERE position = ?1 ORDER BY item",
+    [ST_EVENT_TEXT] = "SELECT locale, label, time FROM event_text"
+                      " WHERE position = ?1 AND item = ?4 AND locale IN (?2, ?3)"
+                      " ORDER BY locale = ?2 DESC",
+    [ST_VALUES] = "SELECT item, value, decimals FROM compare_value WHERE position = ?1"
+                  " ORDER BY item",
+    [ST_VALUE_TEXT] = "SELECT locale, label FROM compare_value_text"
+                      " WHERE position = ?1 AND item = ?4 AND locale IN (?2, ?3)"
+                      " ORDER BY locale = ?2 DESC",
+    [ST_ITEM_CITES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
+                      " FROM source s"
+                      " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
+                      " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
+                      " WHERE s.id IN (SELECT source_id FROM item_citation"
+                      "  WHERE position = ?1 AND item = ?4)"
+                      " ORDER BY s.position",
 };
 
 static const char *const required_tables[] = {
     "exhibit",    "locale",     "exhibit_text", "source",         "source_text",
     "panel",      "panel_text", "statistic",    "statistic_text", "quote",
-    "quote_text", "citation",   "asset",
+    "quote_text", "citation",   "asset",        "event",          "event_text",
+    "compare_value", "compare_value_text", "item_citation",
 };
 
 struct store {
@@ -1042,6 +1066,152 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     return 0;
 }
 
+/* Binds ?1..?3 (bind_localized) and ?4, the item. */
+static int bind_item(struct store *s, sqlite3_stmt *st, int index, const char *loc, int item,
+                     char *why, size_t why_len)
+{
+    if (bind_localized(s, st, index, loc, why, why_len) < 0)
+        return -1;
+    int rc = sqlite3_bind_int(st, 4, item);
+    return rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+}
+
+/* The sources of item `item`, at least one. */
+static int load_item_cites(struct store *s, int index, const char *loc, int item,
+                           const char *where, struct arena *a, const struct panel_cite **out,
+                           int *n, char *why, size_t why_len)
+{
+    struct panel_cite *cites;
+    sqlite3_stmt *st = begin(s, ST_ITEM_CITES);
+    if (bind_item(s, st, index, loc, item, why, why_len) < 0 ||
+        read_sources(s, st, where, a, &cites, NULL, n, why, why_len) < 0)
+        return -1;
+    if (*n == 0)
+        return rules_fail(why, why_len, "%s: %s: item %d names no source.", s->name, where,
+                          item + 1);
+    *out = cites;
+    return 0;
+}
+
+/* Item numbers must be 0, 1, 2... in order (the query sorts them). */
+static int check_item(const struct store *s, sqlite3_stmt *st, int want, const char *where,
+                      char *why, size_t why_len)
+{
+    if (sqlite3_column_type(st, 0) != SQLITE_INTEGER || sqlite3_column_int64(st, 0) != want)
+        return rules_fail(why, why_len, "%s: %s: its items are not numbered 1 to n.", s->name,
+                          where);
+    return 0;
+}
+
+static int load_events(struct store *s, int index, const char *loc, const char *where,
+                       struct arena *a, struct panel *p, char *why, size_t why_len)
+{
+    static const struct field names[] = {{"event.label", RULES_LEN_LABEL, 0},
+                                         {"event.when", RULES_LEN_LABEL, 0}};
+    struct panel_event *ev = arena_alloc(a, sizeof *ev * PANEL_EVENTS_MAX);
+    if (!ev)
+        return fail_memory(s, why, why_len);
+    memset(ev, 0, sizeof *ev * PANEL_EVENTS_MAX);
+    int n = 0, r;
+    sqlite3_stmt *st = begin(s, ST_EVENTS);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    char phrase[256];
+    while ((r = next_row(s, st, why, why_len)) > 0) {
+        if (n == PANEL_EVENTS_MAX)
+            return rules_fail(why, why_len, "%s: %s: a timeline has at most %d events.", s->name,
+                              where, PANEL_EVENTS_MAX);
+        const unsigned char *d;
+        int len;
+        if (check_item(s, st, n, where, why, why_len) < 0 ||
+            check_text(s, st, 1, where, ANY_TEXT("event.date"), &d, &len, why, why_len) < 0)
+            return -1;
+        if (!d || rules_date((const char *)d, (size_t)len, &ev[n].date, phrase, sizeof phrase))
+            return rules_fail(why, why_len, "%s: %s: event %d: %s.", s->name, where, n + 1,
+                              d ? phrase : "no date");
+        if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || (sqlite3_column_int64(st, 2) & ~1))
+            return rules_fail(why, why_len, "%s: %s: event %d: approximate must be 0 or 1.",
+                              s->name, where, n + 1);
+        ev[n].approximate = sqlite3_column_int(st, 2);
+        n++;
+    }
+    if (r < 0)
+        return -1;
+    if (rules_timeline(ev, n, NULL, phrase, sizeof phrase) != 0)
+        return rules_fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
+    for (int i = 0; i < n; i++) {
+        const char *fields[2];
+        st = begin(s, ST_EVENT_TEXT);
+        if (bind_item(s, st, index, loc, i, why, why_len) < 0 ||
+            read_localized(s, st, 2, names, where, a, fields, NULL, why, why_len) < 0)
+            return -1;
+        if (!fields[0])
+            return rules_fail(why, why_len, "%s: %s: event %d has no label.", s->name, where,
+                              i + 1);
+        ev[i].label = fields[0];
+        ev[i].when = fields[1];
+        if (load_item_cites(s, index, loc, i, where, a, &ev[i].cites, &ev[i].n_cites, why,
+                            why_len) < 0)
+            return -1;
+    }
+    p->events = ev;
+    p->n_events = n;
+    return 0;
+}
+
+static int load_values(struct store *s, int index, const char *loc, const char *where,
+                       struct arena *a, struct panel *p, char *why, size_t why_len)
+{
+    static const struct field names[] = {{"values.label", RULES_LEN_LABEL, 0}};
+    struct panel_value *v = arena_alloc(a, sizeof *v * PANEL_VALUES_MAX);
+    if (!v)
+        return fail_memory(s, why, why_len);
+    memset(v, 0, sizeof *v * PANEL_VALUES_MAX);
+    int n = 0, r, present;
+    sqlite3_stmt *st = begin(s, ST_VALUES);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    char phrase[256], what[160];
+    snprintf(what, sizeof what, "%s, values", where);
+    while ((r = next_row(s, st, why, why_len)) > 0) {
+        if (n == PANEL_VALUES_MAX)
+            return rules_fail(why, why_len, "%s: %s: a compare panel has at most %d values.",
+                              s->name, where, PANEL_VALUES_MAX);
+        if (check_item(s, st, n, where, why, why_len) < 0 ||
+            read_number(s, st, 1, what, &present, &v[n].value, why, why_len) < 0)
+            return -1;
+        if (!present || sqlite3_column_type(st, 2) != SQLITE_INTEGER ||
+            sqlite3_column_int64(st, 2) < 0 || sqlite3_column_int64(st, 2) > RULES_DECIMALS_MAX)
+            return rules_fail(why, why_len, "%s: %s: value %d needs a number and 0 to 3 decimals.",
+                              s->name, where, n + 1);
+        v[n].decimals = sqlite3_column_int(st, 2);
+        n++;
+    }
+    if (r < 0)
+        return -1;
+    if (rules_compare(v, n, NULL, phrase, sizeof phrase) != 0)
+        return rules_fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
+    for (int i = 0; i < n; i++) {
+        const char *fields[1];
+        st = begin(s, ST_VALUE_TEXT);
+        if (bind_item(s, st, index, loc, i, why, why_len) < 0 ||
+            read_localized(s, st, 1, names, where, a, fields, NULL, why, why_len) < 0)
+            return -1;
+        if (!fields[0])
+            return rules_fail(why, why_len, "%s: %s: value %d has no label.", s->name, where,
+                              i + 1);
+        v[i].label = fields[0];
+        if (load_item_cites(s, index, loc, i, where, a, &v[i].cites, &v[i].n_cites, why,
+                            why_len) < 0)
+            return -1;
+    }
+    p->values = v;
+    p->n_values = n;
+    return 0;
+}
+
 static int load_panel(struct store *s, int index, const char *loc, struct arena *a,
                       struct panel *out, char *why, size_t why_len)
 {
@@ -1107,6 +1277,14 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
                               where);
         out->image.alt = fields[4];
         if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0)
+            return -1;
+        break;
+    case PANEL_TIMELINE:
+        if (load_events(s, index, loc, where, a, out, why, why_len) < 0)
+            return -1;
+        break;
+    case PANEL_COMPARE:
+        if (load_values(s, index, loc, where, a, out, why, why_len) < 0)
             return -1;
         break;
     default:

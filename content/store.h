@@ -20,7 +20,9 @@
 #include "panel.h"
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
-#define STORE_SCHEMA_VERSION 1
+/* 2: timeline and compare panels. Stores of any other version are refused
+ * (a kiosk of version 1 refuses a version 2 store, and the reverse). */
+#define STORE_SCHEMA_VERSION 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 

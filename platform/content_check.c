@@ -161,6 +161,13 @@ static int glyphs_check(struct text *t, const struct panel *p, char *why, size_t
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
         if (glyph_check(t, fields[i].field, fields[i].face, fields[i].text, why, why_len) != 0)
             return -2;
+    for (int i = 0; i < p->n_events && p->events; i++)
+        if (glyph_check(t, "event.label", FACE_SANS, p->events[i].label, why, why_len) != 0 ||
+            glyph_check(t, "event.when", FACE_SANS_BOLD, p->events[i].when, why, why_len) != 0)
+            return -2;
+    for (int i = 0; i < p->n_values && p->values; i++)
+        if (glyph_check(t, "values.label", FACE_SANS, p->values[i].label, why, why_len) != 0)
+            return -2;
     for (int i = 0; i < p->n_cites && p->cites; i++)
         if (glyph_check(t, "sources", FACE_SANS, p->cites[i].cite, why, why_len) != 0 ||
             glyph_check(t, "sources", FACE_SANS, p->cites[i].description, why, why_len) != 0)

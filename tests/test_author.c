@@ -264,7 +264,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "1");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "2");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
@@ -1026,8 +1026,155 @@ static void units_are_refused_when_they_would_mislead(void **state)
     expect_error(f, "panels/03-runners.yaml:4: ", "figure.unit must not start or end with a space");
 }
 
+/* ---- timelines and compare panels ------------------------------------- */
+
+#define TIMELINE_OK                                                                                \
+    "kind: timeline\n"                                   /* 1 */                                   \
+    "heading: {en: Dates, fr: Dates}\n"                  /* 2 */                                   \
+    "events:\n"                                          /* 3 */                                   \
+    "  - date: \"1981\"\n"                               /* 4 */                                   \
+    "    approximate: true\n"                            /* 5 */                                   \
+    "    when: {en: Early 1980s, fr: Début des années 1980}\n" /* 6 */                             \
+    "    label: {en: First race, fr: Première course}\n" /* 7 */                                   \
+    "    sources: [ctv]\n"                               /* 8 */                                   \
+    "  - date: 2014-04-13\n"                             /* 9 */                                   \
+    "    label: {en: The race, fr: La course}\n"         /* 10 */                                  \
+    "    sources: [ctv, cnn]\n"                          /* 11 */
+
+#define COMPARE_OK                                                                                 \
+    "kind: compare\n"                                           /* 1 */                            \
+    "heading: How many?\n"                                      /* 2 */                            \
+    "values:\n"                                                 /* 3 */                            \
+    "  - value: 1000\n"                                         /* 4 */                            \
+    "    label: {en: runners per CNN, fr: coureurs selon CNN}\n" /* 5 */                           \
+    "    sources: [cnn]\n"                                      /* 6 */                            \
+    "  - value: 800.5\n"                                        /* 7 */                            \
+    "    label: runners per the caption\n"                      /* 8 */                            \
+    "    sources: [huffpost, ctv]\n"                            /* 9 */
+
+static void timeline_and_compare_read_back(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02b-timeline.yaml", TIMELINE_OK);
+    put(f, "panels/02c-compare.yaml", COMPARE_OK);
+    build_ok(f);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT kind FROM panel WHERE position = 2"), "timeline");
+    assert_string_equal(q1(db, "SELECT count(*) FROM event WHERE position = 2"), "2");
+    assert_string_equal(q1(db, "SELECT date FROM event WHERE position = 2 AND item = 1"),
+                        "2014-04-13");
+    assert_string_equal(q1(db, "SELECT count(*) FROM item_citation WHERE position = 2"), "3");
+    assert_string_equal(q1(db, "SELECT count(*) FROM compare_value_text WHERE position = 3"), "4");
+    sqlite3_close(db);
+
+    struct store *st = NULL;
+    char why[512] = "";
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p;
+    if (store_open_file(f->out, &st, why, sizeof why) != 0)
+        fail_msg("store refused: %s", why);
+    assert_int_equal(store_panel_load(st, 2, "fr", &a, &p, why, sizeof why), 0);
+    assert_int_equal(p.kind, PANEL_TIMELINE);
+    assert_int_equal(p.n_events, 2);
+    assert_int_equal(p.events[0].date.year, 1981);
+    assert_int_equal(p.events[0].date.month, 0);
+    assert_int_equal(p.events[0].approximate, 1);
+    assert_string_equal(p.events[0].when, "Début des années 1980");
+    assert_string_equal(p.events[0].label, "Première course");
+    assert_int_equal(p.events[0].n_cites, 1);
+    assert_string_equal(p.events[0].cites[0].id, "ctv");
+    assert_int_equal(p.events[1].date.day, 13);
+    assert_int_equal(p.events[1].approximate, 0);
+    assert_null(p.events[1].when);
+    assert_int_equal(p.events[1].n_cites, 2);
+    assert_string_equal(p.events[1].cites[1].cite, "Reportage de CNN");
+    assert_int_equal(p.n_cites, 2); /* the panel's sources include its events' */
+
+    arena_reset(&a);
+    assert_int_equal(store_panel_load(st, 3, "fr", &a, &p, why, sizeof why), 0);
+    assert_int_equal(p.kind, PANEL_COMPARE);
+    assert_int_equal(p.n_values, 2);
+    assert_true(p.values[0].value == 1000 && p.values[0].decimals == 0);
+    assert_true(p.values[1].value == 800.5 && p.values[1].decimals == 1);
+    assert_string_equal(p.values[0].label, "coureurs selon CNN");
+    assert_string_equal(p.values[1].label, "runners per the caption"); /* the default */
+    assert_int_equal(p.values[1].n_cites, 2);
+    assert_string_equal(p.values[1].cites[0].id, "ctv"); /* in the exhibit's order */
+    store_close(st);
+    arena_free(&a);
+}
+
+static void timeline_errors_name_their_line(void **state)
+{
+    struct fx *f = *state;
+    static const struct {
+        const char *from, *to, *prefix, *needle;
+    } cases[] = {
+        {"date: \"1981\"", "date: \"81\"", ":4: ", "event.date \"81\" is not a date"},
+        {"date: 2014-04-13", "date: 2014-02-30", ":9: ", "has no day 30"},
+        {"date: 2014-04-13", "date: 2014-13", ":9: ", "has no month 13"},
+        {"date: 2014-04-13", "date: 1970", ":9: ", "events must be in date order"},
+        {"approximate: true", "approximate: maybe", ":5: ", "event.approximate must be true"},
+        {"    label: {en: The race, fr: La course}\n", "", ":9: ", "\"event.label\""},
+        {"    sources: [ctv, cnn]\n", "    sources: []\n", ":11: ", "at least one source"},
+        {"    sources: [ctv]\n", "    sources: [bbc]\n", ":8: ", "names source \"bbc\""},
+        {"heading: {en: Dates, fr: Dates}\n", "heading: x\nfigure: 3\n", ":3: ",
+         "belongs only on a statistic panel"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char yaml[2048];
+        const char *at = strstr(TIMELINE_OK, cases[i].from);
+        assert_non_null(at);
+        snprintf(yaml, sizeof yaml, "%.*s%s%s", (int)(at - TIMELINE_OK), TIMELINE_OK,
+                 cases[i].to, at + strlen(cases[i].from));
+        put(f, "panels/02b-timeline.yaml", yaml);
+        char prefix[128];
+        snprintf(prefix, sizeof prefix, "panels/02b-timeline.yaml%s", cases[i].prefix);
+        expect_error(f, prefix, cases[i].needle);
+    }
+    put(f, "panels/02b-timeline.yaml",
+        "kind: timeline\nevents:\n  - date: \"2014\"\n    label: x\n    sources: [ctv]\n");
+    /* a list is reported at its first item */
+    expect_error(f, "panels/02b-timeline.yaml:3: ", "events must list 2 to 12 events, not 1");
+    put(f, "panels/02b-timeline.yaml", "kind: timeline\nheading: x\n");
+    expect_error(f, "panels/02b-timeline.yaml:1: ", "missing required key \"events\"");
+}
+
+static void compare_errors_name_their_line(void **state)
+{
+    struct fx *f = *state;
+    static const struct {
+        const char *from, *to, *prefix, *needle;
+    } cases[] = {
+        {"value: 1000", "value: -1", ":4: ", "must not be negative"},
+        {"value: 1000", "value: \"1000\"", ":4: ", "values.value must be a number"},
+        {"value: 800.5", "value: 800.5555", ":7: ", "has 4 decimals"},
+        {"    label: runners per the caption\n", "", ":7: ", "\"values.label\""},
+        {"    sources: [cnn]\n", "    sources: [cnn]\n    unit: km\n", ":7: ", "unknown key"},
+        {"  - value: 800.5\n    label: runners per the caption\n    sources: [huffpost, ctv]\n",
+         "", ":4: ", "values must list 2 to 6 values, not 1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char yaml[2048];
+        const char *at = strstr(COMPARE_OK, cases[i].from);
+        assert_non_null(at);
+        snprintf(yaml, sizeof yaml, "%.*s%s%s", (int)(at - COMPARE_OK), COMPARE_OK, cases[i].to,
+                 at + strlen(cases[i].from));
+        put(f, "panels/02c-compare.yaml", yaml);
+        char prefix[128];
+        snprintf(prefix, sizeof prefix, "panels/02c-compare.yaml%s", cases[i].prefix);
+        expect_error(f, prefix, cases[i].needle);
+    }
+    put(f, "panels/02c-compare.yaml",
+        "kind: compare\nvalues:\n  - {value: 0, label: a, sources: [ctv]}\n"
+        "  - {value: 0, label: b, sources: [cnn]}\n");
+    expect_error(f, "panels/02c-compare.yaml:3: ", "all 0");
+}
+
 int main(void)
 {
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(schema_literal_matches_schema_sql),
@@ -1069,7 +1216,10 @@ int main(void)
         T(decimals_that_change_the_number_are_refused),
         T(units_are_shown_after_the_number),
         T(units_are_refused_when_they_would_mislead),
-    };
+        T(timeline_and_compare_read_back),
+        T(timeline_errors_name_their_line),
+        T(compare_errors_name_their_line),
+};
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

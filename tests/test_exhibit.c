@@ -361,11 +361,84 @@ static void story_text_is_not_copied(void **state)
     assert_int_equal(copied, 0);
 }
 
+/* Every event of a timeline and every value of a compare panel names a
+ * source; the dates and numbers the exhibit draws are the ones its cited
+ * articles give (when the articles are at hand). */
+static void dated_events_and_compared_numbers_have_their_sources(void **state)
+{
+    (void)state;
+    sqlite3 *db = open_store();
+    assert_int_equal(query_int(db, "SELECT count(*) FROM event e WHERE NOT EXISTS (SELECT 1 FROM "
+                                   "item_citation c WHERE c.position = e.position AND "
+                                   "c.item = e.item)"),
+                     0);
+    assert_int_equal(query_int(db, "SELECT count(*) FROM compare_value v WHERE NOT EXISTS (SELECT "
+                                   "1 FROM item_citation c WHERE c.position = v.position AND "
+                                   "c.item = v.item)"),
+                     0);
+    assert_true(query_int(db, "SELECT count(*) FROM panel WHERE kind = 'timeline'") >= 1);
+    assert_true(query_int(db, "SELECT count(*) FROM panel WHERE kind = 'compare'") >= 1);
+    /* the story's dates: the race on 13 April, the birthday on 15 April */
+    assert_int_equal(query_int(db, "SELECT count(*) FROM event WHERE date = '2014-04-13'"), 1);
+    assert_int_equal(query_int(db, "SELECT count(*) FROM event WHERE date = '2014-04-15'"), 1);
+    /* the first race has no year in the sources: approximate, in words */
+    assert_int_equal(query_int(db, "SELECT count(*) FROM event e JOIN event_text t ON "
+                                   "t.position = e.position AND t.item = e.item WHERE "
+                                   "e.date < '2000' AND (e.approximate = 0 OR t.time IS NULL)"),
+                     0);
+    /* the runners: 1,000 per CNN (the online article), 800 per her caption */
+    assert_int_equal(query_int(db, "SELECT count(*) FROM compare_value v JOIN item_citation c ON "
+                                   "c.position = v.position AND c.item = v.item WHERE "
+                                   "v.value = 1000 AND c.source_id = 'online'"),
+                     1);
+    assert_int_equal(query_int(db, "SELECT count(*) FROM compare_value v JOIN item_citation c ON "
+                                   "c.position = v.position AND c.item = v.item WHERE "
+                                   "v.value = 800 AND c.source_id = 'rw'"),
+                     1);
+    const char *dir = seeds_dir();
+    if (dir) {
+        static const struct {
+            const char *sql, *needle;
+        } facts[] = {
+            {"SELECT s.file FROM event e JOIN item_citation c ON c.position = e.position AND "
+             "c.item = e.item JOIN source s ON s.id = c.source_id WHERE e.date = '2014-04-13'",
+             "April 13"},
+            {"SELECT s.file FROM event e JOIN item_citation c ON c.position = e.position AND "
+             "c.item = e.item JOIN source s ON s.id = c.source_id WHERE e.date = '2014-04-15'",
+             "April 15"},
+            {"SELECT s.file FROM event e JOIN item_citation c ON c.position = e.position AND "
+             "c.item = e.item JOIN source s ON s.id = c.source_id WHERE e.date < '2000'",
+             "early 1980s"},
+            {"SELECT s.file FROM compare_value v JOIN item_citation c ON c.position = v.position "
+             "AND c.item = v.item JOIN source s ON s.id = c.source_id WHERE v.value = 1000",
+             "1,000 runners"},
+            {"SELECT s.file FROM compare_value v JOIN item_citation c ON c.position = v.position "
+             "AND c.item = v.item JOIN source s ON s.id = c.source_id WHERE v.value = 800",
+             "800\xC2\xA0#runners"}, /* as the article writes it, a no-break space */
+        };
+        for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+            sqlite3_stmt *st = prepare(db, facts[i].sql);
+            int n = 0;
+            while (sqlite3_step(st) == SQLITE_ROW) {
+                char *text = read_seed(dir, (const char *)sqlite3_column_text(st, 0));
+                if (!strstr(text, facts[i].needle))
+                    fail_msg("a cited article does not say \"%s\"", facts[i].needle);
+                free(text);
+                n++;
+            }
+            sqlite3_finalize(st);
+            assert_true(n > 0);
+        }
+    }
+    sqlite3_close(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_exhibit_has_its_shape),
         cmocka_unit_test(every_figure_quote_and_source_is_cited),
+        cmocka_unit_test(dated_events_and_compared_numbers_have_their_sources),
         cmocka_unit_test(quotes_are_verbatim),
         cmocka_unit_test(story_text_is_not_copied),
     };

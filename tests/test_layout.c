@@ -973,10 +973,177 @@ static void missing_parts_are_fine(void **state)
     arena_free(&a);
 }
 
+/* ---- timelines and compare panels ---------------------------------------- */
+
+static const struct panel_cite tl_cites[] = {{"ctv", "CTV News report", "An article."},
+                                             {"rw", "Runner's World", "A piece."}};
+
+static const struct panel_event tl_events[] = {
+    {{1981, 0, 0}, 1, "Early 1980s", "The marathon is first held", tl_cites, 1},
+    {{2014, 4, 13}, 0, NULL, "She runs the marathon, the first open to amateurs from abroad",
+     tl_cites, 2},
+    {{2014, 4, 15}, 0, NULL, "Kim Il Sung's birthday, the Day of the Sun", tl_cites + 1, 1},
+    {{2014, 4, 23}, 0, NULL, "An article tells her story", tl_cites, 1},
+};
+
+static struct panel timeline(void)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "timeline";
+    p.kind = PANEL_TIMELINE;
+    p.locale = "en";
+    p.heading = "From the early 1980s to April 2014";
+    p.note = "No source gives the year of the first race.";
+    p.events = tl_events;
+    p.n_events = 4;
+    p.cites = tl_cites;
+    p.n_cites = 2;
+    return p;
+}
+
+static const struct panel_value cmp_values[] = {
+    {1000, 0, "runners, per CNN", tl_cites, 1},
+    {800, 0, "runners, per her caption", tl_cites + 1, 1},
+    {250, 0, "a third count", tl_cites, 2},
+};
+
+static struct panel compare(void)
+{
+    struct panel p;
+    memset(&p, 0, sizeof p);
+    p.id = "compare";
+    p.kind = PANEL_COMPARE;
+    p.locale = "en";
+    p.heading = "How many runners?";
+    p.body = "The sources disagree on the size of the field.";
+    p.values = cmp_values;
+    p.n_values = 3;
+    p.cites = tl_cites;
+    p.n_cites = 2;
+    return p;
+}
+
+static const struct layout_screen tl_screens[] = {
+    {1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}, {800, 480},
+    {1024, 768},  {768, 1024},  {1366, 768},  {2560, 1440},
+};
+
+static void dates_are_written_per_language(void **state)
+{
+    (void)state;
+    char b[64];
+    struct panel_event e = {{2014, 4, 13}, 0, NULL, "x", NULL, 0};
+    layout_date_text(&e, "en", b, sizeof b);
+    assert_string_equal(b, "13\xC2\xA0" "April\xC2\xA0" "2014");
+    layout_date_text(&e, "fr", b, sizeof b);
+    assert_string_equal(b, "13\xC2\xA0" "avril\xC2\xA0" "2014");
+    layout_date_text(&e, "de", b, sizeof b);
+    assert_string_equal(b, "13.\xC2\xA0" "April\xC2\xA0" "2014");
+    e.date.day = 1;
+    layout_date_text(&e, "fr", b, sizeof b);
+    assert_string_equal(b, "1er\xC2\xA0" "avril\xC2\xA0" "2014");
+    e.date = (struct panel_date){2014, 12, 0};
+    layout_date_text(&e, "fr", b, sizeof b);
+    assert_string_equal(b, "d\xC3\xA9" "cembre\xC2\xA0" "2014");
+    e.date = (struct panel_date){1981, 0, 0};
+    e.approximate = 1;
+    layout_date_text(&e, "en", b, sizeof b);
+    assert_string_equal(b, "c.\xC2\xA0" "1981");
+    layout_date_text(&e, "fr", b, sizeof b);
+    assert_string_equal(b, "vers\xC2\xA0" "1981");
+    e.when = "Early 1980s"; /* words given replace the date */
+    layout_date_text(&e, "en", b, sizeof b);
+    assert_string_equal(b, "Early 1980s");
+}
+
+static void timeline_runs_across_landscape_and_down_portrait(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = timeline();
+    static const char *const dates[] = {"Early 1980s", "13\xC2\xA0" "April", "15\xC2\xA0" "April",
+                                        "23\xC2\xA0" "April"};
+    for (size_t si = 0; si < sizeof tl_screens / sizeof tl_screens[0]; si++) {
+        const struct layout_screen *s = &tl_screens[si];
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, s, &a, &l); /* inside the page, no two texts overlap */
+        int margin = (int)lround(7 * unit(s)), landscape = s->w * 10 >= s->h * 12;
+        for (int i = 0; i < l.n; i++) {
+            assert_true(l.items[i].r.x >= margin);
+            assert_true(l.items[i].r.x + l.items[i].r.w <= s->w - margin);
+            assert_true(l.items[i].r.y >= margin);
+        }
+        const struct draw_item *d[4];
+        for (int i = 0; i < 4; i++) {
+            d[i] = find_text(&l, dates[i]);
+            if (!d[i])
+                fail_msg("date %d missing at %dx%d", i, s->w, s->h);
+        }
+        for (int i = 1; i < 4; i++) {
+            if (landscape) { /* one row, left to right */
+                assert_true(d[i]->r.x > d[i - 1]->r.x + d[i - 1]->r.w);
+                assert_int_equal(d[i]->r.y + d[i]->r.h, d[i - 1]->r.y + d[i - 1]->r.h);
+            } else { /* one column, top to bottom, using the height */
+                assert_int_equal(d[i]->r.x, d[i - 1]->r.x);
+                assert_true(d[i]->r.y > d[i - 1]->r.y + d[i - 1]->r.h);
+            }
+        }
+        if (!landscape) /* the events spread over most of the page */
+            assert_true(d[3]->r.y - d[0]->r.y > (s->h - 2 * margin) / 2);
+        /* a dot per event: accent squares */
+        int dots = 0;
+        for (int i = 0; i < l.n; i++)
+            dots += l.items[i].kind == DRAW_RECT && l.items[i].color == COLOR_ACCENT &&
+                    l.items[i].r.w == l.items[i].r.h;
+        assert_true(dots >= 4);
+    }
+    arena_free(&a);
+}
+
+static void compare_bars_are_proportional(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel p = compare();
+    for (size_t si = 0; si < sizeof tl_screens / sizeof tl_screens[0]; si++) {
+        const struct layout_screen *s = &tl_screens[si];
+        struct draw_list l;
+        arena_reset(&a);
+        layout_ok(&p, s, &a, &l);
+        const struct draw_rect *bars[3];
+        int n = 0;
+        for (int i = 0; i < l.n && n < 3; i++)
+            if (l.items[i].kind == DRAW_RECT && l.items[i].color == COLOR_ACCENT)
+                bars[n++] = &l.items[i].r;
+        assert_int_equal(n, 3);
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(bars[i]->x, bars[0]->x); /* from one zero */
+            double want = bars[0]->w * cmp_values[i].value / cmp_values[0].value;
+            assert_true(fabs(bars[i]->w - want) <= 1.0);
+            if (i)
+                assert_true(bars[i]->y > bars[i - 1]->y + bars[i - 1]->h);
+        }
+        /* each number sits at its bar's end, and says its value */
+        assert_non_null(find_text(&l, "1,000"));
+        const struct draw_item *n800 = find_text(&l, "800");
+        assert_non_null(n800);
+        assert_true(n800->r.x > bars[1]->x + bars[1]->w);
+        assert_non_null(find_text(&l, "CTV News report"));
+    }
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_kind_fits_every_screen),
+        cmocka_unit_test(dates_are_written_per_language),
+        cmocka_unit_test(timeline_runs_across_landscape_and_down_portrait),
+        cmocka_unit_test(compare_bars_are_proportional),
         cmocka_unit_test(story_reads_in_a_column_with_its_parts),
         cmocka_unit_test(longer_body_gets_smaller_type),
         cmocka_unit_test(impossible_body_overflows_inside_its_box),

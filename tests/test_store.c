@@ -379,8 +379,13 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 2;"),
-                        "is schema version 2; this vitrine reads version 1");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 3;"),
+                        "is schema version 3; this vitrine reads version 2");
+    /* a store of version 1 (before timelines) is refused too: rebuild it */
+    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 1;"),
+                        "is schema version 1; this vitrine reads version 2");
+    assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
+                        "is missing the table 'event_text'");
     assert_file_refused(make_store("trigger.vitrine", "CREATE TRIGGER t AFTER INSERT ON locale"
                                                       " BEGIN DELETE FROM panel; END;"),
                         "contains a trigger, which vitrine refuses");
@@ -624,6 +629,93 @@ static int teardown(void **state)
     return rmdir(tmp_dir);
 }
 
+#define TIMELINE_SQL                                                                               \
+    "UPDATE panel SET kind = 'timeline' WHERE position = 1;"                                       \
+    "INSERT INTO event VALUES (1, 0, '1981', 1), (1, 1, '2014-04-13', 0);"                         \
+    "INSERT INTO event_text VALUES (1, 0, 'en', 'First race', 'early 1980s'),"                     \
+    "  (1, 1, 'en', 'The race', NULL), (1, 1, 'fr', 'La course', NULL);"                           \
+    "INSERT INTO item_citation VALUES (1, 0, 'ctv'), (1, 1, 'nkn'), (1, 1, 'ctv');"
+#define COMPARE_SQL                                                                                \
+    "UPDATE panel SET kind = 'compare' WHERE position = 1;"                                        \
+    "INSERT INTO compare_value VALUES (1, 0, 1000, 0), (1, 1, 800.5, 1);"                          \
+    "INSERT INTO compare_value_text VALUES (1, 0, 'en', 'per CNN'), (1, 1, 'en', 'per her caption'),"\
+    "  (1, 1, 'fr', 'selon sa légende');"                                                          \
+    "INSERT INTO item_citation VALUES (1, 0, 'nkn'), (1, 1, 'ctv');"
+
+static void timeline_and_compare_round_trip(void **state)
+{
+    (void)state;
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 0);
+    struct store *s = open_ok(make_store("timeline.vitrine", TIMELINE_SQL));
+    load_ok(s, 1, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_TIMELINE);
+    assert_int_equal(p.n_events, 2);
+    assert_int_equal(p.events[0].date.year, 1981);
+    assert_int_equal(p.events[0].approximate, 1);
+    assert_string_equal(p.events[0].when, "early 1980s");
+    assert_string_equal(p.events[0].label, "First race"); /* the default language's */
+    assert_string_equal(p.events[1].label, "La course");
+    assert_int_equal(p.events[1].date.month, 4);
+    assert_int_equal(p.events[1].n_cites, 2);
+    assert_string_equal(p.events[1].cites[0].cite, "Reportage de CTV News"); /* credits order */
+    store_close(s);
+    arena_reset(&a);
+    s = open_ok(make_store("compare.vitrine", COMPARE_SQL));
+    load_ok(s, 1, "fr", &a, &p);
+    assert_int_equal(p.kind, PANEL_COMPARE);
+    assert_int_equal(p.n_values, 2);
+    assert_true(p.values[1].value == 800.5 && p.values[1].decimals == 1);
+    assert_string_equal(p.values[1].label, "selon sa légende");
+    assert_string_equal(p.values[0].cites[0].id, "nkn");
+    assert_int_equal(p.n_cites, 2); /* the panel's sources include its items' */
+    store_close(s);
+    arena_free(&a);
+}
+
+static void timelines_and_compares_the_build_refuses_are_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *base, *sql, *reason;
+    } cases[] = {
+        {TIMELINE_SQL, "UPDATE event SET date = '2014-02-30' WHERE item = 1;", "has no day 30"},
+        {TIMELINE_SQL, "UPDATE event SET date = '14 April' WHERE item = 1;", "is not a date"},
+        {TIMELINE_SQL, "UPDATE event SET date = '1970' WHERE item = 1;",
+         "events must be in date order"},
+        {TIMELINE_SQL, "DELETE FROM event WHERE item = 1;", "a timeline has 2 to 12 events, not 1"},
+        {TIMELINE_SQL, "UPDATE event SET item = 5 WHERE item = 1;", "not numbered 1 to n"},
+        {TIMELINE_SQL, "DELETE FROM item_citation WHERE item = 0;", "item 1 names no source"},
+        {TIMELINE_SQL, "DELETE FROM event_text WHERE item = 0;", "event 1 has no label"},
+        {COMPARE_SQL, "UPDATE compare_value SET value = -3 WHERE item = 0;",
+         "value 1 must be a number from 0"},
+        {COMPARE_SQL, "UPDATE compare_value SET decimals = 0 WHERE item = 1;",
+         "value 2 would be shown rounded"},
+        {COMPARE_SQL, "UPDATE compare_value SET value = 'many' WHERE item = 0;",
+         "not a number"},
+    };
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char name[64], sql[2048];
+        snprintf(name, sizeof name, "items-%zu.vitrine", i);
+        snprintf(sql, sizeof sql, "%s%s", cases[i].base, cases[i].sql);
+        const char *path = make_store(name, sql);
+        struct store *s = open_ok(path);
+        char why[512] = "";
+        if (store_panel_load(s, 1, "en", &a, &p, why, sizeof why) == 0)
+            fail_msg("case %zu accepted: %s", i, cases[i].sql);
+        assert_contains(why, path);
+        assert_contains(why, cases[i].reason);
+        load_ok(s, 0, "en", &a, &p);
+        store_close(s);
+        arena_reset(&a);
+    }
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -637,6 +729,8 @@ int main(void)
         cmocka_unit_test(huge_text_is_refused),
         cmocka_unit_test(out_of_range_index_is_refused),
         cmocka_unit_test(rows_the_build_refuses_are_refused),
+        cmocka_unit_test(timeline_and_compare_round_trip),
+        cmocka_unit_test(timelines_and_compares_the_build_refuses_are_refused),
         cmocka_unit_test(locales_are_checked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
