@@ -1221,9 +1221,9 @@ static void layout_image(struct ctx *c, const struct page *g)
  * order (13 and 15 April would otherwise sit on one point beside the
  * 1980s), and a dashed stretch of line marks where more than a year
  * passes between two events. */
-static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT};
-static const struct style ST_TL_LABEL = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT};
-static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT};
+static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT, 0};
+static const struct style ST_TL_LABEL = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT, 0}; /* fills its space already */
+static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT, 0};
 
 #define TL_DATE_LINES 2
 #define TL_LABEL_LINES 6
@@ -1555,7 +1555,7 @@ static int values_measure(struct ctx *c, struct items *t, int px, int bw)
     int ok = 1, sum = 0;
     int npx = scaled(px, &ST_VAL_NUMBER, &ST_TL_LABEL);
     t->bar_h = draw_max(4, scaled(px, &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5,
-                                                              0, 0, COLOR_TEXT},
+                                                              0, 0, COLOR_TEXT, 0},
                                   &ST_TL_LABEL));
     t->num_w = 0;
     for (int i = 0; i < t->n; i++) {
@@ -1747,9 +1747,14 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
         layout_image(&c, &g);
         break;
     case PANEL_TIMELINE:
+        /* a drawing that fills the panel: its text is already as large as
+         * its room allows, so the larger-text setting leaves it as it is
+         * (it would only shrink to fit) */
+        c.scale = 1.0;
         layout_timeline(&c, &g);
         break;
     case PANEL_COMPARE:
+        c.scale = 1.0;
         layout_compare(&c, &g);
         break;
     default:
