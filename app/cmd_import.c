@@ -261,7 +261,8 @@ static void report_missing(const char *path, FILE *f)
 int cmd_bundle_verify(const struct options *o)
 {
     if (o->n_positional != 1) {
-        fprintf(stderr, "vitrine bundle verify: usage: vitrine bundle verify FILE [--keys DIR]\n");
+        fprintf(stderr,
+                "vitrine bundle verify: usage: vitrine bundle verify FILE [--keys DIR] [--size WxH]\n");
         return 2;
     }
     char why[512], signer[17], comment[MINISIG_COMMENT_MAX];
@@ -270,8 +271,26 @@ int cmd_bundle_verify(const struct options *o)
         fprintf(stderr, "%s: NOT verified: %s\n", o->positional[0], why);
         return 1;
     }
-    printf("%s: verified, signed by key %s (trusted comment: %s)\n", o->positional[0], signer,
-           comment);
+    /* the bundle must also be showable: every character in a font, no
+     * right-to-left text, every panel fitting (at --size, default
+     * 1920x1080), every photo decodable: what the kiosk checks on import */
+    struct store *s = NULL;
+    struct content_check *c = NULL;
+    int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+    if (store_open_file(o->positional[0], &s, why, sizeof(why)) != 0 ||
+        !(c = content_check_new(why, sizeof(why))) ||
+        content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0) {
+        fprintf(stderr, "%s: NOT verified: signed by key %s, but %s\n", o->positional[0],
+                signer, why);
+        content_check_free(c);
+        store_close(s);
+        return 1;
+    }
+    content_check_free(c);
+    store_close(s);
+    printf("%s: verified, signed by key %s (trusted comment: %s); every panel can be shown at "
+           "%dx%d\n",
+           o->positional[0], signer, comment, w, h);
     report_missing(o->positional[0], stderr);
     return 0;
 }

@@ -534,6 +534,18 @@ static void glyph_no_font_has(void **s)
                 "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1",
                 &trusted);
     expect_refused("x.vitrine", NULL, "no installed font");
+    /* and `bundle verify`, on the office computer, says the same: a good
+     * signature on an exhibit that cannot be shown is not verified */
+    char cmd[2048];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    snprintf(cmd, sizeof(cmd),
+             "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' 2>&1 | "
+             "grep -q 'NOT verified.*U+F0000 is in no installed font'",
+             bin ? bin : "build", stick, keys);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' >/dev/null 2>&1",
+             bin ? bin : "build", stick, keys);
+    assert_int_not_equal(system(cmd), 0);
 }
 
 static void right_to_left_text(void **s)
