@@ -600,6 +600,16 @@ static void figure_fit(struct ctx *c, struct block *b, int bw)
         while (w > bw && px > fpx)
             w = measure(c, st->face, --px, b->text, len);
     }
+    if (b->size > dpx && w < bw) {
+        /* room to spare (a portrait screen): the number grows, up to
+         * b->size px, to the width of its column */
+        int grow = draw_min(b->size, (int)((double)px * bw / w));
+        int gw = measure(c, st->face, grow, b->text, len);
+        while (gw > bw && grow > px)
+            gw = measure(c, st->face, --grow, b->text, len);
+        px = grow;
+        w = gw;
+    }
     if (w > bw) {
         /* a number must never go missing: smaller than the floor, but shown */
         problem(c, "figure of panel %s needs %d px at floor size, box holds %d", panel_id(c), w,
@@ -1079,6 +1089,10 @@ static void layout_statistic(struct ctx *c, const struct page *g)
         struct block *fb = add(&col, BK_FIGURE, U(c, 4.0));
         fb->text = fig_text;
         fb->name = "figure";
+        /* a tall screen (9:16 and taller) has the height: the number may
+         * grow to the width of the column, up to 1.6 times its size */
+        if (g->h * 10 >= g->w * 15)
+            fb->size = design_px(c, &ST_FIGURE) * 16 / 10;
         add_text(&col, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
         int n0 = col.n;
         add_figure_blocks(c, &col, (bottom - g->y0) * 28 / 100);
@@ -1159,7 +1173,8 @@ static void layout_quote(struct ctx *c, const struct page *g)
     add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
     add_text(&col, p->body, &ST_BODY, U(c, 3.5), 8, "body");
     add_note(c, &col, U(c, 2.5));
-    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.4);
+    /* on a tall screen the quote hangs lower, nearer the eye */
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, g->landscape ? 0.4 : 0.55);
 }
 
 static void layout_credits(struct ctx *c, const struct page *g)
