@@ -19,6 +19,7 @@
 #include "kiosk.h"
 #include "log.h"
 #include "mode.h"
+#include "notify.h"
 #include "schedule.h"
 #include "cmd_run_import.h"
 #include "staff.h"
@@ -454,6 +455,7 @@ int cmd_run(const struct options *o)
     log_subscribe(log_sink, &ctx);
 
     /* what to show: --content, else the imported exhibit, else built in */
+    notify_init();
     struct store *store = o->content ? NULL : open_state(&ctx, notice, sizeof(notice));
     if (!store && o->content &&
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
@@ -570,6 +572,10 @@ int cmd_run(const struct options *o)
                     log_warn("run", "the exhibit's check could not start: %s", jwhy);
             }
             if (frames == 1) {
+                char ready[160];
+                snprintf(ready, sizeof(ready), "showing %d panels at %dx%d", kiosk_panel_count(k),
+                         w, h);
+                notify_ready(ready);
                 int exact = 0;
                 double since_exec = clock_since_exec_ms(&exact);
                 log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)",
@@ -580,6 +586,8 @@ int cmd_run(const struct options *o)
                 break;
         }
         now = clock_now_ms();
+        /* the loop itself pings the watchdog: a hung loop stops the pings */
+        notify_watchdog(now);
         uint32_t timeout;
         if (kiosk_animating(k, now)) {
             uint64_t due = last_frame + KIOSK_FRAME_MS;
@@ -590,6 +598,9 @@ int cmd_run(const struct options *o)
         }
         /* polling drivers: read input at frame rate while a visitor touches,
          * less often when nobody does (in the loop a touch only wakes it) */
+        uint32_t wd = notify_watchdog_wait_ms();
+        if (wd && timeout > wd)
+            timeout = wd; /* wake in time to ping */
         ecfg.poll_ms = kiosk_touch_active(k, now)   ? KIOSK_FRAME_MS / 2
                        : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                     : EVENTS_POLL_MS;
@@ -619,6 +630,7 @@ int cmd_run(const struct options *o)
     }
     status = 0;
 done:
+    notify_stopping();
     /* before SDL quits: a job may still call the waker */
     if (ctx.watch_job) {
         job_cancel(ctx.watch_job);
