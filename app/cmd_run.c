@@ -617,8 +617,19 @@ int cmd_run(const struct options *o)
             }
             kiosk_invalidate(k);
         }
-        if (flags & EVENTS_REDRAW)
+        if (flags & EVENTS_REDRAW) {
+            int nw, nh;
+            display_size(d, &nw, &nh);
+            if ((nw != w || nh != h) && nw > 0 && nh > 0) {
+                /* a display plugged in again, a new resolution or orientation */
+                w = nw;
+                h = nh;
+                ctx.w = w;
+                ctx.h = h;
+                kiosk_screen_changed(k, clock_now_ms());
+            }
             kiosk_invalidate(k);
+        }
         if ((flags & EVENTS_WAKE) && display_poll_photos(d) > 0)
             kiosk_invalidate(k);
         if (flags & EVENTS_WAKE)

@@ -68,6 +68,7 @@ struct kiosk {
     struct store_chapter *chapters;
     int n_chapters;
     int chapters_loaded;         /* load_chapters ran for this content and language */
+    int resize_pending;          /* the screen changed during a transition */
     int drawn;                   /* a frame was drawn */
     int *chapter_first;          /* in info_arena */
     const char **chapter_titles; /* in info_arena */
@@ -433,9 +434,14 @@ static void adopt_pending(struct kiosk *k)
 static void set_locale(struct kiosk *k, int arg, uint64_t now_ms);
 static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms);
 
-/* What waited for the transition to end: a language, a text size. */
+static void relayout(struct kiosk *k, uint64_t now_ms);
+
+/* What waited for the transition to end: a language, a text size, a new
+ * screen size. */
 static void after_transition(struct kiosk *k, uint64_t now_ms)
 {
+    if (k->resize_pending)
+        relayout(k, now_ms);
     if (k->locale_pending) {
         k->locale_pending = 0;
         set_locale(k, k->locale_arg, now_ms);
@@ -641,6 +647,40 @@ static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms)
     k->overlay_stale = 1; /* the toggle shows the size */
     k->dirty = 1;
     log_debug("kiosk", "text %s", larger ? "larger" : "normal");
+}
+
+/* The screen changed size (a display plugged in again, a resolution or
+ * orientation change): every view was made for the old one. The panel on
+ * screen is laid out again at once, the rest when next needed. */
+static void relayout(struct kiosk *k, uint64_t now_ms)
+{
+    if (k->sched.phase == SCHED_TRANSITION) { /* two panels are on screen: later */
+        k->resize_pending = 1;
+        return;
+    }
+    k->resize_pending = 0;
+    struct layout_screen s = screen_of(k);
+    k->gen++;
+    struct ventry *e = panel_get(k, k->cur->index, 1);
+    if (e && e != k->cur) {
+        if (e->index != k->cur->index)
+            k->shown_ms = now_ms;
+        k->cur = e;
+        schedule_follow(&k->sched, k->cur->index);
+        schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    }
+    drop_stale(k);
+    k->neighbour_tries = 0;
+    layout_controls(k);
+    memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
+    k->overlay_stale = 1;
+    k->dirty = 1;
+    log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
+}
+
+void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms)
+{
+    relayout(k, now_ms);
 }
 
 static int index_per_page(const struct kiosk *k)

@@ -130,6 +130,10 @@ int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms);
 /* Decide the frame for now_ms and hand it to the presenter's draw_frame
  * (the caller presents it). */
 void kiosk_draw(struct kiosk *k, uint64_t now_ms);
+/* The screen changed size or orientation (the presenter's size says the
+ * new one): panels and controls are laid out again for it. */
+void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms);
+
 /* Force a redraw (window exposed, or the renderer rebuilt its textures). */
 void kiosk_invalidate(struct kiosk *k);
 /* When kiosk_update next has work to do, if nothing moves (ms, absolute). */

@@ -36,13 +36,14 @@ struct fake {
     int fail_prepare;
     int bad_draws; /* a frame drew a released view or a dead list */
     struct frame last;
+    int w, h; /* the screen, when not FAKE_W x FAKE_H (a resize) */
 };
 
 static void f_size(void *ctx, int *w, int *h)
 {
-    (void)ctx;
-    *w = FAKE_W;
-    *h = FAKE_H;
+    const struct fake *f = ctx;
+    *w = f && f->w ? f->w : FAKE_W;
+    *h = f && f->h ? f->h : FAKE_H;
 }
 
 static float f_dpi(void *ctx)

@@ -63,6 +63,12 @@ kill -0 "$vpid" 2>/dev/null || { echo "FAIL: the kiosk quit"; cat "$work/log"; e
 echo "ok: woke on click, dragged to panel 2, Escape and Alt+F4 ignored"
 grep -E "mode |showing panel" "$work/log"
 
+# the window changes size (as a display's resolution or orientation does):
+# the kiosk lays out again for the new size
+xdotool windowsize "$wid" 480 640
+wait_log "the screen is now 480x640: laid out again" "a relayout at 480x640"
+echo "ok: resized to 480x640 and laid out again"
+
 # SIGTERM (how systemd stops a service) ends it cleanly
 kill -TERM "$vpid"
 wait_log "stopping" "the kiosk stopping on SIGTERM"
