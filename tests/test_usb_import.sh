@@ -125,9 +125,21 @@ pid=
 "$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
     --keys "$out/keys" 2>"$out/log2" || { echo "FAIL: restart"; fail=1; }
 grep -q '5 panels' "$out/log2" || { echo "FAIL: the restart did not open the import"; cat "$out/log2"; fail=1; }
-# an imported exhibit that no longer opens: the next start goes back to
-# the previous one by itself and says so (here the previous is none: the
-# built-in exhibit shows)
+# a newer version from a shell, then damaged on disk: the next start goes
+# back to the previous generation by itself and says so
+bundle 3.0 newer.vitrine "$out/staff.key"
+"$VITRINE" import "$out/newer.vitrine" --state-dir "$out/state" --keys "$out/keys" \
+    >"$out/imp.txt" 2>&1 || { echo "FAIL: import 3.0: $(cat "$out/imp.txt")"; fail=1; }
+gen3=$(sed -n 's/^current //p' "$out/state/current")
+printf 'damaged' >"$out/state/generations/$gen3/exhibit.vitrine"
+"$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
+    --keys "$out/keys" 2>"$out/log4" || { echo "FAIL: restart with a damaged 3.0"; fail=1; }
+grep -q "the imported exhibit $gen3 cannot be opened" "$out/log4" &&
+    grep -q "rolled back to $gen" "$out/log4" && grep -q '5 panels' "$out/log4" ||
+    { echo "FAIL: a damaged 3.0 did not fall back to 2.0"; cat "$out/log4"; fail=1; }
+[ "$(sed -n 's/^current //p' "$out/state/current")" = "$gen" ] ||
+    { echo "FAIL: the pointer does not name 2.0 after the fall-back"; fail=1; }
+# and with that one damaged too: the built-in exhibit
 printf 'damaged' >"$out/state/generations/$gen/exhibit.vitrine"
 "$VITRINE" run --windowed --size 800x480 --frames 2 --no-watch --state-dir "$out/state" \
     --keys "$out/keys" 2>"$out/log3" || { echo "FAIL: restart with a damaged exhibit"; fail=1; }
