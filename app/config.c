@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -54,6 +55,7 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
             continue;
         char *eq = strchr(s, '=');
         const char *problem = NULL;
+        char msg[256];
         if (!eq) {
             problem = "expected \"key = value\"";
         } else {
@@ -78,6 +80,28 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                     cfg->loop_alternate = 0;
                 else
                     problem = "loop_languages wants default or alternate; using default";
+            } else if (strcmp(key, "hours") == 0 || strcmp(key, "open") == 0 ||
+                       strcmp(key, "closed") == 0) {
+                int rc = strcmp(key, "hours") == 0
+                             ? hours_parse_week(&cfg->hours, val, msg, sizeof(msg))
+                             : hours_parse_exception(&cfg->hours, val, key[0] == 'o', msg,
+                                                     sizeof(msg));
+                if (rc != 0)
+                    problem = msg;
+            } else if (strcmp(key, "screen_off_command") == 0 ||
+                       strcmp(key, "screen_on_command") == 0) {
+                char *dst = key[7] == 'f' ? cfg->screen_off : cfg->screen_on;
+                if (strlen(val) >= sizeof(cfg->screen_off))
+                    problem = "the command is too long";
+                else
+                    snprintf(dst, sizeof(cfg->screen_off), "%s", val);
+            } else if (strcmp(key, "wake_minutes") == 0) {
+                char *end;
+                long v = strtol(val, &end, 10);
+                if (*end || end == val || v < 0 || v > 120)
+                    problem = "wake_minutes wants a number of minutes from 0 to 120; using 0";
+                else
+                    cfg->wake_minutes = (int)v;
             } else {
                 problem = "unknown setting";
             }

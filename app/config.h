@@ -5,6 +5,13 @@
  *   reduced_motion = no          yes: no count-up, no sliding, short crossfades
  *   loop_languages = default     alternate: the loop shows the exhibit's next
  *                                language each time round
+ *   hours = mon-fri 09:00-17:00, sat 10:00-18:00   opening hours (hours.h);
+ *   closed = 2026-12-25          repeatable; none: always open
+ *   open = 2026-12-24 10:00-14:00
+ *   screen_off_command = vcgencmd display_power 0   run when the kiosk closes
+ *   screen_on_command = vcgencmd display_power 1    and when it opens
+ *   wake_minutes = 0             a touch while closed shows the exhibit this
+ *                                long (0: a closed kiosk stays dark)
  *
  * A missing file is not an error (every setting has a default: no PIN
  * means no staff screen). An unknown key or a bad line is reported with
@@ -15,12 +22,16 @@
 
 #include <stddef.h>
 
+#include "hours.h"
 #include "staff.h"
 
 struct config {
     char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
     int reduced_motion;                  /* 0 (default) or 1 */
     int loop_alternate;                  /* loop_languages: 0 default, 1 alternate */
+    struct hours hours;                  /* hours, open, closed */
+    char screen_off[256], screen_on[256]; /* commands; "" = none */
+    int wake_minutes;                    /* 0..120 */
 };
 
 /* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg
