@@ -8,8 +8,9 @@
 VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
-# analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign"
+# analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,
+# dpkg-dev for dpkg-shlibdeps: test_package builds the .deb)
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev"
 
 vitrine_need_packages() {
     missing=""

@@ -531,8 +531,11 @@ struct text *text_open(const char *assets_dir, char *why, size_t why_len)
         libs_release();
         return NULL;
     }
+    /* NULL: the environment's VITRINE_ASSETS_DIR (tests, a program run from
+     * the build tree), else the installed folder compiled in. */
+    const char *env = assets_dir ? NULL : getenv("VITRINE_ASSETS_DIR");
     snprintf(t->assets_dir, sizeof(t->assets_dir), "%s",
-             assets_dir ? assets_dir : VITRINE_ASSETS_DIR);
+             assets_dir ? assets_dir : env && *env ? env : VITRINE_ASSETS_DIR);
     for (int i = 0; i < FACE_COUNT; i++) {
         if (open_face(t, (enum font_face)i) != 0) {
             snprintf(why, why_len, "no font for face %s (not even the shipped %s)", face_names[i],

@@ -18,8 +18,9 @@
 struct text;
 struct SDL_Surface;
 
-/* assets_dir: where the shipped fallback font lives (may be NULL: use the
- * compiled-in default). NULL with why set only when no font at all opens. */
+/* assets_dir: where the shipped fallback font lives (may be NULL: the
+ * environment variable VITRINE_ASSETS_DIR if set, else the installed
+ * folder compiled in). NULL with why set only when no font at all opens. */
 struct text *text_open(const char *assets_dir, char *why, size_t why_len);
 void text_close(struct text *t);
 

@@ -8,6 +8,8 @@
 # Usage: tests/bench/import.sh [--runs N] [--size WxH]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# the shipped fallback font, from the source tree (not installed)
+export VITRINE_ASSETS_DIR="${VITRINE_ASSETS_DIR:-$top/assets}"
 . "$top/platform/debian-deps.sh"
 vitrine_need_packages $VITRINE_BUILD_PKGS minisign
 build="$top/build/release"

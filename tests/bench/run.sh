@@ -6,6 +6,8 @@
 # Usage: tests/bench/run.sh [--runs N]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# the shipped fallback font, from the source tree (not installed)
+export VITRINE_ASSETS_DIR="${VITRINE_ASSETS_DIR:-$top/assets}"
 . "$top/platform/debian-deps.sh"
 vitrine_need_packages $VITRINE_BUILD_PKGS xvfb xauth
 build="$top/build/release"

@@ -17,6 +17,8 @@
 # Usage: tests/bench/scale.sh [--runs N] [--wait S] [--keep DIR]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# the shipped fallback font, from the source tree (not installed)
+export VITRINE_ASSETS_DIR="${VITRINE_ASSETS_DIR:-$top/assets}"
 runs=7 wait_s=10 keep=""
 while [ $# -gt 0 ]; do
     case $1 in

@@ -14,6 +14,8 @@
 # chromium first, as root). Figures, not pass/fail.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# the shipped fallback font, from the source tree (not installed)
+export VITRINE_ASSETS_DIR="${VITRINE_ASSETS_DIR:-$top/assets}"
 . "$top/platform/debian-deps.sh"
 if [ "${1:-}" = "--install" ]; then
     vitrine_need_packages chromium

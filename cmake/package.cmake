@@ -1,0 +1,72 @@
+# Installing vitrine, and its Debian package (`cpack -G DEB` in the build
+# folder). Paths come from GNUInstallDirs; with the default prefix /usr the
+# package holds:
+#   /usr/bin/vitrine                           the program (the bundled exhibit is inside it)
+#   /usr/share/vitrine/assets/                 the shipped fallback font and its licence
+#   /usr/share/doc/vitrine/                    README.md, docs/*.md, the font licences
+#   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks read-only (docs/usb-sticks.md)
+#   /usr/lib/systemd/system/vitrine.service    the unit, once platform/vitrine.service exists
+#   /etc/vitrine/vitrine.conf.example          the settings, documented
+# The maintainer scripts (platform/debian/) make the `vitrine` system user,
+# /var/lib/vitrine (the user's, 0750) and /etc/vitrine/keys. See
+# docs/decisions.md, "Package".
+
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+
+install(TARGETS vitrine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets
+        FILE_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/assets/fonts/DejaVuSans.LICENSE
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# docs/ beside README.md, so its links (docs/usb-sticks.md) still work
+file(GLOB VITRINE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
+install(FILES ${VITRINE_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# udev and systemd read lib/ under /usr (not the multiarch CMAKE_INSTALL_LIBDIR)
+install(FILES ${CMAKE_SOURCE_DIR}/platform/udev/90-vitrine-usb.rules
+        DESTINATION lib/udev/rules.d)
+# The unit is written separately: installed once the file exists (the glob
+# is looked at again by every build, which configures again when it changes).
+file(GLOB VITRINE_UNIT CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/platform/vitrine.service)
+if(VITRINE_UNIT)
+  install(FILES ${VITRINE_UNIT} DESTINATION lib/systemd/system)
+endif()
+# /etc is /etc for the prefix /usr (GNUInstallDirs), an absolute path.
+install(FILES ${CMAKE_SOURCE_DIR}/platform/vitrine.conf.example
+        DESTINATION ${CMAKE_INSTALL_FULL_SYSCONFDIR}/vitrine)
+
+# --- CPack: the Debian package -------------------------------------------
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME vitrine)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "vitrine developers")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "vitrine developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "museum touchscreen kiosk")
+set(CPACK_PACKAGE_DESCRIPTION "vitrine shows a signed exhibit of panels on a touchscreen, unattended,
+with a built-in exhibit as its fallback. Staff load new exhibits from
+USB sticks (mounted read-only by the included udev rule).")
+set(CPACK_DEBIAN_PACKAGE_SECTION misc)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)   # vitrine_VERSION_ARCH.deb
+# The architecture is left to CPack, which asks `dpkg --print-architecture`.
+set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
+set(CPACK_STRIP_FILES ON)                 # no debug info, no build paths
+# Libraries from dpkg-shlibdeps (dpkg-dev); fonts are found through
+# fontconfig at run time, so they and fontconfig are named here; adduser
+# for the postinst.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-symbola")
+# systemd-mount (the udev rule) and the unit
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd, udev")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "minisign")
+configure_file(${CMAKE_SOURCE_DIR}/platform/debian/conffiles.in
+               ${CMAKE_BINARY_DIR}/debian/conffiles @ONLY)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+    ${CMAKE_SOURCE_DIR}/platform/debian/postinst
+    ${CMAKE_SOURCE_DIR}/platform/debian/prerm
+    ${CMAKE_SOURCE_DIR}/platform/debian/postrm
+    ${CMAKE_BINARY_DIR}/debian/conffiles)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+include(CPack)

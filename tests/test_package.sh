@@ -1,0 +1,163 @@
+#!/bin/sh
+# The Debian package: `cpack -G DEB` from the existing build (into a
+# temporary folder), then its control data, contents, modes and owners with
+# dpkg-deb; the maintainer scripts parsed by sh and run with every command
+# that touches the system replaced by a stub that writes down its arguments;
+# and the package unpacked into a scratch root with `dpkg --root`
+# (preinst/postinst do not run there: --unpack, not --install).
+# $VITRINE is the built binary; its folder is the build folder.
+# Skips (77) without cpack, dpkg-deb or dpkg-shlibdeps.
+set -u
+for tool in cpack dpkg-deb dpkg-shlibdeps; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+build=$(cd "$(dirname "$VITRINE")" && pwd)
+src=${VITRINE_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+[ -f "$build/CPackConfig.cmake" ] || { echo "SKIP: no CPackConfig.cmake in $build"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# 1. the package, from the build as it is (cpack installs, it does not build)
+if ! cpack --config "$build/CPackConfig.cmake" -G DEB -B "$tmp/out" >"$tmp/cpack.log" 2>&1; then
+    cat "$tmp/cpack.log"
+    echo "FAIL: cpack"
+    exit 1
+fi
+deb=$(ls "$tmp"/out/vitrine_*.deb 2>/dev/null | head -n 1)
+[ -n "$deb" ] || { cat "$tmp/cpack.log"; echo "FAIL: no vitrine_*.deb"; exit 1; }
+echo "package: $(basename "$deb"), $(wc -c <"$deb") bytes"
+
+# 2. control data
+dpkg-deb --info "$deb" >"$tmp/info" || bad "dpkg-deb --info"
+field() { dpkg-deb --field "$deb" "$1"; }
+[ "$(field Package)" = vitrine ] || bad "Package is $(field Package)"
+[ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || bad "Architecture $(field Architecture)"
+[ "$(field Section)" = misc ] || bad "Section $(field Section)"
+version=$(sed -n 's/^project(vitrine VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
+[ "$(field Version)" = "$version" ] || bad "Version $(field Version), project() says $version"
+depends=$(field Depends)
+echo "Depends: $depends"
+for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
+         fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola adduser; do
+    echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
+done
+field Suggests | grep -q minisign || bad "Suggests lacks minisign"
+for s in postinst prerm postrm conffiles; do
+    grep -q " $s\$" "$tmp/info" || grep -Eq "^ +[0-9]+ bytes, +[0-9]+ lines +\*? *$s" "$tmp/info" ||
+        bad "no $s in the control archive"
+done
+
+# 3. contents: path, mode, owner
+dpkg-deb --contents "$deb" >"$tmp/contents" || bad "dpkg-deb --contents"
+# mode owner path, e.g. "-rwxr-xr-x root/root ./usr/bin/vitrine"
+awk '{ print $1, $2, $NF }' "$tmp/contents" >"$tmp/list"
+want() { # MODE PATH
+    grep -qx -e "$1 root/root .$2" "$tmp/list" || {
+        bad "$2 not in the package as $1 root/root: $(grep " .$2\$" "$tmp/list")"
+    }
+}
+want -rwxr-xr-x /usr/bin/vitrine
+want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
+want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.LICENSE
+want -rw-r--r-- /usr/share/doc/vitrine/README.md
+want -rw-r--r-- /usr/share/doc/vitrine/DejaVuSans.LICENSE
+want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
+want -rw-r--r-- /usr/lib/udev/rules.d/90-vitrine-usb.rules
+want -rw-r--r-- /etc/vitrine/vitrine.conf.example
+want drwxr-xr-x /etc/vitrine/
+if [ -f "$src/platform/vitrine.service" ]; then
+    want -rw-r--r-- /usr/lib/systemd/system/vitrine.service
+fi
+grep -v ' root/root ' "$tmp/list" | grep . && bad "entries not owned by root/root (above)"
+grep -E '^[-d]....(..w.|....w)' "$tmp/list" | grep . && bad "group or world writable entries (above)"
+grep -E ' \./(usr/local|home|root|tmp|work)' "$tmp/list" | grep . && bad "entries outside the package's places"
+
+# 4. the extracted package: no build paths in the binary, scripts parse
+dpkg-deb -R "$deb" "$tmp/x" || bad "dpkg-deb -R"
+if command -v strings >/dev/null 2>&1; then
+    if strings "$tmp/x/usr/bin/vitrine" | grep -F -e "$src" -e "$build" | head -n 3 | grep .; then
+        bad "the packaged binary holds build paths (above)"
+    fi
+    strings "$tmp/x/usr/bin/vitrine" | grep -qx '/usr/share/vitrine/assets' ||
+        bad "the packaged binary does not look for /usr/share/vitrine/assets"
+else
+    echo "note: no strings (binutils); build paths not checked"
+fi
+for s in postinst prerm postrm; do
+    f="$tmp/x/DEBIAN/$s"
+    [ -x "$f" ] || { bad "DEBIAN/$s missing or not executable"; continue; }
+    sh -n "$f" || bad "DEBIAN/$s does not parse"
+done
+grep -qx /etc/vitrine/vitrine.conf.example "$tmp/x/DEBIAN/conffiles" || bad "conffiles"
+
+# 5. the maintainer scripts run against stubs. PATH holds only the stubs,
+# so a command without one fails the script instead of touching this
+# machine. getent answers from $tmp/passwd (empty: no user yet).
+stubs="$tmp/stubs"
+mkdir -p "$stubs"
+log="$tmp/calls"
+: >"$log"
+: >"$tmp/db"
+for c in adduser deluser delgroup chown chmod mkdir rm rmdir udevadm systemctl; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$log" >"$stubs/$c"
+done
+printf '#!/bin/sh\nread -r x <"%s" 2>/dev/null && exit 0\nexit 2\n' "$tmp/db" >"$stubs/getent"
+for c in "$stubs"/*; do /bin/chmod 0755 "$c"; done
+run() { (PATH="$stubs"; export PATH; /bin/sh "$tmp/x/DEBIAN/$1" "$2") >"$tmp/out.$1" 2>&1 ||
+    { cat "$tmp/out.$1"; bad "$1 $2 failed"; }; }
+expect() { grep -qx -e "$1" "$log" || bad "${2:-}: no '$1' in $(tr '\n' ';' <"$log")"; }
+run postinst configure
+expect "adduser --system --quiet --group --home /var/lib/vitrine --no-create-home --gecos vitrine kiosk vitrine" postinst
+expect "mkdir -p /var/lib/vitrine" postinst
+expect "chown vitrine:vitrine /var/lib/vitrine" postinst
+expect "chmod 0750 /var/lib/vitrine" postinst
+expect "mkdir -p /etc/vitrine/keys" postinst
+expect "chown root:root /etc/vitrine /etc/vitrine/keys" postinst
+expect "chmod 0755 /etc/vitrine /etc/vitrine/keys" postinst
+expect "udevadm control --reload" postinst
+grep -Eq '^systemctl (start|enable|restart)' "$log" && bad "postinst starts or enables the service"
+# again, with the user there: not made twice
+echo "vitrine:x:999:999::/var/lib/vitrine:/usr/sbin/nologin" >"$tmp/db"
+: >"$log"
+run postinst configure
+grep -q '^adduser' "$log" && bad "postinst makes the user again"
+# remove keeps the state and the user; purge removes them
+: >"$log"
+run postrm remove
+grep -Eq '^(rm|deluser|delgroup) ' "$log" && bad "postrm remove deletes: $(cat "$log")"
+: >"$log"
+run postrm purge
+expect "rm -rf /var/lib/vitrine" "postrm purge"
+expect "deluser --system --quiet vitrine" "postrm purge"
+: >"$log"
+run prerm upgrade
+grep -q '^systemctl stop' "$log" && bad "prerm upgrade stops the kiosk"
+
+# 6. unpacked into a scratch root by dpkg itself (no scripts run for --unpack)
+root="$tmp/root"
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/triggers"
+: >"$root/var/lib/dpkg/status"
+if dpkg --root="$root" --force-not-root --force-depends --log=/dev/null --unpack "$deb" \
+        >"$tmp/dpkg.log" 2>&1; then
+    for p in /usr/bin/vitrine /usr/share/vitrine/assets/fonts/DejaVuSans.ttf \
+             /usr/lib/udev/rules.d/90-vitrine-usb.rules; do
+        [ -f "$root$p" ] || bad "dpkg --root: $p not installed"
+    done
+    # a conffile waits as .dpkg-new until the package is configured
+    [ -f "$root/etc/vitrine/vitrine.conf.example.dpkg-new" ] ||
+        [ -f "$root/etc/vitrine/vitrine.conf.example" ] || bad "dpkg --root: no example config"
+    [ -x "$root/usr/bin/vitrine" ] || bad "dpkg --root: vitrine not executable"
+    dpkg --root="$root" -L vitrine | grep -qx /usr/bin/vitrine || bad "dpkg -L does not list the binary"
+    # the unpacked binary runs and finds its font through the compiled-in path
+    # only if installed at /; here it is given the scratch root's assets
+    VITRINE_ASSETS_DIR="$root/usr/share/vitrine/assets" "$root/usr/bin/vitrine" --help \
+        >/dev/null 2>&1 || bad "the unpacked vitrine --help"
+else
+    cat "$tmp/dpkg.log"
+    echo "note: dpkg --root --unpack did not work here; the contents were checked above"
+fi
+
+[ $fail -eq 0 ] && echo "package: all checks passed"
+exit $fail
