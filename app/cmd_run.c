@@ -2,10 +2,12 @@
  * and the staff screen. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 
 #include "clock.h"
 #include "config.h"
@@ -15,6 +17,7 @@
 #include "cli.h"
 #include "fsio_posix.h"
 #include "generations.h"
+#include "hours.h"
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
@@ -48,6 +51,12 @@ struct run_ctx {
     char last_import[STAFF_TEXT_MAX];
     int staff_was_open;
     int exit_asked;
+    /* opening hours (config.h): closed, the screen dark and nothing drawn */
+    const struct config *cfg;
+    int closed;             /* now outside opening hours (and not woken) */
+    int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
+    uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
+    pid_t cmd_pid;          /* the screen command running, or 0 */
     /* recent log lines for the staff screen (written by any thread) */
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
@@ -397,6 +406,11 @@ static void on_input(void *ctx, const struct input_event *e)
     /* the kiosk's clock is the authority: never act on a time in the future
      * or far in the past (a clock domain error must not fire timeouts) */
     uint64_t now = clock_now_ms();
+    if (r->closed) { /* a touch on a dark kiosk wakes it (when allowed), nothing more */
+        if (r->cfg && r->cfg->wake_minutes > 0 && e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
+            r->woken_until = now + (uint64_t)r->cfg->wake_minutes * 60000u;
+        return;
+    }
     struct input_event ev = *e;
     if (!(ev.t_ms <= now && now - ev.t_ms < 1000))
         ev.t_ms = now;
@@ -426,6 +440,82 @@ static void unknown_locale(struct store *store, const char *locale, char *notice
         snprintf(notice + used, n - used, "%sThe%s", used ? " " : "", msg + 3) < 0) /* "the" */
         notice[used] = '\0';
     arena_free(&a);
+}
+
+/* Run a staff-configured command (screen power) without waiting for it. */
+static pid_t run_command(const char *cmd, const char *what)
+{
+    if (!cmd || !*cmd)
+        return 0;
+    pid_t pid = 0;
+    char *argv[] = {"/bin/sh", "-c", (char *)cmd, NULL};
+    extern char **environ;
+    int rc = posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ);
+    if (rc != 0) {
+        log_warn("run", "%s: cannot run \"%s\": %s", what, cmd, strerror(rc));
+        return 0;
+    }
+    return pid; /* reaped by hours_turn, without blocking */
+}
+
+static void describe_change(int64_t utc, char *buf, size_t n)
+{
+    struct walltime w;
+    static const char *const days[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
+                                       "Thursday", "Friday", "Saturday"};
+    if (utc < 0 || clock_wall_at(utc, &w) != 0)
+        snprintf(buf, n, "no change within a week");
+    else
+        snprintf(buf, n, "%s %04d-%02d-%02d %02d:%02d", days[w.weekday], w.year, w.month, w.day,
+                 w.hour, w.minute);
+}
+
+/* Opening hours, once a turn: 1 while the kiosk is closed (the caller then
+ * draws nothing and waits until *wait_ms). On closing: the screen off
+ * command and one black frame; on opening: the screen on command and a
+ * redraw. */
+static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t now,
+                      struct display *d, uint32_t *wait_ms)
+{
+    const struct hours *h = &r->cfg->hours;
+    /* the screen command that finished (only ours: the import's child is
+     * its job's to reap) */
+    if (r->cmd_pid > 0 && waitpid(r->cmd_pid, NULL, WNOHANG) == r->cmd_pid)
+        r->cmd_pid = 0;
+    if (!h->set)
+        return 0;
+    int open = hours_open_at(h, wall) || now < r->woken_until;
+    if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
+        goto wait;
+    if (!open && !r->closed) {
+        r->closed = 1;
+        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
+        char when[64];
+        describe_change(r->next_change, when, sizeof(when));
+        log_info("run", "closed: outside opening hours until %s", when);
+        kiosk_staff_progress(r->k, NULL, now);
+        display_clear_black(d);
+        display_present(d);
+        r->cmd_pid = run_command(r->cfg->screen_off, "screen_off_command");
+    } else if (open && r->closed) {
+        r->closed = 0;
+        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
+        char when[64];
+        describe_change(r->next_change, when, sizeof(when));
+        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "",
+                 when);
+        r->cmd_pid = run_command(r->cfg->screen_on, "screen_on_command");
+        kiosk_invalidate(r->k);
+    } else if (r->next_change == 0 || wall->utc_s >= r->next_change) {
+        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
+    }
+wait:
+    if (!r->closed)
+        return 0;
+    /* no wake-ups before the next opening (a touch or a job still wakes) */
+    int64_t left = r->next_change < 0 ? 86400 : r->next_change - wall->utc_s;
+    *wait_ms = left <= 0 ? 1000u : left > 86400 ? 86400000u : (uint32_t)left * 1000u;
+    return 1;
 }
 
 /* Where sticks appear: --watch, or the usual mount points; and the state
@@ -476,7 +566,8 @@ int cmd_run(const struct options *o)
     }
     log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
     /* the settings file; the command line's settings win over it */
-    struct config cfg;
+    static struct config cfg; /* large (opening hours); one per process */
+    ctx.cfg = &cfg;
     if (config_load(o->config, &cfg, why, sizeof(why)) != 0)
         log_warn("run", "settings: %s", why);
     int alternate = o->loop_languages ? strcmp(o->loop_languages, "alternate") == 0
@@ -536,8 +627,29 @@ int cmd_run(const struct options *o)
     for (;;) {
         uint64_t now = clock_now_ms();
         struct walltime wall;
-        if (clock_wall(&wall) == 0)
+        uint32_t closed_wait = 0;
+        if (clock_wall(&wall) == 0) {
             kiosk_set_walltime(k, &wall);
+            if (hours_turn(&ctx, &wall, now, d, &closed_wait)) {
+                if (frames++ == 0)
+                    notify_ready("closed: outside opening hours");
+                notify_watchdog(now);
+                uint32_t wd = notify_watchdog_wait_ms();
+                if (wd && closed_wait > wd)
+                    closed_wait = wd;
+                if (ctx.woken_until > now && ctx.woken_until - now < closed_wait)
+                    closed_wait = (uint32_t)(ctx.woken_until - now);
+                ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
+                int cflags = events_wait(d, &ecfg, closed_wait, on_input, &ctx, &wakeups);
+                if (cflags & EVENTS_WAKE)
+                    poll_jobs(&ctx);
+                if (cflags & EVENTS_STOP) {
+                    log_info("run", "stopping: the system asked the kiosk to quit");
+                    break;
+                }
+                continue;
+            }
+        }
         kiosk_update(k, now);
         staff_turn(&ctx);
         if (ctx.exit_asked)

@@ -90,7 +90,7 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                     problem = msg;
             } else if (strcmp(key, "screen_off_command") == 0 ||
                        strcmp(key, "screen_on_command") == 0) {
-                char *dst = key[7] == 'f' ? cfg->screen_off : cfg->screen_on;
+                char *dst = strcmp(key, "screen_off_command") == 0 ? cfg->screen_off : cfg->screen_on;
                 if (strlen(val) >= sizeof(cfg->screen_off))
                     problem = "the command is too long";
                 else

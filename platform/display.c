@@ -658,6 +658,15 @@ void display_clear(struct display *d)
     SDL_RenderClear(d->ren);
 }
 
+void display_clear_black(struct display *d)
+{
+    if (!d)
+        return;
+    SDL_SetRenderTarget(d->ren, NULL);
+    SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
+    SDL_RenderClear(d->ren);
+}
+
 void display_present(struct display *d)
 {
     if (!d)

@@ -30,6 +30,9 @@ struct display_opts {
     const char *renderer;
 };
 
+/* A black frame (not the exhibit's background): outside opening hours. */
+void display_clear_black(struct display *d);
+
 /* The video driver SDL would use and its desktop's size, without opening a
  * window (for the benchmark). 0, or -1 when there is no video. */
 int display_desktop(char *driver, size_t driver_len, int *w, int *h);

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Opening hours in the running kiosk: on a day the settings close, it says
+# so with the next opening, shows one black frame, runs the screen-off
+# command, still tells the service manager it is up, and stops cleanly.
+# Waits on the log and on the command's file, with a limit, never a fixed
+# sleep.
+set -u
+: "${VITRINE:?}"
+out=$(mktemp -d)
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    rm -rf "$out"
+}
+trap cleanup EXIT
+fail=0
+today=$(date +%F)
+cat >"$out/vitrine.conf" <<CONF
+hours = mon-sun 00:00-24:00
+closed = $today
+screen_off_command = touch $out/screen-off
+screen_on_command = touch $out/screen-on
+CONF
+"$VITRINE" run --windowed --size 320x240 --no-watch --state-dir "$out/state" \
+    --config "$out/vitrine.conf" 2>"$out/log" &
+pid=$!
+i=0
+while ! { grep -q 'closed: outside opening hours until' "$out/log" && [ -e "$out/screen-off" ]; }; do
+    i=$((i + 1))
+    if [ $i -gt 400 ] || ! kill -0 "$pid" 2>/dev/null; then
+        echo "FAIL: not closed"; cat "$out/log"; exit 1
+    fi
+    sleep 0.05
+done
+grep 'closed: outside opening hours until' "$out/log"
+# the next opening is tomorrow at midnight
+grep -q "until [A-Za-z]* $(date -d tomorrow +%F) 00:00" "$out/log" ||
+    { echo "FAIL: the next opening is not tomorrow 00:00"; fail=1; }
+grep -q 'first frame presented' "$out/log" &&
+    { echo "FAIL: the exhibit was drawn while closed"; fail=1; }
+[ -e "$out/screen-on" ] && { echo "FAIL: the screen was turned on while closed"; fail=1; }
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc on SIGTERM while closed"; fail=1; }
+
+# a bad hours line: one message naming it, the rest applies, the kiosk runs
+printf 'hours = mon 9-17\nreduced_motion = yes\n' >"$out/bad.conf"
+"$VITRINE" run --windowed --size 320x240 --no-watch --frames 2 --state-dir "$out/state" \
+    --config "$out/bad.conf" 2>"$out/log2" || { echo "FAIL: a bad hours line stopped it"; fail=1; }
+grep -q 'bad.conf:1: cannot read "mon 9-17"' "$out/log2" ||
+    { echo "FAIL: the bad line is not named"; cat "$out/log2"; fail=1; }
+grep -q 'first frame presented' "$out/log2" || { echo "FAIL: no frame"; fail=1; }
+[ $fail -eq 0 ] && echo "opening hours checks passed"
+exit $fail
