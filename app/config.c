@@ -78,6 +78,13 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                     cfg->loop_alternate = 0;
                 else
                     problem = "loop_languages wants default or alternate; using default";
+            } else if (strcmp(key, "health_file") == 0 || strcmp(key, "inbox") == 0) {
+                char *dst = key[0] == 'h' ? cfg->health_file : cfg->inbox;
+                if (val[0] != '/' || strlen(val) >= CONFIG_PATH_MAX)
+                    problem = key[0] == 'h' ? "health_file wants an absolute path"
+                                            : "inbox wants an absolute path";
+                else
+                    snprintf(dst, CONFIG_PATH_MAX, "%s", val);
             } else {
                 problem = "unknown setting";
             }

@@ -5,6 +5,9 @@
  *   reduced_motion = no          yes: no count-up, no sliding, short crossfades
  *   loop_languages = default     alternate: the loop shows the exhibit's next
  *                                language each time round
+ *   health_file = /var/lib/prometheus/node-exporter/vitrine.prom
+ *                                the kiosk's health for node_exporter (--health-file)
+ *   inbox = /srv/vitrine-inbox   bundles a sync tool drops in inbox/vitrine/ (--inbox)
  *
  * A missing file is not an error (every setting has a default: no PIN
  * means no staff screen). An unknown key or a bad line is reported with
@@ -17,10 +20,14 @@
 
 #include "staff.h"
 
+#define CONFIG_PATH_MAX 512
+
 struct config {
     char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
     int reduced_motion;                  /* 0 (default) or 1 */
     int loop_alternate;                  /* loop_languages: 0 default, 1 alternate */
+    char health_file[CONFIG_PATH_MAX];   /* "" = none */
+    char inbox[CONFIG_PATH_MAX];         /* "" = none */
 };
 
 /* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg
