@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 
@@ -18,6 +19,7 @@
 #include "fsio_posix.h"
 #include "generations.h"
 #include "hours.h"
+#include "health.h"
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
@@ -28,6 +30,8 @@
 #include "staff.h"
 
 #define RUN_LOG_LINES STAFF_LOG_LINES
+#define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
+#define RUN_KEY_MAX (STICKWATCH_PATH_MAX + 160)
 
 struct run_ctx {
     struct kiosk *k;
@@ -42,7 +46,7 @@ struct run_ctx {
     unsigned long watch_seen;
     struct import_job_ctx imp;
     int imp_rollback;               /* the job only opens a generation (rollback, shell import) */
-    char tried[STICKWATCH_PATH_MAX]; /* the bundle last imported from a stick: not again until it goes */
+    char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until it goes */
     char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
     /* what is on screen */
     char showing_gen[GEN_NAME_MAX]; /* "" = built in or --content */
@@ -61,11 +65,18 @@ struct run_ctx {
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
     int log_next, log_n;
+    /* --health-file: the figures, and when they were last written */
+    struct health health;
+    const char *health_file; /* NULL: none */
+    uint64_t health_saved_ms;
+    int health_panel;       /* the panel on screen at the last frame */
+    const char *inbox;      /* --inbox: a sync tool's folder, NULL: none */
 };
 
 static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
 {
     struct run_ctx *r = ctx;
+    health_count_log(&r->health, level);
     if (level > LOG_INFO)
         return;
     pthread_mutex_lock(&r->log_mu);
@@ -121,6 +132,63 @@ static void textf(char *dst, size_t n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(dst, n, fmt, ap);
     va_end(ap);
+}
+
+/* The exhibit on screen, for the health file. */
+static void health_exhibit(struct run_ctx *r)
+{
+    if (r->showing_gen[0])
+        health_set_exhibit(&r->health, "imported", r->showing.title, r->showing.slug,
+                           r->showing.version, r->showing_gen, r->showing.signer,
+                           r->k ? kiosk_panel_count(r->k) : r->showing.n_panels);
+    else
+        health_set_exhibit(&r->health, r->o->content ? "file" : "builtin",
+                           r->o->content ? r->o->content : "the built-in exhibit", "", "", "", "",
+                           r->k ? kiosk_panel_count(r->k) : 0);
+}
+
+/* Write the health file now (force), or when RUN_HEALTH_EVERY_MS passed. */
+static void health_tick(struct run_ctx *r, int force)
+{
+    uint64_t now = clock_now_ms();
+    if (!r->health_file || (!force && now - r->health_saved_ms < RUN_HEALTH_EVERY_MS))
+        return;
+    r->health_saved_ms = now;
+    health_exhibit(r);
+    health_save(&r->health, fsio_posix(), r->health_file, now);
+}
+
+static int64_t wall_now(void)
+{
+    struct walltime w;
+    return clock_wall(&w) == 0 ? w.utc_s : 0;
+}
+
+/* A bundle as the watcher found it: its path, and its file's and its
+ * signature's inode, size and time, so that a bundle synced again under
+ * the same name (a new file renamed over it), or its signature arriving
+ * after it, counts as new. */
+static void bundle_key(const char *bundle, char *key, size_t n, int *has_sig)
+{
+    struct stat b, s;
+    char sig[STICKWATCH_PATH_MAX + 16];
+    snprintf(sig, sizeof(sig), "%s.minisig", bundle);
+    memset(&b, 0, sizeof(b));
+    memset(&s, 0, sizeof(s));
+    if (lstat(bundle, &b) != 0)
+        memset(&b, 0, sizeof(b));
+    *has_sig = lstat(sig, &s) == 0;
+    snprintf(key, n, "%s\n%llu:%llu:%lld:%lld.%09ld %llu:%lld:%lld.%09ld", bundle,
+             (unsigned long long)b.st_dev, (unsigned long long)b.st_ino, (long long)b.st_size,
+             (long long)b.st_mtim.tv_sec, b.st_mtim.tv_nsec, (unsigned long long)s.st_ino,
+             (long long)s.st_size, (long long)s.st_mtim.tv_sec, s.st_mtim.tv_nsec);
+}
+
+/* Whether bundle lies in the inbox (--inbox) rather than on a stick. */
+static int in_inbox(const struct run_ctx *r, const char *bundle)
+{
+    size_t n = r->inbox ? strlen(r->inbox) : 0;
+    return n && strncmp(bundle, r->inbox, n) == 0 && bundle[n] == '/';
 }
 
 static void card(struct run_ctx *r, int ok, const char *title, const char *body)
@@ -189,9 +257,17 @@ static void sticks_changed(struct run_ctx *r)
         return;
     }
     r->multi[0] = '\0';
-    if (strcmp(r->tried, found[0].bundle) == 0 || r->import_job)
+    char key[RUN_KEY_MAX];
+    int has_sig;
+    bundle_key(found[0].bundle, key, sizeof(key), &has_sig);
+    if (strcmp(r->tried, key) == 0 || r->import_job)
         return;
-    snprintf(r->tried, sizeof(r->tried), "%s", found[0].bundle);
+    snprintf(r->tried, sizeof(r->tried), "%s", key);
+    if (!has_sig && in_inbox(r, found[0].bundle)) {
+        /* a sync tool may bring the signature after the bundle */
+        log_info("run", "%s waits in the inbox for its signature", found[0].bundle);
+        return;
+    }
     start_import(r, found[0].bundle, NULL);
 }
 
@@ -234,6 +310,8 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
 {
     struct import_job_ctx *c = &r->imp;
     kiosk_staff_progress(r->k, NULL, clock_now_ms());
+    if (!r->imp_rollback)
+        health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
     if (c->r.outcome == IMPORT_LOADED && c->store) {
         kiosk_switch_store(r->k, c->store);
@@ -259,6 +337,7 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
         c->store = NULL;
     }
     staff_refresh(r);
+    health_tick(r, 1);
 }
 
 /* The start-up check found the exhibit on screen damaged: the previous
@@ -518,15 +597,18 @@ wait:
     return 1;
 }
 
-/* Where sticks appear: --watch, or the usual mount points; and the state
- * directory, so that an import or rollback made from a shell is seen. */
+/* Where sticks appear: --watch, or the usual mount points (none with
+ * --no-watch); the inbox; and the state directory, so that an import or
+ * rollback made from a shell is seen. */
 static void watch_dirs(struct run_ctx *r)
 {
     static const char *const defaults[] = {"/media", "/run/media", "/mnt"};
-    if (r->o->n_watch)
+    if (r->inbox)
+        r->watch.dirs[r->watch.n_dirs++] = r->inbox;
+    if (!r->o->no_watch && r->o->n_watch)
         for (int i = 0; i < r->o->n_watch; i++)
             r->watch.dirs[r->watch.n_dirs++] = r->o->watch[i];
-    else
+    else if (!r->o->no_watch)
         for (int i = 0; i < 3; i++)
             r->watch.dirs[r->watch.n_dirs++] = defaults[i];
     r->watch.dirs[r->watch.n_dirs++] = r->o->state_dir;
@@ -542,6 +624,7 @@ int cmd_run(const struct options *o)
     ctx.o = o;
     pthread_mutex_init(&ctx.log_mu, NULL);
     pthread_mutex_init(&ctx.watch.mu, NULL);
+    health_init(&ctx.health, t0, wall_now());
     log_subscribe(log_sink, &ctx);
 
     /* what to show: --content, else the imported exhibit, else built in */
@@ -609,7 +692,13 @@ int cmd_run(const struct options *o)
     if (!cfg.staff_pin_hash[0])
         log_info("run", "no staff PIN is set in %s: the staff screen is off", o->config);
     kiosk_staff_pin(k, cfg.staff_pin_hash);
-    if (!o->no_watch) {
+    ctx.inbox = o->inbox ? o->inbox : cfg.inbox[0] ? cfg.inbox : NULL;
+    ctx.health_file = o->health_file ? o->health_file : cfg.health_file[0] ? cfg.health_file : NULL;
+    health_set_renderer(&ctx.health, display_renderer_name(d), display_driver(d));
+    ctx.health_panel = -1;
+    if (ctx.inbox)
+        log_info("run", "bundles dropped in %s/vitrine/ are imported", ctx.inbox);
+    if (!o->no_watch || ctx.inbox) {
         watch_dirs(&ctx);
         ctx.watch_job = job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why,
                                   sizeof(why));
@@ -659,6 +748,11 @@ int cmd_run(const struct options *o)
             uint64_t f0 = clock_now_ns();
             kiosk_draw(k, now);
             display_present(d);
+            health_frame(&ctx.health, (double)(clock_now_ns() - f0) / 1e9);
+            if (kiosk_current(k) != ctx.health_panel) {
+                ctx.health_panel = kiosk_current(k);
+                ctx.health.panels_shown++;
+            }
             if (trans != TRANS_NONE) {
                 /* a screen that cannot hold this transition gets a cheaper one */
                 int kind = frame_budget_add(&budget, trans, (double)(clock_now_ns() - f0) / 1e6);
@@ -684,6 +778,7 @@ int cmd_run(const struct options *o)
                     log_warn("run", "the exhibit's check could not start: %s", jwhy);
             }
             if (frames == 1) {
+                health_tick(&ctx, 1);
                 char ready[160];
                 snprintf(ready, sizeof(ready), "showing %d panels at %dx%d", kiosk_panel_count(k),
                          w, h);
@@ -700,6 +795,7 @@ int cmd_run(const struct options *o)
         now = clock_now_ms();
         /* the loop itself pings the watchdog: a hung loop stops the pings */
         notify_watchdog(now);
+        health_tick(&ctx, 0);
         uint32_t timeout;
         if (kiosk_animating(k, now)) {
             uint64_t due = last_frame + KIOSK_FRAME_MS;
@@ -713,6 +809,8 @@ int cmd_run(const struct options *o)
         uint32_t wd = notify_watchdog_wait_ms();
         if (wd && timeout > wd)
             timeout = wd; /* wake in time to ping */
+        if (ctx.health_file && timeout > RUN_HEALTH_EVERY_MS)
+            timeout = RUN_HEALTH_EVERY_MS; /* the health file stays fresh */
         ecfg.poll_ms = kiosk_touch_active(k, now)   ? KIOSK_FRAME_MS / 2
                        : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                     : EVENTS_POLL_MS;
@@ -727,6 +825,7 @@ int cmd_run(const struct options *o)
                 log_error("run", "no renderer after the reset; stopping so the kiosk is restarted");
                 goto done;
             }
+            health_set_renderer(&ctx.health, display_renderer_name(d), display_driver(d));
             kiosk_invalidate(k);
         }
         if (flags & EVENTS_REDRAW) {
@@ -753,6 +852,7 @@ int cmd_run(const struct options *o)
     }
     status = 0;
 done:
+    health_tick(&ctx, 1); /* the last figures, and the frames of a --frames run */
     notify_stopping();
     /* before SDL quits: a job may still call the waker */
     if (ctx.watch_job) {

@@ -102,6 +102,13 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                     problem = "wake_minutes wants a number of minutes from 0 to 120; using 0";
                 else
                     cfg->wake_minutes = (int)v;
+            } else if (strcmp(key, "health_file") == 0 || strcmp(key, "inbox") == 0) {
+                char *dst = key[0] == 'h' ? cfg->health_file : cfg->inbox;
+                if (val[0] != '/' || strlen(val) >= CONFIG_PATH_MAX)
+                    problem = key[0] == 'h' ? "health_file wants an absolute path"
+                                            : "inbox wants an absolute path";
+                else
+                    snprintf(dst, CONFIG_PATH_MAX, "%s", val);
             } else {
                 problem = "unknown setting";
             }

@@ -12,6 +12,9 @@
  *   screen_on_command = vcgencmd display_power 1    and when it opens
  *   wake_minutes = 0             a touch while closed shows the exhibit this
  *                                long (0: a closed kiosk stays dark)
+ *   health_file = /var/lib/prometheus/node-exporter/vitrine.prom
+ *                                the kiosk's health for node_exporter (--health-file)
+ *   inbox = /srv/vitrine-inbox   bundles a sync tool drops in inbox/vitrine/ (--inbox)
  *
  * A missing file is not an error (every setting has a default: no PIN
  * means no staff screen). An unknown key or a bad line is reported with
@@ -25,6 +28,8 @@
 #include "hours.h"
 #include "staff.h"
 
+#define CONFIG_PATH_MAX 512
+
 struct config {
     char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
     int reduced_motion;                  /* 0 (default) or 1 */
@@ -32,6 +37,8 @@ struct config {
     struct hours hours;                  /* hours, open, closed */
     char screen_off[256], screen_on[256]; /* commands; "" = none */
     int wake_minutes;                    /* 0..120 */
+    char health_file[CONFIG_PATH_MAX];   /* "" = none */
+    char inbox[CONFIG_PATH_MAX];         /* "" = none */
 };
 
 /* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg

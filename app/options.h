@@ -41,6 +41,8 @@ struct options {
     const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR (repeatable): where sticks appear */
     int n_watch;
     int no_watch;          /* --no-watch: do not look for sticks */
+    const char *inbox;       /* --inbox DIR: a sync tool's folder, watched like a stick */
+    const char *health_file; /* --health-file FILE: Prometheus text format; NULL = none */
     const char *renderer;  /* --renderer auto|software|opengl|opengles2 */
     const char *compare;   /* --compare FILE (bench): ratios to a baseline */
     int json;              /* --json (bench) */

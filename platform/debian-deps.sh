@@ -9,8 +9,10 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
 # analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,
-# dpkg-dev for dpkg-shlibdeps: test_package builds the .deb)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev"
+# dpkg-dev for dpkg-shlibdeps: test_package builds the .deb; the Prometheus
+# client's parser reads the health file back in test_health_file; tzdata for
+# the daylight-saving changes test_hours steps through)
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata"
 
 vitrine_need_packages() {
     missing=""

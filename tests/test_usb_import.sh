@@ -146,5 +146,42 @@ printf 'damaged' >"$out/state/generations/$gen/exhibit.vitrine"
 grep -q "the imported exhibit $gen cannot be opened" "$out/log3" ||
     { echo "FAIL: the damage was not reported"; cat "$out/log3"; fail=1; }
 grep -q '36 panels' "$out/log3" || { echo "FAIL: the built-in exhibit did not show"; cat "$out/log3"; fail=1; }
+
+# an inbox that a sync tool fills (--inbox), imported as from a stick:
+# rsync writes ".NAME.XXXXXX" and Syncthing ".syncthing.NAME.tmp", then
+# rename; a temporary name is never imported, and a bundle waits for its
+# signature. One synced again under the same name is new.
+mkdir -p "$out/inbox/vitrine"
+"$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --no-watch --inbox "$out/inbox" \
+    --state-dir "$out/state-inbox" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
+pid=$!
+wait_for 1 'bundles dropped in .*/inbox/vitrine/ are imported'
+wait_for 1 '800x480 on offscreen'
+cp "$out/good.vitrine" "$out/inbox/vitrine/.good.vitrine.Xa1b2C"
+sleep 0.5
+mv "$out/inbox/vitrine/.good.vitrine.Xa1b2C" "$out/inbox/vitrine/good.vitrine"
+wait_for 1 'good.vitrine waits in the inbox for its signature'
+cp "$out/good.vitrine.minisig" "$out/inbox/vitrine/.syncthing.good.vitrine.minisig.tmp"
+sleep 0.5
+mv "$out/inbox/vitrine/.syncthing.good.vitrine.minisig.tmp" "$out/inbox/vitrine/good.vitrine.minisig"
+wait_for 1 'run\] info: Loaded: .*, version 2\.0\.'
+# it stays in the inbox: other changes there do not import it again
+: >"$out/inbox/vitrine/.syncthing.other.tmp"
+rm "$out/inbox/vitrine/.syncthing.other.tmp"
+sleep 1
+[ "$(grep -c 'importing ' "$out/log")" -eq 1 ] ||
+    { echo "FAIL: the inbox's bundle was imported more than once"; cat "$out/log"; fail=1; }
+grep -E 'importing .*/\.' "$out/log" && { echo "FAIL: a temporary file was imported"; fail=1; }
+# a new version synced under the same name (rsync --delay-updates: both
+# renamed in at the end) is imported
+bundle 2.1 good.vitrine "$out/staff.key"
+cp "$out/good.vitrine" "$out/inbox/vitrine/.good.vitrine.Qq9"
+cp "$out/good.vitrine.minisig" "$out/inbox/vitrine/.good.vitrine.minisig.Rr8"
+mv "$out/inbox/vitrine/.good.vitrine.minisig.Rr8" "$out/inbox/vitrine/good.vitrine.minisig"
+mv "$out/inbox/vitrine/.good.vitrine.Qq9" "$out/inbox/vitrine/good.vitrine"
+wait_for 1 'run\] info: Loaded: .*, version 2\.1\.'
+kill -TERM "$pid"
+wait "$pid"
+pid=
 [ $fail -eq 0 ] && echo "all USB import checks passed"
 exit $fail
