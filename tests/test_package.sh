@@ -14,6 +14,11 @@ done
 build=$(cd "$(dirname "$VITRINE")" && pwd)
 src=${VITRINE_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 [ -f "$build/CPackConfig.cmake" ] || { echo "SKIP: no CPackConfig.cmake in $build"; exit 77; }
+# a sanitizer build (ASan, TSan) links the sanitizers and names its sources:
+# it is for tests, never for a kiosk, so it is not packaged
+if grep -qE "^VITRINE_(SANITIZE|TSAN):BOOL=ON" "$build/CMakeCache.txt" 2>/dev/null; then
+    echo "SKIP: a sanitizer build is not packaged (the plain build checks the package)"; exit 77
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
