@@ -31,6 +31,56 @@ static int yes_no(const char *v)
     return -1;
 }
 
+/* Every setting, its default and what it does: what `vitrine config
+ * defaults` prints, and the names an unknown key is compared with. */
+static const struct {
+    const char *key, *example, *help;
+} settings[] = {
+    {"staff_pin_hash", "", "the staff PIN's salted hash, made by `echo PIN | vitrine staff-pin`; "
+                           "none: the staff screen is off"},
+    {"reduced_motion", "no", "yes: no count-up, no sliding, short crossfades"},
+    {"loop_languages", "default", "alternate: the loop shows the exhibit's next language each "
+                                  "time round"},
+    {"hours", "mon-sun 00:00-24:00", "opening hours, repeatable (e.g. mon-fri 09:00-17:00, sat "
+                                     "10:00-18:00, sun closed); none: always open"},
+    {"closed", "2026-12-25", "a date the kiosk stays closed (repeatable)"},
+    {"open", "2026-12-24 10:00-14:00", "a date with its own hours (repeatable)"},
+    {"screen_off_command", "vcgencmd display_power 0", "run when the kiosk closes"},
+    {"screen_on_command", "vcgencmd display_power 1", "run when it opens again"},
+    {"wake_minutes", "0", "a touch on a closed kiosk shows the exhibit this long (0 to 120)"},
+    {"health_file", "/var/lib/prometheus/node-exporter/vitrine.prom",
+     "the kiosk's health for node_exporter's textfile collector; none: not written"},
+    {"inbox", "/srv/vitrine-inbox", "a folder a sync tool drops bundles into, in inbox/vitrine/; "
+                                    "none: no inbox"},
+};
+
+void config_print_defaults(FILE *out)
+{
+    fprintf(out, "# vitrine settings: /etc/vitrine/vitrine.conf (or --config FILE).\n"
+                 "# \"key = value\" lines; '#' starts a comment; a missing file or key\n"
+                 "# keeps the default. `vitrine config check FILE` names each bad line.\n");
+    for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++)
+        fprintf(out, "\n# %s\n#%s = %s\n", settings[i].help, settings[i].key,
+                settings[i].example);
+}
+
+/* The setting whose name is nearest to key (one edit), for "did you mean". */
+static const char *nearest(const char *key)
+{
+    for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+        const char *a = key, *b = settings[i].key;
+        size_t la = strlen(a), lb = strlen(b), p = 0;
+        while (p < la && p < lb && a[p] == b[p])
+            p++;
+        size_t sa = la, sb = lb;
+        while (sa > p && sb > p && a[sa - 1] == b[sb - 1])
+            sa--, sb--;
+        if (sa - p <= 1 && sb - p <= 1)
+            return b;
+    }
+    return NULL;
+}
+
 int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
 {
     memset(cfg, 0, sizeof(*cfg));
@@ -110,7 +160,13 @@ int config_load(const char *path, struct config *cfg, char *why, size_t why_len)
                 else
                     snprintf(dst, CONFIG_PATH_MAX, "%s", val);
             } else {
-                problem = "unknown setting";
+                const char *near = nearest(key);
+                if (near)
+                    snprintf(msg, sizeof(msg), "unknown setting \"%.60s\" (did you mean %s?)",
+                             key, near);
+                else
+                    snprintf(msg, sizeof(msg), "unknown setting \"%.60s\"", key);
+                problem = msg;
             }
         }
         if (problem) {

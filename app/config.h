@@ -24,6 +24,7 @@
 #define VITRINE_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "hours.h"
 #include "staff.h"
@@ -44,5 +45,8 @@ struct config {
 /* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg
  * holds whatever did parse either way. */
 int config_load(const char *path, struct config *cfg, char *why, size_t why_len);
+
+/* Every setting, commented out at an example value, with what it does. */
+void config_print_defaults(FILE *out);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "builtin.h"
 #include "cli.h"
+#include "config.h"
 #include "log.h"
 
 const struct cli_size cli_sizes[CLI_N_SIZES] = {
@@ -45,6 +46,8 @@ static void usage(void)
         "       vitrine import FILE              load a signed bundle into the kiosk\n"
         "       vitrine rollback                 go back to the previous exhibit\n"
         "       vitrine staff-pin                hash a staff PIN (read on stdin) for the settings\n"
+        "       vitrine config check FILE        name each bad line of a settings file\n"
+        "       vitrine config defaults          print every setting, commented\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
         "       vitrine preview SRC_DIR [options]  a window that rebuilds SRC_DIR on every save\n"
         "       vitrine COMMAND --help           the options of a command\n");
@@ -73,6 +76,25 @@ int main(int argc, char **argv)
             cmd = CMD_ROLLBACK;
         else if (strcmp(name, "staff-pin") == 0)
             cmd = CMD_STAFF_PIN;
+        else if (strcmp(name, "config") == 0) {
+            if (argc >= 3 && strcmp(argv[2], "defaults") == 0) {
+                config_print_defaults(stdout);
+                return 0;
+            }
+            if (argc == 4 && strcmp(argv[2], "check") == 0) {
+                struct config cfg;
+                char why[4096];
+                if (config_load(argv[3], &cfg, why, sizeof(why)) != 0) {
+                    fprintf(stderr, "%s\n", why);
+                    return 1;
+                }
+                printf("%s: every line is good\n", argv[3]);
+                return 0;
+            }
+            fprintf(stderr, "vitrine: usage: vitrine config check FILE\n"
+                            "       vitrine config defaults\n");
+            return 2;
+        }
         else if (strcmp(name, "bundle") == 0) {
             cmd = CMD_BUNDLE;
             if (argc < 3 || (strcmp(argv[2], "build") != 0 && strcmp(argv[2], "verify") != 0 &&

@@ -52,5 +52,20 @@ printf 'hours = mon 9-17\nreduced_motion = yes\n' >"$out/bad.conf"
 grep -q 'bad.conf:1: cannot read "mon 9-17"' "$out/log2" ||
     { echo "FAIL: the bad line is not named"; cat "$out/log2"; fail=1; }
 grep -q 'first frame presented' "$out/log2" || { echo "FAIL: no frame"; fail=1; }
+# vitrine config: the defaults it prints are a good file; check names each
+# bad line and exits 1
+"$VITRINE" config defaults >"$out/defaults.conf" || { echo "FAIL: config defaults"; fail=1; }
+for key in staff_pin_hash reduced_motion loop_languages hours closed open screen_off_command \
+    screen_on_command wake_minutes health_file inbox; do
+    grep -q "^#$key = " "$out/defaults.conf" || { echo "FAIL: config defaults has no $key"; fail=1; }
+done
+"$VITRINE" config check "$out/defaults.conf" >/dev/null || { echo "FAIL: the defaults do not check"; fail=1; }
+printf 'hours = mon 9-17\nreduced_motion = maybe\ninbx = /srv/x\n' >"$out/three.conf"
+"$VITRINE" config check "$out/three.conf" 2>"$out/check.txt"
+[ $? -eq 1 ] || { echo "FAIL: config check passed a bad file"; fail=1; }
+for want in 'three.conf:1: cannot read "mon 9-17"' 'three.conf:2: reduced_motion wants yes or no' \
+    'three.conf:3: unknown setting "inbx" (did you mean inbox?)'; do
+    grep -qF "$want" "$out/check.txt" || { echo "FAIL: config check: no '$want'"; cat "$out/check.txt"; fail=1; }
+done
 [ $fail -eq 0 ] && echo "opening hours checks passed"
 exit $fail
