@@ -9,6 +9,7 @@
  * (SDL_SemWaitTimeout waits on the wall clock). */
 #define _POSIX_C_SOURCE 200809L
 #include "events.h"
+#include "log.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -111,9 +112,42 @@ static int sleep_or_wake(uint32_t ms)
     return w;
 }
 
+/* The cursor, hidden in full screen (a touch screen needs none), shows for
+ * EVENTS_CURSOR_MS when a real mouse moves (staff), then hides again. */
+#define EVENTS_CURSOR_MS 3000u
+static uint64_t cursor_until; /* 0: not shown by us */
+
+static void mouse_moved(void)
+{
+    if (!cursor_until && SDL_ShowCursor(SDL_QUERY) != SDL_DISABLE)
+        return; /* a window (or a cursor someone else shows): leave it */
+    if (!cursor_until) {
+        SDL_ShowCursor(SDL_ENABLE);
+        log_debug("events", "cursor shown: a mouse moved");
+    }
+    cursor_until = clock_now_ms() + EVENTS_CURSOR_MS;
+}
+
+/* Hide the cursor when its time is up; the ms until then (0: not shown). */
+static uint32_t cursor_turn(void)
+{
+    if (!cursor_until)
+        return 0;
+    uint64_t now = clock_now_ms();
+    if (now >= cursor_until) {
+        cursor_until = 0;
+        SDL_ShowCursor(SDL_DISABLE);
+        log_debug("events", "cursor hidden");
+        return 0;
+    }
+    return (uint32_t)(cursor_until - now);
+}
+
 static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Event *ev,
                   events_input_fn fn, void *ctx)
 {
+    if (ev->type == SDL_MOUSEMOTION && ev->motion.which != SDL_TOUCH_MOUSEID)
+        mouse_moved();
     if (ev->type >= SDL_USEREVENT && ev->type < SDL_LASTEVENT)
         return ev->type == wake_event ? 0 : EVENTS_WAKE; /* ours: wake_pending says */
     switch (ev->type) {
@@ -165,6 +199,9 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
     pthread_once(&wake_once, wake_init);
     if (wake_peek())
         timeout_ms = 0;                 /* news is waiting already */
+    uint32_t cursor_left = SDL_WasInit(SDL_INIT_VIDEO) ? cursor_turn() : 0;
+    if (cursor_left && cursor_left < timeout_ms)
+        timeout_ms = cursor_left; /* wake to hide it */
     if (!SDL_WasInit(SDL_INIT_VIDEO)) { /* headless: only time passes */
         if (timeout_ms)
             sleep_or_wake(timeout_ms);

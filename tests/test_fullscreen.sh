@@ -56,6 +56,17 @@ case "$geo" in
 *"Position: 0,0"*"Geometry: 1024x768"*) ;;
 *) echo "FAIL: the window does not cover the 1024x768 screen"; fail=1 ;;
 esac
+# the cursor: hidden full screen, shown for a moment when a real mouse
+# moves (staff), hidden again by itself
+xdotool mousemove 200 200 sleep 0.1 mousemove 220 210
+i=0
+until grep -q 'cursor hidden' "$work/log"; do
+    i=$((i + 1))
+    if [ $i -gt 400 ]; then echo "FAIL: the cursor was not hidden again"; fail=1; break; fi
+    xdotool sleep 0.05
+done
+grep -q 'cursor shown: a mouse moved' "$work/log" ||
+    { echo "FAIL: a mouse move did not show the cursor"; fail=1; }
 kill -TERM "$vpid"
 wait "$vpid"
 rc=$?
