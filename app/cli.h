@@ -25,6 +25,8 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
 int cmd_import(const struct options *o);
 int cmd_rollback(const struct options *o);
 int cmd_staff_pin(const struct options *o);
+/* `vitrine stats export|summary|demo` (cmd_stats.c). */
+int cmd_stats(const struct options *o, const char *sub);
 int cmd_bundle_verify(const struct options *o);
 int cmd_bundle_inspect(const struct options *o);
 

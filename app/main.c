@@ -46,6 +46,8 @@ static void usage(void)
         "       vitrine import FILE              load a signed bundle into the kiosk\n"
         "       vitrine rollback                 go back to the previous exhibit\n"
         "       vitrine staff-pin                hash a staff PIN (read on stdin) for the settings\n"
+        "       vitrine stats export -o FILE.csv  visitor statistics as CSV ([--since DATE])\n"
+        "       vitrine stats summary            most viewed panels, sessions per day, median\n"
         "       vitrine config check FILE        name each bad line of a settings file\n"
         "       vitrine config defaults          print every setting, commented\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
@@ -95,7 +97,18 @@ int main(int argc, char **argv)
                             "       vitrine config defaults\n");
             return 2;
         }
-        else if (strcmp(name, "bundle") == 0) {
+        else if (strcmp(name, "stats") == 0) {
+            cmd = CMD_STATS;
+            if (argc < 3 || (strcmp(argv[2], "export") != 0 && strcmp(argv[2], "summary") != 0 &&
+                             strcmp(argv[2], "demo") != 0)) {
+                fprintf(stderr, "vitrine: usage: vitrine stats export [--since YYYY-MM-DD] -o "
+                                "FILE.csv [--state-dir DIR]\n"
+                                "       vitrine stats summary [--state-dir DIR]\n");
+                return 2;
+            }
+            sub = argv[2];
+            first = 3;
+        } else if (strcmp(name, "bundle") == 0) {
             cmd = CMD_BUNDLE;
             if (argc < 3 || (strcmp(argv[2], "build") != 0 && strcmp(argv[2], "verify") != 0 &&
                              strcmp(argv[2], "inspect") != 0)) {
@@ -126,7 +139,8 @@ int main(int argc, char **argv)
                 "vitrine import FILE [--state-dir DIR] [--keys DIR] [--size WxH]",
                 "vitrine rollback [--state-dir DIR]",
                 "vitrine bundle verify|inspect FILE [--keys DIR]",
-                "vitrine staff-pin   (reads the PIN on standard input)"};
+                "vitrine staff-pin   (reads the PIN on standard input)",
+                "vitrine stats export|summary [--since YYYY-MM-DD] [-o FILE.csv] [--state-dir DIR]"};
             int k = cmd == CMD_RUN       ? 0
                     : cmd == CMD_RENDER  ? 1
                     : cmd == CMD_BUNDLE  ? (strcmp(sub, "build") == 0 ? 2 : 7)
@@ -134,6 +148,7 @@ int main(int argc, char **argv)
                     : cmd == CMD_PREVIEW ? 4
                     : cmd == CMD_IMPORT  ? 5
                     : cmd == CMD_ROLLBACK ? 6
+                    : cmd == CMD_STATS    ? 9
                                           : 8;
             options_help(cmd, usages[k]);
             return 0;
@@ -170,6 +185,8 @@ int main(int argc, char **argv)
         return cmd_rollback(&o);
     case CMD_STAFF_PIN:
         return cmd_staff_pin(&o);
+    case CMD_STATS:
+        return cmd_stats(&o, sub);
     case CMD_BENCH:
         return cmd_bench(&o, argv[0]);
     case CMD_PREVIEW:

@@ -32,8 +32,10 @@ static const struct opt_def defs[] = {
      "exit after N presented frames (benchmarks)"},
     {"--locale", NULL, OPT_STRING, OFF(locale), 0, 0, CMD_RUN | CMD_RENDER | CMD_PREVIEW, "L",
      "language to show first, e.g. en (default: the exhibit's)"},
-    {"--out", "-o", OPT_STRING, OFF(out), 0, 0, CMD_RENDER | CMD_BUNDLE, "PATH",
-     "render: folder for the PNGs; bundle build: the store to write"},
+    {"--out", "-o", OPT_STRING, OFF(out), 0, 0, CMD_RENDER | CMD_BUNDLE | CMD_STATS, "PATH",
+     "render: folder for the PNGs; bundle build: the store to write; stats export: the CSV"},
+    {"--since", NULL, OPT_STRING, OFF(since), 0, 0, CMD_STATS, "DATE",
+     "stats export: only events from this day on (YYYY-MM-DD, UTC)"},
     {"--script", NULL, OPT_STRING, OFF(script), 0, 0, CMD_RENDER, "FILE",
      "play scripted touches in simulated time (see README)"},
     {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_RUN | CMD_RENDER | CMD_PREVIEW,
@@ -46,8 +48,10 @@ static const struct opt_def defs[] = {
      "write the screen to this PNG after every build (tests, bug reports)"},
     {"--panel", NULL, OPT_LONG, OFF(panel), 1, 100000, CMD_PREVIEW, "N",
      "the panel to show first (1 = the first; clamped to the exhibit)"},
-    {"--state-dir", NULL, OPT_STRING, OFF(state_dir), 0, 0, CMD_RUN | CMD_IMPORT | CMD_ROLLBACK,
-     "DIR", "the kiosk's own copy of imported exhibits (default " OPTIONS_STATE_DIR ")"},
+    {"--state-dir", NULL, OPT_STRING, OFF(state_dir), 0, 0,
+     CMD_RUN | CMD_IMPORT | CMD_ROLLBACK | CMD_STATS, "DIR",
+     "the kiosk's own copy of imported exhibits and its statistics (default " OPTIONS_STATE_DIR
+     ")"},
     {"--renderer", NULL, OPT_STRING, OFF(renderer), 0, 0, CMD_RUN | CMD_BENCH | CMD_PREVIEW,
      "NAME", "auto (a GPU if there is a real one, else software), software, opengl, opengles2"},
     {"--json", NULL, OPT_FLAG, OFF(json), 0, 1, CMD_BENCH, NULL,
@@ -76,7 +80,9 @@ static const struct opt_def defs[] = {
     {"--progress-fd", NULL, OPT_LONG, OFF(progress_fd), 3, 1000, CMD_IMPORT, "N",
      "write progress lines to file descriptor N (the kiosk reads them)"},
     {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1,
-     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK, NULL,
+     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK |
+         CMD_STATS,
+     NULL,
      "log debug lines"},
 };
 

@@ -14,6 +14,7 @@ enum command {
     CMD_IMPORT = 1 << 5,
     CMD_ROLLBACK = 1 << 6,
     CMD_STAFF_PIN = 1 << 7,
+    CMD_STATS = 1 << 8,
 };
 
 #define OPTIONS_MAX_WATCH 8
@@ -49,6 +50,7 @@ struct options {
     const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
     long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
     int reduced_motion;    /* --reduced-motion (run, render): over the settings file */
+    const char *since;     /* --since YYYY-MM-DD (stats export) */
     const char *loop_languages; /* --loop-languages default|alternate; NULL: the file's */
     const char *positional[4];
     int n_positional;

@@ -1,0 +1,118 @@
+/* cmd_stats.c - `vitrine stats export|summary`, and `stats demo`, which
+ * writes synthetic rows for tests (not listed in the usage). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "stats.h"
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long days_from_civil(int y, int m, int d)
+{
+    y -= m <= 2;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static int parse_date(const char *s, int64_t *utc)
+{
+    int y, m, d, n = 0;
+    if (sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || s[n] || strlen(s) != 10 || m < 1 ||
+        m > 12 || d < 1 || d > 31 || y < 1970)
+        return -1;
+    *utc = (int64_t)days_from_civil(y, m, d) * 86400;
+    return 0;
+}
+
+static int demo(const char *state_dir)
+{
+    char why[512];
+    enum stats_err err;
+    struct stats *s = stats_open(state_dir, NULL, &err, why, sizeof(why));
+    if (!s) {
+        fprintf(stderr, "vitrine stats: %s\n", why);
+        return 1;
+    }
+    static struct stats_buf b;
+    stats_buf_clear(&b);
+    int64_t now = (int64_t)time(NULL);
+    for (int i = 0; i < 40; i++)
+        stats_panel_shown(&b, now - 3600 + i * 30, i % 2 ? "Demo, \"quoted\"\nexhibit" : "builtin",
+                          1 + i % 8, i % 3 ? "en" : "fr", i % 4 ? STATS_LOOP : STATS_INTERACTIVE,
+                          5.0 + i);
+    for (int i = 0; i < 6; i++)
+        stats_session_end(&b, now - 3000 + i * 300, 20.0 + 10 * i, 1 + i);
+    stats_language(&b, now - 2000, "fr");
+    stats_language(&b, now - 1000, "en");
+    stats_language(&b, now - 500, "de");
+    for (int i = 0; i < 17; i++)
+        stats_touch(&b);
+    int rc = stats_write(s, &b, now, why, sizeof(why));
+    stats_close(s);
+    if (rc != STATS_OK) {
+        fprintf(stderr, "vitrine stats: %s\n", why);
+        return 1;
+    }
+    printf("wrote 50 synthetic rows to %s/%s\n", state_dir, STATS_FILE);
+    return 0;
+}
+
+int cmd_stats(const struct options *o, const char *sub)
+{
+    char why[512];
+    if (strcmp(sub, "demo") == 0)
+        return demo(o->state_dir);
+    int64_t since = 0;
+    if (o->since && (strcmp(sub, "export") != 0 || parse_date(o->since, &since) != 0)) {
+        fprintf(stderr, "vitrine stats: --since wants a date YYYY-MM-DD with export, not \"%s\"\n",
+                o->since);
+        return 2;
+    }
+    if (strcmp(sub, "export") == 0 && !o->out) {
+        fprintf(stderr, "vitrine stats export: -o FILE.csv is needed (- for standard output)\n");
+        return 2;
+    }
+    struct stats *s = stats_open_read(o->state_dir, why, sizeof(why));
+    if (!s) {
+        fprintf(stderr, "vitrine stats: %s\n", why);
+        return 1;
+    }
+    int rc;
+    if (strcmp(sub, "summary") == 0) {
+        rc = stats_summary(s, (int64_t)time(NULL), stdout, why, sizeof(why));
+    } else {
+        int to_stdout = strcmp(o->out, "-") == 0;
+        FILE *f = to_stdout ? stdout : fopen(o->out, "wb");
+        long rows = 0;
+        if (!f) {
+            snprintf(why, sizeof(why), "%s cannot be written: %s", o->out, strerror(errno));
+            rc = -1;
+        } else {
+            rc = stats_export_csv(s, since, f, &rows, why, sizeof(why));
+            if ((fflush(f) != 0 || ferror(f)) && rc == 0) {
+                snprintf(why, sizeof(why), "%s could not be written whole: %s", o->out,
+                         strerror(errno));
+                rc = -1;
+            }
+            if (!to_stdout && fclose(f) != 0 && rc == 0) {
+                snprintf(why, sizeof(why), "%s could not be written whole: %s", o->out,
+                         strerror(errno));
+                rc = -1;
+            }
+            if (rc == 0 && !to_stdout)
+                fprintf(stderr, "%ld rows written to %s\n", rows, o->out);
+        }
+    }
+    stats_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "vitrine stats: %s\n", why);
+        return 1;
+    }
+    return 0;
+}
