@@ -28,10 +28,12 @@
 #include "schedule.h"
 #include "cmd_run_import.h"
 #include "staff.h"
+#include "stats.h"
 
 #define RUN_LOG_LINES STAFF_LOG_LINES
 #define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
 #define RUN_KEY_MAX (STICKWATCH_PATH_MAX + 160)
+#define RUN_STATS_EVERY_MS 60000u /* visitor statistics: one write a minute at most */
 
 struct run_ctx {
     struct kiosk *k;
@@ -71,6 +73,21 @@ struct run_ctx {
     uint64_t health_saved_ms;
     int health_panel;       /* the panel on screen at the last frame */
     const char *inbox;      /* --inbox: a sync tool's folder, NULL: none */
+    /* visitor statistics (stats.h): events gather in st_live on this
+     * thread; once a minute they move to st_pend and a job writes them */
+    struct stats *stats;    /* NULL: not open (tried again each minute) */
+    struct stats_buf st_live, st_pend;
+    int64_t st_pend_utc;
+    struct job *stats_job;
+    uint64_t st_flush_ms;
+    int st_said;            /* the problem was logged; not again until it is over */
+    int st_panel, st_mode;  /* what is on screen since st_since_* (st_panel -1: nothing yet) */
+    char st_locale[STATS_LOCALE_MAX];
+    uint64_t st_since_ms;
+    int64_t st_since_utc;
+    int st_in_session, st_sess_panels;
+    uint64_t st_sess_ms;
+    int64_t st_sess_utc;
 };
 
 static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
@@ -370,6 +387,8 @@ static void check_failed(struct run_ctx *r, const char *problem)
     }
 }
 
+static void stats_done(struct run_ctx *r, const struct job_status *st);
+
 /* Woken by background work. */
 static void poll_jobs(struct run_ctx *r)
 {
@@ -406,6 +425,11 @@ static void poll_jobs(struct run_ctx *r)
             import_done(r, &st);
             sticks_changed(r); /* a stick that came while this one loaded */
         }
+    }
+    if (r->stats_job && job_poll(r->stats_job, &st) && st.finished) {
+        job_free(r->stats_job);
+        r->stats_job = NULL;
+        stats_done(r, &st);
     }
 }
 
@@ -479,6 +503,135 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
     return NULL;
 }
 
+/* ---- visitor statistics ---- */
+
+static int stats_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    (void)j;
+    struct run_ctx *r = ctx;
+    return (int)stats_write(r->stats, &r->st_pend, r->st_pend_utc, msg, msg_len);
+}
+
+/* A statistics problem, in the log once until statistics work again. */
+static void stats_problem(struct run_ctx *r, const char *why)
+{
+    if (r->st_said)
+        return;
+    r->st_said = 1;
+    log_error("stats", "%s The exhibit goes on.", why);
+}
+
+static void stats_ok(struct run_ctx *r)
+{
+    if (r->st_said)
+        log_info("stats", "visitor statistics are written again");
+    r->st_said = 0;
+}
+
+static const char *stats_exhibit(const struct run_ctx *r)
+{
+    return r->showing_gen[0] ? r->showing.slug : r->o->content ? r->o->content : "builtin";
+}
+
+/* The panel on screen until now, as one view. */
+static void stats_view_end(struct run_ctx *r, uint64_t now)
+{
+    if (r->st_panel >= 0)
+        stats_panel_shown(&r->st_live, r->st_since_utc, stats_exhibit(r), r->st_panel + 1,
+                          r->st_locale, (enum stats_mode)r->st_mode,
+                          (double)(now - r->st_since_ms) / 1000.0);
+}
+
+static void stats_session_over(struct run_ctx *r, uint64_t now)
+{
+    if (r->st_in_session)
+        stats_session_end(&r->st_live, r->st_sess_utc, (double)(now - r->st_sess_ms) / 1000.0,
+                          r->st_sess_panels);
+    r->st_in_session = 0;
+}
+
+/* Once a turn: what changed on screen; once a minute, the write. */
+static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
+{
+    int cur = kiosk_current(r->k);
+    int mode = kiosk_mode(r->k) == MODE_LOOP ? STATS_LOOP : STATS_INTERACTIVE;
+    const char *loc = kiosk_locale(r->k) ? kiosk_locale(r->k) : "";
+    if (r->st_panel < 0 || cur != r->st_panel || mode != r->st_mode ||
+        strcmp(loc, r->st_locale) != 0) {
+        stats_view_end(r, now);
+        if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
+            strcmp(loc, r->st_locale) != 0)
+            stats_language(&r->st_live, utc, loc); /* a visitor chose it */
+        if (mode == STATS_INTERACTIVE && !r->st_in_session) {
+            r->st_in_session = 1;
+            r->st_sess_ms = now;
+            r->st_sess_utc = utc;
+            r->st_sess_panels = 1;
+        } else if (mode == STATS_INTERACTIVE && cur != r->st_panel) {
+            r->st_sess_panels++;
+        } else if (mode == STATS_LOOP) {
+            stats_session_over(r, now);
+        }
+        r->st_panel = cur;
+        r->st_mode = mode;
+        snprintf(r->st_locale, sizeof(r->st_locale), "%s", loc);
+        r->st_since_ms = now;
+        r->st_since_utc = utc;
+    }
+    if (now - r->st_flush_ms < RUN_STATS_EVERY_MS || r->stats_job)
+        return;
+    r->st_flush_ms = now;
+    char why[512];
+    if (!r->stats) {
+        enum stats_err err;
+        r->stats = stats_open(r->o->state_dir, NULL, &err, why, sizeof(why));
+        if (!r->stats) {
+            stats_problem(r, why);
+            stats_buf_clear(&r->st_live); /* nowhere to keep them: memory stays bounded */
+            return;
+        }
+    }
+    if (stats_buf_empty(&r->st_live))
+        return;
+    r->st_pend = r->st_live;
+    r->st_pend_utc = utc;
+    stats_buf_clear(&r->st_live);
+    r->stats_job = job_start("stats", stats_job_fn, r, r->waker, why, sizeof(why));
+    if (!r->stats_job)
+        stats_problem(r, why);
+}
+
+/* The statistics job finished (from poll_jobs). */
+static void stats_done(struct run_ctx *r, const struct job_status *st)
+{
+    if (st->result == STATS_OK)
+        stats_ok(r);
+    else
+        stats_problem(r, st->text);
+    if (st->result == STATS_CORRUPT || st->result == STATS_READONLY) {
+        stats_close(r->stats); /* opened again (and checked) next minute */
+        r->stats = NULL;
+    }
+}
+
+/* Stopping: what is on screen now, and the last write, here. */
+static void stats_stop(struct run_ctx *r)
+{
+    uint64_t now = clock_now_ms();
+    job_free(r->stats_job); /* waits for a write under way */
+    r->stats_job = NULL;
+    if (r->k && r->st_panel >= 0) {
+        stats_view_end(r, now);
+        stats_session_over(r, now);
+    }
+    char why[512];
+    if (r->stats && !stats_buf_empty(&r->st_live) &&
+        stats_write(r->stats, &r->st_live, wall_now(), why, sizeof(why)) != STATS_OK)
+        stats_problem(r, why);
+    stats_close(r->stats);
+    r->stats = NULL;
+}
+
 static void on_input(void *ctx, const struct input_event *e)
 {
     struct run_ctx *r = ctx;
@@ -490,6 +643,8 @@ static void on_input(void *ctx, const struct input_event *e)
             r->woken_until = now + (uint64_t)r->cfg->wake_minutes * 60000u;
         return;
     }
+    if (e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
+        stats_touch(&r->st_live); /* a count, nothing more */
     struct input_event ev = *e;
     if (!(ev.t_ms <= now && now - ev.t_ms < 1000))
         ev.t_ms = now;
@@ -706,6 +861,14 @@ int cmd_run(const struct options *o)
             log_error("run", "sticks will not be noticed: %s", why);
     }
     staff_refresh(&ctx);
+    ctx.st_panel = -1;
+    {
+        enum stats_err serr;
+        ctx.stats = stats_open(o->state_dir, NULL, &serr, why, sizeof(why));
+        if (!ctx.stats)
+            stats_problem(&ctx, why);
+        ctx.st_flush_ms = clock_now_ms();
+    }
 
     struct events_cfg ecfg = {.rotation = (int)o->rotation};
     struct frame_budget budget;
@@ -741,6 +904,7 @@ int cmd_run(const struct options *o)
         }
         kiosk_update(k, now);
         staff_turn(&ctx);
+        stats_turn(&ctx, now, wall_now());
         if (ctx.exit_asked)
             break;
         if (kiosk_needs_frame(k, now)) {
@@ -862,6 +1026,7 @@ done:
     job_free(ctx.watch_job);
     job_free(ctx.import_job);
     job_free(ctx.check_job);
+    stats_stop(&ctx);
     store_close(ctx.imp.store);
     kiosk_free(k);
     display_close(d);

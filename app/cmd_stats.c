@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli.h"
@@ -34,6 +35,7 @@ static int demo(const char *state_dir)
 {
     char why[512];
     enum stats_err err;
+    mkdir(state_dir, 0755); /* a test's fresh folder */
     struct stats *s = stats_open(state_dir, NULL, &err, why, sizeof(why));
     if (!s) {
         fprintf(stderr, "vitrine stats: %s\n", why);

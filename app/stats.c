@@ -242,11 +242,11 @@ struct stats *stats_open(const char *state_dir, const struct stats_opts *o, enum
     if (!err)
         err = &dummy;
     *err = STATS_OK;
-    if (mkdir(state_dir, 0755) != 0 && errno != EEXIST) {
-        int e = errno;
-        snprintf(why, why_len, "%s cannot be made (%s); no statistics are kept.", state_dir,
-                 strerror(e));
-        *err = e == ENOSPC ? STATS_FULL : STATS_READONLY;
+    struct stat dst;
+    if (stat(state_dir, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
+        snprintf(why, why_len, "the state folder %s does not exist; no statistics are kept.",
+                 state_dir);
+        *err = STATS_READONLY;
         return NULL;
     }
     struct stats *s =

@@ -86,7 +86,7 @@ struct stats_opts {
 
 struct stats;
 
-/* Create or open STATE/stats.sqlite (state_dir is created if missing).
+/* Create or open STATE/stats.sqlite (state_dir must exist).
  * NULL with the reason in why and *err set. o may be NULL. */
 struct stats *stats_open(const char *state_dir, const struct stats_opts *o, enum stats_err *err,
                          char *why, size_t why_len);

@@ -41,5 +41,16 @@ head -c 4096 /dev/urandom >"$out/state/stats.sqlite"
 rm -f "$out/state/stats.sqlite-wal" "$out/state/stats.sqlite-shm"
 "$VITRINE" stats summary --state-dir "$out/state" 2>"$out/err" >/dev/null
 [ $? -eq 1 ] && grep -q "stats.sqlite" "$out/err" || { echo "FAIL: damaged file"; cat "$out/err"; fail=1; }
+# the kiosk with that damaged file: it shows the exhibit and says so once
+"$VITRINE" run --windowed --size 640x400 --no-watch --frames 5 --state-dir "$out/state" \
+    --config "$out/none.conf" 2>"$out/runlog" || { echo "FAIL: the kiosk exited"; cat "$out/runlog"; fail=1; }
+[ "$(grep -c 'stats.sqlite is damaged' "$out/runlog")" -eq 1 ] ||
+    { echo "FAIL: the damaged file is not said once"; cat "$out/runlog"; fail=1; }
+# and a healthy folder gets the views it showed
+mkdir "$out/fresh"
+"$VITRINE" run --windowed --size 640x400 --no-watch --frames 5 --state-dir "$out/fresh" \
+    --config "$out/none.conf" 2>"$out/runlog2" || { echo "FAIL: the kiosk exited"; fail=1; }
+"$VITRINE" stats export -o - --state-dir "$out/fresh" 2>/dev/null | grep -q '^panel_view,.*,loop,' ||
+    { echo "FAIL: the kiosk wrote no panel view"; cat "$out/runlog2"; fail=1; }
 [ $fail -eq 0 ] && echo "PASS"
 exit $fail
