@@ -9,8 +9,11 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "app/kiosk.h"
 #include "app/presenter.h"
+#include "content/store.h"
 #include "layout_testing.h"
 
 /* layout_testing.h also offers a UTF-8 check these tests do not need */
@@ -105,6 +108,37 @@ static void f_draw_frame(void *ctx, const struct frame *fr)
 static struct presenter presenter_of(struct fake *f)
 {
     return (struct presenter){f, f_size, f_dpi, f_measurer, f_prepare, f_release, f_draw_frame};
+}
+
+/* The bundled exhibit's store, built beside the tests; NULL (said on
+ * stderr) when it cannot be opened. */
+static inline struct store *bundled(void)
+{
+    char path[4096], why[512];
+    const char *bin = getenv("VITRINE_BINARY_DIR");
+    struct store *s = NULL;
+    if (!bin)
+        return NULL;
+    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
+    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return NULL;
+    }
+    return s;
+}
+
+/* A kiosk on the bundled exhibit, drawn through the fake presenter f. */
+static inline struct kiosk *bundled_kiosk(struct fake *f, struct presenter *p)
+{
+    char why[512];
+    struct store *s = bundled();
+    if (!s)
+        fail_msg("no bundled exhibit");
+    *p = presenter_of(f);
+    struct kiosk *k = kiosk_new(p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
+    if (!k)
+        fail_msg("%s", why);
+    return k;
 }
 
 #endif

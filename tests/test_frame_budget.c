@@ -46,20 +46,6 @@ static void slow_crossfade_becomes_slide_then_cut(void **state)
     assert_int_equal(frame_budget_add(&b, TRANS_NONE, 1.0), TRANS_NONE);
 }
 
-static struct kiosk *loop_kiosk(struct fake *f, struct presenter *p)
-{
-    char path[4096], why[512];
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    struct store *s = NULL;
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin ? bin : "build");
-    if (store_open_file(path, &s, why, sizeof(why)) != 0)
-        fail_msg("%s", why);
-    *p = presenter_of(f);
-    struct kiosk *k = kiosk_new(p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
-    assert_non_null(k);
-    return k;
-}
-
 /* Run the loop until a transition has started; the frame drawn 100 ms in. */
 static uint64_t to_transition(struct kiosk *k, uint64_t t)
 {
@@ -76,7 +62,7 @@ static void kiosk_loop_uses_the_kind_it_is_given(void **state)
 {
     static struct fake f;
     struct presenter p;
-    struct kiosk *k = loop_kiosk(&f, &p);
+    struct kiosk *k = bundled_kiosk(&f, &p);
     /* the default: a crossfade, both views in place, the arriving one fading in */
     uint64_t t = to_transition(k, 1000);
     assert_int_equal(kiosk_transition_kind(k), TRANS_CROSSFADE);

@@ -14,20 +14,6 @@
 #include "app/kiosk.h"
 #include "fake_presenter.h"
 
-static struct kiosk *bundled_kiosk(struct fake *f, struct presenter *p)
-{
-    char path[4096], why[512];
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    struct store *s = NULL;
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin ? bin : "build");
-    if (store_open_file(path, &s, why, sizeof(why)) != 0)
-        fail_msg("%s", why);
-    *p = presenter_of(f);
-    struct kiosk *k = kiosk_new(p, s, &(struct kiosk_opts){0}, 1000, why, sizeof(why));
-    assert_non_null(k);
-    return k;
-}
-
 /* The extent of what a drawn view holds: the widest right edge and the
  * lowest bottom edge of its draw list. */
 static void extent(const struct frame *fr, int i, int *right, int *bottom)

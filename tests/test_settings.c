@@ -27,21 +27,6 @@
 #include "fake_presenter.h"
 #include "platform/text.h"
 
-static struct store *bundled(void)
-{
-    char path[4096], why[512];
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    struct store *s = NULL;
-    if (!bin)
-        return NULL;
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
-    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
-        fprintf(stderr, "%s\n", why);
-        return NULL;
-    }
-    return s;
-}
-
 /* ---- larger text: every panel, real fonts ---------------------------------- */
 
 /* The largest reading text (FACE_SANS, FACE_SERIF) on a list, px. */

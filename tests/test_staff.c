@@ -104,21 +104,6 @@ struct rig {
 
 static char pin_hash[STAFF_HASH_MAX];
 
-static struct store *bundled(void)
-{
-    char path[4096], why[512];
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    struct store *s = NULL;
-    if (!bin)
-        return NULL;
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin);
-    if (store_open_file(path, &s, why, sizeof(why)) != 0) {
-        fprintf(stderr, "%s\n", why);
-        return NULL;
-    }
-    return s;
-}
-
 static int setup(void **state)
 {
     struct rig *r = calloc(1, sizeof(*r));
