@@ -129,12 +129,14 @@ static void lower_priority(void)
         log_debug("import", "could not lower the import's priority");
 }
 
-static void open_new(struct job *j, struct import_job_ctx *c)
+/* flags: STORE_OPEN_DEFER_CHECK right after the import child checked this
+ * very file (quick_check reads all of it: once is enough) */
+static void open_new(struct job *j, struct import_job_ctx *c, int flags)
 {
     char path[GEN_PATH_MAX], why[400];
     job_report(j, 0, 0, "Opening the new exhibit");
     if (gen_file(c->state_dir, c->r.generation, 0, path, sizeof(path)) != 0 ||
-        store_open_file(path, &c->store, why, sizeof(why)) != 0) {
+        store_open_file_flags(path, flags, &c->store, why, sizeof(why)) != 0) {
         c->r.outcome = IMPORT_FAILED;
         snprintf(c->r.why, sizeof(c->r.why), "the exhibit %s cannot be opened: %s",
                  c->r.generation, why);
@@ -149,7 +151,7 @@ int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         c->r.outcome = IMPORT_FAILED;
     } else {
         c->r.outcome = IMPORT_LOADED;
-        open_new(j, c);
+        open_new(j, c, 0);
     }
     snprintf(msg, msg_len, "%s", c->r.why);
     return (int)c->r.outcome;
@@ -236,7 +238,7 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         gen_recover(fsio_posix(), c->state_dir, NULL, why, sizeof(why));
     }
     if (c->r.outcome == IMPORT_LOADED)
-        open_new(j, c);
+        open_new(j, c, STORE_OPEN_DEFER_CHECK);
     snprintf(msg, msg_len, "%s", c->r.why);
     return (int)c->r.outcome;
 }
