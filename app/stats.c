@@ -150,6 +150,7 @@ static enum stats_err fail(const char *path, sqlite3 *db, int rc, char *why, siz
 static int query_int(sqlite3 *db, const char *sql, sqlite3_int64 *v)
 {
     sqlite3_stmt *st;
+    *v = 0; /* set on every path, failures included */
     int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
     if (rc != SQLITE_OK)
         return rc;
