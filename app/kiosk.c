@@ -678,6 +678,19 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
 }
 
+void kiosk_sleep(struct kiosk *k)
+{
+    if (k->sched.phase == SCHED_TRANSITION || k->arriving)
+        return; /* two panels on screen: not now */
+    struct ventry *pinned[1] = {k->cur};
+    viewcache_drop_unpinned(&k->cache, pinned, 1);
+    if (k->cur->view) {
+        k->p.release(k->p.ctx, k->cur->view);
+        k->cur->view = NULL; /* rasterised again when next drawn */
+    }
+    k->dirty = 1;
+}
+
 void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms)
 {
     relayout(k, now_ms);
@@ -1493,7 +1506,7 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
     k->drawn = 1;
     int w = screen_of(k).w;
     struct ventry *chrome = k->cur;
-    if (k->lazy)
+    if (k->lazy || !k->cur->view) /* lazy, or after kiosk_sleep */
         rasterise(k, k->cur);
     if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
         double p = schedule_progress(&k->sched, now_ms);

@@ -133,6 +133,9 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms);
 /* The screen changed size or orientation (the presenter's size says the
  * new one): panels and controls are laid out again for it. */
 void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms);
+/* The kiosk closes for hours: let go of every prepared panel, the one on
+ * screen included (it is prepared again when next drawn). */
+void kiosk_sleep(struct kiosk *k);
 
 /* Force a redraw (window exposed, or the renderer rebuilt its textures). */
 void kiosk_invalidate(struct kiosk *k);

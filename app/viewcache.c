@@ -123,13 +123,14 @@ void viewcache_trim(struct viewcache *c, struct ventry *const *pinned, int n, si
     }
 }
 
-void viewcache_drop_stale(struct viewcache *c, uint32_t gen, const char *locale,
-                          struct ventry *const *pinned, int n)
+/* Evict the unpinned entries that are stale (all: every unpinned one). */
+static void drop(struct viewcache *c, uint32_t gen, const char *locale, int all,
+                 struct ventry *const *pinned, int n)
 {
     struct ventry **pp = &c->head;
     while (*pp) {
         struct ventry *e = *pp;
-        if ((e->gen != gen || strcmp(e->locale, locale ? locale : "") != 0) &&
+        if ((all || e->gen != gen || strcmp(e->locale, locale ? locale : "") != 0) &&
             !is_pinned(e, pinned, n)) {
             *pp = e->next;
             c->n--;
@@ -138,6 +139,17 @@ void viewcache_drop_stale(struct viewcache *c, uint32_t gen, const char *locale,
             pp = &e->next;
         }
     }
+}
+
+void viewcache_drop_stale(struct viewcache *c, uint32_t gen, const char *locale,
+                          struct ventry *const *pinned, int n)
+{
+    drop(c, gen, locale, 0, pinned, n);
+}
+
+void viewcache_drop_unpinned(struct viewcache *c, struct ventry *const *pinned, int n)
+{
+    drop(c, 0, NULL, 1, pinned, n);
 }
 
 void viewcache_free(struct viewcache *c)

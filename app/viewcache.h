@@ -79,5 +79,7 @@ void viewcache_trim(struct viewcache *c, struct ventry *const *pinned, int n, si
 /* Evict every entry not of generation gen and locale, except the pinned. */
 void viewcache_drop_stale(struct viewcache *c, uint32_t gen, const char *locale,
                           struct ventry *const *pinned, int n);
+/* Evict every entry except the pinned. */
+void viewcache_drop_unpinned(struct viewcache *c, struct ventry *const *pinned, int n);
 
 #endif

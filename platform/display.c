@@ -164,6 +164,29 @@ struct display {
     long rebuilds; /* views rebuilt after the renderer lost them */
 };
 
+/* Textures this process holds in its renderers: every create and destroy
+ * goes through these two (main thread only), for the soak's leak check. */
+static long live_textures;
+
+static SDL_Texture *tex_counted(SDL_Texture *t)
+{
+    live_textures += t != NULL;
+    return t;
+}
+
+static void tex_destroy(SDL_Texture *t)
+{
+    if (!t)
+        return;
+    live_textures--;
+    SDL_DestroyTexture(t);
+}
+
+long display_live_textures(void)
+{
+    return live_textures;
+}
+
 static void set_why(char *why, size_t why_len, const char *what)
 {
     if (why && why_len)
@@ -239,7 +262,7 @@ static SDL_Texture *text_texture(struct display *d, enum font_face face, int px,
     SDL_Surface *surf = text_render(d->text, face, px, rgb, s, n);
     if (!surf)
         return NULL;
-    SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, surf);
+    SDL_Texture *tex = tex_counted(SDL_CreateTextureFromSurface(d->ren, surf));
     if (tex) {
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
         *w = surf->w;
@@ -364,7 +387,7 @@ static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
             p->pic = s;
         }
     }
-    SDL_Texture *tex = SDL_CreateTextureFromSurface(d->ren, s);
+    SDL_Texture *tex = tex_counted(SDL_CreateTextureFromSurface(d->ren, s));
     if (!p || p->pic != s)
         SDL_FreeSurface(s);
     if (!tex) {
@@ -891,11 +914,11 @@ static void view_drop_textures(struct panel_view *v)
     for (int i = 0; i < v->n_items; i++) {
         struct anim_item *it = &v->items[i];
         if (it->tex)
-            SDL_DestroyTexture(it->tex);
+            tex_destroy(it->tex);
         if (it->prefix)
-            SDL_DestroyTexture(it->prefix);
+            tex_destroy(it->prefix);
         if (it->suffix)
-            SDL_DestroyTexture(it->suffix);
+            tex_destroy(it->suffix);
         free(it->cells);
         free(it->shifted);
     }
@@ -905,12 +928,12 @@ static void view_drop_textures(struct panel_view *v)
     for (int i = 0; i < v->n_atlases; i++)
         for (int j = 0; j < v->atlases[i].n; j++)
             if (v->atlases[i].g[j].tex)
-                SDL_DestroyTexture(v->atlases[i].g[j].tex);
+                tex_destroy(v->atlases[i].g[j].tex);
     free(v->atlases);
     v->atlases = NULL;
     v->n_atlases = 0;
     if (v->stat)
-        SDL_DestroyTexture(v->stat);
+        tex_destroy(v->stat);
     v->stat = NULL;
 }
 
@@ -983,7 +1006,7 @@ static void draw_static(struct display *d, struct panel_view *v, const struct dr
         SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, &w, &h);
         copy_at(ren, tex, it->r.x, it->r.y, w, h, it->alpha);
         if (tex)
-            SDL_DestroyTexture(tex);
+            tex_destroy(tex);
         break;
     }
     case DRAW_UNITS:
@@ -994,7 +1017,7 @@ static void draw_static(struct display *d, struct panel_view *v, const struct dr
         SDL_Texture *tex = image_texture(d, v, it, &dst);
         copy_at(ren, tex, dst.x, dst.y, dst.w, dst.h, it->alpha);
         if (tex)
-            SDL_DestroyTexture(tex);
+            tex_destroy(tex);
         break;
     }
     }
@@ -1091,11 +1114,11 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
     display_size(d, &v->w, &v->h);
     /* Opaque pixels without an alpha channel: the software renderer blends
      * them with a constant alpha far faster than per-pixel alpha. */
-    v->stat =
-        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h);
+    v->stat = tex_counted(
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h));
     if (!v->stat)
-        v->stat = SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
-                                    v->w, v->h);
+        v->stat = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
+                                                SDL_TEXTUREACCESS_TARGET, v->w, v->h));
     if (!v->stat) {
         set_why(why, why_len, "panel texture");
         return -1;
@@ -1206,7 +1229,7 @@ static void cache_flush(struct display *d)
 {
     for (int i = 0; i < CACHE_SLOTS; i++) {
         if (d->cache[i].tex)
-            SDL_DestroyTexture(d->cache[i].tex);
+            tex_destroy(d->cache[i].tex);
         free(d->cache[i].text);
         memset(&d->cache[i], 0, sizeof(d->cache[i]));
     }
@@ -1229,7 +1252,7 @@ static struct cache_slot *cached_text(struct display *d, enum font_face face, in
             victim = c;
     }
     if (victim->tex)
-        SDL_DestroyTexture(victim->tex);
+        tex_destroy(victim->tex);
     free(victim->text);
     memset(victim, 0, sizeof(*victim));
     victim->text = malloc(n + 1);
@@ -1368,6 +1391,12 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
     }
     display_clear(d);
     return rc;
+}
+
+void display_trim(struct display *d)
+{
+    if (d)
+        cache_flush(d);
 }
 
 int display_poll_photos(struct display *d)

@@ -96,6 +96,11 @@ int display_photos_pending(const struct display *d);
  * new one): nothing can be drawn any more. */
 int display_ok(const struct display *d);
 
+/* Let go of the cached text textures (the kiosk closes for hours). */
+void display_trim(struct display *d);
+/* Textures created and not yet destroyed, over every display of the
+ * process (the soak's leak check). */
+long display_live_textures(void);
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
 

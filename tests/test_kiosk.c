@@ -496,6 +496,45 @@ static void the_wall_clock_is_an_input(void **state)
     assert_int_equal(kiosk_walltime(r->k)->year, 2014); /* a copy, not a reference */
 }
 
+/* Closing for the night lets go of every prepared panel, the one on screen
+ * too; the next frame prepares that panel again and shows it, and the loop
+ * goes on from there. */
+static void sleeping_releases_every_view(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t = 1000;
+    for (; t < 60000; t += 16) { /* a few panels, so that neighbours are cached */
+        kiosk_update(r->k, t);
+        if (kiosk_needs_frame(r->k, t))
+            kiosk_draw(r->k, t);
+    }
+    while (kiosk_transitioning(r->k)) {
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        t += 16;
+    }
+    int panel = kiosk_current(r->k);
+    assert_true(r->f.live >= 2);
+    kiosk_sleep(r->k);
+    assert_int_equal(r->f.live, 0);
+    assert_int_equal(kiosk_cached_panels(r->k), 1); /* the panel on screen, laid out */
+    long frames = r->f.frames;
+    kiosk_update(r->k, t);
+    assert_true(kiosk_needs_frame(r->k, t));
+    kiosk_draw(r->k, t);
+    assert_int_equal(r->f.frames, frames + 1);
+    assert_int_equal(r->f.last.n_views, 1);
+    assert_int_equal(r->f.last.views[0].panel, panel);
+    assert_int_equal(r->f.bad_draws, 0);
+    for (t += 16; t < 120000; t += 16) { /* and the loop goes on */
+        kiosk_update(r->k, t);
+        if (kiosk_needs_frame(r->k, t))
+            kiosk_draw(r->k, t);
+    }
+    assert_int_not_equal(kiosk_current(r->k), panel);
+    assert_int_equal(r->f.bad_draws, 0);
+}
+
 /* Content switched while a panel dwells, then a visitor touches before the
  * transition: the old content stays whole (its panel, count and index) as
  * long as its panel is on screen; the visitor's next step brings the new
@@ -584,6 +623,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(sleeping_releases_every_view, setup, teardown),
         cmocka_unit_test_setup_teardown(a_touch_before_the_boundary_does_not_strand_old_content,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(a_one_panel_exhibit_takes_new_content, setup, teardown),
