@@ -22,13 +22,39 @@ static uint64_t read_ns(clockid_t id)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Simulated time (clock.h): set once on the main thread before any other
+ * thread starts, then read anywhere; only the main thread advances it. */
+static _Atomic int sim_on;
+static _Atomic uint64_t sim_ms;     /* the monotonic clock, simulated */
+static uint64_t sim_ms0;            /* ... when the simulation started */
+static int64_t sim_utc0;            /* the wall clock then, UTC seconds */
+
+void clock_simulate(int64_t start_utc_s)
+{
+    sim_ms0 = read_ns(CLOCK_MONOTONIC) / 1000000u;
+    sim_utc0 = start_utc_s;
+    sim_ms = sim_ms0;
+    sim_on = 1;
+}
+
+int clock_simulated(void)
+{
+    return sim_on;
+}
+
+void clock_advance(uint64_t ms)
+{
+    if (sim_on)
+        sim_ms += ms;
+}
+
 uint64_t clock_now_ns(void)
 {
     return read_ns(CLOCK_MONOTONIC);
 }
 uint64_t clock_now_ms(void)
 {
-    return read_ns(CLOCK_MONOTONIC) / 1000000u;
+    return sim_on ? sim_ms : read_ns(CLOCK_MONOTONIC) / 1000000u;
 }
 uint64_t clock_cpu_ns(void)
 {
@@ -73,6 +99,8 @@ int clock_wall_at(int64_t utc_s, struct walltime *out)
 
 int clock_wall(struct walltime *out)
 {
+    if (sim_on)
+        return clock_wall_at(sim_utc0 + (int64_t)((sim_ms - sim_ms0) / 1000u), out);
     struct timespec ts;
     if (clock_gettime(CLOCK_REALTIME, &ts) != 0) {
         memset(out, 0, sizeof(*out));

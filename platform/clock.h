@@ -10,7 +10,8 @@
 
 /* Monotonic milliseconds since an arbitrary start; never goes back. */
 uint64_t clock_now_ms(void);
-/* Monotonic nanoseconds, for benchmarks. */
+/* Monotonic nanoseconds, for benchmarks: always the real clock, so that
+ * the cost of a frame is measured even in simulated time. */
 uint64_t clock_now_ns(void);
 /* Milliseconds since this process was started (exec): from the launcher's
  * CLOCK_MONOTONIC stamp in VITRINE_T0_NS when a benchmark sets it (exact),
@@ -28,5 +29,14 @@ int clock_wall(struct walltime *out);
 /* The same for a given instant (utc_s, seconds since the epoch): a pure
  * conversion apart from the zone, for tests and for stamping past events. */
 int clock_wall_at(int64_t utc_s, struct walltime *out);
+
+/* Simulated time, for the soak (`vitrine soak`): from this call on,
+ * clock_now_ms and clock_wall read a clock that stands still until
+ * clock_advance moves it; the wall clock starts at start_utc_s. Call on
+ * the main thread before any other thread starts. There is no way back. */
+void clock_simulate(int64_t start_utc_s);
+int clock_simulated(void);
+/* Move the simulated clock on by ms (nothing when time is real). */
+void clock_advance(uint64_t ms);
 
 #endif

@@ -211,7 +211,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
         if (timeout_ms ? SDL_WaitEventTimeout(&ev, (int)timeout_ms) : SDL_PollEvent(&ev))
             flags |= handle(d, cfg, &ev, fn, ctx);
     } else {
-        uint64_t deadline = clock_now_ms() + timeout_ms;
+        uint64_t deadline = clock_now_ns() / 1000000u + timeout_ms; /* real time, even simulated */
         uint32_t slice = cfg && cfg->poll_ms ? cfg->poll_ms : EVENTS_POLL_MS;
         for (;;) {
             woke++;
@@ -219,7 +219,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
                 flags |= handle(d, cfg, &ev, fn, ctx);
                 break;
             }
-            uint64_t now = clock_now_ms();
+            uint64_t now = clock_now_ns() / 1000000u;
             if (now >= deadline)
                 break;
             uint64_t left = deadline - now;
@@ -252,5 +252,16 @@ int events_inject_touch(int phase, int64_t finger, float x, float y)
     ev.tfinger.y = y;
     ev.tfinger.pressure = 1;
     ev.tfinger.timestamp = SDL_GetTicks();
+    return SDL_PushEvent(&ev) == 1 ? 0 : -1;
+}
+
+int events_inject_reset(int device_lost)
+{
+    if (!SDL_WasInit(SDL_INIT_VIDEO))
+        return -1;
+    SDL_Event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.type = device_lost ? SDL_RENDER_DEVICE_RESET : SDL_RENDER_TARGETS_RESET;
+    ev.common.timestamp = SDL_GetTicks();
     return SDL_PushEvent(&ev) == 1 ? 0 : -1;
 }

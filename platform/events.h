@@ -66,4 +66,8 @@ struct waker events_waker(void);
  * the latency benchmark. 0, or -1 without a video subsystem. */
 int events_inject_touch(int phase, int64_t finger, float x, float y);
 
+/* Queue the event a renderer sends when it loses its textures (0) or its
+ * device (1), for the soak. 0, or -1 without a video subsystem. */
+int events_inject_reset(int device_lost);
+
 #endif
