@@ -14,6 +14,8 @@ int cmd_render(const struct options *o);
 int cmd_bundle(const struct options *o);
 int cmd_bench(const struct options *o, const char *argv0);
 int cmd_preview(const struct options *o);
+/* `vitrine soak`: the run loop for days of simulated time (cmd_soak.c). */
+int cmd_soak(const struct options *o);
 
 struct text;
 /* What `bundle build` does (cmd_bundle.c): build src_dir into out_path with

@@ -26,6 +26,7 @@
 #include "mode.h"
 #include "notify.h"
 #include "schedule.h"
+#include "cmd_run.h"
 #include "cmd_run_import.h"
 #include "staff.h"
 #include "stats.h"
@@ -88,6 +89,9 @@ struct run_ctx {
     int st_in_session, st_sess_panels;
     uint64_t st_sess_ms;
     int64_t st_sess_utc;
+    /* the soak (cmd_run.h): NULL in real time */
+    const struct run_sim *sim;
+    long imports_finished;
 };
 
 static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
@@ -326,6 +330,7 @@ static void rollback(struct run_ctx *r, const char *reason)
 static void import_done(struct run_ctx *r, const struct job_status *st)
 {
     struct import_job_ctx *c = &r->imp;
+    r->imports_finished++;
     kiosk_staff_progress(r->k, NULL, clock_now_ms());
     if (!r->imp_rollback)
         health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
@@ -721,6 +726,8 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
     int open = hours_open_at(h, wall) || now < r->woken_until;
     if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
         goto wait;
+    if (!open && !r->closed && kiosk_transitioning(r->k))
+        return 0; /* closes once the panel arriving is in place (under a second) */
     if (!open && !r->closed) {
         r->closed = 1;
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
@@ -728,6 +735,8 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         describe_change(r->next_change, when, sizeof(when));
         log_info("run", "closed: outside opening hours until %s", when);
         kiosk_staff_progress(r->k, NULL, now);
+        kiosk_sleep(r->k); /* a dark kiosk holds no panel in memory */
+        display_trim(d);
         display_clear_black(d);
         display_present(d);
         r->cmd_pid = run_command(r->cfg->screen_off, "screen_off_command");
@@ -769,7 +778,32 @@ static void watch_dirs(struct run_ctx *r)
     r->watch.dirs[r->watch.n_dirs++] = r->o->state_dir;
 }
 
+/* Where the loop would block for up to *timeout: a simulation moves its
+ * clock instead and says how long to block for real (cmd_run.h). */
+static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
+{
+    if (!r->sim)
+        return 0;
+    struct run_probe p = {
+        .busy = r->import_job || r->check_job,
+        .closed = r->closed,
+        .mode = kiosk_mode(r->k),
+        .panel = kiosk_current(r->k),
+        .w = r->w,
+        .h = r->h,
+        .frames = frames,
+        .imports = r->imports_finished,
+        .version = r->showing_gen[0] ? r->showing.version : "",
+    };
+    return r->sim->wait(r->sim->ctx, &p, timeout);
+}
+
 int cmd_run(const struct options *o)
+{
+    return run_kiosk(o, NULL);
+}
+
+int run_kiosk(const struct options *o, const struct run_sim *sim)
 {
     char why[512] = "", notice[768] = "";
     int status = 1;
@@ -777,6 +811,8 @@ int cmd_run(const struct options *o)
     static struct run_ctx ctx; /* large; one per process */
     memset(&ctx, 0, sizeof(ctx));
     ctx.o = o;
+    ctx.sim = sim;
+    uint32_t frame_ms = sim && sim->frame_ms ? sim->frame_ms : KIOSK_FRAME_MS;
     pthread_mutex_init(&ctx.log_mu, NULL);
     pthread_mutex_init(&ctx.watch.mu, NULL);
     health_init(&ctx.health, t0, wall_now());
@@ -892,10 +928,13 @@ int cmd_run(const struct options *o)
                 if (ctx.woken_until > now && ctx.woken_until - now < closed_wait)
                     closed_wait = (uint32_t)(ctx.woken_until - now);
                 ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
+                int cask = sim_wait(&ctx, frames, &closed_wait);
                 int cflags = events_wait(d, &ecfg, closed_wait, on_input, &ctx, &wakeups);
                 if (cflags & EVENTS_WAKE)
                     poll_jobs(&ctx);
-                if (cflags & EVENTS_STOP) {
+                if (cask & RUN_SIM_ROLLBACK)
+                    rollback(&ctx, "staff chose the previous exhibit");
+                if ((cflags & EVENTS_STOP) || (cask & RUN_SIM_STOP)) {
                     log_info("run", "stopping: the system asked the kiosk to quit");
                     break;
                 }
@@ -962,7 +1001,7 @@ int cmd_run(const struct options *o)
         health_tick(&ctx, 0);
         uint32_t timeout;
         if (kiosk_animating(k, now)) {
-            uint64_t due = last_frame + KIOSK_FRAME_MS;
+            uint64_t due = last_frame + frame_ms;
             timeout = due > now ? (uint32_t)(due - now) : 0;
         } else {
             uint64_t due = kiosk_deadline(k, now);
@@ -978,6 +1017,7 @@ int cmd_run(const struct options *o)
         ecfg.poll_ms = kiosk_touch_active(k, now)   ? KIOSK_FRAME_MS / 2
                        : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                     : EVENTS_POLL_MS;
+        int ask = sim_wait(&ctx, frames, &timeout);
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
         if (flags & EVENTS_RESET) {
             char rwhy[256];
@@ -1009,7 +1049,9 @@ int cmd_run(const struct options *o)
             kiosk_invalidate(k);
         if (flags & EVENTS_WAKE)
             poll_jobs(&ctx);
-        if (flags & EVENTS_STOP) {
+        if (ask & RUN_SIM_ROLLBACK)
+            rollback(&ctx, "staff chose the previous exhibit");
+        if ((flags & EVENTS_STOP) || (ask & RUN_SIM_STOP)) {
             log_info("run", "stopping: the system asked the kiosk to quit");
             break;
         }

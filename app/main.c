@@ -52,6 +52,7 @@ static void usage(void)
         "       vitrine config defaults          print every setting, commented\n"
         "       vitrine bench [options]          measure start-up, frame cost and idle wake-ups\n"
         "       vitrine preview SRC_DIR [options]  a window that rebuilds SRC_DIR on every save\n"
+        "       vitrine soak [options]           days of the kiosk in simulated time (leaks, fds)\n"
         "       vitrine COMMAND --help           the options of a command\n");
 }
 
@@ -78,6 +79,8 @@ int main(int argc, char **argv)
             cmd = CMD_ROLLBACK;
         else if (strcmp(name, "staff-pin") == 0)
             cmd = CMD_STAFF_PIN;
+        else if (strcmp(name, "soak") == 0)
+            cmd = CMD_SOAK;
         else if (strcmp(name, "config") == 0) {
             if (argc >= 3 && strcmp(argv[2], "defaults") == 0) {
                 config_print_defaults(stdout);
@@ -140,7 +143,9 @@ int main(int argc, char **argv)
                 "vitrine rollback [--state-dir DIR]",
                 "vitrine bundle verify|inspect FILE [--keys DIR]",
                 "vitrine staff-pin   (reads the PIN on standard input)",
-                "vitrine stats export|summary [--since YYYY-MM-DD] [-o FILE.csv] [--state-dir DIR]"};
+                "vitrine stats export|summary [--since YYYY-MM-DD] [-o FILE.csv] [--state-dir DIR]",
+                "vitrine soak [--days N] [--import FILE --inbox DIR] [--config FILE] [--state-dir "
+                "DIR]"};
             int k = cmd == CMD_RUN       ? 0
                     : cmd == CMD_RENDER  ? 1
                     : cmd == CMD_BUNDLE  ? (strcmp(sub, "build") == 0 ? 2 : 7)
@@ -149,6 +154,7 @@ int main(int argc, char **argv)
                     : cmd == CMD_IMPORT  ? 5
                     : cmd == CMD_ROLLBACK ? 6
                     : cmd == CMD_STATS    ? 9
+                    : cmd == CMD_SOAK     ? 10
                                           : 8;
             options_help(cmd, usages[k]);
             return 0;
@@ -191,6 +197,8 @@ int main(int argc, char **argv)
         return cmd_bench(&o, argv[0]);
     case CMD_PREVIEW:
         return cmd_preview(&o);
+    case CMD_SOAK:
+        return cmd_soak(&o);
     }
     return 2;
 }

@@ -25,7 +25,7 @@ static const struct opt_def defs[] = {
     {"--windowed", NULL, OPT_FLAG, OFF(windowed), 0, 1, CMD_RUN | CMD_BENCH, NULL,
      "a window instead of full screen (staff and testing)"},
     {"--size", NULL, OPT_SIZE, OFF(width), 64, 8192,
-     CMD_RUN | CMD_RENDER | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_BUNDLE, "WxH",
+     CMD_SOAK | CMD_RUN | CMD_RENDER | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_BUNDLE, "WxH",
      "screen size in pixels (default: native; 1920x1080 rendering or importing; 1280x720 "
      "preview)"},
     {"--frames", NULL, OPT_LONG, OFF(frames), 1, 100000000, CMD_RUN | CMD_PREVIEW, "N",
@@ -38,7 +38,7 @@ static const struct opt_def defs[] = {
      "stats export: only events from this day on (YYYY-MM-DD, UTC)"},
     {"--script", NULL, OPT_STRING, OFF(script), 0, 0, CMD_RENDER, "FILE",
      "play scripted touches in simulated time (see README)"},
-    {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_RUN | CMD_RENDER | CMD_PREVIEW,
+    {"--idle-timeout", NULL, OPT_LONG, OFF(idle_s), 5, 3600, CMD_SOAK | CMD_RUN | CMD_RENDER | CMD_PREVIEW,
      "S", "seconds without a touch before \"still there?\" (default 60)"},
     {"--rotation", NULL, OPT_LONG, OFF(rotation), 0, 270, CMD_RUN | CMD_RENDER, "DEG",
      "touch panel rotation relative to the screen: 0, 90, 180 or 270"},
@@ -49,38 +49,42 @@ static const struct opt_def defs[] = {
     {"--panel", NULL, OPT_LONG, OFF(panel), 1, 100000, CMD_PREVIEW, "N",
      "the panel to show first (1 = the first; clamped to the exhibit)"},
     {"--state-dir", NULL, OPT_STRING, OFF(state_dir), 0, 0,
-     CMD_RUN | CMD_IMPORT | CMD_ROLLBACK | CMD_STATS, "DIR",
+     CMD_SOAK | CMD_RUN | CMD_IMPORT | CMD_ROLLBACK | CMD_STATS, "DIR",
      "the kiosk's own copy of imported exhibits and its statistics (default " OPTIONS_STATE_DIR
      ")"},
-    {"--renderer", NULL, OPT_STRING, OFF(renderer), 0, 0, CMD_RUN | CMD_BENCH | CMD_PREVIEW,
+    {"--renderer", NULL, OPT_STRING, OFF(renderer), 0, 0, CMD_SOAK | CMD_RUN | CMD_BENCH | CMD_PREVIEW,
      "NAME", "auto (a GPU if there is a real one, else software), software, opengl, opengles2"},
     {"--json", NULL, OPT_FLAG, OFF(json), 0, 1, CMD_BENCH, NULL,
      "print the figures as one JSON object (a baseline for --compare)"},
     {"--compare", NULL, OPT_STRING, OFF(compare), 0, 0, CMD_BENCH, "FILE",
      "print each figure's ratio to the baseline FILE (written with --json)"},
-    {"--import", NULL, OPT_STRING, OFF(import), 0, 0, CMD_BENCH, "FILE",
+    {"--import", NULL, OPT_STRING, OFF(import), 0, 0, CMD_SOAK | CMD_BENCH, "FILE",
      "measure importing this signed bundle while the loop draws (needs --keys)"},
     {"--keys", NULL, OPT_STRING, OFF(keys), 0, 0,
-     CMD_RUN | CMD_IMPORT | CMD_BUNDLE | CMD_BENCH, "DIR",
+     CMD_SOAK | CMD_RUN | CMD_IMPORT | CMD_BUNDLE | CMD_BENCH, "DIR",
      "trusted minisign public keys, one .pub file each (default " OPTIONS_KEYS_DIR ")"},
     {"--watch", NULL, OPT_LIST, OFF(watch), 0, 0, CMD_RUN, "DIR",
      "look for USB sticks here (repeatable; default /media, /run/media, /mnt)"},
     {"--no-watch", NULL, OPT_FLAG, OFF(no_watch), 0, 1, CMD_RUN, NULL,
      "do not look for USB sticks"},
-    {"--inbox", NULL, OPT_STRING, OFF(inbox), 0, 0, CMD_RUN, "DIR",
+    {"--inbox", NULL, OPT_STRING, OFF(inbox), 0, 0, CMD_SOAK | CMD_RUN, "DIR",
      "import bundles a sync tool drops in DIR/vitrine/ as from a stick (or inbox in --config)"},
-    {"--health-file", NULL, OPT_STRING, OFF(health_file), 0, 0, CMD_RUN, "FILE",
+    {"--health-file", NULL, OPT_STRING, OFF(health_file), 0, 0, CMD_SOAK | CMD_RUN, "FILE",
      "write the kiosk's health here for node_exporter (or health_file in --config)"},
-    {"--config", NULL, OPT_STRING, OFF(config), 0, 0, CMD_RUN, "FILE",
+    {"--config", NULL, OPT_STRING, OFF(config), 0, 0, CMD_SOAK | CMD_RUN, "FILE",
      "settings such as the staff PIN's hash (default " OPTIONS_CONFIG ")"},
     {"--reduced-motion", NULL, OPT_FLAG, OFF(reduced_motion), 0, 1, CMD_RUN | CMD_RENDER, NULL,
      "no count-up, no sliding, short crossfades (or reduced_motion = yes in --config)"},
     {"--loop-languages", NULL, OPT_STRING, OFF(loop_languages), 0, 0, CMD_RUN | CMD_RENDER,
      "MODE", "default, or alternate: the loop shows the next language each time round"},
+    {"--days", NULL, OPT_LONG, OFF(days), 1, 366, CMD_SOAK, "N",
+     "simulated days to run (default 7)"},
+    {"--seed", NULL, OPT_LONG, OFF(seed), 0, 2147483647L, CMD_SOAK, "N",
+     "the random visitors' sequence (default 1)"},
     {"--progress-fd", NULL, OPT_LONG, OFF(progress_fd), 3, 1000, CMD_IMPORT, "N",
      "write progress lines to file descriptor N (the kiosk reads them)"},
     {"--verbose", "-v", OPT_FLAG, OFF(verbose), 0, 1,
-     CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK |
+     CMD_SOAK | CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK |
          CMD_STATS,
      NULL,
      "log debug lines"},
@@ -91,6 +95,8 @@ static void defaults(struct options *o)
     memset(o, 0, sizeof(*o));
     o->idle_s = 60;
     o->runs = 21;
+    o->days = 7;
+    o->seed = 1;
     o->state_dir = OPTIONS_STATE_DIR;
     o->keys = OPTIONS_KEYS_DIR;
     o->config = OPTIONS_CONFIG;

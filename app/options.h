@@ -15,6 +15,7 @@ enum command {
     CMD_ROLLBACK = 1 << 6,
     CMD_STAFF_PIN = 1 << 7,
     CMD_STATS = 1 << 8,
+    CMD_SOAK = 1 << 9,
 };
 
 #define OPTIONS_MAX_WATCH 8
@@ -52,6 +53,8 @@ struct options {
     int reduced_motion;    /* --reduced-motion (run, render): over the settings file */
     const char *since;     /* --since YYYY-MM-DD (stats export) */
     const char *loop_languages; /* --loop-languages default|alternate; NULL: the file's */
+    long days;             /* --days N (soak): simulated days */
+    long seed;             /* --seed N (soak): the visitors' random sequence */
     const char *positional[4];
     int n_positional;
 };

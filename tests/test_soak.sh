@@ -1,0 +1,60 @@
+#!/bin/sh
+# The soak (vitrine soak, app/cmd_soak.c): the kiosk's own run loop for
+# SOAK_DAYS simulated days (default 1) with random visitors, an import
+# dropped into the inbox and a roll back each day, a renderer reset, and
+# opening hours with a lunch break, so that a day has two closings to
+# compare. It fails when open file descriptors or live textures grow
+# after the first closing, when a swap does not happen, or (in a
+# sanitizer build) when LeakSanitizer finds a leak at exit.
+# Used by ctest (one day) and by tests/bench/soak.sh (a week).
+set -u
+: "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
+command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+days=${SOAK_DAYS:-1}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mkdir -p "$out/keys" "$out/state" "$out/inbox"
+export TZ="${TZ:-Europe/Paris}" # the first week crosses the spring change
+
+minisign -G -W -p "$out/keys/soak.pub" -s "$out/soak.key" >/dev/null
+# bundle VERSION NAME: the bundled exhibit at VERSION, signed
+bundle() {
+    rm -rf "$out/src"
+    cp -R "$VITRINE_SOURCE_DIR/content/exhibits/pyongyang-2014" "$out/src"
+    sed -i "s/^version: .*/version: \"$1\"/" "$out/src/exhibit.yaml"
+    "$VITRINE" bundle build "$out/src" -o "$out/$2" >/dev/null || { echo "FAIL: build"; exit 1; }
+    minisign -S -s "$out/soak.key" -m "$out/$2" >/dev/null || { echo "FAIL: sign"; exit 1; }
+}
+bundle 1.0 a.vitrine
+bundle 2.0 b.vitrine
+"$VITRINE" import "$out/a.vitrine" --state-dir "$out/state" --keys "$out/keys" --size 800x480 \
+    >"$out/import.log" 2>&1 || { echo "FAIL: the first import"; cat "$out/import.log"; exit 1; }
+cat >"$out/vitrine.conf" <<CONF
+hours = mon-sun 09:00-12:30 13:30-19:00
+screen_off_command = true
+screen_on_command = true
+health_file = $out/vitrine.prom
+CONF
+
+"$VITRINE" soak --days "$days" --size 800x480 --state-dir "$out/state" --keys "$out/keys" \
+    --config "$out/vitrine.conf" --inbox "$out/inbox" --import "$out/b.vitrine" \
+    >"$out/soak.out" 2>"$out/soak.err"
+rc=$?
+cat "$out/soak.out"
+grep -E '(error|warn)' "$out/soak.err" | sort | uniq -c | sort -rn | head -20
+grep -q 'LeakSanitizer' "$out/soak.err" && { echo "FAIL: LeakSanitizer:"; grep -A30 'LeakSanitizer' "$out/soak.err" | head -60; }
+[ $rc -eq 0 ] || { echo "FAIL: the soak exited with $rc"; tail -30 "$out/soak.err"; exit 1; }
+grep -q '^soak: PASS' "$out/soak.out" || { echo "FAIL: no PASS line"; exit 1; }
+# what the visitors did reached the statistics, written by the loop's job
+"$VITRINE" stats export --state-dir "$out/state" -o "$out/stats.csv" >/dev/null 2>&1 ||
+    { echo "FAIL: stats export"; exit 1; }
+visitors=$(sed -n 's/^soak: [0-9]* days, \([0-9]*\) visitors.*/\1/p' "$out/soak.out")
+python3 - "$out/stats.csv" "$visitors" <<'PY' || exit 1
+import csv, sys, collections
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+kinds = collections.Counter(r.get("kind", "?") for r in rows)
+print("stats:", dict(kinds))
+# each visitor is one session (the next comes after the idle timeout)
+if kinds["session"] != int(sys.argv[2]) or kinds["panel_view"] < 100 or kinds["touch"] < 1:
+    sys.exit("FAIL: %s visitors, but the statistics say otherwise" % sys.argv[2])
+PY
