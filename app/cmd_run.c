@@ -92,6 +92,7 @@ struct run_ctx {
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
     long imports_finished;
+    long resets; /* renderer resets handled */
 };
 
 static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
@@ -793,9 +794,57 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
         .h = r->h,
         .frames = frames,
         .imports = r->imports_finished,
+        .resets = r->resets,
         .version = r->showing_gen[0] ? r->showing.version : "",
     };
     return r->sim->wait(r->sim->ctx, &p, timeout);
+}
+
+/* What a wait brought, open or closed: a renderer reset, a new screen
+ * size, finished jobs, a stop. 0 to go on, 1 to stop, -1 when there is no
+ * renderer left (the caller exits so that the service manager restarts
+ * the kiosk: a black screen is a failure). */
+static int after_wait(struct run_ctx *r, struct display *d, int flags, int ask)
+{
+    if (flags & EVENTS_RESET) {
+        char why[256];
+        if (display_recover(d, (flags & EVENTS_DEVICE_RESET) != 0, why, sizeof(why)) != 0)
+            log_error("run", "after the renderer reset: %s", why);
+        if (!display_ok(d)) {
+            log_error("run", "no renderer after the reset; stopping so the kiosk is restarted");
+            return -1;
+        }
+        health_set_renderer(&r->health, display_renderer_name(d), display_driver(d));
+        kiosk_invalidate(r->k);
+        r->resets++;
+        if (r->closed) { /* closed: the new renderer shows black too */
+            display_clear_black(d);
+            display_present(d);
+        }
+    }
+    if (flags & EVENTS_REDRAW) {
+        int nw, nh;
+        display_size(d, &nw, &nh);
+        if ((nw != r->w || nh != r->h) && nw > 0 && nh > 0) {
+            /* a display plugged in again, a new resolution or orientation
+             * (while closed too: the kiosk opens at the new size) */
+            r->w = nw;
+            r->h = nh;
+            kiosk_screen_changed(r->k, clock_now_ms());
+        }
+        kiosk_invalidate(r->k);
+    }
+    if ((flags & EVENTS_WAKE) && display_poll_photos(d) > 0)
+        kiosk_invalidate(r->k);
+    if (flags & EVENTS_WAKE)
+        poll_jobs(r);
+    if (ask & RUN_SIM_ROLLBACK)
+        rollback(r, "staff chose the previous exhibit");
+    if ((flags & EVENTS_STOP) || (ask & RUN_SIM_STOP)) {
+        log_info("run", "stopping: the system asked the kiosk to quit");
+        return 1;
+    }
+    return 0;
 }
 
 int cmd_run(const struct options *o)
@@ -930,14 +979,11 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                 ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
                 int cask = sim_wait(&ctx, frames, &closed_wait);
                 int cflags = events_wait(d, &ecfg, closed_wait, on_input, &ctx, &wakeups);
-                if (cflags & EVENTS_WAKE)
-                    poll_jobs(&ctx);
-                if (cask & RUN_SIM_ROLLBACK)
-                    rollback(&ctx, "staff chose the previous exhibit");
-                if ((cflags & EVENTS_STOP) || (cask & RUN_SIM_STOP)) {
-                    log_info("run", "stopping: the system asked the kiosk to quit");
+                int next = after_wait(&ctx, d, cflags, cask);
+                if (next < 0)
+                    goto done;
+                if (next > 0)
                     break;
-                }
                 continue;
             }
         }
@@ -1019,42 +1065,13 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                                                     : EVENTS_POLL_MS;
         int ask = sim_wait(&ctx, frames, &timeout);
         int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
-        if (flags & EVENTS_RESET) {
-            char rwhy[256];
-            if (display_recover(d, (flags & EVENTS_DEVICE_RESET) != 0, rwhy, sizeof(rwhy)) != 0)
-                log_error("run", "after the renderer reset: %s", rwhy);
-            if (!display_ok(d)) {
-                /* a black screen is a failure: exit so that the service
-                 * manager starts the kiosk again, with a new display */
-                log_error("run", "no renderer after the reset; stopping so the kiosk is restarted");
-                goto done;
-            }
-            health_set_renderer(&ctx.health, display_renderer_name(d), display_driver(d));
-            kiosk_invalidate(k);
-        }
-        if (flags & EVENTS_REDRAW) {
-            int nw, nh;
-            display_size(d, &nw, &nh);
-            if ((nw != w || nh != h) && nw > 0 && nh > 0) {
-                /* a display plugged in again, a new resolution or orientation */
-                w = nw;
-                h = nh;
-                ctx.w = w;
-                ctx.h = h;
-                kiosk_screen_changed(k, clock_now_ms());
-            }
-            kiosk_invalidate(k);
-        }
-        if ((flags & EVENTS_WAKE) && display_poll_photos(d) > 0)
-            kiosk_invalidate(k);
-        if (flags & EVENTS_WAKE)
-            poll_jobs(&ctx);
-        if (ask & RUN_SIM_ROLLBACK)
-            rollback(&ctx, "staff chose the previous exhibit");
-        if ((flags & EVENTS_STOP) || (ask & RUN_SIM_STOP)) {
-            log_info("run", "stopping: the system asked the kiosk to quit");
+        int next = after_wait(&ctx, d, flags, ask);
+        w = ctx.w;
+        h = ctx.h;
+        if (next < 0)
+            goto done;
+        if (next > 0)
             break;
-        }
     }
     status = 0;
 done:

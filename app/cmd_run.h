@@ -16,6 +16,7 @@ struct run_probe {
     int w, h;            /* the screen */
     long frames;         /* presented so far */
     long imports;        /* import and open jobs finished so far */
+    long resets;         /* renderer resets recovered from so far */
     const char *version; /* the imported exhibit's version on screen; "" none */
 };
 

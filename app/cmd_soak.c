@@ -9,8 +9,9 @@
  * import child process. Each simulated day brings random visitor sessions
  * (taps and swipes queued as SDL touch events), a content swap in each
  * direction (at 10:00 the --import bundle is dropped into the inbox as a
- * sync tool would; at 15:00 staff roll back), a renderer reset (12:00) and
- * whatever the opening hours say. While an import or roll back runs, time
+ * sync tool would; at 15:00 staff roll back), two renderer resets (the
+ * device lost at 12:00, open, and at 23:00, closed) and whatever the
+ * opening hours say. While an import or roll back runs, time
  * passes for real, so that the job is not outrun.
  *
  * At every closing and every midnight it prints the process's resident
@@ -39,7 +40,8 @@
 
 #define SOAK_DAY_MS (24u * 3600u * 1000u)
 #define SOAK_IMPORT_AT_MS (10u * 3600u * 1000u)
-#define SOAK_RESET_AT_MS (12u * 3600u * 1000u)
+#define SOAK_RESET_AT_MS (12u * 3600u * 1000u)        /* open */
+#define SOAK_NIGHT_RESET_AT_MS (23u * 3600u * 1000u)  /* closed, with any usual hours */
 #define SOAK_ROLLBACK_AT_MS (15u * 3600u * 1000u)
 #define SOAK_FRAME_MS 100u    /* 10 frames a second while something moves */
 #define SOAK_REAL_SLICE_MS 20u /* a job runs: let this much real time pass */
@@ -78,7 +80,8 @@ struct soak {
     int days;
     /* today's events, in simulated ms */
     int day;
-    int did_import, did_reset, did_rollback;
+    int did_import, did_reset, did_night_reset, did_rollback;
+    long resets_handled; /* what the loop says it recovered from */
     /* an import or roll back is under way: real time passes */
     int awaiting;
     long awaited_from; /* probe.imports when it began */
@@ -262,6 +265,11 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
         if (events_inject_reset(1) == 0)
             s->resets++;
     }
+    if (!s->did_night_reset && into >= SOAK_NIGHT_RESET_AT_MS) {
+        s->did_night_reset = 1;
+        if (events_inject_reset(1) == 0)
+            s->resets++;
+    }
     if (s->o->import && !s->did_rollback && into >= SOAK_ROLLBACK_AT_MS) {
         s->did_rollback = 1;
         s->awaiting = 1;
@@ -285,7 +293,7 @@ static void end_of_day(struct soak *s, const struct run_probe *p)
     fflush(stdout);
     s->frames_at_day = p->frames;
     s->sessions_today = s->closings_today = s->openings_today = 0;
-    s->did_import = s->did_reset = s->did_rollback = 0;
+    s->did_import = s->did_reset = s->did_night_reset = s->did_rollback = 0;
     s->day++;
 }
 
@@ -293,6 +301,7 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
 {
     struct soak *s = ctx;
     uint64_t now = clock_now_ms();
+    s->resets_handled = p->resets;
     if (s->was_closed < 0) {
         s->was_closed = p->closed; /* how the first day starts is no change */
     } else if (p->closed != s->was_closed) {
@@ -351,9 +360,9 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
     uint64_t day_start = s->t0 + (uint64_t)s->day * SOAK_DAY_MS;
     uint64_t next = now + *timeout, midnight = day_start + SOAK_DAY_MS;
     uint64_t evs[] = {midnight, day_start + SOAK_IMPORT_AT_MS, day_start + SOAK_RESET_AT_MS,
-                      day_start + SOAK_ROLLBACK_AT_MS};
+                      day_start + SOAK_ROLLBACK_AT_MS, day_start + SOAK_NIGHT_RESET_AT_MS};
     int dones[] = {0, s->did_import || !s->o->import, s->did_reset,
-                   s->did_rollback || !s->o->import};
+                   s->did_rollback || !s->o->import, s->did_night_reset};
     for (size_t i = 0; i < sizeof(evs) / sizeof(evs[0]); i++)
         if (!dones[i] && evs[i] < next)
             next = evs[i];
@@ -412,9 +421,9 @@ static int verdict(const struct soak *s)
         max_rss = c->rss_kb > max_rss ? c->rss_kb : max_rss;
     }
     printf("soak: %d days, %ld visitors, %ld touches, %ld imports loaded (%ld not), %ld roll "
-           "backs, %ld renderer resets, %ld closings, %ld openings\n",
+           "backs, %ld renderer resets (%ld recovered from), %ld closings, %ld openings\n",
            s->days, s->sessions, s->touches, s->imports_ok, s->import_misses, s->rollbacks,
-           s->resets, s->closings, s->openings);
+           s->resets, s->resets_handled, s->closings, s->openings);
     printf("soak: after the warm-up (%s day %d): fds %ld -> max %ld, textures %ld -> max %ld, "
            "rss %.1f -> max %.1f MB (last %.1f)\n",
            w->what, w->day, w->fds, max_fds, w->textures, max_tex, (double)w->rss_kb / 1024.0,
@@ -439,9 +448,10 @@ static int verdict(const struct soak *s)
                s->rollbacks);
         bad = 1;
     }
-    if (s->closings < s->days || s->resets < s->days) {
-        printf("soak: FAIL: %ld closings and %ld renderer resets in %d days\n", s->closings,
-               s->resets, s->days);
+    if (s->closings < s->days || s->resets < 2L * s->days || s->resets_handled != s->resets) {
+        printf("soak: FAIL: %ld closings and %ld renderer resets (%ld recovered from) in %d "
+               "days\n",
+               s->closings, s->resets, s->resets_handled, s->days);
         bad = 1;
     }
     return bad;
