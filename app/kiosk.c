@@ -1283,6 +1283,7 @@ void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
         copy_text(d->signer, sizeof(d->signer), info->signer);
         copy_text(d->last_import, sizeof(d->last_import), info->last_import);
         copy_text(d->free_space, sizeof(d->free_space), info->free_space);
+        copy_text(d->settings, sizeof(d->settings), info->settings);
         d->n_log = info->n_log < 0               ? 0
                    : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES
                                                    : info->n_log;
