@@ -823,6 +823,19 @@ static void options_take_the_new_flags(void **state)
     assert_non_null(strstr(why, "--loop-languages"));
     char *other[] = {"vitrine", "bundle", "--reduced-motion"};
     assert_int_equal(options_parse(&o, CMD_BUNDLE, 3, other, 2, why, sizeof why), -1);
+    char *locales[] = {"vitrine", "run", "--locales", "fr,en", "--dpi", "0"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 6, locales, 2, why, sizeof why), 0);
+    assert_int_equal(o.n_locales, 2);
+    assert_string_equal(o.locales[0], "fr");
+    assert_string_equal(o.locales[1], "en");
+    assert_string_equal(locales[3], "fr,en"); /* argv itself is left alone */
+    char *dpi[] = {"vitrine", "run", "--dpi", "20"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 4, dpi, 2, why, sizeof why), -1);
+    assert_non_null(strstr(why, "option --dpi wants a whole number from 40 to 600 (or 0)"));
+    char *stats[] = {"vitrine", "stats", "--config", "/x.conf", "--dpi", "100"};
+    assert_int_equal(options_parse(&o, CMD_STATS, 4, stats, 2, why, sizeof why), 0);
+    assert_string_equal(o.config, "/x.conf");
+    assert_int_equal(options_parse(&o, CMD_STATS, 6, stats, 2, why, sizeof why), -1);
 }
 
 int main(void)
