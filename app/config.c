@@ -115,6 +115,16 @@ int config_read(const char *path, config_line_fn fn, void *ctx, char *problems,
         add_problem(problems, problems_len, path, 0, strerror(errno));
         return 1;
     }
+    int bad = config_read_stream(f, path, fn, ctx, problems, problems_len);
+    fclose(f);
+    return bad;
+}
+
+int config_read_stream(FILE *f, const char *path, config_line_fn fn, void *ctx, char *problems,
+                       size_t problems_len)
+{
+    if (problems_len)
+        problems[0] = '\0';
     char line[CONFIG_LINE_MAX], why[512];
     size_t n;
     int lineno = 0, bad = 0, long_line;
@@ -136,6 +146,5 @@ int config_read(const char *path, config_line_fn fn, void *ctx, char *problems,
         bad++;
         add_problem(problems, problems_len, path, 0, "a read error cut the file short");
     }
-    fclose(f);
     return bad;
 }

@@ -12,6 +12,7 @@
 #define VITRINE_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define CONFIG_LINE_MAX 1024 /* bytes of one line, with its newline */
 
@@ -26,6 +27,10 @@ typedef int (*config_line_fn)(void *ctx, const char *key, const char *value, cha
  * read is one problem "PATH: reason". A missing file is 0 lines. */
 int config_read(const char *path, config_line_fn fn, void *ctx, char *problems,
                 size_t problems_len);
+/* The same for an open stream f, its problems named after `name`; f stays
+ * open (the caller's). */
+int config_read_stream(FILE *f, const char *name, config_line_fn fn, void *ctx, char *problems,
+                       size_t problems_len);
 
 /* 1 if a and b are one edit apart or closer (a typo: "did you mean"). */
 int config_similar(const char *a, const char *b);

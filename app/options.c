@@ -560,6 +560,14 @@ int options_read_file(struct options *o, const char *path)
     return o->n_problems;
 }
 
+int options_read_stream(struct options *o, FILE *f, const char *name)
+{
+    struct file_ctx c = {o, malloc(sizeof(struct options))};
+    o->n_problems = config_read_stream(f, name, file_line, &c, o->problems, sizeof(o->problems));
+    free(c.scratch);
+    return o->n_problems;
+}
+
 void options_help(enum command command, const char *usage)
 {
     printf("usage: %s\n\noptions:\n", usage);

@@ -102,6 +102,8 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
  * cannot be read) in o->problems. A missing file is 0. Never fails
  * otherwise: a bad value keeps the setting's default. */
 int options_read_file(struct options *o, const char *path);
+/* The same from an open stream (the caller's), named `name` in problems. */
+int options_read_stream(struct options *o, FILE *f, const char *name);
 
 /* Log each of o->problems as a warning, once. */
 void options_log_problems(const struct options *o);
