@@ -32,8 +32,11 @@ int config_utf8_ok(const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
         unsigned c = *p++;
-        int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
-                                : (c & 0xF8) == 0xF0 ? 3 : -1;
+        int more = c < 0x80             ? 0
+                   : (c & 0xE0) == 0xC0 ? 1
+                   : (c & 0xF0) == 0xE0 ? 2
+                   : (c & 0xF8) == 0xF0 ? 3
+                                        : -1;
         if (more < 0 || end - p < more)
             return 0;
         unsigned long cp = more == 0 ? c : more == 1 ? c & 0x1F : more == 2 ? c & 0x0F : c & 0x07;
@@ -103,8 +106,7 @@ static int next_line(FILE *f, char *buf, size_t cap, size_t *n, int *long_line)
     return 1;
 }
 
-int config_read(const char *path, config_line_fn fn, void *ctx, char *problems,
-                size_t problems_len)
+int config_read(const char *path, config_line_fn fn, void *ctx, char *problems, size_t problems_len)
 {
     if (problems_len)
         problems[0] = '\0';

@@ -98,7 +98,7 @@ struct kiosk {
     int loop_alternate; /* KIOSK_LOOP_ALTERNATE */
     char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
     int n_offered;
-    int offer_warn; /* the next load_info warns of offered languages the exhibit lacks */
+    int offer_warn;     /* the next load_info warns of offered languages the exhibit lacks */
     int larger_text;    /* panels are laid out at LAYOUT_LARGER_TEXT */
     int text_pending;   /* a text size change waits for the transition to end */
     int text_want;
@@ -259,8 +259,10 @@ static int offer_locales(struct kiosk *k, struct store_info *info)
                 code = NULL; /* listed twice: once */
             }
         if (!store_locale_find(k->store, k->offered[i]) && k->offer_warn)
-            log_warn("kiosk", "the language \"%s\" of the setting locales is not in %s; it is "
-                              "not offered", k->offered[i], store_name(k->store));
+            log_warn("kiosk",
+                     "the language \"%s\" of the setting locales is not in %s; it is "
+                     "not offered",
+                     k->offered[i], store_name(k->store));
     }
     k->offer_warn = 0;
     if (n == 0)

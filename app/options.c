@@ -37,19 +37,21 @@ struct opt_def {
     const char *alias; /* "-o" or NULL */
     const char *key;   /* "idle_timeout" in the settings file; NULL: only a flag */
     enum opt_kind kind;
-    size_t offset;     /* the field in struct options */
-    size_t count;      /* OPT_LIST, OPT_LOCALES: the int field counting the values */
+    size_t offset; /* the field in struct options */
+    size_t count;  /* OPT_LIST, OPT_LOCALES: the int field counting the values */
     long min, max;
-    unsigned bits;     /* OPT_ZERO, OPT_QUARTER */
-    unsigned commands; /* enum command mask: the commands the flag is for */
-    const char *choices; /* OPT_CHOICE */
-    const char *def;     /* the default, parsed like a value; NULL: none, no, 0 */
+    unsigned bits;         /* OPT_ZERO, OPT_QUARTER */
+    unsigned commands;     /* enum command mask: the commands the flag is for */
+    const char *choices;   /* OPT_CHOICE */
+    const char *def;       /* the default, parsed like a value; NULL: none, no, 0 */
     const char *def_words; /* the default in words, where def cannot say it */
-    const char *example; /* the value `config defaults` shows; NULL: def */
-    const char *arg;     /* the flag's value in --help */
+    const char *example;   /* the value `config defaults` shows; NULL: def */
+    const char *arg;       /* the flag's value in --help */
     const char *help;
 };
 
+/* the table reads best a few fields a line */
+/* clang-format off */
 #define OFF(f) offsetof(struct options, f)
 #define ALL_COMMANDS                                                                          \
     (CMD_RUN | CMD_RENDER | CMD_BUNDLE | CMD_BENCH | CMD_PREVIEW | CMD_IMPORT | CMD_ROLLBACK | \
@@ -167,6 +169,7 @@ static const struct opt_def defs[] = {
      .commands = ALL_COMMANDS, .help = "log debug lines"},
 };
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
+/* clang-format on */
 _Static_assert(N_DEFS <= 64, "struct options.given has a bit for each entry");
 
 /* Where a value comes from: a default and the command line are kept as
@@ -317,9 +320,9 @@ static int set_hours(const struct opt_def *d, struct options *o, const char *val
         return 0;
     }
     struct hours tmp = *h; /* a bad line adds nothing */
-    int rc = d->kind == OPT_HOURS ? hours_parse_week(&tmp, val, why, why_len)
-                                  : hours_parse_exception(&tmp, val, d->kind == OPT_OPEN, why,
-                                                          why_len);
+    int rc = d->kind == OPT_HOURS
+                 ? hours_parse_week(&tmp, val, why, why_len)
+                 : hours_parse_exception(&tmp, val, d->kind == OPT_OPEN, why, why_len);
     if (rc != 0)
         return BAD_WHOLE;
     *h = tmp;
@@ -328,8 +331,8 @@ static int set_hours(const struct opt_def *d, struct options *o, const char *val
 
 /* A text value: the file's "none" is none; the file's paths are absolute
  * (relative to what? the service's working folder is nobody's choice). */
-static int set_text(const struct opt_def *d, struct options *o, const char *val,
-                    enum source src, char *why, size_t why_len)
+static int set_text(const struct opt_def *d, struct options *o, const char *val, enum source src,
+                    char *why, size_t why_len)
 {
     const char **field = (const char **)((char *)o + d->offset);
     if (src == SRC_FILE && strcmp(val, "none") == 0) {
@@ -364,8 +367,8 @@ static int set_text(const struct opt_def *d, struct options *o, const char *val,
 }
 
 /* Set d's field in o from the text val: 0, or BAD_* with why. */
-static int set_value(const struct opt_def *d, struct options *o, const char *val,
-                     enum source src, char *why, size_t why_len)
+static int set_value(const struct opt_def *d, struct options *o, const char *val, enum source src,
+                     char *why, size_t why_len)
 {
     char *field = (char *)o + d->offset;
     switch (d->kind) {
@@ -547,8 +550,7 @@ static int file_line(void *ctx, const char *key, const char *val, char *why, siz
     else if (rc && d->kind == OPT_LIST)
         snprintf(why, why_len, "%s %s, not \"%.60s\"", d->key, reason, val);
     else if (rc)
-        snprintf(why, why_len, "%s %s, not \"%.60s\"; using %s", d->key, reason, val,
-                 def_text(d));
+        snprintf(why, why_len, "%s %s, not \"%.60s\"; using %s", d->key, reason, val, def_text(d));
     return rc ? -1 : 0;
 }
 
@@ -581,8 +583,8 @@ void options_help(enum command command, const char *usage)
         int shows_def = d->def && (d->kind == OPT_LONG || d->kind == OPT_STRING);
         if (shows_def || d->key)
             snprintf(extra, sizeof(extra), " (%s%s%s%s%s)", shows_def ? "default " : "",
-                     shows_def ? d->def : "", shows_def && d->key ? "; " : "",
-                     d->key ? d->key : "", d->key ? " in --config" : "");
+                     shows_def ? d->def : "", shows_def && d->key ? "; " : "", d->key ? d->key : "",
+                     d->key ? " in --config" : "");
         printf("  %-26s %s%s\n", left, d->help, extra);
     }
 }
@@ -622,23 +624,22 @@ static void describe(const struct opt_def *d, char *buf, size_t n)
         strcat(range, "; ");
     } else if (d->kind == OPT_PATH)
         snprintf(range, sizeof(range), "an absolute path or none; ");
-    int repeat = d->kind == OPT_LIST || d->kind == OPT_HOURS || d->kind == OPT_OPEN ||
-                 d->kind == OPT_CLOSED;
-    snprintf(buf, n, "%s%s%s%s%s%s", range, repeat ? "repeatable; " : "",
-             "default ", def_text(d), d->flag ? "; the flag " : "", d->flag ? d->flag : "");
+    int repeat =
+        d->kind == OPT_LIST || d->kind == OPT_HOURS || d->kind == OPT_OPEN || d->kind == OPT_CLOSED;
+    snprintf(buf, n, "%s%s%s%s%s%s", range, repeat ? "repeatable; " : "", "default ", def_text(d),
+             d->flag ? "; the flag " : "", d->flag ? d->flag : "");
 }
 
 void options_print_defaults(FILE *out)
 {
-    fprintf(out,
-            "# /etc/vitrine/vitrine.conf - the kiosk's settings, read by `vitrine run` and\n"
-            "# `vitrine stats` (another file with --config FILE). Made by `vitrine config\n"
-            "# defaults`: every setting, commented out at an example value; uncomment\n"
-            "# what you need. One \"key = value\" a line; '#' starts a comment. A missing\n"
-            "# file or key keeps the default, and a command-line flag wins over its key.\n"
-            "# A bad line is named in the log (journalctl -u vitrine) and on the staff\n"
-            "# screen, and its setting keeps its default; `vitrine config check FILE`\n"
-            "# names each bad line.\n");
+    fprintf(out, "# /etc/vitrine/vitrine.conf - the kiosk's settings, read by `vitrine run` and\n"
+                 "# `vitrine stats` (another file with --config FILE). Made by `vitrine config\n"
+                 "# defaults`: every setting, commented out at an example value; uncomment\n"
+                 "# what you need. One \"key = value\" a line; '#' starts a comment. A missing\n"
+                 "# file or key keeps the default, and a command-line flag wins over its key.\n"
+                 "# A bad line is named in the log (journalctl -u vitrine) and on the staff\n"
+                 "# screen, and its setting keeps its default; `vitrine config check FILE`\n"
+                 "# names each bad line.\n");
     for (size_t k = 0; k < N_DEFS; k++) {
         const struct opt_def *d = &defs[k];
         if (!d->key)

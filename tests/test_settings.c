@@ -484,11 +484,12 @@ static void config_reads_the_new_keys(void **state)
     assert_int_equal(o.stats_max_rows, STATS_MAX_ROWS);
     assert_null(o.staff_pin_hash);
 
-    run_options(&o, "# visitors\nreduced_motion = yes\nloop_languages = alternate  # both\n"
-                    "dpi = 120\nidle_timeout = 90\nlocales = fr , en\nstats_days = 30\n"
-                    "stats_max_rows = 5000\nwatch = /srv/a\nwatch = /srv/b\n"
-                    "hours = mon-fri 09:00-17:00\nclosed = 2026-12-25\nwake_minutes = 5\n"
-                    "screen_off_command = echo off\nhealth_file = none\ninbox = /srv/in\n",
+    run_options(&o,
+                "# visitors\nreduced_motion = yes\nloop_languages = alternate  # both\n"
+                "dpi = 120\nidle_timeout = 90\nlocales = fr , en\nstats_days = 30\n"
+                "stats_max_rows = 5000\nwatch = /srv/a\nwatch = /srv/b\n"
+                "hours = mon-fri 09:00-17:00\nclosed = 2026-12-25\nwake_minutes = 5\n"
+                "screen_off_command = echo off\nhealth_file = none\ninbox = /srv/in\n",
                 NULL, 0);
     assert_string_equal(o.problems, "");
     assert_int_equal(o.reduced_motion, 1);
@@ -511,8 +512,9 @@ static void config_reads_the_new_keys(void **state)
     assert_string_equal(o.inbox, "/srv/in");
 
     /* bad values: one message each, the default, and the rest still applies */
-    run_options(&o, "reduced_motion = maybe\nloop_languages = random\n"
-                    "staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$abc$def\n",
+    run_options(&o,
+                "reduced_motion = maybe\nloop_languages = random\n"
+                "staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$abc$def\n",
                 NULL, 0);
     assert_int_equal(o.n_problems, 2);
     assert_int_equal(o.reduced_motion, 0);
@@ -530,21 +532,21 @@ static void a_bad_value_keeps_the_default(void **state)
     (void)state;
     static struct options o;
     run_options(&o,
-                "reduced_motion = sometimes\n"      /* 1 yes/no */
-                "idle_timeout = soon\n"             /* 2 a number */
-                "idle_timeout = 4\n"                /* 3 below the range */
-                "dpi = 39\n"                        /* 4 between 0 and the range */
-                "stats_days = 99999\n"              /* 5 above the range */
-                "renderer = vulkan\n"               /* 6 a choice */
-                "inbox = srv/in\n"                  /* 7 a relative path */
-                "locales = en; fr\n"                /* 8 language codes */
-                "hours = mon 9-17\n"                /* 9 opening hours */
-                "closed = christmas\n"              /* 10 a date */
-                "staff_pin_hash = 4711\n"           /* 11 a hash */
-                "rotation = 45\n"                   /* 12 a right angle */
-                "screen_on_command =\n"             /* 13 empty text */
-                "watch =\n"                         /* 14 an empty list value */
-                "stats_max_rows = 12x\n",           /* 15 trailing junk */
+                "reduced_motion = sometimes\n" /* 1 yes/no */
+                "idle_timeout = soon\n"        /* 2 a number */
+                "idle_timeout = 4\n"           /* 3 below the range */
+                "dpi = 39\n"                   /* 4 between 0 and the range */
+                "stats_days = 99999\n"         /* 5 above the range */
+                "renderer = vulkan\n"          /* 6 a choice */
+                "inbox = srv/in\n"             /* 7 a relative path */
+                "locales = en; fr\n"           /* 8 language codes */
+                "hours = mon 9-17\n"           /* 9 opening hours */
+                "closed = christmas\n"         /* 10 a date */
+                "staff_pin_hash = 4711\n"      /* 11 a hash */
+                "rotation = 45\n"              /* 12 a right angle */
+                "screen_on_command =\n"        /* 13 empty text */
+                "watch =\n"                    /* 14 an empty list value */
+                "stats_max_rows = 12x\n",      /* 15 trailing junk */
                 NULL, 0);
     assert_int_equal(o.n_problems, 15);
     for (int line = 1; line <= 15; line++)
@@ -583,13 +585,13 @@ static void bad_lines_are_named(void **state)
     longline[sizeof longline - 1] = '\0';
     char text[4096];
     snprintf(text, sizeof text,
-             "idle_timout = 30\n"         /* 1 a typo: did you mean */
-             "colour = red\n"             /* 2 unknown, nothing near */
-             "reduced_motion yes\n"       /* 3 no '=' */
+             "idle_timout = 30\n"                     /* 1 a typo: did you mean */
+             "colour = red\n"                         /* 2 unknown, nothing near */
+             "reduced_motion yes\n"                   /* 3 no '=' */
              "screen_on_command = caf\xC3\xA9 \xFF\n" /* 4 not UTF-8 */
-             "%s"                         /* 5 too long */
-             "dpi = 200\n"                /* 6 good: still read */
-             "\xED\xA0\x80 = 1\n",        /* 7 a surrogate: not UTF-8 either */
+             "%s"                                     /* 5 too long */
+             "dpi = 200\n"                            /* 6 good: still read */
+             "\xED\xA0\x80 = 1\n",                    /* 7 a surrogate: not UTF-8 either */
              longline);
     run_options(&o, text, NULL, 0);
     assert_int_equal(o.n_problems, 6);
@@ -624,10 +626,12 @@ static void flags_win_over_the_file(void **state)
 {
     (void)state;
     static struct options o;
-    const char *args[] = {"--idle-timeout", "30", "--watch", "/mnt/a", "--reduced-motion",
-                          "--loop-languages=default", "--dpi", "150"};
-    run_options(&o, "idle_timeout = 90\nwatch = /srv/x\nwatch = /srv/y\nreduced_motion = no\n"
-                    "loop_languages = alternate\ndpi = 2000\nwake_minutes = 7\n",
+    const char *args[] = {
+        "--idle-timeout",           "30",    "--watch", "/mnt/a", "--reduced-motion",
+        "--loop-languages=default", "--dpi", "150"};
+    run_options(&o,
+                "idle_timeout = 90\nwatch = /srv/x\nwatch = /srv/y\nreduced_motion = no\n"
+                "loop_languages = alternate\ndpi = 2000\nwake_minutes = 7\n",
                 args, 8);
     assert_int_equal(o.idle_s, 30);
     assert_int_equal(o.n_watch, 1);
@@ -671,11 +675,26 @@ static void the_defaults_are_a_good_file(void **state)
         line += len + (line[len] == '\n');
     }
     uncommented[u] = '\0';
-    static const char *const keys_wanted[] = {
-        "staff_pin_hash", "reduced_motion", "loop_languages", "hours", "open", "closed",
-        "screen_off_command", "screen_on_command", "wake_minutes", "health_file", "inbox", "dpi",
-        "idle_timeout", "locales", "watch", "no_watch", "stats_days", "stats_max_rows",
-        "renderer", "rotation"};
+    static const char *const keys_wanted[] = {"staff_pin_hash",
+                                              "reduced_motion",
+                                              "loop_languages",
+                                              "hours",
+                                              "open",
+                                              "closed",
+                                              "screen_off_command",
+                                              "screen_on_command",
+                                              "wake_minutes",
+                                              "health_file",
+                                              "inbox",
+                                              "dpi",
+                                              "idle_timeout",
+                                              "locales",
+                                              "watch",
+                                              "no_watch",
+                                              "stats_days",
+                                              "stats_max_rows",
+                                              "renderer",
+                                              "rotation"};
     for (size_t i = 0; i < sizeof keys_wanted / sizeof keys_wanted[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "\n#%s = ", keys_wanted[i]);

@@ -40,10 +40,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (o.idle_s != 30 || o.n_watch != 1 || strcmp(o.watch[0], "/mnt") != 0)
         abort(); /* the command line wins */
-    if ((o.dpi != 0 && (o.dpi < 40 || o.dpi > 600)) || o.wake_minutes < 0 ||
-        o.wake_minutes > 120 || o.stats_days < 1 || o.rotation % 90 ||
-        o.n_locales < 0 || o.n_locales > OPTIONS_MAX_LOCALES || o.text_used > sizeof(o.text) ||
-        o.hours.n_exc < 0 || o.hours.n_exc > HOURS_EXCEPTIONS)
+    if ((o.dpi != 0 && (o.dpi < 40 || o.dpi > 600)) || o.wake_minutes < 0 || o.wake_minutes > 120 ||
+        o.stats_days < 1 || o.rotation % 90 || o.n_locales < 0 ||
+        o.n_locales > OPTIONS_MAX_LOCALES || o.text_used > sizeof(o.text) || o.hours.n_exc < 0 ||
+        o.hours.n_exc > HOURS_EXCEPTIONS)
         abort();
     for (int i = 0; i < o.n_locales; i++)
         if (!o.locales[i][0] || strchr(o.locales[i], ','))
