@@ -52,18 +52,18 @@ int config_utf8_ok(const char *s, size_t n)
     return 1;
 }
 
-/* Append "PATH:LINE: reason" (LINE 0: "PATH: reason") to problems. */
+/* Append "PATH:LINE: reason" (LINE 0: "PATH: reason") to problems, whole
+ * or not at all. */
 static void add_problem(char *problems, size_t len, const char *path, int lineno,
                         const char *reason)
 {
+    char line[768];
     size_t used = strlen(problems);
-    if (used + 1 >= len)
-        return;
-    if (lineno)
-        snprintf(problems + used, len - used, "%s%s:%d: %s", used ? "\n" : "", path, lineno,
-                 reason);
-    else
-        snprintf(problems + used, len - used, "%s%s: %s", used ? "\n" : "", path, reason);
+    int n = lineno ? snprintf(line, sizeof(line), "%s%.200s:%d: %s", used ? "\n" : "", path,
+                              lineno, reason)
+                   : snprintf(line, sizeof(line), "%s%.200s: %s", used ? "\n" : "", path, reason);
+    if (n > 0 && (size_t)n < sizeof(line) && used + (size_t)n < len)
+        memcpy(problems + used, line, (size_t)n + 1);
 }
 
 /* The problem with one line, or NULL: why holds the callback's reason. */
@@ -131,7 +131,12 @@ int config_read_stream(FILE *f, const char *path, config_line_fn fn, void *ctx, 
     size_t n;
     int lineno = 0, bad = 0, long_line;
     while (next_line(f, line, sizeof(line), &n, &long_line)) {
-        lineno++;
+        if (++lineno > CONFIG_LINES_MAX) {
+            bad++;
+            add_problem(problems, problems_len, path, lineno,
+                        "the file goes on past " CONFIG_LINES_MAX_TEXT " lines; the rest is ignored");
+            break;
+        }
         const char *problem;
         if (long_line)
             problem = "this line is too long; it is ignored";

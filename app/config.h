@@ -6,15 +6,21 @@
  *
  *   /etc/vitrine/vitrine.conf:7: reduced_motion wants yes or no, not "maybe"; using no
  *
- * A line that is not UTF-8, longer than CONFIG_LINE_MAX, or without '=' is
- * a problem of its own and is skipped. A missing file is not an error. */
+ * A line that is not UTF-8, holds a NUL byte, is longer than CONFIG_LINE_MAX
+ * - 1 bytes or has no '=' is a problem of its own and is skipped; past
+ * CONFIG_LINES_MAX lines the file is not read on (a device or a runaway
+ * file given as the settings cannot hold the kiosk up). A missing file is
+ * not an error. Problems that do not fit the caller's buffer are counted,
+ * not written. */
 #ifndef VITRINE_CONFIG_H
 #define VITRINE_CONFIG_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#define CONFIG_LINE_MAX 1024 /* bytes of one line, with its newline */
+#define CONFIG_LINE_MAX 1024 /* bytes of one line, with its terminating NUL */
+#define CONFIG_LINES_MAX 10000 /* lines read; the rest of a longer file is one problem */
+#define CONFIG_LINES_MAX_TEXT "10000"
 
 /* One "key = value" line (both trimmed, value without its comment): 0, or
  * -1 with the reason (a whole sentence part, no file or line) in why. */

@@ -48,7 +48,12 @@ static int config_check(const char *path)
     }
     fclose(f);
     if (options_read_file(&o, path) != 0) {
+        int shown = o.problems[0] != '\0';
+        for (const char *p = o.problems; *p; p++)
+            shown += *p == '\n';
         fprintf(stderr, "%s\n", o.problems);
+        if (shown < o.n_problems)
+            fprintf(stderr, "%s: %d more bad lines\n", path, o.n_problems - shown);
         return 1;
     }
     printf("%s: every line is good\n", path);

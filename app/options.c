@@ -655,9 +655,13 @@ void options_print_defaults(FILE *out)
 
 void options_log_problems(const struct options *o)
 {
-    for (const char *p = o->problems; *p;) {
+    int shown = 0;
+    for (const char *p = o->problems; *p; shown++) {
         size_t n = strcspn(p, "\n");
         log_warn("settings", "%.*s", (int)n, p);
         p += n + (p[n] == '\n');
     }
+    if (shown < o->n_problems)
+        log_warn("settings", "%d more bad lines in %s: `vitrine config check %s` names them all",
+                 o->n_problems - shown, o->config, o->config);
 }

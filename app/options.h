@@ -38,7 +38,7 @@ enum command {
 #define OPTIONS_KEYS_DIR "/etc/vitrine/keys"
 #define OPTIONS_CONFIG "/etc/vitrine/vitrine.conf"
 #define OPTIONS_TEXT_MAX 8192     /* the settings file's text values, all together */
-#define OPTIONS_PROBLEMS_MAX 2048 /* the settings file's problems, all together */
+#define OPTIONS_PROBLEMS_MAX 8192 /* the settings file's problems, all together */
 
 struct options {
     const char *content; /* --content FILE: a content store; NULL = built-in exhibit */
@@ -105,7 +105,8 @@ int options_read_file(struct options *o, const char *path);
 /* The same from an open stream (the caller's), named `name` in problems. */
 int options_read_stream(struct options *o, FILE *f, const char *name);
 
-/* Log each of o->problems as a warning, once. */
+/* Log each of o->problems as a warning, once (and how many more there are
+ * than the buffer held). */
 void options_log_problems(const struct options *o);
 
 /* Print the options of `command` with their help text. */

@@ -620,6 +620,53 @@ static void bad_lines_are_named(void **state)
     assert_int_equal(config_utf8_ok("\xE2\x82", 2), 0); /* cut short */
 }
 
+static int n_settings_lines;
+static void count_settings(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    (void)ctx;
+    (void)line;
+    n_settings_lines += level == LOG_WARN && strcmp(tag, "settings") == 0;
+}
+
+/* Many bad lines: every one counted, the buffer holds whole lines, the log
+ * says how many it could not show; a runaway file stops being read. */
+static void a_file_of_problems_stays_bounded(void **state)
+{
+    (void)state;
+    static struct options o;
+    static char text[300 * 16 + 1];
+    size_t used = 0;
+    for (int i = 0; i < 300; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "nonsense%03d = 1\n", i);
+    run_options(&o, text, NULL, 0);
+    assert_int_equal(o.n_problems, 300);
+    size_t len = strlen(o.problems);
+    assert_true(len < sizeof o.problems);
+    int lines = 1;
+    for (const char *p = o.problems; *p; p++)
+        lines += *p == '\n';
+    assert_true(lines < 300);
+    assert_non_null(strstr(o.problems + len - 40, "unknown setting \"nonsense"));
+    assert_int_equal(o.problems[len - 1], '"'); /* the last line is whole */
+    n_settings_lines = 0;
+    log_set_quiet(1);
+    log_subscribe(count_settings, NULL);
+    options_log_problems(&o);
+    log_unsubscribe(count_settings, NULL);
+    log_set_quiet(0);
+    assert_int_equal(n_settings_lines, lines + 1); /* "N more bad lines" */
+
+    static char many[(CONFIG_LINES_MAX + 5) * 2 + 16];
+    used = 0;
+    for (int i = 0; i < CONFIG_LINES_MAX + 5; i++)
+        many[used++] = '#', many[used++] = '\n';
+    memcpy(many + used, "dpi = 100\n", 11);
+    run_options(&o, many, NULL, 0);
+    assert_int_equal(o.n_problems, 1);
+    assert_int_equal(problems_on(&o, CONFIG_LINES_MAX + 1), 1);
+    assert_int_equal(o.dpi, 0); /* past the end that is read */
+}
+
 /* The command line wins over the file; the file fills in the rest, and
  * its bad lines are still named even where a flag stands over them. */
 static void flags_win_over_the_file(void **state)
@@ -869,6 +916,7 @@ int main(void)
         cmocka_unit_test(config_reads_the_new_keys),
         cmocka_unit_test(a_bad_value_keeps_the_default),
         cmocka_unit_test(bad_lines_are_named),
+        cmocka_unit_test(a_file_of_problems_stays_bounded),
         cmocka_unit_test(flags_win_over_the_file),
         cmocka_unit_test(the_defaults_are_a_good_file),
         cmocka_unit_test(dpi_and_retention_reach_their_users),
