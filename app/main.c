@@ -104,7 +104,7 @@ int main(int argc, char **argv)
         else if (strcmp(name, "staff-pin") == 0)
             cmd = CMD_STAFF_PIN;
         else if (strcmp(name, "config") == 0) {
-            if (argc == 3 && strcmp(argv[2], "defaults") == 0) {
+            if (argc >= 3 && strcmp(argv[2], "defaults") == 0) {
                 options_print_defaults(stdout);
                 return 0;
             }
