@@ -8,6 +8,7 @@
 
 #include "store.h"
 #include "options.h"
+#include "stats.h"
 
 int cmd_run(const struct options *o);
 int cmd_render(const struct options *o);
@@ -31,6 +32,12 @@ int cmd_staff_pin(const struct options *o);
 int cmd_stats(const struct options *o, const char *sub);
 int cmd_bundle_verify(const struct options *o);
 int cmd_bundle_inspect(const struct options *o);
+
+/* The statistics' bounds of the settings (stats_days, stats_max_rows). */
+static inline struct stats_opts cli_stats_opts(const struct options *o)
+{
+    return (struct stats_opts){.retention_days = (int)o->stats_days, .max_rows = o->stats_max_rows};
+}
 
 /* Open the content to show: `path` if given and valid, else the built-in
  * exhibit. When `path` is refused, its reason is logged as one line and

@@ -11,7 +11,6 @@
 #include <sys/wait.h>
 
 #include "clock.h"
-#include "config.h"
 #include "display.h"
 #include "events.h"
 #include "frame_budget.h"
@@ -58,8 +57,7 @@ struct run_ctx {
     char last_import[STAFF_TEXT_MAX];
     int staff_was_open;
     int exit_asked;
-    /* opening hours (config.h): closed, the screen dark and nothing drawn */
-    const struct config *cfg;
+    /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     int closed;             /* now outside opening hours (and not woken) */
     int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
     uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
@@ -77,6 +75,7 @@ struct run_ctx {
     /* visitor statistics (stats.h): events gather in st_live on this
      * thread; once a minute they move to st_pend and a job writes them */
     struct stats *stats;    /* NULL: not open (tried again each minute) */
+    struct stats_opts stats_opts; /* stats_days, stats_max_rows */
     struct stats_buf st_live, st_pend;
     int64_t st_pend_utc;
     struct job *stats_job;
@@ -133,6 +132,13 @@ static void staff_refresh(struct run_ctx *r)
     else
         snprintf(info.free_space, sizeof(info.free_space), "%s does not exist yet",
                  r->o->state_dir);
+    /* the settings file's first problem (all are in the log) */
+    int first = (int)strcspn(r->o->problems, "\n");
+    if (r->o->n_problems)
+        snprintf(info.settings, sizeof(info.settings), "%.*s%s", first < 200 ? first : 200,
+                 r->o->problems, r->o->n_problems > 1 ? " (and more: see the log)" : "");
+    else
+        snprintf(info.settings, sizeof(info.settings), "no problems in %.200s", r->o->config);
     pthread_mutex_lock(&r->log_mu);
     for (int i = 0; i < r->log_n; i++) {
         int at = (r->log_next - r->log_n + i + RUN_LOG_LINES) % RUN_LOG_LINES;
@@ -590,7 +596,7 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
     char why[512];
     if (!r->stats) {
         enum stats_err err;
-        r->stats = stats_open(r->o->state_dir, NULL, &err, why, sizeof(why));
+        r->stats = stats_open(r->o->state_dir, &r->stats_opts, &err, why, sizeof(why));
         if (!r->stats) {
             stats_problem(r, why);
             stats_buf_clear(&r->st_live); /* nowhere to keep them: memory stays bounded */
@@ -645,8 +651,8 @@ static void on_input(void *ctx, const struct input_event *e)
      * or far in the past (a clock domain error must not fire timeouts) */
     uint64_t now = clock_now_ms();
     if (r->closed) { /* a touch on a dark kiosk wakes it (when allowed), nothing more */
-        if (r->cfg && r->cfg->wake_minutes > 0 && e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
-            r->woken_until = now + (uint64_t)r->cfg->wake_minutes * 60000u;
+        if (r->o->wake_minutes > 0 && e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
+            r->woken_until = now + (uint64_t)r->o->wake_minutes * 60000u;
         return;
     }
     if (e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
@@ -717,7 +723,7 @@ static void describe_change(int64_t utc, char *buf, size_t n)
 static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t now,
                       struct display *d, uint32_t *wait_ms)
 {
-    const struct hours *h = &r->cfg->hours;
+    const struct hours *h = &r->o->hours;
     /* the screen command that finished (only ours: the import's child is
      * its job's to reap) */
     if (r->cmd_pid > 0 && waitpid(r->cmd_pid, NULL, WNOHANG) == r->cmd_pid)
@@ -740,7 +746,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         display_trim(d);
         display_clear_black(d);
         display_present(d);
-        r->cmd_pid = run_command(r->cfg->screen_off, "screen_off_command");
+        r->cmd_pid = run_command(r->o->screen_off, "screen_off_command");
     } else if (open && r->closed) {
         r->closed = 0;
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
@@ -748,7 +754,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         describe_change(r->next_change, when, sizeof(when));
         log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "",
                  when);
-        r->cmd_pid = run_command(r->cfg->screen_on, "screen_on_command");
+        r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
         kiosk_invalidate(r->k);
     } else if (r->next_change == 0 || wall->utc_s >= r->next_change) {
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
@@ -866,6 +872,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     pthread_mutex_init(&ctx.watch.mu, NULL);
     health_init(&ctx.health, t0, wall_now());
     log_subscribe(log_sink, &ctx);
+    options_log_problems(o); /* the settings file's, once */
 
     /* what to show: --content, else the imported exhibit, else built in */
     notify_init();
@@ -880,7 +887,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         goto out;
     log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
     struct display_opts dopts = {
-        .windowed = o->windowed, .w = o->width, .h = o->height, .renderer = o->renderer};
+        .windowed = o->windowed, .w = o->width, .h = o->height, .renderer = o->renderer,
+        .dpi = (float)o->dpi};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("run", "cannot open the display: %s", why);
@@ -888,18 +896,15 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         goto out;
     }
     log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
-    /* the settings file; the command line's settings win over it */
-    static struct config cfg; /* large (opening hours); one per process */
-    ctx.cfg = &cfg;
-    if (config_load(o->config, &cfg, why, sizeof(why)) != 0)
-        log_warn("run", "settings: %s", why);
-    int alternate = o->loop_languages ? strcmp(o->loop_languages, "alternate") == 0
-                                      : cfg.loop_alternate;
+    /* the settings: the command line over the file (main.c read both) */
+    int alternate = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0;
     struct kiosk_opts kopts = {.locale = o->locale,
                                .idle_ms = (uint32_t)o->idle_s * 1000u,
-                               .reduced_motion = o->reduced_motion || cfg.reduced_motion,
+                               .reduced_motion = o->reduced_motion,
                                .loop_languages = alternate ? KIOSK_LOOP_ALTERNATE
-                                                           : KIOSK_LOOP_DEFAULT};
+                                                           : KIOSK_LOOP_DEFAULT,
+                               .locales = o->locales,
+                               .n_locales = o->n_locales};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, sizeof(notice));
     struct presenter pres = display_presenter(d);
@@ -929,11 +934,11 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     ctx.w = w;
     ctx.h = h;
     ctx.waker = events_waker();
-    if (!cfg.staff_pin_hash[0])
+    if (!o->staff_pin_hash)
         log_info("run", "no staff PIN is set in %s: the staff screen is off", o->config);
-    kiosk_staff_pin(k, cfg.staff_pin_hash);
-    ctx.inbox = o->inbox ? o->inbox : cfg.inbox[0] ? cfg.inbox : NULL;
-    ctx.health_file = o->health_file ? o->health_file : cfg.health_file[0] ? cfg.health_file : NULL;
+    kiosk_staff_pin(k, o->staff_pin_hash ? o->staff_pin_hash : "");
+    ctx.inbox = o->inbox;
+    ctx.health_file = o->health_file;
     health_set_renderer(&ctx.health, display_renderer_name(d), display_driver(d));
     ctx.health_panel = -1;
     if (ctx.inbox)
@@ -949,7 +954,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     ctx.st_panel = -1;
     {
         enum stats_err serr;
-        ctx.stats = stats_open(o->state_dir, NULL, &serr, why, sizeof(why));
+        ctx.stats_opts = cli_stats_opts(o);
+        ctx.stats = stats_open(o->state_dir, &ctx.stats_opts, &serr, why, sizeof(why));
         if (!ctx.stats)
             stats_problem(&ctx, why);
         ctx.st_flush_ms = clock_now_ms();

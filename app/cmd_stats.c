@@ -31,12 +31,12 @@ static int parse_date(const char *s, int64_t *utc)
     return 0;
 }
 
-static int demo(const char *state_dir)
+static int demo(const char *state_dir, const struct stats_opts *bounds)
 {
     char why[512];
     enum stats_err err;
     mkdir(state_dir, 0755); /* a test's fresh folder */
-    struct stats *s = stats_open(state_dir, NULL, &err, why, sizeof(why));
+    struct stats *s = stats_open(state_dir, bounds, &err, why, sizeof(why));
     if (!s) {
         fprintf(stderr, "vitrine stats: %s\n", why);
         return 1;
@@ -68,8 +68,9 @@ static int demo(const char *state_dir)
 int cmd_stats(const struct options *o, const char *sub)
 {
     char why[512];
+    struct stats_opts bounds = cli_stats_opts(o); /* stats_days, stats_max_rows */
     if (strcmp(sub, "demo") == 0)
-        return demo(o->state_dir);
+        return demo(o->state_dir, &bounds);
     int64_t since = 0;
     if (o->since && (strcmp(sub, "export") != 0 || parse_date(o->since, &since) != 0)) {
         fprintf(stderr, "vitrine stats: --since wants a date YYYY-MM-DD with export, not \"%s\"\n",

@@ -1,52 +1,48 @@
-/* config.h - the kiosk's settings file (--config, default
- * /etc/vitrine/vitrine.conf): "key = value" lines, '#' starts a comment.
+/* config.h - reading the kiosk's settings file (--config, default
+ * /etc/vitrine/vitrine.conf): "key = value" lines, '#' starts a comment,
+ * blank lines are ignored. Which keys there are and what their values mean
+ * is the settings table's (options.h); this only splits the file into
+ * numbered lines and collects the problems, one line each:
  *
- *   staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$...   (vitrine staff-pin)
- *   reduced_motion = no          yes: no count-up, no sliding, short crossfades
- *   loop_languages = default     alternate: the loop shows the exhibit's next
- *                                language each time round
- *   hours = mon-fri 09:00-17:00, sat 10:00-18:00   opening hours (hours.h);
- *   closed = 2026-12-25          repeatable; none: always open
- *   open = 2026-12-24 10:00-14:00
- *   screen_off_command = vcgencmd display_power 0   run when the kiosk closes
- *   screen_on_command = vcgencmd display_power 1    and when it opens
- *   wake_minutes = 0             a touch while closed shows the exhibit this
- *                                long (0: a closed kiosk stays dark)
- *   health_file = /var/lib/prometheus/node-exporter/vitrine.prom
- *                                the kiosk's health for node_exporter (--health-file)
- *   inbox = /srv/vitrine-inbox   bundles a sync tool drops in inbox/vitrine/ (--inbox)
+ *   /etc/vitrine/vitrine.conf:7: reduced_motion wants yes or no, not "maybe"; using no
  *
- * A missing file is not an error (every setting has a default: no PIN
- * means no staff screen). An unknown key or a bad line is reported with
- * its line number, and the rest of the file still applies; a bad value
- * leaves its setting at the default. */
+ * A line that is not UTF-8, holds a NUL byte, is longer than CONFIG_LINE_MAX
+ * - 1 bytes or has no '=' is a problem of its own and is skipped; past
+ * CONFIG_LINES_MAX lines the file is not read on (a device or a runaway
+ * file given as the settings cannot hold the kiosk up). A missing file is
+ * not an error. Problems that do not fit the caller's buffer are counted,
+ * not written. */
 #ifndef VITRINE_CONFIG_H
 #define VITRINE_CONFIG_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "hours.h"
-#include "staff.h"
+#define CONFIG_LINE_MAX 1024 /* bytes of one line, with its terminating NUL */
+#define CONFIG_LINES_MAX 10000 /* lines read; the rest of a longer file is one problem */
+#define CONFIG_LINES_MAX_TEXT "10000"
 
-#define CONFIG_PATH_MAX 512
+/* One "key = value" line (both trimmed, value without its comment): 0, or
+ * -1 with the reason (a whole sentence part, no file or line) in why. */
+typedef int (*config_line_fn)(void *ctx, const char *key, const char *value, char *why,
+                              size_t why_len);
 
-struct config {
-    char staff_pin_hash[STAFF_HASH_MAX]; /* "" = the staff screen is disabled */
-    int reduced_motion;                  /* 0 (default) or 1 */
-    int loop_alternate;                  /* loop_languages: 0 default, 1 alternate */
-    struct hours hours;                  /* hours, open, closed */
-    char screen_off[256], screen_on[256]; /* commands; "" = none */
-    int wake_minutes;                    /* 0..120 */
-    char health_file[CONFIG_PATH_MAX];   /* "" = none */
-    char inbox[CONFIG_PATH_MAX];         /* "" = none */
-};
+/* Call fn for each line of path. Returns the number of bad lines, each
+ * appended to problems (NUL-terminated, lines joined by '\n', cut at
+ * problems_len) as "PATH:LINE: reason"; a file that exists but cannot be
+ * read is one problem "PATH: reason". A missing file is 0 lines. */
+int config_read(const char *path, config_line_fn fn, void *ctx, char *problems,
+                size_t problems_len);
+/* The same for an open stream f, its problems named after `name`; f stays
+ * open (the caller's). */
+int config_read_stream(FILE *f, const char *name, config_line_fn fn, void *ctx, char *problems,
+                       size_t problems_len);
 
-/* 0, or -1 with the problems (one per line, "FILE:LINE: ...") in why; cfg
- * holds whatever did parse either way. */
-int config_load(const char *path, struct config *cfg, char *why, size_t why_len);
+/* 1 if a and b are one edit apart or closer (a typo: "did you mean"). */
+int config_similar(const char *a, const char *b);
 
-/* Every setting, commented out at an example value, with what it does. */
-void config_print_defaults(FILE *out);
+/* 1 if the n bytes at s are well-formed UTF-8 (no overlong forms, no
+ * surrogates, nothing past U+10FFFF). */
+int config_utf8_ok(const char *s, size_t n);
 
 #endif

@@ -96,6 +96,9 @@ struct kiosk {
     /* visitor settings */
     int reduced_motion; /* kiosk_opts.reduced_motion */
     int loop_alternate; /* KIOSK_LOOP_ALTERNATE */
+    char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
+    int n_offered;
+    int offer_warn;     /* the next load_info warns of offered languages the exhibit lacks */
     int larger_text;    /* panels are laid out at LAYOUT_LARGER_TEXT */
     int text_pending;   /* a text size change waits for the transition to end */
     int text_want;
@@ -240,6 +243,44 @@ static void layout_controls(struct kiosk *k)
     k->overlay_stale = 1;
 }
 
+/* kiosk_opts.locales: keep of info's languages those offered, in the
+ * offered order (all of them if none is). Returns 1 when the language to
+ * show is not among them: k->locale is then the first offered. */
+static int offer_locales(struct kiosk *k, struct store_info *info)
+{
+    const char *codes[STORE_MAX_LOCALES], *names[STORE_MAX_LOCALES];
+    int n = 0;
+    for (int i = 0; i < k->n_offered; i++) {
+        const char *code = store_locale_find(k->store, k->offered[i]);
+        for (int j = 0; code && j < info->n_locales && n < STORE_MAX_LOCALES; j++)
+            if (strcmp(info->locales[j], code) == 0) {
+                codes[n] = info->locales[j];
+                names[n++] = info->locale_names[j];
+                code = NULL; /* listed twice: once */
+            }
+        if (!store_locale_find(k->store, k->offered[i]) && k->offer_warn)
+            log_warn("kiosk",
+                     "the language \"%s\" of the setting locales is not in %s; it is "
+                     "not offered",
+                     k->offered[i], store_name(k->store));
+    }
+    k->offer_warn = 0;
+    if (n == 0)
+        return 0;
+    const char *now = k->locale[0] ? store_locale_find(k->store, k->locale) : info->default_locale;
+    int shown = 0;
+    for (int i = 0; i < n; i++) {
+        shown |= now && strcmp(codes[i], now) == 0;
+        info->locales[i] = codes[i];
+        info->locale_names[i] = names[i];
+    }
+    info->n_locales = n;
+    if (shown)
+        return 0;
+    snprintf(k->locale, sizeof(k->locale), "%s", codes[0]);
+    return 1;
+}
+
 /* Read the exhibit's metadata into a scratch arena and adopt it only when
  * complete: on failure the kiosk keeps what it had. The chapters come
  * later (load_chapters): listing them reads every panel's text, which at
@@ -251,6 +292,12 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
     arena_init(&a, 4096);
     if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
         goto fail;
+    if (offer_locales(k, &info)) { /* again, in the first language offered */
+        arena_reset(&a);
+        if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
+            goto fail;
+        offer_locales(k, &info);
+    }
     if (info.n_panels < 1) {
         snprintf(why, why_len, "%s has no panels.", store_name(k->store));
         goto fail;
@@ -340,6 +387,9 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     k->lazy = o && o->lazy_views;
     k->reduced_motion = o && o->reduced_motion;
     k->loop_alternate = o && o->loop_languages == KIOSK_LOOP_ALTERNATE;
+    for (int i = 0; o && o->locales && i < o->n_locales && k->n_offered < STORE_MAX_LOCALES; i++)
+        snprintf(k->offered[k->n_offered++], sizeof(k->offered[0]), "%s", o->locales[i]);
+    k->offer_warn = 1;
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
     arena_init(&k->overlay_arena, 16 * 1024);
@@ -411,6 +461,7 @@ static void adopt_pending(struct kiosk *k)
     struct store *old = k->store;
     k->store = k->pending;
     k->pending = NULL;
+    k->offer_warn = 1;
     char why[256] = "";
     if (load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "new content refused, keeping %s: %s", store_name(old), why);
@@ -1247,6 +1298,7 @@ void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
         copy_text(d->signer, sizeof(d->signer), info->signer);
         copy_text(d->last_import, sizeof(d->last_import), info->last_import);
         copy_text(d->free_space, sizeof(d->free_space), info->free_space);
+        copy_text(d->settings, sizeof(d->settings), info->settings);
         d->n_log = info->n_log < 0               ? 0
                    : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES
                                                    : info->n_log;

@@ -50,6 +50,13 @@ struct kiosk_opts {
      * visitor's choice stays while they are there, and the loop goes on
      * alternating from it once it plays again. */
     enum kiosk_loop_languages loop_languages;
+    /* The languages the language button offers (and the loop alternates
+     * between), in this order: the exhibit's that these name (matched as
+     * store_locale_find does). A name the exhibit lacks is skipped with one
+     * warning; none left, or n_locales 0: all of the exhibit's. A start
+     * language not offered gives way to the first offered. Copied. */
+    const char *const *locales;
+    int n_locales;
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The presenter is

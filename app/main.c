@@ -1,10 +1,10 @@
 /* main.c - `vitrine` and its subcommands. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "cli.h"
-#include "config.h"
 #include "log.h"
 
 const struct cli_size cli_sizes[CLI_N_SIZES] = {
@@ -33,6 +33,31 @@ struct store *cli_open_content(const char *path, char *notice, size_t notice_len
         return NULL;
     }
     return s;
+}
+
+/* `vitrine config check FILE`: each bad line on standard error, exit 1. */
+static int config_check(const char *path)
+{
+    static struct options o; /* large; one per process */
+    char why[64];
+    options_parse(&o, CMD_RUN, 0, NULL, 0, why, sizeof(why));
+    FILE *f = fopen(path, "r"); /* a missing file is fine for the kiosk, not here */
+    if (!f) {
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    fclose(f);
+    if (options_read_file(&o, path) != 0) {
+        int shown = o.problems[0] != '\0';
+        for (const char *p = o.problems; *p; p++)
+            shown += *p == '\n';
+        fprintf(stderr, "%s\n", o.problems);
+        if (shown < o.n_problems)
+            fprintf(stderr, "%s: %d more bad lines\n", path, o.n_problems - shown);
+        return 1;
+    }
+    printf("%s: every line is good\n", path);
+    return 0;
 }
 
 static void usage(void)
@@ -83,19 +108,11 @@ int main(int argc, char **argv)
             cmd = CMD_SOAK;
         else if (strcmp(name, "config") == 0) {
             if (argc >= 3 && strcmp(argv[2], "defaults") == 0) {
-                config_print_defaults(stdout);
+                options_print_defaults(stdout);
                 return 0;
             }
-            if (argc == 4 && strcmp(argv[2], "check") == 0) {
-                struct config cfg;
-                char why[4096];
-                if (config_load(argv[3], &cfg, why, sizeof(why)) != 0) {
-                    fprintf(stderr, "%s\n", why);
-                    return 1;
-                }
-                printf("%s: every line is good\n", argv[3]);
-                return 0;
-            }
+            if (argc == 4 && strcmp(argv[2], "check") == 0)
+                return config_check(argv[3]);
             fprintf(stderr, "vitrine: usage: vitrine config check FILE\n"
                             "       vitrine config defaults\n");
             return 2;
@@ -164,7 +181,7 @@ int main(int argc, char **argv)
             return 0;
         }
     }
-    struct options o;
+    static struct options o; /* large; one per process */
     char why[256];
     if (options_parse(&o, cmd, argc, argv, first, why, sizeof(why)) != 0) {
         fprintf(stderr, "vitrine %s: %s\n", name, why);
@@ -172,6 +189,11 @@ int main(int argc, char **argv)
     }
     if (o.verbose)
         log_set_level(LOG_DEBUG);
+    /* the settings file, under the flags; the kiosk reports its problems
+     * itself (the log and the staff screen) */
+    int runs_loop = cmd == CMD_RUN || cmd == CMD_SOAK;
+    if ((runs_loop || cmd == CMD_STATS) && options_read_file(&o, o.config) && !runs_loop)
+        options_log_problems(&o);
     if (cmd != CMD_BUNDLE && cmd != CMD_PREVIEW && cmd != CMD_IMPORT && o.n_positional) {
         fprintf(stderr, "vitrine %s: unexpected argument \"%s\"\n", name, o.positional[0]);
         return 2;

@@ -1,9 +1,24 @@
-/* options.h - every runtime setting in one declarative table, with
- * defaults, ranges and help text, parsed in one place (options.c). */
+/* options.h - every runtime setting in one declarative table (options.c):
+ * its command-line flag, its key in the settings file, or both, with its
+ * type, default, range, help and an example. The command line is parsed
+ * through it (options_parse), then the settings file (--config, default
+ * OPTIONS_CONFIG) through the same table (options_read_file): flags win
+ * over the file, so a file line only sets what the command line did not.
+ *
+ * The settings file (the reader is config.h): "key = value" lines, '#'
+ * starts a comment. yes/no settings take yes, no, true, false, on, off, 1
+ * or 0; a text or path setting takes "none" for none. A missing file is
+ * not an error. A bad line (unknown key, bad value, invalid UTF-8) is one
+ * problem "FILE:LINE: reason" and leaves its setting at its default; the
+ * rest of the file still applies. `vitrine config defaults` prints the
+ * whole table as a commented file (options_print_defaults). */
 #ifndef VITRINE_OPTIONS_H
 #define VITRINE_OPTIONS_H
 
 #include <stddef.h>
+#include <stdio.h>
+
+#include "hours.h"
 
 enum command {
     CMD_RUN = 1 << 0,
@@ -19,9 +34,12 @@ enum command {
 };
 
 #define OPTIONS_MAX_WATCH 8
+#define OPTIONS_MAX_LOCALES 16
 #define OPTIONS_STATE_DIR "/var/lib/vitrine"
 #define OPTIONS_KEYS_DIR "/etc/vitrine/keys"
 #define OPTIONS_CONFIG "/etc/vitrine/vitrine.conf"
+#define OPTIONS_TEXT_MAX 8192     /* the settings file's text values, all together */
+#define OPTIONS_PROBLEMS_MAX 8192 /* the settings file's problems, all together */
 
 struct options {
     const char *content; /* --content FILE: a content store; NULL = built-in exhibit */
@@ -31,7 +49,7 @@ struct options {
     const char *locale;  /* --locale L; NULL = the exhibit's default */
     const char *out;     /* --out DIR (render) or -o FILE (bundle build) */
     const char *script;  /* --script FILE (render) */
-    long idle_s;         /* --idle-timeout S: interactive -> countdown */
+    long idle_s;         /* --idle-timeout S, idle_timeout: interactive -> countdown */
     long rotation;       /* --rotation 0|90|180|270: touch panel mounted rotated */
     long runs;           /* --runs N (bench) */
     int verbose;         /* --verbose */
@@ -39,32 +57,66 @@ struct options {
     long panel;          /* --panel N (preview): 1-based panel shown first; 0 = the first */
     const char *state_dir; /* --state-dir DIR: the kiosk's own copy of its content */
     const char *keys;      /* --keys DIR: trusted minisign public keys */
-    const char *config;    /* --config FILE: staff PIN hash and other settings */
-    const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR (repeatable): where sticks appear */
+    const char *config;    /* --config FILE: the settings file */
+    const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR, watch (repeatable): where sticks appear */
     int n_watch;
-    int no_watch;          /* --no-watch: do not look for sticks */
-    const char *inbox;       /* --inbox DIR: a sync tool's folder, watched like a stick */
+    int no_watch;          /* --no-watch, no_watch: do not look for sticks */
+    const char *inbox;       /* --inbox DIR, inbox: a sync tool's folder, watched like a stick */
     const char *health_file; /* --health-file FILE: Prometheus text format; NULL = none */
     const char *renderer;  /* --renderer auto|software|opengl|opengles2 */
     const char *compare;   /* --compare FILE (bench): ratios to a baseline */
     int json;              /* --json (bench) */
     const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
     long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
-    int reduced_motion;    /* --reduced-motion (run, render): over the settings file */
+    int reduced_motion;    /* --reduced-motion, reduced_motion */
     const char *since;     /* --since YYYY-MM-DD (stats export) */
-    const char *loop_languages; /* --loop-languages default|alternate; NULL: the file's */
+    const char *loop_languages; /* --loop-languages default|alternate; NULL: default */
+    long dpi;              /* --dpi N, dpi: the screen's pixels per inch; 0 = what it reports */
+    const char *locales[OPTIONS_MAX_LOCALES]; /* --locales, locales: languages offered, in */
+    int n_locales;                            /* order; 0 = all of the exhibit's */
+    long stats_days;       /* stats_days: statistics older than this go */
+    long stats_max_rows;   /* stats_max_rows: and each table keeps its newest this many */
+    const char *staff_pin_hash; /* staff_pin_hash; NULL = the staff screen is off */
+    struct hours hours;    /* hours, open, closed */
+    const char *screen_off, *screen_on; /* screen_off_command, screen_on_command; NULL = none */
+    long wake_minutes;     /* wake_minutes: a touch on a closed kiosk shows it this long */
     long days;             /* --days N (soak): simulated days */
     long seed;             /* --seed N (soak): the visitors' random sequence */
     const char *positional[4];
     int n_positional;
+    /* the bookkeeping of options.c */
+    unsigned long long given; /* bit i: the table's entry i came from the command line */
+    char text[OPTIONS_TEXT_MAX]; /* the settings file's values (and --locales) point here */
+    size_t text_used;
+    char problems[OPTIONS_PROBLEMS_MAX]; /* the settings file's: "FILE:LINE: reason" lines */
+    int n_problems;
 };
 
-/* Parse argv[first..argc) for `command` (one of enum command). Returns 0,
- * or -1 with a message (naming the option) in why. Unknown options, options
- * of another command and out-of-range values are errors. */
+/* Set every setting to its default, then parse argv[first..argc) for
+ * `command` (one of enum command). Returns 0, or -1 with a message (naming
+ * the option) in why. Unknown options, options of another command and
+ * out-of-range values are errors. */
 int options_parse(struct options *o, enum command command, int argc, char **argv, int first,
                   char *why, size_t why_len);
+
+/* Read the settings file `path` into o, after options_parse: a key sets
+ * only what the command line left alone. Returns the number of bad lines;
+ * each is a line "FILE:LINE: reason" (or "FILE: reason" for a file that
+ * cannot be read) in o->problems. A missing file is 0. Never fails
+ * otherwise: a bad value keeps the setting's default. */
+int options_read_file(struct options *o, const char *path);
+/* The same from an open stream (the caller's), named `name` in problems. */
+int options_read_stream(struct options *o, FILE *f, const char *name);
+
+/* Log each of o->problems as a warning, once (and how many more there are
+ * than the buffer held). */
+void options_log_problems(const struct options *o);
+
 /* Print the options of `command` with their help text. */
 void options_help(enum command command, const char *usage);
+
+/* Every setting of the file, commented out at an example value, with its
+ * help, default and range: what `vitrine config defaults` prints. */
+void options_print_defaults(FILE *out);
 
 #endif

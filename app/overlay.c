@@ -1058,6 +1058,7 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         {UI_STAFF_SIGNER, info->signer},
         {UI_STAFF_LAST_IMPORT, info->last_import},
         {UI_STAFF_STORAGE, info->free_space},
+        {UI_STAFF_SETTINGS, info->settings},
     };
     int col = 0, row_h = 0;
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {

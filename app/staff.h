@@ -67,6 +67,7 @@ struct staff_info {
     char signer[32]; /* key id, or "built in" */
     char last_import[STAFF_TEXT_MAX];
     char free_space[64]; /* "12.3 GB free in /var/lib/vitrine" */
+    char settings[STAFF_TEXT_MAX]; /* the settings file's problems, or that it has none */
     char log[STAFF_LOG_LINES][STAFF_TEXT_MAX];
     int n_log;
     int can_rollback;

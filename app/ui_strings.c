@@ -36,6 +36,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_STAFF_SIGNER] = "Signed by",
     [UI_STAFF_LAST_IMPORT] = "Last import",
     [UI_STAFF_STORAGE] = "Storage",
+    [UI_STAFF_SETTINGS] = "Settings",
     [UI_STAFF_LOG] = "Recent messages",
     [UI_STAFF_ROLLBACK] = "Roll back to the previous exhibit",
     [UI_STAFF_RELOAD] = "Load from the stick again",
@@ -75,6 +76,7 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_STAFF_SIGNER] = "Sign\xC3\xA9 par",
     [UI_STAFF_LAST_IMPORT] = "Derni\xC3\xA8re importation",
     [UI_STAFF_STORAGE] = "Stockage",
+    [UI_STAFF_SETTINGS] = "R\xC3\xA9glages",
     [UI_STAFF_LOG] = "Messages r\xC3\xA9"
                      "cents",
     [UI_STAFF_ROLLBACK] = "Revenir \xC3\xA0 l\xE2\x80\x99\xC3\xA9"

@@ -34,6 +34,7 @@ enum ui_string_id {
     UI_STAFF_SIGNER,
     UI_STAFF_LAST_IMPORT,
     UI_STAFF_STORAGE,
+    UI_STAFF_SETTINGS,
     UI_STAFF_LOG,
     UI_STAFF_ROLLBACK,   /* staff screen buttons */
     UI_STAFF_RELOAD,

@@ -154,6 +154,7 @@ struct display {
     int video;              /* SDL video initialised by us */
     int fullscreen_pending; /* go full screen after the first present */
     int headless;
+    float dpi;              /* display_opts.dpi; 0: ask SDL */
     char renderer_pref[16];  /* display_opts.renderer: "auto", "software"... */
     char renderer_why[160];  /* display_renderer() */
     struct text *text;
@@ -608,6 +609,7 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
         return NULL;
     }
     d->headless = o->headless;
+    d->dpi = o->dpi > 0 ? o->dpi : 0;
     snprintf(d->renderer_pref, sizeof(d->renderer_pref), "%s", o->renderer ? o->renderer : "auto");
     int rc = o->headless ? open_headless(d, o, why, why_len) : open_window(d, o, why, why_len);
     if (rc != 0)
@@ -1314,6 +1316,8 @@ int display_window_size(const struct display *d, int *w, int *h)
 
 float display_dpi(const struct display *d)
 {
+    if (d && d->dpi > 0)
+        return d->dpi;
     if (!d || !d->win)
         return 0;
     int idx = SDL_GetWindowDisplayIndex(d->win);

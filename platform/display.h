@@ -28,6 +28,9 @@ struct display_opts {
      * SDL's software renderer; "software", "opengl", "opengles2": that one
      * (the environment's SDL_RENDER_DRIVER counts as asking too) */
     const char *renderer;
+    /* pixels per inch to use instead of what the display reports (many
+     * large displays report a wrong one); 0: the display's */
+    float dpi;
 };
 
 /* A black frame (not the exhibit's background): outside opening hours. */
@@ -120,8 +123,9 @@ int display_save_png(struct display *d, const char *path, char *why, size_t why_
  * when headless. */
 int display_window_size(const struct display *d, int *w, int *h);
 
-/* Horizontal pixels per inch of the screen, or 0 when unknown (headless,
- * or a driver that does not know). */
+/* Horizontal pixels per inch of the screen: display_opts.dpi when set,
+ * else what the display reports, or 0 when unknown (headless, or a driver
+ * that does not know). */
 float display_dpi(const struct display *d);
 
 /* Name of SDL's video driver ("x11", "offscreen", ... or "headless"). */

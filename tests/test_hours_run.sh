@@ -45,21 +45,36 @@ rc=$?
 pid=
 [ $rc -eq 0 ] || { echo "FAIL: exit $rc on SIGTERM while closed"; fail=1; }
 
-# a bad hours line: one message naming it, the rest applies, the kiosk runs
-printf 'hours = mon 9-17\nreduced_motion = yes\n' >"$out/bad.conf"
+# bad lines (hours, an unknown key, a bad number, not UTF-8): one message
+# each, naming it, the rest applies, the kiosk runs
+printf 'hours = mon 9-17\nreduced_motion = yes\ncolour = red\ndpi = lots\ninbox = /caf\351\n' \
+    >"$out/bad.conf"
 "$VITRINE" run --windowed --size 320x240 --no-watch --frames 2 --state-dir "$out/state" \
     --config "$out/bad.conf" 2>"$out/log2" || { echo "FAIL: a bad hours line stopped it"; fail=1; }
 grep -q 'bad.conf:1: cannot read "mon 9-17"' "$out/log2" ||
     { echo "FAIL: the bad line is not named"; cat "$out/log2"; fail=1; }
+for line in 1 3 4 5; do
+    [ "$(grep -c "bad.conf:$line: " "$out/log2")" -eq 1 ] ||
+        { echo "FAIL: line $line is not named exactly once"; cat "$out/log2"; fail=1; }
+done
+grep -q 'bad.conf:2:' "$out/log2" && { echo "FAIL: a good line is named"; fail=1; }
 grep -q 'first frame presented' "$out/log2" || { echo "FAIL: no frame"; fail=1; }
 # vitrine config: the defaults it prints are a good file; check names each
 # bad line and exits 1
 "$VITRINE" config defaults >"$out/defaults.conf" || { echo "FAIL: config defaults"; fail=1; }
 for key in staff_pin_hash reduced_motion loop_languages hours closed open screen_off_command \
-    screen_on_command wake_minutes health_file inbox; do
+    screen_on_command wake_minutes health_file inbox dpi idle_timeout locales watch no_watch \
+    stats_days stats_max_rows renderer rotation; do
     grep -q "^#$key = " "$out/defaults.conf" || { echo "FAIL: config defaults has no $key"; fail=1; }
 done
 "$VITRINE" config check "$out/defaults.conf" >/dev/null || { echo "FAIL: the defaults do not check"; fail=1; }
+# the shipped example is what the table prints (regenerate it with
+# `vitrine config defaults >platform/vitrine.conf.example`)
+if [ -n "${VITRINE_SOURCE_DIR:-}" ]; then
+    cmp -s "$out/defaults.conf" "$VITRINE_SOURCE_DIR/platform/vitrine.conf.example" ||
+        { echo "FAIL: platform/vitrine.conf.example is not \`vitrine config defaults\`"; fail=1; }
+fi
+"$VITRINE" config check "$out/missing.conf" 2>/dev/null && { echo "FAIL: config check passed a missing file"; fail=1; }
 printf 'hours = mon 9-17\nreduced_motion = maybe\ninbx = /srv/x\n' >"$out/three.conf"
 "$VITRINE" config check "$out/three.conf" 2>"$out/check.txt"
 [ $? -eq 1 ] || { echo "FAIL: config check passed a bad file"; fail=1; }

@@ -46,6 +46,7 @@ else
     grep -q "is not a folder" "$out/err.txt" || { echo "FAIL: $(cat "$out/err.txt")"; fail=1; }
 fi
 
+: >"$out/log" # before the preview opens it: wait_for may look first
 TMPDIR=$out/tmp "$VITRINE" preview "$src" --size 800x480 --panel 3 --shot "$out/shot.png" \
     2>"$out/log" &
 pid=$!

@@ -3,7 +3,9 @@
  * control the kiosk lays out and acts on, and the loop makes text normal
  * again), reduced motion (no count-up, nothing slides, short crossfades),
  * the loop alternating languages, the language button changing every text
- * at once, and the settings file's and command line's new keys. */
+ * at once, the languages offered, and the settings: the file read through
+ * the one table, flags over it, each bad line named once, and the DPI and
+ * statistics bounds reaching what uses them. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,8 +18,10 @@
 
 #include <cmocka.h>
 
+#include "app/cli.h"
 #include "app/config.h"
 #include "app/kiosk.h"
+#include "app/log.h"
 #include "app/layout.h"
 #include "app/mode.h"
 #include "app/options.h"
@@ -25,6 +29,7 @@
 #include "app/ui_strings.h"
 #include "content/store.h"
 #include "fake_presenter.h"
+#include "platform/display.h"
 #include "platform/text.h"
 
 /* ---- larger text: every panel, real fonts ---------------------------------- */
@@ -430,48 +435,446 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
-static void config_reads_the_new_keys(void **state)
+/* Options for `vitrine run ARGS...` with the settings file text (NULL: none). */
+static void run_options(struct options *o, const char *text, const char *const *args, int n)
 {
-    (void)state;
-    char path[] = "/tmp/vitrine-settings-XXXXXX";
+    static char path[] = "/tmp/vitrine-settings-XXXXXX";
+    char *argv[16] = {"vitrine", "run"}, why[256];
+    assert_true(n <= 14);
+    for (int i = 0; i < n; i++)
+        argv[2 + i] = (char *)args[i];
+    assert_int_equal(options_parse(o, CMD_RUN, 2 + n, argv, 2, why, sizeof why), 0);
+    if (!text)
+        return;
+    strcpy(path, "/tmp/vitrine-settings-XXXXXX");
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    struct config cfg;
-    char why[1024];
+    write_file(path, text);
+    options_read_file(o, path);
+    unlink(path);
+}
+
+/* How many of o's problems are about line `line` (":LINE: "). */
+static int problems_on(const struct options *o, int line)
+{
+    char tag[16];
+    snprintf(tag, sizeof tag, ":%d: ", line);
+    int n = 0;
+    for (const char *p = o->problems; (p = strstr(p, tag)); p++)
+        n++;
+    return n;
+}
+
+static void config_reads_the_new_keys(void **state)
+{
+    (void)state;
+    static struct options o;
 
     /* defaults: a missing file */
-    assert_int_equal(config_load("/nonexistent/vitrine.conf", &cfg, why, sizeof why), 0);
-    assert_int_equal(cfg.reduced_motion, 0);
-    assert_int_equal(cfg.loop_alternate, 0);
+    run_options(&o, NULL, NULL, 0);
+    assert_int_equal(options_read_file(&o, "/nonexistent/vitrine.conf"), 0);
+    assert_string_equal(o.problems, "");
+    assert_int_equal(o.reduced_motion, 0);
+    assert_string_equal(o.loop_languages, "default");
+    assert_int_equal(o.idle_s, 60);
+    assert_int_equal(o.dpi, 0);
+    assert_int_equal(o.n_locales, 0);
+    assert_int_equal(o.stats_days, STATS_RETENTION_DAYS);
+    assert_int_equal(o.stats_max_rows, STATS_MAX_ROWS);
+    assert_null(o.staff_pin_hash);
 
-    write_file(path, "# visitors\nreduced_motion = yes\nloop_languages = alternate  # both\n");
-    assert_int_equal(config_load(path, &cfg, why, sizeof why), 0);
-    assert_int_equal(cfg.reduced_motion, 1);
-    assert_int_equal(cfg.loop_alternate, 1);
-
-    write_file(path, "reduced_motion = no\nloop_languages = default\n");
-    assert_int_equal(config_load(path, &cfg, why, sizeof why), 0);
-    assert_int_equal(cfg.reduced_motion, 0);
-    assert_int_equal(cfg.loop_alternate, 0);
+    run_options(&o,
+                "# visitors\nreduced_motion = yes\nloop_languages = alternate  # both\n"
+                "dpi = 120\nidle_timeout = 90\nlocales = fr , en\nstats_days = 30\n"
+                "stats_max_rows = 5000\nwatch = /srv/a\nwatch = /srv/b\n"
+                "hours = mon-fri 09:00-17:00\nclosed = 2026-12-25\nwake_minutes = 5\n"
+                "screen_off_command = echo off\nhealth_file = none\ninbox = /srv/in\n",
+                NULL, 0);
+    assert_string_equal(o.problems, "");
+    assert_int_equal(o.reduced_motion, 1);
+    assert_string_equal(o.loop_languages, "alternate");
+    assert_int_equal(o.dpi, 120);
+    assert_int_equal(o.idle_s, 90);
+    assert_int_equal(o.n_locales, 2);
+    assert_string_equal(o.locales[0], "fr");
+    assert_string_equal(o.locales[1], "en");
+    assert_int_equal(o.stats_days, 30);
+    assert_int_equal(o.stats_max_rows, 5000);
+    assert_int_equal(o.n_watch, 2);
+    assert_string_equal(o.watch[1], "/srv/b");
+    assert_true(o.hours.set);
+    assert_int_equal(o.hours.n_exc, 1);
+    assert_int_equal(o.wake_minutes, 5);
+    assert_string_equal(o.screen_off, "echo off");
+    assert_null(o.screen_on);
+    assert_null(o.health_file);
+    assert_string_equal(o.inbox, "/srv/in");
 
     /* bad values: one message each, the default, and the rest still applies */
-    write_file(path, "reduced_motion = maybe\nloop_languages = random\n"
-                     "staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$abc$def\n");
-    assert_int_equal(config_load(path, &cfg, why, sizeof why), -1);
-    assert_int_equal(cfg.reduced_motion, 0);
-    assert_int_equal(cfg.loop_alternate, 0);
-    assert_string_equal(cfg.staff_pin_hash, "$argon2id$v=19$m=65536,t=2,p=1$abc$def");
-    assert_non_null(strstr(why, ":1: reduced_motion wants yes or no"));
-    assert_non_null(strstr(why, ":2: loop_languages wants default or alternate"));
-    assert_null(strstr(why, ":3:"));
+    run_options(&o,
+                "reduced_motion = maybe\nloop_languages = random\n"
+                "staff_pin_hash = $argon2id$v=19$m=65536,t=2,p=1$abc$def\n",
+                NULL, 0);
+    assert_int_equal(o.n_problems, 2);
+    assert_int_equal(o.reduced_motion, 0);
+    assert_string_equal(o.loop_languages, "default");
+    assert_string_equal(o.staff_pin_hash, "$argon2id$v=19$m=65536,t=2,p=1$abc$def");
+    assert_non_null(strstr(o.problems, ":1: reduced_motion wants yes or no"));
+    assert_non_null(strstr(o.problems, ":2: loop_languages wants default or alternate"));
+    assert_int_equal(problems_on(&o, 3), 0);
+}
+
+/* One bad line of each kind: exactly one message naming its line, and the
+ * setting keeps its default. */
+static void a_bad_value_keeps_the_default(void **state)
+{
+    (void)state;
+    static struct options o;
+    run_options(&o,
+                "reduced_motion = sometimes\n" /* 1 yes/no */
+                "idle_timeout = soon\n"        /* 2 a number */
+                "idle_timeout = 4\n"           /* 3 below the range */
+                "dpi = 39\n"                   /* 4 between 0 and the range */
+                "stats_days = 99999\n"         /* 5 above the range */
+                "renderer = vulkan\n"          /* 6 a choice */
+                "inbox = srv/in\n"             /* 7 a relative path */
+                "locales = en; fr\n"           /* 8 language codes */
+                "hours = mon 9-17\n"           /* 9 opening hours */
+                "closed = christmas\n"         /* 10 a date */
+                "staff_pin_hash = 4711\n"      /* 11 a hash */
+                "rotation = 45\n"              /* 12 a right angle */
+                "screen_on_command =\n"        /* 13 empty text */
+                "watch =\n"                    /* 14 an empty list value */
+                "stats_max_rows = 12x\n",      /* 15 trailing junk */
+                NULL, 0);
+    assert_int_equal(o.n_problems, 15);
+    for (int line = 1; line <= 15; line++)
+        if (problems_on(&o, line) != 1)
+            fail_msg("line %d: %d messages in\n%s", line, problems_on(&o, line), o.problems);
+    assert_int_equal(o.reduced_motion, 0);
+    assert_int_equal(o.idle_s, 60);
+    assert_int_equal(o.dpi, 0);
+    assert_int_equal(o.stats_days, 365);
+    assert_string_equal(o.renderer, "auto");
+    assert_null(o.inbox);
+    assert_int_equal(o.n_locales, 0);
+    assert_int_equal(o.hours.set, 0);
+    assert_int_equal(o.hours.n_exc, 0);
+    assert_null(o.staff_pin_hash);
+    assert_int_equal(o.rotation, 0);
+    assert_null(o.screen_on);
+    assert_int_equal(o.n_watch, 0);
+    assert_int_equal(o.stats_max_rows, STATS_MAX_ROWS);
+    /* the messages say what is wanted and what is used instead */
+    assert_non_null(strstr(o.problems, ":3: idle_timeout wants a whole number from 5 to 3600, "
+                                       "not \"4\"; using 60"));
+    assert_non_null(strstr(o.problems, ":6: renderer wants auto, software, opengl or opengles2"));
+    assert_non_null(strstr(o.problems, ":9: cannot read \"mon 9-17\""));
+    assert_non_null(strstr(o.problems, ":11: staff_pin_hash is not a hash"));
+}
+
+static void bad_lines_are_named(void **state)
+{
+    (void)state;
+    static struct options o;
+    char longline[CONFIG_LINE_MAX + 100];
+    memset(longline, 'x', sizeof longline);
+    memcpy(longline, "inbox = /", 9);
+    longline[sizeof longline - 2] = '\n';
+    longline[sizeof longline - 1] = '\0';
+    char text[4096];
+    snprintf(text, sizeof text,
+             "idle_timout = 30\n"                     /* 1 a typo: did you mean */
+             "colour = red\n"                         /* 2 unknown, nothing near */
+             "reduced_motion yes\n"                   /* 3 no '=' */
+             "screen_on_command = caf\xC3\xA9 \xFF\n" /* 4 not UTF-8 */
+             "%s"                                     /* 5 too long */
+             "dpi = 200\n"                            /* 6 good: still read */
+             "\xED\xA0\x80 = 1\n",                    /* 7 a surrogate: not UTF-8 either */
+             longline);
+    run_options(&o, text, NULL, 0);
+    assert_int_equal(o.n_problems, 6);
+    for (int line = 1; line <= 7; line++)
+        assert_int_equal(problems_on(&o, line), line == 6 ? 0 : 1);
+    assert_non_null(strstr(o.problems, ":1: unknown setting \"idle_timout\" (did you mean "
+                                       "idle_timeout?)"));
+    assert_non_null(strstr(o.problems, ":2: unknown setting \"colour\"\n"));
+    assert_non_null(strstr(o.problems, ":3: expected \"key = value\""));
+    assert_non_null(strstr(o.problems, ":4: this line is not UTF-8"));
+    assert_non_null(strstr(o.problems, ":5: this line is too long"));
+    assert_int_equal(o.dpi, 200);
+    assert_null(o.screen_on);
+    assert_null(o.inbox);
+    /* a folder where the file should be: one problem, no crash */
+    run_options(&o, NULL, NULL, 0);
+    assert_int_equal(options_read_file(&o, "/tmp"), 1);
+    assert_non_null(strstr(o.problems, "/tmp"));
+    /* a missing file is no problem at all */
+    run_options(&o, NULL, NULL, 0);
+    assert_int_equal(options_read_file(&o, "/nonexistent/dir/vitrine.conf"), 0);
+    assert_string_equal(o.problems, "");
+    /* UTF-8 where it is well formed is fine */
+    assert_int_equal(config_utf8_ok("caf\xC3\xA9 \xF0\x9F\x98\x80", 10), 1);
+    assert_int_equal(config_utf8_ok("\xC0\xAF", 2), 0); /* overlong */
+    assert_int_equal(config_utf8_ok("\xE2\x82", 2), 0); /* cut short */
+}
+
+static int n_settings_lines;
+static void count_settings(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    (void)ctx;
+    (void)line;
+    n_settings_lines += level == LOG_WARN && strcmp(tag, "settings") == 0;
+}
+
+/* Many bad lines: every one counted, the buffer holds whole lines, the log
+ * says how many it could not show; a runaway file stops being read. */
+static void a_file_of_problems_stays_bounded(void **state)
+{
+    (void)state;
+    static struct options o;
+    static char text[300 * 16 + 1];
+    size_t used = 0;
+    for (int i = 0; i < 300; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "nonsense%03d = 1\n", i);
+    run_options(&o, text, NULL, 0);
+    assert_int_equal(o.n_problems, 300);
+    size_t len = strlen(o.problems);
+    assert_true(len < sizeof o.problems);
+    int lines = 1;
+    for (const char *p = o.problems; *p; p++)
+        lines += *p == '\n';
+    assert_true(lines < 300);
+    assert_non_null(strstr(o.problems + len - 40, "unknown setting \"nonsense"));
+    assert_int_equal(o.problems[len - 1], '"'); /* the last line is whole */
+    n_settings_lines = 0;
+    log_set_quiet(1);
+    log_subscribe(count_settings, NULL);
+    options_log_problems(&o);
+    log_unsubscribe(count_settings, NULL);
+    log_set_quiet(0);
+    assert_int_equal(n_settings_lines, lines + 1); /* "N more bad lines" */
+
+    static char many[(CONFIG_LINES_MAX + 5) * 2 + 16];
+    used = 0;
+    for (int i = 0; i < CONFIG_LINES_MAX + 5; i++)
+        many[used++] = '#', many[used++] = '\n';
+    memcpy(many + used, "dpi = 100\n", 11);
+    run_options(&o, many, NULL, 0);
+    assert_int_equal(o.n_problems, 1);
+    assert_int_equal(problems_on(&o, CONFIG_LINES_MAX + 1), 1);
+    assert_int_equal(o.dpi, 0); /* past the end that is read */
+}
+
+/* The command line wins over the file; the file fills in the rest, and
+ * its bad lines are still named even where a flag stands over them. */
+static void flags_win_over_the_file(void **state)
+{
+    (void)state;
+    static struct options o;
+    const char *args[] = {
+        "--idle-timeout",           "30",    "--watch", "/mnt/a", "--reduced-motion",
+        "--loop-languages=default", "--dpi", "150"};
+    run_options(&o,
+                "idle_timeout = 90\nwatch = /srv/x\nwatch = /srv/y\nreduced_motion = no\n"
+                "loop_languages = alternate\ndpi = 2000\nwake_minutes = 7\n",
+                args, 8);
+    assert_int_equal(o.idle_s, 30);
+    assert_int_equal(o.n_watch, 1);
+    assert_string_equal(o.watch[0], "/mnt/a");
+    assert_int_equal(o.reduced_motion, 1);
+    assert_string_equal(o.loop_languages, "default");
+    assert_int_equal(o.dpi, 150);
+    assert_int_equal(o.wake_minutes, 7);
+    assert_int_equal(o.n_problems, 1); /* dpi = 2000 */
+    assert_int_equal(problems_on(&o, 6), 1);
+    /* without the flags the file's values stand */
+    run_options(&o, "idle_timeout = 90\nwatch = /srv/x\nwatch = /srv/y\n", NULL, 0);
+    assert_int_equal(o.idle_s, 90);
+    assert_int_equal(o.n_watch, 2);
+}
+
+/* `config defaults` is a good file once uncommented, and has every key. */
+static void the_defaults_are_a_good_file(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/vitrine-defaults-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w+");
+    assert_non_null(f);
+    options_print_defaults(f);
+    rewind(f);
+    static char text[16384], uncommented[16384];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    size_t u = 0;
+    int keys = 0;
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        int setting = line[0] == '#' && line[1] >= 'a' && line[1] <= 'z';
+        keys += setting;
+        memcpy(uncommented + u, line + setting, len - (size_t)setting);
+        u += len - (size_t)setting;
+        uncommented[u++] = '\n';
+        line += len + (line[len] == '\n');
+    }
+    uncommented[u] = '\0';
+    static const char *const keys_wanted[] = {"staff_pin_hash",
+                                              "reduced_motion",
+                                              "loop_languages",
+                                              "hours",
+                                              "open",
+                                              "closed",
+                                              "screen_off_command",
+                                              "screen_on_command",
+                                              "wake_minutes",
+                                              "health_file",
+                                              "inbox",
+                                              "dpi",
+                                              "idle_timeout",
+                                              "locales",
+                                              "watch",
+                                              "no_watch",
+                                              "stats_days",
+                                              "stats_max_rows",
+                                              "renderer",
+                                              "rotation"};
+    for (size_t i = 0; i < sizeof keys_wanted / sizeof keys_wanted[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "\n#%s = ", keys_wanted[i]);
+        if (!strstr(text, want))
+            fail_msg("config defaults has no %s", keys_wanted[i]);
+    }
+    assert_int_equal(keys, (int)(sizeof keys_wanted / sizeof keys_wanted[0]));
+    static struct options o;
+    run_options(&o, uncommented, NULL, 0);
+    if (o.n_problems)
+        fail_msg("the uncommented defaults do not check:\n%s", o.problems);
+    assert_int_equal(o.dpi, 96); /* the examples were read */
+    assert_int_equal(o.n_locales, 2);
     unlink(path);
+}
+
+/* The settings reach what uses them: the display's DPI, the statistics'
+ * bounds. */
+static void dpi_and_retention_reach_their_users(void **state)
+{
+    (void)state;
+    static struct options o;
+    run_options(&o, "dpi = 240\nstats_days = 30\nstats_max_rows = 1000\n", NULL, 0);
+    char why[512];
+    struct display_opts dopts = {.headless = 1, .w = 320, .h = 240, .dpi = (float)o.dpi};
+    struct display *d = display_open(&dopts, why, sizeof why);
+    assert_non_null(d);
+    assert_true(display_dpi(d) == 240.0f);
+    struct presenter p = display_presenter(d);
+    assert_true(p.dpi(p.ctx) == 240.0f);
+    display_close(d);
+    dopts.dpi = 0; /* headless reports nothing of its own */
+    d = display_open(&dopts, why, sizeof why);
+    assert_non_null(d);
+    assert_true(display_dpi(d) == 0.0f);
+    display_close(d);
+
+    struct stats_opts so = cli_stats_opts(&o);
+    assert_int_equal(so.retention_days, 30);
+    assert_int_equal(so.max_rows, 1000);
+    char dir[] = "/tmp/vitrine-stats-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    enum stats_err err;
+    struct stats *s = stats_open(dir, &so, &err, why, sizeof why);
+    assert_non_null(s);
+    static struct stats_buf b;
+    const int64_t now = 1767225600; /* 2026-01-01 */
+    stats_buf_clear(&b);
+    stats_panel_shown(&b, now - 31 * 86400, "x", 1, "en", STATS_LOOP, 1);
+    stats_panel_shown(&b, now - 29 * 86400, "x", 2, "en", STATS_LOOP, 1);
+    assert_int_equal(stats_write(s, &b, now, why, sizeof why), STATS_OK);
+    assert_int_equal(stats_count(s, "panel_view"), 1); /* 31 days old: gone at 30 */
+    stats_close(s);
+    char file[128];
+    snprintf(file, sizeof file, "%s/%s", dir, STATS_FILE);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/%s-wal", dir, STATS_FILE);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/%s-shm", dir, STATS_FILE);
+    unlink(file);
+    rmdir(dir);
+}
+
+static int n_warnings;
+static void count_warnings(void *ctx, enum log_level level, const char *tag, const char *line)
+{
+    (void)ctx;
+    (void)line;
+    n_warnings += level == LOG_WARN && strcmp(tag, "kiosk") == 0;
+}
+
+static int language_buttons(struct rig *r)
+{
+    const struct control *c;
+    int n = kiosk_controls(r->k, &c), buttons = 0;
+    for (int i = 0; i < n; i++)
+        buttons += c[i].act == ACT_LANGUAGE && c[i].layer == CONTROL_MAIN;
+    return buttons;
+}
+
+/* locales: the language button offers these, in this order. */
+static void locales_offered_restrict_the_language_button(void **state)
+{
+    (void)state;
+    /* fr, en: both, French first (the exhibit's own order is en, fr) */
+    const char *fr_en[] = {"fr", "en"};
+    struct rig *r = rig_new(&(struct kiosk_opts){.locales = fr_en, .n_locales = 2});
+    uint64_t t = 1000;
+    assert_string_equal(kiosk_locale(r->k), "en"); /* the default is offered: it stays */
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    assert_int_equal(language_buttons(r), 2);
+    tap_control(r, find_control(r, ACT_LANGUAGE, 0), &t);
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    tap_control(r, find_control(r, ACT_LANGUAGE, 1), &t);
+    assert_string_equal(kiosk_locale(r->k), "en");
+    rig_free(r);
+
+    /* fr alone: no language button, and French from the start */
+    const char *fr[] = {"fr"};
+    r = rig_new(&(struct kiosk_opts){.locales = fr, .n_locales = 1});
+    t = 1000;
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    assert_int_equal(language_buttons(r), 0);
+    rig_free(r);
+
+    /* none the exhibit has: all of its languages, and one warning each */
+    const char *none[] = {"de", "ko"};
+    n_warnings = 0;
+    log_set_quiet(1);
+    log_subscribe(count_warnings, NULL);
+    r = rig_new(&(struct kiosk_opts){.locales = none, .n_locales = 2});
+    t = 1000;
+    touch(r, 0.5f, 0.5f, &t);
+    t += 400;
+    run_to(r, &t, t);
+    assert_int_equal(language_buttons(r), 2);
+    tap_control(r, find_control(r, ACT_LANGUAGE, 1), &t); /* a language change reads again */
+    assert_string_equal(kiosk_locale(r->k), "fr");
+    log_unsubscribe(count_warnings, NULL);
+    log_set_quiet(0);
+    assert_int_equal(n_warnings, 2);
+    rig_free(r);
 }
 
 static void options_take_the_new_flags(void **state)
 {
     (void)state;
-    struct options o;
+    static struct options o;
     char why[256];
     char *ok[] = {"vitrine", "run", "--reduced-motion", "--loop-languages", "alternate"};
     assert_int_equal(options_parse(&o, CMD_RUN, 5, ok, 2, why, sizeof why), 0);
@@ -486,6 +889,19 @@ static void options_take_the_new_flags(void **state)
     assert_non_null(strstr(why, "--loop-languages"));
     char *other[] = {"vitrine", "bundle", "--reduced-motion"};
     assert_int_equal(options_parse(&o, CMD_BUNDLE, 3, other, 2, why, sizeof why), -1);
+    char *locales[] = {"vitrine", "run", "--locales", "fr,en", "--dpi", "0"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 6, locales, 2, why, sizeof why), 0);
+    assert_int_equal(o.n_locales, 2);
+    assert_string_equal(o.locales[0], "fr");
+    assert_string_equal(o.locales[1], "en");
+    assert_string_equal(locales[3], "fr,en"); /* argv itself is left alone */
+    char *dpi[] = {"vitrine", "run", "--dpi", "20"};
+    assert_int_equal(options_parse(&o, CMD_RUN, 4, dpi, 2, why, sizeof why), -1);
+    assert_non_null(strstr(why, "option --dpi wants a whole number from 40 to 600 (or 0)"));
+    char *stats[] = {"vitrine", "stats", "--config", "/x.conf", "--dpi", "100"};
+    assert_int_equal(options_parse(&o, CMD_STATS, 4, stats, 2, why, sizeof why), 0);
+    assert_string_equal(o.config, "/x.conf");
+    assert_int_equal(options_parse(&o, CMD_STATS, 6, stats, 2, why, sizeof why), -1);
 }
 
 int main(void)
@@ -498,6 +914,13 @@ int main(void)
         cmocka_unit_test(the_loop_alternates_languages),
         cmocka_unit_test(the_language_button_changes_every_text_at_once),
         cmocka_unit_test(config_reads_the_new_keys),
+        cmocka_unit_test(a_bad_value_keeps_the_default),
+        cmocka_unit_test(bad_lines_are_named),
+        cmocka_unit_test(a_file_of_problems_stays_bounded),
+        cmocka_unit_test(flags_win_over_the_file),
+        cmocka_unit_test(the_defaults_are_a_good_file),
+        cmocka_unit_test(dpi_and_retention_reach_their_users),
+        cmocka_unit_test(locales_offered_restrict_the_language_button),
         cmocka_unit_test(options_take_the_new_flags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

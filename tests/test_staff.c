@@ -123,6 +123,7 @@ static int setup(void **state)
                               .signer = "built in",
                               .last_import = "none",
                               .free_space = "12.3 GB free",
+                              .settings = "vitrine.conf:3: bad",
                               .n_log = 1,
                               .can_rollback = 1};
     snprintf(info.log[0], sizeof info.log[0], "kiosk: started");
@@ -347,6 +348,8 @@ static void wrong_pins_lock_the_keypad_and_the_right_one_opens_the_staff_screen(
     assert_true(kiosk_staff_open(r->k));
     assert_true(frame_shows(r, "Pyongyang 2014"));
     assert_true(frame_shows(r, "12.3 GB free"));
+    assert_true(frame_shows(r, "Settings"));
+    assert_true(frame_shows(r, "vitrine.conf:3: bad")); /* the settings file's problem */
     assert_true(frame_shows(r, "kiosk: started"));
     assert_true(frame_shows(r, "Roll back"));
     assert_true(frame_shows(r, "Load from"));
