@@ -733,8 +733,13 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
     int open = hours_open_at(h, wall) || now < r->woken_until;
     if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
         goto wait;
-    if (!open && !r->closed && kiosk_transitioning(r->k))
-        return 0; /* closes once the panel arriving is in place (under a second) */
+    if (!open && !r->closed && (kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k))) {
+        /* a visitor's session ends, the loop goes back to its first panel,
+         * and the kiosk closes once that panel is in place (under a second):
+         * it opens at the start, not at the last visitor's "Still there?" */
+        kiosk_end_session(r->k, now);
+        return 0;
+    }
     if (!open && !r->closed) {
         r->closed = 1;
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);

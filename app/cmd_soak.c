@@ -47,7 +47,7 @@
 #define SOAK_REAL_SLICE_MS 20u /* a job runs: let this much real time pass */
 #define SOAK_JOB_LIMIT_S 300  /* real seconds an import may take before the soak gives up */
 #define SOAK_TOUCHES 160
-#define SOAK_CHECKS 64
+#define SOAK_CHECKS (3 * 366 + 8) /* two closings and midnight a day */
 #define SOAK_RSS_SLACK_KB (8L * 1024L) /* allocator noise allowed after the warm-up */
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -729,6 +729,16 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
 }
 
+static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms);
+
+void kiosk_end_session(struct kiosk *k, uint64_t now_ms)
+{
+    struct mode_cmds c;
+    mode_end_session(&k->mode, &c);
+    if (c.n)
+        run_cmds(k, &c, now_ms);
+}
+
 void kiosk_sleep(struct kiosk *k)
 {
     if (k->sched.phase == SCHED_TRANSITION || k->arriving)

@@ -735,6 +735,22 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
     }
 }
 
+void mode_end_session(struct mode *m, struct mode_cmds *out)
+{
+    out->n = 0;
+    if (m->state == MODE_LOOP)
+        return;
+    gesture_reset(&m->g);
+    if (m->dragging)
+        perform(m, ACT_DRAG_CANCEL, 0, NULL, out);
+    close_index(m, out);
+    m->state = MODE_LOOP;
+    m->has_pending = 0;
+    m->held = m->flash = -1;
+    push(out, ACT_HOME, 0, 0.0f);
+    push(out, ACT_LOOP, 0, 0.0f);
+}
+
 static uint64_t min64(uint64_t a, uint64_t b)
 {
     return a < b ? a : b;

@@ -217,6 +217,10 @@ void mode_input(struct mode *m, const struct input_event *e, uint64_t now_ms,
 /* Time passes: long presses, idle timeout, countdown expiry, held-back
  * navigation. out is overwritten. */
 void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out);
+/* The visitor's time is over whatever the state (the kiosk closes): back
+ * to the loop and its first panel, as when the countdown runs out. out is
+ * overwritten; nothing when already looping. */
+void mode_end_session(struct mode *m, struct mode_cmds *out);
 /* When mode_tick next has something to do or the view changes (>= now_ms);
  * UINT64_MAX if nothing is due. */
 uint64_t mode_deadline(const struct mode *m, uint64_t now_ms);

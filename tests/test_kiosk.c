@@ -496,6 +496,38 @@ static void the_wall_clock_is_an_input(void **state)
     assert_int_equal(kiosk_walltime(r->k)->year, 2014); /* a copy, not a reference */
 }
 
+/* The kiosk closes while a visitor is on panel 4: the session ends and the
+ * loop goes back to its first panel (so the next opening starts there,
+ * not at "Still there?"); ending a session that is not there does nothing. */
+static void closing_ends_the_session(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t = 5000;
+    kiosk_update(r->k, t);
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(r->k, &e, t); /* wakes */
+    for (int i = 0; i < 3; i++) {
+        t += 1000;
+        e = key(INPUT_KEY_RIGHT, t);
+        kiosk_input(r->k, &e, t);
+        for (kiosk_update(r->k, t); kiosk_transitioning(r->k); kiosk_update(r->k, t))
+            t += KIOSK_FRAME_MS;
+    }
+    assert_int_equal(kiosk_current(r->k), 3);
+    assert_int_not_equal(kiosk_mode(r->k), MODE_LOOP);
+    kiosk_end_session(r->k, t);
+    kiosk_update(r->k, t);
+    assert_int_equal(kiosk_mode(r->k), MODE_LOOP);
+    assert_true(kiosk_transitioning(r->k)); /* to the first panel */
+    for (kiosk_update(r->k, t); kiosk_transitioning(r->k); kiosk_update(r->k, t))
+        t += KIOSK_FRAME_MS;
+    assert_int_equal(kiosk_current(r->k), 0);
+    kiosk_end_session(r->k, t); /* already looping: nothing moves */
+    kiosk_update(r->k, t);
+    assert_false(kiosk_transitioning(r->k));
+    assert_int_equal(kiosk_current(r->k), 0);
+}
+
 /* Closing for the night lets go of every prepared panel, the one on screen
  * too; the next frame prepares that panel again and shows it, and the loop
  * goes on from there. */
@@ -624,6 +656,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
         cmocka_unit_test_setup_teardown(sleeping_releases_every_view, setup, teardown),
+        cmocka_unit_test_setup_teardown(closing_ends_the_session, setup, teardown),
         cmocka_unit_test_setup_teardown(a_touch_before_the_boundary_does_not_strand_old_content,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(a_one_panel_exhibit_takes_new_content, setup, teardown),
