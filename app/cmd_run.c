@@ -45,7 +45,7 @@ struct run_ctx {
      * events_wait says EVENTS_WAKE */
     struct waker waker;
     struct job *watch_job, *import_job, *check_job, *export_job;
-    struct export_job_ctx exp; /* staff's export of the statistics to a stick */
+    struct export_job_ctx exp;  /* staff's export of the statistics to a stick */
     struct check_job_ctx check; /* the quick_check deferred at start-up */
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
@@ -409,7 +409,8 @@ static void start_export(struct run_ctx *r)
     if (r->import_job) {
         log_warn("run", "not exported: an import is running");
         kiosk_staff_card(r->k,
-                         &(struct staff_card){.shown = 1, .not_content = 1,
+                         &(struct staff_card){.shown = 1,
+                                              .not_content = 1,
                                               .title = "Not exported",
                                               .body = "A stick is being read now; try again "
                                                       "when it is done."},
@@ -417,7 +418,7 @@ static void start_export(struct run_ctx *r)
         return;
     }
     memset(&r->exp, 0, sizeof(r->exp));
-    for (int i = 0; i < r->o->n_watch && i < RUN_WATCH_MAX; i++)
+    for (int i = 0; i < r->o->n_watch && i < OPTIONS_MAX_WATCH && i < RUN_WATCH_MAX; i++)
         r->exp.dirs[r->exp.n_dirs++] = r->o->watch[i];
     r->exp.state_dir = r->o->state_dir;
     char host[256] = "";

@@ -212,9 +212,9 @@ static int shot_name_ok(const char *s)
 
 #define MAX_TOKENS 8
 
-static const char *const staff_controls[] = {"0",     "1",      "2",      "3",    "4",    "5",
-                                             "6",     "7",      "8",      "9",    "clear", "ok",
-                                             "cancel", "rollback", "reload", "exit", "close", "export"};
+static const char *const staff_controls[] = {
+    "0", "1",     "2",  "3",      "4",        "5",      "6",    "7",     "8",
+    "9", "clear", "ok", "cancel", "rollback", "reload", "exit", "close", "export"};
 
 const char *script_staff_control(int i)
 {

@@ -57,8 +57,9 @@ struct staff_progress {
 struct staff_card {
     int shown;
     int ok;
-    int not_content; /* a failure that never touched the exhibit (the export): no
-                      * "The exhibit on screen has not changed." line */
+    /* a failure that never touched the exhibit (the export): the card has no
+     * "The exhibit on screen has not changed." line */
+    int not_content;
     char title[STAFF_TEXT_MAX]; /* "Loaded: Pyongyang 2014, version 3" */
     char body[STAFF_TEXT_MAX];  /* "36 panels. You can remove the stick." */
 };

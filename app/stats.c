@@ -535,7 +535,8 @@ static int export_rows(struct stats *s, int64_t since_utc, struct csv_out *out, 
         " FROM touch WHERE t_utc >= ?1"
         " UNION ALL SELECT 'language', t_utc, NULL, NULL, locale, 'interactive', NULL, NULL, NULL"
         " FROM language WHERE t_utc >= ?1 ORDER BY 2";
-    static const char header[] = "kind,time_utc,exhibit,panel,locale,mode,seconds,panels,touches\r\n";
+    static const char header[] =
+        "kind,time_utc,exhibit,panel,locale,mode,seconds,panels,touches\r\n";
     sqlite3_stmt *st;
     *rows = 0;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);

@@ -21,8 +21,8 @@ void stats_export_name(const char *host, const struct walltime *now, char *out, 
         h[n++] = keep ? c : '-';
     }
     h[n] = '\0';
-    snprintf(out, out_len, "vitrine-stats-%s-%04d%02d%02d-%02d%02d.csv", n ? h : "kiosk",
-             now->year, now->month, now->day, now->hour, now->minute);
+    snprintf(out, out_len, "vitrine-stats-%s-%04d%02d%02d-%02d%02d.csv", n ? h : "kiosk", now->year,
+             now->month, now->day, now->hour, now->minute);
 }
 
 /* What a failed write means for staff holding the stick. */

@@ -540,8 +540,8 @@ static void switching_content_reports_its_outcome(void **state)
 static void the_export_button_fits_the_staff_screen(void **state)
 {
     (void)state;
-    const struct control_screen screens[] = {{800, 480, 0}, {768, 1024, 0}, {1920, 1080, 0},
-                                             {1080, 1920, 0}};
+    const struct control_screen screens[] = {
+        {800, 480, 0}, {768, 1024, 0}, {1920, 1080, 0}, {1080, 1920, 0}};
     for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
         for (int rb = 0; rb <= 1; rb++) {
             const struct control_screen *cs = &screens[s];
@@ -590,7 +590,8 @@ static void the_export_button_hands_the_export_to_the_run_loop(void **state)
     assert_true(frame_shows(r, "mounted read-only"));
     assert_false(frame_shows(r, "has not changed"));
     c = (struct staff_card){.shown = 1, .ok = 1, .not_content = 1};
-    snprintf(c.title, sizeof c.title, "Exported: 1234 rows to vitrine-stats-kiosk-20260921-1430.csv");
+    snprintf(c.title, sizeof c.title,
+             "Exported: 1234 rows to vitrine-stats-kiosk-20260921-1430.csv");
     snprintf(c.body, sizeof c.body, "You can remove the stick.");
     kiosk_staff_card(r->k, &c, r->t);
     assert_true(frame_shows(r, "Exported: 1234 rows"));

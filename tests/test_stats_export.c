@@ -118,8 +118,8 @@ static char *slurp(const char *path, size_t *len)
 static void the_name_says_which_kiosk_and_when(void **state)
 {
     (void)state;
-    struct walltime w = {.utc_s = NOW, .year = 2026, .month = 9, .day = 21, .hour = 14,
-                         .minute = 30};
+    struct walltime w = {
+        .utc_s = NOW, .year = 2026, .month = 9, .day = 21, .hour = 14, .minute = 30};
     char name[STATS_EXPORT_NAME_MAX];
     stats_export_name("hall-2", &w, name, sizeof(name));
     assert_string_equal(name, NAME);
@@ -149,9 +149,8 @@ static void the_file_holds_what_stats_export_writes(void **state)
     fill_stats(120);
     long rows = -1;
     char why[512] = "";
-    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, fsio_posix(), &rows, why,
-                                         sizeof(why)),
-                     0);
+    assert_int_equal(
+        stats_export_to_dir(state_dir, stick, NAME, fsio_posix(), &rows, why, sizeof(why)), 0);
     assert_int_equal(rows, 120 + 3);
     char first[256];
     assert_int_equal(entries(stick, first, sizeof(first)), 1); /* no temporary left */
@@ -195,9 +194,8 @@ static void the_file_holds_what_stats_export_writes(void **state)
     }
     /* a second export in the same minute replaces the first, whole */
     fill_stats(5);
-    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, fsio_posix(), &rows, why,
-                                         sizeof(why)),
-                     0);
+    assert_int_equal(
+        stats_export_to_dir(state_dir, stick, NAME, fsio_posix(), &rows, why, sizeof(why)), 0);
     assert_int_equal(rows, 123 + 8); /* five views, a session, a language, a touch */
     assert_int_equal(entries(stick, first, sizeof(first)), 1);
 }
@@ -273,23 +271,20 @@ static void a_failure_is_a_sentence_and_leaves_no_file(void **state)
     /* read-only */
     struct breaker b = {.open_err = -EROFS, .write_after = -1};
     struct fsio io = breaking(&b);
-    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)),
-                     -1);
+    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "read-only"));
     assert_int_equal(entries(stick, first, sizeof(first)), 0);
     /* full, part way through: the partial temporary goes */
     b = (struct breaker){.write_after = 1000, .write_err = -ENOSPC};
     io = breaking(&b);
-    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)),
-                     -1);
+    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "the stick is full"));
     assert_int_equal(b.written, 1000);
     assert_int_equal(entries(stick, first, sizeof(first)), 0);
     /* pulled out at the rename */
     b = (struct breaker){.write_after = -1, .rename_err = -EIO};
     io = breaking(&b);
-    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)),
-                     -1);
+    assert_int_equal(stats_export_to_dir(state_dir, stick, NAME, &io, &rows, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "removed"));
     assert_int_equal(entries(stick, first, sizeof(first)), 0);
     /* a damaged database */
