@@ -226,7 +226,7 @@ static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
 {
     static const enum action acts[] = {ACT_STAFF_CLEAR,    ACT_STAFF_OK,     ACT_STAFF_CANCEL,
                                        ACT_STAFF_ROLLBACK, ACT_STAFF_RELOAD, ACT_STAFF_EXIT,
-                                       ACT_STAFF_CLOSE};
+                                       ACT_STAFF_CLOSE,    ACT_STAFF_EXPORT};
     int idx = -1;
     for (int i = 0; script_staff_control(i); i++)
         if (strcmp(script_staff_control(i), name) == 0)

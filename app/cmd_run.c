@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "display.h"
@@ -42,7 +43,8 @@ struct run_ctx {
     /* background work the loop owns: started with `waker`, polled when
      * events_wait says EVENTS_WAKE */
     struct waker waker;
-    struct job *watch_job, *import_job, *check_job;
+    struct job *watch_job, *import_job, *check_job, *export_job;
+    struct export_job_ctx exp;  /* staff's export of the statistics to a stick */
     struct check_job_ctx check; /* the quick_check deferred at start-up */
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
@@ -401,6 +403,70 @@ static void check_failed(struct run_ctx *r, const char *problem)
 
 static void stats_done(struct run_ctx *r, const struct job_status *st);
 
+/* Staff's "Export statistics to the stick": find a stick that can be
+ * written and write the CSV there, on a job (a stick may be slow or dead),
+ * while the exhibit goes on. Sticks are looked for where --watch says, else
+ * in the usual mount points; never in the inbox or the state folder. */
+static void start_export(struct run_ctx *r)
+{
+    if (r->export_job) {
+        log_info("run", "the statistics are already being exported");
+        return;
+    }
+    if (r->import_job) {
+        log_warn("run", "not exported: an import is running");
+        kiosk_staff_card(r->k,
+                         &(struct staff_card){.shown = 1,
+                                              .not_content = 1,
+                                              .title = "Not exported",
+                                              .body = "A stick is being read now; try again "
+                                                      "when it is done."},
+                         clock_now_ms());
+        return;
+    }
+    memset(&r->exp, 0, sizeof(r->exp));
+    for (int i = 0; i < r->o->n_watch && i < OPTIONS_MAX_WATCH && i < RUN_WATCH_MAX; i++)
+        r->exp.dirs[r->exp.n_dirs++] = r->o->watch[i];
+    r->exp.state_dir = r->o->state_dir;
+    char host[256] = "";
+    if (gethostname(host, sizeof(host)) != 0)
+        host[0] = '\0';
+    host[sizeof(host) - 1] = '\0';
+    struct walltime w;
+    if (clock_wall(&w) != 0)
+        memset(&w, 0, sizeof(w));
+    stats_export_name(host, &w, r->exp.name, sizeof(r->exp.name));
+    char why[256];
+    r->export_job = job_start("export", export_job, &r->exp, r->waker, why, sizeof(why));
+    if (!r->export_job) {
+        log_error("run", "cannot start the export: %s", why);
+        return;
+    }
+    struct staff_progress p = {.active = 1};
+    snprintf(p.text, sizeof(p.text), "Writing the statistics to the stick");
+    kiosk_staff_progress(r->k, &p, clock_now_ms());
+}
+
+/* A finished export: the card, and the log. */
+static void export_done(struct run_ctx *r, const struct job_status *st)
+{
+    struct staff_card c = {.shown = 1, .ok = st->result == 0, .not_content = 1};
+    kiosk_staff_progress(r->k, NULL, clock_now_ms());
+    if (st->result == 0) {
+        textf(c.title, sizeof(c.title), "Exported: %ld rows to %s", r->exp.rows, r->exp.name);
+        textf(c.body, sizeof(c.body), "You can remove the stick.");
+        log_info("run", "exported %ld rows of visitor statistics to %s/%s", r->exp.rows,
+                 r->exp.where, r->exp.name);
+    } else {
+        textf(c.title, sizeof(c.title), "Not exported");
+        textf(c.body, sizeof(c.body), "%s", r->exp.why[0] ? r->exp.why : st->text);
+        if (c.body[0] >= 'a' && c.body[0] <= 'z') /* a sentence on the card */
+            c.body[0] = (char)(c.body[0] - 'a' + 'A');
+        log_warn("run", "statistics not exported: %s", r->exp.why[0] ? r->exp.why : st->text);
+    }
+    kiosk_staff_card(r->k, &c, clock_now_ms());
+}
+
 /* Woken by background work. */
 static void poll_jobs(struct run_ctx *r)
 {
@@ -438,6 +504,11 @@ static void poll_jobs(struct run_ctx *r)
             sticks_changed(r); /* a stick that came while this one loaded */
         }
     }
+    if (r->export_job && job_poll(r->export_job, &st) && st.finished) {
+        job_free(r->export_job);
+        r->export_job = NULL;
+        export_done(r, &st);
+    }
     if (r->stats_job && job_poll(r->stats_job, &st) && st.finished) {
         job_free(r->stats_job);
         r->stats_job = NULL;
@@ -462,6 +533,10 @@ static void staff_turn(struct run_ctx *r)
         log_info("run", "staff asked to load from the stick again");
         r->tried[0] = r->multi[0] = '\0';
         sticks_changed(r);
+        break;
+    case STAFF_ACT_EXPORT:
+        log_info("run", "staff asked to export the visitor statistics to a stick");
+        start_export(r);
         break;
     case STAFF_ACT_EXIT:
         log_info("run", "staff asked the kiosk to stop");
@@ -1096,6 +1171,7 @@ done:
     job_free(ctx.watch_job);
     job_free(ctx.import_job);
     job_free(ctx.check_job);
+    job_free(ctx.export_job);
     stats_stop(&ctx);
     store_close(ctx.imp.store);
     kiosk_free(k);

@@ -259,3 +259,25 @@ int check_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     snprintf(msg, msg_len, "checked %s", c->path);
     return 0;
 }
+
+int export_job(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    struct export_job_ctx *c = ctx;
+    c->where[0] = '\0';
+    c->rows = 0;
+    job_report(j, 0, 0, "Looking for a stick to write to");
+    if (!stickwatch_find_writable(c->dirs, c->n_dirs, c->where, sizeof(c->where), c->why,
+                                  sizeof(c->why))) {
+        c->where[0] = '\0';
+        snprintf(msg, msg_len, "%s", c->why);
+        return 1;
+    }
+    job_report(j, 0, 0, "Writing the statistics to the stick");
+    if (stats_export_to_dir(c->state_dir, c->where, c->name, fsio_posix(), &c->rows, c->why,
+                            sizeof(c->why)) != 0) {
+        snprintf(msg, msg_len, "%s", c->why);
+        return 1;
+    }
+    snprintf(msg, msg_len, "exported %ld rows to %s/%s", c->rows, c->where, c->name);
+    return 0;
+}

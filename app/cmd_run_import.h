@@ -10,6 +10,7 @@
 
 #include "import.h"
 #include "job.h"
+#include "stats_export.h"
 #include "stickwatch.h"
 #include "store.h"
 
@@ -62,5 +63,23 @@ struct check_job_ctx {
     char why[512]; /* the problem, once finished with a nonzero result */
 };
 int check_job(struct job *j, void *ctx, char *msg, size_t msg_len);
+
+/* Staff's "export statistics to the stick" (stats_export.h): find a stick
+ * that can be written (stickwatch_find_writable), then write the CSV onto
+ * its top folder. Fill the inputs; read the outputs once finished. */
+struct export_job_ctx {
+    /* inputs */
+    const char *dirs[RUN_WATCH_MAX]; /* where sticks are mounted (NULL, 0: the defaults) */
+    int n_dirs;
+    const char *state_dir;
+    char name[STATS_EXPORT_NAME_MAX]; /* the file's name (stats_export_name) */
+    /* outputs */
+    char where[STICKWATCH_PATH_MAX]; /* the stick's folder; "" none found */
+    long rows;
+    char why[512]; /* the reason, once finished with a nonzero result */
+};
+
+/* job_fn: export; 0 written, 1 not (c->why says why). */
+int export_job(struct job *j, void *ctx, char *msg, size_t msg_len);
 
 #endif

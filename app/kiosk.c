@@ -997,6 +997,10 @@ static void staff_act(struct kiosk *k, const struct control *c, uint64_t now_ms)
         st->action = STAFF_ACT_RELOAD;
         staff_close(k, now_ms, "load again chosen");
         break;
+    case ACT_STAFF_EXPORT:
+        st->action = STAFF_ACT_EXPORT;
+        staff_close(k, now_ms, "export of the statistics chosen");
+        break;
     case ACT_STAFF_EXIT:
         if (st->confirm_exit) {
             st->action = STAFF_ACT_EXIT;
@@ -1289,6 +1293,7 @@ void kiosk_staff_card(struct kiosk *k, const struct staff_card *c, uint64_t now_
     if (c && c->shown) {
         st->card.shown = 1;
         st->card.ok = c->ok;
+        st->card.not_content = c->not_content;
         copy_text(st->card.title, sizeof(st->card.title), c->title);
         copy_text(st->card.body, sizeof(st->card.body), c->body);
         st->card_until = now_ms + STAFF_CARD_MS;

@@ -110,6 +110,7 @@ const char *mode_action_name(enum action act)
         [ACT_STAFF_CANCEL] = "staff-cancel",
         [ACT_STAFF_ROLLBACK] = "staff-rollback",
         [ACT_STAFF_RELOAD] = "staff-reload",
+        [ACT_STAFF_EXPORT] = "staff-export",
         [ACT_STAFF_EXIT] = "staff-exit",
         [ACT_STAFF_CLOSE] = "staff-close",
     };
@@ -372,11 +373,12 @@ int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,
     float W = mt.W, H = mt.H, short_side = fminf2(W, H);
     float gap = fmaxf2(mt.gap, 0.015f * short_side), margin = fmaxf2(2 * gap, 0.04f * short_side);
     float bh = fmaxf2(staff_key_min(s), 0.11f * short_side);
-    enum action acts[4];
+    enum action acts[5];
     int na = 0;
     if (can_rollback)
         acts[na++] = ACT_STAFF_ROLLBACK;
     acts[na++] = ACT_STAFF_RELOAD;
+    acts[na++] = ACT_STAFF_EXPORT;
     acts[na++] = ACT_STAFF_EXIT;
     acts[na++] = ACT_STAFF_CLOSE;
     int n = 0;

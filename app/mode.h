@@ -81,6 +81,7 @@ enum action {
     ACT_STAFF_CANCEL,   /* leave the keypad */
     ACT_STAFF_ROLLBACK, /* roll back to the previous exhibit */
     ACT_STAFF_RELOAD,   /* load from the stick again */
+    ACT_STAFF_EXPORT,   /* write the visitor statistics onto the stick */
     ACT_STAFF_EXIT,     /* stop the kiosk (a second tap confirms) */
     ACT_STAFF_CLOSE,    /* leave the staff screen */
     ACT_COUNT
@@ -133,7 +134,8 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
 #define STAFF_KEY_MM 12.0f
 int mode_staff_keypad_layout(const struct control_screen *s, struct control *out, int max);
 /* The staff screen's buttons (CONTROL_STAFF), at least STAFF_KEY_MM high:
- * roll back (only when can_rollback), load again, exit, close. Landscape:
+ * roll back (only when can_rollback), load again, export the statistics,
+ * exit, close. Landscape:
  * a column at the right; portrait: stacked across the bottom. The rest of
  * the screen is for the information. */
 int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,

@@ -765,8 +765,8 @@ static struct draw_rect result_card(struct ov *o, const struct staff_card *c, in
     int avail = bottom / 2; /* never more than the lower half of the screen */
     fit_text(o, &ft, title, FACE_SANS_BOLD, tpx, SP(o, T_STAFF_TITLE_FLOOR), iw, avail / 3, 2);
     fit_text(o, &fb, c->body, FACE_SANS, bpx, SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 3, 3);
-    fit_text(o, &fu, c->ok ? NULL : ui_string(o->locale, UI_STAFF_UNCHANGED), FACE_SANS, bpx,
-             SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 4, 2);
+    fit_text(o, &fu, c->ok || c->not_content ? NULL : ui_string(o->locale, UI_STAFF_UNCHANGED),
+             FACE_SANS, bpx, SP(o, T_STAFF_TEXT_FLOOR), iw, avail / 4, 2);
     fit_text(o, &fd, ui_string(o->locale, UI_STAFF_DISMISS), FACE_SANS, SP(o, T_INVITE),
              SP(o, T_INVITE_FLOOR), iw, avail / 8, 1);
     int g = U(o, 0.8);
@@ -1004,6 +1004,9 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
             break;
         case ACT_STAFF_RELOAD:
             label = ui_string(locale, UI_STAFF_RELOAD);
+            break;
+        case ACT_STAFF_EXPORT:
+            label = ui_string(locale, UI_STAFF_EXPORT);
             break;
         case ACT_STAFF_EXIT:
             label = ui_string(locale, confirm_exit ? UI_STAFF_EXIT_AGAIN : UI_STAFF_EXIT);

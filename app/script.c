@@ -212,9 +212,9 @@ static int shot_name_ok(const char *s)
 
 #define MAX_TOKENS 8
 
-static const char *const staff_controls[] = {"0",     "1",      "2",      "3",    "4",    "5",
-                                             "6",     "7",      "8",      "9",    "clear", "ok",
-                                             "cancel", "rollback", "reload", "exit", "close"};
+static const char *const staff_controls[] = {
+    "0", "1",     "2",  "3",      "4",        "5",      "6",    "7",     "8",
+    "9", "clear", "ok", "cancel", "rollback", "reload", "exit", "close", "export"};
 
 const char *script_staff_control(int i)
 {
@@ -250,7 +250,7 @@ static int staff_line(struct parser *p, uint64_t t, const char *cmd, char **args
             found |= strcmp(args[0], script_staff_control(i)) == 0;
         if (!found)
             return fail(p, "expected a control after 'staff-tap': 0..9 clear ok cancel rollback "
-                           "reload exit close");
+                           "reload exit close export");
         st.op = SCRIPT_STAFF_TAP;
         if (staff_text(p, args[0], strlen(args[0]), &st.text) != 0)
             return -1;

@@ -18,7 +18,7 @@
  *   <ms> staff-pin <digits>                   the configured PIN (render hashes it)
  *   <ms> staff-tap <control>                  a tap on the keypad's or the staff
  *                                             screen's control: 0..9 clear ok cancel
- *                                             rollback reload exit close
+ *                                             rollback reload exit close export
  *   <ms> staff-progress <done> <total> <text> the import's bar (total 0: indeterminate)
  *   <ms> staff-progress off
  *   <ms> staff-card ok|fail <title> | <body>  the result card (either part may be empty)
@@ -96,7 +96,7 @@ void script_free(struct script *s);
  * insensitive. INPUT_KEY_NONE if unknown. */
 enum input_key script_key_from_name(const char *name);
 /* The names staff-tap knows, i = 0, 1, ... until NULL: "0".."9" (the
- * digits, in order), then clear ok cancel rollback reload exit close. */
+ * digits, in order), then clear ok cancel rollback reload exit close export. */
 const char *script_staff_control(int i);
 
 /* The canonical name, or NULL. */

@@ -52,10 +52,14 @@ struct staff_progress {
     char text[STAFF_TEXT_MAX]; /* "Copying the exhibit from the stick" */
 };
 
-/* The card after an import (or a rollback): ok, a title line and a body. */
+/* The card after an import (or a rollback, or an export of the
+ * statistics): ok, a title line and a body. */
 struct staff_card {
     int shown;
     int ok;
+    /* a failure that never touched the exhibit (the export): the card has no
+     * "The exhibit on screen has not changed." line */
+    int not_content;
     char title[STAFF_TEXT_MAX]; /* "Loaded: Pyongyang 2014, version 3" */
     char body[STAFF_TEXT_MAX];  /* "36 panels. You can remove the stick." */
 };
@@ -77,6 +81,7 @@ enum staff_action {
     STAFF_ACT_NONE,
     STAFF_ACT_ROLLBACK,
     STAFF_ACT_RELOAD, /* load from the stick again */
+    STAFF_ACT_EXPORT, /* write the visitor statistics onto the stick */
     STAFF_ACT_EXIT,   /* stop the kiosk */
 };
 

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "fsio.h"
+
 struct stats {
     sqlite3 *db;
     char path[1024];
@@ -446,25 +448,83 @@ long stats_count(struct stats *s, const char *table)
 
 /* ---- reading ---- */
 
-void stats_csv_field(FILE *out, const char *text)
+/* Where the CSV goes: a FILE, or a file descriptor written through fsio in
+ * blocks (the export to a stick). err keeps the first write's failure. */
+struct csv_out {
+    FILE *f;
+    const struct fsio *io;
+    int fd;
+    int err; /* -errno, 0: none */
+    size_t n;
+    char buf[64 * 1024];
+};
+
+static void out_flush(struct csv_out *o)
+{
+    size_t at = 0;
+    while (!o->err && at < o->n) {
+        long w = o->io->write(o->io->ctx, o->fd, o->buf + at, o->n - at);
+        if (w < 0)
+            o->err = (int)w;
+        else if (w == 0)
+            o->err = -EIO;
+        else
+            at += (size_t)w;
+    }
+    o->n = 0;
+}
+
+static void out_put(struct csv_out *o, const char *p, size_t len)
+{
+    if (o->f) {
+        fwrite(p, 1, len, o->f);
+        return;
+    }
+    while (len > 0 && !o->err) {
+        size_t take = sizeof(o->buf) - o->n < len ? sizeof(o->buf) - o->n : len;
+        memcpy(o->buf + o->n, p, take);
+        o->n += take;
+        p += take;
+        len -= take;
+        if (o->n == sizeof(o->buf))
+            out_flush(o);
+    }
+}
+
+static void out_str(struct csv_out *o, const char *text)
+{
+    out_put(o, text, strlen(text));
+}
+
+static void csv_field(struct csv_out *o, const char *text)
 {
     if (!text)
         return;
     if (!strpbrk(text, ",\"\r\n")) {
-        fputs(text, out);
+        out_str(o, text);
         return;
     }
-    fputc('"', out);
+    out_put(o, "\"", 1);
     for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
+        const char *q = strchr(p, '"');
+        size_t len = q ? (size_t)(q - p) + 1 : strlen(p);
+        out_put(o, p, len);
+        if (!q)
+            break;
+        out_put(o, "\"", 1); /* a quote, doubled */
+        p = q;
     }
-    fputc('"', out);
+    out_put(o, "\"", 1);
 }
 
-int stats_export_csv(struct stats *s, int64_t since_utc, FILE *out, long *rows, char *why,
-                     size_t why_len)
+void stats_csv_field(FILE *out, const char *text)
+{
+    struct csv_out o = {.f = out};
+    csv_field(&o, text);
+}
+
+static int export_rows(struct stats *s, int64_t since_utc, struct csv_out *out, long *rows,
+                       char *why, size_t why_len)
 {
     static const char sql[] =
         "SELECT 'panel_view', t_utc, exhibit, panel, locale, mode, round(seconds, 1), NULL, NULL"
@@ -475,38 +535,65 @@ int stats_export_csv(struct stats *s, int64_t since_utc, FILE *out, long *rows, 
         " FROM touch WHERE t_utc >= ?1"
         " UNION ALL SELECT 'language', t_utc, NULL, NULL, locale, 'interactive', NULL, NULL, NULL"
         " FROM language WHERE t_utc >= ?1 ORDER BY 2";
-    static const char *const header[] = {"kind",   "time_utc", "exhibit", "panel",  "locale",
-                                         "mode",   "seconds",  "panels",  "touches"};
+    static const char header[] =
+        "kind,time_utc,exhibit,panel,locale,mode,seconds,panels,touches\r\n";
     sqlite3_stmt *st;
     *rows = 0;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
     if (rc != SQLITE_OK)
         return fail(s->path, s->db, rc, why, why_len), -1;
     sqlite3_bind_int64(st, 1, since_utc);
-    for (int c = 0; c < 9; c++)
-        fprintf(out, "%s%s", c ? "," : "", header[c]);
-    fputs("\r\n", out);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    out_str(out, header);
+    while (!out->err && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         for (int c = 0; c < 9; c++) {
             if (c)
-                fputc(',', out);
+                out_put(out, ",", 1);
             if (c == 1) {
                 time_t t = (time_t)sqlite3_column_int64(st, 1);
                 struct tm tm;
                 char iso[32];
                 if (gmtime_r(&t, &tm) && strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
-                    fputs(iso, out);
+                    out_str(out, iso);
             } else {
-                stats_csv_field(out, (const char *)sqlite3_column_text(st, c));
+                csv_field(out, (const char *)sqlite3_column_text(st, c));
             }
         }
-        fputs("\r\n", out);
+        out_put(out, "\r\n", 2);
         (*rows)++;
     }
     sqlite3_finalize(st);
+    if (out->err)
+        return 0; /* the caller words the write's failure */
     if (rc != SQLITE_DONE)
         return fail(s->path, s->db, rc, why, why_len), -1;
     return 0;
+}
+
+int stats_export_csv(struct stats *s, int64_t since_utc, FILE *out, long *rows, char *why,
+                     size_t why_len)
+{
+    struct csv_out o = {.f = out};
+    return export_rows(s, since_utc, &o, rows, why, why_len);
+}
+
+int stats_export_fd(struct stats *s, int64_t since_utc, const struct fsio *io, int fd, long *rows,
+                    int *write_err, char *why, size_t why_len)
+{
+    struct csv_out *o = calloc(1, sizeof(*o));
+    *write_err = 0;
+    *rows = 0;
+    if (!o) {
+        snprintf(why, why_len, "out of memory for the export");
+        return -1;
+    }
+    o->io = io;
+    o->fd = fd;
+    int rc = export_rows(s, since_utc, o, rows, why, why_len);
+    if (rc == 0)
+        out_flush(o);
+    *write_err = o->err;
+    free(o);
+    return rc == 0 && *write_err == 0 ? 0 : -1;
 }
 
 int stats_summary(struct stats *s, int64_t now_utc, FILE *out, char *why, size_t why_len)

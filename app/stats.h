@@ -106,6 +106,13 @@ long stats_count(struct stats *s, const char *table);
 /* CSV (RFC 4180, CRLF, a header row) of every event since since_utc. */
 int stats_export_csv(struct stats *s, int64_t since_utc, FILE *out, long *rows, char *why,
                      size_t why_len);
+/* The same CSV written to fd through io (fsio.h), in 64 KiB blocks. 0 on
+ * success. -1 on failure: *write_err is the write's -errno (the caller
+ * says what that means for its file), or 0 with a sentence in why when the
+ * database could not be read. Nothing is synced or closed here. */
+struct fsio;
+int stats_export_fd(struct stats *s, int64_t since_utc, const struct fsio *io, int fd, long *rows,
+                    int *write_err, char *why, size_t why_len);
 /* Top 10 panels, sessions per day for the 14 days before now_utc, median session. */
 int stats_summary(struct stats *s, int64_t now_utc, FILE *out, char *why, size_t why_len);
 

@@ -40,6 +40,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_STAFF_LOG] = "Recent messages",
     [UI_STAFF_ROLLBACK] = "Roll back to the previous exhibit",
     [UI_STAFF_RELOAD] = "Load from the stick again",
+    [UI_STAFF_EXPORT] = "Export statistics to the stick",
     [UI_STAFF_EXIT] = "Exit the kiosk",
     [UI_STAFF_EXIT_AGAIN] = "Tap again to exit",
     [UI_STAFF_NOT_LOADED] = "Not loaded",
@@ -84,6 +85,7 @@ static const char *const fr[UI_STRING_COUNT] = {
                           "c\xC3\xA9"
                           "dente",
     [UI_STAFF_RELOAD] = "Recharger depuis la cl\xC3\xA9",
+    [UI_STAFF_EXPORT] = "Exporter les statistiques sur la cl\xC3\xA9",
     [UI_STAFF_EXIT] = "Quitter le kiosque",
     [UI_STAFF_EXIT_AGAIN] = "Touchez encore pour quitter",
     [UI_STAFF_NOT_LOADED] = "Non charg\xC3\xA9",

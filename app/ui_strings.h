@@ -38,6 +38,7 @@ enum ui_string_id {
     UI_STAFF_LOG,
     UI_STAFF_ROLLBACK,   /* staff screen buttons */
     UI_STAFF_RELOAD,
+    UI_STAFF_EXPORT,
     UI_STAFF_EXIT,
     UI_STAFF_EXIT_AGAIN, /* the exit button after its first tap */
     UI_STAFF_NOT_LOADED, /* a failed import's card, when no title is given */

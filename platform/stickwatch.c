@@ -48,6 +48,7 @@
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -472,4 +473,89 @@ int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int 
     if (skipped)
         *skipped = k.skipped;
     return k.found;
+}
+
+/* ---- a stick to write to ---- */
+
+struct writable_walk {
+    struct name_list lists[2];
+    char first_why[512]; /* why the first stick seen cannot be written */
+    int seen;
+};
+
+/* Whether dir (a folder on the filesystem of parent_dev) is a stick, and
+ * if so, whether it can be written: 1 writable, 0 not (first_why says why
+ * for the first), -1 not a stick. */
+static int writable_stick(struct writable_walk *k, const char *dir, dev_t parent_dev)
+{
+    char sub[STICKWATCH_PATH_MAX];
+    struct stat st, vs;
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return -1;
+    int marked = join(sub, dir, "vitrine") && lstat(sub, &vs) == 0 && S_ISDIR(vs.st_mode);
+    if (st.st_dev == parent_dev && !marked)
+        return -1;
+    struct statvfs fs;
+    const char *problem = NULL;
+    if (statvfs(dir, &fs) == 0 && (fs.f_flag & ST_RDONLY))
+        problem = "is mounted read-only";
+    else if (access(dir, W_OK) != 0)
+        problem = "cannot be written by the kiosk";
+    if (!problem)
+        return 1;
+    if (!k->seen++)
+        snprintf(k->first_why, sizeof(k->first_why), "the stick at %s %s", dir, problem);
+    return 0;
+}
+
+int stickwatch_find_writable(const char *const *dirs, int n, char *out, size_t out_len, char *why,
+                             size_t why_len)
+{
+    if (!dirs || n <= 0) {
+        dirs = default_dirs;
+        n = (int)(sizeof(default_dirs) / sizeof(default_dirs[0]));
+    }
+    struct writable_walk *k = calloc(1, sizeof(*k));
+    if (!k) {
+        set_why(why, why_len, "out of memory while looking for a stick");
+        return 0;
+    }
+    int found = 0;
+    char e_path[STICKWATCH_PATH_MAX], f_path[STICKWATCH_PATH_MAX];
+    for (int i = 0; i < n && !found; i++) {
+        struct stat wst, est;
+        if (!dirs[i] || stat(dirs[i], &wst) != 0 || list_dir(dirs[i], &k->lists[0]) != 0)
+            continue;
+        for (int a = 0; a < k->lists[0].n && !found; a++) {
+            const char *e = k->lists[0].name[a];
+            if (name_suspicious(e) || !join(e_path, dirs[i], e))
+                continue;
+            int r = writable_stick(k, e_path, wst.st_dev);
+            if (r >= 0) {
+                found = r;
+                if (found)
+                    snprintf(out, out_len, "%s", e_path);
+                continue;
+            }
+            /* W/E a plain folder: udisks mounts at /run/media/USER/LABEL */
+            if (lstat(e_path, &est) != 0 || !S_ISDIR(est.st_mode) ||
+                list_dir(e_path, &k->lists[1]) != 0)
+                continue;
+            for (int b = 0; b < k->lists[1].n && !found; b++) {
+                const char *f = k->lists[1].name[b];
+                if (name_suspicious(f) || strcmp(f, "vitrine") == 0 || !join(f_path, e_path, f))
+                    continue;
+                if (writable_stick(k, f_path, est.st_dev) == 1) {
+                    found = 1;
+                    snprintf(out, out_len, "%s", f_path);
+                }
+            }
+        }
+    }
+    if (!found && k->seen)
+        set_why(why, why_len, "%s.", k->first_why);
+    else if (!found)
+        set_why(why, why_len, "no stick was found; put one in and try again.");
+    free(k);
+    return found;
 }

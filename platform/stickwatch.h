@@ -51,4 +51,18 @@ void stickwatch_interrupt(struct stickwatch *w);
  * skipped and counted in *skipped (may be NULL). */
 int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int *skipped);
 
+/* A stick that can be written to now (the statistics export, which may
+ * come on a stick with no bundle): the first, in path order, of the
+ * folders W/E and W/E/F under dirs[0..n) (NULL or n 0: the defaults) that
+ * is a mount point (on another filesystem than its parent) or holds a
+ * vitrine/ folder, and that is neither mounted read-only (statvfs) nor
+ * closed to this user (access W_OK). A plain empty folder such as
+ * /media/usb0 on the kiosk's own disk is never taken. Symlinks are not
+ * followed. Returns 1 with its path in out; 0 when there is none, with a
+ * sentence for staff in why (no stick; or the first stick seen, read-only
+ * or not writable). May block on a dead stick: call it off the screen's
+ * thread. */
+int stickwatch_find_writable(const char *const *dirs, int n, char *out, size_t out_len, char *why,
+                             size_t why_len);
+
 #endif

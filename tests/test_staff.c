@@ -537,6 +537,70 @@ static void switching_content_reports_its_outcome(void **state)
     assert_int_equal(kiosk_content_errors(r->k), 0);
 }
 
+/* The export button: on the staff screen at the smallest landscape and a
+ * portrait tablet, inside the screen, clear of every other button, at
+ * least the staff key size; with and without the roll back button. */
+static void the_export_button_fits_the_staff_screen(void **state)
+{
+    (void)state;
+    const struct control_screen screens[] = {
+        {800, 480, 0}, {768, 1024, 0}, {1920, 1080, 0}, {1080, 1920, 0}};
+    for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
+        for (int rb = 0; rb <= 1; rb++) {
+            const struct control_screen *cs = &screens[s];
+            struct control c[MODE_MAX_CONTROLS];
+            int n = mode_staff_screen_layout(cs, rb, c, MODE_MAX_CONTROLS);
+            assert_int_equal(n, 4 + rb);
+            int e = -1;
+            for (int i = 0; i < n; i++)
+                if (c[i].act == ACT_STAFF_EXPORT)
+                    e = i;
+            assert_true(e >= 0);
+            float min = STAFF_KEY_MM * 96.0f / 25.4f - 0.5f; /* GESTURE_DEFAULT_DPI */
+            if (min < CONTROL_MIN_PX)
+                min = CONTROL_MIN_PX;
+            for (int i = 0; i < n; i++) {
+                assert_true(c[i].x >= 0 && c[i].y >= 0);
+                assert_true(c[i].x + c[i].w <= 1.0f && c[i].y + c[i].h <= 1.0f);
+                assert_true(c[i].w * (float)cs->w >= min && c[i].h * (float)cs->h >= min);
+                if (i == e)
+                    continue;
+                int apart = c[e].x + c[e].w <= c[i].x || c[i].x + c[i].w <= c[e].x ||
+                            c[e].y + c[e].h <= c[i].y || c[i].y + c[i].h <= c[e].y;
+                assert_true(apart);
+            }
+        }
+}
+
+static void the_export_button_hands_the_export_to_the_run_loop(void **state)
+{
+    struct rig *r = *state;
+    hold(r, CORNER_X, CORNER_Y, STAFF_HOLD_MS);
+    type_pin(r, PIN);
+    assert_true(kiosk_staff_open(r->k));
+    assert_true(frame_shows(r, "Export statistics")); /* the label may wrap */
+    assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_NONE);
+    press(r, ACT_STAFF_EXPORT, 0);
+    assert_false(kiosk_staff_open(r->k));
+    assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_EXPORT);
+    assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_NONE);
+    /* the run loop's cards: a failed export never says the exhibit "has not changed" */
+    struct staff_card c = {.shown = 1, .ok = 0, .not_content = 1};
+    snprintf(c.title, sizeof c.title, "Not exported");
+    snprintf(c.body, sizeof c.body, "The stick at /media/vitrine-sdb1 is mounted read-only.");
+    kiosk_staff_card(r->k, &c, r->t);
+    assert_true(frame_shows(r, "Not exported"));
+    assert_true(frame_shows(r, "mounted read-only"));
+    assert_false(frame_shows(r, "has not changed"));
+    c = (struct staff_card){.shown = 1, .ok = 1, .not_content = 1};
+    snprintf(c.title, sizeof c.title,
+             "Exported: 1234 rows to vitrine-stats-kiosk-20260921-1430.csv");
+    snprintf(c.body, sizeof c.body, "You can remove the stick.");
+    kiosk_staff_card(r->k, &c, r->t);
+    assert_true(frame_shows(r, "Exported: 1234 rows"));
+    assert_true(frame_shows(r, "You can remove the stick."));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -556,6 +620,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_result_card_shows_dismisses_and_expires, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(switching_content_reports_its_outcome, setup, teardown),
+        cmocka_unit_test(the_export_button_fits_the_staff_screen),
+        cmocka_unit_test_setup_teardown(the_export_button_hands_the_export_to_the_run_loop, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
