@@ -17,11 +17,14 @@
  * At every closing and every midnight it prints the process's resident
  * memory, open file descriptors and live textures; at the end it says
  * whether they stayed flat after the first checkpoint (the warm-up) and
- * exits 1 when not, or when a swap did not happen. Leaks are for
+ * exits 1 when not, or when a swap did not happen. Heap in use (glibc's
+ * mallinfo2) is the finer measure: resident memory also holds what the
+ * allocator keeps. Leaks are for
  * LeakSanitizer: run it in a sanitizer build (tests/bench/soak.sh). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +52,7 @@
 #define SOAK_TOUCHES 160
 #define SOAK_CHECKS (3 * 366 + 8) /* two closings and midnight a day */
 #define SOAK_RSS_SLACK_KB (8L * 1024L) /* allocator noise allowed after the warm-up */
+#define SOAK_HEAP_SLACK_KB 512L         /* heap in use: caches settling */
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SOAK_ASAN 1 /* freed memory sits in the quarantine: resident size says nothing */
@@ -70,7 +74,7 @@ struct touch {
 struct check {
     int day;
     char what[24]; /* "closing 12:30" or "midnight" */
-    long rss_kb, fds, textures;
+    long rss_kb, heap_kb, fds, textures;
 };
 
 struct soak {
@@ -128,6 +132,17 @@ static long rss_kb(void)
     return res * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* Bytes malloc has handed out and not had back (glibc; 0 elsewhere). */
+static long heap_kb(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 mi = mallinfo2();
+    return (long)((mi.uordblks + mi.hblkhd) / 1024);
+#else
+    return 0;
+#endif
+}
+
 static long open_fds(void)
 {
     DIR *dir = opendir("/proc/self/fd");
@@ -148,10 +163,12 @@ static void checkpoint(struct soak *s, const char *what)
     c->day = s->day + 1;
     snprintf(c->what, sizeof(c->what), "%s", what);
     c->rss_kb = rss_kb();
+    c->heap_kb = heap_kb();
     c->fds = open_fds();
     c->textures = display_live_textures();
-    printf("soak: day %d %-14s rss %6.1f MB  fds %3ld  textures %4ld\n", c->day, c->what,
-           (double)c->rss_kb / 1024.0, c->fds, c->textures);
+    printf("soak: day %d %-14s rss %6.1f MB  heap %6.1f MB  fds %3ld  textures %4ld\n", c->day,
+           c->what, (double)c->rss_kb / 1024.0, (double)c->heap_kb / 1024.0, c->fds,
+           c->textures);
     fflush(stdout);
 }
 
@@ -413,21 +430,27 @@ static int verdict(const struct soak *s)
         return bad;
     }
     const struct check *w = &s->checks[0], *last = &s->checks[s->n_checks - 1];
-    long max_fds = 0, max_tex = 0, max_rss = 0;
+    long max_fds = 0, max_tex = 0, max_rss = 0, max_heap = 0;
     for (int i = 1; i < s->n_checks; i++) {
         const struct check *c = &s->checks[i];
         max_fds = c->fds > max_fds ? c->fds : max_fds;
         max_tex = c->textures > max_tex ? c->textures : max_tex;
         max_rss = c->rss_kb > max_rss ? c->rss_kb : max_rss;
+        max_heap = c->heap_kb > max_heap ? c->heap_kb : max_heap;
     }
     printf("soak: %d days, %ld visitors, %ld touches, %ld imports loaded (%ld not), %ld roll "
            "backs, %ld renderer resets (%ld recovered from), %ld closings, %ld openings\n",
            s->days, s->sessions, s->touches, s->imports_ok, s->import_misses, s->rollbacks,
            s->resets, s->resets_handled, s->closings, s->openings);
     printf("soak: after the warm-up (%s day %d): fds %ld -> max %ld, textures %ld -> max %ld, "
-           "rss %.1f -> max %.1f MB (last %.1f)\n",
-           w->what, w->day, w->fds, max_fds, w->textures, max_tex, (double)w->rss_kb / 1024.0,
-           (double)max_rss / 1024.0, (double)last->rss_kb / 1024.0);
+           "heap %.1f -> max %.1f MB, rss %.1f -> max %.1f MB (last %.1f)\n",
+           w->what, w->day, w->fds, max_fds, w->textures, max_tex, (double)w->heap_kb / 1024.0,
+           (double)max_heap / 1024.0, (double)w->rss_kb / 1024.0, (double)max_rss / 1024.0,
+           (double)last->rss_kb / 1024.0);
+    if (max_heap > w->heap_kb + w->heap_kb / 50 + SOAK_HEAP_SLACK_KB) {
+        printf("soak: FAIL: the heap in use grew by more than 2%% + 0.5 MB after the warm-up\n");
+        bad = 1;
+    }
     if (max_fds > w->fds) {
         printf("soak: FAIL: open file descriptors grew after the warm-up\n");
         bad = 1;
@@ -437,8 +460,8 @@ static int verdict(const struct soak *s)
         bad = 1;
     }
     if (SOAK_ASAN)
-        printf("soak: resident memory is not judged under AddressSanitizer (its quarantine "
-               "keeps freed memory)\n");
+        printf("soak: resident memory and heap are not judged under AddressSanitizer (its "
+               "quarantine keeps freed memory; its allocator is not malloc's)\n");
     else if (max_rss > w->rss_kb + w->rss_kb / 10 + SOAK_RSS_SLACK_KB) {
         printf("soak: FAIL: resident memory grew by more than 10%% + 8 MB after the warm-up\n");
         bad = 1;

@@ -288,8 +288,13 @@ struct stats *stats_open(const char *state_dir, const struct stats_opts *o, enum
         stats_close(s);
         return NULL;
     }
-    rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", NULL, NULL,
-                      NULL);
+    /* a small page cache: the file is only appended to and pruned once a
+     * minute, and SQLite's default (2 MB) fills slowly as the file grows,
+     * which a week-long soak saw as 0.1 MB more heap a day */
+    rc = sqlite3_exec(s->db,
+                      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+                      "PRAGMA cache_size = -128",
+                      NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         goto sqlite_fail;
     return s;
