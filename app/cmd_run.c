@@ -344,6 +344,7 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     if (!r->imp_rollback)
         health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
+    int inbox = !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
     if (c->r.outcome == IMPORT_LOADED && c->store) {
         kiosk_switch_store(r->k, c->store);
         c->store = NULL;
@@ -353,13 +354,14 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
         textf(title, sizeof(title), "%s: %s, version %s",
                  r->imp_rollback ? "Now showing" : "Loaded", c->r.title, c->r.version);
         snprintf(body, sizeof(body), "%d panels.%s", c->r.n_panels,
-                 r->imp_rollback ? "" : " You can remove the stick.");
+                 r->imp_rollback || inbox ? "" : " You can remove the stick.");
         log_info("run", "%s. %s", title, body);
         card(r, 1, title, body);
     } else if (c->r.outcome == IMPORT_SAME) {
         textf(body, sizeof(body), "%s. Nothing changed; you can remove the stick.", c->r.why);
         log_info("run", "already loaded: %s", c->r.why);
-        card(r, 1, "Already loaded", body);
+        if (!inbox) /* the inbox keeps its bundle: no card at every start */
+            card(r, 1, "Already loaded", body);
     } else {
         textf(body, sizeof(body), "%s.", c->r.why[0] ? c->r.why : st->text);
         log_error("run", "not loaded: %s The exhibit on screen has not changed.", body);
