@@ -698,6 +698,17 @@ void mode_input(struct mode *m, const struct input_event *e, uint64_t now_ms, st
     /* INPUT_QUIT_REQUEST: visitors cannot quit the kiosk */
 }
 
+/* The visitor's session is over: the loop, from its first panel. */
+static void back_to_loop(struct mode *m, struct mode_cmds *out)
+{
+    close_index(m, out);
+    m->state = MODE_LOOP;
+    m->has_pending = 0;
+    m->held = m->flash = -1;
+    push(out, ACT_HOME, 0, 0.0f);
+    push(out, ACT_LOOP, 0, 0.0f);
+}
+
 void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
 {
     out->n = 0;
@@ -728,12 +739,7 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
         push(out, ACT_COUNTDOWN, 0, 0.0f);
     } else if (m->state == MODE_COUNTDOWN && now_ms >= m->countdown_start_ms &&
                now_ms - m->countdown_start_ms >= m->cfg.countdown_ms) {
-        close_index(m, out);
-        m->state = MODE_LOOP;
-        m->has_pending = 0;
-        m->held = m->flash = -1;
-        push(out, ACT_HOME, 0, 0.0f);
-        push(out, ACT_LOOP, 0, 0.0f);
+        back_to_loop(m, out);
     }
 }
 
@@ -745,12 +751,7 @@ void mode_end_session(struct mode *m, struct mode_cmds *out)
     gesture_reset(&m->g);
     if (m->dragging)
         perform(m, ACT_DRAG_CANCEL, 0, NULL, out);
-    close_index(m, out);
-    m->state = MODE_LOOP;
-    m->has_pending = 0;
-    m->held = m->flash = -1;
-    push(out, ACT_HOME, 0, 0.0f);
-    push(out, ACT_LOOP, 0, 0.0f);
+    back_to_loop(m, out);
 }
 
 static uint64_t min64(uint64_t a, uint64_t b)
