@@ -61,6 +61,7 @@ struct run_ctx {
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     int closed;             /* now outside opening hours (and not woken) */
+    int closing;            /* closing time came: the session ended, the loop going home */
     int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
     uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
     pid_t cmd_pid;          /* the screen command running, or 0 */
@@ -88,12 +89,15 @@ struct run_ctx {
     uint64_t st_since_ms;
     int64_t st_since_utc;
     int st_in_session, st_sess_panels;
+    long st_wakes;          /* kiosk_wakes when last looked at */
+    int st_staff;           /* staff opened their screen: this is no visitor's session */
     uint64_t st_sess_ms;
     int64_t st_sess_utc;
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
     long imports_finished;
     long resets; /* renderer resets handled */
+    long exports, exports_ok; /* statistics exports finished, and written */
 };
 
 static void log_sink(void *ctx, enum log_level level, const char *tag, const char *line)
@@ -453,6 +457,8 @@ static void start_export(struct run_ctx *r)
 static void export_done(struct run_ctx *r, const struct job_status *st)
 {
     struct staff_card c = {.shown = 1, .ok = st->result == 0, .not_content = 1};
+    r->exports++;
+    r->exports_ok += st->result == 0;
     kiosk_staff_progress(r->k, NULL, clock_now_ms());
     if (st->result == 0) {
         textf(c.title, sizeof(c.title), "Exported: %ld rows to %s", r->exp.rows, r->exp.name);
@@ -645,13 +651,26 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
     int cur = kiosk_current(r->k);
     int mode = kiosk_mode(r->k) == MODE_LOOP ? STATS_LOOP : STATS_INTERACTIVE;
     const char *loc = kiosk_locale(r->k) ? kiosk_locale(r->k) : "";
+    long wakes = kiosk_wakes(r->k);
+    int woke = wakes != r->st_wakes; /* a visitor woke the loop since the last look */
+    r->st_wakes = wakes;
+    if (kiosk_staff_open(r->k)) { /* staff held the corner: not a visitor, not counted */
+        r->st_staff = 1;
+        r->st_in_session = 0;
+    }
+    if (woke && !r->st_in_session && !r->st_staff) {
+        r->st_in_session = 1;
+        r->st_sess_ms = now;
+        r->st_sess_utc = utc;
+        r->st_sess_panels = 1;
+    }
     if (r->st_panel < 0 || cur != r->st_panel || mode != r->st_mode ||
         strcmp(loc, r->st_locale) != 0) {
         stats_view_end(r, now);
         if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
             strcmp(loc, r->st_locale) != 0)
             stats_language(&r->st_live, utc, loc); /* a visitor chose it */
-        if (mode == STATS_INTERACTIVE && !r->st_in_session) {
+        if (mode == STATS_INTERACTIVE && !r->st_in_session && !r->st_staff) {
             r->st_in_session = 1;
             r->st_sess_ms = now;
             r->st_sess_utc = utc;
@@ -660,6 +679,7 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
             r->st_sess_panels++;
         } else if (mode == STATS_LOOP) {
             stats_session_over(r, now);
+            r->st_staff = 0;
         }
         r->st_panel = cur;
         r->st_mode = mode;
@@ -667,6 +687,8 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
         r->st_since_ms = now;
         r->st_since_utc = utc;
     }
+    if (woke && mode == STATS_LOOP)
+        stats_session_over(r, now); /* woken and over between two looks (the closing) */
     if (now - r->st_flush_ms < RUN_STATS_EVERY_MS || r->stats_job)
         return;
     r->st_flush_ms = now;
@@ -810,15 +832,19 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
     int open = hours_open_at(h, wall) || now < r->woken_until;
     if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
         goto wait;
-    if (!open && !r->closed && (kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k))) {
-        /* a visitor's session ends, the loop goes back to its first panel,
-         * and the kiosk closes once that panel is in place (under a second):
-         * it opens at the start, not at the last visitor's "Still there?" */
+    if (!open && !r->closed &&
+        (!r->closing || kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k))) {
+        /* a visitor's session ends (statistics see it end: one more pass of
+         * the loop at least), the loop goes back to its first panel, and the
+         * kiosk closes once that panel is in place (under a second): it
+         * opens at the start, not at the last visitor's "Still there?" */
         kiosk_end_session(r->k, now);
+        r->closing = 1;
         return 0;
     }
     if (!open && !r->closed) {
         r->closed = 1;
+        r->closing = 0;
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
         char when[64];
         describe_change(r->next_change, when, sizeof(when));
@@ -874,7 +900,7 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
     if (!r->sim)
         return 0;
     struct run_probe p = {
-        .busy = r->import_job || r->check_job,
+        .busy = r->import_job || r->check_job || r->export_job,
         .closed = r->closed,
         .mode = kiosk_mode(r->k),
         .panel = kiosk_current(r->k),
@@ -883,8 +909,12 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
         .frames = frames,
         .imports = r->imports_finished,
         .resets = r->resets,
+        .exports = r->exports,
+        .exports_ok = r->exports_ok,
+        .staff_open = kiosk_staff_open(r->k),
         .version = r->showing_gen[0] ? r->showing.version : "",
     };
+    p.n_staff = kiosk_staff_controls(r->k, &p.staff);
     return r->sim->wait(r->sim->ctx, &p, timeout);
 }
 
@@ -1034,6 +1064,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     }
     staff_refresh(&ctx);
     ctx.st_panel = -1;
+    ctx.closing = 1; /* closed at start: dark at once, nothing drawn */
     {
         enum stats_err serr;
         ctx.stats_opts = cli_stats_opts(o);

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "mode.h"
 #include "options.h"
 
 /* What the loop tells a simulation each time it would wait. */
@@ -17,6 +18,11 @@ struct run_probe {
     long frames;         /* presented so far */
     long imports;        /* import and open jobs finished so far */
     long resets;         /* renderer resets recovered from so far */
+    long exports;        /* staff's statistics exports finished so far */
+    long exports_ok;     /* ... of which wrote their file */
+    int staff_open;      /* the keypad or the staff screen is up */
+    const struct control *staff; /* their controls (CONTROL_STAFF), valid during the call */
+    int n_staff;
     const char *version; /* the imported exhibit's version on screen; "" none */
 };
 

@@ -9,7 +9,9 @@
  * import child process. Each simulated day brings random visitor sessions
  * (taps and swipes queued as SDL touch events), a content swap in each
  * direction (at 10:00 the --import bundle is dropped into the inbox as a
- * sync tool would; at 15:00 staff roll back), two renderer resets (the
+ * sync tool would; at 15:00 staff roll back; at 11:00, with --staff-pin,
+ * staff hold the corner, type the PIN on the keypad and export the
+ * statistics to the stick under --watch), two renderer resets (the
  * device lost at 12:00, open, and at 23:00, closed) and whatever the
  * opening hours say. While an import or roll back runs, time
  * passes for real, so that the job is not outrun.
@@ -40,12 +42,15 @@
 #include "input.h"
 #include "log.h"
 #include "mode.h"
+#include "staff.h"
 
 #define SOAK_DAY_MS (24u * 3600u * 1000u)
 #define SOAK_IMPORT_AT_MS (10u * 3600u * 1000u)
 #define SOAK_RESET_AT_MS (12u * 3600u * 1000u)        /* open */
 #define SOAK_NIGHT_RESET_AT_MS (23u * 3600u * 1000u)  /* closed, with any usual hours */
 #define SOAK_ROLLBACK_AT_MS (15u * 3600u * 1000u)
+#define SOAK_STAFF_AT_MS (11u * 3600u * 1000u) /* staff export the statistics, before
+                                                   the warm-up checkpoint (see verdict) */
 #define SOAK_FRAME_MS 100u    /* 10 frames a second while something moves */
 #define SOAK_REAL_SLICE_MS 20u /* a job runs: let this much real time pass */
 #define SOAK_JOB_LIMIT_S 300  /* real seconds an import may take before the soak gives up */
@@ -77,6 +82,8 @@ struct check {
     long rss_kb, heap_kb, fds, textures;
 };
 
+enum staff_step { STAFF_IDLE, STAFF_HOLDING, STAFF_TYPING, STAFF_EXPORTING };
+
 struct soak {
     const struct options *o;
     uint64_t rng;
@@ -84,7 +91,10 @@ struct soak {
     int days;
     /* today's events, in simulated ms */
     int day;
-    int did_import, did_reset, did_night_reset, did_rollback;
+    int did_import, did_reset, did_night_reset, did_rollback, did_staff;
+    enum staff_step staff;
+    uint64_t staff_at; /* when to look at the screen again (the touches played) */
+    long exports_seen, exports_ok, staff_misses;
     long resets_handled; /* what the loop says it recovered from */
     /* an import or roll back is under way: real time passes */
     int awaiting;
@@ -263,6 +273,55 @@ static int drop(struct soak *s)
     return 0;
 }
 
+/* A tap at the centre of the staff control doing act (arg: a digit); 0,
+ * or -1 when it is not on screen. */
+static int staff_tap(struct soak *s, const struct run_probe *p, uint64_t at, enum action act,
+                     int arg)
+{
+    for (int i = 0; i < p->n_staff; i++) {
+        const struct control *c = &p->staff[i];
+        if (c->act == act && (act != ACT_STAFF_DIGIT || c->arg == arg)) {
+            tap(s, at, c->x + c->w / 2, c->y + c->h / 2); /* controls are in screen fractions */
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* Staff at the kiosk, one step each time the touches queued so far are
+ * played: the corner held, the PIN typed, the export pressed, its end. */
+static void staff_turn(struct soak *s, const struct run_probe *p, uint64_t now)
+{
+    if (s->staff == STAFF_IDLE || s->qi < s->qn || now < s->staff_at)
+        return;
+    s->qn = s->qi = 0;
+    int ok = 1;
+    if (s->staff == STAFF_HOLDING && p->staff_open) {
+        uint64_t t = now + 300;
+        for (const char *d = s->o->staff_pin; ok && *d; d++, t += 400)
+            ok = staff_tap(s, p, t, ACT_STAFF_DIGIT, *d - '0') == 0;
+        ok = ok && staff_tap(s, p, t, ACT_STAFF_OK, 0) == 0;
+        s->staff = STAFF_TYPING;
+        s->staff_at = t + 600;
+    } else if (s->staff == STAFF_TYPING && p->staff_open) {
+        ok = staff_tap(s, p, now + 1500, ACT_STAFF_EXPORT, 0) == 0;
+        s->staff = STAFF_EXPORTING;
+        s->staff_at = now + 2100;
+    } else if (s->staff == STAFF_EXPORTING && p->exports > s->exports_seen) {
+        s->exports_ok += p->exports_ok > s->exports_ok;
+        s->exports_seen = p->exports;
+        s->staff = STAFF_IDLE;
+    } else if (s->staff != STAFF_EXPORTING || now > s->staff_at + 600000) {
+        ok = 0; /* the keypad, the staff screen or the export's end did not come */
+    }
+    if (!ok) {
+        fprintf(stderr, "soak: day %d: staff could not export (step %d)\n", s->day + 1,
+                (int)s->staff);
+        s->staff_misses++;
+        s->staff = STAFF_IDLE;
+    }
+}
+
 /* Today's staff and renderer events whose time has come. */
 static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
 {
@@ -287,6 +346,15 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
         if (events_inject_reset(1) == 0)
             s->resets++;
     }
+    if (s->o->staff_pin && !s->did_staff && into >= SOAK_STAFF_AT_MS && !p->closed &&
+        p->mode == MODE_LOOP && s->qi >= s->qn) {
+        s->did_staff = 1; /* a finger held still in the top-left corner */
+        s->qn = s->qi = 0;
+        queue(s, now, INPUT_DOWN, 0.02f, 0.03f);
+        queue(s, now + STAFF_HOLD_MS + 300, INPUT_UP, 0.02f, 0.03f);
+        s->staff = STAFF_HOLDING;
+        s->staff_at = now + STAFF_HOLD_MS + 900;
+    }
     if (s->o->import && !s->did_rollback && into >= SOAK_ROLLBACK_AT_MS) {
         s->did_rollback = 1;
         s->awaiting = 1;
@@ -310,7 +378,7 @@ static void end_of_day(struct soak *s, const struct run_probe *p)
     fflush(stdout);
     s->frames_at_day = p->frames;
     s->sessions_today = s->closings_today = s->openings_today = 0;
-    s->did_import = s->did_reset = s->did_night_reset = s->did_rollback = 0;
+    s->did_import = s->did_reset = s->did_night_reset = s->did_rollback = s->did_staff = 0;
     s->day++;
 }
 
@@ -376,17 +444,28 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
      * one of the day's events or midnight */
     uint64_t day_start = s->t0 + (uint64_t)s->day * SOAK_DAY_MS;
     uint64_t next = now + *timeout, midnight = day_start + SOAK_DAY_MS;
-    uint64_t evs[] = {midnight, day_start + SOAK_IMPORT_AT_MS, day_start + SOAK_RESET_AT_MS,
-                      day_start + SOAK_ROLLBACK_AT_MS, day_start + SOAK_NIGHT_RESET_AT_MS};
-    int dones[] = {0, s->did_import || !s->o->import, s->did_reset,
-                   s->did_rollback || !s->o->import, s->did_night_reset};
+    uint64_t evs[] = {midnight,
+                      day_start + SOAK_IMPORT_AT_MS,
+                      day_start + SOAK_RESET_AT_MS,
+                      day_start + SOAK_ROLLBACK_AT_MS,
+                      day_start + SOAK_NIGHT_RESET_AT_MS,
+                      day_start + SOAK_STAFF_AT_MS};
+    int dones[] = {0,
+                   s->did_import || !s->o->import,
+                   s->did_reset,
+                   s->did_rollback || !s->o->import,
+                   s->did_night_reset,
+                   s->did_staff || !s->o->staff_pin};
     for (size_t i = 0; i < sizeof(evs) / sizeof(evs[0]); i++)
-        if (!dones[i] && evs[i] < next)
+        if (!dones[i] && evs[i] > now && evs[i] < next) /* one due but waiting (staff wait
+                                                            for a visitor) stops no clock */
             next = evs[i];
     if (s->qi < s->qn && s->q[s->qi].at < next)
         next = s->q[s->qi].at;
     if (s->qi >= s->qn && !p->closed && s->next_session < next)
         next = s->next_session;
+    if (s->staff != STAFF_IDLE && s->qi >= s->qn && s->staff_at > now && s->staff_at < next)
+        next = s->staff_at;
     if (next > now)
         clock_advance(next - now);
     now = clock_now_ms();
@@ -401,7 +480,8 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
         if (events_inject_touch(t->phase, 1, t->x, t->y) == 0)
             s->touches++;
     }
-    if (s->qi >= s->qn && now >= s->next_session) {
+    staff_turn(s, p, now);
+    if (s->qi >= s->qn && now >= s->next_session && s->staff == STAFF_IDLE) {
         if (p->closed)
             s->next_session = now + 60000; /* nobody comes to a dark screen */
         else
@@ -439,9 +519,10 @@ static int verdict(const struct soak *s)
         max_heap = c->heap_kb > max_heap ? c->heap_kb : max_heap;
     }
     printf("soak: %d days, %ld visitors, %ld touches, %ld imports loaded (%ld not), %ld roll "
-           "backs, %ld renderer resets (%ld recovered from), %ld closings, %ld openings\n",
+           "backs, %ld staff exports written, %ld renderer resets (%ld recovered from), %ld "
+           "closings, %ld openings\n",
            s->days, s->sessions, s->touches, s->imports_ok, s->import_misses, s->rollbacks,
-           s->resets, s->resets_handled, s->closings, s->openings);
+           s->exports_ok, s->resets, s->resets_handled, s->closings, s->openings);
     printf("soak: after the warm-up (%s day %d): fds %ld -> max %ld, textures %ld -> max %ld, "
            "heap %.1f -> max %.1f MB, rss %.1f -> max %.1f MB (last %.1f)\n",
            w->what, w->day, w->fds, max_fds, w->textures, max_tex, (double)w->heap_kb / 1024.0,
@@ -471,6 +552,11 @@ static int verdict(const struct soak *s)
                s->rollbacks);
         bad = 1;
     }
+    if (s->o->staff_pin && s->exports_ok < s->days) {
+        printf("soak: FAIL: %ld of %d staff exports wrote their file (%ld could not be made)\n",
+               s->exports_ok, s->days, s->staff_misses);
+        bad = 1;
+    }
     if (s->closings < s->days || s->resets < 2L * s->days || s->resets_handled != s->resets) {
         printf("soak: FAIL: %ld closings and %ld renderer resets (%ld recovered from) in %d "
                "days\n",
@@ -488,6 +574,11 @@ int cmd_soak(const struct options *o)
     s.days = (int)o->days;
     s.was_closed = -1;
     s.rng = (uint64_t)o->seed * 0x9E3779B97F4A7C15ull + 1;
+    if (o->staff_pin && (strspn(o->staff_pin, "0123456789") != strlen(o->staff_pin) ||
+                         !o->n_watch)) {
+        fprintf(stderr, "vitrine soak: --staff-pin wants digits, and --watch DIR (the stick)\n");
+        return 2;
+    }
     if (o->import && !o->inbox) {
         fprintf(stderr, "vitrine soak: --import needs --inbox DIR (where it is dropped)\n");
         return 2;
@@ -501,7 +592,7 @@ int cmd_soak(const struct options *o)
            o->seed);
     fflush(stdout);
     struct options ro = *o;
-    ro.no_watch = 1;           /* sticks: only the inbox */
+    ro.no_watch = o->n_watch == 0; /* sticks: only the inbox, and --watch for the export */
     ro.windowed = o->width > 0; /* the offscreen driver's "full screen" is 1024x768 */
     struct run_sim sim = {.ctx = &s, .frame_ms = SOAK_FRAME_MS, .wait = soak_wait};
     uint64_t t0 = clock_now_ns();

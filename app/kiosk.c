@@ -116,6 +116,7 @@ struct kiosk {
     struct kstaff staff;
     long content_errors; /* since kiosk_switch_store */
     int switch_result;
+    long wakes; /* ACT_WAKE: visitors who woke the loop */
 };
 
 static const char *locale_or_default(const struct kiosk *k)
@@ -731,6 +732,11 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
 
 static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms);
 
+long kiosk_wakes(const struct kiosk *k)
+{
+    return k->wakes;
+}
+
 void kiosk_end_session(struct kiosk *k, uint64_t now_ms)
 {
     struct mode_cmds c;
@@ -803,6 +809,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         int cur = k->cur->index;
         switch (cmd->act) {
         case ACT_WAKE:
+            k->wakes++;
             schedule_pause(&k->sched, 1, now_ms);
             break;
         case ACT_LOOP: /* the next visitor starts with normal text */

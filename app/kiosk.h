@@ -140,6 +140,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms);
 /* The screen changed size or orientation (the presenter's size says the
  * new one): panels and controls are laid out again for it. */
 void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms);
+/* How many times a visitor woke the loop (each an interactive session). */
+long kiosk_wakes(const struct kiosk *k);
 /* The kiosk is about to close: a visitor's session ends, and the loop goes
  * back to its first panel (a transition the caller lets finish). */
 void kiosk_end_session(struct kiosk *k, uint64_t now_ms);

@@ -156,7 +156,7 @@ static const struct opt_def defs[] = {
     {.key = "wake_minutes", .kind = OPT_LONG, .offset = OFF(wake_minutes), .max = 120,
      .def = "0", .help = "a touch on a closed kiosk shows the exhibit this long, in minutes"},
     {.flag = "--watch", .key = "watch", .kind = OPT_LIST, .offset = OFF(watch),
-     .count = OFF(n_watch), .max = OPTIONS_MAX_WATCH, .commands = CMD_RUN,
+     .count = OFF(n_watch), .max = OPTIONS_MAX_WATCH, .commands = CMD_RUN | CMD_SOAK,
      .def_words = "/media, /run/media and /mnt", .example = "/media", .arg = "DIR",
      .help = "look for USB sticks here (repeatable)"},
     {.flag = "--no-watch", .key = "no_watch", .kind = OPT_FLAG, .offset = OFF(no_watch),
@@ -176,6 +176,10 @@ static const struct opt_def defs[] = {
      .commands = CMD_SOAK, .def = "7", .arg = "N", .help = "simulated days to run"},
     {.flag = "--seed", .kind = OPT_LONG, .offset = OFF(seed), .max = 2147483647L,
      .commands = CMD_SOAK, .def = "1", .arg = "N", .help = "the random visitors' sequence"},
+    {.flag = "--staff-pin", .kind = OPT_STRING, .offset = OFF(staff_pin),
+     .commands = CMD_SOAK, .arg = "PIN",
+     .help = "staff type this PIN each day at 11:00 and export the statistics to a stick under "
+             "--watch (its hash in --config)"},
     {.flag = "--verbose", .alias = "-v", .kind = OPT_FLAG, .offset = OFF(verbose),
      .commands = ALL_COMMANDS, .help = "log debug lines"},
 };

@@ -82,6 +82,7 @@ struct options {
     long wake_minutes;     /* wake_minutes: a touch on a closed kiosk shows it this long */
     long days;             /* --days N (soak): simulated days */
     long seed;             /* --seed N (soak): the visitors' random sequence */
+    const char *staff_pin; /* --staff-pin PIN (soak): what its staff type */
     const char *positional[4];
     int n_positional;
     /* the bookkeeping of options.c */

@@ -515,6 +515,7 @@ static void closing_ends_the_session(void **state)
     }
     assert_int_equal(kiosk_current(r->k), 3);
     assert_int_not_equal(kiosk_mode(r->k), MODE_LOOP);
+    assert_int_equal(kiosk_wakes(r->k), 1); /* one visitor, one session */
     kiosk_end_session(r->k, t);
     kiosk_update(r->k, t);
     assert_int_equal(kiosk_mode(r->k), MODE_LOOP);

@@ -2,7 +2,8 @@
 # The soak (vitrine soak, app/cmd_soak.c): the kiosk's own run loop for
 # SOAK_DAYS simulated days (default 1) with random visitors, an import
 # dropped into the inbox and a roll back each day, a renderer reset, and
-# opening hours with a lunch break, so that a day has two closings to
+# staff exporting the statistics from the staff screen (PIN typed on the
+# keypad), and opening hours with a lunch break, so that a day has two closings to
 # compare. It fails when open file descriptors or live textures grow
 # after the first closing, when a swap does not happen, or (in a
 # sanitizer build) when LeakSanitizer finds a leak at exit.
@@ -13,7 +14,7 @@ command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit
 days=${SOAK_DAYS:-1}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-mkdir -p "$out/keys" "$out/state" "$out/inbox"
+mkdir -p "$out/keys" "$out/state" "$out/inbox" "$out/media/stick/vitrine"
 export TZ="${TZ:-Europe/Paris}" # the first week crosses the spring change
 
 minisign -G -W -p "$out/keys/soak.pub" -s "$out/soak.key" >/dev/null
@@ -35,9 +36,11 @@ screen_off_command = true
 screen_on_command = true
 health_file = $out/vitrine.prom
 CONF
+printf '2468\n' | "$VITRINE" staff-pin >>"$out/vitrine.conf" || { echo "FAIL: staff-pin"; exit 1; }
 
 "$VITRINE" soak --days "$days" --size 800x480 --state-dir "$out/state" --keys "$out/keys" \
     --config "$out/vitrine.conf" --inbox "$out/inbox" --import "$out/b.vitrine" \
+    --watch "$out/media" --staff-pin 2468 \
     >"$out/soak.out" 2>"$out/soak.err"
 rc=$?
 cat "$out/soak.out"
@@ -45,6 +48,18 @@ grep -E '(error|warn)' "$out/soak.err" | sort | uniq -c | sort -rn | head -20
 grep -q 'LeakSanitizer' "$out/soak.err" && { echo "FAIL: LeakSanitizer:"; grep -A30 'LeakSanitizer' "$out/soak.err" | head -60; }
 [ $rc -eq 0 ] || { echo "FAIL: the soak exited with $rc"; tail -30 "$out/soak.err"; exit 1; }
 grep -q '^soak: PASS' "$out/soak.out" || { echo "FAIL: no PASS line"; exit 1; }
+# staff exported the statistics to the stick once a day, from the staff screen
+n=$(ls "$out/media/stick" | grep -c '^vitrine-stats-.*\.csv$')
+[ "$n" -eq "$days" ] || { echo "FAIL: $n statistics files on the stick after $days days"; ls -la "$out/media/stick"; exit 1; }
+ls "$out/media/stick" | grep -q '\.part$' && { echo "FAIL: a temporary file was left on the stick"; exit 1; }
+python3 - "$out/media/stick"/vitrine-stats-*.csv <<'PY' || exit 1
+import csv, sys
+for name in sys.argv[1:]:
+    rows = list(csv.reader(open(name, newline=""), strict=True))
+    if len(rows) < 2 or rows[0][0] != "kind":
+        sys.exit("FAIL: %s is not the statistics' CSV: %r" % (name, rows[:1]))
+print("ok: %d exports on the stick, the last with %d rows" % (len(sys.argv) - 1, len(rows) - 1))
+PY
 # what the visitors did reached the statistics, written by the loop's job
 "$VITRINE" stats export --state-dir "$out/state" -o "$out/stats.csv" >/dev/null 2>&1 ||
     { echo "FAIL: stats export"; exit 1; }
