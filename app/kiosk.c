@@ -117,6 +117,7 @@ struct kiosk {
     long content_errors; /* since kiosk_switch_store */
     int switch_result;
     long wakes; /* ACT_WAKE: visitors who woke the loop */
+    char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
 };
 
 static const char *locale_or_default(const struct kiosk *k)
@@ -810,11 +811,21 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         switch (cmd->act) {
         case ACT_WAKE:
             k->wakes++;
+            snprintf(k->loop_locale, sizeof(k->loop_locale), "%s",
+                     k->cur->panel.locale ? k->cur->panel.locale : "");
             schedule_pause(&k->sched, 1, now_ms);
             break;
-        case ACT_LOOP: /* the next visitor starts with normal text */
+        case ACT_LOOP: /* the next visitor starts with normal text, and in the
+                          loop's language (alternating: the visitor's, until the
+                          loop comes round) */
             schedule_pause(&k->sched, 0, now_ms);
             set_text_size(k, 0, now_ms);
+            if (!k->loop_alternate)
+                for (int l = 0; l < k->info.n_locales; l++)
+                    if (strcmp(k->info.locales[l], k->loop_locale) == 0 &&
+                        strcmp(k->loop_locale, k->cur->panel.locale ? k->cur->panel.locale
+                                                                    : "") != 0)
+                        set_locale(k, l, now_ms);
             break;
         case ACT_TEXT_SIZE:
             set_text_size(k, !(k->text_pending ? k->text_want : k->larger_text), now_ms);

@@ -441,7 +441,8 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
 }
 
 /* A locale code as long as the store accepts (35 characters) is kept whole:
- * the language button switches to it and the kiosk reports it. */
+ * the language button switches to it and the kiosk reports it; when the
+ * visitor has gone, the loop is back in the language it was playing. */
 static void long_locale_codes_are_kept_whole(void **state)
 {
     struct rig *r = *state;
@@ -469,6 +470,12 @@ static void long_locale_codes_are_kept_whole(void **state)
     t += 500;
     tap_control(k, &c[lang], &t);
     assert_string_equal(kiosk_locale(k), code);
+    /* the visitor leaves: after the idle time and the countdown the loop
+     * plays in its own language again, for the next visitor */
+    for (uint64_t end = t + MODE_IDLE_MS + MODE_COUNTDOWN_MS + 5000; t < end; t += 100)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_mode(k), MODE_LOOP);
+    assert_string_equal(kiosk_locale(k), "en");
     kiosk_free(k);
     free(fk);
     exhibit_remove(r, "long");
