@@ -20,8 +20,8 @@
  * memory, open file descriptors and live textures; at the end it says
  * whether they stayed flat after the first checkpoint (the warm-up) and
  * exits 1 when not, or when a swap did not happen. Heap in use (glibc's
- * mallinfo2) is the finer measure: resident memory also holds what the
- * allocator keeps. Leaks are for
+ * mallinfo2, with every thread in the one arena it counts) is the finer
+ * measure: resident memory also holds what the allocator keeps. Leaks are for
  * LeakSanitizer: run it in a sanitizer build (tests/bench/soak.sh). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -585,6 +585,11 @@ int cmd_soak(const struct options *o)
     }
     if (!getenv("SDL_VIDEODRIVER"))
         setenv("SDL_VIDEODRIVER", "offscreen", 1);
+#if defined(M_ARENA_MAX)
+    /* one malloc arena for every thread: mallinfo2 counts only the main
+     * arena, and the jobs' threads would otherwise allocate in their own */
+    mallopt(M_ARENA_MAX, 1);
+#endif
     clock_simulate(first_midnight());
     s.t0 = clock_now_ms();
     s.next_session = s.t0 + 9u * 3600u * 1000u + 5u * 60000u;
