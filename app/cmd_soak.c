@@ -462,8 +462,8 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
             next = evs[i];
     if (s->qi < s->qn && s->q[s->qi].at < next)
         next = s->q[s->qi].at;
-    if (s->qi >= s->qn && !p->closed && s->next_session < next)
-        next = s->next_session;
+    if (s->qi >= s->qn && !p->closed && s->next_session > now && s->next_session < next)
+        next = s->next_session; /* (a visitor due while staff are there waits: no clock stops) */
     if (s->staff != STAFF_IDLE && s->qi >= s->qn && s->staff_at > now && s->staff_at < next)
         next = s->staff_at;
     if (next > now)
