@@ -8,18 +8,8 @@
 #include <time.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "stats.h"
-
-/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-static long days_from_civil(int y, int m, int d)
-{
-    y -= m <= 2;
-    long era = (y >= 0 ? y : y - 399) / 400;
-    long yoe = y - era * 400;
-    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
 
 static int parse_date(const char *s, int64_t *utc)
 {
@@ -27,7 +17,7 @@ static int parse_date(const char *s, int64_t *utc)
     if (sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || s[n] || strlen(s) != 10 || m < 1 ||
         m > 12 || d < 1 || d > 31 || y < 1970)
         return -1;
-    *utc = (int64_t)days_from_civil(y, m, d) * 86400;
+    *utc = clock_days_from_civil(y, m, d) * 86400;
     return 0;
 }
 

@@ -63,7 +63,7 @@ uint64_t clock_cpu_ns(void)
 
 /* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
  * (Howard Hinnant's days_from_civil). */
-static int64_t days_from_civil(int64_t y, int m, int d)
+int64_t clock_days_from_civil(int64_t y, int m, int d)
 {
     y -= m <= 2;
     int64_t era = (y >= 0 ? y : y - 399) / 400;
@@ -91,7 +91,7 @@ int clock_wall_at(int64_t utc_s, struct walltime *out)
     out->second = tm.tm_sec;
     /* the broken-down local time read as if it were UTC, less the instant:
      * portable where tm_gmtoff is not */
-    int64_t local_as_utc = days_from_civil(out->year, out->month, out->day) * 86400 +
+    int64_t local_as_utc = clock_days_from_civil(out->year, out->month, out->day) * 86400 +
                            tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
     out->utc_offset_s = (int)(local_as_utc - utc_s);
     return 0;

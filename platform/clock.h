@@ -30,6 +30,9 @@ int clock_wall(struct walltime *out);
  * conversion apart from the zone, for tests and for stamping past events. */
 int clock_wall_at(int64_t utc_s, struct walltime *out);
 
+/* Days from 1970-01-01 to the civil date y-m-d (proleptic Gregorian). */
+int64_t clock_days_from_civil(int64_t y, int m, int d);
+
 /* Simulated time, for the soak (`vitrine soak`): from this call on,
  * clock_now_ms and clock_wall read a clock that stands still until
  * clock_advance moves it; the wall clock starts at start_utc_s. Call on
