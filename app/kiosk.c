@@ -670,6 +670,24 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     k->dirty = 1;
 }
 
+/* Every prepared panel is stale (another text size, another screen): a
+ * new generation, the panel on screen laid out again at once, the rest
+ * when next needed. */
+static void new_generation(struct kiosk *k, uint64_t now_ms)
+{
+    k->gen++;
+    struct ventry *e = panel_get(k, k->cur->index, 1);
+    if (e && e != k->cur) {
+        if (e->index != k->cur->index)
+            k->shown_ms = now_ms;
+        k->cur = e;
+        schedule_follow(&k->sched, k->cur->index);
+        schedule_set_dwell(&k->sched, dwell_for(k->cur));
+    }
+    drop_stale(k);
+    k->neighbour_tries = 0;
+}
+
 /* Lay every panel out again with reading text larger (or normal): the
  * generation moves on, so no prepared panel of the other size is shown
  * again. The panel on screen keeps its time (a figure does not count up
@@ -686,17 +704,7 @@ static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms)
     if (larger == k->larger_text)
         return;
     k->larger_text = larger;
-    k->gen++;
-    struct ventry *e = panel_get(k, k->cur->index, 1);
-    if (e && e != k->cur) {
-        if (e->index != k->cur->index)
-            k->shown_ms = now_ms;
-        k->cur = e;
-        schedule_follow(&k->sched, k->cur->index);
-        schedule_set_dwell(&k->sched, dwell_for(k->cur));
-    }
-    drop_stale(k);
-    k->neighbour_tries = 0;
+    new_generation(k, now_ms);
     k->overlay_stale = 1; /* the toggle shows the size */
     k->dirty = 1;
     log_debug("kiosk", "text %s", larger ? "larger" : "normal");
@@ -713,17 +721,7 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     }
     k->resize_pending = 0;
     struct layout_screen s = screen_of(k);
-    k->gen++;
-    struct ventry *e = panel_get(k, k->cur->index, 1);
-    if (e && e != k->cur) {
-        if (e->index != k->cur->index)
-            k->shown_ms = now_ms;
-        k->cur = e;
-        schedule_follow(&k->sched, k->cur->index);
-        schedule_set_dwell(&k->sched, dwell_for(k->cur));
-    }
-    drop_stale(k);
-    k->neighbour_tries = 0;
+    new_generation(k, now_ms);
     layout_controls(k);
     memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
     k->overlay_stale = 1;
