@@ -1398,18 +1398,29 @@ static int timeline_measure(struct ctx *c, struct items *t, int px)
     return ok ? t->content_h : -1;
 }
 
+/* The items of a timeline or compare block (n of them, from list): NULL,
+ * the block skipped, when there are none. Stacked on a screen that is not
+ * clearly landscape. */
+static struct items *items_block(struct ctx *c, struct block *b, int n, const void *list)
+{
+    struct items *t = items_new(c, n);
+    b->h = 0;
+    if (!t || n <= 0 || !list) {
+        b->skip = 1;
+        return NULL;
+    }
+    b->items = t;
+    t->vertical = !(c->d.W * 10 >= c->d.H * 12);
+    return t;
+}
+
 static void timeline_fit(struct ctx *c, struct block *b, int bw, int avail)
 {
     const struct panel *p = c->p;
     int n = p->n_events;
-    struct items *t = items_new(c, n);
-    b->h = 0;
-    if (!t || n <= 0 || !p->events) {
-        b->skip = 1;
+    struct items *t = items_block(c, b, n, p->events);
+    if (!t)
         return;
-    }
-    b->items = t;
-    t->vertical = !(c->d.W * 10 >= c->d.H * 12);
     int gap = U(c, 3.0);
     t->tw = t->vertical ? bw - U(c, 6.0) : (bw + gap) / n - gap;
     for (int i = 0; i < n; i++) {
@@ -1596,14 +1607,9 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
 {
     const struct panel *p = c->p;
     int n = p->n_values;
-    struct items *t = items_new(c, n);
-    b->h = 0;
-    if (!t || n <= 0 || !p->values) {
-        b->skip = 1;
+    struct items *t = items_block(c, b, n, p->values);
+    if (!t)
         return;
-    }
-    b->items = t;
-    t->vertical = !(c->d.W * 10 >= c->d.H * 12);
     for (int i = 0; i < n; i++) {
         const struct panel_value *v = &p->values[i];
         const char *num = number_text(c, NULL, v->value, v->decimals, NULL);
