@@ -61,7 +61,6 @@ struct run_ctx {
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     int closed;             /* now outside opening hours (and not woken) */
-    int closing;            /* closing time came: the session ended, the loop going home */
     int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
     uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
     pid_t cmd_pid;          /* the screen command running, or 0 */
@@ -833,18 +832,17 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
     if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
         goto wait;
     if (!open && !r->closed &&
-        (!r->closing || kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k))) {
-        /* a visitor's session ends (statistics see it end: one more pass of
-         * the loop at least), the loop goes back to its first panel, and the
-         * kiosk closes once that panel is in place (under a second): it
-         * opens at the start, not at the last visitor's "Still there?" */
+        (kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k) ||
+         kiosk_wakes(r->k) != r->st_wakes)) {
+        /* a visitor's session ends (and the statistics see every wake
+         * first), the loop goes back to its first panel, and the kiosk
+         * closes once that panel is in place (under a second): it opens at
+         * the start, not at the last visitor's "Still there?" */
         kiosk_end_session(r->k, now);
-        r->closing = 1;
         return 0;
     }
     if (!open && !r->closed) {
         r->closed = 1;
-        r->closing = 0;
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
         char when[64];
         describe_change(r->next_change, when, sizeof(when));
@@ -1064,7 +1062,6 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     }
     staff_refresh(&ctx);
     ctx.st_panel = -1;
-    ctx.closing = 1; /* closed at start: dark at once, nothing drawn */
     {
         enum stats_err serr;
         ctx.stats_opts = cli_stats_opts(o);
@@ -1108,7 +1105,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         }
         kiosk_update(k, now);
         staff_turn(&ctx);
-        stats_turn(&ctx, now, wall_now());
+        stats_turn(&ctx, now, wall.utc_s); /* read above (0 when it could not be) */
         if (ctx.exit_asked)
             break;
         if (kiosk_needs_frame(k, now)) {
