@@ -669,12 +669,7 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
         if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
             strcmp(loc, r->st_locale) != 0)
             stats_language(&r->st_live, utc, loc); /* a visitor chose it */
-        if (mode == STATS_INTERACTIVE && !r->st_in_session && !r->st_staff) {
-            r->st_in_session = 1;
-            r->st_sess_ms = now;
-            r->st_sess_utc = utc;
-            r->st_sess_panels = 1;
-        } else if (mode == STATS_INTERACTIVE && cur != r->st_panel) {
+        if (mode == STATS_INTERACTIVE && cur != r->st_panel) { /* sessions start at a wake */
             r->st_sess_panels++;
         } else if (mode == STATS_LOOP) {
             stats_session_over(r, now);
