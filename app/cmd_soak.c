@@ -74,6 +74,7 @@ struct touch {
     uint64_t at;
     int phase; /* enum input_phase */
     float x, y;
+    int first; /* a visitor's first touch */
 };
 
 struct check {
@@ -185,7 +186,7 @@ static void checkpoint(struct soak *s, const char *what)
 static void queue(struct soak *s, uint64_t at, int phase, float x, float y)
 {
     if (s->qn < SOAK_TOUCHES)
-        s->q[s->qn++] = (struct touch){at, phase, x, y};
+        s->q[s->qn++] = (struct touch){at, phase, x, y, 0};
 }
 
 /* A tap: down and up 80 ms apart. */
@@ -212,8 +213,12 @@ static uint64_t swipe(struct soak *s, uint64_t at, int dir, float y)
  * the idle timeout brings the loop back. */
 static void visitor(struct soak *s, uint64_t now)
 {
+    struct walltime w;
+    clock_wall(&w);
+    log_debug("soak", "visitor %ld comes at %lld", s->sessions + 1, (long long)w.utc_s);
     s->qn = s->qi = 0;
     uint64_t t = tap(s, now, 0.3f + 0.4f * (float)rnd01(s), 0.3f + 0.4f * (float)rnd01(s));
+    s->q[0].first = 1;
     int acts = 2 + (int)(rnd(s) % 11);
     for (int i = 0; i < acts; i++) {
         t += 2000 + rnd(s) % 18000;
@@ -311,6 +316,10 @@ static void staff_turn(struct soak *s, const struct run_probe *p, uint64_t now)
         s->exports_ok += p->exports_ok > s->exports_ok;
         s->exports_seen = p->exports;
         s->staff = STAFF_IDLE;
+        /* the next visitor comes once the staff's session is over */
+        uint64_t over = now + (uint64_t)s->o->idle_s * 1000u + MODE_COUNTDOWN_MS + 10000u;
+        if (s->next_session < over)
+            s->next_session = over;
     } else if (s->staff != STAFF_EXPORTING || now > s->staff_at + 600000) {
         ok = 0; /* the keypad, the staff screen or the export's end did not come */
     }
@@ -477,6 +486,12 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
     int ask = day_events(s, p, now);
     while (s->qi < s->qn && s->q[s->qi].at <= now) {
         const struct touch *t = &s->q[s->qi++];
+        if (t->first && p->closed) { /* the kiosk closed as they came: no visitor after all */
+            s->sessions--;
+            s->sessions_today--;
+            s->qi = s->qn;
+            break;
+        }
         if (events_inject_touch(t->phase, 1, t->x, t->y) == 0)
             s->touches++;
     }
