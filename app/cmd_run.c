@@ -61,6 +61,7 @@ struct run_ctx {
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     int closed;             /* now outside opening hours (and not woken) */
+    int closing;            /* closing time came; the session ends, the loop goes home */
     int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
     uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
     pid_t cmd_pid;          /* the screen command running, or 0 */
@@ -743,7 +744,8 @@ static void on_input(void *ctx, const struct input_event *e)
     /* the kiosk's clock is the authority: never act on a time in the future
      * or far in the past (a clock domain error must not fire timeouts) */
     uint64_t now = clock_now_ms();
-    if (r->closed) { /* a touch on a dark kiosk wakes it (when allowed), nothing more */
+    if (r->closed || r->closing) { /* a touch on a dark (or darkening) kiosk wakes it
+                                       when allowed, nothing more */
         if (r->o->wake_minutes > 0 && e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
             r->woken_until = now + (uint64_t)r->o->wake_minutes * 60000u;
         return;
@@ -824,6 +826,8 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
     if (!h->set)
         return 0;
     int open = hours_open_at(h, wall) || now < r->woken_until;
+    if (open)
+        r->closing = 0;
     if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
         goto wait;
     if (!open && !r->closed &&
@@ -834,6 +838,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
          * closes once that panel is in place (under a second): it opens at
          * the start, not at the last visitor's "Still there?" */
         kiosk_end_session(r->k, now);
+        r->closing = 1;
         return 0;
     }
     if (!open && !r->closed) {
