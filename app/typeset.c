@@ -7,7 +7,8 @@
  * the real measure. */
 #include "typeset.h"
 
-#include <linebreak.h>
+#include "breaks.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -18,36 +19,7 @@
 
 uint32_t typeset_decode(const char *s, size_t n, size_t *i)
 {
-    const unsigned char *p = (const unsigned char *)s + *i;
-    size_t left = n - *i;
-    unsigned c = p[0];
-    size_t k = c < 0x80             ? 1
-               : (c & 0xE0) == 0xC0 ? 2
-               : (c & 0xF0) == 0xE0 ? 3
-               : (c & 0xF8) == 0xF0 ? 4
-                                    : 0;
-    if (k == 0 || k > left) {
-        (*i)++;
-        return 0xFFFD;
-    }
-    uint32_t cp = k == 1 ? c : k == 2 ? c & 0x1F : k == 3 ? c & 0x0F : c & 0x07;
-    for (size_t j = 1; j < k; j++) {
-        if ((p[j] & 0xC0) != 0x80) {
-            (*i)++;
-            return 0xFFFD;
-        }
-        cp = cp << 6 | (p[j] & 0x3F);
-    }
-    *i += k;
-    return cp;
-}
-
-/* Marks that belong with the character before them, whatever font has them. */
-static int clings(uint32_t cp)
-{
-    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200C && cp <= 0x200D) ||
-           (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
-           (cp >= 0x20D0 && cp <= 0x20FF);
+    return breaks_decode(s, n, i);
 }
 
 size_t typeset_run(const struct text_measurer *m, enum font_face face, const char *s, size_t n,
@@ -58,14 +30,16 @@ size_t typeset_run(const struct text_measurer *m, enum font_face face, const cha
         return 0;
     if (!m->font_for || !m->run_width)
         return n;
+    /* a run ends between clusters only: a mark, a skin tone or the
+     * second half of a flag is set in its base's font, whatever font has it */
     size_t i = 0;
     *font = m->font_for(m->ctx, face, typeset_decode(s, n, &i));
+    i = breaks_cluster_end(s, n, 0);
     while (i < n) {
         size_t j = i;
-        uint32_t cp = typeset_decode(s, n, &j);
-        if (!clings(cp) && m->font_for(m->ctx, face, cp) != *font)
+        if (m->font_for(m->ctx, face, typeset_decode(s, n, &j)) != *font)
             break;
-        i = j;
+        i = breaks_cluster_end(s, n, i);
     }
     return i;
 }
@@ -87,24 +61,19 @@ int typeset_width(const struct text_measurer *m, enum font_face face, int px, co
     return w;
 }
 
-static size_t next_cp(const char *s, size_t i, size_t n)
-{
-    i++;
-    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
-        i++;
-    return i;
-}
-
 size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px, const char *s,
                       size_t n, int bw)
 {
-    size_t lo = 0, hi = n + 1; /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown) */
-    while (hi - lo > 1) {
+    /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown); both are cluster
+     * boundaries, so a flag or an accented letter is never cut in two */
+    size_t lo = 0, hi = n + 1;
+    while (lo < n) {
         size_t mid = lo + (hi - lo) / 2;
-        while (mid > lo && mid < n && ((unsigned char)s[mid] & 0xC0) == 0x80)
-            mid--;
-        if (mid == lo) { /* lo and hi are in one character: try its end */
-            mid = next_cp(s, lo, n);
+        if (mid > n)
+            mid = n;
+        mid = lo + breaks_cluster_floor(s + lo, n - lo, mid - lo);
+        if (mid == lo) { /* lo and hi are in one cluster: try its end */
+            mid = breaks_cluster_end(s, n, lo);
             if (mid >= hi)
                 break;
         }
@@ -178,8 +147,6 @@ static int collapse(struct typeset *t, const char *text)
     return 0;
 }
 
-static int linebreak_ready;
-
 int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct arena *a,
                     const char *text, const struct typeset_style *st)
 {
@@ -192,20 +159,17 @@ int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct are
     if (t->len == 0)
         return 0;
     char *brks = alloc(t, (size_t)t->len);
+    char *shadow = alloc(t, (size_t)t->len);
     /* at most one unit per character, and a character is at least a byte */
     t->u = alloc(t, sizeof *t->u * (size_t)t->len);
-    if (!brks || !t->u)
+    if (!brks || !shadow || !t->u)
         return -1;
-    if (!linebreak_ready) {
-        init_linebreak();
-        linebreak_ready = 1;
-    }
-    set_linebreaks_utf8((const utf8_t *)t->s, (size_t)t->len, st->lang, brks);
+    breaks_find(t->s, (size_t)t->len, st->lang, brks, shadow);
     int start = 0, para = 0;
     for (int i = 0; i < t->len; i++) {
         /* brks[i] is about the position after byte i; the end of the text
          * is always a break */
-        if (i < t->len - 1 && brks[i] != LINEBREAK_ALLOWBREAK && brks[i] != LINEBREAK_MUSTBREAK)
+        if (i < t->len - 1 && brks[i] != BREAKS_ALLOW && brks[i] != BREAKS_MUST)
             continue;
         int end = i + 1;
         while (end > start && is_space(t->s[end - 1]))
@@ -279,7 +243,7 @@ void typeset_wrap(struct typeset *t, int bw)
         while (ww > bw && wl > 0) { /* a word longer than the line */
             int k = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
             if (k == 0)
-                k = (int)next_cp(s + wo, 0, (size_t)wl);
+                k = (int)breaks_cluster_end(s + wo, (size_t)wl, 0);
             int kw = width_of(t, s + wo, k);
             if (kw > bw)
                 t->too_wide = 1;

@@ -1,0 +1,199 @@
+/* fuzz_typeset.c - libFuzzer harness for the whole text path short of the
+ * fonts: line breaking (app/breaks.c over libunibreak), fallback runs,
+ * wrapping, fitting, the ellipsis and the one-line setting, as every
+ * heading, body, card, button and chapter page of the kiosk goes through
+ * them (app/typeset.c).
+ *
+ * The input: byte 0 picks the language (none, en, fr, de, ko, ja, zh, th)
+ * and the flags (whole words, paragraphs); bytes 1-3 the box width, the
+ * number of lines and the design size; the rest is the text, any bytes.
+ * The measurer is a fake chain of three fonts (Latin, CJK and Hangul,
+ * pictographs) whose widths depend on the characters, with marks of no
+ * width, so runs, fallback and fitting all have work to do; fuzz_text.c
+ * drives the same path with the real fonts, shaping and rasterising.
+ *
+ * Whatever the bytes, the engine keeps its promises: every line is a span
+ * of the text that starts and ends between clusters (a flag, a family
+ * emoji or an accented letter is never cut), in order, with only spaces
+ * between; its width is what the measurer says; no line is wider than the
+ * box unless a single cluster is; a fit that succeeds fits; an ellipsized
+ * line fits. A crash, a sanitizer report or a broken promise is a bug.
+ * Built with replay_main.c it replays the seed corpus. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/breaks.h"
+#include "app/typeset.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_TEXT 1024 /* longer adds time, not paths */
+
+static int fake_font_for(void *ctx, enum font_face face, uint32_t cp)
+{
+    (void)ctx;
+    (void)face;
+    if (cp >= 0x2E80 && cp <= 0xD7FF)
+        return 1;
+    if (cp >= 0x1F000)
+        return 2;
+    return 0;
+}
+
+static int cp_width(int font, uint32_t cp, int px)
+{
+    if (breaks_extends(cp))
+        return 0;
+    if (font == 1)
+        return px;
+    if (font == 2)
+        return px + px / 4;
+    return px / 4 + (int)(cp % 5) * px / 10;
+}
+
+static int fake_run_width(void *ctx, enum font_face face, int font, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)face;
+    int w = 0;
+    for (size_t i = 0; i < n;)
+        w += cp_width(font, typeset_decode(s, n, &i), px);
+    return w;
+}
+
+static const struct text_measurer three_fonts;
+
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    return typeset_width(&three_fonts, face, px, s, n);
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return px + px / 4;
+}
+
+static const struct text_measurer three_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
+                                                 fake_run_width};
+
+static const char *const langs[8] = {NULL, "en", "fr", "de", "ko", "ja", "zh", "th"};
+
+/* The cluster boundaries of the text being set: bound[k] is 1 when byte
+ * offset k is one (found once per input: checking each line by a walk from
+ * the start would be quadratic). */
+static unsigned char bound[MAX_TEXT + 1];
+
+static void find_bounds(const char *s, size_t n)
+{
+    memset(bound, 0, n + 1);
+    for (size_t i = 0; i < n; i = breaks_cluster_end(s, n, i))
+        bound[i] = 1;
+    bound[n] = 1;
+}
+
+static int boundary(const char *s, size_t n, size_t off)
+{
+    (void)s;
+    return off <= n && bound[off];
+}
+
+static void check_lines(const struct typeset *t, int bw, int ellipsized)
+{
+    const char *end = t->s; /* where the last line from the text ended (NULL: unknown) */
+    for (int i = 0; i < t->n; i++) {
+        const struct typeset_line *l = &t->lines[i];
+        if (l->len < 0 || l->w != typeset_width(t->m, t->st.face, t->px, l->s, (size_t)l->len))
+            abort();
+        uintptr_t at = (uintptr_t)l->s, lo = (uintptr_t)t->s;
+        int copy = !(at >= lo && at + (uintptr_t)l->len <= lo + (uintptr_t)t->len);
+        if (copy) { /* the ellipsized line: the last kept one */
+            if (!ellipsized || i != t->keep - 1 || l->w > bw)
+                abort();
+            end = NULL; /* it stands for text up to somewhere in the next line */
+            continue;
+        }
+        size_t off = (size_t)(l->s - t->s);
+        if (!boundary(t->s, (size_t)t->len, off) ||
+            !boundary(t->s, (size_t)t->len, off + (size_t)l->len))
+            abort();
+        if (end && l->s < end)
+            abort();
+        for (const char *p = end; p && p < l->s; p++)
+            if (*p != ' ' && *p != '\n')
+                abort();
+        end = l->s + l->len;
+        if (l->w > bw && !t->too_wide)
+            abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 4 || size > MAX_TEXT + 4)
+        return 0;
+    struct typeset_style st = {FACE_SANS, 0.2, 0.5, (data[0] >> 3) & 1, langs[data[0] & 7]};
+    unsigned flags = data[0] & 0x10 ? TYPESET_WHOLE_WORDS : 0;
+    int bw = 8 + data[1] * 4, lines = data[2] % 12, design = 8 + data[3] % 90;
+    int bh = (1 + data[2] % 16) * (design + design / 4);
+    size_t n = size - 4;
+    char *text = malloc(n + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data + 4, n);
+    text[n] = 0;
+
+    /* breaks alone, on the raw bytes (NULs and all) */
+    char *brks = malloc(n + 1), *shadow = malloc(n + 1);
+    if (brks && shadow && n > 0) {
+        breaks_find((const char *)data + 4, n, st.lang, brks, shadow);
+        if (brks[n - 1] != BREAKS_MUST)
+            abort();
+        for (size_t i = 0; i < n;) { /* never a break inside a cluster */
+            size_t e = breaks_cluster_end((const char *)data + 4, n, i);
+            if (e <= i || e > n)
+                abort();
+            for (size_t k = i; k + 1 < e; k++)
+                if (brks[k] == BREAKS_ALLOW || brks[k] == BREAKS_MUST)
+                    abort();
+            i = e;
+        }
+    }
+    free(brks);
+    free(shadow);
+
+    struct arena a;
+    arena_init(&a, 1 << 16);
+    struct typeset t;
+    if (typeset_prepare(&t, &three_fonts, &a, text, &st) == 0) {
+        find_bounds(t.s, (size_t)t.len);
+        int fits = typeset_fit(&t, design, design / 2, bw, bh, lines, flags);
+        check_lines(&t, bw, 0);
+        if (fits && (t.keep != t.n || t.height > bh || (lines && t.n > lines)))
+            abort();
+        if (fits && (flags & TYPESET_WHOLE_WORDS) && t.broken)
+            abort();
+        if (!fits) {
+            typeset_ellipsize(&t, bw);
+            check_lines(&t, bw, 1);
+        }
+        typeset_one_line(&t, design, bw);
+        if (t.keep == 1 && t.lines[0].w > bw && !t.cut)
+            abort();
+        if (t.keep == 1 && t.cut && t.lines[0].w > bw)
+            abort();
+        size_t k = typeset_prefix(&three_fonts, FACE_SANS, design, t.s, (size_t)t.len, bw);
+        if (k > (size_t)t.len || !boundary(t.s, (size_t)t.len, k) ||
+            typeset_width(&three_fonts, FACE_SANS, design, t.s, k) > bw)
+            abort();
+        if (t.oom)
+            abort();
+    }
+    arena_free(&a);
+    free(text);
+    return 0;
+}
