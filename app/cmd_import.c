@@ -24,6 +24,7 @@
 #include "fsio_posix.h"
 #include "generations.h"
 #include "import.h"
+#include "kiosk_check.h"
 #include "log.h"
 #include "minisig.h"
 #include "photo.h"
@@ -38,14 +39,16 @@ struct import_cli {
     uint64_t stage_t0; /* when last_stage began (for --verbose) */
 };
 
-static int check_cb(void *ctx, struct store *s, char *why, size_t why_len)
+static int check_cb(void *ctx, struct store *s, const struct import_result *r, char *why,
+                    size_t why_len)
 {
     struct import_cli *c = ctx;
     if (!c->check)
         c->check = content_check_new(why, why_len);
-    if (!c->check)
+    if (!c->check || content_check_store(c->check, s, c->w, c->h, NULL, why, why_len) != 0)
         return -1;
-    return content_check_store(c->check, s, c->w, c->h, NULL, why, why_len);
+    /* then everything the kiosk draws with the exhibit's strings */
+    return kiosk_check(store_name(s), c->w, c->h, r, why, why_len);
 }
 
 /* Progress for the kiosk (a line per percent or stage) or for a person. */
@@ -236,6 +239,28 @@ static int verify_file(const char *path, const char *keys_dir, char *signer, cha
     return minisig_verify(&sig, hash, keys, n_keys, &which, why, why_len);
 }
 
+/* The kiosk drilled with the bundle's strings as an import would give them
+ * (kiosk_check.h): 0, or -1 with why. */
+static int kiosk_check_as_imported(const char *path, struct store *s, const char *signer, int w,
+                                   int h, char *why, size_t why_len)
+{
+    struct import_result r;
+    struct store_info info;
+    struct arena a;
+    memset(&r, 0, sizeof(r));
+    arena_init(&a, 4096);
+    if (store_info(s, NULL, &a, &info, why, why_len) != 0) {
+        arena_free(&a);
+        return -1;
+    }
+    snprintf(r.title, sizeof(r.title), "%s", info.title ? info.title : "");
+    snprintf(r.version, sizeof(r.version), "%s", info.version ? info.version : "");
+    snprintf(r.signer, sizeof(r.signer), "%s", signer);
+    r.n_panels = info.n_panels;
+    arena_free(&a);
+    return kiosk_check(path, w, h, &r, why, why_len);
+}
+
 static void missing_text(void *ctx, int position, const char *id, const char *field,
                          const char *locale)
 {
@@ -279,7 +304,8 @@ int cmd_bundle_verify(const struct options *o)
     int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
     if (store_open_file(o->positional[0], &s, why, sizeof(why)) != 0 ||
         !(c = content_check_new(why, sizeof(why))) ||
-        content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0) {
+        content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0 ||
+        kiosk_check_as_imported(o->positional[0], s, signer, w, h, why, sizeof(why)) != 0) {
         fprintf(stderr, "%s: NOT verified: signed by key %s, but %s\n", o->positional[0],
                 signer, why);
         content_check_free(c);
@@ -362,6 +388,9 @@ int cmd_bundle_inspect(const struct options *o)
     int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
     if (!c || content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0) {
         printf("problem:   at %dx%d: %s\n", w, h, why);
+        problems++;
+    } else if (kiosk_check_as_imported(path, s, signer, w, h, why, sizeof(why)) != 0) {
+        printf("problem:   %s\n", why); /* names the size itself */
         problems++;
     }
     content_check_free(c);

@@ -355,10 +355,8 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
         snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", c->r.generation);
         r->showing = c->r;
         r->watch_new = !r->imp_rollback;
-        textf(title, sizeof(title), "%s: %s, version %s",
-                 r->imp_rollback ? "Now showing" : "Loaded", c->r.title, c->r.version);
-        snprintf(body, sizeof(body), "%d panels.%s", c->r.n_panels,
-                 r->imp_rollback || inbox ? "" : " You can remove the stick.");
+        import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title,
+                           sizeof(title), body, sizeof(body));
         log_info("run", "%s. %s", title, body);
         card(r, 1, title, body);
     } else if (c->r.outcome == IMPORT_SAME) {

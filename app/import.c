@@ -494,7 +494,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     describe(s, r);
     if ((out = version_policy(&m)) != IMPORT_LOADED)
         goto done;
-    if (o->check && o->check(o->check_ctx, s, why, sizeof(why)) != 0) {
+    if (o->check && o->check(o->check_ctx, s, r, why, sizeof(why)) != 0) {
         out = fail(&m, IMPORT_REFUSED, "the exhibit cannot be shown on this kiosk: %s", why);
         goto done;
     }
@@ -524,4 +524,15 @@ done:
     if (m.made_state)
         m.io->rmdir(m.io->ctx, o->state_dir);
     return out;
+}
+
+void import_card_loaded(const struct import_result *r, int rollback, int stick, char *title,
+                        size_t title_len, char *body, size_t body_len)
+{
+    /* a long title is cut short here and, on screen, with an ellipsis */
+    snprintf(title, title_len, "%s: %s, version %s", rollback ? "Now showing" : "Loaded",
+             r->title, r->version);
+    if (body)
+        snprintf(body, body_len, "%d panels.%s", r->n_panels,
+                 stick ? " You can remove the stick." : "");
 }

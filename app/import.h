@@ -44,13 +44,17 @@ enum import_outcome {
 enum import_stage { IMPORT_STAGE_CHECK, IMPORT_STAGE_COPY, IMPORT_STAGE_VERIFY,
                     IMPORT_STAGE_CONTENT, IMPORT_STAGE_SWITCH };
 
+struct import_result;
+
 struct import_opts {
     const char *state_dir;
     const char *keys_dir;
     const struct fsio *io;
     size_t chunk; /* copy unit; 0: IMPORT_CHUNK */
-    /* The content check of step 7 on the opened copy: 0, or -1 with why. */
-    int (*check)(void *ctx, struct store *s, char *why, size_t why_len);
+    /* The content check of step 7 on the opened copy, with what is known
+     * of the bundle so far (title, version, signer): 0, or -1 with why. */
+    int (*check)(void *ctx, struct store *s, const struct import_result *r, char *why,
+                 size_t why_len);
     void *check_ctx;
     /* Progress (any thread the import runs on), may be NULL. */
     void (*progress)(void *ctx, enum import_stage stage, uint64_t done, uint64_t total,
@@ -75,6 +79,14 @@ struct import_result {
 /* Import bundle_path; the outcome in *r (also returned). */
 enum import_outcome import_bundle(const char *bundle_path, const struct import_opts *o,
                                   struct import_result *r);
+
+/* The card the run loop shows when a generation is taken up: title
+ * "Loaded: TITLE, version V" (rollback: "Now showing: ..."), body "N panels."
+ * and, when the bundle came from a stick, " You can remove the stick."
+ * (body may be NULL). Shared with kiosk_check, which draws it before a
+ * bundle is accepted. */
+void import_card_loaded(const struct import_result *r, int rollback, int stick, char *title,
+                        size_t title_len, char *body, size_t body_len);
 
 /* -1, 0 or 1 as version a is older than, the same as, or newer than b:
  * dotted parts compared as numbers where both are digits ("1.10" > "1.9"),

@@ -152,8 +152,9 @@ static char *snapshot(const char *dir)
     return buf;
 }
 
-static int check_cb(void *ctx, struct store *s, char *w, size_t n)
+static int check_cb(void *ctx, struct store *s, const struct import_result *r, char *w, size_t n)
 {
+    (void)r;
     return content_check_store(checker, s, 1920, 1080, NULL, w, n);
 }
 
