@@ -7,8 +7,10 @@
 --
 -- One SQLite file per exhibit, written by `vitrine bundle build` and opened
 -- read-only by the kiosk (content/store.c), which refuses any file whose
--- application_id or user_version differs from the values below, or that
--- contains triggers or views.
+-- application_id or user_version differs from the values below, or whose
+-- tables, columns, indexes, triggers or views differ in any way from what
+-- this file creates (content/store_schema.c runs this file in memory and
+-- compares; comments and layout do not count), or that is in WAL mode.
 --
 -- Conventions:
 --  * every piece of visitor-facing text lives in a *_text table keyed by

@@ -2,9 +2,10 @@
  *
  * Every other module reaches content through this one. A store is opened
  * defensively (see store.c: SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off,
- * triggers and views refused, cell_size_check, no mmap, quick_check, tight
+ * triggers and views off, cell_size_check, no mmap, quick_check, tight
  * sqlite3_limit()s) and checked against schema.sql (application_id,
- * user_version, required tables). Panels are loaded one at a time, so an
+ * user_version, and tables, columns, indexes, triggers and views exactly as
+ * the writer makes them: store_schema.h; WAL mode refused). Panels are loaded one at a time, so an
  * exhibit of any size needs memory for only the panels being shown.
  *
  * Errors are values: every function that can fail returns a negative
