@@ -891,21 +891,24 @@ int store_sources(struct store *s, const char *locale, struct arena *a, struct s
     return 0;
 }
 
-/* A number column: REAL affinity keeps text that is not a number as text. */
+/* A number column: the exact decimal as decimal_text wrote it (TEXT, so
+ * no binary rounding); anything else, a REAL or INTEGER included, is not
+ * what the writer makes. */
 static int read_number(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                       int *present, double *out, char *why, size_t why_len)
+                       int *present, struct decimal *out, char *why, size_t why_len)
 {
     int type = sqlite3_column_type(st, col);
     *present = type != SQLITE_NULL;
-    *out = 0;
+    memset(out, 0, sizeof *out);
     if (type == SQLITE_NULL)
         return 0;
-    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
-        return rules_fail(why, why_len, "%s has a figure that is not a number (%s).", s->name,
-                          what);
-    *out = sqlite3_column_double(st, col);
-    if (!isfinite(*out))
-        return rules_fail(why, why_len, "%s has a figure that is not a finite number (%s).",
+    const unsigned char *t = type == SQLITE_TEXT ? sqlite3_column_text(st, col) : NULL;
+    int n = t ? sqlite3_column_bytes(st, col) : 0;
+    if (!t || n > DECIMAL_TEXT_MAX ||
+        decimal_parse((const char *)t, (size_t)n, 1, out) != DECIMAL_OK)
+        return rules_fail(why, why_len,
+                          "%s has a figure that is not a number written as the exhibit format "
+                          "writes it (%s).",
                           s->name, what);
     return 0;
 }

@@ -21,9 +21,10 @@
 #include "panel.h"
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
-/* 2: timeline and compare panels. Stores of any other version are refused
- * (a kiosk of version 1 refuses a version 2 store, and the reverse). */
-#define STORE_SCHEMA_VERSION 2
+/* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
+ * REAL). Stores of any other version are refused (a kiosk of version 2
+ * refuses a version 3 store, and the reverse: rebuild with bundle build). */
+#define STORE_SCHEMA_VERSION 3
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 

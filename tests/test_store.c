@@ -261,11 +261,12 @@ static void check_exhibit(struct store *s)
     assert_string_equal(p.heading, "Qui a couru");
     assert_null(p.body);
     assert_string_equal(p.note, "Estimates vary.");
-    assert_true(p.figure.value == 1200.0);
+    char num[DECIMAL_TEXT_MAX];
+    assert_string_equal(decimal_text(&p.figure.value, num), "1200");
     assert_false(p.figure.has_to);
     assert_int_equal(p.figure.decimals, 0);
     assert_true(p.figure.has_part_of);
-    assert_true(p.figure.part_of == 1500.0);
+    assert_string_equal(decimal_text(&p.figure.part_of, num), "1500");
     assert_string_equal(p.figure.label, "coureurs amateurs");
     assert_string_equal(p.figure.prefix, "~");
     /* the unit, after a no-break space: "~1,200 runners" */
@@ -379,11 +380,11 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 3;"),
-                        "is schema version 3; this vitrine reads version 2");
-    /* a store of version 1 (before timelines) is refused too: rebuild it */
-    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads version 2");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 4;"),
+                        "is schema version 4; this vitrine reads version 3");
+    /* a store of version 2 (figures as REAL) is refused too: rebuild it */
+    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 2;"),
+                        "is schema version 2; this vitrine reads version 3");
     assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
                         "is missing the table 'event_text'");
     assert_file_refused(make_store("table.vitrine", "DROP TABLE quote_text;"),
@@ -704,7 +705,14 @@ static void rows_the_build_refuses_are_refused(void **state)
         {"UPDATE statistic SET value = 42, value_to = 40;", 2,
          "figure.to (40) must be larger than figure.value (42)"},
         {"UPDATE statistic SET value = 99.7;", 2, "figure.value 99.7 would be shown as 100"},
-        {"UPDATE statistic SET value = 1e300, part_of = NULL;", 2, "figure.value is too large"},
+        {"UPDATE statistic SET value = '1000000000000000', part_of = NULL;", 2,
+         "figure.value is too large"},
+        /* only the writer's canonical decimal text is a number */
+        {"UPDATE statistic SET value = '1.2e3';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = '+1200';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = '01200';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = CAST(1200 AS BLOB);", 2,
+         "not a number written as the exhibit format"},
         {"UPDATE statistic SET unit = ' km';", 2, "figure.unit must not start or end with a space"},
         {"UPDATE statistic_text SET suffix = 'a' || char(10) || 'b';", 2,
          "figure.suffix (en) contains a control character (U+000A)"},
@@ -815,7 +823,9 @@ static void timeline_and_compare_round_trip(void **state)
     load_ok(s, 1, "fr", &a, &p);
     assert_int_equal(p.kind, PANEL_COMPARE);
     assert_int_equal(p.n_values, 2);
-    assert_true(p.values[1].value == 800.5 && p.values[1].decimals == 1);
+    char num[DECIMAL_TEXT_MAX];
+    assert_string_equal(decimal_text(&p.values[1].value, num), "800.5");
+    assert_int_equal(p.values[1].decimals, 1);
     assert_string_equal(p.values[1].label, "selon sa légende");
     assert_string_equal(p.values[0].cites[0].id, "nkn");
     assert_int_equal(p.n_cites, 2); /* the panel's sources include its items' */
