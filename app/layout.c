@@ -250,34 +250,42 @@ static char *cat(struct ctx *c, ...)
 
 /* ---- numbers ------------------------------------------------------------ */
 
-static void put_number(struct sb *s, double x, int decimals, const char *locale)
+/* x with `decimals` digits after the point (figures: 0..3, rules.h),
+ * in the locale's separators, digit for digit from the decimal the authors
+ * wrote: no binary floating point touches the digits. t (0..1) is the
+ * count-up's progress; at 1 the number is exactly x. A written minus shows
+ * when the digits shown are not all 0, or when x itself is a signed zero
+ * ("-0.0" as written). */
+static void put_number(struct sb *s, const struct decimal *x, int decimals, double t,
+                       const char *locale)
 {
-    static const long long pow10[] = {1, 10, 100, 1000};
     const struct locale_rules *lr = locale_rules(locale);
     const char *group = lr->group, *point = lr->point;
+    struct decimal d;
     if (decimals < 0)
         decimals = 0;
-    if (decimals > 3)
-        decimals = 3;
-    if (!isfinite(x))
-        x = 0;
-    double ax = fabs(x);
-    if (ax > 1e15)
-        ax = 1e15;
-    long long v = llround(ax * (double)pow10[decimals]);
-    long long ip = v / pow10[decimals], fp = v % pow10[decimals];
-    if (x < 0 && v != 0)
+    if (decimals > DECIMAL_DIGITS_MAX)
+        decimals = DECIMAL_DIGITS_MAX;
+    if (decimal_rescale(x, decimals, &d, NULL) != 0)
+        d = *x; /* more digits than a decimal holds: as written */
+    if (t < 1) {
+        double part = (double)d.digits * (t > 0 ? t : 0);
+        int64_t k = (int64_t)llround(part);
+        d.digits = k < 0 ? 0 : k > d.digits ? d.digits : k;
+    }
+    int64_t p = decimal_pow10(d.scale);
+    if (d.negative && (d.digits != 0 || x->digits == 0))
         sb_str(s, "\xE2\x88\x92"); /* U+2212 minus sign */
     char digits[32];
-    int nd = snprintf(digits, sizeof digits, "%lld", ip);
+    int nd = snprintf(digits, sizeof digits, "%lld", (long long)(d.digits / p));
     for (int i = 0; i < nd; i++) {
         sb_put(s, &digits[i], 1);
         if (i < nd - 1 && (nd - 1 - i) % 3 == 0)
             sb_str(s, group);
     }
-    if (decimals) {
+    if (d.scale) {
         char frac[24];
-        snprintf(frac, sizeof frac, "%0*lld", decimals, fp);
+        snprintf(frac, sizeof frac, "%0*lld", d.scale, (long long)(d.digits % p));
         sb_str(s, point);
         sb_str(s, frac);
     }
@@ -299,10 +307,10 @@ size_t layout_figure_text(const struct panel_figure *f, const char *locale, doub
     struct sb s = {tmp, sizeof tmp, 0, 0};
     tmp[0] = 0;
     sb_str(&s, f->prefix);
-    put_number(&s, f->value * t, f->decimals, locale);
+    put_number(&s, &f->value, f->decimals, t, locale);
     if (f->has_to) {
         sb_str(&s, "\xE2\x80\x93"); /* en dash */
-        put_number(&s, f->to * t, f->decimals, locale);
+        put_number(&s, &f->to, f->decimals, t, locale);
     }
     sb_str(&s, f->suffix);
     size_t len = s.len;
@@ -316,14 +324,14 @@ size_t layout_figure_text(const struct panel_figure *f, const char *locale, doub
     return len;
 }
 
-static char *number_text(struct ctx *c, const char *before, double x, int decimals,
+static char *number_text(struct ctx *c, const char *before, const struct decimal *x, int decimals,
                          const char *after)
 {
     char tmp[256];
     struct sb s = {tmp, sizeof tmp, 0, 0};
     tmp[0] = 0;
     sb_str(&s, before);
-    put_number(&s, x, decimals, c->p->locale);
+    put_number(&s, x, decimals, 1.0, c->p->locale);
     sb_str(&s, after);
     return cat(c, tmp, (const char *)NULL);
 }
@@ -546,11 +554,13 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
 {
     const struct panel_figure *fig = &c->p->figure;
     struct units *un = &b->un;
-    double whole = fig->part_of, per = units_per(whole);
+    /* proportions only: doubles are close enough for squares */
+    double whole = decimal_to_double(&fig->part_of), per = units_per(whole);
+    double value = decimal_to_double(&fig->value);
     un->per = per;
     un->total = draw_max(1, (int)ceil(whole / per - 1e-9));
-    un->lit = (int)lround(fig->value / per);
-    if (fig->value > 0 && un->lit == 0)
+    un->lit = (int)lround(value / per);
+    if (value > 0 && un->lit == 0)
         un->lit = 1;
     un->lit = draw_max(0, draw_min(un->lit, un->total));
     int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
@@ -1050,21 +1060,22 @@ static void layout_story(struct ctx *c, const struct page *g)
 static void add_figure_blocks(struct ctx *c, struct column *col, int chart_max_h)
 {
     const struct panel_figure *f = &c->p->figure;
-    if (!f->has_part_of || !(f->part_of > 0) || !isfinite(f->part_of))
+    double whole = decimal_to_double(&f->part_of);
+    if (!f->has_part_of || !(whole > 0) || !isfinite(whole))
         return;
     struct block *u = add(col, BK_UNITS, 0);
     u->size = chart_max_h;
     u->name = "unit chart";
-    double per = units_per(f->part_of);
+    double per = units_per(whole);
     struct block *l = add(col, BK_LEGEND, U(c, 1.5));
-    l->text = number_text(c, "= ", per, 0, NULL);
+    struct decimal per_d = decimal_from_int((int64_t)llround(per));
+    l->text = number_text(c, "= ", &per_d, 0, NULL);
     l->name = "unit chart legend";
     if (!l->text)
         l->skip = 1;
-    double whole = f->part_of;
-    int dec = whole == floor(whole) ? 0 : f->decimals;
+    int dec = decimal_is_whole(&f->part_of) ? 0 : f->decimals;
     const char *pl = has_text(f->part_of_label) ? f->part_of_label : NULL;
-    char *t = number_text(c, NULL, whole, dec, NULL);
+    char *t = number_text(c, NULL, &f->part_of, dec, NULL);
     if (t && pl)
         t = cat(c, t, " ", pl, (const char *)NULL);
     add_text(col, t, &ST_PART_LABEL, U(c, 1.0), 3, "part-of label");
@@ -1079,7 +1090,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     char *fig_text = cat(c, fig, (const char *)NULL);
     if (!fig_text)
         return;
-    int part = f->has_part_of && f->part_of > 0;
+    int part = f->has_part_of && f->part_of.digits > 0 && !f->part_of.negative;
     static struct column zero;
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
@@ -1612,7 +1623,7 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
         return;
     for (int i = 0; i < n; i++) {
         const struct panel_value *v = &p->values[i];
-        const char *num = number_text(c, NULL, v->value, v->decimals, NULL);
+        const char *num = number_text(c, NULL, &v->value, v->decimals, NULL);
         if (!num ||
             prepare_item(c, &t->it[i], num, &ST_VAL_NUMBER, v->label,
                          item_sources(c, v->cites, v->n_cites))) {
@@ -1646,7 +1657,7 @@ static void values_emit(struct ctx *c, const struct block *b, int x, int y, int 
         return;
     double most = 0;
     for (int i = 0; i < t->n; i++)
-        most = v[i].value > most ? v[i].value : most;
+        most = decimal_to_double(&v[i].value) > most ? decimal_to_double(&v[i].value) : most;
     int axis = draw_max(2, U(c, 0.3)), gap = U(c, t->vertical ? 5.0 : 3.5), cy = y;
     for (int i = 0; i < t->n; i++) {
         const struct item *it = &t->it[i];
@@ -1654,8 +1665,9 @@ static void values_emit(struct ctx *c, const struct block *b, int x, int y, int 
         int ry = cy + it->label.height + U(c, 1.0);
         int row = draw_max(t->bar_h, it->date.lh);
         int by = ry + (row - t->bar_h) / 2;
-        int len = most > 0 ? (int)lround(v[i].value / most * t->bar_max) : 0;
-        if (v[i].value > 0 && len < 2)
+        double vx = decimal_to_double(&v[i].value);
+        int len = most > 0 ? (int)lround(vx / most * t->bar_max) : 0;
+        if (vx > 0 && len < 2)
             len = 2;
         /* the common zero the bars start from, a tick a little taller than
          * each bar (one rule down the whole chart would cross the labels) */

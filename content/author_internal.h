@@ -76,7 +76,7 @@ struct cites {
 };
 
 struct figure {
-    double value, to, part_of;
+    struct decimal value, to, part_of; /* exactly as written */
     int has_to, has_part_of, decimals;
     const char *unit;
     struct ltext prefix, suffix, label, part_of_label;
@@ -104,7 +104,7 @@ struct event {
 };
 
 struct cvalue {
-    double value;
+    struct decimal value;
     int decimals;
     struct ltext label;
     struct cites sources;
@@ -208,6 +208,9 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
 void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
                      int affix, struct ltext *out);
 int value_number(struct build *b, const struct ynode *n, const char *path, double *out);
+/* A figure's number, kept exactly as written (decimal.h): a plain scalar
+ * of at most DECIMAL_DIGITS_MAX digits, or an error naming the line. */
+int value_decimal(struct build *b, const struct ynode *n, const char *path, struct decimal *out);
 const char *value_id(struct build *b, const struct ynode *n, const char *path, const char *extra,
                      const char *what);
 const char *value_locale_code(struct build *b, const struct ynode *n, const char *path);

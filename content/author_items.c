@@ -103,15 +103,6 @@ void items_parse_events(struct build *b, const struct ynode *n, struct psrc *ps)
         ERR(b, bad >= 0 ? items[bad]->line : n->line, "%s", why);
 }
 
-/* The decimals of a number as written ("99.70": 2). */
-static int written_decimals(const struct ynode *n, double v)
-{
-    if (strpbrk(n->s, "eE"))
-        return rules_decimals_needed(v);
-    const char *dot = strchr(n->s, '.');
-    return dot ? (int)strspn(dot + 1, "0123456789") : 0;
-}
-
 static void parse_value(struct build *b, const struct ynode *n, struct cvalue *c, int i)
 {
     char q[64], path[64];
@@ -124,11 +115,13 @@ static void parse_value(struct build *b, const struct ynode *n, struct cvalue *c
     snprintf(path, sizeof path, "values[%d]", i + 1);
     value_map_keys(b, n, path, value_keys, CK_N, v, NULL);
     if (value_need(b, n, v[CK_VALUE], "values.value") &&
-        value_number(b, v[CK_VALUE], "values.value", &c->value) == 0) {
-        c->decimals = written_decimals(v[CK_VALUE], c->value);
-        if (c->value < 0)
+        value_decimal(b, v[CK_VALUE], "values.value", &c->value) == 0) {
+        /* the decimals as written ("99.70": 2) */
+        c->decimals = c->value.scale;
+        if (c->value.negative && c->value.digits != 0)
             ERR(b, v[CK_VALUE]->line, "values.value must not be negative: bars start at 0");
-        else if (c->value >= RULES_NUMBER_LIMIT)
+        else if (c->value.digits / decimal_pow10(c->value.scale) >=
+                 decimal_pow10(RULES_WHOLE_DIGITS_MAX))
             ERR(b, v[CK_VALUE]->line, "values.value must be below 10^15");
         else if (c->decimals > RULES_DECIMALS_MAX)
             ERR(b, v[CK_VALUE]->line,

@@ -61,27 +61,19 @@ static const char *const quote_keys[QK_N] = {
 enum { IK_FILE, IK_ALT, IK_N };
 static const char *const image_keys[IK_N] = {"file", "alt"};
 
-/* The decimals of a number as written ("99.70": 2), or as its value needs
- * them when written with an exponent ("1e3": 0). */
-static int written_decimals(const struct ynode *n, double v)
-{
-    if (strpbrk(n->s, "eE"))
-        return rules_decimals_needed(v);
-    const char *dot = strchr(n->s, '.');
-    return dot ? (int)strspn(dot + 1, "0123456789") : 0;
-}
-
 /* Without figure.decimals, the numbers are shown with as many decimals as
  * they are written with (the most of value and to; a part_of only when it
  * is not whole), never rounded to another number. */
 static int decimals_as_written(struct build *b, const struct ynode *const *nodes,
-                               const char *const *keys, const double *vals, int n)
+                               const char *const *keys, const struct decimal *vals, int n)
 {
     int most = 0;
     for (int i = 0; i < n; i++) {
         if (!nodes[i])
             continue;
-        int d = written_decimals(nodes[i], vals[i]);
+        /* as written ("99.70": 2); with an exponent, as the value needs
+         * ("1.50e1": 0, see decimal_parse) */
+        int d = vals[i].scale;
         if (d > RULES_DECIMALS_MAX) {
             ERR(b, nodes[i]->line,
                 "%s %s has %d decimals; a figure shows at most %d: write it rounded as it "
@@ -135,8 +127,9 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
     const struct ynode *v[FK_N];
     value_map_keys(b, n, "figure", figure_keys, FK_N, v, NULL);
     if (value_need(b, n, v[FK_VALUE], "figure.value"))
-        value_number(b, v[FK_VALUE], "figure.value", &f->value);
-    if (v[FK_TO] && !ynode_is_null(v[FK_TO]) && value_number(b, v[FK_TO], "figure.to", &f->to) == 0)
+        value_decimal(b, v[FK_VALUE], "figure.value", &f->value);
+    if (v[FK_TO] && !ynode_is_null(v[FK_TO]) &&
+        value_decimal(b, v[FK_TO], "figure.to", &f->to) == 0)
         f->has_to = 1;
     int has_decimals = v[FK_DECIMALS] && !ynode_is_null(v[FK_DECIMALS]);
     if (has_decimals) {
@@ -175,7 +168,7 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
         } else {
             value_map_keys(b, po, "figure.part_of", part_of_keys, PO_N, pv, NULL);
             if (value_need(b, po, pv[PO_VALUE], "figure.part_of.value") &&
-                value_number(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0)
+                value_decimal(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0)
                 f->has_part_of = 1;
             value_opt_ltext(b, pv[PO_LABEL], "figure.part_of.label", LEN_LABEL, 0,
                             &f->part_of_label);
@@ -188,10 +181,11 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
 
     /* the numbers, by the rules the reader applies too */
     const struct ynode *nodes[3] = {v[FK_VALUE], f->has_to ? v[FK_TO] : NULL,
-                                    f->has_part_of && f->part_of != floor(f->part_of) ? pv[PO_VALUE]
-                                                                                      : NULL};
+                                    f->has_part_of && !decimal_is_whole(&f->part_of)
+                                        ? pv[PO_VALUE]
+                                        : NULL};
     static const char *const keys[3] = {"figure.value", "figure.to", "figure.part_of.value"};
-    const double vals[3] = {f->value, f->to, f->part_of};
+    const struct decimal vals[3] = {f->value, f->to, f->part_of};
     if (!has_decimals && (f->decimals = decimals_as_written(b, nodes, keys, vals, 3)) < 0) {
         f->decimals = 0;
         return;

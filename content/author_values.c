@@ -268,6 +268,28 @@ int value_number(struct build *b, const struct ynode *n, const char *path, doubl
     return 0;
 }
 
+int value_decimal(struct build *b, const struct ynode *n, const char *path, struct decimal *out)
+{
+    char q[64];
+    int rc = DECIMAL_NOT_A_NUMBER;
+    if (n->type == Y_SCALAR && n->plain && n->len > 0)
+        rc = decimal_parse(n->s, n->len, 0, out);
+    if (rc == DECIMAL_TOO_LONG) {
+        ERR(b, n->line,
+            "%s %s has more than %d digits; figures are kept exactly as written, so write at "
+            "most %d (before and after the point together)",
+            path, value_describe(q, sizeof q, n), DECIMAL_DIGITS_MAX, DECIMAL_DIGITS_MAX);
+        return -1;
+    }
+    if (rc != DECIMAL_OK) {
+        ERR(b, n->line, "%s must be a number, not %s%s", path,
+            n->type == Y_SCALAR && !n->plain ? "the quoted text " : "",
+            value_describe(q, sizeof q, n));
+        return -1;
+    }
+    return 0;
+}
+
 static int id_chars_ok(const char *s, const char *extra)
 {
     if (!*s)

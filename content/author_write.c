@@ -112,8 +112,9 @@ static int write_items(const struct build *b, sqlite3 *db, int pos, const struct
     }
     for (int i = 0; i < ps->ncv; i++) {
         const struct cvalue *c = &ps->cv[i];
-        if (row(db, "INSERT INTO compare_value VALUES (?, ?, ?, ?)", "iidi", pos, i, c->value,
-                c->decimals) ||
+        char v[DECIMAL_TEXT_MAX];
+        if (row(db, "INSERT INTO compare_value VALUES (?, ?, ?, ?)", "iiti", pos, i,
+                decimal_text(&c->value, v), c->decimals) ||
             write_item_cites(db, pos, i, b, &c->sources))
             return -1;
         for (int l = 0; l < b->nloc; l++)
@@ -196,15 +197,17 @@ static int write_rows(struct build *b, sqlite3 *db)
             if (sqlite3_prepare_v2(db, "INSERT INTO statistic VALUES (?, ?, ?, ?, ?, ?)", -1, &st,
                                    NULL) != SQLITE_OK)
                 return -1;
+            /* exact decimals as text: no binary rounding on the way */
+            char v[DECIMAL_TEXT_MAX], to[DECIMAL_TEXT_MAX], whole[DECIMAL_TEXT_MAX];
             sqlite3_bind_int(st, 1, pos);
-            sqlite3_bind_double(st, 2, f->value);
+            sqlite3_bind_text(st, 2, decimal_text(&f->value, v), -1, SQLITE_STATIC);
             if (f->has_to)
-                sqlite3_bind_double(st, 3, f->to);
+                sqlite3_bind_text(st, 3, decimal_text(&f->to, to), -1, SQLITE_STATIC);
             sqlite3_bind_int(st, 4, f->decimals);
             if (f->unit)
                 sqlite3_bind_text(st, 5, f->unit, -1, SQLITE_STATIC);
             if (f->has_part_of)
-                sqlite3_bind_double(st, 6, f->part_of);
+                sqlite3_bind_text(st, 6, decimal_text(&f->part_of, whole), -1, SQLITE_STATIC);
             int rc = sqlite3_step(st);
             sqlite3_finalize(st);
             if (rc != SQLITE_DONE)

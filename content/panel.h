@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "decimal.h"
+
 enum panel_kind {
     PANEL_TITLE,
     PANEL_STORY,
@@ -29,18 +31,19 @@ int panel_kind_from_name(const char *name);
  * such as "3-4"). Shown as prefix + number [+ "–" + to] + suffix, where the
  * loader has made suffix the unit, spaced as the locale writes it, followed
  * by the authors' suffix (rules_figure_after in rules.h): "42 km",
- * "99.7%", "99,7 %". */
+ * "99.7%", "99,7 %". The numbers are exact decimals as the authors wrote
+ * them (decimal.h): shown digit for digit, never through a double. */
 struct panel_figure {
-    double value;
+    struct decimal value;
     int has_to;
-    double to;
-    int decimals;       /* digits after the decimal point, 0..3 */
+    struct decimal to;
+    int decimals;       /* digits shown after the decimal point, 0..3 */
     const char *prefix; /* e.g. "~", may be NULL */
     const char *suffix; /* e.g. " km" or "th", unit included; may be NULL */
     const char *unit;   /* the unit as written ("km", "%"), may be NULL */
     const char *label;  /* what the number counts, required */
-    int has_part_of;    /* the figure is a part of a whole */
-    double part_of;     /* the whole, > value */
+    int has_part_of;        /* the figure is a part of a whole */
+    struct decimal part_of; /* the whole, > value */
     const char *part_of_label;
 };
 
@@ -93,8 +96,8 @@ struct panel_event {
 
 /* One value of a compare panel: the number as one source gives it. */
 struct panel_value {
-    double value;      /* >= 0 */
-    int decimals;      /* 0..3, as written */
+    struct decimal value; /* >= 0, exactly as written */
+    int decimals;         /* 0..3, as written */
     const char *label; /* whose number it is, required ("runners, per CNN") */
     const struct panel_cite *cites; /* >= 1 */
     int n_cites;

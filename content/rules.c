@@ -103,48 +103,40 @@ int rules_unit(const char *s, size_t len, char *why, size_t why_len)
     return 0;
 }
 
-static const double pow10_tab[] = {1, 10, 100, 1000};
-
-/* x as it is shown with d decimals, the way the layout rounds it. */
-static double shown(double x, int d)
+int rules_decimals_needed(const struct decimal *x)
 {
-    return (double)llround(fabs(x) * pow10_tab[d]) / pow10_tab[d] * (x < 0 ? -1 : 1);
+    int d = x->scale;
+    while (d > 0 && (x->digits / decimal_pow10(x->scale - d)) % 10 == 0)
+        d--;
+    return d > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX + 1 : d;
 }
 
-static int same(double a, double b)
+static int too_large(const struct decimal *x)
 {
-    return fabs(a - b) <= 1e-9 * (fabs(a) > 1 ? fabs(a) : 1);
+    return x->digits / decimal_pow10(x->scale) >= decimal_pow10(RULES_WHOLE_DIGITS_MAX);
 }
 
-int rules_decimals_needed(double x)
+/* A number of the figure: not too large, shown as it is with `decimals`
+ * (when it is not, *rounded is set: the decimals are at fault). */
+static int check_number(const struct decimal *x, const char *key, int decimals, int *rounded,
+                        char *why, size_t why_len)
 {
-    if (!isfinite(x) || fabs(x) >= RULES_NUMBER_LIMIT)
-        return 0;
-    for (int d = 0; d <= RULES_DECIMALS_MAX; d++)
-        if (same(shown(x, d), x))
-            return d;
-    return RULES_DECIMALS_MAX + 1;
-}
-
-/* A number of the figure: finite, not too large, shown as it is (when it
- * is not, *rounded is set: the decimals are at fault). */
-static int check_number(double x, const char *key, int decimals, int *rounded, char *why,
-                        size_t why_len)
-{
-    if (!isfinite(x))
-        return rules_fail(why, why_len, "%s is not a finite number", key);
-    if (fabs(x) >= RULES_NUMBER_LIMIT)
-        return rules_fail(why, why_len, "%s is too large (%.15g; it must be below 10^15 in size)",
-                          key, x);
-    *rounded = !same(shown(x, decimals), x);
-    if (*rounded)
+    char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX];
+    struct decimal shown;
+    int exact = 1;
+    if (too_large(x) || decimal_rescale(x, decimals, &shown, &exact) != 0)
+        return rules_fail(why, why_len, "%s is too large (%s; it must be below 10^15 in size)",
+                          key, decimal_text(x, a));
+    *rounded = !exact;
+    if (*rounded) {
+        int need = rules_decimals_needed(x);
         return rules_fail(
             why, why_len,
-            "%s %.15g would be shown as %.*f with %d decimal%s; write decimals: %d or "
+            "%s %s would be shown as %s with %d decimal%s; write decimals: %d or "
             "more, or write the number as it should be shown",
-            key, x, decimals, shown(x, decimals), decimals, decimals == 1 ? "" : "s",
-            rules_decimals_needed(x) > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX
-                                                          : rules_decimals_needed(x));
+            key, decimal_text(x, a), decimal_text(&shown, b), decimals, decimals == 1 ? "" : "s",
+            need > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX : need);
+    }
     return 0;
 }
 
@@ -157,29 +149,30 @@ int rules_figure(const struct panel_figure *f, const char **key, char *why, size
         goto done;
     }
     k = "figure.value";
-    if (check_number(f->value, k, f->decimals, &rounded, why, why_len) != 0)
+    char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX];
+    if (check_number(&f->value, k, f->decimals, &rounded, why, why_len) != 0)
         goto done;
     if (f->has_to) {
         k = "figure.to";
-        if (check_number(f->to, k, f->decimals, &rounded, why, why_len) != 0)
+        if (check_number(&f->to, k, f->decimals, &rounded, why, why_len) != 0)
             goto done;
-        if (!(f->to > f->value)) {
-            rules_fail(why, why_len, "figure.to (%.15g) must be larger than figure.value (%.15g)",
-                       f->to, f->value);
+        if (decimal_cmp(&f->to, &f->value) <= 0) {
+            rules_fail(why, why_len, "figure.to (%s) must be larger than figure.value (%s)",
+                       decimal_text(&f->to, a), decimal_text(&f->value, b));
             goto done;
         }
     }
     if (f->has_part_of) {
         /* the layout shows a whole part_of without decimals */
         k = "figure.part_of.value";
-        double top = f->has_to ? f->to : f->value;
-        int whole = isfinite(f->part_of) && f->part_of == floor(f->part_of);
-        if (check_number(f->part_of, k, whole ? 0 : f->decimals, &rounded, why, why_len) != 0)
+        const struct decimal *top = f->has_to ? &f->to : &f->value;
+        int whole = decimal_is_whole(&f->part_of);
+        if (check_number(&f->part_of, k, whole ? 0 : f->decimals, &rounded, why, why_len) != 0)
             goto done;
-        if (!(f->part_of > top)) {
-            rules_fail(why, why_len,
-                       "figure.part_of.value (%.15g) must be larger than figure.%s (%.15g)",
-                       f->part_of, f->has_to ? "to" : "value", top);
+        if (decimal_cmp(&f->part_of, top) <= 0) {
+            rules_fail(why, why_len, "figure.part_of.value (%s) must be larger than figure.%s (%s)",
+                       decimal_text(&f->part_of, a), f->has_to ? "to" : "value",
+                       decimal_text(top, b));
             goto done;
         }
     }
@@ -358,17 +351,19 @@ int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_
     for (int i = 0; i < n; i++) {
         if (bad)
             *bad = i;
-        if (!isfinite(v[i].value) || v[i].value < 0 || v[i].value >= RULES_NUMBER_LIMIT)
+        struct decimal shown;
+        int exact = 1;
+        if ((v[i].value.negative && v[i].value.digits != 0) || too_large(&v[i].value))
             return rules_fail(why, why_len,
                               "value %d must be a number from 0 to below 10^15 (bars start at 0)",
                               i + 1);
         if (v[i].decimals < 0 || v[i].decimals > RULES_DECIMALS_MAX)
             return rules_fail(why, why_len, "value %d has decimals %d; 0 to 3 are allowed", i + 1,
                               v[i].decimals);
-        if (!same(shown(v[i].value, v[i].decimals), v[i].value))
+        if (decimal_rescale(&v[i].value, v[i].decimals, &shown, &exact) != 0 || !exact)
             return rules_fail(why, why_len, "value %d would be shown rounded with %d decimals",
                               i + 1, v[i].decimals);
-        nonzero |= v[i].value > 0;
+        nonzero |= v[i].value.digits != 0;
     }
     if (bad)
         *bad = -1;

@@ -38,6 +38,10 @@
 /* A figure's numbers are below this in size: the layout shows whole
  * numbers up to 15 digits exactly. */
 #define RULES_NUMBER_LIMIT 1e15
+/* The same limit as a count of digits before the point: with at most
+ * RULES_DECIMALS_MAX after it, a figure has at most 18 digits, which a
+ * decimal (decimal.h) carries exactly. */
+#define RULES_WHOLE_DIGITS_MAX 15
 
 #define RULES_IMAGE_MAX_SIDE 8192
 #define RULES_IMAGE_MAX_BYTES (20 * 1024 * 1024)
@@ -62,9 +66,10 @@ int rules_text(const char *s, size_t len, int multiline, size_t max, const char 
  * spaces at either end (the space before a unit belongs to the language). */
 int rules_unit(const char *s, size_t len, char *why, size_t why_len);
 
-/* The decimals a number needs to be shown exactly: 0..RULES_DECIMALS_MAX,
- * or RULES_DECIMALS_MAX + 1 when it needs more. */
-int rules_decimals_needed(double x);
+/* The decimals a number needs to be shown exactly (its written scale
+ * without trailing zeros): 0..RULES_DECIMALS_MAX, or RULES_DECIMALS_MAX + 1
+ * when it needs more. */
+int rules_decimals_needed(const struct decimal *x);
 
 /* A figure's numbers: finite and below RULES_NUMBER_LIMIT in size; `to`
  * larger than `value`; `part_of` larger than both; decimals 0..3, and

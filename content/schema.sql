@@ -1,5 +1,8 @@
--- vitrine content store, schema version 2.
+-- vitrine content store, schema version 3.
 --
+-- Version 3 keeps every figure as the exact decimal its author wrote, in
+-- TEXT ('99999999999999.99', '-0.0'; see content/decimal.h), where version
+-- 2 kept a REAL that could not hold 17 digits or the sign of -0.0.
 -- Version 2 added timeline and compare panels (tables event, event_text,
 -- compare_value, compare_value_text, item_citation). A kiosk refuses a
 -- store of any other version, older or newer, so a store built by this
@@ -7,8 +10,10 @@
 --
 -- One SQLite file per exhibit, written by `vitrine bundle build` and opened
 -- read-only by the kiosk (content/store.c), which refuses any file whose
--- application_id or user_version differs from the values below, or that
--- contains triggers or views.
+-- application_id or user_version differs from the values below, or whose
+-- tables, columns, indexes, triggers or views differ in any way from what
+-- this file creates (content/store_schema.c runs this file in memory and
+-- compares; comments and layout do not count), or that is in WAL mode.
 --
 -- Conventions:
 --  * every piece of visitor-facing text lives in a *_text table keyed by
@@ -20,7 +25,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -80,14 +85,15 @@ CREATE TABLE panel_text (
     PRIMARY KEY (position, locale)
 ) WITHOUT ROWID;
 
--- Statistic panels: the figure as data.
+-- Statistic panels: the figure as data. Numbers are exact decimals as
+-- text: an optional '-', digits, and '.' with digits ('1200', '-0.0').
 CREATE TABLE statistic (
     position INTEGER PRIMARY KEY REFERENCES panel(position),
-    value    REAL NOT NULL,
-    value_to REAL,                             -- upper end of a range ("3-4"), or NULL
+    value    TEXT NOT NULL,
+    value_to TEXT,                             -- upper end of a range ("3-4"), or NULL
     decimals INTEGER NOT NULL DEFAULT 0 CHECK (decimals BETWEEN 0 AND 3),
     unit     TEXT,                             -- machine unit: 'runners', 'km', 'years'...
-    part_of  REAL                              -- the whole this value is part of, or NULL
+    part_of  TEXT                              -- the whole this value is part of, or NULL
 );
 
 CREATE TABLE statistic_text (
@@ -138,7 +144,7 @@ CREATE TABLE event_text (
 CREATE TABLE compare_value (
     position INTEGER NOT NULL REFERENCES panel(position),
     item     INTEGER NOT NULL CHECK (item BETWEEN 0 AND 5),
-    value    REAL NOT NULL,
+    value    TEXT NOT NULL,                -- an exact decimal, as in statistic
     decimals INTEGER NOT NULL DEFAULT 0 CHECK (decimals BETWEEN 0 AND 3),
     PRIMARY KEY (position, item)
 ) WITHOUT ROWID;

@@ -26,6 +26,7 @@
 #include <sqlite3.h>
 
 #include "rules.h"
+#include "store_schema.h"
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
@@ -107,13 +108,6 @@ static const char *const statement_sql[ST_COUNT] = {
                       " WHERE s.id IN (SELECT source_id FROM item_citation"
                       "  WHERE position = ?1 AND item = ?4)"
                       " ORDER BY s.position",
-};
-
-static const char *const required_tables[] = {
-    "exhibit",    "locale",     "exhibit_text", "source",         "source_text",
-    "panel",      "panel_text", "statistic",    "statistic_text", "quote",
-    "quote_text", "citation",   "asset",        "event",          "event_text",
-    "compare_value", "compare_value_text", "item_citation",
 };
 
 struct store {
@@ -399,6 +393,8 @@ static int configure(struct store *s, char *why, size_t why_len)
 static int check_schema(struct store *s, char *why, size_t why_len)
 {
     sqlite3_int64 v;
+    if (store_schema_check_header(s->db, s->name, why, why_len) < 0)
+        return -1;
     /* The first read: a file that is not SQLite, or whose schema is
      * damaged, fails here. */
     if (query_int(s, "PRAGMA application_id", &v, why, why_len) < 0)
@@ -413,30 +409,9 @@ static int check_schema(struct store *s, char *why, size_t why_len)
         return rules_fail(why, why_len, "%s is schema version %lld; this vitrine reads version %d.",
                           s->name, (long long)v, STORE_SCHEMA_VERSION);
 
-    if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'", &v, why,
-                  why_len) < 0)
-        return -1;
-    if (v > 0)
-        return rules_fail(why, why_len, "%s contains a trigger, which vitrine refuses.", s->name);
-    if (query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'view'", &v, why, why_len) <
-        0)
-        return -1;
-    if (v > 0)
-        return rules_fail(why, why_len, "%s contains a view, which vitrine refuses.", s->name);
-
-    for (size_t i = 0; i < sizeof required_tables / sizeof *required_tables; i++) {
-        char sql[128];
-        snprintf(sql, sizeof sql,
-                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '%s'",
-                 required_tables[i]);
-        if (query_int(s, sql, &v, why, why_len) < 0)
-            return -1;
-        if (v != 1)
-            return rules_fail(why, why_len,
-                              "%s is missing the table '%s', so it is not a complete exhibit.",
-                              s->name, required_tables[i]);
-    }
-    return 0;
+    /* tables, columns, indexes, triggers and views exactly as the writer
+     * makes them: read from the schema alone, before any row is */
+    return store_schema_check(s->db, s->name, why, why_len);
 }
 
 static int progress_cancel(void *ctx)
@@ -916,21 +891,24 @@ int store_sources(struct store *s, const char *locale, struct arena *a, struct s
     return 0;
 }
 
-/* A number column: REAL affinity keeps text that is not a number as text. */
+/* A number column: the exact decimal as decimal_text wrote it (TEXT, so
+ * no binary rounding); anything else, a REAL or INTEGER included, is not
+ * what the writer makes. */
 static int read_number(const struct store *s, sqlite3_stmt *st, int col, const char *what,
-                       int *present, double *out, char *why, size_t why_len)
+                       int *present, struct decimal *out, char *why, size_t why_len)
 {
     int type = sqlite3_column_type(st, col);
     *present = type != SQLITE_NULL;
-    *out = 0;
+    memset(out, 0, sizeof *out);
     if (type == SQLITE_NULL)
         return 0;
-    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
-        return rules_fail(why, why_len, "%s has a figure that is not a number (%s).", s->name,
-                          what);
-    *out = sqlite3_column_double(st, col);
-    if (!isfinite(*out))
-        return rules_fail(why, why_len, "%s has a figure that is not a finite number (%s).",
+    const unsigned char *t = type == SQLITE_TEXT ? sqlite3_column_text(st, col) : NULL;
+    int n = t ? sqlite3_column_bytes(st, col) : 0;
+    if (!t || n > DECIMAL_TEXT_MAX ||
+        decimal_parse((const char *)t, (size_t)n, 1, out) != DECIMAL_OK)
+        return rules_fail(why, why_len,
+                          "%s has a figure that is not a number written as the exhibit format "
+                          "writes it (%s).",
                           s->name, what);
     return 0;
 }

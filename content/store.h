@@ -2,9 +2,10 @@
  *
  * Every other module reaches content through this one. A store is opened
  * defensively (see store.c: SQLITE_DBCONFIG_DEFENSIVE, trusted_schema off,
- * triggers and views refused, cell_size_check, no mmap, quick_check, tight
+ * triggers and views off, cell_size_check, no mmap, quick_check, tight
  * sqlite3_limit()s) and checked against schema.sql (application_id,
- * user_version, required tables). Panels are loaded one at a time, so an
+ * user_version, and tables, columns, indexes, triggers and views exactly as
+ * the writer makes them: store_schema.h; WAL mode refused). Panels are loaded one at a time, so an
  * exhibit of any size needs memory for only the panels being shown.
  *
  * Errors are values: every function that can fail returns a negative
@@ -20,9 +21,10 @@
 #include "panel.h"
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
-/* 2: timeline and compare panels. Stores of any other version are refused
- * (a kiosk of version 1 refuses a version 2 store, and the reverse). */
-#define STORE_SCHEMA_VERSION 2
+/* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
+ * REAL). Stores of any other version are refused (a kiosk of version 2
+ * refuses a version 3 store, and the reverse: rebuild with bundle build). */
+#define STORE_SCHEMA_VERSION 3
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 

@@ -21,6 +21,7 @@
 
 #include "content/arena.h"
 #include "content/author.h"
+#include "app/layout.h"
 #include "content/store.h"
 
 #define WHY_LEN 16384
@@ -264,7 +265,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "2");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "3");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
@@ -302,7 +303,7 @@ static void good_exhibit_reads_back(void **state)
 
     assert_string_equal(q1(db, "SELECT value || ' ' || quote(value_to) || ' ' || decimals || ' ' "
                                "|| quote(unit) || ' ' || part_of FROM statistic WHERE position=2"),
-                        "200.0 NULL 0 NULL 1000.0");
+                        "200 NULL 0 NULL 1000");
     assert_string_equal(q1(db,
                            "SELECT label || '|' || prefix || '|' || quote(suffix) || '|' || "
                            "part_of_label FROM statistic_text WHERE position=2 AND locale='fr'"),
@@ -700,8 +701,9 @@ static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
     size_t n = strlen(s->log);
     snprintf(s->log + n, sizeof s->log - n, "%s/%s ", p->id, p->locale);
     if (strcmp(p->id, "03-runners") == 0 && strcmp(p->locale, "fr") == 0) {
-        s->runners_ok = p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value == 200 &&
-                        p->figure.has_part_of && p->figure.part_of == 1000 &&
+        s->runners_ok = p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value.digits == 200 && p->figure.value.scale == 0 &&
+                        p->figure.has_part_of && p->figure.part_of.digits == 1000 &&
+                        p->figure.part_of.scale == 0 &&
                         strcmp(p->figure.label, "coureurs étrangers") == 0 &&
                         strcmp(p->figure.prefix, "~") == 0 && !p->figure.unit &&
                         !p->figure.suffix && strcmp(p->chapter, "La course") == 0 &&
@@ -945,6 +947,71 @@ static void decimals_come_from_the_value_as_written(void **state)
     arena_free(&a);
 }
 
+/* Figures travel as exact decimals: from the YAML through bundle build and
+ * the store to the formatter, digit for digit and sign for sign, in
+ * English and in French (narrow no-break space, decimal comma). */
+static void figures_are_shown_exactly_as_written(void **state)
+{
+    struct fx *f = *state;
+#define NNBSP "\xE2\x80\xAF"
+#define MINUS "\xE2\x88\x92"
+    static const struct {
+        const char *yaml, *en, *fr;
+    } cases[] = {
+        {"99999999999999.99", "99,999,999,999,999.99",
+         "99" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999,99"},
+        {"0.1", "0.1", "0,1"},
+        {"2.675", "2.675", "2,675"},
+        {"-0.0", MINUS "0.0", MINUS "0,0"},
+        {"-99999999999999.99", MINUS "99,999,999,999,999.99",
+         MINUS "99" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999,99"},
+        {"999999999999999", "999,999,999,999,999", "999" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999"},
+        {"0.070", "0.070", "0,070"},
+        {"1.5e6", "1,500,000", "1" NNBSP "500" NNBSP "000"},
+    };
+    struct arena a;
+    arena_init(&a, 0);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char yaml[512], text[128];
+        snprintf(yaml, sizeof yaml,
+                 "kind: statistic\nfigure:\n  value: %s\n  label: runners\n"
+                 "  sources: [huffpost, ctv]\n",
+                 cases[i].yaml);
+        put(f, "panels/03-runners.yaml", yaml);
+        build_ok(f);
+        struct panel p;
+        load_figure(f, "en", &a, &p);
+        layout_figure_text(&p.figure, "en", 1.0, text, sizeof text);
+        assert_string_equal(text, cases[i].en);
+        load_figure(f, "fr", &a, &p);
+        layout_figure_text(&p.figure, "fr", 1.0, text, sizeof text);
+        assert_string_equal(text, cases[i].fr);
+        arena_reset(&a);
+    }
+    arena_free(&a);
+#undef NNBSP
+#undef MINUS
+}
+
+/* A number a decimal cannot carry exactly is refused at its line. */
+static void figures_beyond_18_digits_are_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 1234567890123456.789\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:3: ",
+                 "figure.value \"1234567890123456.789\" has more than 18 digits");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 1\n  to: 2\n  part_of:\n"
+        "    value: 0.0000000000000000001\n  label: runners\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:6: ", "figure.part_of.value");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 1e300\n  label: runners\n"
+        "  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:3: ", "has more than 18 digits");
+}
+
 static void decimals_that_change_the_number_are_refused(void **state)
 {
     struct fx *f = *state;
@@ -1095,8 +1162,10 @@ static void timeline_and_compare_read_back(void **state)
     assert_int_equal(store_panel_load(st, 3, "fr", &a, &p, why, sizeof why), 0);
     assert_int_equal(p.kind, PANEL_COMPARE);
     assert_int_equal(p.n_values, 2);
-    assert_true(p.values[0].value == 1000 && p.values[0].decimals == 0);
-    assert_true(p.values[1].value == 800.5 && p.values[1].decimals == 1);
+    char num[DECIMAL_TEXT_MAX];
+    assert_string_equal(decimal_text(&p.values[0].value, num), "1000");
+    assert_string_equal(decimal_text(&p.values[1].value, num), "800.5");
+    assert_true(p.values[0].decimals == 0 && p.values[1].decimals == 1);
     assert_string_equal(p.values[0].label, "coureurs selon CNN");
     assert_string_equal(p.values[1].label, "runners per the caption"); /* the default */
     assert_int_equal(p.values[1].n_cites, 2);
@@ -1214,6 +1283,8 @@ int main(void)
         T(panel_file_name_must_be_utf8),
         T(decimals_come_from_the_value_as_written),
         T(decimals_that_change_the_number_are_refused),
+        T(figures_are_shown_exactly_as_written),
+        T(figures_beyond_18_digits_are_refused),
         T(units_are_shown_after_the_number),
         T(units_are_refused_when_they_would_mislead),
         T(timeline_and_compare_read_back),

@@ -463,17 +463,22 @@ static void triggers_and_views(void **s)
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
+/* A row that breaks its table's NOT NULL: the file is well formed and its
+ * schema is the writer's (the NOT NULL is lifted for the update and put
+ * back), so only quick_check sees it. */
+#define NULL_UNDER_NOT_NULL                                                                        \
+    "PRAGMA writable_schema = ON;"                                                                 \
+    "UPDATE sqlite_schema SET sql = replace(sql, 'speaker  TEXT NOT NULL', 'speaker  TEXT')"       \
+    " WHERE name = 'quote';"                                                                       \
+    "PRAGMA writable_schema = RESET;"                                                              \
+    "UPDATE quote SET speaker = NULL;"                                                             \
+    "PRAGMA writable_schema = ON;"                                                                 \
+    "UPDATE sqlite_schema SET sql = replace(sql, 'speaker  TEXT,', 'speaker  TEXT NOT NULL,')"     \
+    " WHERE name = 'quote'"
+
 static void failing_quick_check(void **s)
 {
-    /* a row that breaks its table's NOT NULL: the file is well formed,
-     * only quick_check sees it */
-    make_bundle("x.vitrine", "2.0",
-                "CREATE TABLE scratch(a TEXT);"
-                "INSERT INTO scratch VALUES (NULL);"
-                "PRAGMA writable_schema = ON;"
-                "UPDATE sqlite_schema SET sql = 'CREATE TABLE scratch(a TEXT NOT NULL)' "
-                "WHERE name = 'scratch'",
-                &trusted);
+    make_bundle("x.vitrine", "2.0", NULL_UNDER_NOT_NULL, &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
@@ -488,11 +493,7 @@ static int always(void *ctx)
 static void quick_check_can_wait(void **s)
 {
     make_bundle("x.vitrine", "2.0",
-                "CREATE TABLE scratch(a TEXT);"
-                "INSERT INTO scratch VALUES (NULL);"
-                "PRAGMA writable_schema = ON;"
-                "UPDATE sqlite_schema SET sql = 'CREATE TABLE scratch(a TEXT NOT NULL)' "
-                "WHERE name = 'scratch'",
+                NULL_UNDER_NOT_NULL,
                 NULL);
     char path[512];
     snprintf(path, sizeof(path), "%s/x.vitrine", stick);

@@ -18,6 +18,20 @@
 
 #include "layout_testing.h"
 
+/* A figure's number as an author writes it (decimal.h). */
+static struct decimal dec(const char *s)
+{
+    struct decimal d = {0, 0, 0};
+    assert_int_equal(decimal_parse(s, strlen(s), 0, &d), DECIMAL_OK);
+    return d;
+}
+
+/* The same for a whole number a case table gives. */
+static struct decimal dec_int(long long v)
+{
+    return decimal_from_int(v);
+}
+
 static const struct layout_screen screens[] = {
     {1920, 1080},
     {1080, 1920},
@@ -178,11 +192,11 @@ static struct panel statistic(const char *locale)
     p.body = "Tour companies sold the trip as a once-in-a-lifetime chance to run in the "
              "capital. Most runners came through two agencies.";
     p.note = "Estimates differ between sources.";
-    p.figure.value = 200;
+    p.figure.value = dec("200");
     p.figure.prefix = "~";
     p.figure.label = "foreign runners";
     p.figure.has_part_of = 1;
-    p.figure.part_of = 1000;
+    p.figure.part_of = dec("1000");
     p.figure.part_of_label = "runners in all (CNN)";
     p.cites = cites;
     p.n_cites = 2;
@@ -198,9 +212,9 @@ static struct panel range_statistic(void)
     p.locale = "en";
     p.heading = "Distances";
     p.body = "Full marathon, half marathon, ten kilometres, and in some years a five.";
-    p.figure.value = 3;
+    p.figure.value = dec("3");
     p.figure.has_to = 1;
-    p.figure.to = 4;
+    p.figure.to = dec("4");
     p.figure.suffix = " races";
     p.figure.label = "on the same morning";
     p.cites = cites;
@@ -543,8 +557,8 @@ static void unit_chart_scales_big_wholes(void **state)
         {0, 10, 10, 0, "= 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        p.figure.value = cases[i].part;
-        p.figure.part_of = cases[i].whole;
+        p.figure.value = dec_int((long long)cases[i].part);
+        p.figure.part_of = dec_int((long long)cases[i].whole);
         struct draw_list l;
         arena_reset(&a);
         layout_ok(&p, &screens[0], &a, &l);
@@ -646,7 +660,7 @@ static void figure_text_formats_by_locale(void **state)
     struct panel_figure f;
     memset(&f, 0, sizeof f);
     char buf[64];
-    f.value = 1000;
+    f.value = dec("1000");
     assert_int_equal(layout_figure_text(&f, "en", 1.0, buf, sizeof buf), 5);
     assert_string_equal(buf, "1,000");
     layout_figure_text(&f, "fr", 1.0, buf, sizeof buf);
@@ -663,16 +677,16 @@ static void figure_text_formats_by_locale(void **state)
     layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
     assert_string_equal(buf, "~500");
     f.prefix = NULL;
-    f.value = 1234567;
+    f.value = dec("1234567");
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "1,234,567");
-    f.value = 999;
+    f.value = dec("999");
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "999");
 
-    f.value = 3;
+    f.value = dec("3");
     f.has_to = 1;
-    f.to = 4;
+    f.to = dec("4");
     f.suffix = " races";
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "3\xE2\x80\x93"
@@ -685,7 +699,7 @@ static void figure_text_formats_by_locale(void **state)
                              "0 races");
 
     memset(&f, 0, sizeof f);
-    f.value = 42.195;
+    f.value = dec("42.195");
     f.decimals = 1;
     f.suffix = " km";
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
@@ -697,19 +711,19 @@ static void figure_text_formats_by_locale(void **state)
     layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
     assert_string_equal(buf, "0.0 km");
     f.decimals = 3;
-    f.value = 1234.5;
+    f.value = dec("1234.5");
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "1,234.500 km");
     /* t outside [0,1] is clamped */
     f.decimals = 0;
-    f.value = 10;
+    f.value = dec("10");
     f.suffix = NULL;
     layout_figure_text(&f, "en", 7.0, buf, sizeof buf);
     assert_string_equal(buf, "10");
     layout_figure_text(&f, "en", -1.0, buf, sizeof buf);
     assert_string_equal(buf, "0");
     /* truncation never cuts a character */
-    f.value = 1000;
+    f.value = dec("1000");
     char small[3];
     size_t n = layout_figure_text(&f, "fr", 1.0, small, sizeof small);
     assert_int_equal(n, 1);
@@ -924,7 +938,7 @@ static void a_long_number_uses_the_whole_width(void **state)
     struct arena a;
     arena_init(&a, 0);
     struct panel p = statistic("en");
-    p.figure.value = 12345678901.0;
+    p.figure.value = dec("12345678901.0");
     p.figure.prefix = NULL;
     p.figure.has_part_of = 0;
     for (int si = 0; si < N_SCREENS; si++) {
@@ -941,7 +955,7 @@ static void a_long_number_uses_the_whole_width(void **state)
         check_list(&l, &screens[si], 0);
     }
     /* and where even the floor size is too wide, it is still drawn, smaller */
-    p.figure.value = 1e14;
+    p.figure.value = dec("1e14");
     struct layout_screen narrow = {800, 480};
     struct draw_list l;
     arena_reset(&a);
@@ -1008,9 +1022,9 @@ static struct panel timeline(void)
 }
 
 static const struct panel_value cmp_values[] = {
-    {1000, 0, "runners, per CNN", tl_cites, 1},
-    {800, 0, "runners, per her caption", tl_cites + 1, 1},
-    {250, 0, "a third count", tl_cites, 2},
+    {{1000, 0, 0}, 0, "runners, per CNN", tl_cites, 1},
+    {{800, 0, 0}, 0, "runners, per her caption", tl_cites + 1, 1},
+    {{250, 0, 0}, 0, "a third count", tl_cites, 2},
 };
 
 static struct panel compare(void)
@@ -1127,7 +1141,7 @@ static void compare_bars_are_proportional(void **state)
         assert_int_equal(n, 3);
         for (int i = 0; i < 3; i++) {
             assert_int_equal(bars[i]->x, bars[0]->x); /* from one zero */
-            double want = bars[0]->w * cmp_values[i].value / cmp_values[0].value;
+            double want = bars[0]->w * (double)cmp_values[i].value.digits / (double)cmp_values[0].value.digits;
             assert_true(fabs(bars[i]->w - want) <= 1.0);
             if (i)
                 assert_true(bars[i]->y > bars[i - 1]->y + bars[i - 1]->h);

@@ -34,7 +34,7 @@ struct seen_panel {
     int index;
     int kind;
     char *id, *locale, *chapter, *heading, *body, *note;
-    double value, to, part_of;
+    struct decimal value, to, part_of;
     int has_to, decimals, has_part_of;
     char *prefix, *suffix, *label, *part_of_label;
     char *quote_text, *speaker, *role, *context;
@@ -298,11 +298,13 @@ static void same_text(const char *where, const char *field, const char *built, c
                  loaded ? loaded : "NULL", loaded ? "\"" : "");
 }
 
-static void same_number(const char *where, const char *field, double built, double loaded)
+/* Digit for digit and sign for sign, not merely equal in value. */
+static void same_number(const char *where, const char *field, struct decimal built,
+                        struct decimal loaded)
 {
-    if (built != loaded)
-        fail_msg("%s: %s differs: the builder saw %.17g, the store gives %.17g", where, field,
-                 built, loaded);
+    char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX];
+    if (strcmp(decimal_text(&built, a), decimal_text(&loaded, b)) != 0)
+        fail_msg("%s: %s differs: the builder saw %s, the store gives %s", where, field, a, b);
 }
 
 static void same_int(const char *where, const char *field, long built, long loaded)

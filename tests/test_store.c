@@ -20,7 +20,7 @@
 
 static char tmp_dir[64];
 static char *schema_sql;
-static char created[64][128];
+static char created[128][128];
 static int n_created;
 
 /* A small exhibit: English (default) and French, one panel of each kind.
@@ -261,11 +261,12 @@ static void check_exhibit(struct store *s)
     assert_string_equal(p.heading, "Qui a couru");
     assert_null(p.body);
     assert_string_equal(p.note, "Estimates vary.");
-    assert_true(p.figure.value == 1200.0);
+    char num[DECIMAL_TEXT_MAX];
+    assert_string_equal(decimal_text(&p.figure.value, num), "1200");
     assert_false(p.figure.has_to);
     assert_int_equal(p.figure.decimals, 0);
     assert_true(p.figure.has_part_of);
-    assert_true(p.figure.part_of == 1500.0);
+    assert_string_equal(decimal_text(&p.figure.part_of, num), "1500");
     assert_string_equal(p.figure.label, "coureurs amateurs");
     assert_string_equal(p.figure.prefix, "~");
     /* the unit, after a no-break space: "~1,200 runners" */
@@ -379,22 +380,171 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 3;"),
-                        "is schema version 3; this vitrine reads version 2");
-    /* a store of version 1 (before timelines) is refused too: rebuild it */
-    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads version 2");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 4;"),
+                        "is schema version 4; this vitrine reads version 3");
+    /* a store of version 2 (figures as REAL) is refused too: rebuild it */
+    assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 2;"),
+                        "is schema version 2; this vitrine reads version 3");
     assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
                         "is missing the table 'event_text'");
-    assert_file_refused(make_store("trigger.vitrine", "CREATE TRIGGER t AFTER INSERT ON locale"
-                                                      " BEGIN DELETE FROM panel; END;"),
-                        "contains a trigger, which vitrine refuses");
-    assert_file_refused(make_store("view.vitrine", "CREATE VIEW v AS SELECT * FROM panel;"),
-                        "contains a view, which vitrine refuses");
     assert_file_refused(make_store("table.vitrine", "DROP TABLE quote_text;"),
                         "is missing the table 'quote_text'");
-    assert_file_refused(make_store("column.vitrine", "ALTER TABLE panel_text DROP COLUMN note;"),
-                        "does not have the tables this vitrine expects");
+}
+
+/* Each way a store's schema can differ from what the writer makes, with
+ * the line that names it. */
+static void schema_differences_are_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *sql, *reason;
+    } cases[] = {
+        {"col-extra.vitrine", "ALTER TABLE panel ADD COLUMN x TEXT;",
+         ": the content store's table panel has a column the exhibit format does not have: x."},
+        {"col-generated.vitrine", "ALTER TABLE panel_text ADD COLUMN g TEXT AS (body || body);",
+         "table panel_text has a generated column the exhibit format does not have: g."},
+        {"col-stored.vitrine",
+         "DROP TABLE quote; CREATE TABLE quote (position INTEGER PRIMARY KEY,"
+         " speaker TEXT NOT NULL, language TEXT NOT NULL, s TEXT AS (speaker) STORED);",
+         "table quote has a generated column the exhibit format does not have: s."},
+        /* a plain column made a hidden, computed one under the same name */
+        {"col-hidden.vitrine",
+         "DROP TABLE quote; CREATE TABLE quote (position INTEGER PRIMARY KEY,"
+         " speaker TEXT NOT NULL, language TEXT AS ('en') VIRTUAL NOT NULL);",
+         "column quote.language is generated (computed from other columns); the exhibit "
+         "format's is a plain column."},
+        {"col-missing.vitrine", "ALTER TABLE panel_text DROP COLUMN note;",
+         "table panel_text has no column note, which the exhibit format has."},
+        {"col-type.vitrine",
+         "DROP TABLE source; CREATE TABLE source (id TEXT PRIMARY KEY,"
+         " position INTEGER NOT NULL UNIQUE, file BLOB) WITHOUT ROWID;",
+         "column source.file is declared 'BLOB'; the exhibit format declares 'TEXT'."},
+        {"col-notnull.vitrine",
+         "DROP TABLE quote; CREATE TABLE quote (position INTEGER PRIMARY KEY,"
+         " speaker TEXT, language TEXT NOT NULL);",
+         "column quote.speaker is nullable; the exhibit format's is NOT NULL."},
+        {"col-order.vitrine",
+         "DROP TABLE quote; CREATE TABLE quote (position INTEGER PRIMARY KEY,"
+         " language TEXT NOT NULL, speaker TEXT NOT NULL);",
+         "table quote has its columns in another order than the exhibit format (speaker is "
+         "column 3, not 2)."},
+        /* what no pragma shows: a CHECK constraint, WITHOUT ROWID */
+        {"check.vitrine",
+         "DROP TABLE quote; CREATE TABLE quote (position INTEGER PRIMARY KEY,"
+         " speaker TEXT NOT NULL CHECK (length(speaker) > 0), language TEXT NOT NULL);",
+         "table quote is defined otherwise than the exhibit format's (its CREATE statement"},
+        {"rowid.vitrine",
+         "DROP TABLE exhibit_text; CREATE TABLE exhibit_text (locale TEXT PRIMARY KEY"
+         " REFERENCES locale(code), title TEXT NOT NULL, subtitle TEXT);",
+         "table exhibit_text has an index the exhibit format does not have: "
+         "sqlite_autoindex_exhibit_text_1."},
+        {"index.vitrine", "CREATE INDEX by_kind ON panel(kind);",
+         "table panel has an index the exhibit format does not have: by_kind."},
+        {"index-gone.vitrine",
+         "DROP TABLE asset; CREATE TABLE asset (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+         " mime TEXT NOT NULL CHECK (mime IN ('image/png', 'image/jpeg')),"
+         " width INTEGER NOT NULL CHECK (width BETWEEN 1 AND 8192),"
+         " height INTEGER NOT NULL CHECK (height BETWEEN 1 AND 8192), data BLOB NOT NULL);",
+         "table asset has no index sqlite_autoindex_asset_1, which the exhibit format has."},
+        {"trigger.vitrine", "CREATE TRIGGER t AFTER INSERT ON locale BEGIN DELETE FROM panel; END;",
+         ": the content store has a trigger the exhibit format does not have: t."},
+        {"view.vitrine", "CREATE VIEW v AS SELECT * FROM panel;",
+         ": the content store has a view the exhibit format does not have: v."},
+        {"table-extra.vitrine", "CREATE TABLE notes (x);",
+         ": the content store has a table the exhibit format does not have: notes."},
+        {"fts5.vitrine",
+         "DROP TABLE panel_text; CREATE VIRTUAL TABLE panel_text USING fts5(position, locale,"
+         " chapter, heading, body, note, alt);",
+         "table panel_text is a virtual table, which the exhibit format does not use."},
+        {"rtree.vitrine",
+         "DROP TABLE event; CREATE VIRTUAL TABLE event USING rtree(position, item, date);",
+         "table event is a virtual table, which the exhibit format does not use."},
+        /* a name made to break the line is shown on one */
+        {"newline.vitrine", "ALTER TABLE panel ADD COLUMN \"a\nb\" TEXT;",
+         "has a column the exhibit format does not have: a?b."},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *path = make_store(cases[i].file, cases[i].sql);
+        struct store *s = NULL;
+        char why[512] = "";
+        if (store_open_file(path, &s, why, sizeof why) == 0)
+            fail_msg("%s opened", cases[i].file);
+        assert_null(s);
+        assert_contains(why, path);
+        assert_contains(why, cases[i].reason);
+        assert_null(strchr(why, '\n'));
+        /* the same bytes as a built-in exhibit give the same line */
+        size_t size;
+        char *bytes = read_whole(path, &size);
+        assert_non_null(bytes);
+        assert_memory_refused(bytes, size, cases[i].reason);
+        free(bytes);
+    }
+}
+
+/* WAL needs side files beside the store, which a copy from a stick loses
+ * and a hostile one could supply: refused, from a file and from memory. */
+static void wal_stores_are_refused(void **state)
+{
+    (void)state;
+    const char *path = make_store("wal.vitrine", "PRAGMA journal_mode = WAL;");
+    assert_file_refused(path, "is in WAL journal mode, which the exhibit format does not use");
+    size_t size;
+    char *bytes = read_whole(path, &size);
+    assert_non_null(bytes);
+    assert_int_equal(bytes[18], 2);
+    assert_memory_refused(bytes, size, "is in WAL journal mode");
+    free(bytes);
+}
+
+/* A generated column that computes 20 MB on every read is refused from the
+ * schema alone: SQLite's peak memory through the open stays far below the
+ * value's size, so not one row was computed. */
+static void heavy_generated_column_is_never_computed(void **state)
+{
+    (void)state;
+    const char *path = make_store("heavy.vitrine",
+                                  "ALTER TABLE panel ADD COLUMN heavy BLOB"
+                                  " AS (zeroblob(20000000) || id);");
+    sqlite3_memory_highwater(1);
+    assert_file_refused(path, "table panel has a generated column the exhibit format does not "
+                              "have: heavy.");
+    assert_true(sqlite3_memory_highwater(0) < 4 * 1024 * 1024);
+}
+
+/* Comments and layout in schema.sql are not the format: a store whose
+ * CREATE statements differ only there opens. */
+static void comments_and_layout_do_not_matter(void **state)
+{
+    (void)state;
+    char *plain = malloc(strlen(schema_sql) + 1);
+    assert_non_null(plain);
+    size_t o = 0;
+    for (const char *p = schema_sql; *p;) {
+        if (p[0] == '-' && p[1] == '-') {
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        /* runs of spaces become one; line breaks become a space */
+        char c = *p == '\n' ? ' ' : *p;
+        p++;
+        if (c == ' ' && o > 0 && plain[o - 1] == ' ')
+            continue;
+        plain[o++] = c;
+    }
+    plain[o] = '\0';
+    assert_null(strstr(plain, "--"));
+    const char *path = tmp_path("plain.vitrine");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    exec_sql(db, plain);
+    exec_sql(db, exhibit_sql);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    free(plain);
+    struct store *s = open_ok(path);
+    check_exhibit(s);
+    store_close(s);
 }
 
 static void incomplete_exhibits_are_refused(void **state)
@@ -555,7 +705,14 @@ static void rows_the_build_refuses_are_refused(void **state)
         {"UPDATE statistic SET value = 42, value_to = 40;", 2,
          "figure.to (40) must be larger than figure.value (42)"},
         {"UPDATE statistic SET value = 99.7;", 2, "figure.value 99.7 would be shown as 100"},
-        {"UPDATE statistic SET value = 1e300, part_of = NULL;", 2, "figure.value is too large"},
+        {"UPDATE statistic SET value = '1000000000000000', part_of = NULL;", 2,
+         "figure.value is too large"},
+        /* only the writer's canonical decimal text is a number */
+        {"UPDATE statistic SET value = '1.2e3';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = '+1200';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = '01200';", 2, "not a number written as the exhibit format"},
+        {"UPDATE statistic SET value = CAST(1200 AS BLOB);", 2,
+         "not a number written as the exhibit format"},
         {"UPDATE statistic SET unit = ' km';", 2, "figure.unit must not start or end with a space"},
         {"UPDATE statistic_text SET suffix = 'a' || char(10) || 'b';", 2,
          "figure.suffix (en) contains a control character (U+000A)"},
@@ -666,7 +823,9 @@ static void timeline_and_compare_round_trip(void **state)
     load_ok(s, 1, "fr", &a, &p);
     assert_int_equal(p.kind, PANEL_COMPARE);
     assert_int_equal(p.n_values, 2);
-    assert_true(p.values[1].value == 800.5 && p.values[1].decimals == 1);
+    char num[DECIMAL_TEXT_MAX];
+    assert_string_equal(decimal_text(&p.values[1].value, num), "800.5");
+    assert_int_equal(p.values[1].decimals, 1);
     assert_string_equal(p.values[1].label, "selon sa légende");
     assert_string_equal(p.values[0].cites[0].id, "nkn");
     assert_int_equal(p.n_cites, 2); /* the panel's sources include its items' */
@@ -723,6 +882,10 @@ int main(void)
         cmocka_unit_test(memory_store_loads_the_same),
         cmocka_unit_test(unreadable_files_are_refused),
         cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
+        cmocka_unit_test(schema_differences_are_refused),
+        cmocka_unit_test(wal_stores_are_refused),
+        cmocka_unit_test(heavy_generated_column_is_never_computed),
+        cmocka_unit_test(comments_and_layout_do_not_matter),
         cmocka_unit_test(incomplete_exhibits_are_refused),
         cmocka_unit_test(damaged_page_is_refused),
         cmocka_unit_test(invalid_utf8_fails_the_panel),
