@@ -54,7 +54,7 @@ static const char *const months_en[12] = {"January", "February", "March",     "A
 static const char *const months_fr[12] = {"janvier", "f\xC3\xA9vrier", "mars",      "avril",
                                           "mai",     "juin",            "juillet",   "ao\xC3\xBBt",
                                           "septembre", "octobre",       "novembre",
-                                          "d\xC3\xA9" "cembre"};
+                                          "d\303\251cembre"};
 static const char *const months_de[12] = {"Januar", "Februar", "M\xC3\xA4rz",  "April",
                                           "Mai",    "Juni",    "Juli",           "August",
                                           "September", "Oktober", "November",    "Dezember"};
