@@ -315,7 +315,8 @@ int cmd_bundle_verify(const struct options *o)
     content_check_free(c);
     store_close(s);
     printf("%s: verified, signed by key %s (trusted comment: %s); every panel can be shown at "
-           "%dx%d\n",
+           "%dx%d, and the kiosk drew its cards, controls, language button, index and staff "
+           "screen with the exhibit's text\n",
            o->positional[0], signer, comment, w, h);
     report_missing(o->positional[0], stderr);
     return 0;

@@ -8,10 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "display.h"
 #include "import.h"
 #include "kiosk.h"
 #include "kiosk_check.h"
+#include "log.h"
 #include "overlay.h"
 #include "store.h"
 
@@ -210,6 +212,7 @@ int kiosk_check(const char *path, int w, int h, const struct import_result *r, c
         snprintf(why, why_len, "cannot check what the kiosk draws: %s", strerror(errno));
         return -1;
     }
+    uint64_t t0 = clock_now_ms();
     fflush(NULL); /* the child must not write the parent's buffers again */
     pid_t pid = fork();
     if (pid < 0) {
@@ -246,8 +249,11 @@ int kiosk_check(const char *path, int w, int h, const struct import_result *r, c
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok)
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok) {
+        log_info("import", "the kiosk drew everything with the exhibit's text at %dx%d in %llu ms",
+                 w, h, (unsigned long long)(clock_now_ms() - t0));
         return 0;
+    }
     if (WIFSIGNALED(status))
         snprintf(why, why_len,
                  "the kiosk stopped (signal %d, %s) while drawing %s with the exhibit's text at "
