@@ -101,13 +101,14 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_VALUE_TEXT] = "SELECT locale, label FROM compare_value_text"
                       " WHERE position = ?1 AND item = ?4 AND locale IN (?2, ?3)"
                       " ORDER BY locale = ?2 DESC",
-    [ST_ITEM_CITES] = "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
-                      " FROM source s"
-                      " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
-                      " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
-                      " WHERE s.id IN (SELECT source_id FROM item_citation"
-                      "  WHERE position = ?1 AND item = ?4)"
-                      " ORDER BY s.position",
+    [ST_ITEM_CITES] =
+        "SELECT s.id, coalesce(t.cite, d.cite), coalesce(t.description, d.description)"
+        " FROM source s"
+        " LEFT JOIN source_text t ON t.source_id = s.id AND t.locale = ?2"
+        " LEFT JOIN source_text d ON d.source_id = s.id AND d.locale = ?3"
+        " WHERE s.id IN (SELECT source_id FROM item_citation"
+        "  WHERE position = ?1 AND item = ?4)"
+        " ORDER BY s.position",
 };
 
 struct store {
@@ -120,7 +121,8 @@ struct store {
     char *locales[STORE_MAX_LOCALES];
     char *locale_names[STORE_MAX_LOCALES];
     sqlite3_stmt *st[ST_COUNT];
-    int defer_check; /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
+    int format;                  /* the schema version: STORE_SCHEMA_VERSION or 2 */
+    int defer_check;             /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
     int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
     void *cancel_ctx;
 };
@@ -405,13 +407,16 @@ static int check_schema(struct store *s, char *why, size_t why_len)
                           s->name, (unsigned long long)(v & 0xffffffff), STORE_APPLICATION_ID);
     if (query_int(s, "PRAGMA user_version", &v, why, why_len) < 0)
         return -1;
-    if (v != STORE_SCHEMA_VERSION)
-        return rules_fail(why, why_len, "%s is schema version %lld; this vitrine reads version %d.",
-                          s->name, (long long)v, STORE_SCHEMA_VERSION);
+    if (v < STORE_SCHEMA_OLDEST || v > STORE_SCHEMA_VERSION)
+        return rules_fail(why, why_len,
+                          "%s is schema version %lld; this vitrine reads versions %d to %d.",
+                          s->name, (long long)v, STORE_SCHEMA_OLDEST, STORE_SCHEMA_VERSION);
+    s->format = (int)v;
 
     /* tables, columns, indexes, triggers and views exactly as the writer
-     * makes them: read from the schema alone, before any row is */
-    return store_schema_check(s->db, s->name, why, why_len);
+     * of that version made them: read from the schema alone, before any
+     * row is */
+    return store_schema_check(s->db, s->name, s->format, why, why_len);
 }
 
 static int progress_cancel(void *ctx)
@@ -891,9 +896,25 @@ int store_sources(struct store *s, const char *locale, struct arena *a, struct s
     return 0;
 }
 
+/* A version 2 figure (REAL, or INTEGER where SQLite stored a whole one) as
+ * the shortest decimal that reads back as the same double: 0.1 as "0.1",
+ * not "0.1000000000000000055511151231257827". Version 2 showed the double
+ * rounded to the figure's decimals, and so does this decimal. */
+static int v2_number(sqlite3_stmt *st, int col, struct decimal *out)
+{
+    double v = sqlite3_column_double(st, col);
+    char buf[64];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return decimal_parse(buf, strlen(buf), 0, out) == DECIMAL_OK ? 0 : -1;
+}
+
 /* A number column: the exact decimal as decimal_text wrote it (TEXT, so
  * no binary rounding); anything else, a REAL or INTEGER included, is not
- * what the writer makes. */
+ * what the writer makes, except in a version 2 store (v2_number). */
 static int read_number(const struct store *s, sqlite3_stmt *st, int col, const char *what,
                        int *present, struct decimal *out, char *why, size_t why_len)
 {
@@ -902,7 +923,11 @@ static int read_number(const struct store *s, sqlite3_stmt *st, int col, const c
     memset(out, 0, sizeof *out);
     if (type == SQLITE_NULL)
         return 0;
-    const unsigned char *t = type == SQLITE_TEXT ? sqlite3_column_text(st, col) : NULL;
+    if (s->format == 2 && (type == SQLITE_FLOAT || type == SQLITE_INTEGER) &&
+        v2_number(st, col, out) == 0)
+        return 0;
+    const unsigned char *t =
+        type == SQLITE_TEXT && s->format != 2 ? sqlite3_column_text(st, col) : NULL;
     int n = t ? sqlite3_column_bytes(st, col) : 0;
     if (!t || n > DECIMAL_TEXT_MAX ||
         decimal_parse((const char *)t, (size_t)n, 1, out) != DECIMAL_OK)
@@ -1055,9 +1080,9 @@ static int bind_item(struct store *s, sqlite3_stmt *st, int index, const char *l
 }
 
 /* The sources of item `item`, at least one. */
-static int load_item_cites(struct store *s, int index, const char *loc, int item,
-                           const char *where, struct arena *a, const struct panel_cite **out,
-                           int *n, char *why, size_t why_len)
+static int load_item_cites(struct store *s, int index, const char *loc, int item, const char *where,
+                           struct arena *a, const struct panel_cite **out, int *n, char *why,
+                           size_t why_len)
 {
     struct panel_cite *cites;
     sqlite3_stmt *st = begin(s, ST_ITEM_CITES);
@@ -1181,8 +1206,8 @@ static int load_values(struct store *s, int index, const char *loc, const char *
             return rules_fail(why, why_len, "%s: %s: value %d has no label.", s->name, where,
                               i + 1);
         v[i].label = fields[0];
-        if (load_item_cites(s, index, loc, i, where, a, &v[i].cites, &v[i].n_cites, why,
-                            why_len) < 0)
+        if (load_item_cites(s, index, loc, i, where, a, &v[i].cites, &v[i].n_cites, why, why_len) <
+            0)
             return -1;
     }
     p->values = v;
@@ -1333,18 +1358,19 @@ int store_missing_texts(struct store *s,
 {
     static const char *const names[] = {"chapter", "heading", "body", "note", "alt"};
     sqlite3_stmt *st = NULL;
-    int ret = prepare_once(s,
-                           "SELECT p.position, p.id, l.code,"
-                           " d.chapter IS NOT NULL AND t.chapter IS NULL,"
-                           " d.heading IS NOT NULL AND t.heading IS NULL,"
-                           " d.body IS NOT NULL AND t.body IS NULL,"
-                           " d.note IS NOT NULL AND t.note IS NULL,"
-                           " d.alt IS NOT NULL AND t.alt IS NULL"
-                           " FROM panel p JOIN locale l ON l.code <> ?1"
-                           " JOIN panel_text d ON d.position = p.position AND d.locale = ?1"
-                           " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = l.code"
-                           " ORDER BY p.position, l.position",
-                           &st, why, why_len);
+    int ret =
+        prepare_once(s,
+                     "SELECT p.position, p.id, l.code,"
+                     " d.chapter IS NOT NULL AND t.chapter IS NULL,"
+                     " d.heading IS NOT NULL AND t.heading IS NULL,"
+                     " d.body IS NOT NULL AND t.body IS NULL,"
+                     " d.note IS NOT NULL AND t.note IS NULL,"
+                     " d.alt IS NOT NULL AND t.alt IS NULL"
+                     " FROM panel p JOIN locale l ON l.code <> ?1"
+                     " JOIN panel_text d ON d.position = p.position AND d.locale = ?1"
+                     " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = l.code"
+                     " ORDER BY p.position, l.position",
+                     &st, why, why_len);
     if (ret < 0)
         return -1;
     sqlite3_bind_text(st, 1, s->default_locale, -1, SQLITE_STATIC);

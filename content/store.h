@@ -22,9 +22,13 @@
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 /* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
- * REAL). Stores of any other version are refused (a kiosk of version 2
- * refuses a version 3 store, and the reverse: rebuild with bundle build). */
+ * REAL). The writer makes version 3; the reader takes 3, and 2 as version 2
+ * wrote it (its REAL figures read as the shortest decimal that is the same
+ * double, so an exhibit imported before an update still opens after it and
+ * shows what it showed). Other versions are refused; a kiosk of version 2
+ * refuses a version 3 store: update the kiosks first. */
 #define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_OLDEST 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 

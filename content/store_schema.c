@@ -462,15 +462,16 @@ done:
     return ret;
 }
 
-int store_schema_check(sqlite3 *db, const char *name, char *why, size_t why_len)
+int store_schema_check(sqlite3 *db, const char *name, int version, char *why, size_t why_len)
 {
     sqlite3 *exp = NULL;
     int ret = -1;
+    const char *ddl = version == 2 ? store_schema_v2_sql : author_schema_sql;
     /* the format, as the writer makes it (author_write.c runs the same
      * text), in a database of this thread's own */
     if (sqlite3_open_v2(":memory:", &exp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) !=
             SQLITE_OK ||
-        sqlite3_exec(exp, author_schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(exp, ddl, NULL, NULL, NULL) != SQLITE_OK) {
         ret = rules_fail(why, why_len, "There is not enough memory to check %s.", name);
         goto done;
     }

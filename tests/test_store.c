@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "content/store.h"
+#include "content/store_schema.h"
 
 static char tmp_dir[64];
 static char *schema_sql;
@@ -381,14 +382,81 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
     assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 4;"),
-                        "is schema version 4; this vitrine reads version 3");
-    /* a store of version 2 (figures as REAL) is refused too: rebuild it */
+                        "is schema version 4; this vitrine reads versions 2 to 3");
+    assert_file_refused(make_store("older.vitrine", "PRAGMA user_version = 1;"),
+                        "is schema version 1; this vitrine reads versions 2 to 3");
+    /* a version 3 schema that calls itself 2 is neither */
     assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 2;"),
-                        "is schema version 2; this vitrine reads version 3");
+                        "statistic.value is declared 'TEXT'; the exhibit format declares 'REAL'");
     assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
                         "is missing the table 'event_text'");
     assert_file_refused(make_store("table.vitrine", "DROP TABLE quote_text;"),
                         "is missing the table 'quote_text'");
+}
+
+/* A store of version 2, as vitrine wrote it before figures became exact
+ * decimals (content/schema_v2.sql, REAL figures), made by that DDL. */
+static const char *make_v2_store(const char *name, const char *extra)
+{
+    const char *path = tmp_path(name);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    exec_sql(db, store_schema_v2_sql);
+    exec_sql(db, exhibit_sql);
+    if (extra)
+        exec_sql(db, extra);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    return path;
+}
+
+/* An exhibit imported before an update still opens after it: a version 2
+ * store is read, its REAL figures as the shortest decimal of the same
+ * double; its schema is checked as exactly as version 3's. */
+static void version_2_stores_are_read(void **state)
+{
+    (void)state;
+    struct store *s = open_ok(make_v2_store("v2.vitrine", NULL));
+    check_exhibit(s);
+    store_close(s);
+
+    static const struct {
+        const char *sql, *value;
+        int decimals;
+    } figures[] = {
+        {"UPDATE statistic SET value = 0.1, decimals = 1, part_of = NULL;", "0.1", 1},
+        {"UPDATE statistic SET value = 2.675, decimals = 3, part_of = NULL;", "2.675", 3},
+        {"UPDATE statistic SET value = 99999999999999.98, decimals = 2, part_of = NULL;",
+         "99999999999999.98", 2},
+        /* SQLite keeps a REAL -0.0 as the integer 0: version 2 lost the sign */
+        {"UPDATE statistic SET value = -0.0, decimals = 0, part_of = NULL;", "0", 0},
+        {"UPDATE statistic SET value = -3.5, decimals = 1, part_of = NULL;", "-3.5", 1},
+        {"UPDATE statistic SET value = 1200.5, decimals = 1, part_of = 1500;", "1200.5", 1},
+    };
+    for (size_t i = 0; i < sizeof figures / sizeof *figures; i++) {
+        char name[32], num[DECIMAL_TEXT_MAX];
+        snprintf(name, sizeof name, "v2-%zu.vitrine", i);
+        s = open_ok(make_v2_store(name, figures[i].sql));
+        struct arena a;
+        struct panel p;
+        arena_init(&a, 4096);
+        load_ok(s, 2, "en", &a, &p);
+        assert_string_equal(decimal_text(&p.figure.value, num), figures[i].value);
+        assert_int_equal(p.figure.decimals, figures[i].decimals);
+        arena_free(&a);
+        store_close(s);
+    }
+    /* what version 2 never wrote is refused as before */
+    s = open_ok(make_v2_store("v2-text.vitrine", "UPDATE statistic SET value = 'many';"));
+    struct arena a;
+    struct panel p;
+    char why[512] = "";
+    arena_init(&a, 4096);
+    assert_int_equal(store_panel_load(s, 2, "en", &a, &p, why, sizeof why), -1);
+    assert_contains(why, "not a number written as the exhibit format");
+    arena_free(&a);
+    store_close(s);
+    assert_file_refused(make_v2_store("v2-extra.vitrine", "CREATE TABLE notes (x);"),
+                        "notes");
 }
 
 /* Each way a store's schema can differ from what the writer makes, with
@@ -882,6 +950,7 @@ int main(void)
         cmocka_unit_test(memory_store_loads_the_same),
         cmocka_unit_test(unreadable_files_are_refused),
         cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
+        cmocka_unit_test(version_2_stores_are_read),
         cmocka_unit_test(schema_differences_are_refused),
         cmocka_unit_test(wal_stores_are_refused),
         cmocka_unit_test(heavy_generated_column_is_never_computed),
