@@ -35,7 +35,10 @@
  *   "vitrine[preview] warn: build failed in N ms:" then one line per error,
  *   once the error card is on screen. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +96,60 @@ static int watch_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     return 0;
 }
 
+/* Empty and remove dir if it is a preview's folder whose preview is gone:
+ * its `pid` file names a process that no longer exists. Only the names a
+ * preview writes are removed (the store, the writer's temporary files and
+ * journal, the pid file), so nothing else is ever deleted. */
+static void sweep_one(const char *dir)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof(path), "%s/pid", dir) >= (int)sizeof(path))
+        return;
+    FILE *f = fopen(path, "r");
+    long pid = 0;
+    int got = f && fscanf(f, "%ld", &pid) == 1;
+    if (f)
+        fclose(f);
+    if (!got || pid <= 0 || pid > INT_MAX || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+        return;
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, "preview.vitrine", 15) != 0 && strcmp(e->d_name, "pid") != 0)
+            continue;
+        if (snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) < (int)sizeof(path))
+            unlink(path);
+    }
+    closedir(d);
+    if (rmdir(dir) == 0)
+        log_info("preview", "removed %s, left behind by a preview that stopped", dir);
+}
+
+/* The folders of previews that were killed or crashed (they cannot remove
+ * their own): swept when the next preview starts. */
+static void sweep_tmpdirs(const char *base)
+{
+    DIR *d = opendir(base);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char dir[PATH_MAX];
+        if (strncmp(e->d_name, "vitrine-preview-", 16) == 0 &&
+            snprintf(dir, sizeof(dir), "%s/%s", base, e->d_name) < (int)sizeof(dir))
+            sweep_one(dir);
+    }
+    closedir(d);
+}
+
 static int make_tmpdir(struct preview *p, char *why, size_t why_len)
 {
     const char *base = getenv("TMPDIR");
     if (!base || !*base)
         base = "/tmp";
+    sweep_tmpdirs(base);
     if (snprintf(p->tmpdir, sizeof(p->tmpdir), "%s/vitrine-preview-XXXXXX", base) >=
             (int)sizeof(p->tmpdir) ||
         !mkdtemp(p->tmpdir)) {
@@ -106,6 +158,13 @@ static int make_tmpdir(struct preview *p, char *why, size_t why_len)
         return -1;
     }
     snprintf(p->store_path, sizeof(p->store_path), "%s/preview.vitrine", p->tmpdir);
+    char pid_path[PATH_MAX + 8];
+    snprintf(pid_path, sizeof(pid_path), "%s/pid", p->tmpdir);
+    FILE *f = fopen(pid_path, "w");
+    if (f) { /* whose folder this is, for sweep_tmpdirs */
+        fprintf(f, "%ld\n", (long)getpid());
+        fclose(f);
+    }
     return 0;
 }
 
@@ -113,7 +172,10 @@ static void remove_tmpdir(struct preview *p)
 {
     if (!p->tmpdir[0])
         return;
+    char pid_path[PATH_MAX + 8];
+    snprintf(pid_path, sizeof(pid_path), "%s/pid", p->tmpdir);
     unlink(p->store_path);
+    unlink(pid_path);
     rmdir(p->tmpdir);
 }
 

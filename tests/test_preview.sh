@@ -46,12 +46,31 @@ else
     grep -q "is not a folder" "$out/err.txt" || { echo "FAIL: $(cat "$out/err.txt")"; fail=1; }
 fi
 
+# the folder of a preview that was killed (its process gone), and one of a
+# preview still running (this shell): the first is swept at start, the
+# second is not touched
+dead=$(sh -c 'echo $$')
+mkdir "$out/tmp/vitrine-preview-dead01" "$out/tmp/vitrine-preview-live01"
+echo "$dead" >"$out/tmp/vitrine-preview-dead01/pid"
+: >"$out/tmp/vitrine-preview-dead01/preview.vitrine"
+: >"$out/tmp/vitrine-preview-dead01/preview.vitrine.tmp-Ab12Cd"
+echo $$ >"$out/tmp/vitrine-preview-live01/pid"
+: >"$out/tmp/vitrine-preview-live01/preview.vitrine"
+
 : >"$out/log" # before the preview opens it: wait_for may look first
 TMPDIR=$out/tmp "$VITRINE" preview "$src" --size 800x480 --panel 3 --shot "$out/shot.png" \
     2>"$out/log" &
 pid=$!
 wait_for 1 'rebuilt in [0-9]+ ms, panel 3 of 5'
 cp "$out/shot.png" "$out/ok.png"
+if [ -e "$out/tmp/vitrine-preview-dead01" ]; then
+    echo "FAIL: a dead preview's folder was not swept"; fail=1
+else
+    echo "ok: a dead preview's folder was swept"
+fi
+[ -f "$out/tmp/vitrine-preview-live01/preview.vitrine" ] ||
+    { echo "FAIL: a running preview's folder was touched"; fail=1; }
+rm -r "$out/tmp/vitrine-preview-live01"
 
 # an editor's save: a temporary file renamed over the panel, here broken YAML
 printf 'kind: [story\nheading: x\n' >"$src/panels/.02-arrival.yaml.swp"
