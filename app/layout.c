@@ -23,11 +23,11 @@
 
 /* Grid, in u. */
 #define G_MARGIN 7.0
-#define G_BAND 10.0    /* bottom band owned by the chrome, at least */
+#define G_BAND 10.0     /* bottom band owned by the chrome, at least */
 #define G_BAND_SAFE 6.0 /* the band above the bezel's edge, at least */
 #define G_RULE 2.7      /* the chrome's rule below the band's top, */
 #define G_RULE_SAFE 4.0 /* and above the bezel's edge (room for a small line) */
-#define G_BAND_GAP 1.5 /* air between content and the band */
+#define G_BAND_GAP 1.5  /* air between content and the band */
 #define G_GUTTER 8.0
 #define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
 #define G_COL_QUOTE 120.0
@@ -469,7 +469,7 @@ enum bkind {
 };
 
 struct units {
-    int total, lit, cols, rows, cell, gap;
+    int total, lit, part, cols, rows, cell, gap;
     double per;
 };
 
@@ -559,10 +559,21 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     double value = decimal_to_double(&fig->value);
     un->per = per;
     un->total = draw_max(1, (int)ceil(whole / per - 1e-9));
-    un->lit = (int)lround(value / per);
-    if (value > 0 && un->lit == 0)
-        un->lit = 1;
+    /* whole squares, then the part of one: never a part rounded up to a
+     * whole (99.7 of 100 is 99 squares and 0.7 of one, not 100 "every
+     * night"), and a value above 0 never shows nothing */
+    double q = value > 0 ? value / per : 0;
+    un->lit = (int)floor(q + 1e-9);
+    un->part = (int)lround((q - un->lit) * 1000);
+    if (un->part < 0)
+        un->part = 0;
+    if (un->part >= 1000)
+        un->part = 999; /* a part, never a whole */
+    if (q > 0 && un->lit == 0 && un->part == 0)
+        un->part = 1;
     un->lit = draw_max(0, draw_min(un->lit, un->total));
+    if (un->lit >= un->total)
+        un->part = 0;
     int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
     int ten = 0;
     for (int cols = 1; cols <= n; cols++) {
@@ -783,6 +794,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         it->layer = LAYER_ANIMATED;
         it->units_total = un->total;
         it->units_lit = un->lit;
+        it->units_part = un->part;
         it->units_cols = un->cols;
         it->cell = un->cell;
         it->gap = un->gap;
@@ -1248,7 +1260,8 @@ static void layout_image(struct ctx *c, const struct page *g)
  * 1980s), and a dashed stretch of line marks where more than a year
  * passes between two events. */
 static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT, 0};
-static const struct style ST_TL_LABEL = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT, 0}; /* fills its space already */
+static const struct style ST_TL_LABEL = {FACE_SANS, 3.4,        2.0,
+                                         0.15,      COLOR_TEXT, 0}; /* fills its space already */
 static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT, 0};
 
 #define TL_DATE_LINES 2
@@ -1265,10 +1278,10 @@ struct items {
     struct item *it;
     int n;
     int vertical;
-    int scale_px;     /* the label size chosen */
-    int date_h, rest_h; /* horizontal: the tallest date, the tallest label and sources */
-    int content_h;    /* what the drawing needs (b->h may be more) */
-    int tw;           /* text width */
+    int scale_px;              /* the label size chosen */
+    int date_h, rest_h;        /* horizontal: the tallest date, the tallest label and sources */
+    int content_h;             /* what the drawing needs (b->h may be more) */
+    int tw;                    /* text width */
     int bar_h, bar_max, num_w; /* compare */
 };
 
@@ -1522,8 +1535,8 @@ static void timeline_emit(struct ctx *c, const struct block *b, int x, int y, in
             const struct item *it = &t->it[i];
             int ix = x + i * slot;
             tl_dot(c, ix + dot / 2, ly, dot, ev[i].approximate);
-            draw_text(&c->d, &it->date, ix, top + t->date_h - it->date.height, t->tw,
-                      TYPESET_LEFT, ST_TL_DATE.color);
+            draw_text(&c->d, &it->date, ix, top + t->date_h - it->date.height, t->tw, TYPESET_LEFT,
+                      ST_TL_DATE.color);
             int ty = ly + dot / 2 + gd;
             draw_text(&c->d, &it->label, ix, ty, t->tw, TYPESET_LEFT, ST_TL_LABEL.color);
             if (it->src.keep)
@@ -1591,9 +1604,10 @@ static int values_measure(struct ctx *c, struct items *t, int px, int bw)
 {
     int ok = 1, sum = 0;
     int npx = scaled(px, &ST_VAL_NUMBER, &ST_TL_LABEL);
-    t->bar_h = draw_max(4, scaled(px, &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5,
-                                                              0, 0, COLOR_TEXT, 0},
-                                  &ST_TL_LABEL));
+    t->bar_h = draw_max(
+        4,
+        scaled(px, &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5, 0, 0, COLOR_TEXT, 0},
+               &ST_TL_LABEL));
     t->num_w = 0;
     for (int i = 0; i < t->n; i++) {
         struct item *it = &t->it[i];
@@ -1604,7 +1618,8 @@ static int values_measure(struct ctx *c, struct items *t, int px, int bw)
         if (it->date.keep)
             t->num_w = draw_max(t->num_w, it->date.lines[0].w);
         int row = draw_max(t->bar_h, it->date.lh);
-        it->h = it->label.height + U(c, 1.0) + row + (it->src.keep ? U(c, 0.8) + it->src.height : 0);
+        it->h =
+            it->label.height + U(c, 1.0) + row + (it->src.keep ? U(c, 0.8) + it->src.height : 0);
         sum += it->h;
     }
     t->bar_max = bw - t->num_w - U(c, 2.0) - draw_max(2, U(c, 0.3));
@@ -1624,9 +1639,8 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
     for (int i = 0; i < n; i++) {
         const struct panel_value *v = &p->values[i];
         const char *num = number_text(c, NULL, &v->value, v->decimals, NULL);
-        if (!num ||
-            prepare_item(c, &t->it[i], num, &ST_VAL_NUMBER, v->label,
-                         item_sources(c, v->cites, v->n_cites))) {
+        if (!num || prepare_item(c, &t->it[i], num, &ST_VAL_NUMBER, v->label,
+                                 item_sources(c, v->cites, v->n_cites))) {
             b->skip = 1;
             return;
         }

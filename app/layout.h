@@ -64,8 +64,10 @@ struct draw_item {
     size_t len;
     /* DRAW_FIGURE */
     const struct panel_figure *figure;
-    /* DRAW_UNITS: a grid of units_cols columns, cells of cell px, gap px */
-    int units_total, units_lit, units_cols, cell, gap;
+    /* DRAW_UNITS: a grid of units_cols columns, cells of cell px, gap px;
+     * the first units_lit lit whole, then units_part thousandths of the
+     * next one (0: none), from its left edge */
+    int units_total, units_lit, units_part, units_cols, cell, gap;
     enum color_role lit_color;
     /* DRAW_FIGURE: the locale to pass to layout_figure_text; `text` holds
      * the final text (t = 1), which r is sized for */

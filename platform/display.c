@@ -103,6 +103,8 @@ struct anim_item {
     /* DRAW_UNITS: cells relative to the screen, and room to shift them */
     SDL_Rect *cells, *shifted;
     int total, lit, shifted_dx;
+    int has_part; /* the lit part of square `lit`, in part (relative) */
+    SDL_Rect part;
 };
 
 /* A view's photo, decoded off the main thread when there is a window (a
@@ -155,8 +157,8 @@ struct display {
     int fullscreen_pending; /* go full screen after the first present */
     int headless;
     float dpi;              /* display_opts.dpi; 0: ask SDL */
-    char renderer_pref[16];  /* display_opts.renderer: "auto", "software"... */
-    char renderer_why[160];  /* display_renderer() */
+    char renderer_pref[16]; /* display_opts.renderer: "auto", "software"... */
+    char renderer_why[160]; /* display_renderer() */
     struct text *text;
     struct panel_view *views;
     struct cache_slot cache[CACHE_SLOTS];
@@ -406,8 +408,7 @@ static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
  * only be Mesa's software rasteriser. */
 static int have_gpu_device(void)
 {
-    static const char *const paths[] = {"/dev/dri/renderD128", "/dev/dri/card0",
-                                        "/dev/dri/card1"};
+    static const char *const paths[] = {"/dev/dri/renderD128", "/dev/dri/card0", "/dev/dri/card1"};
     for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
         if (access(paths[i], F_OK) == 0)
             return 1;
@@ -454,12 +455,12 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
     const char *env = SDL_getenv("SDL_RENDER_DRIVER");
     const char *want = d->renderer_pref[0] && strcmp(d->renderer_pref, "auto") != 0
                            ? d->renderer_pref
-                           : env && *env ? env : "auto";
+                       : env && *env ? env
+                                     : "auto";
     char gl[128];
     if (strcmp(want, "auto") == 0 && !have_gpu_device()) {
         create_software(d);
-        snprintf(d->renderer_why, sizeof(d->renderer_why),
-                 "software: no GPU device in /dev/dri");
+        snprintf(d->renderer_why, sizeof(d->renderer_why), "software: no GPU device in /dev/dri");
     } else if (strcmp(want, "auto") == 0) {
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "");
         d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_ACCELERATED);
@@ -862,6 +863,20 @@ static int units_lit_at(int lit, int total, double eased)
     return n < 0 ? 0 : n > total ? total : n;
 }
 
+/* The lit part of the square after the whole ones (units_part
+ * thousandths of its width from the left, at least a pixel), once the
+ * count-up has lit every whole one. 0 when there is none to draw. */
+static int units_part_rect(const struct draw_item *item, int lit_now, SDL_Rect *out)
+{
+    if (item->units_part <= 0 || lit_now < item->units_lit || item->units_lit >= item->units_total)
+        return 0;
+    units_cell(item, item->units_lit, out);
+    out->w = (int)((long long)item->cell * item->units_part / 1000);
+    if (out->w < 1)
+        out->w = 1;
+    return 1;
+}
+
 /* Draw a unit chart straight from its item, in batches (no allocation). */
 static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int dx, uint8_t alpha,
                             double eased)
@@ -881,6 +896,12 @@ static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int
             }
             SDL_RenderFillRects(ren, batch, n);
         }
+    }
+    SDL_Rect part;
+    if (units_part_rect(item, lit, &part)) {
+        part.x += dx;
+        set_color(ren, layout_color(item->lit_color), a);
+        SDL_RenderFillRect(ren, &part);
     }
 }
 
@@ -904,6 +925,12 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
     if (it->total > lit) {
         set_color(ren, it->rgb, a);
         SDL_RenderFillRects(ren, it->shifted + lit, it->total - lit);
+    }
+    if (it->has_part && lit >= it->lit) {
+        SDL_Rect part = it->part;
+        part.x += dx;
+        set_color(ren, it->lit_rgb, a);
+        SDL_RenderFillRect(ren, &part);
     }
 }
 
@@ -1084,6 +1111,7 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
             for (int i = 0; i < it->total; i++)
                 units_cell(src, i, &it->cells[i]);
             memcpy(it->shifted, it->cells, (size_t)it->total * sizeof(SDL_Rect));
+            it->has_part = units_part_rect(src, src->units_lit, &it->part);
         }
         break;
     case DRAW_IMAGE: {

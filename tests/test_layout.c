@@ -546,15 +546,18 @@ static void unit_chart_scales_big_wholes(void **state)
     struct arena a;
     arena_init(&a, 0);
     struct panel p = statistic("en");
+    /* whole squares, then the part of the next one in thousandths: a part
+     * is never rounded up to a whole, and above 0 is never nothing */
     static const struct {
         double part, whole;
-        int total, lit;
+        int total, lit, thousandths;
         const char *legend;
     } cases[] = {
-        {7, 10, 10, 7, "= 1"},           {30, 100, 100, 30, "= 1"},
-        {30, 101, 21, 6, "= 5"},         {1234, 10000, 50, 6, "= 200"},
-        {1, 1000000, 50, 1, "= 20,000"}, {250000, 430000, 43, 25, "= 10,000"},
-        {0, 10, 10, 0, "= 1"},
+        {7, 10, 10, 7, 0, "= 1"},           {30, 100, 100, 30, 0, "= 1"},
+        {30, 101, 21, 6, 0, "= 5"},         {1234, 10000, 50, 6, 170, "= 200"},
+        {1, 1000000, 50, 0, 1, "= 20,000"}, {250000, 430000, 43, 25, 0, "= 10,000"},
+        {0, 10, 10, 0, 0, "= 1"},           {99, 100, 100, 99, 0, "= 1"},
+        {199, 200, 40, 39, 800, "= 5"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         p.figure.value = dec_int((long long)cases[i].part);
@@ -569,8 +572,21 @@ static void unit_chart_scales_big_wholes(void **state)
         assert_non_null(u);
         assert_int_equal(u->units_total, cases[i].total);
         assert_int_equal(u->units_lit, cases[i].lit);
+        assert_int_equal(u->units_part, cases[i].thousandths);
         assert_non_null(find_text(&l, cases[i].legend));
     }
+    /* "every night" it is not: 99.7 of 100 is 99 squares and 0.7 of one */
+    p.figure.value = dec("99.7");
+    p.figure.decimals = 1;
+    p.figure.part_of = dec_int(100);
+    struct draw_list l;
+    arena_reset(&a);
+    layout_ok(&p, &screens[0], &a, &l);
+    for (int k = 0; k < l.n; k++)
+        if (l.items[k].kind == DRAW_UNITS) {
+            assert_int_equal(l.items[k].units_lit, 99);
+            assert_int_equal(l.items[k].units_part, 700);
+        }
     arena_free(&a);
 }
 
@@ -999,8 +1015,12 @@ static const struct panel_cite tl_cites[] = {{"ctv", "CTV News report", "An arti
 
 static const struct panel_event tl_events[] = {
     {{1981, 0, 0}, 1, "Early 1980s", "The marathon is first held", tl_cites, 1},
-    {{2014, 4, 13}, 0, NULL, "She runs the marathon, the first open to amateurs from abroad",
-     tl_cites, 2},
+    {{2014, 4, 13},
+     0,
+     NULL,
+     "She runs the marathon, the first open to amateurs from abroad",
+     tl_cites,
+     2},
     {{2014, 4, 15}, 0, NULL, "Kim Il Sung's birthday, the Day of the Sun", tl_cites + 1, 1},
     {{2014, 4, 23}, 0, NULL, "An article tells her story", tl_cites, 1},
 };
@@ -1044,7 +1064,7 @@ static struct panel compare(void)
 }
 
 static const struct layout_screen tl_screens[] = {
-    {1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800}, {800, 480},
+    {1920, 1080}, {1080, 1920}, {3840, 2160}, {1280, 800},  {800, 480},
     {1024, 768},  {768, 1024},  {1366, 768},  {2560, 1440},
 };
 
@@ -1054,23 +1074,35 @@ static void dates_are_written_per_language(void **state)
     char b[64];
     struct panel_event e = {{2014, 4, 13}, 0, NULL, "x", NULL, 0};
     layout_date_text(&e, "en", b, sizeof b);
-    assert_string_equal(b, "13\xC2\xA0" "April\xC2\xA0" "2014");
+    assert_string_equal(b, "13\xC2\xA0"
+                           "April\xC2\xA0"
+                           "2014");
     layout_date_text(&e, "fr", b, sizeof b);
-    assert_string_equal(b, "13\xC2\xA0" "avril\xC2\xA0" "2014");
+    assert_string_equal(b, "13\xC2\xA0"
+                           "avril\xC2\xA0"
+                           "2014");
     layout_date_text(&e, "de", b, sizeof b);
-    assert_string_equal(b, "13.\xC2\xA0" "April\xC2\xA0" "2014");
+    assert_string_equal(b, "13.\xC2\xA0"
+                           "April\xC2\xA0"
+                           "2014");
     e.date.day = 1;
     layout_date_text(&e, "fr", b, sizeof b);
-    assert_string_equal(b, "1er\xC2\xA0" "avril\xC2\xA0" "2014");
+    assert_string_equal(b, "1er\xC2\xA0"
+                           "avril\xC2\xA0"
+                           "2014");
     e.date = (struct panel_date){2014, 12, 0};
     layout_date_text(&e, "fr", b, sizeof b);
-    assert_string_equal(b, "d\xC3\xA9" "cembre\xC2\xA0" "2014");
+    assert_string_equal(b, "d\xC3\xA9"
+                           "cembre\xC2\xA0"
+                           "2014");
     e.date = (struct panel_date){1981, 0, 0};
     e.approximate = 1;
     layout_date_text(&e, "en", b, sizeof b);
-    assert_string_equal(b, "c.\xC2\xA0" "1981");
+    assert_string_equal(b, "c.\xC2\xA0"
+                           "1981");
     layout_date_text(&e, "fr", b, sizeof b);
-    assert_string_equal(b, "vers\xC2\xA0" "1981");
+    assert_string_equal(b, "vers\xC2\xA0"
+                           "1981");
     e.when = "Early 1980s"; /* words given replace the date */
     layout_date_text(&e, "en", b, sizeof b);
     assert_string_equal(b, "Early 1980s");
@@ -1082,8 +1114,13 @@ static void timeline_runs_across_landscape_and_down_portrait(void **state)
     struct arena a;
     arena_init(&a, 0);
     struct panel p = timeline();
-    static const char *const dates[] = {"Early 1980s", "13\xC2\xA0" "April", "15\xC2\xA0" "April",
-                                        "23\xC2\xA0" "April"};
+    static const char *const dates[] = {"Early 1980s",
+                                        "13\xC2\xA0"
+                                        "April",
+                                        "15\xC2\xA0"
+                                        "April",
+                                        "23\xC2\xA0"
+                                        "April"};
     for (size_t si = 0; si < sizeof tl_screens / sizeof tl_screens[0]; si++) {
         const struct layout_screen *s = &tl_screens[si];
         struct draw_list l;
@@ -1141,7 +1178,8 @@ static void compare_bars_are_proportional(void **state)
         assert_int_equal(n, 3);
         for (int i = 0; i < 3; i++) {
             assert_int_equal(bars[i]->x, bars[0]->x); /* from one zero */
-            double want = bars[0]->w * (double)cmp_values[i].value.digits / (double)cmp_values[0].value.digits;
+            double want = bars[0]->w * (double)cmp_values[i].value.digits /
+                          (double)cmp_values[0].value.digits;
             assert_true(fabs(bars[i]->w - want) <= 1.0);
             if (i)
                 assert_true(bars[i]->y > bars[i - 1]->y + bars[i - 1]->h);

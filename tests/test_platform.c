@@ -138,6 +138,7 @@ static const struct panel_figure runners = {
 #define UNITS_GAP 6
 #define UNITS_TOTAL 40
 #define UNITS_LIT 25
+#define UNITS_PART 500 /* half of square 26 */
 
 static int make_panel(struct draw_item *it, const char *heading)
 {
@@ -176,6 +177,7 @@ static int make_panel(struct draw_item *it, const char *heading)
                                  .alpha = 255,
                                  .units_total = UNITS_TOTAL,
                                  .units_lit = UNITS_LIT,
+                                 .units_part = UNITS_PART,
                                  .units_cols = UNITS_COLS,
                                  .cell = UNITS_CELL,
                                  .gap = UNITS_GAP,
@@ -328,9 +330,16 @@ static void headless_panel_renders(void **state)
     assert_int_equal(count_color(s0, lit, UNITS_X, UNITS_Y, chart_w, chart_h), 0);
     assert_int_equal(count_color(s0, unlit, UNITS_X, UNITS_Y, chart_w, chart_h),
                      UNITS_TOTAL * cell);
-    assert_int_equal(count_color(s1, lit, UNITS_X, UNITS_Y, chart_w, chart_h), UNITS_LIT * cell);
+    /* ... and the part of the next square, from its left edge */
+    int part = UNITS_CELL * UNITS_PART / 1000 * UNITS_CELL;
+    assert_int_equal(count_color(s1, lit, UNITS_X, UNITS_Y, chart_w, chart_h),
+                     UNITS_LIT * cell + part);
     assert_int_equal(count_color(s1, unlit, UNITS_X, UNITS_Y, chart_w, chart_h),
-                     (UNITS_TOTAL - UNITS_LIT) * cell);
+                     (UNITS_TOTAL - UNITS_LIT) * cell - part);
+    int px26 = UNITS_X + (UNITS_LIT % UNITS_COLS) * (UNITS_CELL + UNITS_GAP);
+    int py26 = UNITS_Y + (UNITS_LIT / UNITS_COLS) * (UNITS_CELL + UNITS_GAP);
+    assert_int_equal(px_at(s1, px26, py26), lit);
+    assert_int_equal(px_at(s1, px26 + UNITS_CELL - 1, py26), unlit);
     /* the chrome line was drawn */
     assert_true(count_color(s1, bg, 1100, 740, 100, 40) < 100 * 40);
     /* a slide moves everything, the animated layer included */
