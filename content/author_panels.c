@@ -30,8 +30,8 @@ enum {
     PK_N
 };
 static const char *const panel_keys[PK_N] = {
-    "kind",   "chapter", "heading", "body",   "note",
-    "sources", "figure", "quote",   "image", "events", "values",
+    "kind",   "chapter", "heading", "body",   "note",   "sources",
+    "figure", "quote",   "image",   "events", "values",
 };
 
 enum {
@@ -87,32 +87,16 @@ static int decimals_as_written(struct build *b, const struct ynode *const *nodes
     return most;
 }
 
-/* A suffix that starts with the unit would show it twice ("42 km km"). */
+/* A figure has a unit or a suffix, never both: both are shown after the
+ * number, and together they said the unit twice ("99.7 percent%",
+ * "-3 celsius °C", "42 km km"). Words after a unit belong in the label. */
 static void check_suffix_unit(struct build *b, const struct figure *f, const struct ynode *sn)
 {
-    size_t ul = strlen(f->unit);
-    for (int l = 0; l < b->nloc; l++) {
-        const char *s = f->suffix.s[l];
-        if (!s || (l > 0 && s == f->suffix.s[l - 1]))
-            continue;
-        for (;;) {
-            if (*s == ' ')
-                s++;
-            else if (strncmp(s, "\xC2\xA0", 2) == 0)
-                s += 2;
-            else if (strncmp(s, "\xE2\x80\xAF", 3) == 0)
-                s += 3;
-            else
-                break;
-        }
-        if (strncmp(s, f->unit, ul) == 0 && (s[ul] == '\0' || s[ul] == ' ')) {
-            ERR(b, sn->line,
-                "figure.suffix repeats the unit \"%s\", which is shown after the number by "
-                "itself; remove it from suffix",
-                f->unit);
-            return;
-        }
-    }
+    ERR(b, sn->line,
+        "figure has both unit \"%s\" and suffix; both would be shown after the number "
+        "(\"99.7 percent%%\"): keep the unit and put any words in label, or keep the suffix "
+        "and remove unit",
+        f->unit);
 }
 
 static void parse_figure(struct build *b, const struct ynode *n, struct figure *f)
@@ -181,9 +165,8 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
 
     /* the numbers, by the rules the reader applies too */
     const struct ynode *nodes[3] = {v[FK_VALUE], f->has_to ? v[FK_TO] : NULL,
-                                    f->has_part_of && !decimal_is_whole(&f->part_of)
-                                        ? pv[PO_VALUE]
-                                        : NULL};
+                                    f->has_part_of && !decimal_is_whole(&f->part_of) ? pv[PO_VALUE]
+                                                                                     : NULL};
     static const char *const keys[3] = {"figure.value", "figure.to", "figure.part_of.value"};
     const struct decimal vals[3] = {f->value, f->to, f->part_of};
     if (!has_decimals && (f->decimals = decimals_as_written(b, nodes, keys, vals, 3)) < 0) {
@@ -398,8 +381,11 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
 
     static const struct {
         int key, kind;
-    } only[] = {{PK_FIGURE, PANEL_STATISTIC}, {PK_QUOTE, PANEL_QUOTE}, {PK_IMAGE, PANEL_IMAGE},
-                {PK_EVENTS, PANEL_TIMELINE},  {PK_VALUES, PANEL_COMPARE}};
+    } only[] = {{PK_FIGURE, PANEL_STATISTIC},
+                {PK_QUOTE, PANEL_QUOTE},
+                {PK_IMAGE, PANEL_IMAGE},
+                {PK_EVENTS, PANEL_TIMELINE},
+                {PK_VALUES, PANEL_COMPARE}};
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++) {
         if (ps->kind < 0)
             break;

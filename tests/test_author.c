@@ -701,16 +701,17 @@ static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
     size_t n = strlen(s->log);
     snprintf(s->log + n, sizeof s->log - n, "%s/%s ", p->id, p->locale);
     if (strcmp(p->id, "03-runners") == 0 && strcmp(p->locale, "fr") == 0) {
-        s->runners_ok = p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value.digits == 200 && p->figure.value.scale == 0 &&
-                        p->figure.has_part_of && p->figure.part_of.digits == 1000 &&
-                        p->figure.part_of.scale == 0 &&
-                        strcmp(p->figure.label, "coureurs étrangers") == 0 &&
-                        strcmp(p->figure.prefix, "~") == 0 && !p->figure.unit &&
-                        !p->figure.suffix && strcmp(p->chapter, "La course") == 0 &&
-                        p->n_cites == 2 && strcmp(p->cites[0].id, "ctv") == 0 &&
-                        strcmp(p->cites[0].description,
-                               "Un article fondé sur un entretien téléphonique.") == 0 &&
-                        strcmp(p->cites[1].id, "huffpost") == 0;
+        s->runners_ok =
+            p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value.digits == 200 &&
+            p->figure.value.scale == 0 && p->figure.has_part_of &&
+            p->figure.part_of.digits == 1000 && p->figure.part_of.scale == 0 &&
+            strcmp(p->figure.label, "coureurs étrangers") == 0 &&
+            strcmp(p->figure.prefix, "~") == 0 && !p->figure.unit && !p->figure.suffix &&
+            strcmp(p->chapter, "La course") == 0 && p->n_cites == 2 &&
+            strcmp(p->cites[0].id, "ctv") == 0 &&
+            strcmp(p->cites[0].description, "Un article fondé sur un entretien téléphonique.") ==
+                0 &&
+            strcmp(p->cites[1].id, "huffpost") == 0;
         if (s->reject_runners) {
             snprintf(why, why_len, "at 1280x800 the label does not fit");
             return -1;
@@ -965,7 +966,8 @@ static void figures_are_shown_exactly_as_written(void **state)
         {"-0.0", MINUS "0.0", MINUS "0,0"},
         {"-99999999999999.99", MINUS "99,999,999,999,999.99",
          MINUS "99" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999,99"},
-        {"999999999999999", "999,999,999,999,999", "999" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999"},
+        {"999999999999999", "999,999,999,999,999",
+         "999" NNBSP "999" NNBSP "999" NNBSP "999" NNBSP "999"},
         {"0.070", "0.070", "0,070"},
         {"1.5e6", "1,500,000", "1" NNBSP "500" NNBSP "000"},
     };
@@ -1069,14 +1071,6 @@ static void units_are_shown_after_the_number(void **state)
         assert_string_equal(p.figure.suffix, cases[i].fr);
         arena_reset(&a);
     }
-    /* the unit comes before a suffix */
-    put(f, "panels/03-runners.yaml",
-        "kind: statistic\nfigure:\n  value: 42\n  unit: km\n  suffix: \" each way\"\n"
-        "  label: runners\n  sources: [huffpost, ctv]\n");
-    build_ok(f);
-    struct panel p;
-    load_figure(f, "en", &a, &p);
-    assert_string_equal(p.figure.suffix, "\xC2\xA0km each way");
     arena_free(&a);
 }
 
@@ -1086,7 +1080,17 @@ static void units_are_refused_when_they_would_mislead(void **state)
     put(f, "panels/03-runners.yaml",
         "kind: statistic\nfigure:\n  value: 42\n  unit: km\n  suffix: \" km\"\n"
         "  label: runners\n  sources: [huffpost, ctv]\n");
-    expect_error(f, "panels/03-runners.yaml:5: ", "figure.suffix repeats the unit \"km\"");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure has both unit \"km\" and suffix");
+    /* any suffix with any unit: the unit said twice in other words */
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: 99.7\n  unit: \"%\"\n  suffix: \" percent\"\n"
+        "  label: runners\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure has both unit \"%\" and suffix");
+    put(f, "panels/03-runners.yaml",
+        "kind: statistic\nfigure:\n  value: -3\n  unit: °C\n"
+        "  suffix: {en: \" celsius\", fr: \" degrés\"}\n"
+        "  label: runners\n  sources: [huffpost, ctv]\n");
+    expect_error(f, "panels/03-runners.yaml:5: ", "figure has both unit \"°C\" and suffix");
     put(f, "panels/03-runners.yaml",
         "kind: statistic\nfigure:\n  value: 42\n  unit: \" km\"\n"
         "  label: runners\n  sources: [huffpost, ctv]\n");
@@ -1096,28 +1100,28 @@ static void units_are_refused_when_they_would_mislead(void **state)
 /* ---- timelines and compare panels ------------------------------------- */
 
 #define TIMELINE_OK                                                                                \
-    "kind: timeline\n"                                   /* 1 */                                   \
-    "heading: {en: Dates, fr: Dates}\n"                  /* 2 */                                   \
-    "events:\n"                                          /* 3 */                                   \
-    "  - date: \"1981\"\n"                               /* 4 */                                   \
-    "    approximate: true\n"                            /* 5 */                                   \
+    "kind: timeline\n"                                         /* 1 */                             \
+    "heading: {en: Dates, fr: Dates}\n"                        /* 2 */                             \
+    "events:\n"                                                /* 3 */                             \
+    "  - date: \"1981\"\n"                                     /* 4 */                             \
+    "    approximate: true\n"                                  /* 5 */                             \
     "    when: {en: Early 1980s, fr: Début des années 1980}\n" /* 6 */                             \
-    "    label: {en: First race, fr: Première course}\n" /* 7 */                                   \
-    "    sources: [ctv]\n"                               /* 8 */                                   \
-    "  - date: 2014-04-13\n"                             /* 9 */                                   \
-    "    label: {en: The race, fr: La course}\n"         /* 10 */                                  \
-    "    sources: [ctv, cnn]\n"                          /* 11 */
+    "    label: {en: First race, fr: Première course}\n"       /* 7 */                             \
+    "    sources: [ctv]\n"                                     /* 8 */                             \
+    "  - date: 2014-04-13\n"                                   /* 9 */                             \
+    "    label: {en: The race, fr: La course}\n"               /* 10 */                            \
+    "    sources: [ctv, cnn]\n"                                /* 11 */
 
 #define COMPARE_OK                                                                                 \
-    "kind: compare\n"                                           /* 1 */                            \
-    "heading: How many?\n"                                      /* 2 */                            \
-    "values:\n"                                                 /* 3 */                            \
-    "  - value: 1000\n"                                         /* 4 */                            \
+    "kind: compare\n"                                            /* 1 */                           \
+    "heading: How many?\n"                                       /* 2 */                           \
+    "values:\n"                                                  /* 3 */                           \
+    "  - value: 1000\n"                                          /* 4 */                           \
     "    label: {en: runners per CNN, fr: coureurs selon CNN}\n" /* 5 */                           \
-    "    sources: [cnn]\n"                                      /* 6 */                            \
-    "  - value: 800.5\n"                                        /* 7 */                            \
-    "    label: runners per the caption\n"                      /* 8 */                            \
-    "    sources: [huffpost, ctv]\n"                            /* 9 */
+    "    sources: [cnn]\n"                                       /* 6 */                           \
+    "  - value: 800.5\n"                                         /* 7 */                           \
+    "    label: runners per the caption\n"                       /* 8 */                           \
+    "    sources: [huffpost, ctv]\n"                             /* 9 */
 
 static void timeline_and_compare_read_back(void **state)
 {
@@ -1188,15 +1192,15 @@ static void timeline_errors_name_their_line(void **state)
         {"    label: {en: The race, fr: La course}\n", "", ":9: ", "\"event.label\""},
         {"    sources: [ctv, cnn]\n", "    sources: []\n", ":11: ", "at least one source"},
         {"    sources: [ctv]\n", "    sources: [bbc]\n", ":8: ", "names source \"bbc\""},
-        {"heading: {en: Dates, fr: Dates}\n", "heading: x\nfigure: 3\n", ":3: ",
-         "belongs only on a statistic panel"},
+        {"heading: {en: Dates, fr: Dates}\n", "heading: x\nfigure: 3\n",
+         ":3: ", "belongs only on a statistic panel"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char yaml[2048];
         const char *at = strstr(TIMELINE_OK, cases[i].from);
         assert_non_null(at);
-        snprintf(yaml, sizeof yaml, "%.*s%s%s", (int)(at - TIMELINE_OK), TIMELINE_OK,
-                 cases[i].to, at + strlen(cases[i].from));
+        snprintf(yaml, sizeof yaml, "%.*s%s%s", (int)(at - TIMELINE_OK), TIMELINE_OK, cases[i].to,
+                 at + strlen(cases[i].from));
         put(f, "panels/02b-timeline.yaml", yaml);
         char prefix[128];
         snprintf(prefix, sizeof prefix, "panels/02b-timeline.yaml%s", cases[i].prefix);
@@ -1221,8 +1225,8 @@ static void compare_errors_name_their_line(void **state)
         {"value: 800.5", "value: 800.5555", ":7: ", "has 4 decimals"},
         {"    label: runners per the caption\n", "", ":7: ", "\"values.label\""},
         {"    sources: [cnn]\n", "    sources: [cnn]\n    unit: km\n", ":7: ", "unknown key"},
-        {"  - value: 800.5\n    label: runners per the caption\n    sources: [huffpost, ctv]\n",
-         "", ":4: ", "values must list 2 to 6 values, not 1"},
+        {"  - value: 800.5\n    label: runners per the caption\n    sources: [huffpost, ctv]\n", "",
+         ":4: ", "values must list 2 to 6 values, not 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char yaml[2048];
@@ -1290,7 +1294,7 @@ int main(void)
         T(timeline_and_compare_read_back),
         T(timeline_errors_name_their_line),
         T(compare_errors_name_their_line),
-};
+    };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
