@@ -302,7 +302,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
             .cites = nc ? cites : NULL,
             .n_cites = nc,
         };
-        char after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
+        char before[RULES_LEN_AFFIX + 8], after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
         if (ps->kind == PANEL_STATISTIC) {
             const struct figure *f = &ps->fig;
             p.figure = (struct panel_figure){
@@ -310,7 +310,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 .has_to = f->has_to,
                 .to = f->to,
                 .decimals = f->decimals,
-                .prefix = f->prefix.s[l],
+                .prefix = rules_figure_before(f->prefix.s[l], b->loc[l], before, sizeof before),
                 .suffix =
                     rules_figure_after(f->unit, f->suffix.s[l], b->loc[l], after, sizeof after),
                 .unit = f->unit,

@@ -125,17 +125,17 @@ static int check_number(const struct decimal *x, const char *key, int decimals, 
     struct decimal shown;
     int exact = 1;
     if (too_large(x) || decimal_rescale(x, decimals, &shown, &exact) != 0)
-        return rules_fail(why, why_len, "%s is too large (%s; it must be below 10^15 in size)",
-                          key, decimal_text(x, a));
+        return rules_fail(why, why_len, "%s is too large (%s; it must be below 10^15 in size)", key,
+                          decimal_text(x, a));
     *rounded = !exact;
     if (*rounded) {
         int need = rules_decimals_needed(x);
-        return rules_fail(
-            why, why_len,
-            "%s %s would be shown as %s with %d decimal%s; write decimals: %d or "
-            "more, or write the number as it should be shown",
-            key, decimal_text(x, a), decimal_text(&shown, b), decimals, decimals == 1 ? "" : "s",
-            need > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX : need);
+        return rules_fail(why, why_len,
+                          "%s %s would be shown as %s with %d decimal%s; write decimals: %d or "
+                          "more, or write the number as it should be shown",
+                          key, decimal_text(x, a), decimal_text(&shown, b), decimals,
+                          decimals == 1 ? "" : "s",
+                          need > RULES_DECIMALS_MAX ? RULES_DECIMALS_MAX : need);
     }
     return 0;
 }
@@ -219,13 +219,131 @@ const char *rules_unit_space(const char *unit, const char *locale)
     return NBSP;
 }
 
+/* The code point of UTF-8 s[0..] (at most 4 bytes looked at), or 0. */
+static uint32_t first_cp(const char *s, size_t n, size_t *len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    *len = 1;
+    if (n == 0)
+        return 0;
+    if (u[0] < 0x80)
+        return u[0];
+    int k = u[0] >= 0xF0 ? 3 : u[0] >= 0xE0 ? 2 : u[0] >= 0xC0 ? 1 : 0;
+    if (k == 0 || (size_t)k >= n)
+        return 0xFFFD;
+    uint32_t cp = u[0] & (0x3F >> k);
+    for (int i = 1; i <= k; i++)
+        cp = (cp << 6) | (u[i] & 0x3F);
+    *len = (size_t)k + 1;
+    return cp;
+}
+
+/* The code point that ends s[0..n). */
+static uint32_t last_cp(const char *s, size_t n)
+{
+    size_t i = n, len;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80 && n - i < 3)
+        i--;
+    return i > 0 ? first_cp(s + i - 1, n - i + 1, &len) : 0;
+}
+
+/* A letter or digit of a script that spaces its words: "about", "environ",
+ * "약" are words and take a space before a number; "~", "≈", "$", "+" are
+ * signs and touch it. Chinese and Japanese write no space between words
+ * ("約50"). */
+static int word_char(uint32_t cp, const char *locale)
+{
+    if ((cp >= '0' && cp <= '9') || ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z'))
+        return 1;
+    int cjk = (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) ||
+              (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3FFFF);
+    if (cjk)
+        return !in_language(locale, "ja") && !in_language(locale, "zh");
+    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || /* Latin letters */
+           (cp >= 0x370 && cp <= 0x52F) ||                            /* Greek, Cyrillic */
+           (cp >= 0x5D0 && cp <= 0x6FF) ||                            /* Hebrew, Arabic */
+           (cp >= 0x900 && cp <= 0xE7F) ||                            /* Indic, Thai */
+           (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) ||
+           (cp >= 0xAC00 && cp <= 0xD7AF) || /* Hangul */
+           (cp >= 0x1E00 && cp <= 0x1FFF);   /* Latin and Greek extended */
+}
+
+/* How many bytes of spaces (space, no-break, narrow no-break) s[0..n)
+ * starts with (from_end 0) or ends with (from_end 1). */
+static size_t spaces(const char *s, size_t n, int from_end)
+{
+    size_t k = 0;
+    for (;;) {
+        const char *p = from_end ? s + n - k : s + k;
+        size_t left = n - k;
+        if (left >= 1 && (from_end ? p[-1] : p[0]) == ' ')
+            k += 1;
+        else if (left >= 2 && strncmp(from_end ? p - 2 : p, NBSP, 2) == 0)
+            k += 2;
+        else if (left >= 3 && strncmp(from_end ? p - 3 : p, NNBSP, 3) == 0)
+            k += 3;
+        else
+            return k;
+    }
+}
+
+/* An ordinal's ending, which touches its number ("27th", "27e", "1er"). */
+static int ordinal_ending(const char *s, const char *locale)
+{
+    static const char *const en[] = {"st", "nd", "rd", "th", NULL};
+    static const char *const fr[] = {"e",
+                                     "er",
+                                     "re",
+                                     "\xC3\xA8me",
+                                     "\xE1\xB5\x89",
+                                     "\xE1\xB5\x89\xCA\xB3",
+                                     "\xCA\xB3\xE1\xB5\x89",
+                                     NULL};
+    const char *const *list = in_language(locale, "fr")   ? fr
+                              : in_language(locale, "en") ? en
+                                                          : NULL;
+    for (int i = 0; list && list[i]; i++)
+        if (strcmp(s, list[i]) == 0)
+            return 1;
+    return 0;
+}
+
+const char *rules_figure_before(const char *prefix, const char *locale, char *buf, size_t size)
+{
+    if (!prefix || !*prefix)
+        return prefix;
+    size_t n = strlen(prefix), sp = spaces(prefix, n, 1);
+    if (sp == n)
+        return NULL;
+    /* a word, or a sign the author spaced, never parts from its number */
+    const char *gap = sp > 0 || word_char(last_cp(prefix, n - sp), locale) ? NBSP : "";
+    snprintf(buf, size, "%.*s%s", (int)(n - sp), prefix, gap);
+    return buf;
+}
+
 const char *rules_figure_after(const char *unit, const char *suffix, const char *locale, char *buf,
                                size_t size)
 {
+    if (suffix && !*suffix)
+        suffix = NULL;
     if (!unit && !suffix)
         return NULL;
-    snprintf(buf, size, "%s%s%s", unit ? rules_unit_space(unit, locale) : "", unit ? unit : "",
-             suffix ? suffix : "");
+    const char *gap = "";
+    if (suffix) {
+        size_t n = strlen(suffix), sp = spaces(suffix, n, 0), len;
+        uint32_t cp = first_cp(suffix + sp, n - sp, &len);
+        suffix += sp;
+        if (!*suffix)
+            suffix = NULL;
+        else if (unit)
+            gap = " "; /* not made by the build (a unit or a suffix), kept readable */
+        else if (in_language(locale, "fr") && cp < 0x80 && strchr(";:!?", (int)cp))
+            gap = NNBSP; /* French "50 000 !" */
+        else if (sp > 0 || (word_char(cp, locale) && !ordinal_ending(suffix, locale)))
+            gap = NBSP;
+    }
+    snprintf(buf, size, "%s%s%s%s", unit ? rules_unit_space(unit, locale) : "", unit ? unit : "",
+             gap, suffix ? suffix : "");
     return buf;
 }
 
@@ -299,16 +417,16 @@ int rules_date(const char *s, size_t len, struct panel_date *out, char *why, siz
     if (len >= 7) {
         d.month = number_of(s + 5, 2);
         if (d.month < 1 || d.month > 12)
-            return rules_fail(why, why_len, "date \"%s\" has no month %d (months are 01 to 12)",
-                              q, d.month);
+            return rules_fail(why, why_len, "date \"%s\" has no month %d (months are 01 to 12)", q,
+                              d.month);
     }
     if (len == 10) {
         d.day = number_of(s + 8, 2);
         int leap = (d.year % 4 == 0 && d.year % 100 != 0) || d.year % 400 == 0;
         int most = d.month == 2 && !leap ? 28 : mdays[d.month - 1];
         if (d.day < 1 || d.day > most)
-            return rules_fail(why, why_len, "date \"%s\" has no day %d (that month has %d days)",
-                              q, d.day, most);
+            return rules_fail(why, why_len, "date \"%s\" has no day %d (that month has %d days)", q,
+                              d.day, most);
     }
     if (out)
         *out = d;
@@ -327,8 +445,8 @@ int rules_timeline(const struct panel_event *ev, int n, int *bad, char *why, siz
     if (bad)
         *bad = -1;
     if (n < PANEL_EVENTS_MIN || n > PANEL_EVENTS_MAX)
-        return rules_fail(why, why_len, "a timeline has %d to %d events, not %d",
-                          PANEL_EVENTS_MIN, PANEL_EVENTS_MAX, n);
+        return rules_fail(why, why_len, "a timeline has %d to %d events, not %d", PANEL_EVENTS_MIN,
+                          PANEL_EVENTS_MAX, n);
     for (int i = 1; i < n; i++)
         if (rules_date_cmp(&ev[i].date, &ev[i - 1].date) < 0) {
             if (bad)

@@ -104,9 +104,20 @@ int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_
  * break. Never NULL. */
 const char *rules_unit_space(const char *unit, const char *locale);
 
+/* What a figure's number follows: its prefix with the space its language
+ * writes, into buf (size bytes with the NUL). A word ("about", "environ",
+ * "약") gets a no-break space ("about 760"); a sign ("~", "≈", "$") touches
+ * the number ("~200") unless the author spaced it, and then the space
+ * never breaks. Chinese and Japanese words take no space ("約50").
+ * Returns prefix when it is NULL or empty, NULL when it is only spaces,
+ * else buf. */
+const char *rules_figure_before(const char *prefix, const char *locale, char *buf, size_t size);
+
 /* What follows a figure's number: the unit with its space, then the
- * suffix, into buf (at most size bytes with the NUL; both are short, see
- * RULES_LEN_*). NULL when there is neither. */
+ * suffix with the space its language writes (a word after a no-break space,
+ * "1,200 runners"; a sign or an ordinal's ending touching, "200+", "27th",
+ * "27e"; French ; : ! ? after a narrow no-break space), into buf (at most size bytes with the NUL; both are
+ * short, see RULES_LEN_*). NULL when there is neither. */
 const char *rules_figure_after(const char *unit, const char *suffix, const char *locale, char *buf,
                                size_t size);
 

@@ -981,17 +981,16 @@ static int load_figure(struct store *s, int index, const char *loc, const char *
     if (!fields[0])
         return rules_fail(why, why_len, "%s has a figure without a label (%s).", s->name, where);
     f->label = fields[0];
-    f->prefix = fields[1];
     f->part_of_label = fields[3];
-    /* the unit, spaced as the language writes it, then the suffix */
-    char after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
-    f->suffix = fields[2];
-    if (f->unit) {
-        f->suffix =
-            arena_strdup(a, rules_figure_after(f->unit, fields[2], loc, after, sizeof after));
-        if (!f->suffix)
-            return fail_memory(s, why, why_len);
-    }
+    /* the prefix, the unit and the suffix spaced as the language writes
+     * them (rules.h) */
+    char before[RULES_LEN_AFFIX + 8], after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
+    const char *b = rules_figure_before(fields[1], loc, before, sizeof before);
+    const char *e = rules_figure_after(f->unit, fields[2], loc, after, sizeof after);
+    f->prefix = b ? arena_strdup(a, b) : NULL;
+    f->suffix = e ? arena_strdup(a, e) : NULL;
+    if ((b && !f->prefix) || (e && !f->suffix))
+        return fail_memory(s, why, why_len);
     return 0;
 }
 

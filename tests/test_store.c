@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "content/store.h"
+#include "content/rules.h"
 #include "content/store_schema.h"
 
 static char tmp_dir[64];
@@ -455,8 +456,69 @@ static void version_2_stores_are_read(void **state)
     assert_contains(why, "not a number written as the exhibit format");
     arena_free(&a);
     store_close(s);
-    assert_file_refused(make_v2_store("v2-extra.vitrine", "CREATE TABLE notes (x);"),
-                        "notes");
+    assert_file_refused(make_v2_store("v2-extra.vitrine", "CREATE TABLE notes (x);"), "notes");
+}
+
+/* Prefixes and suffixes get their spaces as each language writes them: a
+ * word takes a no-break space, a sign touches the number, an author's own
+ * space never breaks; the unit comes first. */
+static void figure_affixes_are_spaced(void **state)
+{
+    (void)state;
+    char b[128];
+    static const struct {
+        const char *prefix, *locale, *want;
+    } before[] = {
+        {"about", "en", "about\xC2\xA0"},
+        {"environ", "fr", "environ\xC2\xA0"},
+        {"~", "en", "~"},
+        {"\xE2\x89\x88 ", "en", "\xE2\x89\x88\xC2\xA0"},
+        {"$", "en", "$"},
+        {"\xEC\x95\xBD", "ko", "\xEC\x95\xBD\xC2\xA0"},
+        {"\xE7\xB4\x84", "ja", "\xE7\xB4\x84"},
+        {"plus de ", "fr", "plus de\xC2\xA0"},
+        {"\xC3\xA0 peu pr\xC3\xA8s", "fr", "\xC3\xA0 peu pr\xC3\xA8s\xC2\xA0"},
+    };
+    for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
+        const char *got = rules_figure_before(before[i].prefix, before[i].locale, b, sizeof b);
+        assert_non_null(got);
+        assert_string_equal(got, before[i].want);
+    }
+    assert_null(rules_figure_before("  ", "en", b, sizeof b));
+    static const struct {
+        const char *unit, *suffix, *locale, *want;
+    } after[] = {
+        {NULL, "runners", "en", "\xC2\xA0runners"},
+        {NULL, " runners", "en", "\xC2\xA0runners"},
+        {NULL, "+", "en", "+"},
+        {NULL, "th", "en", "th"},
+        {NULL, "e", "fr", "e"},
+        {NULL, " th", "en", "\xC2\xA0th"},
+        {NULL, "!", "fr", "\xE2\x80\xAF!"},
+        {NULL, "\xEB\xAA\x85", "ko", "\xC2\xA0\xEB\xAA\x85"},
+        {NULL, "\xE4\xBA\xBA", "ja", "\xE4\xBA\xBA"},
+        {"km", NULL, "en", "\xC2\xA0km"},
+        {"%", NULL, "fr", "\xE2\x80\xAF%"},
+    };
+    for (size_t i = 0; i < sizeof after / sizeof *after; i++) {
+        const char *got =
+            rules_figure_after(after[i].unit, after[i].suffix, after[i].locale, b, sizeof b);
+        assert_non_null(got);
+        assert_string_equal(got, after[i].want);
+    }
+    /* and so they load, from a store whose author wrote none */
+    struct store *s = open_ok(
+        make_store("affixes.vitrine",
+                   "UPDATE statistic SET unit = NULL; UPDATE statistic_text SET prefix = 'about', "
+                   "suffix = 'runners' WHERE locale = 'en';"));
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 4096);
+    load_ok(s, 2, "en", &a, &p);
+    assert_string_equal(p.figure.prefix, "about\xC2\xA0");
+    assert_string_equal(p.figure.suffix, "\xC2\xA0runners");
+    arena_free(&a);
+    store_close(s);
 }
 
 /* Each way a store's schema can differ from what the writer makes, with
@@ -571,9 +633,8 @@ static void wal_stores_are_refused(void **state)
 static void heavy_generated_column_is_never_computed(void **state)
 {
     (void)state;
-    const char *path = make_store("heavy.vitrine",
-                                  "ALTER TABLE panel ADD COLUMN heavy BLOB"
-                                  " AS (zeroblob(20000000) || id);");
+    const char *path = make_store("heavy.vitrine", "ALTER TABLE panel ADD COLUMN heavy BLOB"
+                                                   " AS (zeroblob(20000000) || id);");
     sqlite3_memory_highwater(1);
     assert_file_refused(path, "table panel has a generated column the exhibit format does not "
                               "have: heavy.");
@@ -863,8 +924,9 @@ static int teardown(void **state)
 #define COMPARE_SQL                                                                                \
     "UPDATE panel SET kind = 'compare' WHERE position = 1;"                                        \
     "INSERT INTO compare_value VALUES (1, 0, 1000, 0), (1, 1, 800.5, 1);"                          \
-    "INSERT INTO compare_value_text VALUES (1, 0, 'en', 'per CNN'), (1, 1, 'en', 'per her caption'),"\
-    "  (1, 1, 'fr', 'selon sa légende');"                                                          \
+    "INSERT INTO compare_value_text VALUES (1, 0, 'en', 'per CNN'), (1, 1, 'en', 'per her "        \
+    "caption'),"                                                                                   \
+    "  (1, 1, 'fr', 'selon sa légende');"                                                         \
     "INSERT INTO item_citation VALUES (1, 0, 'nkn'), (1, 1, 'ctv');"
 
 static void timeline_and_compare_round_trip(void **state)
@@ -919,8 +981,7 @@ static void timelines_and_compares_the_build_refuses_are_refused(void **state)
          "value 1 must be a number from 0"},
         {COMPARE_SQL, "UPDATE compare_value SET decimals = 0 WHERE item = 1;",
          "value 2 would be shown rounded"},
-        {COMPARE_SQL, "UPDATE compare_value SET value = 'many' WHERE item = 0;",
-         "not a number"},
+        {COMPARE_SQL, "UPDATE compare_value SET value = 'many' WHERE item = 0;", "not a number"},
     };
     struct arena a;
     struct panel p;
@@ -951,6 +1012,7 @@ int main(void)
         cmocka_unit_test(unreadable_files_are_refused),
         cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
         cmocka_unit_test(version_2_stores_are_read),
+        cmocka_unit_test(figure_affixes_are_spaced),
         cmocka_unit_test(schema_differences_are_refused),
         cmocka_unit_test(wal_stores_are_refused),
         cmocka_unit_test(heavy_generated_column_is_never_computed),
