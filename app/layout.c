@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "locale_rules.h"
+#include "rules.h"
 
 /* Grid, in u. */
 #define G_MARGIN 7.0
@@ -269,8 +270,15 @@ static void put_number(struct sb *s, const struct decimal *x, int decimals, doub
     if (decimal_rescale(x, decimals, &d, NULL) != 0)
         d = *x; /* more digits than a decimal holds: as written */
     if (t < 1) {
-        double part = (double)d.digits * (t > 0 ? t : 0);
-        int64_t k = (int64_t)llround(part);
+        /* only round values of the figure's own precision, never above it:
+         * 30,000 counts 0, 10,000, 20,000, 30,000 (a photograph taken
+         * mid-count shows no "29,943" that no source gives); 1,200 by
+         * hundreds; 42 by ones */
+        int64_t step = 1;
+        while (d.digits > 0 && d.digits % (step * 10) == 0)
+            step *= 10;
+        double part = (double)(d.digits / step) * (t > 0 ? t : 0);
+        int64_t k = (int64_t)floor(part + 1e-9) * step;
         d.digits = k < 0 ? 0 : k > d.digits ? d.digits : k;
     }
     int64_t p = decimal_pow10(d.scale);
@@ -306,6 +314,10 @@ size_t layout_figure_text(const struct panel_figure *f, const char *locale, doub
     char tmp[512];
     struct sb s = {tmp, sizeof tmp, 0, 0};
     tmp[0] = 0;
+    /* an approximate figure ("~72", "about 50,000") is shown as it is at
+     * once: counting up to it would show exact numbers it never claims */
+    if (rules_figure_approximate(f->prefix))
+        t = 1;
     sb_str(&s, f->prefix);
     put_number(&s, &f->value, f->decimals, t, locale);
     if (f->has_to) {

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "image_probe.h"
 
@@ -285,6 +286,76 @@ static size_t spaces(const char *s, size_t n, int from_end)
         else
             return k;
     }
+}
+
+int rules_figure_approximate(const char *prefix)
+{
+    if (!prefix)
+        return 0;
+    while (*prefix == ' ')
+        prefix++;
+    /* signs: ~ ≈ ∼ ± < > ≤ ≥ */
+    static const char *const signs[] = {"~", "\xE2\x89\x88", "\xE2\x88\xBC", "\xC2\xB1", "<",
+                                        ">", "\xE2\x89\xA4", "\xE2\x89\xA5", NULL};
+    for (int i = 0; signs[i]; i++)
+        if (strncmp(prefix, signs[i], strlen(signs[i])) == 0)
+            return 1;
+    /* words, in the languages the kiosk knows, compared without case */
+    static const char *const words[] = {"about",
+                                        "around",
+                                        "approximately",
+                                        "approx.",
+                                        "roughly",
+                                        "some",
+                                        "nearly",
+                                        "almost",
+                                        "over",
+                                        "more than",
+                                        "fewer than",
+                                        "less than",
+                                        "under",
+                                        "up to",
+                                        "at least",
+                                        "at most",
+                                        "c.",
+                                        "ca.",
+                                        "circa",
+                                        "est.",
+                                        "estimated",
+                                        "environ",
+                                        "env.",
+                                        "pr\xC3\xA8s de",
+                                        "presque",
+                                        "plus de",
+                                        "moins de",
+                                        "quelque",
+                                        "jusqu",
+                                        "au moins",
+                                        "etwa",
+                                        "ungef\xC3\xA4hr",
+                                        "rund",
+                                        "fast",
+                                        "\xC3\xBC"
+                                        "ber",
+                                        "mehr als",
+                                        "weniger als",
+                                        "bis zu",
+                                        "mindestens",
+                                        "\xEC\x95\xBD",
+                                        "\xE7\xB4\x84",
+                                        "\xE7\xBA\xA6",
+                                        "\xE5\xA4\xA7\xE7\xB4\x84",
+                                        NULL};
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if (strncasecmp(prefix, words[i], n) == 0) {
+            unsigned char next = (unsigned char)prefix[n];
+            if (words[i][n - 1] == '.' || next == 0 || next == ' ' || next == '\'' ||
+                next == 0xC2 || next == 0xE2 || (unsigned char)words[i][0] >= 0x80)
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* An ordinal's ending, which touches its number ("27th", "27e", "1er"). */

@@ -104,6 +104,12 @@ int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_
  * break. Never NULL. */
 const char *rules_unit_space(const char *unit, const char *locale);
 
+/* 1 when a figure's prefix qualifies it as approximate or a bound: a sign
+ * ("~", "≈", "<", "±") or a word ("about", "over", "environ", "plus de",
+ * "etwa", "약", "約"), in any case. Such a figure is shown as it is at once,
+ * never counted up through exact numbers it does not claim. */
+int rules_figure_approximate(const char *prefix);
+
 /* What a figure's number follows: its prefix with the space its language
  * writes, into buf (size bytes with the NUL). A word ("about", "environ",
  * "약") gets a no-break space ("about 760"); a sign ("~", "≈", "$") touches
@@ -116,8 +122,8 @@ const char *rules_figure_before(const char *prefix, const char *locale, char *bu
 /* What follows a figure's number: the unit with its space, then the
  * suffix with the space its language writes (a word after a no-break space,
  * "1,200 runners"; a sign or an ordinal's ending touching, "200+", "27th",
- * "27e"; French ; : ! ? after a narrow no-break space), into buf (at most size bytes with the NUL; both are
- * short, see RULES_LEN_*). NULL when there is neither. */
+ * "27e"; French ; : ! ? after a narrow no-break space), into buf (at most size bytes with the NUL;
+ * both are short, see RULES_LEN_*). NULL when there is neither. */
 const char *rules_figure_after(const char *unit, const char *suffix, const char *locale, char *buf,
                                size_t size);
 

@@ -688,11 +688,37 @@ static void figure_text_formats_by_locale(void **state)
     f.prefix = "~";
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "~1,000");
+    /* approximate: shown as it is from the start, never "~500" */
     layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
-    assert_string_equal(buf, "~0");
+    assert_string_equal(buf, "~1,000");
     layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
-    assert_string_equal(buf, "~500");
+    assert_string_equal(buf, "~1,000");
+    f.prefix = "about\xC2\xA0";
+    layout_figure_text(&f, "en", 0.3, buf, sizeof buf);
+    assert_string_equal(buf, "about\xC2\xA0"
+                             "1,000");
+    f.prefix = "$"; /* a sign that qualifies nothing: it counts */
+    f.value = dec("1200");
+    layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
+    assert_string_equal(buf, "$600");
     f.prefix = NULL;
+    /* a count passes only through round values of the figure's own
+     * precision, never above the figure */
+    f.value = dec("30000");
+    static const struct {
+        double t;
+        const char *shown;
+    } count[] = {{0.0, "0"}, {0.2, "0"}, {0.34, "10,000"}, {0.98, "20,000"}, {1.0, "30,000"}};
+    for (size_t i = 0; i < sizeof count / sizeof *count; i++) {
+        layout_figure_text(&f, "en", count[i].t, buf, sizeof buf);
+        assert_string_equal(buf, count[i].shown);
+    }
+    f.value = dec("1200");
+    layout_figure_text(&f, "en", 0.999, buf, sizeof buf);
+    assert_string_equal(buf, "1,100");
+    f.value = dec("72");
+    layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
+    assert_string_equal(buf, "36");
     f.value = dec("1234567");
     layout_figure_text(&f, "en", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "1,234,567");
@@ -708,8 +734,8 @@ static void figure_text_formats_by_locale(void **state)
     assert_string_equal(buf, "3\xE2\x80\x93"
                              "4 races");
     layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
-    assert_string_equal(buf, "2\xE2\x80\x93"
-                             "2 races"); /* 1.5 and 2 round half away */
+    assert_string_equal(buf, "1\xE2\x80\x93"
+                             "2 races"); /* 1.5 and 2: never above */
     layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
     assert_string_equal(buf, "0\xE2\x80\x93"
                              "0 races");
@@ -723,7 +749,7 @@ static void figure_text_formats_by_locale(void **state)
     layout_figure_text(&f, "fr", 1.0, buf, sizeof buf);
     assert_string_equal(buf, "42,2 km");
     layout_figure_text(&f, "en", 0.5, buf, sizeof buf);
-    assert_string_equal(buf, "21.1 km");
+    assert_string_equal(buf, "21.1 km"); /* 42.2 by tenths */
     layout_figure_text(&f, "en", 0.0, buf, sizeof buf);
     assert_string_equal(buf, "0.0 km");
     f.decimals = 3;

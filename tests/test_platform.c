@@ -125,7 +125,7 @@ static void text_render_draws_pixels(void **state)
 /* ---- a headless panel ----------------------------------------------------- */
 
 static const struct panel_figure runners = {
-    .value = {1000, 0, 0}, .prefix = "~", .suffix = " runners", .label = "foreign runners"};
+    .value = {1200, 0, 0}, .prefix = "$", .suffix = " runners", .label = "foreign runners"};
 
 #define FIG_X 80
 #define FIG_Y 260
