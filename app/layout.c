@@ -1001,8 +1001,11 @@ static void page_make(const struct ctx *c, struct page *g)
 }
 
 /* "Sources: a; b" at the bottom of the column (x, w); returns the top of
- * the space left above it. */
-static int place_cites(struct ctx *c, const struct page *g, int x, int w)
+ * the space left above it. When it would wrap in w but fits on one line in
+ * wide (>= w; the caller keeps everything else above the returned top), it
+ * is set on that one line instead: a reader takes a source in one go, and
+ * the screen's width is there. */
+static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int wide)
 {
     const struct panel *p = c->p;
     if (p->n_cites <= 0 || !p->cites)
@@ -1012,7 +1015,7 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
     size_t n = strlen(label) + 1;
     for (int i = 0; i < p->n_cites; i++) {
         const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
-        n += (t ? strlen(t) : 0) + 2;
+        n += (t ? strlen(t) : 0) + strlen(lr->list_sep);
     }
     char *buf = draw_alloc(&c->d, n);
     if (!buf)
@@ -1021,15 +1024,27 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
     sb_str(&s, label);
     for (int i = 0; i < p->n_cites; i++) {
         if (i)
-            sb_str(&s, "; ");
+            sb_str(&s, lr->list_sep);
         sb_str(&s, p->cites[i].cite ? p->cites[i].cite : p->cites[i].id);
     }
     struct typeset f;
     fit_text(c, &f, buf, &ST_SMALL, w, g->h / 4, 3, "citation");
+    if (wide > w && f.n > 1 && f.keep == f.n) {
+        struct typeset one; /* the same size, on one line: a trial, so no problem reported */
+        if (text_prepare(c, &one, buf, &ST_SMALL, 0) == 0 && one.nu > 0 &&
+            typeset_fit(&one, f.px, f.px, wide, g->h / 4, 1, 0) && one.n == 1)
+            f = one, w = wide;
+    }
     if (f.keep == 0)
         return g->y1;
     emit_text(c, &f, x, g->y1 - f.height, w, ST_SMALL.color);
     return g->y1 - f.height - U(c, 2.5);
+}
+
+/* The sources under a column that may widen to the page's width. */
+static int place_cites(struct ctx *c, const struct page *g, int x, int w)
+{
+    return place_cites_in(c, g, x, w, x == g->x0 ? g->w : w);
 }
 
 static void add_note(struct ctx *c, struct column *col, int gap)
@@ -1077,7 +1092,7 @@ static void layout_story(struct ctx *c, const struct page *g)
         struct column sc = zero;
         add_note(c, &sc, 0);
         int top = body->skip ? g->y0 : body->y;
-        column_place(c, &sc, g->x0 + w + g->gut, top, side_w, g->y1 - top, 0);
+        column_place(c, &sc, g->x0 + w + g->gut, top, side_w, bottom - top, 0);
     }
 }
 
@@ -1351,7 +1366,7 @@ static const char *item_sources(struct ctx *c, const struct panel_cite *cites, i
     struct sb s = {buf, len, 0, 0};
     buf[0] = 0;
     /* French sets a narrow no-break space before a semicolon */
-    const char *sep = locale_is(c->p->locale, "fr") ? "\xE2\x80\xAF; " : "; ";
+    const char *sep = locale_rules(c->p->locale)->list_sep;
     for (int i = 0; i < n; i++) {
         if (i)
             sb_str(&s, sep);

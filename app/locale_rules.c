@@ -48,23 +48,22 @@ static const struct script_fonts default_fonts[] = {
 };
 #define N_DEFAULT_FONTS (int)(sizeof default_fonts / sizeof default_fonts[0])
 
-static const char *const months_en[12] = {"January", "February", "March",     "April",
-                                          "May",     "June",     "July",      "August",
-                                          "September", "October", "November", "December"};
-static const char *const months_fr[12] = {"janvier", "f\xC3\xA9vrier", "mars",      "avril",
-                                          "mai",     "juin",            "juillet",   "ao\xC3\xBBt",
-                                          "septembre", "octobre",       "novembre",
-                                          "d\303\251cembre"};
-static const char *const months_de[12] = {"Januar", "Februar", "M\xC3\xA4rz",  "April",
-                                          "Mai",    "Juni",    "Juli",           "August",
+static const char *const months_en[12] = {"January",   "February", "March",    "April",
+                                          "May",       "June",     "July",     "August",
+                                          "September", "October",  "November", "December"};
+static const char *const months_fr[12] = {
+    "janvier", "f\xC3\xA9vrier", "mars",      "avril",   "mai",      "juin",
+    "juillet", "ao\xC3\xBBt",    "septembre", "octobre", "novembre", "d\303\251cembre"};
+static const char *const months_de[12] = {"Januar",    "Februar", "M\xC3\xA4rz", "April",
+                                          "Mai",       "Juni",    "Juli",        "August",
                                           "September", "Oktober", "November",    "Dezember"};
 
 static const struct locale_rules rules[] = {
-    {"en", "\xE2\x80\x9C", "\xE2\x80\x9D", ",", ".", "Source: ", "Sources: ", default_fonts,
+    {"en", "\xE2\x80\x9C", "\xE2\x80\x9D", ",", ".", "Source: ", "Sources: ", "; ", default_fonts,
      N_DEFAULT_FONTS, months_en, "", NULL, "c." NBSP},
     {"fr", "\xC2\xAB" NBSP, NBSP "\xC2\xBB", NNBSP, ",", "Source" NBSP ": ", "Sources" NBSP ": ",
-     default_fonts, N_DEFAULT_FONTS, months_fr, "", "1er", "vers" NBSP},
-    {"de", "\xE2\x80\x9E", "\xE2\x80\x9C", ".", ",", "Quelle: ", "Quellen: ", default_fonts,
+     NNBSP "; ", default_fonts, N_DEFAULT_FONTS, months_fr, "", "1er", "vers" NBSP},
+    {"de", "\xE2\x80\x9E", "\xE2\x80\x9C", ".", ",", "Quelle: ", "Quellen: ", "; ", default_fonts,
      N_DEFAULT_FONTS, months_de, ".", NULL, "um" NBSP},
 };
 

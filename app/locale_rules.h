@@ -23,6 +23,7 @@ struct locale_rules {
     const char *group;                    /* thousands separator ("," / U+202F / ".") */
     const char *point;                    /* decimal point */
     const char *source, *sources;         /* before one citation / several */
+    const char *list_sep;                 /* between citations: "; " (French "\u202F; ") */
     /* the fallback chain, one script after another: the first script's first
      * installed family draws most text, the others what it lacks */
     const struct script_fonts *fonts;

@@ -5,7 +5,10 @@
  *   type size   body text at least BODY_MIN of the screen's short side;
  *               every other visitor text (small print: notes, sources,
  *               captions, the chrome, labels) at least SMALL_MIN;
- *   measure     at most LINE_MAX characters (code points) per line;
+ *   measure     at most LINE_MAX characters (code points) per line of
+ *               running text; a panel's sources set on one line (a list
+ *               of citations with no next line for the eye to find) are
+ *               exempt, and counted apart;
  *   contrast    every text against what is drawn under it (the
  *               background, rects and plates, blended as drawn) at least
  *               CONTRAST_MIN by the WCAG 2.x formula; body text's lowest
@@ -55,8 +58,8 @@
 #define EDGE 0.03        /* of the width, of the height */
 
 enum rule { R_SIZE, R_MEASURE, R_CONTRAST, R_TARGET, R_GAP, R_EDGE, R_COUNT };
-static const char *const rule_names[R_COUNT] = {"type size", "line length", "contrast",
-                                                "target size", "target gap", "bezel"};
+static const char *const rule_names[R_COUNT] = {"type size",   "line length", "contrast",
+                                                "target size", "target gap",  "bezel"};
 
 static int violations[R_COUNT];
 
@@ -73,8 +76,8 @@ struct figures {
     double body_min, small_min; /* of the short side */
     int longest_line;
     double contrast_min, body_contrast_min;
-    double target_min;         /* px */
-    double gap_min;            /* px */
+    double target_min;             /* px */
+    double gap_min;                /* px */
     double edge_min_x, edge_min_y; /* fraction of W, H */
 };
 
@@ -297,12 +300,11 @@ static void roles_of(struct arena *a, const struct panel *p, struct roles *r)
     memset(r, 0, sizeof *r);
     r->body[0] = collapse(a, p->body);
     const struct locale_rules *lr = locale_rules(p->locale);
-    r->body[1] = p->quote.text ? collapse(a, join3(a, lr->quote_open, p->quote.text,
-                                                   lr->quote_close))
-                               : "";
-    const char *others[] = {p->chapter,        p->heading,       p->note,
-                            p->quote.speaker,  p->quote.role,    p->quote.context,
-                            p->image.alt,      p->figure.label,  p->figure.part_of_label};
+    r->body[1] =
+        p->quote.text ? collapse(a, join3(a, lr->quote_open, p->quote.text, lr->quote_close)) : "";
+    const char *others[] = {p->chapter,       p->heading,      p->note,
+                            p->quote.speaker, p->quote.role,   p->quote.context,
+                            p->image.alt,     p->figure.label, p->figure.part_of_label};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
         r->other[r->n_other++] = collapse(a, others[i]);
 }
@@ -356,6 +358,20 @@ static void check_edge(const struct where *w, const struct draw_item *it, struct
                   dx, dy, ceil(ex), ceil(ey));
 }
 
+/* A panel's sources line: it begins with the language's label for them
+ * ("Sources: ", "Sources : ") and has every citation on it. */
+static int is_sources_line(const struct where *w, const struct draw_item *it)
+{
+    const struct locale_rules *lr = locale_rules(w->locale);
+    const char *labels[2] = {lr->source, lr->sources};
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(labels[k]);
+        if (it->kind == DRAW_TEXT && it->len > n && strncmp(it->text, labels[k], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* The top layer of s: type size, line length, contrast, bezel. roles: the
  * panel's (NULL: no running text in this layer). */
 static void check_layer(const struct where *w, const struct stack *s, struct arena *a,
@@ -381,6 +397,8 @@ static void check_layer(const struct where *w, const struct stack *s, struct are
                       body ? "body text" : "text", it->px, 100 * size, (int)short_side, 100 * min,
                       ceil(min * short_side));
         int chars = codepoints(it->text, it->len);
+        if (is_sources_line(w, it))
+            chars = 0;
         if (chars > fg->longest_line)
             fg->longest_line = chars;
         if (chars > LINE_MAX)
@@ -500,8 +518,8 @@ static void check_overlay(struct where *w, const struct draw_list *panel,
         }
         views[nv++] = (struct view){MODE_INTERACTIVE, 1, -1, "overlay (index)"};
         for (int i = 0; i < n; i++)
-            views[nv++] = (struct view){MODE_INTERACTIVE, controls[i].layer == CONTROL_INDEX,
-                                             i, "overlay (a control pressed)"};
+            views[nv++] = (struct view){MODE_INTERACTIVE, controls[i].layer == CONTROL_INDEX, i,
+                                        "overlay (a control pressed)"};
         for (int v = 0; v < nv; v++) {
             if (views[v].index_open == 0 && page > 0)
                 continue;
