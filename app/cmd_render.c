@@ -90,7 +90,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
             log_warn("render", "panel %s: %s", p.id, list.problem);
             overflows++;
         }
-        layout_chrome(&screen, i, info.n_panels, p.chapter, m, &a, &chrome);
+        layout_chrome(&screen, i, info.n_panels, m, &a, &chrome);
         struct panel_view *v = display_prepare(d, &list, p.locale, why, sizeof(why));
         if (!v) {
             log_error("render", "panel %s: %s", p.id, why);
@@ -237,9 +237,12 @@ static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
     for (int i = 0; i < n; i++) {
         if (c[i].act != act || (act == ACT_STAFF_DIGIT && c[i].arg != idx))
             continue;
-        struct input_event e = {.kind = INPUT_TOUCH, .finger = SCRIPT_GESTURE_FINGER,
-                                .phase = INPUT_DOWN, .x = c[i].x + c[i].w / 2,
-                                .y = c[i].y + c[i].h / 2, .t_ms = *now};
+        struct input_event e = {.kind = INPUT_TOUCH,
+                                .finger = SCRIPT_GESTURE_FINGER,
+                                .phase = INPUT_DOWN,
+                                .x = c[i].x + c[i].w / 2,
+                                .y = c[i].y + c[i].h / 2,
+                                .t_ms = *now};
         kiosk_input(k, &e, *now);
         *now += SCRIPT_TAP_MS;
         e.phase = INPUT_UP;
@@ -299,14 +302,14 @@ static int render_script(struct display *d, struct store *store, const struct op
         return 1;
     }
     const uint64_t start = 1000; /* simulated clock at the script's time 0 */
-    struct kiosk_opts ko = {
-        .locale = o->locale,
-        .idle_ms = (uint32_t)o->idle_s * 1000u,
-        .lazy_views = 1,
-        .reduced_motion = o->reduced_motion,
-        .loop_languages = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0
-                              ? KIOSK_LOOP_ALTERNATE
-                              : KIOSK_LOOP_DEFAULT};
+    struct kiosk_opts ko = {.locale = o->locale,
+                            .idle_ms = (uint32_t)o->idle_s * 1000u,
+                            .lazy_views = 1,
+                            .reduced_motion = o->reduced_motion,
+                            .loop_languages =
+                                o->loop_languages && strcmp(o->loop_languages, "alternate") == 0
+                                    ? KIOSK_LOOP_ALTERNATE
+                                    : KIOSK_LOOP_DEFAULT};
     struct presenter pres = display_presenter(d);
     struct staff_demo *demo = calloc(1, sizeof(*demo));
     if (!demo) {

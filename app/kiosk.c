@@ -14,7 +14,7 @@
 #include "staff.h"
 #include "viewcache.h"
 
-#define SPRING_MS 220u /* a drag let go short of the threshold springs back */
+#define SPRING_MS 220u     /* a drag let go short of the threshold springs back */
 #define STAFF_STEP_MS 250u /* an indeterminate progress bar steps 4 times a second */
 #define STAFF_MAX_CONTROLS 24
 
@@ -58,9 +58,9 @@ struct kstaff {
 struct kiosk {
     struct presenter p;
     struct store *store;
-    struct store *pending;             /* switched in at the next panel boundary */
-    uint32_t gen; /* what prepared panels were made from: bumped when content is
-                   * adopted or the text size changes (the cache keys on it) */
+    struct store *pending; /* switched in at the next panel boundary */
+    uint32_t gen;          /* what prepared panels were made from: bumped when content is
+                            * adopted or the text size changes (the cache keys on it) */
     char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
     int lazy;
     struct arena info_arena;
@@ -94,13 +94,13 @@ struct kiosk {
     int locale_pending;  /* a language change waits for the transition to end */
     int locale_arg;
     /* visitor settings */
-    int reduced_motion; /* kiosk_opts.reduced_motion */
-    int loop_alternate; /* KIOSK_LOOP_ALTERNATE */
+    int reduced_motion;                                    /* kiosk_opts.reduced_motion */
+    int loop_alternate;                                    /* KIOSK_LOOP_ALTERNATE */
     char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
     int n_offered;
-    int offer_warn;     /* the next load_info warns of offered languages the exhibit lacks */
-    int larger_text;    /* panels are laid out at LAYOUT_LARGER_TEXT */
-    int text_pending;   /* a text size change waits for the transition to end */
+    int offer_warn;   /* the next load_info warns of offered languages the exhibit lacks */
+    int larger_text;  /* panels are laid out at LAYOUT_LARGER_TEXT */
+    int text_pending; /* a text size change waits for the transition to end */
     int text_want;
     int dragging;
     float drag_dx;    /* fraction of the width the panel follows the finger */
@@ -116,7 +116,7 @@ struct kiosk {
     struct kstaff staff;
     long content_errors; /* since kiosk_switch_store */
     int switch_result;
-    long wakes; /* ACT_WAKE: visitors who woke the loop */
+    long wakes;                             /* ACT_WAKE: visitors who woke the loop */
     char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
 };
 
@@ -191,8 +191,7 @@ static struct ventry *load_entry(struct kiosk *k, int index)
     if (layout_panel_scaled(&e->panel, &screen, scale, m, &e->arena, &e->list) != 0)
         log_warn("kiosk", "panel %s: %s", e->panel.id,
                  e->list.overflow ? e->list.problem : "layout failed");
-    if (layout_chrome(&screen, index, k->info.n_panels, e->panel.chapter, m, &e->arena,
-                      &e->chrome) != 0)
+    if (layout_chrome(&screen, index, k->info.n_panels, m, &e->arena, &e->chrome) != 0)
         memset(&e->chrome, 0, sizeof(e->chrome));
     if (!k->lazy && rasterise(k, e) != 0) {
         viewcache_entry_free(&k->cache, e);
@@ -821,8 +820,8 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             if (!k->loop_alternate)
                 for (int l = 0; l < k->info.n_locales; l++)
                     if (strcmp(k->info.locales[l], k->loop_locale) == 0 &&
-                        strcmp(k->loop_locale, k->cur->panel.locale ? k->cur->panel.locale
-                                                                    : "") != 0)
+                        strcmp(k->loop_locale, k->cur->panel.locale ? k->cur->panel.locale : "") !=
+                            0)
                         set_locale(k, l, now_ms);
             break;
         case ACT_TEXT_SIZE:
@@ -901,8 +900,8 @@ static void staff_layout_controls(struct kiosk *k)
     if (st->ui == STAFF_UI_KEYPAD)
         st->n_controls = mode_staff_keypad_layout(&cs, st->controls, STAFF_MAX_CONTROLS);
     else if (st->ui == STAFF_UI_SCREEN)
-        st->n_controls = mode_staff_screen_layout(&cs, st->info.can_rollback, st->controls,
-                                                  STAFF_MAX_CONTROLS);
+        st->n_controls =
+            mode_staff_screen_layout(&cs, st->info.can_rollback, st->controls, STAFF_MAX_CONTROLS);
     st->pressed = -1;
     st->stale = 1;
     k->dirty = 1;
@@ -1178,8 +1177,8 @@ static const struct draw_list *staff_list(struct kiosk *k, uint64_t now_ms)
     if (st->ui == STAFF_UI_KEYPAD) {
         struct overlay_staff_keypad kp = {st->n_entry, st->wrong, st->too_short,
                                           staff_locked_s(st, now_ms), staff_locale(k)};
-        overlay_staff_keypad(&screen, st->controls, st->n_controls, st->pressed, &kp, m,
-                             &st->arena, &st->list);
+        overlay_staff_keypad(&screen, st->controls, st->n_controls, st->pressed, &kp, m, &st->arena,
+                             &st->list);
     } else if (st->ui == STAFF_UI_SCREEN) {
         overlay_staff_screen(&screen, st->controls, st->n_controls, st->pressed, &st->info,
                              st->confirm_exit, staff_locale(k), m, &st->arena, &st->list);
@@ -1289,8 +1288,7 @@ void kiosk_staff_progress(struct kiosk *k, const struct staff_progress *p, uint6
     /* a redraw only when what the bar shows changes: its text, or its
      * fill by a thousandth (an indeterminate bar shows no count) */
     const struct staff_progress *op = &st->progress;
-    int same = np.active == op->active && np.total == op->total &&
-               strcmp(np.text, op->text) == 0 &&
+    int same = np.active == op->active && np.total == op->total && strcmp(np.text, op->text) == 0 &&
                (!np.total || np.done * 1000 / np.total == op->done * 1000 / op->total);
     st->progress = np;
     if (np.active && np.total == 0)
@@ -1330,7 +1328,7 @@ void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
         copy_text(d->last_import, sizeof(d->last_import), info->last_import);
         copy_text(d->free_space, sizeof(d->free_space), info->free_space);
         copy_text(d->settings, sizeof(d->settings), info->settings);
-        d->n_log = info->n_log < 0               ? 0
+        d->n_log = info->n_log < 0                 ? 0
                    : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES
                                                    : info->n_log;
         for (int i = 0; i < d->n_log; i++)
@@ -1632,7 +1630,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         add_list(&f, staff_list(k, now_ms));
     } else {
         add_list(&f, &chrome->chrome);
-        if (!(k->view.state == MODE_LOOP && k->notice[0])) /* the notice takes the invitation's place */
+        if (!(k->view.state == MODE_LOOP &&
+              k->notice[0])) /* the notice takes the invitation's place */
             add_list(&f, overlay_list(k));
         add_list(&f, notice_list(k));
         add_list(&f, staff_list(k, now_ms));

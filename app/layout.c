@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "locale_rules.h"
 #include "rules.h"
@@ -1047,6 +1048,18 @@ static int place_cites(struct ctx *c, const struct page *g, int x, int w)
     return place_cites_in(c, g, x, w, x == g->x0 ? g->w : w);
 }
 
+/* The chapter's name above the heading: the one place a panel names its
+ * chapter (the chrome does not repeat it), and not at all when the
+ * heading says the same ("Sources" over "Sources"). */
+static struct block *add_chapter(struct ctx *c, struct column *col)
+{
+    const struct panel *p = c->p;
+    struct block *b = add_text(col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    if (p->chapter && p->heading && strcasecmp(p->chapter, p->heading) == 0)
+        b->skip = 1;
+    return b;
+}
+
 static void add_note(struct ctx *c, struct column *col, int gap)
 {
     struct block *b = add_text(col, c->p->note, &ST_SMALL, gap, 8, "note");
@@ -1060,7 +1073,7 @@ static void layout_title(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, w);
     static struct column zero;
     struct column col = zero;
-    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &col);
     struct block *r = add(&col, BK_RULE, U(c, 2.0));
     r->w = U(c, 14);
     r->size = draw_max(2, U(c, 0.6));
@@ -1079,7 +1092,7 @@ static void layout_story(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, w);
     static struct column zero;
     struct column col = zero;
-    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &col);
     add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
     struct block *body = add_text(&col, p->body, &ST_BODY, U(c, 3.5), 0, "body");
     body->flex = 1;
@@ -1134,7 +1147,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_chapter(c, &col);
         add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
         struct block *fb = add(&col, BK_FIGURE, U(c, 4.0));
         fb->text = fig_text;
@@ -1156,7 +1169,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
     struct column head = zero;
-    add_text(&head, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &head);
     add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
     int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
     if (top > g->y0)
@@ -1213,7 +1226,7 @@ static void layout_quote(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     static struct column zero;
     struct column col = zero;
-    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &col);
     add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
     add_text(&col, quoted(c, q->text), &ST_QUOTE, U(c, 3.5), 0, "quote")->flex = 1;
     const char *who = has_text(q->speaker) ? cat(c, "\xE2\x80\x94 ", q->speaker, (const char *)NULL)
@@ -1233,7 +1246,7 @@ static void layout_credits(struct ctx *c, const struct page *g)
     int hw = text_col(c, g);
     static struct column zero;
     struct column col = zero;
-    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter")->w = hw;
+    add_chapter(c, &col)->w = hw;
     add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
     add_text(&col, p->body, &ST_BODY, U(c, 3.0), 8, "body")->w = hw;
     add_note(c, &col, U(c, 2.5));
@@ -1254,7 +1267,7 @@ static void layout_image(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_chapter(c, &col);
         add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
         struct block *im = add(&col, BK_IMAGE, U(c, 3.5));
         im->size = (bottom - g->y0) * 40 / 100;
@@ -1273,7 +1286,7 @@ static void layout_image(struct ctx *c, const struct page *g)
     add_text(&left, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
     column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
     int bottom = place_cites(c, g, rx, rw);
-    add_text(&right, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &right);
     add_text(&right, p->heading, &ST_HEADING, U(c, 1.2), 4, "heading");
     add_text(&right, p->body, &ST_BODY, U(c, 3.5), 0, "body")->flex = 1;
     add_note(c, &right, U(c, 2.5));
@@ -1613,7 +1626,7 @@ static void layout_timeline(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, hw);
     static struct column zero;
     struct column col = zero;
-    add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter")->w = hw;
+    add_chapter(c, &col)->w = hw;
     add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
     add_text(&col, p->body, &ST_BODY, U(c, 2.5), 4, "body")->w = hw;
     struct block *tl = add(&col, BK_TIMELINE, U(c, 4.0));
@@ -1740,7 +1753,7 @@ static void layout_compare(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_text(&col, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+        add_chapter(c, &col);
         add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
         struct block *vb = add(&col, BK_VALUES, U(c, 5.0));
         vb->name = "bars";
@@ -1752,7 +1765,7 @@ static void layout_compare(struct ctx *c, const struct page *g)
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
     struct column head = zero;
-    add_text(&head, p->chapter, &ST_EYEBROW, 0, 2, "chapter");
+    add_chapter(c, &head);
     add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
     int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
     if (top > g->y0)
@@ -1857,7 +1870,7 @@ static void one_line(struct ctx *c, const char *text, int x, int y, int room)
     emit_text(c, &f, x, y, room, COLOR_MUTED);
 }
 
-int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,
+int layout_chrome(const struct layout_screen *screen, int index, int count,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
     struct ctx c;
@@ -1900,8 +1913,6 @@ int layout_chrome(const struct layout_screen *screen, int index, int count, cons
         it->text = ns;
         it->len = (size_t)nl;
     }
-    if (has_text(chapter))
-        one_line(&c, chapter, g.x0, y, draw_min(g.w * 60 / 100, g.w - nw - U(&c, 4.0)));
     if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
         return -1;

@@ -123,9 +123,10 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
                         double text_scale, const struct text_measurer *m, struct arena *a,
                         struct draw_list *out);
 
-/* The quiet position indicator and chapter line, drawn over every panel
- * and not moved by transitions. index is 0-based. */
-int layout_chrome(const struct layout_screen *screen, int index, int count, const char *chapter,
+/* The quiet position indicator (a rule with a marker, and "2 / 36"),
+ * drawn over every panel and not moved by transitions. index is 0-based.
+ * The chapter is named once, above each panel's heading, not here. */
+int layout_chrome(const struct layout_screen *screen, int index, int count,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
 /* A one-line staff notice (e.g. "Content from X was refused: ...") in

@@ -205,7 +205,7 @@ static void every_panel_fits_at_every_size(void **state)
                         list.items[k].px < min_px[list.items[k].face])
                         min_px[list.items[k].face] = list.items[k].px;
 
-                rc = layout_chrome(&screen, i, fx.info.n_panels, p.chapter, fx.m, &a, &chrome);
+                rc = layout_chrome(&screen, i, fx.info.n_panels, fx.m, &a, &chrome);
                 if (rc != 0) {
                     print_error("chrome of panel %s at %dx%d: %s\n", id, W, H, chrome.problem);
                     fail();

@@ -828,7 +828,7 @@ static void chrome_marker_moves_with_the_index(void **state)
         int prev = -1;
         for (int i = 0; i < 26; i++) {
             arena_reset(&a);
-            assert_int_equal(layout_chrome(s, i, 26, "The race", &fake, &a, &l), 0);
+            assert_int_equal(layout_chrome(s, i, 26, &fake, &a, &l), 0);
             check_list(&l, s, 1);
             const struct draw_item *m = marker_of(&l);
             assert_non_null(m);
@@ -839,29 +839,20 @@ static void chrome_marker_moves_with_the_index(void **state)
             const struct draw_item *t = find_text(&l, num);
             assert_non_null(t);
             assert_int_equal(t->r.x + t->r.w, s->w - (int)lround(7 * unit(s)));
-            assert_non_null(find_text(&l, "The race"));
+            assert_int_equal(count_kind(&l, DRAW_TEXT), 1); /* the counter alone */
         }
         int x0 = (int)lround(7 * unit(s)), x1 = s->w - x0;
         arena_reset(&a);
-        assert_int_equal(layout_chrome(s, 0, 10000, NULL, &fake, &a, &l), 0);
+        assert_int_equal(layout_chrome(s, 0, 10000, &fake, &a, &l), 0);
         assert_int_equal(marker_of(&l)->r.x, x0);
         arena_reset(&a);
-        assert_int_equal(layout_chrome(s, 9999, 10000, NULL, &fake, &a, &l), 0);
+        assert_int_equal(layout_chrome(s, 9999, 10000, &fake, &a, &l), 0);
         check_list(&l, s, 1);
         const struct draw_item *m = marker_of(&l);
         assert_int_equal(m->r.x + m->r.w, x1);
         assert_true(m->r.w >= 2);
         assert_int_equal(count_kind(&l, DRAW_RECT), 2); /* track and marker, no dots */
         assert_non_null(find_text(&l, "10000 / 10000"));
-        /* a chapter name too long for the band is cut with an ellipsis */
-        char *lng = repeat_words("Mangy\xC5\x8Fngdae", 40);
-        arena_reset(&a);
-        assert_int_equal(layout_chrome(s, 3, 10, lng, &fake, &a, &l), 0);
-        check_list(&l, s, 1);
-        const struct draw_item *ch = find_text(&l, "Mangy");
-        assert_non_null(ch);
-        assert_memory_equal(ch->text + ch->len - 3, "\xE2\x80\xA6", 3);
-        free(lng);
     }
     arena_free(&a);
 }

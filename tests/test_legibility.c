@@ -590,9 +590,8 @@ static void every_panel_is_legible_and_within_reach(void **state)
                 struct stack st = {{&list}, 1};
                 check_layer(&w, &st, &a, &roles, &fg);
 
-                const char *chapter = p.chapter;
-                assert_int_equal(
-                    layout_chrome(&screen, i, fx.info.n_panels, chapter, fx.m, &ca, &chrome), 0);
+                assert_int_equal(layout_chrome(&screen, i, fx.info.n_panels, fx.m, &ca, &chrome),
+                                 0);
                 w.what = "chrome";
                 st = (struct stack){{&list, &chrome}, 2};
                 check_layer(&w, &st, &a, NULL, &fg);
