@@ -205,6 +205,9 @@ const char *value_text(struct build *b, const struct ynode *n, const char *path,
                        int affix);
 int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t max, int affix,
                 struct ltext *out);
+/* value_ltext without the typography: each text as the author wrote it. */
+int value_ltext_as_written(struct build *b, const struct ynode *n, const char *path, size_t max,
+                           int affix, struct ltext *out);
 void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
                      int affix, struct ltext *out);
 int value_number(struct build *b, const struct ynode *n, const char *path, double *out);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "author_internal.h"
+#include "typo.h"
 
 /* A short, printable quotation of user text for a message: at most 40 bytes,
  * cut on a character boundary, control characters and bytes that are not
@@ -174,10 +175,48 @@ const char *value_text(struct build *b, const struct ynode *n, const char *path,
     return build_strndup(b, n->s, len);
 }
 
+/* s in the typography of locale (typo.h), in the build arena; s itself
+ * when the result would be longer than max (the reader's limit) or memory
+ * is short. A quotation's text is set inside the kiosk's own quote marks,
+ * so its quotes start at the inner level. */
+static const char *typeset_locale(struct build *b, const char *s, const char *locale,
+                                  const char *path, size_t max)
+{
+    if (!s)
+        return s;
+    size_t n = strlen(s);
+    char *t = build_alloc(b, TYPO_MAX(n));
+    if (!t)
+        return s;
+    size_t len = typo_apply(s, n, locale, strcmp(path, "quote.text") == 0, t);
+    return len <= max ? t : s;
+}
+
 /* Localised text: a scalar (the default locale) or {locale: text}. Missing
- * locales fall back to the default locale. 0 or -1 (errors reported). */
+ * locales fall back to the default locale. Each text written is set in the
+ * typography of its language (typo.h), except affixes (prefix, suffix),
+ * whose spaces rules.c sets. 0 or -1 (errors reported). */
 int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t max, int affix,
                 struct ltext *out)
+{
+    int rc = value_ltext_as_written(b, n, path, max, affix, out);
+    if (rc != 0 || affix || !b->locales_ok)
+        return rc;
+    const char *def = out->s[b->def];
+    for (int i = 0; i < b->nloc; i++) {
+        if (out->given == ~0u) /* one text for all: the default locale's typography */
+            out->s[i] = i == 0 ? typeset_locale(b, def, b->loc[b->def], path, max) : out->s[0];
+        else if (out->given & (1u << i))
+            out->s[i] = typeset_locale(b, out->s[i], b->loc[i], path, max);
+    }
+    for (int i = 0; i < b->nloc; i++)
+        if (!(out->given & (1u << i)))
+            out->s[i] = out->s[b->def];
+    return 0;
+}
+
+int value_ltext_as_written(struct build *b, const struct ynode *n, const char *path, size_t max,
+                           int affix, struct ltext *out)
 {
     memset(out, 0, sizeof *out);
     if (n->type == Y_SCALAR) {

@@ -412,6 +412,13 @@ const char *rules_figure_after(const char *unit, const char *suffix, const char 
             gap = NNBSP; /* French "50 000 !" */
         else if (sp > 0 || (word_char(cp, locale) && !ordinal_ending(suffix, locale)))
             gap = NBSP;
+        /* French ordinals in superscript: 27e is 27ᵉ */
+        static const char *const fr_plain[] = {"e", "\xC3\xA8me", "er", "re"};
+        static const char *const fr_sup[] = {"\xE1\xB5\x89", "\xE1\xB5\x89", "\xE1\xB5\x89\xCA\xB3",
+                                             "\xCA\xB3\xE1\xB5\x89"};
+        for (int k = 0; suffix && !unit && sp == 0 && k < 4 && in_language(locale, "fr"); k++)
+            if (strcmp(suffix, fr_plain[k]) == 0)
+                suffix = fr_sup[k];
     }
     snprintf(buf, size, "%s%s%s%s", unit ? rules_unit_space(unit, locale) : "", unit ? unit : "",
              gap, suffix ? suffix : "");

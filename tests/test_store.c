@@ -492,7 +492,8 @@ static void figure_affixes_are_spaced(void **state)
         {NULL, " runners", "en", "\xC2\xA0runners"},
         {NULL, "+", "en", "+"},
         {NULL, "th", "en", "th"},
-        {NULL, "e", "fr", "e"},
+        {NULL, "e", "fr", "\xE1\xB5\x89"}, /* 27ᵉ */
+        {NULL, "er", "fr", "\xE1\xB5\x89\xCA\xB3"},
         {NULL, " th", "en", "\xC2\xA0th"},
         {NULL, "!", "fr", "\xE2\x80\xAF!"},
         {NULL, "\xEB\xAA\x85", "ko", "\xC2\xA0\xEB\xAA\x85"},
