@@ -49,22 +49,23 @@ struct run_ctx {
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
     struct import_job_ctx imp;
-    int imp_rollback;               /* the job only opens a generation (rollback, shell import) */
-    char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until it goes */
+    int imp_rollback;        /* the job only opens a generation (rollback, shell import) */
+    char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until
+                                it goes */
     char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
     /* what is on screen */
     char showing_gen[GEN_NAME_MAX]; /* "" = built in or --content */
     struct import_result showing;
-    int watch_new;  /* roll back by itself if the exhibit just switched to fails */
+    int watch_new; /* roll back by itself if the exhibit just switched to fails */
     char last_import[STAFF_TEXT_MAX];
     int staff_was_open;
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
-    int closed;             /* now outside opening hours (and not woken) */
-    int closing;            /* closing time came; the session ends, the loop goes home */
-    int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
-    uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
-    pid_t cmd_pid;          /* the screen command running, or 0 */
+    int closed;           /* now outside opening hours (and not woken) */
+    int closing;          /* closing time came; the session ends, the loop goes home */
+    int64_t next_change;  /* UTC second of the next opening or closing; -1 none */
+    uint64_t woken_until; /* a touch while closed shows the exhibit until then */
+    pid_t cmd_pid;        /* the screen command running, or 0 */
     /* recent log lines for the staff screen (written by any thread) */
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
@@ -73,30 +74,30 @@ struct run_ctx {
     struct health health;
     const char *health_file; /* NULL: none */
     uint64_t health_saved_ms;
-    int health_panel;       /* the panel on screen at the last frame */
-    const char *inbox;      /* --inbox: a sync tool's folder, NULL: none */
+    int health_panel;  /* the panel on screen at the last frame */
+    const char *inbox; /* --inbox: a sync tool's folder, NULL: none */
     /* visitor statistics (stats.h): events gather in st_live on this
      * thread; once a minute they move to st_pend and a job writes them */
-    struct stats *stats;    /* NULL: not open (tried again each minute) */
+    struct stats *stats;          /* NULL: not open (tried again each minute) */
     struct stats_opts stats_opts; /* stats_days, stats_max_rows */
     struct stats_buf st_live, st_pend;
     int64_t st_pend_utc;
     struct job *stats_job;
     uint64_t st_flush_ms;
-    int st_said;            /* the problem was logged; not again until it is over */
-    int st_panel, st_mode;  /* what is on screen since st_since_* (st_panel -1: nothing yet) */
+    int st_said;           /* the problem was logged; not again until it is over */
+    int st_panel, st_mode; /* what is on screen since st_since_* (st_panel -1: nothing yet) */
     char st_locale[STATS_LOCALE_MAX];
     uint64_t st_since_ms;
     int64_t st_since_utc;
     int st_in_session, st_sess_panels;
-    long st_wakes;          /* kiosk_wakes when last looked at */
-    int st_staff;           /* staff opened their screen: this is no visitor's session */
+    long st_wakes; /* kiosk_wakes when last looked at */
+    int st_staff;  /* staff opened their screen: this is no visitor's session */
     uint64_t st_sess_ms;
     int64_t st_sess_utc;
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
     long imports_finished;
-    long resets; /* renderer resets handled */
+    long resets;              /* renderer resets handled */
     long exports, exports_ok; /* statistics exports finished, and written */
 };
 
@@ -311,8 +312,8 @@ static void pointer_changed(struct run_ctx *r)
 {
     struct gen_state st;
     char why[256];
-    if (r->import_job || gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0 ||
-        !st.current[0] || strcmp(st.current, r->showing_gen) == 0)
+    if (r->import_job || gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0 || !st.current[0] ||
+        strcmp(st.current, r->showing_gen) == 0)
         return;
     log_info("run", "the current exhibit changed to %s outside the kiosk; switching", st.current);
     start_import(r, NULL, st.current);
@@ -348,15 +349,16 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     if (!r->imp_rollback)
         health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
-    int inbox = !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
+    int inbox =
+        !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
     if (c->r.outcome == IMPORT_LOADED && c->store) {
         kiosk_switch_store(r->k, c->store);
         c->store = NULL;
         snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", c->r.generation);
         r->showing = c->r;
         r->watch_new = !r->imp_rollback;
-        import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title,
-                           sizeof(title), body, sizeof(body));
+        import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title, sizeof(title),
+                           body, sizeof(body));
         log_info("run", "%s. %s", title, body);
         card(r, 1, title, body);
     } else if (c->r.outcome == IMPORT_SAME) {
@@ -554,9 +556,9 @@ static void staff_turn(struct run_ctx *r)
     if (r->watch_new && (kiosk_switch_result(r->k) < 0 || kiosk_content_errors(r->k) > 0)) {
         char reason[STAFF_TEXT_MAX];
         textf(reason, sizeof(reason),
-                 "%s version %s could not be shown (%s); the previous exhibit is back.",
-                 r->showing.title, r->showing.version,
-                 kiosk_switch_result(r->k) < 0 ? "it was refused" : "panels failed to load");
+              "%s version %s could not be shown (%s); the previous exhibit is back.",
+              r->showing.title, r->showing.version,
+              kiosk_switch_result(r->k) < 0 ? "it was refused" : "panels failed to load");
         rollback(r, reason);
     }
 }
@@ -667,7 +669,7 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
         stats_view_end(r, now);
         if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
             strcmp(loc, r->st_locale) != 0)
-            stats_language(&r->st_live, utc, loc); /* a visitor chose it */
+            stats_language(&r->st_live, utc, loc);             /* a visitor chose it */
         if (mode == STATS_INTERACTIVE && cur != r->st_panel) { /* sessions start at a wake */
             r->st_sess_panels++;
         } else if (mode == STATS_LOOP) {
@@ -800,7 +802,7 @@ static pid_t run_command(const char *cmd, const char *what)
 static void describe_change(int64_t utc, char *buf, size_t n)
 {
     struct walltime w;
-    static const char *const days[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
+    static const char *const days[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
                                        "Thursday", "Friday", "Saturday"};
     if (utc < 0 || clock_wall_at(utc, &w) != 0)
         snprintf(buf, n, "no change within a week");
@@ -856,8 +858,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
         char when[64];
         describe_change(r->next_change, when, sizeof(when));
-        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "",
-                 when);
+        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "", when);
         r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
         kiosk_invalidate(r->k);
     } else if (r->next_change == 0 || wall->utc_s >= r->next_change) {
@@ -989,14 +990,16 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
         snprintf(ctx.check.path, sizeof(ctx.check.path), "%s", o->content);
     if (!store)
-        store = cli_open_content(o->content, notice + strlen(notice),
-                                 sizeof(notice) - strlen(notice));
+        store =
+            cli_open_content(o->content, notice + strlen(notice), sizeof(notice) - strlen(notice));
     if (!store)
         goto out;
     log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
-    struct display_opts dopts = {
-        .windowed = o->windowed, .w = o->width, .h = o->height, .renderer = o->renderer,
-        .dpi = (float)o->dpi};
+    struct display_opts dopts = {.windowed = o->windowed,
+                                 .w = o->width,
+                                 .h = o->height,
+                                 .renderer = o->renderer,
+                                 .dpi = (float)o->dpi};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("run", "cannot open the display: %s", why);
@@ -1009,8 +1012,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     struct kiosk_opts kopts = {.locale = o->locale,
                                .idle_ms = (uint32_t)o->idle_s * 1000u,
                                .reduced_motion = o->reduced_motion,
-                               .loop_languages = alternate ? KIOSK_LOOP_ALTERNATE
-                                                           : KIOSK_LOOP_DEFAULT,
+                               .loop_languages =
+                                   alternate ? KIOSK_LOOP_ALTERNATE : KIOSK_LOOP_DEFAULT,
                                .locales = o->locales,
                                .n_locales = o->n_locales};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
@@ -1053,8 +1056,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         log_info("run", "bundles dropped in %s/vitrine/ are imported", ctx.inbox);
     if (!o->no_watch || ctx.inbox) {
         watch_dirs(&ctx);
-        ctx.watch_job = job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why,
-                                  sizeof(why));
+        ctx.watch_job =
+            job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why, sizeof(why));
         if (!ctx.watch_job)
             log_error("run", "sticks will not be noticed: %s", why);
     }
@@ -1135,8 +1138,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                 /* the whole-file check deferred at open, now that the
                  * first frame is on screen */
                 char jwhy[256];
-                ctx.check_job = job_start("check", check_job, &ctx.check, ctx.waker, jwhy,
-                                          sizeof(jwhy));
+                ctx.check_job =
+                    job_start("check", check_job, &ctx.check, ctx.waker, jwhy, sizeof(jwhy));
                 if (!ctx.check_job)
                     log_warn("run", "the exhibit's check could not start: %s", jwhy);
             }

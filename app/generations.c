@@ -241,8 +241,8 @@ static int write_pointer(const struct fsio *io, const char *state_dir, const str
     return gen_sync_dir(io, state_dir);
 }
 
-int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX],
-               char *why, size_t why_len)
+int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX], char *why,
+               size_t why_len)
 {
     struct gen_state st, next;
     char gens[GEN_PATH_MAX], staging[GEN_PATH_MAX], dst[GEN_PATH_MAX];
@@ -296,8 +296,8 @@ int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NA
     return 0;
 }
 
-int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after,
-                 char *why, size_t why_len)
+int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after, char *why,
+                 size_t why_len)
 {
     struct gen_state st;
     char path[GEN_PATH_MAX];

@@ -62,14 +62,14 @@ int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char
  * the current one: rename it into generations/, point `current` at it with
  * the old current as previous, then remove older generations. The new name
  * in new_gen. On failure nothing the pointer names has changed. */
-int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX],
-               char *why, size_t why_len);
+int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX], char *why,
+               size_t why_len);
 
 /* Point `current` at the previous generation (and previous at the one that
  * was current, so a second rollback undoes the first). -1 with why when
  * there is no previous generation, or it is gone. */
-int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after,
-                 char *why, size_t why_len);
+int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after, char *why,
+                 size_t why_len);
 
 /* Remove STATE/staging and its files (after a failed import). */
 void gen_discard_staging(const struct fsio *io, const char *state_dir);

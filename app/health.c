@@ -24,9 +24,8 @@ void health_init(struct health *h, uint64_t now_ms, int64_t now_unix)
     atomic_init(&h->warnings, 0);
 }
 
-void health_set_exhibit(struct health *h, const char *source, const char *title,
-                        const char *slug, const char *version, const char *generation,
-                        const char *signer, int panels)
+void health_set_exhibit(struct health *h, const char *source, const char *title, const char *slug,
+                        const char *version, const char *generation, const char *signer, int panels)
 {
     copy(h->source, sizeof(h->source), source);
     copy(h->title, sizeof(h->title), title);
@@ -271,7 +270,8 @@ int health_format(const struct health *h, uint64_t now_ms, char *buf, size_t len
                    "1 when the last import loaded its exhibit or had it already, else 0.");
         put(&o, "vitrine_last_import_success %d\n",
             h->last_import == HEALTH_LOADED || h->last_import == HEALTH_SAME);
-        put_family(&o, "last_import_info", "gauge", "The last import's outcome and reason; always 1.");
+        put_family(&o, "last_import_info", "gauge",
+                   "The last import's outcome and reason; always 1.");
         put(&o, "vitrine_last_import_info{");
         put_label(&o, "outcome", outcomes[h->last_import], 1);
         put_label(&o, "reason", h->last_import_reason, 0);

@@ -42,7 +42,7 @@ struct health {
     double ring[HEALTH_FRAME_WINDOW]; /* seconds */
     int ring_n, ring_next;
     /* imports */
-    int last_import;       /* enum health_import; -1: none since start */
+    int last_import; /* enum health_import; -1: none since start */
     int64_t last_import_unix;
     char last_import_reason[HEALTH_TEXT_MAX];
     unsigned long imports[HEALTH_N_OUTCOMES];
@@ -57,9 +57,9 @@ struct health {
 void health_init(struct health *h, uint64_t now_ms, int64_t now_unix);
 
 /* The exhibit on screen (strings may be NULL: empty). */
-void health_set_exhibit(struct health *h, const char *source, const char *title,
-                        const char *slug, const char *version, const char *generation,
-                        const char *signer, int panels);
+void health_set_exhibit(struct health *h, const char *source, const char *title, const char *slug,
+                        const char *version, const char *generation, const char *signer,
+                        int panels);
 void health_set_renderer(struct health *h, const char *renderer, const char *driver);
 
 /* One presented frame that took `seconds` to draw and present. */

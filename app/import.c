@@ -170,8 +170,8 @@ static enum import_outcome copy_in(struct imp *m, const char *src, const char *d
     int in = io->open(io->ctx, src, O_RDONLY | O_NOFOLLOW, 0);
     int fd = -1;
     if (in < 0) {
-        out = fail(m, IMPORT_FAILED, "the copy failed: %s (%s)", gen_errno_words(-in),
-                   strerror(-in));
+        out =
+            fail(m, IMPORT_FAILED, "the copy failed: %s (%s)", gen_errno_words(-in), strerror(-in));
         goto done;
     }
     fd = io->open(io->ctx, dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
@@ -292,8 +292,9 @@ int import_choose(const char *const *bundles, int n, char *why, size_t why_len)
     if (n == 1)
         return 0;
     if (n <= 0)
-        snprintf(why, why_len, "no exhibit was found on the stick (a folder named vitrine with "
-                               "NAME.vitrine and NAME.vitrine.minisig in it)");
+        snprintf(why, why_len,
+                 "no exhibit was found on the stick (a folder named vitrine with "
+                 "NAME.vitrine and NAME.vitrine.minisig in it)");
     else
         snprintf(why, why_len,
                  "%d exhibits were found (%.80s and %.80s): plug in one stick at a time, with "
@@ -321,8 +322,7 @@ int import_describe(const char *state_dir, const char *gen, struct import_result
 /* Steps 1 and 2: the files on the stick, the signer, room. The signature's
  * text in sig_text (sig_len bytes), parsed into *sig. */
 static enum import_outcome check_source(struct imp *m, const char *bundle, char *sig_text,
-                                        long *sig_len, struct minisig_sig *sig,
-                                        uint64_t *size)
+                                        long *sig_len, struct minisig_sig *sig, uint64_t *size)
 {
     const char *base = strrchr(bundle, '/');
     base = base ? base + 1 : bundle;
@@ -432,8 +432,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
         return out;
     if (gen_staging_path(o->state_dir, GEN_BUNDLE, staged, sizeof(staged)) != 0 ||
         gen_staging_path(o->state_dir, GEN_SIG, staged_sig, sizeof(staged_sig)) != 0 ||
-        snprintf(staging, sizeof(staging), "%s/" GEN_STAGING, o->state_dir) >=
-            (int)sizeof(staging))
+        snprintf(staging, sizeof(staging), "%s/" GEN_STAGING, o->state_dir) >= (int)sizeof(staging))
         return fail(&m, IMPORT_FAILED, "the state folder's path is too long");
 
     /* one import at a time, also against `vitrine import` from a shell */
@@ -441,8 +440,8 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     if (stat(o->state_dir, &sb) != 0) {
         int rc = m.io->mkdir(m.io->ctx, o->state_dir, 0755);
         if (rc < 0)
-            return fail(&m, IMPORT_FAILED, "cannot create the kiosk's storage %s: %s",
-                        o->state_dir, gen_errno_words(-rc));
+            return fail(&m, IMPORT_FAILED, "cannot create the kiosk's storage %s: %s", o->state_dir,
+                        gen_errno_words(-rc));
         m.made_state = 1;
     }
     lock_fd = open(o->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -530,8 +529,8 @@ void import_card_loaded(const struct import_result *r, int rollback, int stick, 
                         size_t title_len, char *body, size_t body_len)
 {
     /* a long title is cut short here and, on screen, with an ellipsis */
-    snprintf(title, title_len, "%s: %s, version %s", rollback ? "Now showing" : "Loaded",
-             r->title, r->version);
+    snprintf(title, title_len, "%s: %s, version %s", rollback ? "Now showing" : "Loaded", r->title,
+             r->version);
     if (body)
         snprintf(body, body_len, "%d panels.%s", r->n_panels,
                  stick ? " You can remove the stick." : "");

@@ -41,8 +41,13 @@ enum import_outcome {
     IMPORT_FAILED,  /* the copy or the switch failed (stick pulled, disk full) */
 };
 
-enum import_stage { IMPORT_STAGE_CHECK, IMPORT_STAGE_COPY, IMPORT_STAGE_VERIFY,
-                    IMPORT_STAGE_CONTENT, IMPORT_STAGE_SWITCH };
+enum import_stage {
+    IMPORT_STAGE_CHECK,
+    IMPORT_STAGE_COPY,
+    IMPORT_STAGE_VERIFY,
+    IMPORT_STAGE_CONTENT,
+    IMPORT_STAGE_SWITCH
+};
 
 struct import_result;
 
