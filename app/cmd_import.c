@@ -161,6 +161,11 @@ int cmd_rollback(const struct options *o)
     char why[512];
     struct gen_state after;
     gen_recover(fsio_posix(), o->state_dir, NULL, why, sizeof(why));
+    if (gen_repair(fsio_posix(), o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) >
+        0) {
+        log_warn("rollback", "repaired: %s", why);
+        printf("Repaired first: %s.\n", why);
+    }
     if (gen_rollback(fsio_posix(), o->state_dir, &after, why, sizeof(why)) != 0) {
         log_error("rollback", "%s", why);
         fprintf(stderr, "Not rolled back: %s.\n", why);
