@@ -1057,9 +1057,9 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         enum ui_string_id label;
         const char *value;
     } facts[] = {
-        {UI_STAFF_VERSION, info->version},         {UI_STAFF_SIGNER, info->signer},
-        {UI_STAFF_LAST_IMPORT, info->last_import}, {UI_STAFF_STORAGE, info->free_space},
-        {UI_STAFF_SETTINGS, info->settings},
+        {UI_STAFF_ATTENTION, info->attention}, {UI_STAFF_VERSION, info->version},
+        {UI_STAFF_SIGNER, info->signer},       {UI_STAFF_LAST_IMPORT, info->last_import},
+        {UI_STAFF_STORAGE, info->free_space},  {UI_STAFF_SETTINGS, info->settings},
     };
     int col = 0, row_h = 0;
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {

@@ -69,6 +69,10 @@ struct staff_info {
     char exhibit[STAFF_TEXT_MAX]; /* title */
     char version[64];
     char signer[32]; /* key id, or "built in" */
+    /* why the kiosk changed its exhibit by itself since it started (an
+     * exhibit that kept crashing it taken off, a damaged pointer repaired);
+     * "" none, and then no line */
+    char attention[STAFF_TEXT_MAX];
     char last_import[STAFF_TEXT_MAX];
     char free_space[64];           /* "12.3 GB free in /var/lib/vitrine" */
     char settings[STAFF_TEXT_MAX]; /* the settings file's problems, or that it has none */

@@ -32,6 +32,7 @@ enum ui_string_id {
     UI_STAFF_TITLE,   /* staff screen heading */
     UI_STAFF_VERSION, /* labels of the staff screen's facts */
     UI_STAFF_SIGNER,
+    UI_STAFF_ATTENTION,
     UI_STAFF_LAST_IMPORT,
     UI_STAFF_STORAGE,
     UI_STAFF_SETTINGS,
