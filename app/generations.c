@@ -205,6 +205,13 @@ int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char
     struct gen_state st;
     if (gen_read(state_dir, &st, why, why_len) != 0)
         return -1; /* keep every generation: staff may still roll back */
+    if (st.current[0] &&
+        (gen_file(state_dir, st.current, 0, path, sizeof(path)) != 0 || lstat(path, &sb) != 0)) {
+        /* a pointer to nothing: every generation stays for gen_repair */
+        snprintf(why, why_len, "%s/" POINTER " names %s, which is not on the kiosk", state_dir,
+                 st.current);
+        return -1;
+    }
     int rc = prune(io, state_dir, &st, removed, NULL);
     if (rc < 0) {
         snprintf(why, why_len, "cannot tidy %s: %s", state_dir, gen_errno_words(-rc));

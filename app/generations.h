@@ -21,8 +21,9 @@
  * fsynced. So at every instant, and after a crash at any point, `current`
  * names a complete generation or nothing at all. gen_recover then removes
  * what a stopped import or prune left: staging/, current.tmp, and every
- * generation the pointer does not name. At most two generations are kept:
- * the current one and the previous one (for rollback).
+ * generation the pointer does not name (none while the pointer is damaged
+ * or names a generation that is not there: gen_repair's to choose from). At most two generations
+ * are kept: the current one and the previous one (for rollback).
  *
  * A generation that kept crashing the kiosk (bootcount.h) is marked bad:
  * a file `bad` in its folder says why, and STATE/refused/HASH (the first
