@@ -94,13 +94,14 @@ static const char *outcome_word(enum import_outcome o)
 int cmd_import(const struct options *o)
 {
     if (o->n_positional != 1) {
-        fprintf(stderr, "vitrine import: usage: vitrine import FILE [--state-dir DIR] [--keys DIR]\n");
+        fprintf(stderr,
+                "vitrine import: usage: vitrine import FILE [--state-dir DIR] [--keys DIR]\n");
         return 2;
     }
     struct import_cli c = {.w = o->width ? o->width : 1920,
                            .h = o->height ? o->height : 1080,
                            .last_pct = -2,
-                           .last_stage = (enum import_stage)-1};
+                           .last_stage = (enum import_stage) - 1};
     if (o->progress_fd) {
         /* run by the kiosk: leave the CPU to the frames visitors see */
         if (nice(10) == -1)
@@ -121,7 +122,7 @@ int cmd_import(const struct options *o)
                              .progress_ctx = &c};
     struct import_result r;
     enum import_outcome out = import_bundle(o->positional[0], &io, &r);
-    progress_cb(&c, (enum import_stage)-1, 0, 0, "done"); /* times the last stage */
+    progress_cb(&c, (enum import_stage) - 1, 0, 0, "done"); /* times the last stage */
     content_check_free(c.check);
     if (c.progress) {
         fprintf(c.progress, "result %s", outcome_word(out));
@@ -160,6 +161,11 @@ int cmd_rollback(const struct options *o)
     char why[512];
     struct gen_state after;
     gen_recover(fsio_posix(), o->state_dir, NULL, why, sizeof(why));
+    if (gen_repair(fsio_posix(), o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) >
+        0) {
+        log_warn("rollback", "repaired: %s", why);
+        printf("Repaired first: %s.\n", why);
+    }
     if (gen_rollback(fsio_posix(), o->state_dir, &after, why, sizeof(why)) != 0) {
         log_error("rollback", "%s", why);
         fprintf(stderr, "Not rolled back: %s.\n", why);
@@ -286,8 +292,9 @@ static void report_missing(const char *path, FILE *f)
 int cmd_bundle_verify(const struct options *o)
 {
     if (o->n_positional != 1) {
-        fprintf(stderr,
-                "vitrine bundle verify: usage: vitrine bundle verify FILE [--keys DIR] [--size WxH]\n");
+        fprintf(
+            stderr,
+            "vitrine bundle verify: usage: vitrine bundle verify FILE [--keys DIR] [--size WxH]\n");
         return 2;
     }
     char why[512], signer[17], comment[MINISIG_COMMENT_MAX];
@@ -306,8 +313,8 @@ int cmd_bundle_verify(const struct options *o)
         !(c = content_check_new(why, sizeof(why))) ||
         content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0 ||
         kiosk_check_as_imported(o->positional[0], s, signer, w, h, why, sizeof(why)) != 0) {
-        fprintf(stderr, "%s: NOT verified: signed by key %s, but %s\n", o->positional[0],
-                signer, why);
+        fprintf(stderr, "%s: NOT verified: signed by key %s, but %s\n", o->positional[0], signer,
+                why);
         content_check_free(c);
         store_close(s);
         return 1;
@@ -344,8 +351,8 @@ int cmd_bundle_inspect(const struct options *o)
         printf("problem:   %s\n", why);
         problems++;
     } else {
-        printf("title:     %s\nid:        %s\nversion:   %s\npanels:    %d\nlocales:  ",
-               info.title, info.slug, info.version, info.n_panels);
+        printf("title:     %s\nid:        %s\nversion:   %s\npanels:    %d\nlocales:  ", info.title,
+               info.slug, info.version, info.n_panels);
         for (int i = 0; i < info.n_locales; i++)
             printf(" %s (%s)", info.locales[i], info.locale_names[i]);
         printf("\n");

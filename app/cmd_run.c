@@ -11,9 +11,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bootcount.h"
 #include "clock.h"
 #include "display.h"
 #include "events.h"
+#include "fault.h"
 #include "frame_budget.h"
 #include "cli.h"
 #include "fsio_posix.h"
@@ -49,22 +51,29 @@ struct run_ctx {
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
     struct import_job_ctx imp;
-    int imp_rollback;               /* the job only opens a generation (rollback, shell import) */
-    char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until it goes */
+    int imp_rollback;        /* the job only opens a generation (rollback, shell import) */
+    char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until
+                                it goes */
     char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
     /* what is on screen */
     char showing_gen[GEN_NAME_MAX]; /* "" = built in or --content */
     struct import_result showing;
-    int watch_new;  /* roll back by itself if the exhibit just switched to fails */
+    int watch_new; /* roll back by itself if the exhibit just switched to fails */
+    int touched;   /* a visitor touched the screen since the start */
     char last_import[STAFF_TEXT_MAX];
+    char attention[STAFF_TEXT_MAX]; /* why the exhibit changed by itself at start */
+    /* abnormal exits of the generation on screen (bootcount.h) */
+    struct boot_count boot;
+    uint64_t boot_ms; /* when its running time was last added */
+    int boot_said;    /* a failed write was logged: not again until one works */
     int staff_was_open;
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
-    int closed;             /* now outside opening hours (and not woken) */
-    int closing;            /* closing time came; the session ends, the loop goes home */
-    int64_t next_change;    /* UTC second of the next opening or closing; -1 none */
-    uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
-    pid_t cmd_pid;          /* the screen command running, or 0 */
+    int closed;           /* now outside opening hours (and not woken) */
+    int closing;          /* closing time came; the session ends, the loop goes home */
+    int64_t next_change;  /* UTC second of the next opening or closing; -1 none */
+    uint64_t woken_until; /* a touch while closed shows the exhibit until then */
+    pid_t cmd_pid;        /* the screen command running, or 0 */
     /* recent log lines for the staff screen (written by any thread) */
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
@@ -73,30 +82,30 @@ struct run_ctx {
     struct health health;
     const char *health_file; /* NULL: none */
     uint64_t health_saved_ms;
-    int health_panel;       /* the panel on screen at the last frame */
-    const char *inbox;      /* --inbox: a sync tool's folder, NULL: none */
+    int health_panel;  /* the panel on screen at the last frame */
+    const char *inbox; /* --inbox: a sync tool's folder, NULL: none */
     /* visitor statistics (stats.h): events gather in st_live on this
      * thread; once a minute they move to st_pend and a job writes them */
-    struct stats *stats;    /* NULL: not open (tried again each minute) */
+    struct stats *stats;          /* NULL: not open (tried again each minute) */
     struct stats_opts stats_opts; /* stats_days, stats_max_rows */
     struct stats_buf st_live, st_pend;
     int64_t st_pend_utc;
     struct job *stats_job;
     uint64_t st_flush_ms;
-    int st_said;            /* the problem was logged; not again until it is over */
-    int st_panel, st_mode;  /* what is on screen since st_since_* (st_panel -1: nothing yet) */
+    int st_said;           /* the problem was logged; not again until it is over */
+    int st_panel, st_mode; /* what is on screen since st_since_* (st_panel -1: nothing yet) */
     char st_locale[STATS_LOCALE_MAX];
     uint64_t st_since_ms;
     int64_t st_since_utc;
     int st_in_session, st_sess_panels;
-    long st_wakes;          /* kiosk_wakes when last looked at */
-    int st_staff;           /* staff opened their screen: this is no visitor's session */
+    long st_wakes; /* kiosk_wakes when last looked at */
+    int st_staff;  /* staff opened their screen: this is no visitor's session */
     uint64_t st_sess_ms;
     int64_t st_sess_utc;
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
     long imports_finished;
-    long resets; /* renderer resets handled */
+    long resets;              /* renderer resets handled */
     long exports, exports_ok; /* statistics exports finished, and written */
 };
 
@@ -129,6 +138,7 @@ static void staff_refresh(struct run_ctx *r)
         snprintf(info.version, sizeof(info.version), "-");
         snprintf(info.signer, sizeof(info.signer), "built in");
     }
+    snprintf(info.attention, sizeof(info.attention), "%s", r->attention);
     snprintf(info.last_import, sizeof(info.last_import), "%s",
              r->last_import[0] ? r->last_import : "no import since the kiosk started");
     struct statvfs vfs;
@@ -154,7 +164,8 @@ static void staff_refresh(struct run_ctx *r)
     pthread_mutex_unlock(&r->log_mu);
     struct gen_state st;
     char why[256];
-    info.can_rollback = gen_read(r->o->state_dir, &st, why, sizeof(why)) == 0 && st.previous[0];
+    info.can_rollback = gen_read(r->o->state_dir, &st, why, sizeof(why)) == 0 && st.previous[0] &&
+                        !gen_is_bad(r->o->state_dir, st.previous, NULL, 0);
     kiosk_staff_info(r->k, &info);
 }
 
@@ -196,6 +207,76 @@ static int64_t wall_now(void)
 {
     struct walltime w;
     return clock_wall(&w) == 0 ? w.utc_s : 0;
+}
+
+/* The version on screen, for the fault points (fault.h): "" when built in. */
+static const char *shown_version(const struct run_ctx *r)
+{
+    return r->showing_gen[0] ? r->showing.version : "";
+}
+
+static void boot_save(struct run_ctx *r)
+{
+    char why[512];
+    if (boot_write(fsio_posix(), r->o->state_dir, &r->boot, why, sizeof(why)) == 0) {
+        r->boot_said = 0;
+        return;
+    }
+    if (!r->boot_said) /* the exhibit goes on; only the count is not kept */
+        log_warn("run", "%s", why);
+    r->boot_said = 1;
+}
+
+/* The generation on screen is now gen ("" none: built in): a new count of
+ * its abnormal exits, written before it is drawn. */
+static void boot_switch(struct run_ctx *r, const char *gen)
+{
+    if (r->o->content || (!gen[0] && !r->boot.generation[0]))
+        return; /* --content, or still nothing imported: nothing to count */
+    memset(&r->boot, 0, sizeof(r->boot));
+    if (gen[0])
+        boot_start(&r->boot, gen, wall_now());
+    r->boot_ms = clock_now_ms();
+    health_abnormal_exits(&r->health, gen[0] ? 0 : -1);
+    boot_save(r);
+}
+
+/* Once a turn: the running time of the generation on screen, written every
+ * BOOT_CHECKPOINT_MS until it has proved itself. */
+static void boot_turn(struct run_ctx *r, uint64_t now)
+{
+    if (!r->boot.running || now - r->boot_ms < BOOT_CHECKPOINT_MS)
+        return;
+    int proven = boot_ran(&r->boot, now - r->boot_ms);
+    r->boot_ms = now;
+    boot_save(r);
+    if (proven) {
+        log_info("run", "%s has run %u minutes: its count of abnormal exits is cleared",
+                 r->boot.generation, BOOT_WINDOW_MS / 60000u);
+        health_abnormal_exits(&r->health, 0);
+    }
+}
+
+/* A clean exit (SIGTERM, staff's Exit, --frames, the renderer lost): the
+ * attempt is not counted at the next start. */
+static void boot_stop(struct run_ctx *r)
+{
+    if (!r->boot.running)
+        return;
+    boot_clean(&r->boot);
+    boot_save(r);
+}
+
+/* The exhibit changed by itself at start: why, for staff (the staff
+ * screen's line and the notice) and the health file; the caller logs it. */
+static void say_recovered(struct run_ctx *r, const char *kind, const char *text, char *notice,
+                          size_t notice_len)
+{
+    textf(r->attention, sizeof(r->attention), "%s", text);
+    health_recovery(&r->health, kind, text);
+    size_t used = strlen(notice);
+    if (used + 1 < notice_len)
+        snprintf(notice + used, notice_len - used, "%s%s", used ? " " : "", text);
 }
 
 /* A bundle as the watcher found it: its path, and its file's and its
@@ -311,8 +392,8 @@ static void pointer_changed(struct run_ctx *r)
 {
     struct gen_state st;
     char why[256];
-    if (r->import_job || gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0 ||
-        !st.current[0] || strcmp(st.current, r->showing_gen) == 0)
+    if (r->import_job || gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0 || !st.current[0] ||
+        strcmp(st.current, r->showing_gen) == 0)
         return;
     log_info("run", "the current exhibit changed to %s outside the kiosk; switching", st.current);
     start_import(r, NULL, st.current);
@@ -322,6 +403,9 @@ static void rollback(struct run_ctx *r, const char *reason)
 {
     char why[512];
     struct gen_state after;
+    if (gen_repair(fsio_posix(), r->o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) >
+        0)
+        log_warn("run", "before the roll back: %s", why);
     if (gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) != 0) {
         log_error("run", "roll back: %s", why);
         card(r, 0, "Not rolled back", why);
@@ -348,15 +432,17 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     if (!r->imp_rollback)
         health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
-    int inbox = !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
+    int inbox =
+        !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
     if (c->r.outcome == IMPORT_LOADED && c->store) {
         kiosk_switch_store(r->k, c->store);
         c->store = NULL;
         snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", c->r.generation);
+        boot_switch(r, c->r.generation);
         r->showing = c->r;
         r->watch_new = !r->imp_rollback;
-        import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title,
-                           sizeof(title), body, sizeof(body));
+        import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title, sizeof(title),
+                           body, sizeof(body));
         log_info("run", "%s. %s", title, body);
         card(r, 1, title, body);
     } else if (c->r.outcome == IMPORT_SAME) {
@@ -398,6 +484,7 @@ static void check_failed(struct run_ctx *r, const char *problem)
     struct store *builtin = cli_open_content(NULL, bwhy, sizeof(bwhy));
     if (builtin) {
         r->showing_gen[0] = '\0';
+        boot_switch(r, "");
         kiosk_switch_store(r->k, builtin);
         textf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
               problem);
@@ -554,45 +641,136 @@ static void staff_turn(struct run_ctx *r)
     if (r->watch_new && (kiosk_switch_result(r->k) < 0 || kiosk_content_errors(r->k) > 0)) {
         char reason[STAFF_TEXT_MAX];
         textf(reason, sizeof(reason),
-                 "%s version %s could not be shown (%s); the previous exhibit is back.",
-                 r->showing.title, r->showing.version,
-                 kiosk_switch_result(r->k) < 0 ? "it was refused" : "panels failed to load");
+              "%s version %s could not be shown (%s); the previous exhibit is back.",
+              r->showing.title, r->showing.version,
+              kiosk_switch_result(r->k) < 0 ? "it was refused" : "panels failed to load");
         rollback(r, reason);
     }
 }
 
+/* The generation gen kept crashing the kiosk (b says how often, in how much
+ * running): mark it bad (its bundle's hash refused from now on) and go back
+ * to the previous one. 0 when the pointer now names another generation to
+ * try, -1 when there is none (the built-in exhibit). */
+static int take_off(struct run_ctx *r, const char *gen, const struct boot_count *b, char *notice,
+                    size_t notice_len)
+{
+    char reason[GEN_REASON_MAX], why[512], hex[2 * 64 + 1] = "", path[GEN_PATH_MAX];
+    struct import_result d;
+    if (import_describe(r->o->state_dir, gen, &d) != 0)
+        snprintf(d.title, sizeof(d.title), "the exhibit %s", gen);
+    unsigned secs = (unsigned)(b->ran_ms / 1000u);
+    textf(reason, sizeof(reason),
+          "%s version %s stopped the kiosk %d times in its first %u min %02u s of running", d.title,
+          d.version[0] ? d.version : "?", b->crashes, secs / 60u, secs % 60u);
+    if (gen_file(r->o->state_dir, gen, 0, path, sizeof(path)) != 0 ||
+        import_hash_file(path, hex, why, sizeof(why)) != 0) {
+        log_warn("run", "the bundle of %s cannot be hashed (%s); only the generation is marked",
+                 gen, why);
+        hex[0] = '\0';
+    }
+    if (gen_mark_bad(fsio_posix(), r->o->state_dir, gen, reason, hex, why, sizeof(why)) != 0)
+        log_error("run", "%s", why);
+    struct gen_state after;
+    char text[STAFF_TEXT_MAX];
+    int back = gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) == 0;
+    if (back)
+        textf(text, sizeof(text), "Went back to the previous exhibit (%s): %s.", after.current,
+              reason);
+    else
+        textf(text, sizeof(text), "Showing the built-in exhibit: %s (%s).", reason, why);
+    log_error("run",
+              "rolled back by itself: %s (%s is marked bad; it stays on disk until an "
+              "import prunes it)",
+              text, gen);
+    say_recovered(r, "crashes", text, notice, notice_len);
+    return back ? 0 : -1;
+}
+
 /* Open the exhibit the state directory names, or roll back by itself when
- * it does not open. NULL when nothing was imported (or nothing opens). */
+ * it does not open, or has crashed the kiosk BOOT_CRASHES times (bootcount.h);
+ * a damaged pointer is repaired first (gen_repair). NULL when nothing was
+ * imported (or nothing opens): the caller shows the built-in exhibit. */
 static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_len)
 {
     char why[512];
     struct gen_state st;
-    gen_recover(fsio_posix(), r->o->state_dir, NULL, why, sizeof(why));
-    for (int attempt = 0; attempt < 2; attempt++) {
-        if (gen_read(r->o->state_dir, &st, why, sizeof(why)) != 0) {
+    const char *dir = r->o->state_dir;
+    gen_recover(fsio_posix(), dir, NULL, why, sizeof(why));
+    int repaired = gen_repair(fsio_posix(), dir, import_gen_whole, NULL, NULL, why, sizeof(why));
+    if (repaired > 0) {
+        log_warn("run", "repaired: %s", why);
+        char text[STAFF_TEXT_MAX];
+        textf(text, sizeof(text),
+              "The record of the exhibit to show was damaged and was "
+              "repaired: %s.",
+              why);
+        say_recovered(r, "damaged", text, notice, notice_len);
+    } else if (repaired < 0) {
+        log_error("run", "%s", why);
+    }
+    struct boot_count b;
+    if (boot_read(dir, &b, why, sizeof(why)) != 0)
+        log_warn("run", "%s", why);
+    r->boot = b;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (gen_read(dir, &st, why, sizeof(why)) != 0) {
             log_error("run", "%s", why);
-            return NULL;
+            break;
         }
         if (!st.current[0])
-            return NULL;
+            break;
+        char reason[GEN_REASON_MAX];
+        if (gen_is_bad(dir, st.current, reason, sizeof(reason))) {
+            /* taken off at an earlier start, with nothing to go back to */
+            char text[STAFF_TEXT_MAX];
+            struct gen_state after;
+            if (gen_rollback(fsio_posix(), dir, &after, why, sizeof(why)) == 0) {
+                log_warn("run", "%s was taken off (%s); going back to %s", st.current, reason,
+                         after.current);
+                continue;
+            }
+            textf(text, sizeof(text), "Showing the built-in exhibit: %s was taken off (%s).",
+                  st.current, reason);
+            log_warn("run", "%s", text);
+            say_recovered(r, "taken_off", text, notice, notice_len);
+            break;
+        }
+        if (boot_start(&b, st.current, wall_now())) {
+            if (take_off(r, st.current, &b, notice, notice_len) != 0)
+                break;
+            continue;
+        }
+        if (b.crashes)
+            log_warn("run",
+                     "%s stopped the kiosk %d time(s) in its first %llu s of running; "
+                     "after %d it is rolled back",
+                     st.current, b.crashes, (unsigned long long)(b.ran_ms / 1000u), BOOT_CRASHES);
+        /* written before anything of it is opened or drawn: a crash from
+         * here on is counted at the next start */
+        r->boot = b;
+        r->boot_ms = clock_now_ms();
+        boot_save(r);
+        health_abnormal_exits(&r->health, b.crashes);
         char path[GEN_PATH_MAX];
         struct store *s = NULL;
-        if (gen_file(r->o->state_dir, st.current, 0, path, sizeof(path)) == 0 &&
+        if (gen_file(dir, st.current, 0, path, sizeof(path)) == 0 &&
             store_open_file_flags(path, STORE_OPEN_DEFER_CHECK, &s, why, sizeof(why)) == 0) {
             snprintf(r->check.path, sizeof(r->check.path), "%s", path);
             snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", st.current);
-            import_describe(r->o->state_dir, st.current, &r->showing);
+            import_describe(dir, st.current, &r->showing);
             return s;
         }
         log_error("run", "the imported exhibit %s cannot be opened: %s", st.current, why);
         struct gen_state after;
         char rwhy[256];
-        if (gen_rollback(fsio_posix(), r->o->state_dir, &after, rwhy, sizeof(rwhy)) != 0)
+        if (gen_rollback(fsio_posix(), dir, &after, rwhy, sizeof(rwhy)) != 0)
             break;
         snprintf(notice, notice_len,
                  "The exhibit last loaded could not be opened; went back to the previous one.");
         log_warn("run", "rolled back to %s", after.current);
     }
+    boot_switch(r, ""); /* the built-in exhibit: nothing counted */
     return NULL;
 }
 
@@ -667,7 +845,7 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
         stats_view_end(r, now);
         if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
             strcmp(loc, r->st_locale) != 0)
-            stats_language(&r->st_live, utc, loc); /* a visitor chose it */
+            stats_language(&r->st_live, utc, loc);             /* a visitor chose it */
         if (mode == STATS_INTERACTIVE && cur != r->st_panel) { /* sessions start at a wake */
             r->st_sess_panels++;
         } else if (mode == STATS_LOOP) {
@@ -748,8 +926,12 @@ static void on_input(void *ctx, const struct input_event *e)
             r->woken_until = now + (uint64_t)r->o->wake_minutes * 60000u;
         return;
     }
-    if (e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
+    if (e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN) {
         stats_touch(&r->st_live); /* a count, nothing more */
+        if (!r->touched)
+            fault_point("first-touch", shown_version(r));
+        r->touched = 1;
+    }
     struct input_event ev = *e;
     if (!(ev.t_ms <= now && now - ev.t_ms < 1000))
         ev.t_ms = now;
@@ -800,7 +982,7 @@ static pid_t run_command(const char *cmd, const char *what)
 static void describe_change(int64_t utc, char *buf, size_t n)
 {
     struct walltime w;
-    static const char *const days[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
+    static const char *const days[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
                                        "Thursday", "Friday", "Saturday"};
     if (utc < 0 || clock_wall_at(utc, &w) != 0)
         snprintf(buf, n, "no change within a week");
@@ -856,8 +1038,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
         char when[64];
         describe_change(r->next_change, when, sizeof(when));
-        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "",
-                 when);
+        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "", when);
         r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
         kiosk_invalidate(r->k);
     } else if (r->next_change == 0 || wall->utc_s >= r->next_change) {
@@ -989,14 +1170,16 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
         snprintf(ctx.check.path, sizeof(ctx.check.path), "%s", o->content);
     if (!store)
-        store = cli_open_content(o->content, notice + strlen(notice),
-                                 sizeof(notice) - strlen(notice));
+        store =
+            cli_open_content(o->content, notice + strlen(notice), sizeof(notice) - strlen(notice));
     if (!store)
         goto out;
     log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
-    struct display_opts dopts = {
-        .windowed = o->windowed, .w = o->width, .h = o->height, .renderer = o->renderer,
-        .dpi = (float)o->dpi};
+    struct display_opts dopts = {.windowed = o->windowed,
+                                 .w = o->width,
+                                 .h = o->height,
+                                 .renderer = o->renderer,
+                                 .dpi = (float)o->dpi};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("run", "cannot open the display: %s", why);
@@ -1009,8 +1192,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     struct kiosk_opts kopts = {.locale = o->locale,
                                .idle_ms = (uint32_t)o->idle_s * 1000u,
                                .reduced_motion = o->reduced_motion,
-                               .loop_languages = alternate ? KIOSK_LOOP_ALTERNATE
-                                                           : KIOSK_LOOP_DEFAULT,
+                               .loop_languages =
+                                   alternate ? KIOSK_LOOP_ALTERNATE : KIOSK_LOOP_DEFAULT,
                                .locales = o->locales,
                                .n_locales = o->n_locales};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
@@ -1024,6 +1207,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         snprintf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
                  why);
         ctx.showing_gen[0] = '\0';
+        boot_switch(&ctx, "");
         store = cli_open_content(NULL, why, sizeof(why));
         if (store)
             k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
@@ -1053,8 +1237,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         log_info("run", "bundles dropped in %s/vitrine/ are imported", ctx.inbox);
     if (!o->no_watch || ctx.inbox) {
         watch_dirs(&ctx);
-        ctx.watch_job = job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why,
-                                  sizeof(why));
+        ctx.watch_job =
+            job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why, sizeof(why));
         if (!ctx.watch_job)
             log_error("run", "sticks will not be noticed: %s", why);
     }
@@ -1085,6 +1269,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                 if (frames++ == 0)
                     notify_ready("closed: outside opening hours");
                 notify_watchdog(now);
+                boot_turn(&ctx, now);
                 uint32_t wd = notify_watchdog_wait_ms();
                 if (wd && closed_wait > wd)
                     closed_wait = wd;
@@ -1109,6 +1294,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         if (kiosk_needs_frame(k, now)) {
             int trans = kiosk_transition_kind(k);
             uint64_t f0 = clock_now_ns();
+            if (frames == 0)
+                fault_point("first-frame", shown_version(&ctx));
             kiosk_draw(k, now);
             display_present(d);
             health_frame(&ctx.health, (double)(clock_now_ns() - f0) / 1e9);
@@ -1135,8 +1322,8 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                 /* the whole-file check deferred at open, now that the
                  * first frame is on screen */
                 char jwhy[256];
-                ctx.check_job = job_start("check", check_job, &ctx.check, ctx.waker, jwhy,
-                                          sizeof(jwhy));
+                ctx.check_job =
+                    job_start("check", check_job, &ctx.check, ctx.waker, jwhy, sizeof(jwhy));
                 if (!ctx.check_job)
                     log_warn("run", "the exhibit's check could not start: %s", jwhy);
             }
@@ -1151,6 +1338,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                 log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)",
                          since_exec, exact ? "" : " (kernel start time, 10 ms steps)",
                          (unsigned long long)(clock_now_ms() - t0));
+                fault_point("frame-shown", shown_version(&ctx));
             }
             if (o->frames && frames >= o->frames)
                 break;
@@ -1158,6 +1346,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         now = clock_now_ms();
         /* the loop itself pings the watchdog: a hung loop stops the pings */
         notify_watchdog(now);
+        boot_turn(&ctx, now);
         health_tick(&ctx, 0);
         uint32_t timeout;
         if (kiosk_animating(k, now)) {
@@ -1205,6 +1394,7 @@ done:
     kiosk_free(k);
     display_close(d);
 out:
+    boot_stop(&ctx); /* every way out is a clean exit (a crash never comes here) */
     log_unsubscribe(log_sink, &ctx);
     pthread_mutex_destroy(&ctx.watch.mu);
     pthread_mutex_destroy(&ctx.log_mu);

@@ -205,6 +205,13 @@ int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char
     struct gen_state st;
     if (gen_read(state_dir, &st, why, why_len) != 0)
         return -1; /* keep every generation: staff may still roll back */
+    if (st.current[0] &&
+        (gen_file(state_dir, st.current, 0, path, sizeof(path)) != 0 || lstat(path, &sb) != 0)) {
+        /* a pointer to nothing: every generation stays for gen_repair */
+        snprintf(why, why_len, "%s/" POINTER " names %s, which is not on the kiosk", state_dir,
+                 st.current);
+        return -1;
+    }
     int rc = prune(io, state_dir, &st, removed, NULL);
     if (rc < 0) {
         snprintf(why, why_len, "cannot tidy %s: %s", state_dir, gen_errno_words(-rc));
@@ -213,20 +220,18 @@ int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char
     return 0;
 }
 
-/* Write the pointer: current.tmp, fsync, rename, fsync the folder. */
-static int write_pointer(const struct fsio *io, const char *state_dir, const struct gen_state *st)
+int gen_write_file(const struct fsio *io, const char *dir, const char *name, const char *text,
+                   size_t len)
 {
-    char tmp[GEN_PATH_MAX], dst[GEN_PATH_MAX], text[POINTER_MAX];
-    if (path_join(tmp, sizeof(tmp), state_dir, POINTER_TMP, NULL) != 0 ||
-        path_join(dst, sizeof(dst), state_dir, POINTER, NULL) != 0)
+    char tmp[GEN_PATH_MAX], dst[GEN_PATH_MAX];
+    if (path_join(dst, sizeof(dst), dir, name, NULL) != 0 ||
+        snprintf(tmp, sizeof(tmp), "%s.tmp", dst) >= (int)sizeof(tmp))
         return -ENAMETOOLONG;
-    int len = snprintf(text, sizeof(text), "vitrine-state 1\ncurrent %s\nprevious %s\n",
-                       st->current, st->previous[0] ? st->previous : "-");
     int fd = io->open(io->ctx, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
     if (fd < 0)
         return fd;
-    long w = io->write(io->ctx, fd, text, (size_t)len);
-    int rc = w < 0 ? (int)w : w != len ? -EIO : 0;
+    long w = io->write(io->ctx, fd, text, len);
+    int rc = w < 0 ? (int)w : (size_t)w != len ? -EIO : 0;
     if (rc == 0)
         rc = io->fsync(io->ctx, fd);
     int rc2 = io->close(io->ctx, fd);
@@ -238,11 +243,20 @@ static int write_pointer(const struct fsio *io, const char *state_dir, const str
         io->unlink(io->ctx, tmp);
         return rc;
     }
-    return gen_sync_dir(io, state_dir);
+    return gen_sync_dir(io, dir);
 }
 
-int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX],
-               char *why, size_t why_len)
+/* Write the pointer: current.tmp, fsync, rename, fsync the folder. */
+static int write_pointer(const struct fsio *io, const char *state_dir, const struct gen_state *st)
+{
+    char text[POINTER_MAX];
+    int len = snprintf(text, sizeof(text), "vitrine-state 1\ncurrent %s\nprevious %s\n",
+                       st->current, st->previous[0] ? st->previous : "-");
+    return gen_write_file(io, state_dir, POINTER, text, (size_t)len);
+}
+
+int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX], char *why,
+               size_t why_len)
 {
     struct gen_state st, next;
     char gens[GEN_PATH_MAX], staging[GEN_PATH_MAX], dst[GEN_PATH_MAX];
@@ -296,8 +310,8 @@ int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NA
     return 0;
 }
 
-int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after,
-                 char *why, size_t why_len)
+int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after, char *why,
+                 size_t why_len)
 {
     struct gen_state st;
     char path[GEN_PATH_MAX];
@@ -313,6 +327,12 @@ int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state 
         snprintf(why, why_len, "the previous exhibit (%s) is no longer on the kiosk", st.previous);
         return -1;
     }
+    char reason[GEN_REASON_MAX];
+    if (gen_is_bad(state_dir, st.previous, reason, sizeof(reason))) {
+        snprintf(why, why_len, "the previous exhibit (%s) was taken off the kiosk: %s", st.previous,
+                 reason);
+        return -1;
+    }
     struct gen_state next;
     snprintf(next.current, sizeof(next.current), "%s", st.previous);
     snprintf(next.previous, sizeof(next.previous), "%s", st.current);
@@ -324,4 +344,175 @@ int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state 
     if (after)
         *after = next;
     return 0;
+}
+
+/* Read a small file whole into buf (NUL-terminated); its length, or -1. */
+static long read_text(const char *path, char *buf, size_t cap)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    size_t n = 0;
+    ssize_t r = 0;
+    while (n + 1 < cap && (r = read(fd, buf + n, cap - 1 - n)) > 0)
+        n += (size_t)r;
+    close(fd);
+    buf[n] = '\0';
+    return r < 0 ? -1 : (long)n;
+}
+
+/* The first line of path into out (""), 1 when the file exists. */
+static int first_line(const char *path, char *out, size_t n)
+{
+    char text[GEN_REASON_MAX + 256];
+    if (n)
+        out[0] = '\0';
+    if (read_text(path, text, sizeof(text)) < 0)
+        return 0;
+    text[strcspn(text, "\n")] = '\0';
+    if (n)
+        snprintf(out, n, "%s", text);
+    return 1;
+}
+
+int gen_is_bad(const char *state_dir, const char *gen, char *reason, size_t reason_len)
+{
+    char path[GEN_PATH_MAX];
+    int len = snprintf(path, sizeof(path), "%s/" GEN_DIR "/%s/" GEN_BAD, state_dir, gen);
+    if (len < 0 || (size_t)len >= sizeof(path))
+        return 0;
+    return first_line(path, reason, reason ? reason_len : 0);
+}
+
+/* The refused file's name: the first GEN_HASH_HEX hex digits, or -1. */
+static int refused_name(const char *hash_hex, char name[GEN_HASH_HEX + 1])
+{
+    if (strlen(hash_hex) < GEN_HASH_HEX)
+        return -1;
+    for (int i = 0; i < GEN_HASH_HEX; i++) {
+        char c = hash_hex[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return -1;
+        name[i] = c;
+    }
+    name[GEN_HASH_HEX] = '\0';
+    return 0;
+}
+
+int gen_mark_bad(const struct fsio *io, const char *state_dir, const char *gen, const char *reason,
+                 const char *hash_hex, char *why, size_t why_len)
+{
+    char dir[GEN_PATH_MAX], text[GEN_REASON_MAX + 256], name[GEN_HASH_HEX + 1];
+    int len = snprintf(text, sizeof(text), "%.*s\n%s\n", GEN_REASON_MAX - 1, reason,
+                       hash_hex[0] ? hash_hex : "-");
+    for (char *p = text; *p && p < text + strcspn(text, "\n"); p++)
+        if (*p == '\r')
+            *p = ' ';
+    if (len < 0 || (size_t)len >= sizeof(text))
+        len = (int)strlen(text);
+    int rc = path_join(dir, sizeof(dir), state_dir, GEN_DIR, gen) != 0 ? -ENAMETOOLONG : 0;
+    if (rc == 0)
+        rc = gen_write_file(io, dir, GEN_BAD, text, (size_t)len);
+    if (rc == 0 && refused_name(hash_hex, name) == 0) {
+        /* the reason alone: the name is the hash */
+        size_t rlen = strcspn(text, "\n") + 1;
+        rc = path_join(dir, sizeof(dir), state_dir, GEN_REFUSED, NULL) != 0 ? -ENAMETOOLONG : 0;
+        if (rc == 0) {
+            rc = io->mkdir(io->ctx, dir, 0755);
+            if (rc == 0)
+                rc = gen_sync_dir(io, state_dir);
+            else if (rc == -EEXIST)
+                rc = 0;
+        }
+        if (rc == 0)
+            rc = gen_write_file(io, dir, name, text, rlen);
+    }
+    if (rc < 0) {
+        snprintf(why, why_len, "%s could not be marked as taken off: %s", gen,
+                 gen_errno_words(-rc));
+        return -1;
+    }
+    return 0;
+}
+
+int gen_refused(const char *state_dir, const char *hash_hex, char *reason, size_t reason_len)
+{
+    char name[GEN_HASH_HEX + 1], path[GEN_PATH_MAX];
+    if (refused_name(hash_hex, name) != 0 ||
+        path_join(path, sizeof(path), state_dir, GEN_REFUSED, name) != 0)
+        return 0;
+    return first_line(path, reason, reason_len);
+}
+
+static int cmp_gen_desc(const void *a, const void *b)
+{
+    return strcmp(b, a); /* "g" and six digits: text order is number order */
+}
+
+int gen_repair(const struct fsio *io, const char *state_dir, gen_whole_fn whole, void *ctx,
+               struct gen_state *after, char *why, size_t why_len)
+{
+    struct gen_state st;
+    char problem[GEN_PATH_MAX + 128], path[GEN_PATH_MAX];
+    struct stat sb;
+    if (gen_read(state_dir, &st, problem, sizeof(problem)) == 0) {
+        if (!st.current[0])
+            return 0; /* nothing imported */
+        if (gen_file(state_dir, st.current, 0, path, sizeof(path)) == 0 && lstat(path, &sb) == 0 &&
+            S_ISREG(sb.st_mode))
+            return 0;
+        snprintf(problem, sizeof(problem), "%s/" POINTER " names %s, which is not on the kiosk",
+                 state_dir, st.current);
+    }
+    /* the generations there are, newest first */
+    char gens[GEN_PATH_MAX];
+    char names[64][GEN_NAME_MAX]; /* at most two are kept; more only after a crash */
+    int n = 0;
+    if (path_join(gens, sizeof(gens), state_dir, GEN_DIR, NULL) != 0) {
+        snprintf(why, why_len, "the state folder's path is too long");
+        return -1;
+    }
+    DIR *d = opendir(gens);
+    struct dirent *de;
+    while (d && (de = readdir(d)) != NULL && n < 64)
+        if (gen_name_ok(de->d_name))
+            snprintf(names[n++], GEN_NAME_MAX, "%s", de->d_name);
+    if (d)
+        closedir(d);
+    qsort(names, (size_t)n, GEN_NAME_MAX, cmp_gen_desc);
+    struct gen_state next;
+    memset(&next, 0, sizeof(next));
+    for (int i = 0; i < n && !next.previous[0]; i++) {
+        if (gen_is_bad(state_dir, names[i], NULL, 0) || !whole(ctx, state_dir, names[i]))
+            continue;
+        memcpy(next.current[0] ? next.previous : next.current, names[i], GEN_NAME_MAX);
+    }
+    int rc;
+    if (next.current[0]) {
+        rc = write_pointer(io, state_dir, &next);
+    } else {
+        char ptr[GEN_PATH_MAX];
+        rc = path_join(ptr, sizeof(ptr), state_dir, POINTER, NULL) != 0 ? -ENAMETOOLONG : 0;
+        if (rc == 0)
+            rc = io->unlink(io->ctx, ptr);
+        if (rc == -ENOENT)
+            rc = 0;
+        if (rc == 0)
+            rc = gen_sync_dir(io, state_dir);
+    }
+    if (rc < 0) {
+        snprintf(why, why_len, "%s; it could not be repaired: %s", problem, gen_errno_words(-rc));
+        return -1;
+    }
+    if (next.current[0])
+        snprintf(why, why_len, "%s; it now names %s, the newest whole exhibit on the kiosk",
+                 problem, next.current);
+    else
+        snprintf(why, why_len,
+                 "%s; no whole exhibit is left on the kiosk: the built-in exhibit "
+                 "is shown",
+                 problem);
+    if (after)
+        *after = next;
+    return 1;
 }

@@ -20,13 +20,13 @@ void health_init(struct health *h, uint64_t now_ms, int64_t now_unix)
     h->start_ms = now_ms;
     h->start_unix = now_unix;
     h->last_import = -1;
+    h->abnormal_exits = -1;
     atomic_init(&h->errors, 0);
     atomic_init(&h->warnings, 0);
 }
 
-void health_set_exhibit(struct health *h, const char *source, const char *title,
-                        const char *slug, const char *version, const char *generation,
-                        const char *signer, int panels)
+void health_set_exhibit(struct health *h, const char *source, const char *title, const char *slug,
+                        const char *version, const char *generation, const char *signer, int panels)
 {
     copy(h->source, sizeof(h->source), source);
     copy(h->title, sizeof(h->title), title);
@@ -35,6 +35,17 @@ void health_set_exhibit(struct health *h, const char *source, const char *title,
     copy(h->generation, sizeof(h->generation), generation);
     copy(h->signer, sizeof(h->signer), signer);
     h->panels = panels;
+}
+
+void health_recovery(struct health *h, const char *kind, const char *reason)
+{
+    copy(h->recovery_kind, sizeof(h->recovery_kind), kind);
+    copy(h->recovery_reason, sizeof(h->recovery_reason), reason);
+}
+
+void health_abnormal_exits(struct health *h, int n)
+{
+    h->abnormal_exits = n;
 }
 
 void health_set_renderer(struct health *h, const char *renderer, const char *driver)
@@ -271,10 +282,27 @@ int health_format(const struct health *h, uint64_t now_ms, char *buf, size_t len
                    "1 when the last import loaded its exhibit or had it already, else 0.");
         put(&o, "vitrine_last_import_success %d\n",
             h->last_import == HEALTH_LOADED || h->last_import == HEALTH_SAME);
-        put_family(&o, "last_import_info", "gauge", "The last import's outcome and reason; always 1.");
+        put_family(&o, "last_import_info", "gauge",
+                   "The last import's outcome and reason; always 1.");
         put(&o, "vitrine_last_import_info{");
         put_label(&o, "outcome", outcomes[h->last_import], 1);
         put_label(&o, "reason", h->last_import_reason, 0);
+        put(&o, "} 1\n");
+    }
+
+    if (h->abnormal_exits >= 0) {
+        put_family(&o, "exhibit_abnormal_exits", "gauge",
+                   "Abnormal exits (crashes) counted for the exhibit on screen in its first "
+                   "10 minutes of running; 3 roll it back.");
+        put(&o, "vitrine_exhibit_abnormal_exits %d\n", h->abnormal_exits);
+    }
+    if (h->recovery_kind[0]) {
+        put_family(&o, "recovery_info", "gauge",
+                   "Why the kiosk changed its exhibit by itself at start (kind: crashes, "
+                   "taken_off, damaged); always 1.");
+        put(&o, "vitrine_recovery_info{");
+        put_label(&o, "kind", h->recovery_kind, 1);
+        put_label(&o, "reason", h->recovery_reason, 0);
         put(&o, "} 1\n");
     }
 

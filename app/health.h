@@ -42,10 +42,14 @@ struct health {
     double ring[HEALTH_FRAME_WINDOW]; /* seconds */
     int ring_n, ring_next;
     /* imports */
-    int last_import;       /* enum health_import; -1: none since start */
+    int last_import; /* enum health_import; -1: none since start */
     int64_t last_import_unix;
     char last_import_reason[HEALTH_TEXT_MAX];
     unsigned long imports[HEALTH_N_OUTCOMES];
+    /* the exhibit changed by itself at start (bootcount.h, gen_repair) */
+    char recovery_kind[24]; /* "crashes", "taken_off", "damaged"; "" none */
+    char recovery_reason[HEALTH_TEXT_MAX];
+    int abnormal_exits; /* counted for the generation on screen; -1 unknown */
     /* log lines (any thread) */
     atomic_ulong errors, warnings;
     /* the file */
@@ -57,10 +61,18 @@ struct health {
 void health_init(struct health *h, uint64_t now_ms, int64_t now_unix);
 
 /* The exhibit on screen (strings may be NULL: empty). */
-void health_set_exhibit(struct health *h, const char *source, const char *title,
-                        const char *slug, const char *version, const char *generation,
-                        const char *signer, int panels);
+void health_set_exhibit(struct health *h, const char *source, const char *title, const char *slug,
+                        const char *version, const char *generation, const char *signer,
+                        int panels);
 void health_set_renderer(struct health *h, const char *renderer, const char *driver);
+
+/* The kiosk changed its exhibit by itself (kind: "crashes": one that kept
+ * crashing it was taken off; "taken_off": the current one was taken off
+ * before; "damaged": the pointer was repaired), and why. */
+void health_recovery(struct health *h, const char *kind, const char *reason);
+
+/* Abnormal exits counted so far for the generation on screen (bootcount.h). */
+void health_abnormal_exits(struct health *h, int n);
 
 /* One presented frame that took `seconds` to draw and present. */
 void health_frame(struct health *h, double seconds);

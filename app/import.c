@@ -170,8 +170,8 @@ static enum import_outcome copy_in(struct imp *m, const char *src, const char *d
     int in = io->open(io->ctx, src, O_RDONLY | O_NOFOLLOW, 0);
     int fd = -1;
     if (in < 0) {
-        out = fail(m, IMPORT_FAILED, "the copy failed: %s (%s)", gen_errno_words(-in),
-                   strerror(-in));
+        out =
+            fail(m, IMPORT_FAILED, "the copy failed: %s (%s)", gen_errno_words(-in), strerror(-in));
         goto done;
     }
     fd = io->open(io->ctx, dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
@@ -292,14 +292,64 @@ int import_choose(const char *const *bundles, int n, char *why, size_t why_len)
     if (n == 1)
         return 0;
     if (n <= 0)
-        snprintf(why, why_len, "no exhibit was found on the stick (a folder named vitrine with "
-                               "NAME.vitrine and NAME.vitrine.minisig in it)");
+        snprintf(why, why_len,
+                 "no exhibit was found on the stick (a folder named vitrine with "
+                 "NAME.vitrine and NAME.vitrine.minisig in it)");
     else
         snprintf(why, why_len,
                  "%d exhibits were found (%.80s and %.80s): plug in one stick at a time, with "
                  "one exhibit on it",
                  n, bundles[0], bundles[1]);
     return -1;
+}
+
+static void hash_hex(const uint8_t hash[MINISIG_HASH_BYTES], char hex[2 * MINISIG_HASH_BYTES + 1])
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < MINISIG_HASH_BYTES; i++) {
+        hex[2 * i] = digits[hash[i] >> 4];
+        hex[2 * i + 1] = digits[hash[i] & 15];
+    }
+    hex[2 * MINISIG_HASH_BYTES] = '\0';
+}
+
+int import_hash_file(const char *path, char hex[2 * 64 + 1], char *why, size_t why_len)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "%s cannot be read: %s", path, strerror(errno));
+        return -1;
+    }
+    struct minisig_hash h;
+    minisig_hash_init(&h);
+    char *buf = malloc(IMPORT_CHUNK);
+    ssize_t r = buf ? 0 : -1;
+    while (buf && (r = read(fd, buf, IMPORT_CHUNK)) > 0)
+        minisig_hash_update(&h, buf, (size_t)r);
+    close(fd);
+    free(buf);
+    if (r < 0) {
+        snprintf(why, why_len, "%s cannot be read", path);
+        return -1;
+    }
+    uint8_t hash[MINISIG_HASH_BYTES];
+    minisig_hash_final(&h, hash);
+    hash_hex(hash, hex);
+    return 0;
+}
+
+int import_gen_whole(void *ctx, const char *state_dir, const char *gen)
+{
+    (void)ctx;
+    char path[GEN_PATH_MAX], why[256];
+    struct stat sb;
+    struct store *s = NULL;
+    if (gen_file(state_dir, gen, 1, path, sizeof(path)) != 0 || lstat(path, &sb) != 0 ||
+        !S_ISREG(sb.st_mode) || gen_file(state_dir, gen, 0, path, sizeof(path)) != 0 ||
+        store_open_file(path, &s, why, sizeof(why)) != 0)
+        return 0;
+    store_close(s);
+    return 1;
 }
 
 int import_describe(const char *state_dir, const char *gen, struct import_result *r)
@@ -321,8 +371,7 @@ int import_describe(const char *state_dir, const char *gen, struct import_result
 /* Steps 1 and 2: the files on the stick, the signer, room. The signature's
  * text in sig_text (sig_len bytes), parsed into *sig. */
 static enum import_outcome check_source(struct imp *m, const char *bundle, char *sig_text,
-                                        long *sig_len, struct minisig_sig *sig,
-                                        uint64_t *size)
+                                        long *sig_len, struct minisig_sig *sig, uint64_t *size)
 {
     const char *base = strrchr(bundle, '/');
     base = base ? base + 1 : bundle;
@@ -392,8 +441,9 @@ static enum import_outcome version_policy(struct imp *m)
 {
     struct gen_state st;
     char why[256];
-    if (gen_read(m->o->state_dir, &st, why, sizeof(why)) != 0 || !st.current[0])
-        return IMPORT_LOADED;
+    if (gen_read(m->o->state_dir, &st, why, sizeof(why)) != 0 || !st.current[0] ||
+        gen_is_bad(m->o->state_dir, st.current, NULL, 0))
+        return IMPORT_LOADED; /* a bad current exhibit (not shown) is replaced */
     struct import_result cur;
     if (import_describe(m->o->state_dir, st.current, &cur) != 0)
         return IMPORT_LOADED; /* a broken current exhibit is replaced */
@@ -432,8 +482,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
         return out;
     if (gen_staging_path(o->state_dir, GEN_BUNDLE, staged, sizeof(staged)) != 0 ||
         gen_staging_path(o->state_dir, GEN_SIG, staged_sig, sizeof(staged_sig)) != 0 ||
-        snprintf(staging, sizeof(staging), "%s/" GEN_STAGING, o->state_dir) >=
-            (int)sizeof(staging))
+        snprintf(staging, sizeof(staging), "%s/" GEN_STAGING, o->state_dir) >= (int)sizeof(staging))
         return fail(&m, IMPORT_FAILED, "the state folder's path is too long");
 
     /* one import at a time, also against `vitrine import` from a shell */
@@ -441,8 +490,8 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     if (stat(o->state_dir, &sb) != 0) {
         int rc = m.io->mkdir(m.io->ctx, o->state_dir, 0755);
         if (rc < 0)
-            return fail(&m, IMPORT_FAILED, "cannot create the kiosk's storage %s: %s",
-                        o->state_dir, gen_errno_words(-rc));
+            return fail(&m, IMPORT_FAILED, "cannot create the kiosk's storage %s: %s", o->state_dir,
+                        gen_errno_words(-rc));
         m.made_state = 1;
     }
     lock_fd = open(o->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -452,6 +501,12 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     }
     char why[IMPORT_WHY_MAX];
     gen_recover(m.io, o->state_dir, NULL, why, sizeof(why)); /* a stopped import's leftovers */
+    /* a damaged pointer would refuse every import: repaired first (under
+     * the lock, so no other import writes it meanwhile) */
+    if (gen_repair(m.io, o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) < 0) {
+        out = fail(&m, IMPORT_FAILED, "%s", why);
+        goto done;
+    }
 
     int rc = m.io->mkdir(m.io->ctx, staging, 0755);
     if (rc < 0) {
@@ -483,6 +538,12 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     if (minisig_load_keys(o->keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, why, sizeof(why)) != 0 ||
         minisig_verify(&sig, h_copy, keys, n_keys, &which, why, sizeof(why)) != 0) {
         out = fail(&m, IMPORT_REFUSED, "%s", why);
+        goto done;
+    }
+    char hex[2 * MINISIG_HASH_BYTES + 1];
+    hash_hex(h_copy, hex);
+    if (gen_refused(o->state_dir, hex, why, sizeof(why))) {
+        out = fail(&m, IMPORT_REFUSED, "this exhibit was taken off the kiosk before: %s", why);
         goto done;
     }
 
@@ -530,8 +591,8 @@ void import_card_loaded(const struct import_result *r, int rollback, int stick, 
                         size_t title_len, char *body, size_t body_len)
 {
     /* a long title is cut short here and, on screen, with an ellipsis */
-    snprintf(title, title_len, "%s: %s, version %s", rollback ? "Now showing" : "Loaded",
-             r->title, r->version);
+    snprintf(title, title_len, "%s: %s, version %s", rollback ? "Now showing" : "Loaded", r->title,
+             r->version);
     if (body)
         snprintf(body, body_len, "%d panels.%s", r->n_panels,
                  stick ? " You can remove the stick." : "");

@@ -9,14 +9,17 @@
  *   3. the copy into STATE/staging, read from the stick once, hashed on the
  *      way, fsynced;
  *   4. the copy read back and hashed again: it must match what was read,
- *      and the signature must verify over it (never over the stick);
+ *      and the signature must verify over it (never over the stick); a
+ *      bundle with the hash of one that kept crashing the kiosk
+ *      (generations.h, STATE/refused) is refused with that reason;
  *   5. the copy opened as a store (quick_check, application_id, schema
  *      version, no triggers or views: store.h);
  *   6. the version policy against the exhibit now current (same exhibit
  *      id: newer loads, the same says "already loaded", older is refused);
  *   7. the content check the caller gives (every panel laid out at the
  *      kiosk's size, every glyph in a font, every photo decodable);
- *   8. the switch (generations.h), keeping the previous generation.
+ *   8. the switch (generations.h), keeping the previous generation (a
+ *      damaged pointer is first repaired: gen_repair).
  * However it ends, STATE is left as it was (staging removed) unless the
  * switch happened. Runs on any thread; all file changes go through io. */
 #ifndef VITRINE_IMPORT_H
@@ -41,8 +44,13 @@ enum import_outcome {
     IMPORT_FAILED,  /* the copy or the switch failed (stick pulled, disk full) */
 };
 
-enum import_stage { IMPORT_STAGE_CHECK, IMPORT_STAGE_COPY, IMPORT_STAGE_VERIFY,
-                    IMPORT_STAGE_CONTENT, IMPORT_STAGE_SWITCH };
+enum import_stage {
+    IMPORT_STAGE_CHECK,
+    IMPORT_STAGE_COPY,
+    IMPORT_STAGE_VERIFY,
+    IMPORT_STAGE_CONTENT,
+    IMPORT_STAGE_SWITCH
+};
 
 struct import_result;
 
@@ -97,6 +105,14 @@ int import_version_cmp(const char *a, const char *b);
  * why when there is none, or more than one (staff must not wonder which
  * one the kiosk took). */
 int import_choose(const char *const *bundles, int n, char *why, size_t why_len);
+
+/* The hash of the file at path (BLAKE2b-512, as minisign hashes a bundle)
+ * as 128 hex digits. 0, or -1 with why. */
+int import_hash_file(const char *path, char hex[2 * 64 + 1], char *why, size_t why_len);
+
+/* gen_whole_fn (generations.h): generation gen's store opens and passes its
+ * check (quick_check: reads the whole file), and its signature is there. */
+int import_gen_whole(void *ctx, const char *state_dir, const char *gen);
 
 /* What the generation `gen` of state_dir holds (title, version, slug,
  * panels, signer) into r; 0, or -1 with why in r->why. */

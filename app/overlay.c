@@ -20,7 +20,7 @@
 #define T_LABEL_FLOOR 1.8
 #define T_CHEVRON 6.0
 #define T_TEXT_SIZE 3.6 /* the larger-text toggle's "A+" */
-#define T_TITLE 2.8 /* chapter titles in the index */
+#define T_TITLE 2.8     /* chapter titles in the index */
 #define T_TITLE_FLOOR 2.0
 #define T_HEADING 4.2 /* index heading */
 #define T_HEADING_FLOOR 2.2
@@ -496,8 +496,7 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
             chevron_button(o, r, c->arg > 0, i == pressed);
             if (c->arg > 0)
                 page_label(o, cs, n, r);
-        }
-        else if (c->act == ACT_CLOSE_INDEX)
+        } else if (c->act == ACT_CLOSE_INDEX)
             close_button(o, r, i == pressed);
         else
             plate(o, r, i == pressed, COLOR_RULE, A_INDEX_FILL, COLOR_RULE, hairline(o, r));
@@ -656,8 +655,8 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
  * read at arm's length. */
 static int SP(const struct ov *o, double s)
 {
-    int min_px = s >= T_STAFF_HEAD      ? 24
-                 : s >= T_STAFF_TITLE   ? 19
+    int min_px = s >= T_STAFF_HEAD         ? 24
+                 : s >= T_STAFF_TITLE      ? 19
                  : s >= T_STAFF_TEXT_FLOOR ? 15
                                            : 13;
     return draw_max(U(o, s), min_px);
@@ -759,8 +758,8 @@ static struct draw_rect result_card(struct ov *o, const struct staff_card *c, in
     if (iw <= 4 * bpx)
         return none;
     const char *title = shown(c->title) ? c->title
-                        : c->ok        ? ""
-                                       : ui_string(o->locale, UI_STAFF_NOT_LOADED);
+                        : c->ok         ? ""
+                                        : ui_string(o->locale, UI_STAFF_NOT_LOADED);
     struct typeset ft, fb, fu, fd;
     int avail = bottom / 2; /* never more than the lower half of the screen */
     fit_text(o, &ft, title, FACE_SANS_BOLD, tpx, SP(o, T_STAFF_TITLE_FLOOR), iw, avail / 3, 2);
@@ -838,8 +837,8 @@ static void staff_button(struct ov *o, struct draw_rect r, const char *text, int
     struct draw_rect in = inset(o, r);
     int design = draw_min(SP(o, T_STAFF_TITLE), (int)(r.h * 0.36));
     struct typeset f;
-    fit_text(o, &f, text, FACE_SANS_BOLD, design, draw_min(design, SP(o, T_STAFF_TEXT_FLOOR)),
-             in.w, in.h, 2);
+    fit_text(o, &f, text, FACE_SANS_BOLD, design, draw_min(design, SP(o, T_STAFF_TEXT_FLOOR)), in.w,
+             in.h, 2);
     emit_in(o, &f, in, TYPESET_CENTER, pressed ? COLOR_BG : color);
 }
 
@@ -903,7 +902,7 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
             fit_text(&o, &f, label, FACE_SANS_BOLD, (int)(r.h * 0.5), 1, r.w, r.h, 1);
             /* locked out: the digits dim, as they do nothing */
             emit_in(&o, &f, r, TYPESET_CENTER,
-                    i == pressed        ? COLOR_BG
+                    i == pressed       ? COLOR_BG
                     : kp->locked_s > 0 ? COLOR_MUTED
                                        : COLOR_TEXT);
         } else {
@@ -929,7 +928,8 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
             rect(&o, dx + i * step, dy + (dh - side) / 2, side, side, COLOR_TEXT, 255);
     } else {
         int lw = gw / 3;
-        rect(&o, gx0 + (gw - lw) / 2, dy + dh / 2, lw, draw_max(1, hairline(&o, (struct draw_rect){0, 0, gw, dh})), COLOR_RULE, 255);
+        rect(&o, gx0 + (gw - lw) / 2, dy + dh / 2, lw,
+             draw_max(1, hairline(&o, (struct draw_rect){0, 0, gw, dh})), COLOR_RULE, 255);
     }
     char msg[160];
     enum color_role mc = COLOR_MUTED;
@@ -1046,8 +1046,8 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
              SP(&o, T_INVITE_FLOOR), w, y1 - y, 1);
     emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_ACCENT);
     y += f.height;
-    fit_text(&o, &f, info->exhibit, FACE_SANS_BOLD, SP(&o, T_STAFF_HEAD), SP(&o, T_STAFF_HEAD_FLOOR),
-             w, (y1 - y) / 3, 2);
+    fit_text(&o, &f, info->exhibit, FACE_SANS_BOLD, SP(&o, T_STAFF_HEAD),
+             SP(&o, T_STAFF_HEAD_FLOOR), w, (y1 - y) / 3, 2);
     emit(&o, &f, x, y, w, TYPESET_LEFT, COLOR_TEXT);
     y += f.height + U(&o, 2.0);
     /* the facts in two columns where there is room, else one */
@@ -1057,17 +1057,15 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         enum ui_string_id label;
         const char *value;
     } facts[] = {
-        {UI_STAFF_VERSION, info->version},
-        {UI_STAFF_SIGNER, info->signer},
-        {UI_STAFF_LAST_IMPORT, info->last_import},
-        {UI_STAFF_STORAGE, info->free_space},
-        {UI_STAFF_SETTINGS, info->settings},
+        {UI_STAFF_ATTENTION, info->attention}, {UI_STAFF_VERSION, info->version},
+        {UI_STAFF_SIGNER, info->signer},       {UI_STAFF_LAST_IMPORT, info->last_import},
+        {UI_STAFF_STORAGE, info->free_space},  {UI_STAFF_SETTINGS, info->settings},
     };
     int col = 0, row_h = 0;
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
         int fx = x + (two && col ? cw + gut : 0);
-        int used = fact(&o, fx, y, cw, (y1 - y) / 2, ui_string(locale, facts[i].label),
-                        facts[i].value);
+        int used =
+            fact(&o, fx, y, cw, (y1 - y) / 2, ui_string(locale, facts[i].label), facts[i].value);
         if (!used)
             continue;
         row_h = draw_max(row_h, used);

@@ -21,13 +21,13 @@
 #define STAFF_IDLE_MS 60000u
 #define STAFF_PIN_MIN 4
 #define STAFF_PIN_MAX 12
-#define STAFF_FREE_TRIES 3           /* wrong PINs before the first lock-out */
-#define STAFF_LOCK_FIRST_MS 30000u   /* then 30 s, doubling, */
-#define STAFF_LOCK_MAX_MS 3600000u   /* up to an hour */
-#define STAFF_HASH_MAX 128           /* crypto_pwhash_STRBYTES */
+#define STAFF_FREE_TRIES 3         /* wrong PINs before the first lock-out */
+#define STAFF_LOCK_FIRST_MS 30000u /* then 30 s, doubling, */
+#define STAFF_LOCK_MAX_MS 3600000u /* up to an hour */
+#define STAFF_HASH_MAX 128         /* crypto_pwhash_STRBYTES */
 #define STAFF_TEXT_MAX 256
 #define STAFF_LOG_LINES 8
-#define STAFF_CARD_MS 120000u        /* the result card stays this long */
+#define STAFF_CARD_MS 120000u /* the result card stays this long */
 
 /* Wrong-PIN lock-out. */
 struct staff_lock {
@@ -47,8 +47,8 @@ int staff_pin_check(const char *hash, const char *pin);
 
 /* The import's progress, as the bar shows it. */
 struct staff_progress {
-    int active;           /* 0: no bar */
-    uint64_t done, total; /* total 0: indeterminate */
+    int active;                /* 0: no bar */
+    uint64_t done, total;      /* total 0: indeterminate */
     char text[STAFF_TEXT_MAX]; /* "Copying the exhibit from the stick" */
 };
 
@@ -69,8 +69,12 @@ struct staff_info {
     char exhibit[STAFF_TEXT_MAX]; /* title */
     char version[64];
     char signer[32]; /* key id, or "built in" */
+    /* why the kiosk changed its exhibit by itself since it started (an
+     * exhibit that kept crashing it taken off, a damaged pointer repaired);
+     * "" none, and then no line */
+    char attention[STAFF_TEXT_MAX];
     char last_import[STAFF_TEXT_MAX];
-    char free_space[64]; /* "12.3 GB free in /var/lib/vitrine" */
+    char free_space[64];           /* "12.3 GB free in /var/lib/vitrine" */
     char settings[STAFF_TEXT_MAX]; /* the settings file's problems, or that it has none */
     char log[STAFF_LOG_LINES][STAFF_TEXT_MAX];
     int n_log;

@@ -21,22 +21,23 @@ enum ui_string_id {
     UI_PREVIOUS,         /* names of the side buttons (their labels are chevrons) */
     UI_NEXT,
     /* staff only (the keypad, the staff screen, the import's card) */
-    UI_STAFF_PIN,        /* keypad heading */
-    UI_STAFF_PIN_HINT,   /* under the dots before anything is typed */
-    UI_STAFF_WRONG_PIN,  /* after a wrong PIN */
-    UI_STAFF_LOCKED,     /* template with one "%d" (seconds) */
-    UI_STAFF_TOO_SHORT,  /* template with one "%d" (the fewest digits) */
-    UI_STAFF_CLEAR,      /* keypad keys */
+    UI_STAFF_PIN,       /* keypad heading */
+    UI_STAFF_PIN_HINT,  /* under the dots before anything is typed */
+    UI_STAFF_WRONG_PIN, /* after a wrong PIN */
+    UI_STAFF_LOCKED,    /* template with one "%d" (seconds) */
+    UI_STAFF_TOO_SHORT, /* template with one "%d" (the fewest digits) */
+    UI_STAFF_CLEAR,     /* keypad keys */
     UI_STAFF_OK,
     UI_STAFF_CANCEL,
-    UI_STAFF_TITLE,      /* staff screen heading */
-    UI_STAFF_VERSION,    /* labels of the staff screen's facts */
+    UI_STAFF_TITLE,   /* staff screen heading */
+    UI_STAFF_VERSION, /* labels of the staff screen's facts */
     UI_STAFF_SIGNER,
+    UI_STAFF_ATTENTION,
     UI_STAFF_LAST_IMPORT,
     UI_STAFF_STORAGE,
     UI_STAFF_SETTINGS,
     UI_STAFF_LOG,
-    UI_STAFF_ROLLBACK,   /* staff screen buttons */
+    UI_STAFF_ROLLBACK, /* staff screen buttons */
     UI_STAFF_RELOAD,
     UI_STAFF_EXPORT,
     UI_STAFF_EXIT,

@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "display.h"
+#include "fault.h"
 #include "import.h"
 #include "kiosk.h"
 #include "kiosk_check.h"
@@ -160,6 +161,7 @@ static int drill(struct drill *dr, const char *path, int w, int h)
     step(dr, "the controls after a touch", NULL);
     tap_at(dr, 0.5f, 0.5f);
     settle_and_draw(dr);
+    fault_point("kiosk-check", dr->r->version);
     for (int l = 0; l < n_locales; l++) {
         char code[64];
         snprintf(code, sizeof(code), "%s",

@@ -1,0 +1,39 @@
+/* fault_hook.c - the fault points (app/fault.h) of the test program
+ * vitrine-faulty, never of the shipped `vitrine`.
+ *
+ *   VITRINE_TEST_FAULT=POINT          abort() at that point ("first-frame",
+ *                                     "first-touch", "kiosk-check")
+ *   VITRINE_TEST_FAULT_VERSION=V      ... only while the exhibit of version
+ *                                     V is the one shown or checked (unset:
+ *                                     any; "": only the built-in exhibit)
+ *   VITRINE_TEST_TOUCH=1              a visitor's touch in the middle of the
+ *                                     screen, queued once the first frame is
+ *                                     on screen (SDL's offscreen driver has
+ *                                     no input of its own)
+ * DEPENDENCIES: platform/events.h (the touch goes through SDL's queue and
+ * the kiosk's own translation, as a real one does). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "fault.h"
+#include "input.h"
+
+void fault_point(const char *where, const char *version)
+{
+    const char *want = getenv("VITRINE_TEST_FAULT");
+    const char *only = getenv("VITRINE_TEST_FAULT_VERSION");
+    if (!version)
+        version = "";
+    if (strcmp(where, "frame-shown") == 0 && getenv("VITRINE_TEST_TOUCH")) {
+        if (events_inject_touch(INPUT_DOWN, 1, 0.5f, 0.5f) != 0 ||
+            events_inject_touch(INPUT_UP, 1, 0.5f, 0.5f) != 0)
+            fprintf(stderr, "vitrine-faulty: the touch could not be queued\n");
+    }
+    if (!want || strcmp(want, where) != 0 || (only && strcmp(only, version) != 0))
+        return;
+    fprintf(stderr, "vitrine-faulty: a fault at %s, showing version \"%s\"\n", where, version);
+    fflush(stderr);
+    abort();
+}
