@@ -32,7 +32,10 @@
 #define T_CARD_SMALL_FLOOR 2.0
 #define T_INVITE 2.2
 #define T_INVITE_FLOOR 1.6
-#define T_MIN_PX 6 /* below this nothing is drawn at all */
+#define T_LOOP 3.0 /* the loop's invitation: read from a few steps away */
+#define T_LOOP_FLOOR 2.0
+#define MAX_INVITES 8 /* languages in the invitation, at most */
+#define T_MIN_PX 6    /* below this nothing is drawn at all */
 
 /* Opacity of the layers. */
 #define A_PLATE 180     /* side button plates over the panel */
@@ -538,26 +541,62 @@ static void countdown_card(struct ov *o, int seconds)
 
 /* ---- the loop's invitation ------------------------------------------------ */
 
-/* Small muted text with an accent dot at the left of the bottom band, in
- * the strip between the panel's content and the chrome's rule. */
+/* The invitation in every language the exhibit offers, the shown one
+ * first, each once ("Touch to explore · Touchez pour explorer"), into buf;
+ * with one = 1 only the first. */
+static const char *invitation_text(const struct ov *o, int one, char *buf, size_t size)
+{
+    const char *seen[MAX_INVITES];
+    int n = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    const struct overlay_info *in = o->info;
+    int n_codes = in && in->locale_codes && !one ? in->n_locales : 0;
+    for (int i = -1; i < n_codes && n < MAX_INVITES; i++) {
+        const char *t = ui_string(i < 0 ? o->locale : in->locale_codes[i], UI_TOUCH_TO_EXPLORE);
+        int dup = 0;
+        for (int k = 0; k < n; k++)
+            dup |= strcmp(seen[k], t) == 0;
+        if (dup || !t)
+            continue;
+        int w = snprintf(buf + len, size - len, "%s%s", n ? "  \xC2\xB7  " : "", t);
+        if (w < 0 || (size_t)w >= size - len)
+            break;
+        len += (size_t)w;
+        seen[n++] = t;
+    }
+    return buf;
+}
+
+/* Between visitors: an invitation a passer-by reads from a few steps away,
+ * in every language the exhibit offers, in the bottom band under the
+ * chrome's rule (the band is the chrome's and names no chapter: nothing
+ * of the panel is under it), with an accent dot before it. One language
+ * only when all of them do not fit on the line. */
 static void invitation(struct ov *o)
 {
     const struct layout_screen scr = {o->d.W, o->d.H};
     struct layout_band band = layout_band(&scr);
-    int top = band.top - U(o, G_BAND_GAP) + U(o, 0.3);
-    int bottom = band.rule - U(o, 0.6);
-    int x = U(o, G_MARGIN), dot = draw_max(4, U(o, 0.7)), tx = x + dot + U(o, 1.0);
+    int top = band.rule + draw_max(2, U(o, 0.6)), bottom = band.safe;
+    int x = U(o, G_MARGIN), dot = draw_max(5, U(o, 1.0)), tx = x + dot + U(o, 1.2);
+    int w = o->d.W * 72 / 100 - tx; /* clear of the position at the right */
+    char buf[512];
     struct typeset f;
-    fit_text(o, &f, ui_string(o->locale, UI_TOUCH_TO_EXPLORE), FACE_SANS, U(o, T_INVITE),
-             U(o, T_INVITE_FLOOR), o->d.W / 2 - tx, bottom - top, 1);
+    memset(&f, 0, sizeof f);
+    for (int one = 0; one < 2 && f.keep == 0; one++) {
+        fit_text(o, &f, invitation_text(o, one, buf, sizeof buf), FACE_SANS_BOLD, U(o, T_LOOP),
+                 U(o, T_LOOP_FLOOR), w, bottom - top, 1);
+        if (f.keep && f.cut) /* ellipsized: try one language */
+            f.keep = 0;
+    }
     if (f.keep == 0)
         return;
-    int y = bottom - f.height;
+    int y = top + (bottom - top - f.height) / 2;
     /* the dot at the middle of the lower-case letters: about 0.8 em below
      * the top of the line box in Noto Sans (baseline 1.07 em, x-height
      * 0.54 em) */
     rect(o, x, y + (int)lround(f.px * 0.8) - dot / 2, dot, dot, COLOR_ACCENT, 255);
-    emit(o, &f, tx, y, widest(&f), TYPESET_LEFT, COLOR_MUTED);
+    emit(o, &f, tx, y, widest(&f), TYPESET_LEFT, COLOR_TEXT);
 }
 
 /* ---- the bottom band while interactive ------------------------------------ */

@@ -4,8 +4,10 @@
  * display_draw_list, and tests assert on it with a fake measurer.
  *
  * What is drawn follows struct mode_view:
- *   MODE_LOOP         a small "Touch to explore" line at the left of the
- *                     bottom band, above the chrome's rule; nothing else.
+ *   MODE_LOOP         the invitation in every language offered, the
+ *                     shown one first ("Touch to explore · Touchez pour
+ *                     explorer"), bold, in the chrome's band under its
+ *                     rule; nothing else.
  *   MODE_INTERACTIVE  each CONTROL_MAIN control as a button at its rect:
  *                     prev/next as tall side plates with a chevron, the
  *                     bottom bar (start, chapters, text size, language)
