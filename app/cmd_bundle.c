@@ -6,6 +6,7 @@
 #include "author.h"
 #include "content_check.h"
 #include "cli.h"
+#include "mode.h"
 #include "layout.h"
 #include "text.h"
 #include "log.h"
@@ -16,7 +17,7 @@ static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len
 {
     struct layout_screen sizes[CLI_N_SIZES];
     for (int i = 0; i < CLI_N_SIZES; i++)
-        sizes[i] = (struct layout_screen){cli_sizes[i].w, cli_sizes[i].h};
+        sizes[i] = mode_layout_screen(cli_sizes[i].w, cli_sizes[i].h, 0);
     return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
 }
 

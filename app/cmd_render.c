@@ -61,7 +61,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
     char why[512];
     int w, h, status = 1;
     display_size(d, &w, &h);
-    struct layout_screen screen = {w, h};
+    struct layout_screen screen = mode_layout_screen(w, h, 0);
     const struct text_measurer *m = text_measurer(display_text(d));
     struct arena info_arena, a;
     arena_init(&info_arena, 4096);

@@ -131,11 +131,12 @@ static int wrap(const struct kiosk *k, int index)
     return ((index % n) + n) % n;
 }
 
+/* The screen, with the room the visitors' controls keep (mode_reserve). */
 static struct layout_screen screen_of(const struct kiosk *k)
 {
-    struct layout_screen screen = {0, 0};
-    k->p.size(k->p.ctx, &screen.w, &screen.h);
-    return screen;
+    int w = 0, h = 0;
+    k->p.size(k->p.ctx, &w, &h);
+    return mode_layout_screen(w, h, k->p.dpi(k->p.ctx));
 }
 
 static const struct text_measurer *measurer_of(const struct kiosk *k)

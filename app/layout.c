@@ -29,6 +29,7 @@
 #define G_BAND_SAFE 6.0 /* the band above the bezel's edge, at least */
 #define G_RULE 2.7      /* the chrome's rule below the band's top, */
 #define G_RULE_SAFE 4.0 /* and above the bezel's edge (room for a small line) */
+#define G_RULE_KEEP 1.0 /* below the band's top, when the controls' bar sets the rule */
 #define G_BAND_GAP 1.5  /* air between content and the band */
 #define G_GUTTER 8.0
 #define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
@@ -120,6 +121,11 @@ int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
         return -1;
     d->W = screen->w;
     d->H = screen->h;
+    d->scr = *screen;
+    if (d->scr.side < 0 || d->scr.side > d->W / 4)
+        d->scr.side = 0; /* controls wider than that: a screen too small to keep them clear */
+    if (d->scr.bottom < 0 || d->scr.bottom > d->H / 4)
+        d->scr.bottom = 0;
     d->u = (d->W < d->H ? d->W : d->H) / 100.0;
     return 0;
 }
@@ -985,16 +991,24 @@ struct layout_band layout_band(const struct layout_screen *screen)
     b.safe = screen->h - edge;
     b.top = screen->h - draw_max((int)lround(G_BAND * u), (int)lround(G_BAND_SAFE * u) + edge);
     b.rule = draw_min(b.top + (int)lround(G_RULE * u), b.safe - (int)lround(G_RULE_SAFE * u));
+    /* the controls' bar (and its gap) under the rule: the band grows */
+    int keep = screen->bottom > 0 && screen->bottom <= screen->h / 4 ? screen->bottom : 0;
+    if (keep && b.rule > screen->h - keep) {
+        b.rule = screen->h - keep;
+        /* the band grows, never shrinks: the air above the rule is the
+         * content's own gap */
+        b.top = draw_min(b.top, b.rule - (int)lround(G_RULE_KEEP * u));
+    }
     return b;
 }
 
 static void page_make(const struct ctx *c, struct page *g)
 {
-    g->x0 = U(c, G_MARGIN);
+    /* the margin, or the room the controls keep at the sides when wider */
+    g->x0 = draw_max(U(c, G_MARGIN), c->d.scr.side);
     g->y0 = U(c, G_MARGIN);
-    g->x1 = c->d.W - U(c, G_MARGIN);
-    const struct layout_screen scr = {c->d.W, c->d.H};
-    g->y1 = layout_band(&scr).top - U(c, G_BAND_GAP);
+    g->x1 = c->d.W - g->x0;
+    g->y1 = layout_band(&c->d.scr).top - U(c, G_BAND_GAP);
     g->w = g->x1 - g->x0;
     g->h = g->y1 - g->y0;
     g->landscape = c->d.W * 10 >= c->d.H * 12;

@@ -85,6 +85,10 @@ struct draw_list {
 
 struct layout_screen {
     int w, h; /* pixels */
+    /* px the visitors' controls keep at the sides and at the bottom
+     * (mode_reserve): content stays clear of them; 0: none (a picture
+     * with no controls, e.g. a test of the type alone) */
+    int side, bottom;
 };
 
 /* Lay out panel p for the screen. Items and wrapped lines live in `a`;
@@ -156,8 +160,9 @@ struct draw_ctx {
     const struct text_measurer *m;
     struct arena *a;
     struct draw_list *out;
-    int W, H; /* screen, px */
-    double u; /* 1% of the short side, px */
+    int W, H;                 /* screen, px */
+    struct layout_screen scr; /* the screen, with what the controls keep */
+    double u;                 /* 1% of the short side, px */
     int oom;
     struct draw_item sink;
 };

@@ -222,6 +222,32 @@ int mode_index_pages(const struct control_screen *s, int n_chapters)
     return n_chapters <= 0 ? 1 : (n_chapters + pp - 1) / pp;
 }
 
+void mode_reserve(const struct control_screen *s, int *side, int *bottom)
+{
+    *side = *bottom = 0;
+    struct metrics mt;
+    if (metrics_of(s, &mt) != 0)
+        return;
+    static const int first[2] = {0, 1};
+    struct control_spec most = {MODE_MAX_LOCALE_BUTTONS, 2, first, 0, 1};
+    struct control c[MODE_MAX_CONTROLS];
+    int n = mode_controls_layout(s, &most, c, MODE_MAX_CONTROLS);
+    float top = mt.H;
+    for (int i = 0; i < n; i++)
+        if (c[i].layer == CONTROL_MAIN)
+            top = fminf2(top, c[i].y * mt.H);
+    *side = 0; /* every main control is in the bar */
+    *bottom = (int)ceilf(mt.H - top + mt.gap);
+}
+
+struct layout_screen mode_layout_screen(int w, int h, float dpi)
+{
+    struct layout_screen screen = {w, h, 0, 0};
+    struct control_screen cs = {w, h, dpi};
+    mode_reserve(&cs, &screen.side, &screen.bottom);
+    return screen;
+}
+
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max)
 {
@@ -233,17 +259,28 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     int n_locales = spec ? spec->n_locales : 1;
     int n_chapters = spec && spec->chapter_first ? spec->n_chapters : 0;
 
-    /* bottom bar: start at the left; language, and left of it the
-     * larger-text toggle, at the right; the chapter index in between
-     * (all inside the bezel's edge: ex, ey) */
+    /* one bar at the bottom, in the band the panels leave free (nothing
+     * covers content): previous and next at its ends; start after
+     * previous; language, and left of it the larger-text toggle, before
+     * next; the chapter index in between (all inside the bezel's edge:
+     * ex, ey) */
     float bar_y = H - ey - size;
-    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){ex, bar_y, 2 * size, size});
-    float right = W - ex; /* the left edge of what stands at the right */
+    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){ex, bar_y, size, size});
+    put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
+        (struct rect_px){W - ex - size, bar_y, size, size});
+    float left = ex + size + gap; /* where the bar's inner buttons start */
+    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){left, bar_y, 2 * size, size});
+    float right = W - ex - size; /* the left edge of what stands at the right */
     if (n_locales > 1) {
         int buttons = n_locales <= MODE_MAX_LOCALE_BUTTONS ? n_locales : 1;
+        /* a button per language where they fit beside start and a
+         * control-wide index; else one that cycles */
+        float room = (W - ex - size) - (left + 2 * size + gap + size + gap);
+        if (buttons > 1 && (float)buttons * (1.5f * size + gap) > room)
+            buttons = 1;
         float bw = buttons == 1 ? 2 * size : 1.5f * size;
         for (int i = 0; i < buttons; i++) {
-            float x = W - ex - (float)(buttons - i) * (bw + gap) + gap;
+            float x = W - ex - size - (float)(buttons - i) * (bw + gap);
             put(out, max, &n, s, CONTROL_MAIN, ACT_LANGUAGE, buttons == 1 ? -1 : i,
                 (struct rect_px){x, bar_y, bw, size});
             if (i == 0)
@@ -252,7 +289,7 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     }
     if (spec && spec->text_size) {
         float bw = 1.5f * size, x = right - gap - bw;
-        float need = ex + 2 * size + 2 * gap + (n_chapters > 1 ? size + gap : 0);
+        float need = left + 2 * size + 2 * gap + (n_chapters > 1 ? size + gap : 0);
         if (x >= need) {
             put(out, max, &n, s, CONTROL_MAIN, ACT_TEXT_SIZE, 0,
                 (struct rect_px){x, bar_y, bw, size});
@@ -264,21 +301,14 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     }
     if (n_chapters > 1) {
         float iw = 3 * size, ix = (W - iw) / 2;
-        float lo = ex + 2 * size + gap, hi = right - gap; /* the room between */
-        if (ix + iw > hi) {
+        float lo = left + 2 * size + gap, hi = right - gap; /* the room between */
+        if (ix < lo || ix + iw > hi) {
             iw = fmaxf2(size, fminf2(iw, hi - lo));
             ix = fmaxf2(lo, lo + (hi - lo - iw) / 2);
         }
-        put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0, (struct rect_px){ix, bar_y, iw, size});
+        put(out, max, &n, s, CONTROL_MAIN, ACT_OPEN_INDEX, 0,
+            (struct rect_px){ix, bar_y, iw, size});
     }
-
-    /* prev / next at the sides, centred in the space above the bar */
-    float avail = bar_y - gap - ey;
-    float side_h = fminf2(fmaxf2(size, 0.4f * avail), avail);
-    float side_y = ey + (avail - side_h) / 2;
-    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){ex, side_y, size, side_h});
-    put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
-        (struct rect_px){W - ex - size, side_y, size, side_h});
 
     /* the index overlay: a close button and a grid of one page of chapters */
     if (n_chapters > 1) {
@@ -364,8 +394,8 @@ int mode_staff_keypad_layout(const struct control_screen *s, struct control *out
     return n;
 }
 
-int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,
-                             struct control *out, int max)
+int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, struct control *out,
+                             int max)
 {
     struct metrics mt;
     if (metrics_of(s, &mt) != 0 || !out || max <= 0)

@@ -114,9 +114,11 @@ struct control_spec {
     int text_size;            /* 1: the larger-text toggle, left of the language */
 };
 
-/* Lay out the controls: prev/next at the sides, a bottom bar with
- * back-to-start, chapter index, the larger-text toggle (ACT_TEXT_SIZE, when
- * spec->text_size) and language at the right; the chapter index button
+/* Lay out the controls: one bar at the bottom, in the band the panels
+ * leave free (mode_reserve), with prev and next at its ends, back-to-start
+ * after prev, the chapter index, and the larger-text toggle
+ * (ACT_TEXT_SIZE, when spec->text_size) and language before next; the
+ * chapter index button
  * moves left of the centre, and narrows to no less than a control, where
  * the right of the bar would reach it. In the index layer one button
  * per chapter of the page (ACT_JUMP, arg = its first panel, item = its
@@ -125,6 +127,21 @@ struct control_spec {
  * Writes up to max controls, returns how many. */
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max);
+
+/* What the visitors' main controls keep clear of content on screen s,
+ * whatever the exhibit (every language button, the index, the larger-text
+ * toggle): *side px from the left and from the right edge (0: every
+ * control is in the bar), *bottom px from the bottom edge (the bar, a
+ * second row where a narrow bar needs one, and a gap). Panels are laid out
+ * inside them (layout_screen's side and bottom), so no control ever covers
+ * a text, a figure or a chart, and nothing moves when the controls
+ * appear. */
+void mode_reserve(const struct control_screen *s, int *side, int *bottom);
+
+/* A w x h screen at dpi (<= 0: GESTURE_DEFAULT_DPI) with what the controls
+ * keep filled in: what every panel is laid out for, on the kiosk, in
+ * `render` and in the checks of `bundle build` and the import. */
+struct layout_screen mode_layout_screen(int w, int h, float dpi);
 
 /* The staff keypad (CONTROL_STAFF): 1-9 in three rows, then clear, 0 and
  * OK, centred, with room above for a heading, the dots and a message line
@@ -138,8 +155,8 @@ int mode_staff_keypad_layout(const struct control_screen *s, struct control *out
  * exit, close. Landscape:
  * a column at the right; portrait: stacked across the bottom. The rest of
  * the screen is for the information. */
-int mode_staff_screen_layout(const struct control_screen *s, int can_rollback,
-                             struct control *out, int max);
+int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, struct control *out,
+                             int max);
 
 /* How many chapters one page of the index holds on this screen (at most
  * MODE_MAX_CHAPTERS), and how many pages n chapters need. */

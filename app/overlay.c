@@ -236,9 +236,12 @@ static void label_button(struct ov *o, struct draw_rect r, const char *text, int
     emit_in(o, &f, in, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
 }
 
-/* A language button: the language's own name, or its code when the name
- * would be too small; the current language is underlined in the accent
- * colour (all language buttons keep room for the mark, so labels align). */
+/* A language button: with a button per language, every one shows its
+ * code ("EN", "FR"), at every screen size alike, as bilingual signage
+ * does; the one button that cycles through many languages shows the
+ * current language's own name ("Français"), or its code where the name
+ * would be cut. The current language is underlined in the accent colour
+ * (all language buttons keep room for the mark, so labels align). */
 static void language_button(struct ov *o, struct draw_rect r, const struct control *c, int pressed)
 {
     const struct overlay_info *in = o->info;
@@ -257,10 +260,9 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
     fit_text(o, &f, name, FACE_SANS_BOLD, U(o, T_LABEL), U(o, T_LABEL_FLOOR), box.w, box.h, 1);
     const char *code = locale_code(o, i);
     if (code) {
-        /* the code when the name would be cut or much smaller than it */
         struct typeset g;
         fit_text(o, &g, code, FACE_SANS_BOLD, U(o, T_LABEL), U(o, T_LABEL_FLOOR), box.w, box.h, 1);
-        if (g.keep && !g.cut && (f.keep == 0 || f.cut || f.px * 5 < g.px * 4))
+        if (g.keep && !g.cut && (c->arg >= 0 || f.keep == 0 || f.cut))
             f = g;
     }
     emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
@@ -313,7 +315,7 @@ static void chevron_button(struct ov *o, struct draw_rect r, int next, int press
 
 static void main_controls(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->d.W, o->d.H};
+    const struct layout_screen scr = o->d.scr;
     for (int i = 0; i < n; i++) {
         const struct control *c = &cs[i];
         if (c->layer != CONTROL_MAIN)
@@ -428,7 +430,7 @@ static void page_label(struct ov *o, const struct control *cs, int n, struct dra
     const struct overlay_info *in = o->info;
     if (!in || in->index_pages < 2)
         return;
-    const struct layout_screen scr = {o->d.W, o->d.H};
+    const struct layout_screen scr = o->d.scr;
     int x0 = 0;
     for (int i = 0; i < n; i++)
         if (cs[i].act == ACT_INDEX_PAGE && cs[i].arg < 0) {
@@ -449,7 +451,7 @@ static void page_label(struct ov *o, const struct control *cs, int n, struct dra
 
 static void chapter_index(struct ov *o, const struct control *cs, int n, int pressed)
 {
-    const struct layout_screen scr = {o->d.W, o->d.H};
+    const struct layout_screen scr = o->d.scr;
     rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_SCRIM);
     /* the grid's bounds and the close button place the heading */
     int gx0 = o->d.W, gy0 = o->d.H, gx1 = 0, have_grid = 0, have_close = 0;
@@ -575,7 +577,7 @@ static const char *invitation_text(const struct ov *o, int one, char *buf, size_
  * only when all of them do not fit on the line. */
 static void invitation(struct ov *o)
 {
-    const struct layout_screen scr = {o->d.W, o->d.H};
+    const struct layout_screen scr = o->d.scr;
     struct layout_band band = layout_band(&scr);
     int top = band.rule + draw_max(2, U(o, 0.6)), bottom = band.safe;
     int x = U(o, G_MARGIN), dot = draw_max(5, U(o, 1.0)), tx = x + dot + U(o, 1.2);
@@ -602,34 +604,55 @@ static void invitation(struct ov *o)
 /* ---- the bottom band while interactive ------------------------------------ */
 
 /* The controls' bar takes over the chrome's lower line: an opaque strip
- * below the chrome's rule hides its chapter name, and the position is
- * repeated at the right ("7 / 36") unless language buttons stand there;
- * left of the larger-text toggle when that stands in the bar. */
+ * below the chrome's rule hides the position there, and the position is
+ * drawn again in the widest gap between the bar's buttons ("7 / 36"), so
+ * a visitor always sees where they are. */
 static void bottom_strip(struct ov *o, const struct control *cs, int n_controls)
 {
     if (n_controls == 0)
         return;
-    const struct layout_screen scr = {o->d.W, o->d.H};
-    int top = layout_band(&scr).rule + draw_max(2, U(o, 0.6));
+    const struct layout_screen scr = o->d.scr;
+    struct layout_band band = layout_band(&scr);
+    int top = band.rule + draw_max(2, U(o, 0.6));
     if (top >= o->d.H)
         return;
     rect(o, 0, top, o->d.W, o->d.H - top, COLOR_BG, 255);
     const struct overlay_info *in = o->info;
-    if (!in || in->n_panels < 1 || in->n_locales > 1)
+    if (!in || in->n_panels < 1)
+        return;
+    /* the bar's buttons, left to right: the row lowest on the screen */
+    struct draw_rect bar[MODE_MAX_CONTROLS];
+    int nb = 0, row = 0;
+    for (int i = 0; i < n_controls; i++) {
+        struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
+        if (cs[i].layer == CONTROL_MAIN && r.y > row)
+            row = r.y;
+    }
+    for (int i = 0; i < n_controls && nb < MODE_MAX_CONTROLS; i++) {
+        struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
+        if (cs[i].layer != CONTROL_MAIN || r.y != row)
+            continue;
+        int k = nb++;
+        while (k > 0 && bar[k - 1].x > r.x) {
+            bar[k] = bar[k - 1];
+            k--;
+        }
+        bar[k] = r;
+    }
+    int gx = 0, gw = 0, pad = U(o, 1.0);
+    for (int k = 0; k + 1 < nb; k++) {
+        int x0 = bar[k].x + bar[k].w + pad, x1 = bar[k + 1].x - pad;
+        if (x1 - x0 > gw)
+            gx = x0, gw = x1 - x0;
+    }
+    if (nb == 0 || gw <= 0)
         return;
     char pos[48];
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
-    int x = U(o, G_MARGIN), w = o->d.W - 2 * x, h = layout_band(&scr).safe - top, right = x + w;
-    for (int i = 0; i < n_controls; i++) {
-        struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
-        if (cs[i].layer == CONTROL_MAIN && cs[i].act == ACT_TEXT_SIZE && r.y + r.h > top)
-            right = draw_min(right, r.x - U(o, 1.0));
-    }
     struct typeset f;
-    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), w / 4, h, 1);
-    if (f.keep)
-        emit_in(o, &f, (struct draw_rect){right - w / 4, top, w / 4, h}, TYPESET_RIGHT,
-                COLOR_MUTED);
+    fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), gw, bar[0].h, 1);
+    if (f.keep && !f.cut)
+        emit_in(o, &f, (struct draw_rect){gx, bar[0].y, gw, bar[0].h}, TYPESET_CENTER, COLOR_MUTED);
 }
 
 /* ---- entry ---------------------------------------------------------------- */
@@ -729,7 +752,7 @@ static int staff_end(struct ov *o, struct draw_list *out)
  * notice is shown, so the bar does not jump when one appears. */
 static int staff_floor(const struct ov *o)
 {
-    const struct layout_screen scr = {o->d.W, o->d.H};
+    const struct layout_screen scr = o->d.scr;
     int band = layout_band(&scr).top;
     int notice = line_height(o, FACE_SANS, U(o, T_NOTICE)) + 2 * U(o, 1.0);
     return band - notice - U(o, 1.0);
@@ -898,7 +921,7 @@ int overlay_staff_keypad(const struct layout_screen *screen, const struct contro
     if (staff_begin(&o, screen, m, a, out, kp ? kp->locale : NULL) != 0 || !kp)
         return -1;
     rect(&o, 0, 0, o.d.W, o.d.H, COLOR_BG, 255);
-    const struct layout_screen scr = {o.d.W, o.d.H};
+    const struct layout_screen scr = o.d.scr;
     int gx0 = o.d.W, gx1 = 0, gy0 = o.d.H, key_h = 0;
     for (int i = 0; i < n_controls; i++) {
         const struct control *c = &controls[i];
@@ -1023,7 +1046,7 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
     if (staff_begin(&o, screen, m, a, out, locale) != 0 || !info)
         return -1;
     rect(&o, 0, 0, o.d.W, o.d.H, COLOR_BG, 255);
-    const struct layout_screen scr = {o.d.W, o.d.H};
+    const struct layout_screen scr = o.d.scr;
     /* the information takes what the buttons leave: left of their column,
      * or above their stack */
     int bx0 = o.d.W, by0 = o.d.H, bottom_close = 0;

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "content_check.h"
+#include "mode.h"
 #include "photo.h"
 #include "text.h"
 
@@ -181,8 +182,7 @@ static struct photo_ok *photo_slot(struct photo_ok *v, size_t cap, const unsigne
     size_t i;
     memcpy(&i, digest, sizeof(i));
     for (i %= cap;; i = (i + 1) % cap)
-        if (!v[i].used ||
-            (v[i].ow == ow && v[i].oh == oh && memcmp(v[i].digest, digest, 32) == 0))
+        if (!v[i].used || (v[i].ow == ow && v[i].oh == oh && memcmp(v[i].digest, digest, 32) == 0))
             return &v[i];
 }
 
@@ -240,9 +240,8 @@ static int photo_check(struct content_check *c, const struct panel *p,
     int dw, dh, ow, oh;
     photo_fit(info.w, info.h, screen->w / 4, screen->h / 4, &dw, &dh, &ow, &oh);
     unsigned char digest[32];
-    int hashed = c->can_hash &&
-                 crypto_generichash(digest, sizeof(digest), p->image.data, p->image.size, NULL,
-                                    0) == 0;
+    int hashed = c->can_hash && crypto_generichash(digest, sizeof(digest), p->image.data,
+                                                   p->image.size, NULL, 0) == 0;
     if (hashed && photo_seen(c, digest, ow, oh, 0))
         return 0;
     SDL_Surface *s =
@@ -286,7 +285,7 @@ int content_check_store(struct content_check *c, struct store *s, int w, int h, 
 {
     struct arena info_arena, panel_arena;
     struct store_info info;
-    struct layout_screen screen = {w, h};
+    struct layout_screen screen = mode_layout_screen(w, h, 0);
     int rc = 0, count = 0;
     arena_init(&info_arena, 4096);
     arena_init(&panel_arena, 64 * 1024);

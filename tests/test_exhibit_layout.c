@@ -17,6 +17,7 @@
 
 #include "content/arena.h"
 #include "app/layout.h"
+#include "app/mode.h"
 #include "content/panel.h"
 #include "content/store.h"
 #include "platform/text.h"
@@ -172,8 +173,11 @@ static void every_panel_fits_at_every_size(void **state)
     arena_init(&a, 64 * 1024);
     for (size_t s = 0; s < N_SIZES; s++) {
         int W = sizes[s].w, H = sizes[s].h;
-        struct layout_screen screen = {W, H};
-        int margin = u_px(W, H, MARGIN_U), band = H - u_px(W, H, BAND_U);
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
+        /* the band is at least BAND_U, and taller where the controls'
+         * bar needs it (mode_reserve) */
+        int margin = u_px(W, H, MARGIN_U), band = layout_band(&screen).top;
+        assert_true(band <= H - u_px(W, H, BAND_U));
         struct bounds content = {margin, margin, W - margin, band};
         struct bounds chrome_b = {0, band, W, H};
         int min_px[FACE_COUNT], laid = 0, excess = 0;
@@ -255,7 +259,7 @@ static void smallest_body_px_per_size(void **state)
     arena_init(&a, 64 * 1024);
     for (size_t s = 0; s < N_SIZES; s++) {
         int W = sizes[s].w, H = sizes[s].h;
-        struct layout_screen screen = {W, H};
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
         int body_min = INT32_MAX, lines = 0;
         char where[128] = "-";
         for (int loc = 0; loc < fx.info.n_locales; loc++) {
@@ -324,7 +328,7 @@ static void hostile_story_at(const char *body, int W, int H, int expect_overflow
     p.chapter = "The race";
     p.heading = "Far too much to say";
     p.body = body;
-    struct layout_screen screen = {W, H};
+    struct layout_screen screen = mode_layout_screen(W, H, 0);
     struct arena a;
     arena_init(&a, 64 * 1024);
     struct draw_list list;

@@ -18,7 +18,11 @@
  *               CONTROL_GAP_MM (less a pixel of rounding) from every
  *               control shown with it;
  *   bezel       no text, figure, chart, picture or visitor control within
- *               EDGE of the width (left, right) or height (top, bottom).
+ *               EDGE of the width (left, right) or height (top, bottom);
+ *   overlap     nothing covers content: no control, invitation or strip
+ *               of the overlay (the index and the "still there?" card are
+ *               modal and exempt) touches a text, figure, chart or
+ *               picture of the panel, with the larger text (A+) too.
  *
  * Checked: the panel (layout_panel), the chrome over it (layout_chrome) and
  * the overlay over both (overlay_layout: the loop's invitation, the
@@ -57,9 +61,9 @@
 #define CONTRAST_AIM 7.0 /* body text: printed, not enforced */
 #define EDGE 0.03        /* of the width, of the height */
 
-enum rule { R_SIZE, R_MEASURE, R_CONTRAST, R_TARGET, R_GAP, R_EDGE, R_COUNT };
-static const char *const rule_names[R_COUNT] = {"type size",   "line length", "contrast",
-                                                "target size", "target gap",  "bezel"};
+enum rule { R_SIZE, R_MEASURE, R_CONTRAST, R_TARGET, R_GAP, R_EDGE, R_OVERLAP, R_COUNT };
+static const char *const rule_names[R_COUNT] = {
+    "type size", "line length", "contrast", "target size", "target gap", "bezel", "overlap"};
 
 static int violations[R_COUNT];
 
@@ -424,7 +428,7 @@ static double mm_px(double mm)
 static void check_targets(const struct where *w, const struct control *cs, int n,
                           enum control_layer layer, int visitor, struct figures *fg)
 {
-    const struct layout_screen scr = {w->W, w->H};
+    const struct layout_screen scr = mode_layout_screen(w->W, w->H, 0);
     double min = fmax(mm_px(CONTROL_MIN_MM), CONTROL_MIN_PX);
     double gap = mm_px(CONTROL_GAP_MM) - 1; /* less a pixel of rounding */
     for (int i = 0; i < n; i++) {
@@ -482,13 +486,36 @@ struct view {
     const char *what;
 };
 
+/* Nothing covers content: no item of an overlay that is not modal (the
+ * loop's invitation, the controls, a control pressed, the strip under the
+ * bar) touches a text, figure, chart or picture of the panel. The chapter
+ * index and the "still there?" card are modal: they dim the panel on
+ * purpose, and the panel goes on when they close. */
+static void check_covers(const struct where *w, const struct draw_list *panel,
+                         const struct draw_list *ov)
+{
+    for (int i = 0; i < ov->n; i++) {
+        struct draw_rect o = ov->items[i].r;
+        for (int k = 0; k < panel->n; k++) {
+            const struct draw_item *c = &panel->items[k];
+            if (!is_content(c))
+                continue;
+            if (o.x < c->r.x + c->r.w && c->r.x < o.x + o.w && o.y < c->r.y + c->r.h &&
+                c->r.y < o.y + o.h)
+                violation(R_OVERLAP, w, c, "covered by the overlay at (%d,%d %dx%d)", o.x, o.y, o.w,
+                          o.h);
+        }
+    }
+}
+
 /* The overlay in each of its states over panel and chrome. */
 static void check_overlay(struct where *w, const struct draw_list *panel,
-                          const struct draw_list *chrome, const struct exhibit_ui *ui, int loc,
-                          int index, struct arena *a, struct figures *fg)
+                          const struct draw_list *larger, const struct draw_list *chrome,
+                          const struct exhibit_ui *ui, int loc, int index, struct arena *a,
+                          struct figures *fg)
 {
     const struct control_screen cs = {w->W, w->H, 0};
-    const struct layout_screen scr = {w->W, w->H};
+    const struct layout_screen scr = mode_layout_screen(w->W, w->H, 0);
     int pages = mode_index_pages(&cs, ui->n_chapters);
     for (int page = 0; page < pages; page++) {
         struct control_spec spec = {fx.info.n_locales, ui->n_chapters, ui->chapter_first, page, 1};
@@ -529,6 +556,11 @@ static void check_overlay(struct where *w, const struct draw_list *panel,
             struct stack st = {{panel, chrome, &ov}, 3};
             w->what = views[v].what;
             check_layer(w, &st, a, NULL, fg);
+            if (!views[v].index_open && views[v].state != MODE_COUNTDOWN) {
+                check_covers(w, panel, &ov);
+                if (larger)
+                    check_covers(w, larger, &ov);
+            }
         }
         w->what = "controls";
         if (page == 0)
@@ -564,7 +596,7 @@ static void every_panel_is_legible_and_within_reach(void **state)
     arena_init(&oa, 64 * 1024);
     for (size_t s = 0; s < N_SIZES; s++) {
         int W = sizes[s].w, H = sizes[s].h;
-        struct layout_screen screen = {W, H};
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
         struct figures fg;
         figures_reset(&fg);
         for (int loc = 0; loc < fx.info.n_locales; loc++) {
@@ -596,8 +628,12 @@ static void every_panel_is_legible_and_within_reach(void **state)
                 st = (struct stack){{&list, &chrome}, 2};
                 check_layer(&w, &st, &a, NULL, &fg);
 
+                /* with the visitors' larger text too (A+) */
+                struct draw_list larger; /* drawable even where it overflows */
+                if (layout_panel_scaled(&p, &screen, LAYOUT_LARGER_TEXT, fx.m, &ca, &larger) != 0)
+                    assert_true(larger.overflow);
                 arena_reset(&oa);
-                check_overlay(&w, &list, &chrome, &ui, loc, i, &oa, &fg);
+                check_overlay(&w, &list, &larger, &chrome, &ui, loc, i, &oa, &fg);
             }
             arena_free(&ua);
         }

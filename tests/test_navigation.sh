@@ -95,11 +95,11 @@ fi
 cat >"$out/lang.txt" <<'SCRIPT'
 500  tap 0.5 0.5
 1000 key right
-1050 tap 0.967 0.962
+1050 tap 0.901 0.941
 2000 shot lang-during-slide
 2500 key right
 3500 shot lang-then-next
-4000 tap 0.909 0.962
+4000 tap 0.843 0.941
 4500 shot lang-again
 SCRIPT
 if "$VITRINE" render --content "$out/two.vitrine" --script "$out/lang.txt" --size 1280x800 \

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/mode.h"
 #include "app/overlay.h"
 #include "app/ui_strings.h"
 
@@ -70,7 +71,7 @@ static void rig_init(struct rig *r, const struct scr *s, int n_locales, int n_ch
                      const char *const *chapters)
 {
     memset(r, 0, sizeof *r);
-    r->screen = (struct layout_screen){s->w, s->h};
+    r->screen = mode_layout_screen(s->w, s->h, 0);
     r->dpi = s->dpi;
     struct control_screen cs = {s->w, s->h, s->dpi};
     struct control_spec spec = {n_locales, n_chapters, first40, 0, 1};
@@ -337,9 +338,10 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                     assert_int_equal(texts_in(&r, i, &t), 1);
                     assert_int_equal(t->color, COLOR_TEXT);
                     switch (r.c[i].act) {
-                    case ACT_PREV:
+                    case ACT_PREV: /* at the bar's left end, square */
                         assert_true(text_is(t, "\xE2\x80\xB9"));
-                        assert_true(b.h > 2 * b.w); /* a tall side button */
+                        assert_true(abs(b.h - b.w) <= 1);
+                        assert_true(t->px >= b.w / 2); /* a large chevron */
                         break;
                     case ACT_NEXT:
                         assert_true(text_is(t, "\xE2\x80\xBA"));
@@ -371,8 +373,8 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                 }
                 assert_int_equal(mains, 5 + (nl > 1 ? 2 : 0)); /* with the larger-text toggle */
                 /* every text belongs to a button, but for the position
-                 * ("n / N") repeated in the bar when no language buttons
-                 * stand at its right */
+                 * ("n / N"), always drawn again between the bar's
+                 * buttons */
                 int positions = 0;
                 for (int k = 0; k < r.l.n; k++) {
                     const struct draw_item *it = &r.l.items[k];
@@ -389,7 +391,7 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                     }
                     assert_true(owned);
                 }
-                assert_int_equal(positions, nl > 1 ? 0 : 1);
+                assert_int_equal(positions, 1);
                 /* the side plates are translucent (the panel shows through);
                  * the bottom bar and the strip under it are opaque, hiding
                  * the chrome text below */
@@ -482,32 +484,33 @@ static void current_language_is_marked(void **state)
     rig_free(&r);
 }
 
-static void language_names_too_wide_become_codes(void **state)
+/* A button per language: codes ("EN", "FR") on every one, at every size
+ * and DPI, so the button looks the same everywhere (the last review saw
+ * "EN | FR", "English | Français" and "English | FR" at three sizes). */
+static void language_buttons_look_the_same_everywhere(void **state)
 {
     (void)state;
-    /* two language buttons of 1.5 x 12 mm at 96 dpi: "Français" does not
-     * fit at a readable size, "FR" does */
-    struct rig r;
-    rig_init(&r, &screens[0], 2, 5, titles5);
-    run(&r);
-    int fr = find_control(&r, ACT_LANGUAGE, 1);
-    const struct draw_item *t = NULL;
-    assert_int_equal(texts_in(&r, fr, &t), 1);
-    assert_true(text_is(t, "FR"));
-    /* without codes the name is shrunk and cut, and still fits */
-    r.info.locale_codes = NULL;
-    run(&r);
-    assert_int_equal(texts_in(&r, fr, &t), 1);
-    assert_true(text_has(t, ELLIPSIS) || text_is(t, names[1]));
-    /* a big button holds the whole name */
-    struct scr big = {1280, 800, 149};
-    rig_free(&r);
-    rig_init(&r, &big, 2, 5, titles5);
-    run(&r);
-    fr = find_control(&r, ACT_LANGUAGE, 1);
-    assert_int_equal(texts_in(&r, fr, &t), 1);
-    assert_true(text_is(t, names[1]));
-    rig_free(&r);
+    static const struct scr sizes[] = {{1920, 1080, 96}, {800, 480, 96},    {768, 1024, 96},
+                                       {1280, 800, 149}, {3840, 2160, 160}, {1080, 1920, 96}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        struct rig r;
+        rig_init(&r, &sizes[k], 2, 5, titles5);
+        run(&r);
+        for (int b = 0; b < 2; b++) {
+            const struct draw_item *t = NULL;
+            assert_int_equal(texts_in(&r, find_control(&r, ACT_LANGUAGE, b), &t), 1);
+            if (!text_is(t, b ? "FR" : "EN"))
+                fail_msg("%dx%d@%d: language button %d reads \"%.*s\"", sizes[k].w, sizes[k].h,
+                         (int)sizes[k].dpi, b, (int)t->len, t->text);
+        }
+        /* without codes the name is shrunk and cut, and still fits */
+        r.info.locale_codes = NULL;
+        run(&r);
+        const struct draw_item *t = NULL;
+        assert_int_equal(texts_in(&r, find_control(&r, ACT_LANGUAGE, 1), &t), 1);
+        assert_true(text_has(t, ELLIPSIS) || text_is(t, names[1]));
+        rig_free(&r);
+    }
 }
 
 static void many_locales_share_one_button(void **state)
@@ -541,11 +544,21 @@ static void check_index(struct rig *r, const char *const *titles, int n_chapters
     assert_true(l->items[0].alpha >= 220);
     struct draw_rect all = {0, 0, r->screen.w, r->screen.h};
     assert_true(rect_eq(&l->items[0].r, &all));
-    /* the main controls are hidden */
+    /* the main controls are hidden (a page button of the index may stand
+     * where one of them would) */
     assert_null(find_text(l, ui_string(r->info.locale, UI_START)));
-    for (int i = 0; i < r->n; i++)
-        if (r->c[i].layer == CONTROL_MAIN)
+    for (int i = 0; i < r->n; i++) {
+        if (r->c[i].layer != CONTROL_MAIN)
+            continue;
+        struct draw_rect b = px_rect(r, i);
+        int shared = 0;
+        for (int j = 0; j < r->n; j++) {
+            struct draw_rect o = px_rect(r, j);
+            shared |= r->c[j].layer == CONTROL_INDEX && rect_eq(&o, &b);
+        }
+        if (!shared)
             assert_false(drawn_plate(r, i));
+    }
     /* the heading, clear of every button */
     const struct draw_item *h = find_text(l, ui_string(r->info.locale, UI_CHAPTERS));
     assert_non_null(h);
@@ -833,7 +846,7 @@ static void bad_arguments_and_small_arenas(void **state)
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, NULL, &r.a, &r.l), -1);
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, NULL, &r.l), -1);
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, &r.a, NULL), -1);
-    struct layout_screen zero = {0, 0};
+    struct layout_screen zero = {0, 0, 0, 0};
     assert_int_equal(overlay_layout(&zero, r.c, r.n, &r.view, &r.info, &fake, &r.a, &r.l), -1);
     /* no controls, no info: nothing to draw but nothing breaks */
     r.view.index_open = 1;
@@ -865,7 +878,7 @@ static void bad_arguments_and_small_arenas(void **state)
 static void control_rects_round_and_clip(void **state)
 {
     (void)state;
-    struct layout_screen s = {1920, 1080};
+    struct layout_screen s = {1920, 1080, 0, 0};
     struct control c = {ACT_NEXT, 0.5f, 0.25f, 0.25f, 0.5f, 0, CONTROL_MAIN, 0};
     struct draw_rect r = overlay_control_rect(&s, &c);
     assert_int_equal(r.x, 960);
@@ -886,7 +899,7 @@ int main(void)
         cmocka_unit_test(english_labels_keep_their_design_size_at_1080p),
         cmocka_unit_test(pressed_control_is_filled_with_the_accent),
         cmocka_unit_test(current_language_is_marked),
-        cmocka_unit_test(language_names_too_wide_become_codes),
+        cmocka_unit_test(language_buttons_look_the_same_everywhere),
         cmocka_unit_test(many_locales_share_one_button),
         cmocka_unit_test(index_lists_every_chapter),
         cmocka_unit_test(long_titles_are_shrunk_and_cut),

@@ -48,7 +48,8 @@ static int reading_px(const struct draw_list *l)
 static void larger_text_fits_every_panel(void **state)
 {
     (void)state;
-    static const struct layout_screen sizes[] = {{800, 480}, {1920, 1080}, {1080, 1920}};
+    static const struct layout_screen sizes[] = {
+        {800, 480, 0, 0}, {1920, 1080, 0, 0}, {1080, 1920, 0, 0}};
     char why[512] = "";
     struct store *store = bundled();
     struct text *text = text_open(NULL, why, sizeof why);
@@ -72,9 +73,8 @@ static void larger_text_fits_every_panel(void **state)
                 struct draw_list ln, ll;
                 arena_reset(&a);
                 arena_reset(&b);
-                assert_int_equal(store_panel_load(store, i, info.locales[loc], &a, &p, why,
-                                                  sizeof why),
-                                 0);
+                assert_int_equal(
+                    store_panel_load(store, i, info.locales[loc], &a, &p, why, sizeof why), 0);
                 assert_int_equal(layout_panel(&p, &sizes[s], m, &b, &ln), 0);
                 int rc = layout_panel_scaled(&p, &sizes[s], LAYOUT_LARGER_TEXT, m, &b, &ll);
                 if (rc != 0 || ll.overflow)
@@ -272,8 +272,8 @@ static void reduced_motion_moves_nothing(void **state)
     assert_int_equal(kiosk_current(r->k), (from - 1 + n) % n);
     for (int past = 0; past <= 1; past++) {
         from = kiosk_current(r->k);
-        struct input_event e = {.kind = INPUT_TOUCH, .finger = 2, .phase = INPUT_DOWN, .x = 0.6f,
-                                .y = 0.5f};
+        struct input_event e = {
+            .kind = INPUT_TOUCH, .finger = 2, .phase = INPUT_DOWN, .x = 0.6f, .y = 0.5f};
         float to = past ? 0.1f : 0.55f;
         for (int s = 0; s <= 10; s++) {
             e.t_ms = t;
