@@ -468,9 +468,12 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
 }
 
 static void emit_text(struct ctx *c, const struct typeset *f, int x, int y, int bw,
-                      enum color_role color)
+                      enum color_role color, const char *role)
 {
+    int n0 = c->d.out->n;
     draw_text(&c->d, f, x, y, bw, TYPESET_LEFT, color);
+    for (int i = n0; i < c->d.out->n; i++)
+        c->d.out->items[i].role = role;
 }
 
 /* ---- blocks and columns ------------------------------------------------- */
@@ -790,14 +793,15 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         if (b->marker) {
             push(c, DRAW_RECT, x, y, draw_max(2, U(c, 0.35)), b->h, COLOR_ACCENT);
             int ind = marker_indent(c);
-            emit_text(c, &b->f, x + ind, y, bw - ind, b->st->color);
+            emit_text(c, &b->f, x + ind, y, bw - ind, b->st->color, b->name);
         } else {
-            emit_text(c, &b->f, x, y, bw, b->st->color);
+            emit_text(c, &b->f, x, y, bw, b->st->color, b->name);
         }
         break;
     case BK_FIGURE: {
         struct draw_item *it = push(c, DRAW_FIGURE, x, y, b->fig_w, b->h, COLOR_TEXT);
         it->layer = LAYER_ANIMATED;
+        it->role = "figure";
         it->face = ST_FIGURE.face;
         it->px = b->fig_px;
         it->text = b->text;
@@ -810,6 +814,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         const struct units *un = &b->un;
         int w = un->cols * un->cell + (un->cols - 1) * un->gap;
         struct draw_item *it = push(c, DRAW_UNITS, x, y, w, b->h, COLOR_RULE);
+        it->role = "chart";
         it->layer = LAYER_ANIMATED;
         it->units_total = un->total;
         it->units_lit = un->lit;
@@ -844,6 +849,7 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         if (c->p->image.data && c->p->image.size) {
             struct draw_item *it = push(c, DRAW_IMAGE, x, y, bw, b->h, COLOR_TEXT);
             it->image = &c->p->image;
+            it->role = "image";
         }
         break;
     }
@@ -852,8 +858,8 @@ static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
         for (int i = 0; i < b->cr_n; i++) {
             const struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
             int cx = x + b->cr_col[i] * (b->cr_colw + gut), cy = y + b->cr_y[i];
-            emit_text(c, ci, cx, cy, b->cr_colw, ST_SMALL_BOLD.color);
-            emit_text(c, de, cx, cy + ci->height + inner, b->cr_colw, ST_SMALL.color);
+            emit_text(c, ci, cx, cy, b->cr_colw, ST_SMALL_BOLD.color, "source");
+            emit_text(c, de, cx, cy + ci->height + inner, b->cr_colw, ST_SMALL.color, "source");
         }
         break;
     }
@@ -1052,7 +1058,7 @@ static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int
     }
     if (f.keep == 0)
         return g->y1;
-    emit_text(c, &f, x, g->y1 - f.height, w, ST_SMALL.color);
+    emit_text(c, &f, x, g->y1 - f.height, w, ST_SMALL.color, "source");
     return g->y1 - f.height - U(c, 2.5);
 }
 
@@ -1812,9 +1818,67 @@ int layout_panel(const struct panel *p, const struct layout_screen *screen,
     return layout_panel_scaled(p, screen, 1.0, m, a, out);
 }
 
+static int layout_at(const struct panel *p, const struct layout_screen *screen, double text_scale,
+                     const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
+/* The smallest size of each named text box's lines in l: role[k], px[k],
+ * for up to max roles; returns how many. */
+static int role_sizes(const struct draw_list *l, const char **role, int *px, int max)
+{
+    int n = 0;
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (it->kind != DRAW_TEXT || !it->role)
+            continue;
+        int k = 0;
+        while (k < n && strcmp(role[k], it->role) != 0)
+            k++;
+        if (k == n) {
+            if (n == max)
+                continue;
+            role[n] = it->role;
+            px[n++] = it->px;
+        } else if (it->px < px[k]) {
+            px[k] = it->px;
+        }
+    }
+    return n;
+}
+
+/* The visitors' larger text never makes a text smaller than it is
+ * without it (a box that no longer fits steps its type down, below its
+ * normal size on a small screen): the panel is laid out at text_scale,
+ * and where some box ends smaller than at 1, at a scale halfway to 1, and
+ * so on down to 1 itself. */
 int layout_panel_scaled(const struct panel *p, const struct layout_screen *screen,
                         double text_scale, const struct text_measurer *m, struct arena *a,
                         struct draw_list *out)
+{
+    if (!(text_scale > 1.0) || text_scale > LAYOUT_MAX_TEXT_SCALE || !out || !a)
+        return layout_at(p, screen, 1.0, m, a, out);
+    struct draw_list base;
+    int rc1 = layout_at(p, screen, 1.0, m, a, &base);
+    enum { ROLES = 24 };
+    const char *r1[ROLES];
+    int px1[ROLES], n1 = rc1 == 0 || base.overflow ? role_sizes(&base, r1, px1, ROLES) : 0;
+    for (int step = 0; step < 4; step++, text_scale = 1.0 + (text_scale - 1.0) / 2) {
+        int rc = layout_at(p, screen, text_scale, m, a, out);
+        if (rc != 0 && !out->overflow)
+            return rc; /* out of memory, or no panel */
+        const char *r[ROLES];
+        int px[ROLES], n = role_sizes(out, r, px, ROLES), smaller = 0;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < n1; k++)
+                smaller |= strcmp(r[i], r1[k]) == 0 && px[i] < px1[k];
+        if (!smaller && !(rc != 0 && rc1 == 0))
+            return rc;
+    }
+    *out = base;
+    return rc1;
+}
+
+static int layout_at(const struct panel *p, const struct layout_screen *screen, double text_scale,
+                     const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
     struct ctx c;
     if (!out)
@@ -1881,7 +1945,7 @@ static void one_line(struct ctx *c, const char *text, int x, int y, int room)
     if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL, 1))
         return;
     typeset_one_line(&f, design_px(c, &ST_SMALL), room);
-    emit_text(c, &f, x, y, room, COLOR_MUTED);
+    emit_text(c, &f, x, y, room, COLOR_MUTED, "chrome");
 }
 
 int layout_chrome(const struct layout_screen *screen, int index, int count,

@@ -74,6 +74,10 @@ struct draw_item {
     const char *locale;
     /* DRAW_IMAGE: the encoded image */
     const struct panel_image *image;
+    /* what the item is on the panel, for tools and tests: the text box's
+     * name ("heading", "body", "note", "quote", "source", ...), "figure",
+     * "chart", "image"; NULL where nothing named it (rules, plates) */
+    const char *role;
 };
 
 struct draw_list {

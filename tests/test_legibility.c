@@ -22,7 +22,8 @@
  *   overlap     nothing covers content: no control, invitation or strip
  *               of the overlay (the index and the "still there?" card are
  *               modal and exempt) touches a text, figure, chart or
- *               picture of the panel, with the larger text (A+) too.
+ *               picture of the panel, with the larger text (A+) too;
+ *   larger text A+ never sets a text box smaller than it is without A+.
  *
  * Checked: the panel (layout_panel), the chrome over it (layout_chrome) and
  * the overlay over both (overlay_layout: the loop's invitation, the
@@ -61,9 +62,10 @@
 #define CONTRAST_AIM 7.0 /* body text: printed, not enforced */
 #define EDGE 0.03        /* of the width, of the height */
 
-enum rule { R_SIZE, R_MEASURE, R_CONTRAST, R_TARGET, R_GAP, R_EDGE, R_OVERLAP, R_COUNT };
-static const char *const rule_names[R_COUNT] = {
-    "type size", "line length", "contrast", "target size", "target gap", "bezel", "overlap"};
+enum rule { R_SIZE, R_MEASURE, R_CONTRAST, R_TARGET, R_GAP, R_EDGE, R_OVERLAP, R_LARGER, R_COUNT };
+static const char *const rule_names[R_COUNT] = {"type size",   "line length", "contrast",
+                                                "target size", "target gap",  "bezel",
+                                                "overlap",     "larger text"};
 
 static int violations[R_COUNT];
 
@@ -486,6 +488,26 @@ struct view {
     const char *what;
 };
 
+/* The larger text (A+) never sets a text box smaller than without it:
+ * each named box's smallest line is at least as large. */
+static void check_larger(const struct where *w, const struct draw_list *normal,
+                         const struct draw_list *larger)
+{
+    for (int i = 0; i < larger->n; i++) {
+        const struct draw_item *a = &larger->items[i];
+        if (a->kind != DRAW_TEXT || !a->role)
+            continue;
+        for (int k = 0; k < normal->n; k++) {
+            const struct draw_item *b = &normal->items[k];
+            if (b->kind == DRAW_TEXT && b->role && strcmp(a->role, b->role) == 0 && a->px < b->px) {
+                violation(R_LARGER, w, a, "%s at %d px with A+, %d px without", a->role, a->px,
+                          b->px);
+                return;
+            }
+        }
+    }
+}
+
 /* Nothing covers content: no item of an overlay that is not modal (the
  * loop's invitation, the controls, a control pressed, the strip under the
  * bar) touches a text, figure, chart or picture of the panel. The chapter
@@ -632,6 +654,8 @@ static void every_panel_is_legible_and_within_reach(void **state)
                 struct draw_list larger; /* drawable even where it overflows */
                 if (layout_panel_scaled(&p, &screen, LAYOUT_LARGER_TEXT, fx.m, &ca, &larger) != 0)
                     assert_true(larger.overflow);
+                w.what = "panel with A+";
+                check_larger(&w, &list, &larger);
                 arena_reset(&oa);
                 check_overlay(&w, &list, &larger, &chrome, &ui, loc, i, &oa, &fg);
             }
