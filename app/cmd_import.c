@@ -188,7 +188,15 @@ int cmd_staff_pin(const struct options *o)
         fprintf(stderr, "vitrine staff-pin: usage: echo PIN | vitrine staff-pin\n");
         return 2;
     }
-    line[strcspn(line, "\r\n")] = '\0';
+    /* one line: its end (LF, or CRLF from a Windows editor) is not part of
+     * the PIN; any other character is, and is refused ("4711\r" alone,
+     * "4711 ") rather than quietly dropped */
+    size_t n = strlen(line);
+    if (n > 0 && line[n - 1] == '\n') {
+        line[--n] = '\0';
+        if (n > 0 && line[n - 1] == '\r')
+            line[--n] = '\0';
+    }
     if (staff_pin_hash(line, hash, why, sizeof(why)) != 0) {
         fprintf(stderr, "vitrine staff-pin: %s\n", why);
         return 1;

@@ -16,15 +16,15 @@ int staff_lock_open(const struct staff_lock *l, uint64_t now_ms)
     return !l || now_ms >= l->locked_until;
 }
 
-/* The lock-out after the n-th consecutive wrong PIN: nothing for the first
- * STAFF_FREE_TRIES, then STAFF_LOCK_FIRST_MS doubling with every further
- * failure, never more than STAFF_LOCK_MAX_MS. */
+/* The lock-out after the n-th consecutive wrong PIN, as the README says:
+ * none before the STAFF_LOCK_AFTER-th, then STAFF_LOCK_FIRST_MS, doubling
+ * with every further failure, never more than STAFF_LOCK_MAX_MS. */
 static uint64_t lock_ms(unsigned failures)
 {
-    if (failures <= STAFF_FREE_TRIES)
+    if (failures < STAFF_LOCK_AFTER)
         return 0;
     uint64_t ms = STAFF_LOCK_FIRST_MS;
-    for (unsigned i = STAFF_FREE_TRIES + 1; i < failures && ms < STAFF_LOCK_MAX_MS; i++)
+    for (unsigned i = STAFF_LOCK_AFTER; i < failures && ms < STAFF_LOCK_MAX_MS; i++)
         ms *= 2;
     return ms < STAFF_LOCK_MAX_MS ? ms : STAFF_LOCK_MAX_MS;
 }

@@ -21,7 +21,7 @@
 #define STAFF_IDLE_MS 60000u
 #define STAFF_PIN_MIN 4
 #define STAFF_PIN_MAX 12
-#define STAFF_FREE_TRIES 3         /* wrong PINs before the first lock-out */
+#define STAFF_LOCK_AFTER 3         /* the third wrong PIN in a row locks the keypad */
 #define STAFF_LOCK_FIRST_MS 30000u /* then 30 s, doubling, */
 #define STAFF_LOCK_MAX_MS 3600000u /* up to an hour */
 #define STAFF_HASH_MAX 128         /* crypto_pwhash_STRBYTES */

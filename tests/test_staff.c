@@ -22,12 +22,15 @@
 
 /* ---- the lock-out ---------------------------------------------------------- */
 
-static void three_free_tries_then_doubling_lockouts_up_to_an_hour(void **state)
+/* As the README says: the third wrong PIN in a row locks the keypad for
+ * 30 s, each further one twice as long, up to an hour. */
+static void the_third_wrong_pin_locks_then_doubling_lockouts_up_to_an_hour(void **state)
 {
     (void)state;
     struct staff_lock l = {0, 0};
     uint64_t t = 1000;
-    for (int i = 0; i < STAFF_FREE_TRIES; i++) {
+    assert_int_equal(STAFF_LOCK_AFTER, 3);
+    for (int i = 0; i < STAFF_LOCK_AFTER - 1; i++) {
         assert_true(staff_lock_open(&l, t));
         staff_lock_record(&l, 0, t);
         assert_true(staff_lock_open(&l, t)); /* still free */
@@ -44,7 +47,7 @@ static void three_free_tries_then_doubling_lockouts_up_to_an_hour(void **state)
     }
     assert_int_equal(l.locked_until - (t - STAFF_LOCK_MAX_MS), STAFF_LOCK_MAX_MS); /* capped */
     assert_int_equal(STAFF_LOCK_FIRST_MS, 30000);
-    /* the right PIN resets everything: three free tries again */
+    /* the right PIN resets everything: two free tries again */
     staff_lock_record(&l, 1, t);
     assert_int_equal(l.failures, 0);
     assert_true(staff_lock_open(&l, t));
@@ -323,7 +326,7 @@ static void wrong_pins_lock_the_keypad_and_the_right_one_opens_the_staff_screen(
     /* too short is not a try */
     type_pin(r, "12");
     assert_true(frame_shows(r, "at least 4 digits"));
-    for (int i = 0; i < STAFF_FREE_TRIES; i++) {
+    for (int i = 0; i < STAFF_LOCK_AFTER - 1; i++) {
         type_pin(r, "1111");
         assert_true(frame_shows(r, "Wrong PIN"));
         assert_false(frame_shows(r, "Locked"));
@@ -604,7 +607,7 @@ static void the_export_button_hands_the_export_to_the_run_loop(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(three_free_tries_then_doubling_lockouts_up_to_an_hour),
+        cmocka_unit_test(the_third_wrong_pin_locks_then_doubling_lockouts_up_to_an_hour),
         cmocka_unit_test(a_pin_hash_round_trips_and_refuses_what_it_should),
         cmocka_unit_test_setup_teardown(only_a_full_hold_in_the_corner_opens_the_keypad, setup,
                                         teardown),

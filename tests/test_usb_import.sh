@@ -61,6 +61,16 @@ bundle 1.5 old.vitrine "$out/staff.key"
 cp "$out/good.vitrine" "$out/unsigned.vitrine"
 printf '4711\n' | "$VITRINE" staff-pin >"$out/vitrine.conf"
 grep -q '^staff_pin_hash = \$argon2id\$' "$out/vitrine.conf" || { echo "FAIL: staff-pin"; fail=1; }
+# the line's end is not part of the PIN (LF, CRLF, or none); any other
+# character is, and the PIN is refused rather than quietly trimmed
+for ok in '4711\r\n' '4711'; do
+    printf "$ok" | "$VITRINE" staff-pin >/dev/null 2>&1 || { echo "FAIL: staff-pin refused $ok"; fail=1; }
+done
+for bad in '4711\r' '4711 \n' ' 4711\n' '47\r11\n'; do
+    if printf "$bad" | "$VITRINE" staff-pin >/dev/null 2>&1; then
+        echo "FAIL: staff-pin took $bad"; fail=1
+    fi
+done
 grep -q 4711 "$out/vitrine.conf" && { echo "FAIL: the PIN itself was written"; fail=1; }
 
 # the staff commands on the office computer
