@@ -1,8 +1,12 @@
 /* config.c - see config.h. */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -59,8 +63,8 @@ static void add_problem(char *problems, size_t len, const char *path, int lineno
 {
     char line[768];
     size_t used = strlen(problems);
-    int n = lineno ? snprintf(line, sizeof(line), "%s%.200s:%d: %s", used ? "\n" : "", path,
-                              lineno, reason)
+    int n = lineno ? snprintf(line, sizeof(line), "%s%.200s:%d: %s", used ? "\n" : "", path, lineno,
+                              reason)
                    : snprintf(line, sizeof(line), "%s%.200s: %s", used ? "\n" : "", path, reason);
     if (n > 0 && (size_t)n < sizeof(line) && used + (size_t)n < len)
         memcpy(problems + used, line, (size_t)n + 1);
@@ -89,14 +93,16 @@ static const char *one_line(char *line, size_t n, config_line_fn fn, void *ctx, 
 /* The next line of f into buf (without its newline, NUL-terminated; NUL
  * bytes in it are kept and counted in *n): 0 at the end of the file. A
  * line longer than cap - 1 is read to its end and *long_line set. */
-static int next_line(FILE *f, char *buf, size_t cap, size_t *n, int *long_line)
+static int next_line(FILE *f, char *buf, size_t cap, size_t *n, int *long_line, size_t *budget)
 {
+    if (*budget == 0)
+        return 0;
     int c = getc(f);
     if (c == EOF)
         return 0;
     *n = 0;
     *long_line = 0;
-    for (; c != EOF && c != '\n'; c = getc(f)) {
+    for (; c != EOF && c != '\n' && *budget > 0; c = getc(f), (*budget)--) {
         if (*n + 1 < cap)
             buf[(*n)++] = (char)c;
         else
@@ -110,11 +116,32 @@ int config_read(const char *path, config_line_fn fn, void *ctx, char *problems, 
 {
     if (problems_len)
         problems[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    /* never waits: a FIFO opens at once (and is refused below) */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
         if (errno == ENOENT)
             return 0;
         add_problem(problems, problems_len, path, 0, strerror(errno));
+        return 1;
+    }
+    struct stat st;
+    const char *refused = NULL;
+    if (fstat(fd, &st) != 0)
+        refused = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        refused = S_ISDIR(st.st_mode) ? "is a folder, not a settings file; using the defaults"
+                                      : "is not a regular file (a device or a pipe); using the "
+                                        "defaults";
+    else if (st.st_size > CONFIG_BYTES_MAX)
+        refused = "is larger than " CONFIG_BYTES_MAX_TEXT "; using the defaults";
+    int flags = refused ? 0 : fcntl(fd, F_GETFL);
+    FILE *f = NULL;
+    if (!refused &&
+        (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !(f = fdopen(fd, "r"))))
+        refused = strerror(errno);
+    if (refused) {
+        close(fd);
+        add_problem(problems, problems_len, path, 0, refused);
         return 1;
     }
     int bad = config_read_stream(f, path, fn, ctx, problems, problems_len);
@@ -128,13 +155,14 @@ int config_read_stream(FILE *f, const char *path, config_line_fn fn, void *ctx, 
     if (problems_len)
         problems[0] = '\0';
     char line[CONFIG_LINE_MAX], why[512];
-    size_t n;
+    size_t n, budget = CONFIG_BYTES_MAX;
     int lineno = 0, bad = 0, long_line;
-    while (next_line(f, line, sizeof(line), &n, &long_line)) {
+    while (next_line(f, line, sizeof(line), &n, &long_line, &budget)) {
         if (++lineno > CONFIG_LINES_MAX) {
             bad++;
             add_problem(problems, problems_len, path, lineno,
-                        "the file goes on past " CONFIG_LINES_MAX_TEXT " lines; the rest is ignored");
+                        "the file goes on past " CONFIG_LINES_MAX_TEXT
+                        " lines; the rest is ignored");
             break;
         }
         const char *problem;
@@ -148,6 +176,11 @@ int config_read_stream(FILE *f, const char *path, config_line_fn fn, void *ctx, 
             bad++;
             add_problem(problems, problems_len, path, lineno, problem);
         }
+    }
+    if (budget == 0 && getc(f) != EOF) {
+        bad++;
+        add_problem(problems, problems_len, path, lineno,
+                    "the file goes on past " CONFIG_BYTES_MAX_TEXT "; the rest is ignored");
     }
     if (ferror(f)) {
         bad++;

@@ -8,9 +8,10 @@
  *
  * A line that is not UTF-8, holds a NUL byte, is longer than CONFIG_LINE_MAX
  * - 1 bytes or has no '=' is a problem of its own and is skipped; past
- * CONFIG_LINES_MAX lines the file is not read on (a device or a runaway
- * file given as the settings cannot hold the kiosk up). A missing file is
- * not an error. Problems that do not fit the caller's buffer are counted,
+ * CONFIG_LINES_MAX lines or CONFIG_BYTES_MAX bytes the file is not read
+ * on. Only a regular file is read: a device (/dev/zero), a FIFO or a folder
+ * given as the settings is one problem, opened without waiting for a
+ * writer, so it cannot hold the kiosk up. A missing file is not an error. Problems that do not fit the caller's buffer are counted,
  * not written. */
 #ifndef VITRINE_CONFIG_H
 #define VITRINE_CONFIG_H
@@ -21,6 +22,8 @@
 #define CONFIG_LINE_MAX 1024 /* bytes of one line, with its terminating NUL */
 #define CONFIG_LINES_MAX 10000 /* lines read; the rest of a longer file is one problem */
 #define CONFIG_LINES_MAX_TEXT "10000"
+#define CONFIG_BYTES_MAX (1024 * 1024) /* bytes read; a longer file is one problem */
+#define CONFIG_BYTES_MAX_TEXT "1 MB"
 
 /* One "key = value" line (both trimmed, value without its comment): 0, or
  * -1 with the reason (a whole sentence part, no file or line) in why. */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -667,6 +668,45 @@ static void a_file_of_problems_stays_bounded(void **state)
     assert_int_equal(o.dpi, 0); /* past the end that is read */
 }
 
+/* Settings are read from a regular file of at most CONFIG_BYTES_MAX only:
+ * a device, a FIFO with no writer, a folder or a huge file is one problem
+ * at once, and the defaults stand (before, /dev/zero and a FIFO held the
+ * kiosk at 100 % CPU or blocked it for good). */
+static void only_a_regular_file_of_bounded_size_is_read(void **state)
+{
+    (void)state;
+    static struct options o;
+    char dir[] = "/tmp/vitrine-settings-XXXXXX", fifo[64], big[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo.conf", dir);
+    snprintf(big, sizeof big, "%s/big.conf", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    FILE *f = fopen(big, "w");
+    assert_non_null(f);
+    for (int i = 0; i < CONFIG_BYTES_MAX / 8 + 10; i++)
+        fputs("#......\n", f);
+    assert_int_equal(fclose(f), 0);
+    static const struct {
+        const char *path, *reason;
+    } cases[] = {
+        {"/dev/zero", "is not a regular file"},
+        {NULL, "is not a regular file"}, /* the FIFO */
+        {"/tmp", "is a folder"},
+        {NULL, "is larger than " CONFIG_BYTES_MAX_TEXT}, /* the big file */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *path = cases[i].path ? cases[i].path : i == 1 ? fifo : big;
+        run_options(&o, NULL, NULL, 0);
+        assert_int_equal(options_read_file(&o, path), 1);
+        if (!strstr(o.problems, cases[i].reason))
+            fail_msg("%s: \"%s\" does not say \"%s\"", path, o.problems, cases[i].reason);
+        assert_int_equal(o.dpi, 0);
+    }
+    unlink(fifo);
+    unlink(big);
+    rmdir(dir);
+}
+
 /* The command line wins over the file; the file fills in the rest, and
  * its bad lines are still named even where a flag stands over them. */
 static void flags_win_over_the_file(void **state)
@@ -914,6 +954,7 @@ int main(void)
         cmocka_unit_test(the_loop_alternates_languages),
         cmocka_unit_test(the_language_button_changes_every_text_at_once),
         cmocka_unit_test(config_reads_the_new_keys),
+        cmocka_unit_test(only_a_regular_file_of_bounded_size_is_read),
         cmocka_unit_test(a_bad_value_keeps_the_default),
         cmocka_unit_test(bad_lines_are_named),
         cmocka_unit_test(a_file_of_problems_stays_bounded),
