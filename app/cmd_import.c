@@ -208,6 +208,14 @@ int cmd_staff_pin(const struct options *o)
 
 /* Read the bundle, hash it, check its signature against --keys. 0, or -1
  * with why. The signer's id in signer (17 bytes). */
+/* A key file the key folder holds but that cannot be used: a warning,
+ * and the other keys still work. */
+static void key_skipped(void *ctx, const char *why)
+{
+    (void)ctx;
+    log_warn("keys", "a trusted key is skipped: %s", why);
+}
+
 static int verify_file(const char *path, const char *keys_dir, char *signer, char *comment,
                        size_t comment_len, char *why, size_t why_len)
 {
@@ -248,7 +256,8 @@ static int verify_file(const char *path, const char *keys_dir, char *signer, cha
     minisig_hash_final(&h, hash);
     struct minisig_key keys[MINISIG_MAX_KEYS];
     int n_keys = 0, which;
-    if (minisig_load_keys(keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, why, why_len) != 0)
+    if (minisig_load_keys(keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, key_skipped, NULL, why,
+                          why_len) != 0)
         return -1;
     return minisig_verify(&sig, hash, keys, n_keys, &which, why, why_len);
 }

@@ -14,6 +14,7 @@
 
 #include "arena.h"
 #include "import.h"
+#include "log.h"
 #include "minisig.h"
 
 struct imp {
@@ -370,6 +371,14 @@ int import_describe(const char *state_dir, const char *gen, struct import_result
 
 /* Steps 1 and 2: the files on the stick, the signer, room. The signature's
  * text in sig_text (sig_len bytes), parsed into *sig. */
+/* A key file minisig_load_keys skips: said in the log, once per import,
+ * and the other keys still work. */
+static void key_skipped(void *ctx, const char *why)
+{
+    (void)ctx;
+    log_warn("import", "a trusted key is skipped: %s", why);
+}
+
 static enum import_outcome check_source(struct imp *m, const char *bundle, char *sig_text,
                                         long *sig_len, struct minisig_sig *sig, uint64_t *size)
 {
@@ -414,7 +423,8 @@ static enum import_outcome check_source(struct imp *m, const char *bundle, char 
 
     struct minisig_key keys[MINISIG_MAX_KEYS];
     int n_keys = 0, which = -1;
-    if (minisig_load_keys(m->o->keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, why, sizeof(why)) != 0)
+    if (minisig_load_keys(m->o->keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, key_skipped, NULL, why,
+                          sizeof(why)) != 0)
         return fail(m, IMPORT_REFUSED, "the kiosk's trusted keys cannot be read: %s", why);
     for (int i = 0; i < n_keys; i++)
         if (memcmp(keys[i].id, sig->key_id, MINISIG_KEYID_BYTES) == 0)
@@ -535,7 +545,8 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     }
     struct minisig_key keys[MINISIG_MAX_KEYS];
     int n_keys = 0, which = -1;
-    if (minisig_load_keys(o->keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, why, sizeof(why)) != 0 ||
+    if (minisig_load_keys(o->keys_dir, keys, MINISIG_MAX_KEYS, &n_keys, key_skipped, NULL, why,
+                          sizeof(why)) != 0 ||
         minisig_verify(&sig, h_copy, keys, n_keys, &which, why, sizeof(why)) != 0) {
         out = fail(&m, IMPORT_REFUSED, "%s", why);
         goto done;

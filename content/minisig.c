@@ -378,8 +378,8 @@ done:
     return rc;
 }
 
-int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n, char *why,
-                      size_t why_len)
+int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n,
+                      minisig_skip_fn skipped, void *ctx, char *why, size_t why_len)
 {
     *n = 0;
     DIR *d = opendir(dir);
@@ -394,17 +394,17 @@ int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n
     }
     int rc = -1;
     char **names = NULL;
-    size_t count = 0, cap = 0;
+    size_t count = 0, cap = 0, unseen = 0;
+    char msg[512];
     struct dirent *e;
     errno = 0;
     while ((e = readdir(d)) != NULL) {
         /* Hidden files (editors' backups, ".pub" itself) are not keys. */
         if (e->d_name[0] == '.' || !ends_with_pub(e->d_name))
             continue;
-        if (count >= (size_t)(max > 0 ? max : 0)) {
-            snprintf(why, why_len, "the key folder %s has more than %d keys", dir,
-                     max > 0 ? max : 0);
-            goto done;
+        if (count >= MINISIG_MAX_FILES) {
+            unseen++;
+            continue;
         }
         if (count == cap) {
             size_t bigger_cap = cap ? cap * 2 : 8;
@@ -428,13 +428,31 @@ int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n
         snprintf(why, why_len, "the key folder %s cannot be read (%s)", dir, strerror(errno));
         goto done;
     }
+    if (unseen && skipped) {
+        snprintf(msg, sizeof(msg),
+                 "the key folder %s holds more than %d key files; %zu were not looked at", dir,
+                 MINISIG_MAX_FILES, unseen);
+        skipped(ctx, msg);
+    }
     if (count > 1)
         qsort(names, count, sizeof(*names), by_name);
+    int loaded = 0;
     for (size_t i = 0; i < count; i++) {
-        if (load_key_file(dir, names[i], &keys[i], why, why_len) != 0)
-            goto done;
+        if (loaded >= (max > 0 ? max : 0)) {
+            snprintf(msg, sizeof(msg), "%s is skipped: the key folder %s has more than %d keys",
+                     names[i], dir, max > 0 ? max : 0);
+            if (skipped)
+                skipped(ctx, msg);
+            continue;
+        }
+        if (load_key_file(dir, names[i], &keys[loaded], msg, sizeof(msg)) != 0) {
+            if (skipped)
+                skipped(ctx, msg);
+            continue;
+        }
+        loaded++;
     }
-    *n = (int)count;
+    *n = loaded;
     rc = 0;
 done:
     for (size_t i = 0; i < count; i++)

@@ -27,9 +27,9 @@
 #include <stdint.h>
 
 #define MINISIG_KEYID_BYTES 8
-#define MINISIG_HASH_BYTES 64  /* BLAKE2b-512 */
+#define MINISIG_HASH_BYTES 64    /* BLAKE2b-512 */
 #define MINISIG_COMMENT_MAX 1024 /* trusted comment, bytes with the NUL */
-#define MINISIG_MAX_KEYS 32      /* keys read from one directory */
+#define MINISIG_MAX_KEYS 256     /* keys read from one directory */
 
 struct minisig_key {
     uint8_t id[MINISIG_KEYID_BYTES];
@@ -62,12 +62,21 @@ int minisig_parse_key(const char *text, size_t len, struct minisig_key *out, cha
 int minisig_parse_sig(const char *text, size_t len, struct minisig_sig *out, char *why,
                       size_t why_len);
 
-/* Read every *.pub file of dir (other files are ignored) into keys[0..max).
- * A key file that does not parse is an error naming the file: a kiosk must
- * not silently trust fewer keys than staff think. 0 keys is not an error
- * here (*n = 0); verification then fails with "no trusted keys". */
-int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n, char *why,
-                      size_t why_len);
+/* Told of each key file minisig_load_keys skips, with why in words that
+ * name the file ("broken.pub is not a usable key: ..."). */
+typedef void (*minisig_skip_fn)(void *ctx, const char *why);
+
+/* Read every *.pub file of dir (other files are ignored) into keys[0..max),
+ * in name order. A key file that cannot be used (damaged, not a regular
+ * file, too large) is skipped and told to skipped (may be NULL) with its
+ * reason, and so is every one past the first max: one bad file never
+ * blocks the keys that work, and staff hear of it in the log. Returns -1
+ * with why only when the folder itself cannot be read. 0 keys is not an
+ * error here (*n = 0); verification then fails with "no trusted keys".
+ * At most MINISIG_MAX_FILES names are looked at; the rest are one skip. */
+#define MINISIG_MAX_FILES 4096
+int minisig_load_keys(const char *dir, struct minisig_key *keys, int max, int *n,
+                      minisig_skip_fn skipped, void *ctx, char *why, size_t why_len);
 
 /* Check sig against the file's hash and the trusted keys: a key with the
  * signature's id must be among keys (else "this exhibit is not signed by a

@@ -634,7 +634,7 @@ static void key_folder_loads_pub_files_in_name_order(void **state)
     struct minisig_key keys[MINISIG_MAX_KEYS];
     int n = -1;
     char why[256] = "";
-    if (minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, why, sizeof(why)) != 0)
+    if (minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, NULL, NULL, why, sizeof(why)) != 0)
         fail_msg("refused: %s", why);
     assert_int_equal(n, 2);
     assert_memory_equal(keys[0].id, a.id, MINISIG_KEYID_BYTES);
@@ -654,7 +654,23 @@ static void key_folder_loads_pub_files_in_name_order(void **state)
     assert_int_equal(which, 1);
 }
 
-static void bad_key_file_is_named(void **state)
+/* What minisig_load_keys skipped, one reason a line. */
+struct skips {
+    int n;
+    char text[4096];
+};
+
+static void note_skip(void *ctx, const char *why)
+{
+    struct skips *k = ctx;
+    size_t used = strlen(k->text);
+    snprintf(k->text + used, sizeof(k->text) - used, "%s\n", why);
+    k->n++;
+}
+
+/* One bad key file is skipped with its reason, and the other keys still
+ * work: it used to refuse every import. */
+static void bad_key_file_is_skipped_and_named(void **state)
 {
     const char *dir = *state;
     struct test_key a;
@@ -663,25 +679,34 @@ static void bad_key_file_is_named(void **state)
     key_text(&a, text, sizeof(text));
     write_file(dir, "anna.pub", text, strlen(text));
     write_file(dir, "broken.pub", "untrusted comment: x\nnot base64\n", 32);
-    struct minisig_key keys[MINISIG_MAX_KEYS];
-    int n = -1;
-    assert_refused(minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, why, sizeof(why)), why,
-                   "broken.pub is not a usable key: the key file is damaged");
-    assert_int_equal(n, 0);
-
-    /* a folder named like a key is not silently skipped either */
-    unlink(strcat(strcpy(text, dir), "/broken.pub"));
-    assert_int_equal(mkdir(strcat(strcpy(text, dir), "/odd.pub"), 0700), 0);
-    assert_refused(minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, why, sizeof(why)), why,
-                   "the key file odd.pub is not a regular file");
-    rmdir(text);
-
-    /* a file too large to be a key */
+    char odd[128];
+    assert_int_equal(mkdir(strcat(strcpy(odd, dir), "/odd.pub"), 0700), 0);
     static char big[5000];
     memset(big, 'x', sizeof(big));
     write_file(dir, "big.pub", big, sizeof(big));
-    assert_refused(minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, why, sizeof(why)), why,
-                   "the key file big.pub is too large");
+
+    struct minisig_key keys[MINISIG_MAX_KEYS];
+    int n = -1;
+    struct skips k = {0, ""};
+    assert_int_equal(
+        minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, note_skip, &k, why, sizeof(why)), 0);
+    assert_int_equal(n, 1);
+    assert_memory_equal(keys[0].id, a.id, MINISIG_KEYID_BYTES);
+    assert_int_equal(k.n, 3);
+    assert_non_null(strstr(k.text, "broken.pub is not a usable key: the key file is damaged"));
+    assert_non_null(strstr(k.text, "the key file odd.pub is not a regular file"));
+    assert_non_null(strstr(k.text, "the key file big.pub is too large"));
+
+    /* and a signature by the good key still verifies */
+    char sig[1024];
+    sig_text(&a, DATA, sizeof(DATA), "staff", 0, sig, sizeof(sig));
+    struct minisig_sig s;
+    assert_int_equal(minisig_parse_sig(sig, strlen(sig), &s, why, sizeof(why)), 0);
+    uint8_t hash[MINISIG_HASH_BYTES];
+    hash_of(DATA, sizeof(DATA), hash);
+    int which = -1;
+    assert_int_equal(minisig_verify(&s, hash, keys, n, &which, why, sizeof(why)), 0);
+    rmdir(odd);
 }
 
 static void empty_missing_and_overfull_key_folders(void **state)
@@ -690,25 +715,64 @@ static void empty_missing_and_overfull_key_folders(void **state)
     char missing[96], why[256] = "";
     struct minisig_key keys[2];
     int n = -1;
-    assert_int_equal(minisig_load_keys(dir, keys, 2, &n, why, sizeof(why)), 0);
+    assert_int_equal(minisig_load_keys(dir, keys, 2, &n, NULL, NULL, why, sizeof(why)), 0);
     assert_int_equal(n, 0);
 
     snprintf(missing, sizeof(missing), "%s/nowhere", dir);
     char reason[160];
     snprintf(reason, sizeof(reason), "the key folder %s does not exist", missing);
-    assert_refused(minisig_load_keys(missing, keys, 2, &n, why, sizeof(why)), why, reason);
+    assert_refused(minisig_load_keys(missing, keys, 2, &n, NULL, NULL, why, sizeof(why)), why,
+                   reason);
 
+    /* more keys than room: the first in name order are kept, each of the
+     * others skipped with a reason */
+    struct test_key made[3];
     for (int i = 0; i < 3; i++) {
-        struct test_key k;
-        test_key_make(&k);
+        test_key_make(&made[i]);
         char text[256], name[16];
-        key_text(&k, text, sizeof(text));
+        key_text(&made[i], text, sizeof(text));
         snprintf(name, sizeof(name), "k%d.pub", i);
         write_file(dir, name, text, strlen(text));
     }
-    assert_refused(minisig_load_keys(dir, keys, 2, &n, why, sizeof(why)), why,
-                   "has more than 2 keys");
-    assert_int_equal(n, 0);
+    struct skips k = {0, ""};
+    assert_int_equal(minisig_load_keys(dir, keys, 2, &n, note_skip, &k, why, sizeof(why)), 0);
+    assert_int_equal(n, 2);
+    assert_memory_equal(keys[0].id, made[0].id, MINISIG_KEYID_BYTES);
+    assert_memory_equal(keys[1].id, made[1].id, MINISIG_KEYID_BYTES);
+    assert_int_equal(k.n, 1);
+    assert_non_null(strstr(k.text, "k2.pub is skipped: the key folder"));
+    assert_non_null(strstr(k.text, "has more than 2 keys"));
+}
+
+/* A hundred keys: all of them are trusted. */
+static void a_hundred_keys_all_work(void **state)
+{
+    const char *dir = *state;
+    static struct test_key made[100];
+    for (int i = 0; i < 100; i++) {
+        test_key_make(&made[i]);
+        char text[256], name[16];
+        key_text(&made[i], text, sizeof(text));
+        snprintf(name, sizeof(name), "k%03d.pub", i);
+        write_file(dir, name, text, strlen(text));
+    }
+    static struct minisig_key keys[MINISIG_MAX_KEYS];
+    int n = -1;
+    char why[256] = "";
+    struct skips k = {0, ""};
+    assert_int_equal(
+        minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, note_skip, &k, why, sizeof(why)), 0);
+    assert_int_equal(n, 100);
+    assert_int_equal(k.n, 0);
+    char sig[1024];
+    sig_text(&made[99], DATA, sizeof(DATA), "staff", 0, sig, sizeof(sig));
+    struct minisig_sig s;
+    assert_int_equal(minisig_parse_sig(sig, strlen(sig), &s, why, sizeof(why)), 0);
+    uint8_t hash[MINISIG_HASH_BYTES];
+    hash_of(DATA, sizeof(DATA), hash);
+    int which = -1;
+    assert_int_equal(minisig_verify(&s, hash, keys, n, &which, why, sizeof(why)), 0);
+    assert_int_equal(which, 99);
 }
 
 int main(void)
@@ -734,9 +798,11 @@ int main(void)
         cmocka_unit_test(malformed_key_files_are_refused),
         cmocka_unit_test_setup_teardown(key_folder_loads_pub_files_in_name_order, tmpdir_setup,
                                         tmpdir_teardown),
-        cmocka_unit_test_setup_teardown(bad_key_file_is_named, tmpdir_setup, tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(bad_key_file_is_skipped_and_named, tmpdir_setup,
+                                        tmpdir_teardown),
         cmocka_unit_test_setup_teardown(empty_missing_and_overfull_key_folders, tmpdir_setup,
                                         tmpdir_teardown),
+        cmocka_unit_test_setup_teardown(a_hundred_keys_all_work, tmpdir_setup, tmpdir_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
