@@ -351,10 +351,26 @@ static void start_import(struct run_ctx *r, const char *bundle, const char *gen)
 static void sticks_changed(struct run_ctx *r)
 {
     struct stick_found found[STICKWATCH_MAX_FOUND];
+    char crowded[STICKWATCH_PATH_MAX];
     pthread_mutex_lock(&r->watch.mu);
     int n = r->watch.n_found;
     memcpy(found, r->watch.found, sizeof(found));
+    memcpy(crowded, r->watch.crowded, sizeof(crowded));
     pthread_mutex_unlock(&r->watch.mu);
+    if (crowded[0]) {
+        /* not read to its end: a bundle there may be unseen, so none is
+         * taken, and staff are told why */
+        if (strcmp(r->multi, crowded) != 0) {
+            snprintf(r->multi, sizeof(r->multi), "%s", crowded);
+            char body[STAFF_TEXT_MAX];
+            snprintf(body, sizeof(body),
+                     "The stick's vitrine folder holds more than 65,536 files, too many to read. "
+                     "Keep only the exhibit and its .minisig file there.");
+            log_warn("run", "not loaded: %s holds more than 65,536 files", crowded);
+            card(r, 0, "Not loaded", body);
+        }
+        return;
+    }
     if (n == 0) {
         r->tried[0] = r->multi[0] = '\0'; /* the stick went: the next one is new */
         return;

@@ -47,12 +47,16 @@ int stick_watch_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     while (!job_cancelled(j)) {
         if (changed) {
             int skipped = 0;
-            int n = stickwatch_scan(w, found, STICKWATCH_MAX_FOUND, &skipped);
+            char crowded[STICKWATCH_PATH_MAX];
+            int n =
+                stickwatch_scan(w, found, STICKWATCH_MAX_FOUND, &skipped, crowded, sizeof(crowded));
             pthread_mutex_lock(&c->mu);
-            if (!same_found(c, found, n) || skipped != c->skipped) {
+            if (!same_found(c, found, n) || skipped != c->skipped ||
+                strcmp(crowded, c->crowded) != 0) {
                 memcpy(c->found, found, sizeof(found));
                 c->n_found = n;
                 c->skipped = skipped;
+                memcpy(c->crowded, crowded, sizeof(crowded));
             }
             c->changes++;
             unsigned long changes = c->changes;
@@ -87,8 +91,8 @@ static void child_line(struct job *j, struct import_job_ctx *c, char *line)
         /* one bar for the whole import: each stage fills its own stretch
          * (per mille), so the bar never runs back to the start */
         static const unsigned from[] = {0, 20, 600, 700, 970, 1000};
-        if (sscanf(line + 9, "%d %llu %llu %n", &stage, &done, &total, &off) >= 3 &&
-            stage >= 0 && stage <= IMPORT_STAGE_SWITCH) {
+        if (sscanf(line + 9, "%d %llu %llu %n", &stage, &done, &total, &off) >= 3 && stage >= 0 &&
+            stage <= IMPORT_STAGE_SWITCH) {
             uint64_t span = from[stage + 1] - from[stage];
             uint64_t at = from[stage] + (total ? span * (done > total ? total : done) / total : 0);
             job_report(j, at, 1000, "%s", line + 9 + off);
@@ -138,8 +142,8 @@ static void open_new(struct job *j, struct import_job_ctx *c, int flags)
     if (gen_file(c->state_dir, c->r.generation, 0, path, sizeof(path)) != 0 ||
         store_open_file_flags(path, flags, &c->store, why, sizeof(why)) != 0) {
         c->r.outcome = IMPORT_FAILED;
-        snprintf(c->r.why, sizeof(c->r.why), "the exhibit %s cannot be opened: %s",
-                 c->r.generation, why);
+        snprintf(c->r.why, sizeof(c->r.why), "the exhibit %s cannot be opened: %s", c->r.generation,
+                 why);
     }
 }
 
@@ -172,9 +176,18 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     char size[32], fd_arg[16];
     snprintf(size, sizeof(size), "%dx%d", c->w, c->h);
     snprintf(fd_arg, sizeof(fd_arg), "%d", 3);
-    char *argv[] = {(char *)c->exe, "import",         c->bundle, "--state-dir",
-                    (char *)c->state_dir, "--keys", (char *)c->keys_dir, "--size",
-                    size,       "--progress-fd",      fd_arg,    NULL};
+    char *argv[] = {(char *)c->exe,
+                    "import",
+                    c->bundle,
+                    "--state-dir",
+                    (char *)c->state_dir,
+                    "--keys",
+                    (char *)c->keys_dir,
+                    "--size",
+                    size,
+                    "--progress-fd",
+                    fd_arg,
+                    NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, fds[1], 3);

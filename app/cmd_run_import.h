@@ -24,6 +24,7 @@ struct stick_watch_ctx {
     struct stick_found found[STICKWATCH_MAX_FOUND]; /* the bundles present now */
     int n_found;                                    /* may exceed STICKWATCH_MAX_FOUND */
     int skipped;                                    /* links and bad names seen */
+    char crowded[STICKWATCH_PATH_MAX];              /* a vitrine/ folder too full to read, or "" */
     unsigned long changes;                          /* counts changes seen */
     struct stickwatch *w;                           /* the job's watcher while it runs (under mu) */
 };
@@ -40,7 +41,7 @@ struct import_job_ctx {
     /* inputs */
     char bundle[STICKWATCH_PATH_MAX]; /* import_job: the bundle on the stick */
     char gen[GEN_NAME_MAX];           /* open_generation_job: the generation */
-    const char *exe; /* this program (/proc/self/exe) */
+    const char *exe;                  /* this program (/proc/self/exe) */
     const char *state_dir, *keys_dir;
     int w, h;
     /* outputs */

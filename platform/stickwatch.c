@@ -5,10 +5,13 @@
  * of the namespace it was opened in), inotify; POSIX poll, opendir, lstat.
  *
  * LIMITATIONS:
- * - Bounded work. Each directory contributes at most SCAN_MAX_ENTRIES names
- *   (readdir reads at most SCAN_MAX_READ entries, then gives up); which ones
- *   are kept past that is up to readdir's order, so a watched directory with
- *   more than 64 sub-directories may hide a stick. At most MAX_WATCHES
+ * - Bounded work. Each watched directory contributes at most
+ *   SCAN_MAX_ENTRIES names (readdir reads at most SCAN_MAX_READ entries,
+ *   then gives up); which ones are kept past that is up to readdir's order,
+ *   so a watched directory with more than 64 sub-directories may hide a
+ *   stick. A stick's vitrine/ folder is read to its end up to
+ *   BUNDLE_MAX_READ entries, only its bundles counted, and a folder with
+ *   more is reported (crowded), never silently ignored. At most MAX_WATCHES
  *   inotify watches are held.
  * - What is watched with inotify: each watched directory, each directory in
  *   one (/run/media/USER, /media/STICK), and each candidate's vitrine/
@@ -54,6 +57,11 @@
 
 #define SCAN_MAX_ENTRIES 64 /* names kept per directory */
 #define SCAN_MAX_READ 1024  /* readdir calls per directory */
+/* A stick's vitrine/ folder is read however many files it holds, up to
+ * this many (only NAME.vitrine take room in the list): a folder of
+ * photos, backups or macOS "._" files beside the bundle does not hide it.
+ * Past it, the folder is "crowded" and the kiosk says so on a card. */
+#define BUNDLE_MAX_READ 65536
 #define MAX_WATCHES 256
 #define NAME_LEN 256 /* NAME_MAX + 1 */
 #define DRAIN_MAX_READS 64
@@ -100,6 +108,7 @@ struct walk {
     int max;
     int found;
     int skipped;
+    char crowded[STICKWATCH_PATH_MAX]; /* a vitrine/ folder not read to its end */
 };
 
 static void set_why(char *why, size_t why_len, const char *fmt, ...)
@@ -197,19 +206,31 @@ static void found_add(struct walk *k, const char *bundle, const char *where)
     snprintf(k->out[at].where, sizeof(k->out[at].where), "%s", where);
 }
 
-/* D/vitrine/ of a candidate D: its regular files NAME.vitrine. */
+/* D/vitrine/ of a candidate D: its regular files NAME.vitrine, however
+ * many other files stand beside them (up to BUNDLE_MAX_READ entries; a
+ * folder with more is noted in k->crowded). Bundles beyond the list's
+ * room are counted in k->found all the same. */
 static void walk_bundles(struct walk *k, const char *where, const char *folder)
 {
     watch_add(k, folder, BUNDLE_DIR_MASK);
     if (!k->out && k->watching)
         return; /* a refresh lists nothing here */
-    struct name_list *l = &k->w->lists[LIST_BUNDLES];
-    if (list_dir(folder, l) != 0)
+    DIR *d = opendir(folder);
+    if (!d)
         return;
-    for (int i = 0; i < l->n; i++) {
-        const char *name = l->name[i];
+    struct dirent *e;
+    long reads = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (++reads > BUNDLE_MAX_READ) {
+            if (!k->crowded[0])
+                snprintf(k->crowded, sizeof(k->crowded), "%s", folder);
+            break;
+        }
+        const char *name = e->d_name;
         char path[STICKWATCH_PATH_MAX];
         struct stat st;
+        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+            continue;
         if (name_suspicious(name)) {
             k->skipped++;
             continue;
@@ -224,6 +245,7 @@ static void walk_bundles(struct walk *k, const char *where, const char *folder)
         }
         found_add(k, path, where);
     }
+    closedir(d);
 }
 
 /* Directory dir at level 0 (a watched directory), 1 or 2. */
@@ -462,17 +484,31 @@ int stickwatch_wait(struct stickwatch *w, int timeout_ms)
     }
 }
 
-int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int *skipped)
+int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int *skipped,
+                    char *crowded, size_t crowded_len)
 {
     if (skipped)
         *skipped = 0;
+    if (crowded && crowded_len)
+        crowded[0] = '\0';
     if (!w)
         return 0;
-    struct walk k = {.w = w, .out = out, .max = out && max > 0 ? max : 0};
-    walk_all(&k);
+    static struct walk zero;
+    struct walk *k = malloc(sizeof(*k)); /* a few kB: not on a worker's stack */
+    if (!k)
+        return 0;
+    *k = zero;
+    k->w = w;
+    k->out = out;
+    k->max = out && max > 0 ? max : 0;
+    walk_all(k);
     if (skipped)
-        *skipped = k.skipped;
-    return k.found;
+        *skipped = k->skipped;
+    if (crowded && crowded_len)
+        snprintf(crowded, crowded_len, "%s", k->crowded);
+    int found = k->found;
+    free(k);
+    return found;
 }
 
 /* ---- a stick to write to ---- */

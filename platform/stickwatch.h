@@ -48,8 +48,12 @@ void stickwatch_interrupt(struct stickwatch *w);
 /* List the bundles present now, in a stable order (sorted by path), at most
  * max. Returns how many were found (may be more than max: only max are
  * written). Symlinks and names containing "/.." or control characters are
- * skipped and counted in *skipped (may be NULL). */
-int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int *skipped);
+ * skipped and counted in *skipped (may be NULL). A stick's vitrine/ folder
+ * too crowded to read to its end (more than 65,536 entries) is named in
+ * crowded (may be NULL; "" when none), so the kiosk can say why nothing
+ * was loaded from it. */
+int stickwatch_scan(struct stickwatch *w, struct stick_found *out, int max, int *skipped,
+                    char *crowded, size_t crowded_len);
 
 /* A stick that can be written to now (the statistics export, which may
  * come on a stick with no bundle): the first, in path order, of the

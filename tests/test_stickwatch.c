@@ -121,7 +121,7 @@ static long long wait_for_count(struct stickwatch *w, int want)
     long long t0 = now_ms(), deadline = t0 + DEADLINE_MS;
     for (;;) {
         struct stick_found f[FOUND_MAX];
-        if (stickwatch_scan(w, f, FOUND_MAX, NULL) == want)
+        if (stickwatch_scan(w, f, FOUND_MAX, NULL, NULL, 0) == want)
             return now_ms() - t0;
         long long left = deadline - now_ms();
         assert_true(left > 0);
@@ -153,7 +153,7 @@ static void folder_copied_in_is_found(void **state)
 
     struct stick_found f[FOUND_MAX];
     int skipped = -1;
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, &skipped), 1);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, &skipped, NULL, 0), 1);
     assert_int_equal(skipped, 0);
     char want[512];
     path_of(want, sizeof(want), "stick1/vitrine/a.vitrine");
@@ -175,11 +175,11 @@ static void each_level_wakes_the_watcher(void **state)
     drain(w);
     assert_int_equal(make_dir("stick1/vitrine"), 0);
     assert_int_equal(stickwatch_wait(w, DEADLINE_MS), 1);
-    assert_int_equal(stickwatch_scan(w, NULL, 0, NULL), 0);
+    assert_int_equal(stickwatch_scan(w, NULL, 0, NULL, NULL, 0), 0);
     drain(w);
     assert_int_equal(make_file("stick1/vitrine/a.vitrine"), 0);
     assert_int_equal(stickwatch_wait(w, DEADLINE_MS), 1);
-    assert_int_equal(stickwatch_scan(w, NULL, 0, NULL), 1);
+    assert_int_equal(stickwatch_scan(w, NULL, 0, NULL, NULL, 0), 1);
     /* a file written straight to its name wakes it again when closed */
     drain(w);
     char p[512];
@@ -224,7 +224,7 @@ static void symlinks_and_odd_names_are_skipped(void **state)
 
     struct stick_found f[FOUND_MAX];
     int skipped = -1;
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, &skipped), 1);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, &skipped, NULL, 0), 1);
     assert_int_equal(skipped, 5);
     assert_non_null(strstr(f[0].bundle, "/stick1/vitrine/a.vitrine"));
     stickwatch_free(w);
@@ -246,14 +246,14 @@ static void sticks_come_sorted_and_go(void **state)
     wait_for_count(w, 3);
 
     struct stick_found f[FOUND_MAX];
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL), 3);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL, NULL, 0), 3);
     assert_non_null(strstr(f[0].bundle, "/stick_a/vitrine/y.vitrine"));
     assert_non_null(strstr(f[1].bundle, "/stick_b/vitrine/m.vitrine"));
     assert_non_null(strstr(f[2].bundle, "/stick_b/vitrine/z.vitrine"));
     /* fewer slots than bundles: the first ones in order, and the full count */
     struct stick_found two[3];
     memset(two, 0, sizeof(two));
-    assert_int_equal(stickwatch_scan(w, two, 2, NULL), 3);
+    assert_int_equal(stickwatch_scan(w, two, 2, NULL, NULL, 0), 3);
     assert_string_equal(two[0].bundle, f[0].bundle);
     assert_string_equal(two[1].bundle, f[1].bundle);
     assert_string_equal(two[2].bundle, "");
@@ -291,7 +291,7 @@ static void second_level_is_watched(void **state)
     assert_int_equal(make_file("user/LABEL/vitrine/v.vitrine"), 0);
     wait_for_count(w, 2);
     struct stick_found f[FOUND_MAX];
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL), 2);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL, NULL, 0), 2);
     assert_non_null(strstr(f[0].where, "/user/LABEL"));
     stickwatch_free(w);
 }
@@ -304,7 +304,7 @@ static void watched_directory_itself_is_a_candidate(void **state)
     assert_int_equal(make_file("vitrine/here.vitrine"), 0);
     struct stickwatch *w = watch_base();
     struct stick_found f[FOUND_MAX];
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL), 1);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL, NULL, 0), 1);
     assert_string_equal(f[0].where, base);
     stickwatch_free(w);
 }
@@ -324,9 +324,55 @@ static void work_is_bounded(void **state)
     }
     struct stickwatch *w = watch_base();
     struct stick_found f[FOUND_MAX];
-    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL), 64);
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL, NULL, 0), 64);
     for (int i = 1; i < FOUND_MAX; i++)
         assert_true(strcmp(f[i - 1].bundle, f[i].bundle) < 0);
+    stickwatch_free(w);
+}
+
+/* A stick's vitrine/ folder crowded with other files (photos, backups,
+ * macOS "._" files) still gives up its bundle: it was silently ignored
+ * past 64 entries. */
+static void a_crowded_stick_is_read_to_its_end(void **state)
+{
+    (void)state;
+    assert_int_equal(make_dir("stick"), 0);
+    assert_int_equal(make_dir("stick/vitrine"), 0);
+    for (int i = 0; i < 500; i++) {
+        char rel[64];
+        snprintf(rel, sizeof(rel), "stick/vitrine/%s%03d.jpg", i % 2 ? "._" : "photo", i);
+        assert_int_equal(make_file(rel), 0);
+    }
+    assert_int_equal(make_file("stick/vitrine/zz-exhibit.vitrine"), 0);
+    struct stickwatch *w = watch_base();
+    struct stick_found f[FOUND_MAX];
+    char crowded[512] = "x";
+    assert_int_equal(stickwatch_scan(w, f, FOUND_MAX, NULL, crowded, sizeof(crowded)), 1);
+    assert_string_equal(crowded, "");
+    assert_non_null(strstr(f[0].bundle, "zz-exhibit.vitrine"));
+    stickwatch_free(w);
+}
+
+/* A folder with more entries than are read is reported, not ignored. */
+static void an_overfull_stick_is_reported(void **state)
+{
+    (void)state;
+    assert_int_equal(make_dir("stick"), 0);
+    assert_int_equal(make_dir("stick/vitrine"), 0);
+    char dir[512];
+    path_of(dir, sizeof(dir), "stick/vitrine");
+    for (int i = 0; i < 65536 + 10; i++) {
+        char p[600];
+        snprintf(p, sizeof(p), "%s/f%05d", dir, i);
+        int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        assert_true(fd >= 0);
+        close(fd);
+    }
+    struct stickwatch *w = watch_base();
+    struct stick_found f[FOUND_MAX];
+    char crowded[512] = "";
+    stickwatch_scan(w, f, FOUND_MAX, NULL, crowded, sizeof(crowded));
+    assert_string_equal(crowded, dir);
     stickwatch_free(w);
 }
 
@@ -373,7 +419,7 @@ static void works_with_no_directory_at_all(void **state)
     assert_non_null(w); /* /proc/self/mounts is enough */
     assert_string_equal(why, "");
     int skipped = -1;
-    assert_int_equal(stickwatch_scan(w, NULL, 0, &skipped), 0);
+    assert_int_equal(stickwatch_scan(w, NULL, 0, &skipped, NULL, 0), 0);
     assert_int_equal(skipped, 0);
     long long t0 = now_ms();
     int r = stickwatch_wait(w, 50);
@@ -386,7 +432,7 @@ static void works_with_no_directory_at_all(void **state)
     /* the defaults, whichever of them exist here */
     w = stickwatch_new(NULL, 0, why, sizeof(why));
     assert_non_null(w);
-    assert_true(stickwatch_scan(w, NULL, 0, NULL) >= 0);
+    assert_true(stickwatch_scan(w, NULL, 0, NULL, NULL, 0) >= 0);
     stickwatch_free(w);
 }
 
@@ -478,7 +524,7 @@ static void mount_child(void)
         ;
     /* nothing else mounts in a private namespace: it is quiet */
     CHILD_CHECK(stickwatch_wait(w, 100) == 0);
-    CHILD_CHECK(stickwatch_scan(w, NULL, 0, NULL) == 0);
+    CHILD_CHECK(stickwatch_scan(w, NULL, 0, NULL, NULL, 0) == 0);
 
     /* Over a folder that already exists, so no inotify watch sees a thing:
      * only the mount table can wake the watcher. */
@@ -498,7 +544,7 @@ static void mount_child(void)
     long long took = now_ms() - t0;
     struct stick_found f[FOUND_MAX];
     int skipped = -1;
-    CHILD_CHECK(stickwatch_scan(w, f, FOUND_MAX, &skipped) == 1);
+    CHILD_CHECK(stickwatch_scan(w, f, FOUND_MAX, &skipped, NULL, 0) == 1);
     CHILD_CHECK(skipped == 0);
     char want[600];
     snprintf(want, sizeof(want), "%s/vitrine/x.vitrine", stick);
@@ -510,7 +556,7 @@ static void mount_child(void)
 
     CHILD_CHECK(umount2(stick, 0) == 0);
     CHILD_CHECK(stickwatch_wait(w, DEADLINE_MS) == 1);
-    CHILD_CHECK(stickwatch_scan(w, NULL, 0, NULL) == 0);
+    CHILD_CHECK(stickwatch_scan(w, NULL, 0, NULL, NULL, 0) == 0);
     CHILD_CHECK(stickwatch_wait(w, 100) == 0);
     stickwatch_free(w);
     printf("# mount seen through /proc/self/mounts in %lld ms\n", took);
@@ -552,6 +598,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(second_level_is_watched, setup, teardown),
         cmocka_unit_test_setup_teardown(watched_directory_itself_is_a_candidate, setup, teardown),
         cmocka_unit_test_setup_teardown(work_is_bounded, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_crowded_stick_is_read_to_its_end, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_overfull_stick_is_reported, setup, teardown),
         cmocka_unit_test_setup_teardown(works_with_no_directory_at_all, setup, teardown),
         cmocka_unit_test(interrupt_ends_a_wait),
         cmocka_unit_test_setup_teardown(too_many_directories_is_an_error, setup, teardown),
