@@ -1202,6 +1202,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
         store_close(store);
         goto out;
     }
+    events_stop_on_signals(); /* a stop also ends a long store query at once */
     log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
     /* the settings: the command line over the file (main.c read both) */
     int alternate = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0;

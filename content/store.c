@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,8 @@ static int fail_sqlite(const struct store *s, int rc, char *why, size_t why_len)
     case SQLITE_IOERR:
         return rules_fail(why, why_len, "%s could not be read; it may be damaged (%s).", s->name,
                           msg);
+    case SQLITE_INTERRUPT:
+        return rules_fail(why, why_len, "Reading %s was stopped: the kiosk is stopping.", s->name);
     default:
         return rules_fail(why, why_len, "%s could not be read (%s).", s->name, msg);
     }
@@ -419,17 +422,32 @@ static int check_schema(struct store *s, char *why, size_t why_len)
     return store_schema_check(s->db, s->name, s->format, why, why_len);
 }
 
+/* Set by store_request_stop (a signal handler): every query of every
+ * store stops at its next progress check. */
+static volatile sig_atomic_t stop_requested;
+
+void store_request_stop(void)
+{
+    stop_requested = 1;
+}
+
+/* Asked every PROGRESS_STEPS virtual machine steps of every query (a
+ * fraction of a millisecond): whether to stop it. */
+#define PROGRESS_STEPS 1000
 static int progress_cancel(void *ctx)
 {
     const struct store *s = ctx;
-    return s->cancelled(s->cancel_ctx);
+    return stop_requested || (s->cancelled && s->cancelled(s->cancel_ctx));
+}
+
+static void watch_progress(struct store *s)
+{
+    sqlite3_progress_handler(s->db, PROGRESS_STEPS, progress_cancel, s);
 }
 
 static int quick_check(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
-    if (s->cancelled) /* asked every 256 steps: a stop within a millisecond */
-        sqlite3_progress_handler(s->db, 256, progress_cancel, s);
     int ret = prepare_once(s, "PRAGMA quick_check(1)", &st, why, why_len);
     if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
         ret = fail_sqlite(s, SQLITE_CORRUPT, why, why_len);
@@ -458,11 +476,8 @@ static int quick_check(struct store *s, char *why, size_t why_len)
     }
 done:
     sqlite3_finalize(st);
-    if (s->cancelled) {
-        sqlite3_progress_handler(s->db, 0, NULL, NULL);
-        if (ret < 0 && s->cancelled(s->cancel_ctx))
-            ret = rules_fail(why, why_len, "the check of %s was stopped.", s->name);
-    }
+    if (ret < 0 && s->cancelled && s->cancelled(s->cancel_ctx))
+        ret = rules_fail(why, why_len, "the check of %s was stopped.", s->name);
     return ret;
 }
 
@@ -654,6 +669,8 @@ static int open_file(const char *path, int flags, int (*cancelled)(void *ctx), v
     s->cancelled = cancelled;
     s->cancel_ctx = ctx;
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc == SQLITE_OK)
+        watch_progress(s);
     if (rc != SQLITE_OK) {
         int e = s->db ? sqlite3_system_errno(s->db) : 0;
         if ((rc & 0xff) != SQLITE_CANTOPEN)
@@ -704,6 +721,7 @@ int store_open_memory(const void *data, size_t size, const char *name, struct st
         fail_sqlite(s, rc, why, why_len);
         goto fail;
     }
+    watch_progress(s);
     if (check_store(s, why, why_len) < 0)
         goto fail;
     *out = s;

@@ -53,6 +53,13 @@ struct store_source {
     const char *file; /* may be NULL */
 };
 
+/* Stop every query of every store in this process at its next progress
+ * check (within a millisecond): it fails as interrupted, and the caller
+ * reports it like any failure. Async-signal-safe: the kiosk calls it from
+ * its SIGTERM handler, so a long query (a damaged or hostile store, a
+ * check of a large one) never holds up a stop. Irreversible. */
+void store_request_stop(void);
+
 /* Open a store file read-only. On success *out owns the connection. */
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len);
 

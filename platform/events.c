@@ -14,10 +14,12 @@
 #include <SDL.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 
 #include "clock.h"
+#include "store.h"
 #include "sdl_input.h"
 
 /* SDL_WaitEventTimeout blocks in the kernel only where the driver has a
@@ -198,10 +200,10 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
     long woke = 0;
     pthread_once(&wake_once, wake_init);
     if (wake_peek())
-        timeout_ms = 0;                 /* news is waiting already */
+        timeout_ms = 0; /* news is waiting already */
     uint32_t cursor_left = SDL_WasInit(SDL_INIT_VIDEO) ? cursor_turn() : 0;
     if (cursor_left && cursor_left < timeout_ms)
-        timeout_ms = cursor_left; /* wake to hide it */
+        timeout_ms = cursor_left;       /* wake to hide it */
     if (!SDL_WasInit(SDL_INIT_VIDEO)) { /* headless: only time passes */
         if (timeout_ms)
             sleep_or_wake(timeout_ms);
@@ -264,4 +266,33 @@ int events_inject_reset(int device_lost)
     ev.type = device_lost ? SDL_RENDER_DEVICE_RESET : SDL_RENDER_TARGETS_RESET;
     ev.common.timestamp = SDL_GetTicks();
     return SDL_PushEvent(&ev) == 1 ? 0 : -1;
+}
+
+/* ---- stop signals ---------------------------------------------------------- */
+
+static struct sigaction prev_term, prev_int;
+
+static void on_stop_signal(int sig)
+{
+    store_request_stop(); /* sets a flag: async-signal-safe */
+    const struct sigaction *prev = sig == SIGTERM ? &prev_term : &prev_int;
+    if (prev->sa_flags & SA_SIGINFO) {
+        if (prev->sa_sigaction)
+            prev->sa_sigaction(sig, NULL, NULL);
+    } else if (prev->sa_handler != SIG_IGN && prev->sa_handler != SIG_DFL && prev->sa_handler) {
+        prev->sa_handler(sig);
+    } else if (prev->sa_handler == SIG_DFL) {
+        signal(sig, SIG_DFL); /* nobody else wanted it: the default, a stop */
+        raise(sig);
+    }
+}
+
+void events_stop_on_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, &prev_term);
+    sigaction(SIGINT, &sa, &prev_int);
 }

@@ -25,11 +25,11 @@
 #define EVENTS_POLL_IDLE_MS 40u /* nobody is touching: the loop only needs to wake */
 
 enum events_flags {
-    EVENTS_REDRAW = 1, /* the window was exposed or resized: draw again */
-    EVENTS_INPUT = 2,  /* at least one input record was delivered */
-    EVENTS_STOP = 4,   /* SIGTERM or SIGINT: the system stops the kiosk */
-    EVENTS_RESET = 8,  /* the renderer lost its textures: display_recover */
-    EVENTS_WAKE = 16,  /* background work called the waker (or an SDL user event came) */
+    EVENTS_REDRAW = 1,        /* the window was exposed or resized: draw again */
+    EVENTS_INPUT = 2,         /* at least one input record was delivered */
+    EVENTS_STOP = 4,          /* SIGTERM or SIGINT: the system stops the kiosk */
+    EVENTS_RESET = 8,         /* the renderer lost its textures: display_recover */
+    EVENTS_WAKE = 16,         /* background work called the waker (or an SDL user event came) */
     EVENTS_DEVICE_RESET = 64, /* ... and its device: display_recover(d, 1) */
 };
 
@@ -61,6 +61,12 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
  * what the waker signals) before any job that uses it starts; every job
  * calling it must be freed before SDL quits (display_close). */
 struct waker events_waker(void);
+
+/* Make SIGTERM and SIGINT also stop every running store query at once
+ * (store_request_stop), then pass the signal on to the handler that was
+ * there (SDL's, which queues SDL_QUIT): a long query on the main thread
+ * can no longer hold up a stop. Call once, after display_open. */
+void events_stop_on_signals(void);
 
 /* Queue a synthetic touch (enum input_phase) as SDL would deliver it, for
  * the latency benchmark. 0, or -1 without a video subsystem. */
