@@ -135,13 +135,17 @@ int config_read(const char *path, config_line_fn fn, void *ctx, char *problems, 
     else if (st.st_size > CONFIG_BYTES_MAX)
         refused = "is larger than " CONFIG_BYTES_MAX_TEXT "; using the defaults";
     int flags = refused ? 0 : fcntl(fd, F_GETFL);
-    FILE *f = NULL;
-    if (!refused &&
-        (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !(f = fdopen(fd, "r"))))
+    if (!refused && (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0))
         refused = strerror(errno);
     if (refused) {
         close(fd);
         add_problem(problems, problems_len, path, 0, refused);
+        return 1;
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        add_problem(problems, problems_len, path, 0, strerror(errno));
+        close(fd);
         return 1;
     }
     int bad = config_read_stream(f, path, fn, ctx, problems, problems_len);

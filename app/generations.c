@@ -474,9 +474,13 @@ int gen_repair(const struct fsio *io, const char *state_dir, gen_whole_fn whole,
     }
     DIR *d = opendir(gens);
     struct dirent *de;
-    while (d && (de = readdir(d)) != NULL && n < 64)
-        if (gen_name_ok(de->d_name))
-            snprintf(names[n++], GEN_NAME_MAX, "%s", de->d_name);
+    while (d && (de = readdir(d)) != NULL && n < 64) {
+        size_t len = strnlen(de->d_name, GEN_NAME_MAX);
+        if (len < GEN_NAME_MAX && gen_name_ok(de->d_name)) {
+            memcpy(names[n], de->d_name, len + 1);
+            n++;
+        }
+    }
     if (d)
         closedir(d);
     qsort(names, (size_t)n, GEN_NAME_MAX, cmp_gen_desc);

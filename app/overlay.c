@@ -621,7 +621,7 @@ static void bottom_strip(struct ov *o, const struct control *cs, int n_controls)
     if (!in || in->n_panels < 1)
         return;
     /* the bar's buttons, left to right: the row lowest on the screen */
-    struct draw_rect bar[MODE_MAX_CONTROLS];
+    struct draw_rect bar[MODE_MAX_CONTROLS] = {{0, 0, 0, 0}};
     int nb = 0, row = 0;
     for (int i = 0; i < n_controls; i++) {
         struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
