@@ -136,12 +136,26 @@ static const char cm_of_len[5][5] = {"", "\x01", "\xCC\x80", "\xE2\x83\x90", "\x
 struct shadow {
     const char *s;
     char *out;
+    uint32_t prev; /* the previous cluster's first code point */
 };
+
+/* Hangul syllables and jamo: Korean keeps its words whole and breaks at
+ * spaces (CSS word-break: keep-all), so they stand in as letters (AL),
+ * not as ideographs (ID) that break between any two. */
+static int hangul(uint32_t cp)
+{
+    return (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0x1100 && cp <= 0x11FF) ||
+           (cp >= 0x3130 && cp <= 0x318F) || (cp >= 0xA960 && cp <= 0xA97F) ||
+           (cp >= 0xD7B0 && cp <= 0xD7FF);
+}
 
 static void shadow_one(void *ctx, size_t at, size_t end, uint32_t cp, int first)
 {
     struct shadow *c = ctx;
     size_t len = end - at;
+    int after_digit = c->prev >= '0' && c->prev <= '9';
+    if (first)
+        c->prev = cp;
     if (cp == 0xFFFD && len == 1)
         c->out[at] = 'a'; /* malformed: drawn as U+FFFD, breaks like it (AL) */
     else if (cp == 0xFFFF)
@@ -150,6 +164,12 @@ static void shadow_one(void *ctx, size_t at, size_t end, uint32_t cp, int first)
         memcpy(c->out + at, cm_of_len[len], len);
     else if (regional(cp) || pictograph(cp))
         memcpy(c->out + at, ID_4, 4);
+    else if (hangul(cp) && len == 3)
+        memcpy(c->out + at, AL_3, 3);
+    else if (after_digit && cp == '-')
+        c->out[at] = 'a'; /* "25-year-old": no line end after "25-" */
+    else if (after_digit && cp == 0x2010 && len == 3)
+        memcpy(c->out + at, AL_3, 3);
     else
         memcpy(c->out + at, c->s + at, len);
 }
@@ -164,7 +184,7 @@ void breaks_find(const char *s, size_t n, const char *lang, char *brks, char *sh
 {
     if (n == 0)
         return;
-    struct shadow ctx = {s, shadow};
+    struct shadow ctx = {s, shadow, 0};
     for (size_t i = 0; i < n;)
         i = cluster(s, n, i, shadow_one, &ctx);
     pthread_once(&linebreak_once, init_linebreak);

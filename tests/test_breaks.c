@@ -153,10 +153,18 @@ static void emoji_sequences_hold_together(void **state)
 static void marks_stay_with_their_letter(void **state)
 {
     (void)state;
-    /* e + combining acute: one cluster; a Hangul syllable and the next are
-     * two, and may break (UAX #14's default for Korean) */
+    /* e + combining acute: one cluster; two Hangul syllables are two, but
+     * Korean keeps its words whole (CSS keep-all): no break between them,
+     * in any language's text; the space between words is the break */
     assert_int_equal(breaks_cluster_end("e\xCC\x81x", 4, 0), 3);
-    assert_string_equal(marked("\xEA\xB0\x81\xEA\xB0\x81", "ko"), "\xEA\xB0\x81|\xEA\xB0\x81");
+    assert_string_equal(marked("\xEA\xB0\x81\xEA\xB0\x81", "ko"), "\xEA\xB0\x81\xEA\xB0\x81");
+    assert_string_equal(marked("(\xED\x83\x9C\xEC\x96\x91\xEC\xA0\x88)", "fr"),
+                        "(\xED\x83\x9C\xEC\x96\x91\xEC\xA0\x88)"); /* (태양절) */
+    assert_string_equal(marked("\xEB\xA7\x8C\xEA\xB2\xBD \xEB\x8C\x80", "ko"),
+                        "\xEB\xA7\x8C\xEA\xB2\xBD |\xEB\x8C\x80");
+    /* a number and its hyphen stay together: "25-year-old", "1980-1990" */
+    assert_string_equal(marked("25-year-old", "en"), "25-year-|old");
+    assert_string_equal(marked("a-b", "en"), "a-|b");
     /* Devanagari virama and vowel signs stay with their consonant */
     const char *ksha = "\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\xB7"; /* ka virama ssa */
     assert_int_equal(breaks_cluster_end(ksha, 9, 0), 6);
