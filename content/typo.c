@@ -1,8 +1,10 @@
 /* typo.c - typography per language (typo.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "typo.h"
 
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #define NBSP "\xC2\xA0"
 #define NNBSP "\xE2\x80\xAF"
@@ -144,6 +146,98 @@ static const char *ordinal(const char *s, size_t n, size_t i, size_t *used)
     return NULL;
 }
 
+/* Words that stay on the line of the number before them: a month ("25
+ * April", "13 avril"), a unit ("42 km", "26.2 miles"). Compared without
+ * case, as whole words. */
+static const char *const after_number[] = {"January",
+                                           "February",
+                                           "March",
+                                           "April",
+                                           "May",
+                                           "June",
+                                           "July",
+                                           "August",
+                                           "September",
+                                           "October",
+                                           "November",
+                                           "December",
+                                           "janvier",
+                                           "f\xC3\xA9vrier",
+                                           "mars",
+                                           "avril",
+                                           "mai",
+                                           "juin",
+                                           "juillet",
+                                           "ao\xC3\xBBt",
+                                           "septembre",
+                                           "octobre",
+                                           "novembre",
+                                           "d\xC3\xA9"
+                                           "cembre",
+                                           "Januar",
+                                           "Februar",
+                                           "M\xC3\xA4rz",
+                                           "Juni",
+                                           "Juli",
+                                           "Oktober",
+                                           "Dezember",
+                                           "km",
+                                           "m",
+                                           "cm",
+                                           "mm",
+                                           "kg",
+                                           "g",
+                                           "h",
+                                           "min",
+                                           "s",
+                                           "mi",
+                                           "mile",
+                                           "miles",
+                                           "ft",
+                                           "%",
+                                           "\xC2\xB0"
+                                           "C",
+                                           "km/h",
+                                           "mph",
+                                           "ans",
+                                           "years",
+                                           "Jahre",
+                                           NULL};
+/* The months again, for "April 2014" (a month and its year). */
+#define N_MONTH_WORDS 32
+
+/* The length of a word from after_number (index in *k) that s[i..n) starts
+ * with and that ends there (a space, punctuation or the end follows), or 0. */
+static size_t word_after_number(const char *s, size_t n, size_t i, int *k)
+{
+    for (int w = 0; after_number[w]; w++) {
+        size_t len = strlen(after_number[w]), l2;
+        if (i + len > n || strncasecmp(s + i, after_number[w], len) != 0)
+            continue;
+        uint32_t next = i + len < n ? cp_at(s, n, i + len, &l2) : 0;
+        if (is_letter(next) || is_digit(next))
+            continue;
+        *k = w;
+        return len;
+    }
+    return 0;
+}
+
+/* Where the word that ends out[0..o) starts. */
+static size_t word_start(const char *out, size_t o)
+{
+    size_t b = o;
+    while (b > 0) {
+        size_t k = b - 1, len;
+        while (k > 0 && ((unsigned char)out[k] & 0xC0) == 0x80)
+            k--;
+        if (!is_letter(cp_at(out, b, k, &len)))
+            break;
+        b = k;
+    }
+    return b;
+}
+
 size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char *out)
 {
     enum lang l = lang_of(locale);
@@ -155,6 +249,38 @@ size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char 
         size_t len;
         uint32_t c = cp_at(s, n, i, &len);
         uint32_t prev = cp_before(out, o);
+        /* a tilde between two letters: the author's mark for a name that
+         * stays on one line ("Kim~Il~Sung") */
+        if (c == '~' && is_letter(prev) && i + 1 < n) {
+            size_t l2;
+            if (is_letter(cp_at(s, n, i + 1, &l2))) {
+                o = put(out, o, NBSP);
+                i += 1;
+                continue;
+            }
+        }
+        /* a number and the month or unit after it ("25 April", "42 km"),
+         * a month and its year ("April 2014"): one line */
+        if (c == ' ' && l != L_OTHER && i + 1 < n) {
+            int k = -1;
+            size_t wl = is_digit(prev) ? word_after_number(s, n, i + 1, &k) : 0;
+            int year = 0;
+            if (!wl && is_letter(prev)) {
+                size_t d = i + 1;
+                while (d < n && is_digit((unsigned char)s[d]))
+                    d++;
+                if (d - (i + 1) == 4 && (d == n || !is_letter((unsigned char)s[d]))) {
+                    size_t b = word_start(out, o);
+                    int kk;
+                    year = word_after_number(out, o, b, &kk) == o - b && kk < N_MONTH_WORDS;
+                }
+            }
+            if (wl || year) {
+                o = put(out, o, NBSP);
+                i += 1;
+                continue;
+            }
+        }
         if (c == '\'') {
             int latin = is_letter(prev) || is_digit(prev);
             if (l != L_OTHER && depth > 0 && open[depth - 1] == 1 && latin &&

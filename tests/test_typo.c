@@ -29,8 +29,8 @@ static void expect(const char *in, const char *locale, int nested, const char *w
     size_t len = typo_apply(in, n, locale, nested, out);
     assert_int_equal(len, strlen(out));
     if (strcmp(out, want) != 0)
-        fail_msg("typo_apply(\"%s\", %s, %d) gave \"%s\", expected \"%s\"", in, locale, nested,
-                 out, want);
+        fail_msg("typo_apply(\"%s\", %s, %d) gave \"%s\", expected \"%s\"", in, locale, nested, out,
+                 want);
     free(out);
 }
 
@@ -70,12 +70,34 @@ static void french_quotes_spaces_and_ordinals(void **state)
     expect("l'article", "fr", 0, "l" RS "article");
 }
 
+/* What a reader expects to stay on one line: a number and its month or
+ * unit, a month and its year, a name the author joined with tildes. */
+static void numbers_dates_and_names_stay_together(void **state)
+{
+    (void)state;
+    expect("updated 25 April 2014.", "en", 0, "updated 25" NBSP "April" NBSP "2014.");
+    expect("le 13 avril 2014, 42 km", "fr", 0, "le 13" NBSP "avril" NBSP "2014, 42" NBSP "km");
+    expect("26.2 miles and 25 years", "en", 0, "26.2" NBSP "miles and 25" NBSP "years");
+    expect("Kim~Il~Sung's birthday", "en", 0, "Kim" NBSP "Il" NBSP "Sung" RS "s birthday");
+    expect("Cor\xC3\xA9"
+           "e~du~Nord",
+           "fr", 0,
+           "Cor\xC3\xA9"
+           "e" NBSP "du" NBSP "Nord");
+    /* not a month, not a unit, not a year: left as written */
+    expect("25 people, May be 2014 and April 201", "en", 0, "25 people, May be 2014 and April 201");
+    expect("~200 and a~", "en", 0, "~200 and a~");
+}
+
 static void other_languages_keep_their_text(void **state)
 {
     (void)state;
     expect("\"\xED\x8F\x89\xEC\x96\x91\"", "ko", 0, "\"\xED\x8F\x89\xEC\x96\x91\"");
     expect("Quoi ? 27e", "en", 0, "Quoi ? 27e");
-    expect("\"Zitat\"", "de", 0, "\xE2\x80\x9E" "Zitat" "\xE2\x80\x9C");
+    expect("\"Zitat\"", "de", 0,
+           "\xE2\x80\x9E"
+           "Zitat"
+           "\xE2\x80\x9C");
     /* invalid UTF-8 passes through byte for byte */
     expect("a\xFF\"b", "en", 0, "a\xFF" RQ "b");
 }
@@ -106,6 +128,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(english_quotes_and_apostrophes),
         cmocka_unit_test(french_quotes_spaces_and_ordinals),
+        cmocka_unit_test(numbers_dates_and_names_stay_together),
         cmocka_unit_test(other_languages_keep_their_text),
         cmocka_unit_test(any_bytes_fit),
     };
