@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "kiosk.h"
 #include "layout.h"
+#include "layout_json.h"
 #include "log.h"
 #include "mode.h"
 #include "script.h"
@@ -56,7 +57,8 @@ static void safe_name(char *dst, size_t n, const char *id)
     dst[i] = '\0';
 }
 
-static int render_panels(struct display *d, struct store *store, const struct options *o)
+static int render_panels(struct display *d, struct store *store, const struct options *o,
+                         FILE *json)
 {
     char why[512];
     int w, h, status = 1;
@@ -102,6 +104,13 @@ static int render_panels(struct display *d, struct store *store, const struct op
         char name[80], path[4096];
         safe_name(name, sizeof(name), p.id);
         snprintf(path, sizeof(path), "%s/%03d-%s.png", o->out, i + 1, name);
+        if (json) {
+            char pic[128];
+            snprintf(pic, sizeof(pic), "%03d-%s", i + 1, name);
+            struct layout_json_list ls[2] = {{&list, 0}, {&chrome, 0}};
+            if (layout_json_write(json, pic, w, h, i + 1, p.locale, NULL, ls, 2) != 0)
+                log_error("render", "%s: a write failed", o->layout_json);
+        }
         int rc = display_save_png(d, path, why, sizeof(why));
         display_view_free(v);
         if (rc != 0) {
@@ -283,7 +292,82 @@ static void staff_script(struct kiosk *k, uint64_t *now, const struct script_sta
     }
 }
 
-static int render_script(struct display *d, struct store *store, const struct options *o)
+/* The display's presenter, watched for --layout-json: which draw list
+ * each prepared view was made from, and the last frame drawn. */
+#define WATCH_VIEWS 64
+struct watched {
+    struct presenter inner;
+    struct pview *view[WATCH_VIEWS];
+    const struct draw_list *list[WATCH_VIEWS];
+    struct frame last;
+};
+
+static void w_size(void *ctx, int *w, int *h)
+{
+    struct watched *x = ctx;
+    x->inner.size(x->inner.ctx, w, h);
+}
+
+static float w_dpi(void *ctx)
+{
+    struct watched *x = ctx;
+    return x->inner.dpi(x->inner.ctx);
+}
+
+static const struct text_measurer *w_measurer(void *ctx)
+{
+    struct watched *x = ctx;
+    return x->inner.measurer(x->inner.ctx);
+}
+
+static struct pview *w_prepare(void *ctx, const struct draw_list *list, const char *locale,
+                               char *why, size_t why_len)
+{
+    struct watched *x = ctx;
+    struct pview *v = x->inner.prepare(x->inner.ctx, list, locale, why, why_len);
+    for (int i = 0; v && i < WATCH_VIEWS; i++)
+        if (!x->view[i]) {
+            x->view[i] = v;
+            x->list[i] = list;
+            break;
+        }
+    return v;
+}
+
+static void w_release(void *ctx, struct pview *view)
+{
+    struct watched *x = ctx;
+    for (int i = 0; view && i < WATCH_VIEWS; i++)
+        if (x->view[i] == view)
+            x->view[i] = NULL, x->list[i] = NULL;
+    x->inner.release(x->inner.ctx, view);
+}
+
+static void w_draw_frame(void *ctx, const struct frame *f)
+{
+    struct watched *x = ctx;
+    x->last = *f;
+    x->inner.draw_frame(x->inner.ctx, f);
+}
+
+/* The last frame's lists as the picture shows them: the views (their
+ * offset applied, a faded-out one left out), then the lists over them. */
+static int frame_lists(const struct watched *x, struct layout_json_list *out, int max)
+{
+    int n = 0;
+    for (int v = 0; v < x->last.n_views && n < max; v++) {
+        const struct frame_view *fv = &x->last.views[v];
+        for (int i = 0; fv->alpha > 0 && i < WATCH_VIEWS; i++)
+            if (x->view[i] && x->view[i] == fv->view)
+                out[n++] = (struct layout_json_list){x->list[i], fv->dx};
+    }
+    for (int l = 0; l < x->last.n_lists && n < max; l++)
+        out[n++] = (struct layout_json_list){x->last.lists[l], 0};
+    return n;
+}
+
+static int render_script(struct display *d, struct store *store, const struct options *o,
+                         FILE *json)
 {
     char why[512];
     size_t len = 0;
@@ -310,7 +394,10 @@ static int render_script(struct display *d, struct store *store, const struct op
                                 o->loop_languages && strcmp(o->loop_languages, "alternate") == 0
                                     ? KIOSK_LOOP_ALTERNATE
                                     : KIOSK_LOOP_DEFAULT};
-    struct presenter pres = display_presenter(d);
+    static struct watched watch;
+    memset(&watch, 0, sizeof(watch));
+    watch.inner = display_presenter(d);
+    struct presenter pres = {&watch, w_size, w_dpi, w_measurer, w_prepare, w_release, w_draw_frame};
     struct staff_demo *demo = calloc(1, sizeof(*demo));
     if (!demo) {
         fprintf(stderr, "vitrine render: out of memory\n");
@@ -355,6 +442,15 @@ static int render_script(struct display *d, struct store *store, const struct op
             break;
         }
         shots++;
+        if (json) {
+            struct layout_json_list ls[FRAME_MAX_VIEWS + FRAME_MAX_LISTS];
+            int nl = frame_lists(&watch, ls, FRAME_MAX_VIEWS + FRAME_MAX_LISTS);
+            int sw, sh;
+            display_size(d, &sw, &sh);
+            if (layout_json_write(json, r->shot, sw, sh, kiosk_current(k) + 1, kiosk_locale(k),
+                                  mode_name(kiosk_mode(k)), ls, nl) != 0)
+                log_error("render", "%s: a write failed", o->layout_json);
+        }
         printf("shot %s t_ms=%llu panel=%d mode=%s transition=%d locale=%s\n", r->shot,
                (unsigned long long)r->t_ms, kiosk_current(k) + 1, mode_name(kiosk_mode(k)),
                kiosk_transitioning(k), kiosk_locale(k));
@@ -406,12 +502,23 @@ int cmd_render(const struct options *o)
         store_close(store);
         return 1;
     }
+    FILE *json = NULL;
+    if (o->layout_json && !(json = fopen(o->layout_json, "w"))) {
+        fprintf(stderr, "vitrine render: %s: %s\n", o->layout_json, strerror(errno));
+        store_close(store);
+        display_close(d);
+        return 1;
+    }
     int status;
     if (o->script) {
-        status = render_script(d, store, o);
+        status = render_script(d, store, o, json);
         store = NULL; /* the kiosk took it */
     } else {
-        status = render_panels(d, store, o);
+        status = render_panels(d, store, o, json);
+    }
+    if (json && fclose(json) != 0) {
+        fprintf(stderr, "vitrine render: %s: %s\n", o->layout_json, strerror(errno));
+        status = 1;
     }
     store_close(store);
     display_close(d);

@@ -109,6 +109,13 @@ static struct draw_item *push(struct ctx *c, enum draw_kind kind, int x, int y, 
     return draw_push(&c->d, kind, (struct draw_rect){x, y, w, h}, color);
 }
 
+void draw_list_role(struct draw_list *l, int from, const char *role)
+{
+    for (int i = from < 0 ? 0 : from; l && i < l->n; i++)
+        if (!l->items[i].role)
+            l->items[i].role = role;
+}
+
 int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
@@ -786,7 +793,19 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
     }
 }
 
+static void emit_block_items(struct ctx *c, struct block *b, int x, int y, int bw);
+
+/* A block's items, each with the block's name as its role where it has
+ * none of its own (a note's marker, a timeline's dots and lines). */
 static void emit_block(struct ctx *c, struct block *b, int x, int y, int bw)
+{
+    int n0 = c->d.out->n;
+    emit_block_items(c, b, x, y, bw);
+    if (b->name)
+        draw_list_role(c->d.out, n0, b->name);
+}
+
+static void emit_block_items(struct ctx *c, struct block *b, int x, int y, int bw)
 {
     switch (b->kind) {
     case BK_TEXT:
@@ -1945,7 +1964,7 @@ static void one_line(struct ctx *c, const char *text, int x, int y, int room)
     if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL, 1))
         return;
     typeset_one_line(&f, design_px(c, &ST_SMALL), room);
-    emit_text(c, &f, x, y, room, COLOR_MUTED, "chrome");
+    emit_text(c, &f, x, y, room, COLOR_MUTED, NULL);
 }
 
 int layout_chrome(const struct layout_screen *screen, int index, int count,
@@ -1991,6 +2010,7 @@ int layout_chrome(const struct layout_screen *screen, int index, int count,
         it->text = ns;
         it->len = (size_t)nl;
     }
+    draw_list_role(out, 0, "chrome");
     if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
         return -1;
@@ -2020,6 +2040,7 @@ int layout_notice(const struct layout_screen *screen, const char *text,
     one_line(&c, text, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
     if (out->n > (int)n0)
         out->items[out->n - 1].color = COLOR_TEXT;
+    draw_list_role(out, 0, "notice");
     if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out a notice");
         return -1;

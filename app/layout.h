@@ -171,6 +171,11 @@ struct draw_ctx {
     struct draw_item sink;
 };
 
+/* Give every item of l from index `from` on that has no role yet this one
+ * ("control", "card", "notice", ...): what tools reading a picture's boxes
+ * call it (vitrine render --layout-json). */
+void draw_list_role(struct draw_list *l, int from, const char *role);
+
 /* Start filling out (emptied) for screen; returns -1 (with out->problem
  * set) when an argument is missing or the screen is empty. */
 int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,

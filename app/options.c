@@ -82,6 +82,10 @@ static const struct opt_def defs[] = {
      .arg = "DATE", .help = "stats export: only events from this day on (YYYY-MM-DD, UTC)"},
     {.flag = "--script", .kind = OPT_STRING, .offset = OFF(script), .commands = CMD_RENDER,
      .arg = "FILE", .help = "play scripted touches in simulated time (see README)"},
+    {.flag = "--layout-json", .kind = OPT_STRING, .offset = OFF(layout_json),
+     .commands = CMD_RENDER, .arg = "FILE",
+     .help = "write what each picture shows as JSON lines: every box with its role, rectangle "
+             "and lines (see README)"},
     {.flag = "--runs", .kind = OPT_LONG, .offset = OFF(runs), .min = 1, .max = 10000,
      .commands = CMD_BENCH, .def = "21", .arg = "N", .help = "repetitions per measurement"},
     {.flag = "--shot", .kind = OPT_STRING, .offset = OFF(shot), .commands = CMD_PREVIEW,

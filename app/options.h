@@ -42,42 +42,43 @@ enum command {
 #define OPTIONS_PROBLEMS_MAX 8192 /* the settings file's problems, all together */
 
 struct options {
-    const char *content; /* --content FILE: a content store; NULL = built-in exhibit */
-    int windowed;        /* --windowed */
-    int width, height;   /* --size WxH; 0 = native / default */
-    long frames;         /* --frames N: exit after N presented frames; 0 = run forever */
-    const char *locale;  /* --locale L; NULL = the exhibit's default */
-    const char *out;     /* --out DIR (render) or -o FILE (bundle build) */
-    const char *script;  /* --script FILE (render) */
-    long idle_s;         /* --idle-timeout S, idle_timeout: interactive -> countdown */
-    long rotation;       /* --rotation 0|90|180|270: touch panel mounted rotated */
-    long runs;           /* --runs N (bench) */
-    int verbose;         /* --verbose */
-    const char *shot;    /* --shot FILE (preview): a PNG of the screen after each build */
-    long panel;          /* --panel N (preview): 1-based panel shown first; 0 = the first */
-    const char *state_dir; /* --state-dir DIR: the kiosk's own copy of its content */
-    const char *keys;      /* --keys DIR: trusted minisign public keys */
-    const char *config;    /* --config FILE: the settings file */
+    const char *content;     /* --content FILE: a content store; NULL = built-in exhibit */
+    int windowed;            /* --windowed */
+    int width, height;       /* --size WxH; 0 = native / default */
+    long frames;             /* --frames N: exit after N presented frames; 0 = run forever */
+    const char *locale;      /* --locale L; NULL = the exhibit's default */
+    const char *out;         /* --out DIR (render) or -o FILE (bundle build) */
+    const char *script;      /* --script FILE (render) */
+    const char *layout_json; /* --layout-json FILE (render) */
+    long idle_s;             /* --idle-timeout S, idle_timeout: interactive -> countdown */
+    long rotation;           /* --rotation 0|90|180|270: touch panel mounted rotated */
+    long runs;               /* --runs N (bench) */
+    int verbose;             /* --verbose */
+    const char *shot;        /* --shot FILE (preview): a PNG of the screen after each build */
+    long panel;              /* --panel N (preview): 1-based panel shown first; 0 = the first */
+    const char *state_dir;   /* --state-dir DIR: the kiosk's own copy of its content */
+    const char *keys;        /* --keys DIR: trusted minisign public keys */
+    const char *config;      /* --config FILE: the settings file */
     const char *watch[OPTIONS_MAX_WATCH]; /* --watch DIR, watch (repeatable): where sticks appear */
     int n_watch;
-    int no_watch;          /* --no-watch, no_watch: do not look for sticks */
-    const char *inbox;       /* --inbox DIR, inbox: a sync tool's folder, watched like a stick */
-    const char *health_file; /* --health-file FILE: Prometheus text format; NULL = none */
-    const char *renderer;  /* --renderer auto|software|opengl|opengles2 */
-    const char *compare;   /* --compare FILE (bench): ratios to a baseline */
-    int json;              /* --json (bench) */
-    const char *import;    /* --import FILE (bench): measure a USB import of this bundle */
-    long progress_fd;      /* --progress-fd N (import): progress lines for the kiosk */
-    int reduced_motion;    /* --reduced-motion, reduced_motion */
-    const char *since;     /* --since YYYY-MM-DD (stats export) */
+    int no_watch;               /* --no-watch, no_watch: do not look for sticks */
+    const char *inbox;          /* --inbox DIR, inbox: a sync tool's folder, watched like a stick */
+    const char *health_file;    /* --health-file FILE: Prometheus text format; NULL = none */
+    const char *renderer;       /* --renderer auto|software|opengl|opengles2 */
+    const char *compare;        /* --compare FILE (bench): ratios to a baseline */
+    int json;                   /* --json (bench) */
+    const char *import;         /* --import FILE (bench): measure a USB import of this bundle */
+    long progress_fd;           /* --progress-fd N (import): progress lines for the kiosk */
+    int reduced_motion;         /* --reduced-motion, reduced_motion */
+    const char *since;          /* --since YYYY-MM-DD (stats export) */
     const char *loop_languages; /* --loop-languages default|alternate; NULL: default */
-    long dpi;              /* --dpi N, dpi: the screen's pixels per inch; 0 = what it reports */
+    long dpi; /* --dpi N, dpi: the screen's pixels per inch; 0 = what it reports */
     const char *locales[OPTIONS_MAX_LOCALES]; /* --locales, locales: languages offered, in */
     int n_locales;                            /* order; 0 = all of the exhibit's */
-    long stats_days;       /* stats_days: statistics older than this go */
-    long stats_max_rows;   /* stats_max_rows: and each table keeps its newest this many */
+    long stats_days;                          /* stats_days: statistics older than this go */
+    long stats_max_rows;        /* stats_max_rows: and each table keeps its newest this many */
     const char *staff_pin_hash; /* staff_pin_hash; NULL = the staff screen is off */
-    struct hours hours;    /* hours, open, closed */
+    struct hours hours;         /* hours, open, closed */
     const char *screen_off, *screen_on; /* screen_off_command, screen_on_command; NULL = none */
     long wake_minutes;     /* wake_minutes: a touch on a closed kiosk shows it this long */
     long days;             /* --days N (soak): simulated days */
@@ -86,7 +87,7 @@ struct options {
     const char *positional[4];
     int n_positional;
     /* the bookkeeping of options.c */
-    unsigned long long given; /* bit i: the table's entry i came from the command line */
+    unsigned long long given;    /* bit i: the table's entry i came from the command line */
     char text[OPTIONS_TEXT_MAX]; /* the settings file's values (and --locales) point here */
     size_t text_used;
     char problems[OPTIONS_PROBLEMS_MAX]; /* the settings file's: "FILE:LINE: reason" lines */

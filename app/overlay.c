@@ -617,6 +617,7 @@ static void bottom_strip(struct ov *o, const struct control *cs, int n_controls)
     if (top >= o->d.H)
         return;
     rect(o, 0, top, o->d.W, o->d.H - top, COLOR_BG, 255);
+    draw_list_role(o->d.out, o->d.out->n - 1, "bar");
     const struct overlay_info *in = o->info;
     if (!in || in->n_panels < 1)
         return;
@@ -651,8 +652,11 @@ static void bottom_strip(struct ov *o, const struct control *cs, int n_controls)
     snprintf(pos, sizeof pos, "%d / %d", in->panel + 1, in->n_panels);
     struct typeset f;
     fit_text(o, &f, pos, FACE_SANS, U(o, T_INVITE), U(o, T_INVITE_FLOOR), gw, bar[0].h, 1);
-    if (f.keep && !f.cut)
+    if (f.keep && !f.cut) {
+        int n0 = o->d.out->n;
         emit_in(o, &f, (struct draw_rect){gx, bar[0].y, gw, bar[0].h}, TYPESET_CENTER, COLOR_MUTED);
+        draw_list_role(o->d.out, n0, "position");
+    }
 }
 
 /* ---- entry ---------------------------------------------------------------- */
@@ -677,18 +681,24 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
     switch (view->state) {
     case MODE_LOOP:
         invitation(&o);
+        draw_list_role(out, 0, "invitation");
         break;
     case MODE_INTERACTIVE:
     case MODE_COUNTDOWN: {
         int pressed = view->state == MODE_INTERACTIVE ? view->pressed : -1;
         if (view->index_open) {
             chapter_index(&o, controls, n_controls, pressed);
+            draw_list_role(out, 0, "index");
         } else {
             bottom_strip(&o, controls, n_controls);
             main_controls(&o, controls, n_controls, pressed);
+            draw_list_role(out, 0, "control");
         }
-        if (view->state == MODE_COUNTDOWN)
+        if (view->state == MODE_COUNTDOWN) {
+            int n0 = out->n;
             countdown_card(&o, view->countdown_s);
+            draw_list_role(out, n0, "card");
+        }
         break;
     }
     }
@@ -740,6 +750,7 @@ static int staff_begin(struct ov *o, const struct layout_screen *screen,
 
 static int staff_end(struct ov *o, struct draw_list *out)
 {
+    draw_list_role(out, 0, "staff"); /* the keypad and the staff screen */
     if (o->d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the staff layer");
         return -1;
@@ -884,8 +895,10 @@ int overlay_staff_status(const struct layout_screen *screen, const struct overla
         if (r.w > 0)
             bottom = r.y - U(&o, 1.0);
     }
+    draw_list_role(out, 0, "card");
     if (s->progress && s->progress->active)
         progress_bar(&o, s->progress, s->step, bottom);
+    draw_list_role(out, 0, "progress");
     return staff_end(&o, out);
 }
 

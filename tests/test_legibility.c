@@ -488,6 +488,19 @@ struct view {
     const char *what;
 };
 
+/* The smallest size of the lines of role in l (0 when it has none). */
+static int role_min_px(const struct draw_list *l, const char *role)
+{
+    int px = 0;
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (it->kind == DRAW_TEXT && it->role && strcmp(it->role, role) == 0 &&
+            (px == 0 || it->px < px))
+            px = it->px;
+    }
+    return px;
+}
+
 /* The larger text (A+) never sets a text box smaller than without it:
  * each named box's smallest line is at least as large. */
 static void check_larger(const struct where *w, const struct draw_list *normal,
@@ -497,13 +510,10 @@ static void check_larger(const struct where *w, const struct draw_list *normal,
         const struct draw_item *a = &larger->items[i];
         if (a->kind != DRAW_TEXT || !a->role)
             continue;
-        for (int k = 0; k < normal->n; k++) {
-            const struct draw_item *b = &normal->items[k];
-            if (b->kind == DRAW_TEXT && b->role && strcmp(a->role, b->role) == 0 && a->px < b->px) {
-                violation(R_LARGER, w, a, "%s at %d px with A+, %d px without", a->role, a->px,
-                          b->px);
-                return;
-            }
+        int with = role_min_px(larger, a->role), without = role_min_px(normal, a->role);
+        if (a->px == with && without && with < without) {
+            violation(R_LARGER, w, a, "%s at %d px with A+, %d px without", a->role, with, without);
+            return;
         }
     }
 }

@@ -1,0 +1,69 @@
+#!/bin/sh
+# `vitrine render --layout-json FILE`: what each picture shows, one JSON
+# record a line (app/layout_json.h), for every panel and for every shot of
+# a script, at sizes nobody designed for. Checked with Python's json: every
+# record parses, has its size and boxes with known roles and whole
+# rectangles on the screen, text boxes carry their lines, and no control,
+# bar, invitation or position box touches a text, figure, chart or picture
+# of the panel (the contract tools outside the project rely on).
+set -u
+: "${VITRINE:?}"
+command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+printf '100 shot loop\n500 tap 0.5 0.5\n1500 shot touched\n2000 swipe 0.8 0.5 0.2 0.5 200\n3500 shot next\n' >"$out/s.txt"
+for size in 1920x1080 800x480 768x1024; do
+    for locale in en fr; do
+        "$VITRINE" render --size "$size" --locale "$locale" --layout-json "$out/p-$size-$locale.jsonl" \
+            --out "$out/p-$size-$locale" >/dev/null 2>&1 || { echo "FAIL: render $size $locale"; fail=1; }
+        "$VITRINE" render --size "$size" --locale "$locale" --script "$out/s.txt" \
+            --layout-json "$out/s-$size-$locale.jsonl" --out "$out/s-$size-$locale" >/dev/null 2>&1 ||
+            { echo "FAIL: render --script $size $locale"; fail=1; }
+    done
+done
+python3 - "$out" <<'PY' || fail=1
+import glob, json, os, sys
+out = sys.argv[1]
+content = {"chapter", "title", "subtitle", "heading", "body", "note", "quote", "speaker", "role",
+           "context", "caption", "image caption", "source", "citation", "figure", "chart",
+           "chart legend", "unit chart", "unit chart legend", "image", "timeline", "values",
+           "label", "part of", "figure label"}
+over = {"control", "bar", "invitation", "position"}
+bad = 0
+records = 0
+for path in sorted(glob.glob(os.path.join(out, "*.jsonl"))):
+    shots = os.path.basename(path).startswith("s-")
+    for n, line in enumerate(open(path, encoding="utf-8"), 1):
+        r = json.loads(line)
+        records += 1
+        W, H = r["width"], r["height"]
+        assert r["picture"] and r["boxes"], (path, n)
+        roles = set()
+        for b in r["boxes"]:
+            roles.add(b["role"])
+            if not (0 <= b["x"] and 0 <= b["y"] and b["w"] >= 0 and b["h"] >= 0
+                    and b["x"] + b["w"] <= W and b["y"] + b["h"] <= H):
+                print(f"FAIL: {path}:{n}: box off the screen: {b}"); bad += 1
+            if "lines" in b and not all(isinstance(t, str) for t in b["lines"]):
+                print(f"FAIL: {path}:{n}: lines that are not text: {b}"); bad += 1
+        if shots and r["picture"] == "touched":
+            for want in ("control", "position", "bar"):
+                if want not in roles:
+                    print(f"FAIL: {path}:{n}: no {want} box after a touch"); bad += 1
+        if shots and r["picture"] == "loop" and "invitation" not in roles:
+            print(f"FAIL: {path}:{n}: no invitation in the loop"); bad += 1
+        # nothing covers content
+        cs = [b for b in r["boxes"] if b["role"] not in over and b["role"] not in
+              ("chrome", "card", "progress", "notice", "index", "staff")]
+        for o in (b for b in r["boxes"] if b["role"] in over):
+            for c in cs:
+                if (o["x"] < c["x"] + c["w"] and c["x"] < o["x"] + o["w"] and
+                        o["y"] < c["y"] + c["h"] and c["y"] < o["y"] + o["h"]):
+                    print(f"FAIL: {path}:{n} ({r['picture']}): {o['role']} covers {c['role']} {c.get('lines')}")
+                    bad += 1
+print(f"{records} records checked")
+sys.exit(1 if bad or records < 200 else 0)
+PY
+[ $fail -eq 0 ] && echo "PASS" && exit 0
+exit 1
