@@ -250,7 +250,7 @@ static void draw_error(struct preview *p)
 {
     int w, h;
     display_size(p->d, &w, &h);
-    struct layout_screen screen = {w, h, 0, 0};
+    struct layout_screen screen = {w, h, 0, 0, 0};
     arena_reset(&p->err_arena);
     if (preview_error_layout(&screen, p->errors, text_measurer(display_text(p->d)), &p->err_arena,
                              &p->err_list) != 0)

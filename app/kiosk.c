@@ -67,10 +67,12 @@ struct kiosk {
     struct store_info info;
     struct store_chapter *chapters;
     int n_chapters;
-    int chapters_loaded;         /* load_chapters ran for this content and language */
-    int resize_pending;          /* the screen changed during a transition */
-    int drawn;                   /* a frame was drawn */
-    int *chapter_first;          /* in info_arena */
+    int chapters_loaded; /* load_chapters ran for this content and language */
+    int resize_pending;  /* the screen changed during a transition */
+    int staff_room;      /* px the panel leaves above the band for the staff layer and a notice */
+    int room_logged;     /* staff_room at the last relayout */
+    int drawn;           /* a frame was drawn */
+    int *chapter_first;  /* in info_arena */
     const char **chapter_titles; /* in info_arena */
     struct schedule sched;
     struct viewcache cache;
@@ -136,7 +138,9 @@ static struct layout_screen screen_of(const struct kiosk *k)
 {
     int w = 0, h = 0;
     k->p.size(k->p.ctx, &w, &h);
-    return mode_layout_screen(w, h, k->p.dpi(k->p.ctx));
+    struct layout_screen s = mode_layout_screen(w, h, k->p.dpi(k->p.ctx));
+    s.above = k->staff_room;
+    return s;
 }
 
 static const struct text_measurer *measurer_of(const struct kiosk *k)
@@ -725,8 +729,13 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     layout_controls(k);
     memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
     k->overlay_stale = 1;
+    k->staff.stale = 1;
     k->dirty = 1;
-    log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
+    if (s.above != k->room_logged)
+        log_info("kiosk", "%d px above the band kept for the staff layer: laid out again", s.above);
+    else
+        log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
+    k->room_logged = s.above;
 }
 
 static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms);
@@ -1442,6 +1451,30 @@ static void prepare_neighbours(struct kiosk *k)
     }
 }
 
+static const struct draw_list *staff_list(struct kiosk *k, uint64_t now_ms);
+static const struct draw_list *notice_list(struct kiosk *k);
+
+/* Nothing covers the panel: while the import's bar or card or a notice
+ * shows above the band, the panel is laid out again to end above them,
+ * and again when they go (a relayout, as on a resize). */
+static void make_room(struct kiosk *k, uint64_t now_ms)
+{
+    int room = 0;
+    if (k->staff.ui == STAFF_UI_CLOSED) {
+        const struct draw_list *lists[2] = {staff_list(k, now_ms), notice_list(k)};
+        struct layout_screen s = screen_of(k);
+        int top = layout_band(&s).top;
+        for (int l = 0; l < 2; l++)
+            for (int i = 0; lists[l] && i < lists[l]->n; i++)
+                if (lists[l]->items[i].r.y < top && top - lists[l]->items[i].r.y > room)
+                    room = top - lists[l]->items[i].r.y;
+    }
+    if (room != k->staff_room) {
+        k->staff_room = room;
+        relayout(k, now_ms);
+    }
+}
+
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
 {
     if (k->drawn && !k->chapters_loaded && k->sched.phase != SCHED_TRANSITION)
@@ -1452,6 +1485,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->dirty = 1;
     }
     staff_update(k, now_ms);
+    make_room(k, now_ms);
     struct mode_cmds c;
     /* while staff have the screen, the visitors' clock stands still */
     if (k->staff.ui == STAFF_UI_CLOSED)

@@ -133,6 +133,8 @@ int draw_ctx_init(struct draw_ctx *d, const struct layout_screen *screen,
         d->scr.side = 0; /* controls wider than that: a screen too small to keep them clear */
     if (d->scr.bottom < 0 || d->scr.bottom > d->H / 4)
         d->scr.bottom = 0;
+    if (d->scr.above < 0 || d->scr.above > d->H / 2)
+        d->scr.above = 0; /* a staff layer that tall covers the panel anyway */
     d->u = (d->W < d->H ? d->W : d->H) / 100.0;
     return 0;
 }
@@ -1033,7 +1035,7 @@ static void page_make(const struct ctx *c, struct page *g)
     g->x0 = draw_max(U(c, G_MARGIN), c->d.scr.side);
     g->y0 = U(c, G_MARGIN);
     g->x1 = c->d.W - g->x0;
-    g->y1 = layout_band(&c->d.scr).top - U(c, G_BAND_GAP);
+    g->y1 = layout_band(&c->d.scr).top - U(c, G_BAND_GAP) - c->d.scr.above;
     g->w = g->x1 - g->x0;
     g->h = g->y1 - g->y0;
     g->landscape = c->d.W * 10 >= c->d.H * 12;

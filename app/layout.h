@@ -93,6 +93,9 @@ struct layout_screen {
      * (mode_reserve): content stays clear of them; 0: none (a picture
      * with no controls, e.g. a test of the type alone) */
     int side, bottom;
+    /* px kept free above the band while the staff layer shows there (the
+     * import's bar and card, a notice): the panel makes room for them */
+    int above;
 };
 
 /* Lay out panel p for the screen. Items and wrapped lines live in `a`;

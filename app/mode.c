@@ -242,7 +242,7 @@ void mode_reserve(const struct control_screen *s, int *side, int *bottom)
 
 struct layout_screen mode_layout_screen(int w, int h, float dpi)
 {
-    struct layout_screen screen = {w, h, 0, 0};
+    struct layout_screen screen = {w, h, 0, 0, 0};
     struct control_screen cs = {w, h, dpi};
     mode_reserve(&cs, &screen.side, &screen.bottom);
     return screen;

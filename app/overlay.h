@@ -51,9 +51,9 @@ struct overlay_info {
     int n_locales;
     int current_locale;              /* marked on the language buttons */
     const char *const *locale_codes; /* may be NULL */
-    int larger_text; /* the visitors' larger text is on: the ACT_TEXT_SIZE
-                      * toggle reads "A" (back to normal) and is marked,
-                      * else "A+" */
+    int larger_text;                 /* the visitors' larger text is on: the ACT_TEXT_SIZE
+                                      * toggle reads "A" (back to normal) and is marked,
+                                      * else "A+" */
 };
 
 /* Lay out the overlay for this view. controls/n_controls are the kiosk's
@@ -71,9 +71,10 @@ struct draw_rect overlay_control_rect(const struct layout_screen *screen, const 
 
 /* ---- staff (staff.h) ------------------------------------------------------
  *
- * The import's progress bar and result card sit over the exhibit at the
- * bottom of the screen, above the line where a notice goes (so neither
- * hides the other, nor the controls' bar). The keypad and the staff screen
+ * The import's progress bar and result card sit at the bottom of the
+ * screen, above the line where a notice goes (so neither hides the other,
+ * nor the controls' bar); the kiosk lays the panel out to end above them
+ * while they show (layout_screen.above), so they cover no text. The keypad and the staff screen
  * cover the screen. Their controls (CONTROL_STAFF, from
  * mode_staff_keypad_layout and mode_staff_screen_layout) are drawn as
  * buttons exactly at their hit rectangles, like the visitors' ones. */
@@ -83,8 +84,8 @@ struct draw_rect overlay_control_rect(const struct layout_screen *screen, const 
 struct overlay_staff_status {
     const struct staff_progress *progress; /* NULL or !active: no bar */
     const struct staff_card *card;         /* NULL or !shown: no card */
-    int step;            /* indeterminate bar: 0..OVERLAY_STAFF_STEPS-1 */
-    const char *locale;  /* the kiosk's words (ui_strings.h) */
+    int step;                              /* indeterminate bar: 0..OVERLAY_STAFF_STEPS-1 */
+    const char *locale;                    /* the kiosk's words (ui_strings.h) */
 };
 
 /* The bar and the card. *card_rect (may be NULL) gets the card's rectangle
@@ -95,10 +96,10 @@ int overlay_staff_status(const struct layout_screen *screen, const struct overla
                          struct draw_rect *card_rect);
 
 struct overlay_staff_keypad {
-    int digits;       /* typed so far: shown as dots */
-    int wrong;        /* the last PIN was wrong */
-    int too_short;    /* OK with fewer than STAFF_PIN_MIN digits */
-    int locked_s;     /* > 0: locked out for this many more seconds */
+    int digits;    /* typed so far: shown as dots */
+    int wrong;     /* the last PIN was wrong */
+    int too_short; /* OK with fewer than STAFF_PIN_MIN digits */
+    int locked_s;  /* > 0: locked out for this many more seconds */
     const char *locale;
 };
 

@@ -107,7 +107,7 @@ static void staff_screen(struct drill *dr)
     info->can_rollback = 1;
     int w, h;
     display_size(dr->d, &w, &h);
-    struct layout_screen screen = {w, h, 0, 0};
+    struct layout_screen screen = {w, h, 0, 0, 0};
     struct control_screen cs = {w, h, 0};
     int n = mode_staff_screen_layout(&cs, 1, controls, MODE_MAX_CONTROLS);
     arena_init(&a, 64 * 1024);

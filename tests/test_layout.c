@@ -33,10 +33,10 @@ static struct decimal dec_int(long long v)
 }
 
 static const struct layout_screen screens[] = {
-    {1920, 1080, 0, 0},
-    {1080, 1920, 0, 0},
-    {3840, 2160, 0, 0},
-    {1280, 800, 0, 0},
+    {1920, 1080, 0, 0, 0},
+    {1080, 1920, 0, 0, 0},
+    {3840, 2160, 0, 0, 0},
+    {1280, 800, 0, 0, 0},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 
@@ -935,7 +935,7 @@ static void a_chart_gives_way_to_the_words(void **state)
     (void)state;
     /* portrait: the chart and the body share the column */
     static const struct layout_screen tight[] = {
-        {768, 1024, 0, 0}, {600, 1024, 0, 0}, {1080, 1920, 0, 0}};
+        {768, 1024, 0, 0, 0}, {600, 1024, 0, 0, 0}, {1080, 1920, 0, 0, 0}};
     struct arena a;
     arena_init(&a, 0);
     struct panel p = statistic("en");
@@ -990,7 +990,7 @@ static void a_long_number_uses_the_whole_width(void **state)
     }
     /* and where even the floor size is too wide, it is still drawn, smaller */
     p.figure.value = dec("1e14");
-    struct layout_screen narrow = {800, 480, 0, 0};
+    struct layout_screen narrow = {800, 480, 0, 0, 0};
     struct draw_list l;
     arena_reset(&a);
     layout_panel(&p, &narrow, &fake, &a, &l);
@@ -1082,9 +1082,9 @@ static struct panel compare(void)
 }
 
 static const struct layout_screen tl_screens[] = {
-    {1920, 1080, 0, 0}, {1080, 1920, 0, 0}, {3840, 2160, 0, 0},
-    {1280, 800, 0, 0},  {800, 480, 0, 0},   {1024, 768, 0, 0},
-    {768, 1024, 0, 0},  {1366, 768, 0, 0},  {2560, 1440, 0, 0},
+    {1920, 1080, 0, 0, 0}, {1080, 1920, 0, 0, 0}, {3840, 2160, 0, 0, 0},
+    {1280, 800, 0, 0, 0},  {800, 480, 0, 0, 0},   {1024, 768, 0, 0, 0},
+    {768, 1024, 0, 0, 0},  {1366, 768, 0, 0, 0},  {2560, 1440, 0, 0, 0},
 };
 
 static void dates_are_written_per_language(void **state)

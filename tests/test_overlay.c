@@ -846,7 +846,7 @@ static void bad_arguments_and_small_arenas(void **state)
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, NULL, &r.a, &r.l), -1);
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, NULL, &r.l), -1);
     assert_int_equal(overlay_layout(&r.screen, r.c, r.n, &r.view, &r.info, &fake, &r.a, NULL), -1);
-    struct layout_screen zero = {0, 0, 0, 0};
+    struct layout_screen zero = {0, 0, 0, 0, 0};
     assert_int_equal(overlay_layout(&zero, r.c, r.n, &r.view, &r.info, &fake, &r.a, &r.l), -1);
     /* no controls, no info: nothing to draw but nothing breaks */
     r.view.index_open = 1;
@@ -878,7 +878,7 @@ static void bad_arguments_and_small_arenas(void **state)
 static void control_rects_round_and_clip(void **state)
 {
     (void)state;
-    struct layout_screen s = {1920, 1080, 0, 0};
+    struct layout_screen s = {1920, 1080, 0, 0, 0};
     struct control c = {ACT_NEXT, 0.5f, 0.25f, 0.25f, 0.5f, 0, CONTROL_MAIN, 0};
     struct draw_rect r = overlay_control_rect(&s, &c);
     assert_int_equal(r.x, 960);

@@ -76,7 +76,7 @@ static void card_shows_the_errors(void **state)
 {
     (void)state;
     static const struct layout_screen screens[] = {
-        {1280, 720, 0, 0}, {800, 480, 0, 0}, {1080, 1920, 0, 0}, {3840, 2160, 0, 0}};
+        {1280, 720, 0, 0, 0}, {800, 480, 0, 0, 0}, {1080, 1920, 0, 0, 0}, {3840, 2160, 0, 0, 0}};
     const char *errors = "panels/02-arrival.yaml:2: YAML syntax error\n"
                          "panels/03-runners.yaml:7: figure.value must be a number";
     for (size_t s = 0; s < sizeof(screens) / sizeof(screens[0]); s++) {
@@ -101,7 +101,7 @@ static void card_cuts_a_flood(void **state)
     for (int i = 0; i < 300; i++)
         n += (size_t)snprintf(errors + n, sizeof(errors) - n,
                               "panels/%03d-x.yaml:%d: heading must be text\n", i, i + 1);
-    struct layout_screen screen = {800, 480, 0, 0};
+    struct layout_screen screen = {800, 480, 0, 0, 0};
     struct arena a;
     struct draw_list l;
     arena_init(&a, 64 * 1024);

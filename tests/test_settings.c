@@ -50,7 +50,7 @@ static void larger_text_fits_every_panel(void **state)
 {
     (void)state;
     static const struct layout_screen sizes[] = {
-        {800, 480, 0, 0}, {1920, 1080, 0, 0}, {1080, 1920, 0, 0}};
+        {800, 480, 0, 0, 0}, {1920, 1080, 0, 0, 0}, {1080, 1920, 0, 0, 0}};
     char why[512] = "";
     struct store *store = bundled();
     struct text *text = text_open(NULL, why, sizeof why);
