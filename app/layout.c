@@ -454,13 +454,25 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
     /* A wide box or a smaller size gives long lines, hard to follow back
      * to the next one: wrap narrower until no line is longer than
      * G_LINE_CHARS, unless the text would then not fit its box. */
-    for (int k = 0, w = bw, n; ok && k < 6 && (n = longest_line(f)) > G_LINE_CHARS; k++) {
+    int w = bw;
+    for (int k = 0, n; ok && k < 6 && (n = longest_line(f)) > G_LINE_CHARS; k++) {
         int nw = (int)((long)w * (G_LINE_CHARS - 3) / n);
         if (nw < 1 || !typeset_fit(f, design_px(c, st), floor_px(c, st), nw, bh, max_lines, 0)) {
             typeset_fit(f, design_px(c, st), floor_px(c, st), w, bh, max_lines, 0);
             break;
         }
         w = nw;
+    }
+    if (ok) {
+        /* no paragraph ends on a lone word where moving a break helps,
+         * unless a line then grows too long to read */
+        int keep = f->keep, height = f->height;
+        typeset_balance(f, w);
+        if (longest_line(f) > G_LINE_CHARS) {
+            typeset_wrap(f, w);
+            f->keep = keep;
+            f->height = height;
+        }
     }
     if (f->oom)
         c->d.oom = 1;

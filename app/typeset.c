@@ -266,6 +266,50 @@ void typeset_wrap(struct typeset *t, int bw)
         line_add(t, s + lo, le - lo, lw, lpara);
 }
 
+/* How many paragraphs of two lines or more end on a single word (unit). */
+static int lone_words(const struct typeset *t)
+{
+    int lone = 0;
+    for (int i = 1; i < t->n; i++) {
+        const struct typeset_line *l = &t->lines[i];
+        if (l->para || (i + 1 < t->n && !t->lines[i + 1].para))
+            continue; /* the first line of a paragraph, or not its last */
+        if (l->s < t->s || l->s + l->len > t->s + t->len)
+            return 0; /* an ellipsized copy: not ours to move */
+        int from = (int)(l->s - t->s), to = from + l->len, units = 0;
+        for (int u = 0; u < t->nu && units < 2; u++)
+            units += t->u[u].off >= from && t->u[u].off < to;
+        lone += units == 1;
+    }
+    return lone;
+}
+
+void typeset_balance(struct typeset *t, int bw)
+{
+    if (t->n < 2 || t->keep != t->n || t->oom)
+        return;
+    int lone = lone_words(t);
+    if (lone == 0)
+        return;
+    int n = t->n, keep = t->keep, height = t->height, broken = t->broken;
+    for (int k = 1; k <= 12; k++) {
+        int w = bw - k * bw / 48;
+        if (w < 1)
+            break;
+        typeset_wrap(t, w);
+        if (t->n != n || t->broken != broken || t->too_wide)
+            break; /* narrower only adds lines from here on */
+        if (lone_words(t) < lone) {
+            t->keep = keep;
+            t->height = height;
+            return;
+        }
+    }
+    typeset_wrap(t, bw); /* as it was */
+    t->keep = keep;
+    t->height = height;
+}
+
 int typeset_height(const struct typeset *t, int n)
 {
     int h = 0;

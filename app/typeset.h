@@ -161,6 +161,12 @@ void typeset_keep(struct typeset *t, int bh, int max_lines);
 int typeset_fit(struct typeset *t, int design, int floor_px, int bw, int bh, int max_lines,
                 unsigned flags);
 
+/* After a fit that succeeded at width bw: where a paragraph of two lines or
+ * more ends on a single word, wrap narrower (down to about a quarter less)
+ * if that keeps every line count and cuts no word, so the last line holds
+ * two words or more. The box's size, the type and the kept lines stay. */
+void typeset_balance(struct typeset *t, int bw);
+
 /* After a fit that failed: when text is left over, the last kept line
  * becomes the rest of the text cut to bw with an ellipsis ("…") at a
  * character boundary (trailing spaces dropped), or goes if not even the

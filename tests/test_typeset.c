@@ -191,6 +191,57 @@ static void long_words_are_cut_between_characters(void **state)
     arena_free(&a);
 }
 
+/* The lines of t joined with '|'. */
+static const char *joined(const struct typeset *t)
+{
+    static char out[512];
+    size_t o = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (i)
+            out[o++] = '|';
+        memcpy(out + o, t->lines[i].s, (size_t)t->lines[i].len);
+        o += (size_t)t->lines[i].len;
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* A paragraph does not end on a lone word where moving a break helps; the
+ * line count, the kept lines and uncut words stay. */
+static void a_paragraph_does_not_end_on_a_lone_word(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* 5 px a letter and a space: 60 px holds 12 characters */
+    assert_string_equal(wrapped(&a, "aaaa bbbb cccc dddd eeee ff", 60, &t),
+                        "aaaa bbbb|cccc dddd|eeee ff");
+    assert_string_equal(wrapped(&a, "aaa bbb ccc ddd eee fff g", 60, &t),
+                        "aaa bbb ccc|ddd eee fff|g");
+    t.keep = t.n;
+    t.height = typeset_height(&t, t.n);
+    int n = t.n, h = t.height;
+    typeset_balance(&t, 60);
+    assert_string_equal(joined(&t), "aaa bbb|ccc ddd|eee fff g");
+    assert_int_equal(t.n, n);
+    assert_int_equal(t.keep, n);
+    assert_int_equal(t.height, h);
+    for (int i = 0; i < t.n; i++)
+        assert_true(t.lines[i].w <= 60);
+    /* two lines of two words: nothing to move */
+    assert_string_equal(wrapped(&a, "aaaaaaa bbb cc", 60, &t), "aaaaaaa bbb|cc");
+    t.keep = t.n;
+    typeset_balance(&t, 60);
+    assert_string_equal(joined(&t), "aaaaaaa|bbb cc");
+    /* a lone word that only a third line would fix stays */
+    assert_string_equal(wrapped(&a, "aaaaaaaaaaa b", 60, &t), "aaaaaaaaaaa|b");
+    t.keep = t.n;
+    typeset_balance(&t, 60);
+    assert_string_equal(joined(&t), "aaaaaaaaaaa|b");
+    arena_free(&a);
+}
+
 static void fitting_shrinks_then_overflows(void **state)
 {
     (void)state;
@@ -290,6 +341,7 @@ int main(void)
         cmocka_unit_test(a_line_mixing_two_fonts_breaks_and_measures),
         cmocka_unit_test(breaks_follow_uax14),
         cmocka_unit_test(long_words_are_cut_between_characters),
+        cmocka_unit_test(a_paragraph_does_not_end_on_a_lone_word),
         cmocka_unit_test(fitting_shrinks_then_overflows),
         cmocka_unit_test(one_line_cuts_with_an_ellipsis),
         cmocka_unit_test(stacked_accents_are_capped),
