@@ -177,6 +177,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         if (fits && (flags & TYPESET_WHOLE_WORDS) && t.broken)
             abort();
+        if (fits) { /* moving breaks keeps every promise, and the line count */
+            int lines_before = t.n, h = t.height, broken = t.broken;
+            typeset_balance(&t, bw);
+            check_lines(&t, bw, 0);
+            if (t.n != lines_before || t.keep != lines_before || t.height != h ||
+                t.broken != broken)
+                abort();
+        }
         if (!fits) {
             typeset_ellipsize(&t, bw);
             check_lines(&t, bw, 1);
