@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -138,6 +139,10 @@ static int drill(struct drill *dr, const char *path, int w, int h)
         fprintf(dr->out, "fail no display to draw on: %s\n", why);
         return -1;
     }
+    /* whatever handlers the display set only queue a quit the drill never
+     * reads: it has nothing to save, so a stop ends it at once */
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
     struct arena a;
     struct store_info info;
     int n_locales = 1;
@@ -216,6 +221,7 @@ int kiosk_check(const char *path, int w, int h, const struct import_result *r, c
     }
     uint64_t t0 = clock_now_ms();
     fflush(NULL); /* the child must not write the parent's buffers again */
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
@@ -225,6 +231,10 @@ int kiosk_check(const char *path, int w, int h, const struct import_result *r, c
     }
     if (pid == 0) {
         close(fds[0]);
+        /* the import stopped (SIGTERM from the kiosk): its drill ends too */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1); /* it went before the line above */
         struct drill dr = {.out = fdopen(fds[1], "w"), .r = r};
         int rc = dr.out && drill(&dr, path, w, h) == 0 ? 0 : 1;
         if (dr.out)
