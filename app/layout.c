@@ -22,6 +22,7 @@
 
 #include "locale_rules.h"
 #include "rules.h"
+#include "ui_strings.h"
 
 /* Grid, in u. */
 #define G_MARGIN 7.0
@@ -66,6 +67,7 @@ static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEX
 static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT, 1};
 static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT, 1};
 static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT, 1};
+static const struct style ST_ORIGINAL = {FACE_SERIF, 2.6, 1.8, 0.12, COLOR_TEXT, 1};
 static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT, 1};
 static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1};
 static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1};
@@ -366,22 +368,9 @@ static char *number_text(struct ctx *c, const char *before, const struct decimal
 
 uint32_t layout_color(enum color_role role)
 {
-    switch (role) {
-    case COLOR_BG:
-        return 0x16181B; /* warm charcoal */
-    case COLOR_TEXT:
-        return 0xF3EFE7; /* 15.5:1 on the background */
-    case COLOR_MUTED:
-        return 0xA9A49A; /* 7.2:1 */
-    case COLOR_ACCENT:
-        return 0xF2A03D; /* amber, 8.4:1 */
-    case COLOR_RULE:
-        return 0x5C5E63; /* 2.7:1 on the background, 3.1:1 against the accent */
-    case COLOR_ALERT:
-        return 0xFF6F61; /* coral red, 6.5:1; text on it in COLOR_BG */
-    default:
-        return 0xF3EFE7;
-    }
+    struct palette own;
+    theme_palette(NULL, &own);
+    return (unsigned)role < COLOR_COUNT ? own.rgb[role] : own.rgb[COLOR_TEXT];
 }
 
 /* ---- text boxes --------------------------------------------------------- */
@@ -1253,11 +1242,12 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     column_place(c, &right, g->x0 + half + g->gut, top, g->w - half - g->gut, h, 0);
 }
 
-static const char *quoted(struct ctx *c, const char *text)
+/* text between the quotation marks of `locale` */
+static const char *quoted_in(struct ctx *c, const char *text, const char *locale)
 {
     if (!has_text(text))
         return NULL;
-    const struct locale_rules *lr = locale_rules(c->p->locale);
+    const struct locale_rules *lr = locale_rules(locale);
     while (is_space(*text))
         text++;
     size_t n = strlen(text);
@@ -1271,6 +1261,35 @@ static const char *quoted(struct ctx *c, const char *text)
     return cat(c, lr->quote_open, t, lr->quote_close, (const char *)NULL);
 }
 
+static const char *quoted(struct ctx *c, const char *text)
+{
+    return quoted_in(c, text, c->p->locale);
+}
+
+/* A translated quote is the panel's quote, set large in the reader's
+ * language; the words as they were said follow, smaller, under "Original
+ * (English)" and in their own quotation marks. Both languages get the same
+ * weight: in the edition of the language the words were said in, they are
+ * the quote. */
+static void add_quote_words(struct ctx *c, struct column *col)
+{
+    const struct panel_quote *q = &c->p->quote;
+    int translated = has_text(q->translation);
+    add_text(col, quoted(c, translated ? q->translation : q->text), &ST_QUOTE, U(c, 3.5), 0,
+             "quote")
+        ->flex = 1;
+    const char *who = has_text(q->speaker) ? cat(c, "\xE2\x80\x94 ", q->speaker, (const char *)NULL)
+                                           : NULL; /* em dash */
+    add_text(col, who, &ST_SPEAKER, U(c, 3.0), 2, "speaker");
+    add_text(col, q->role, &ST_ROLE, U(c, 0.6), 2, "role");
+    if (!translated)
+        return;
+    const char *lang = ui_language_name(c->p->locale, q->language);
+    add_text(col, cat(c, ui_string(c->p->locale, UI_ORIGINAL), " (", lang, ")", (const char *)NULL),
+             &ST_SMALL, U(c, 2.2), 1, "original-label");
+    add_text(col, quoted_in(c, q->text, q->language), &ST_ORIGINAL, U(c, 0.6), 0, "original");
+}
+
 static void layout_quote(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
@@ -1281,11 +1300,7 @@ static void layout_quote(struct ctx *c, const struct page *g)
     struct column col = zero;
     add_chapter(c, &col);
     add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
-    add_text(&col, quoted(c, q->text), &ST_QUOTE, U(c, 3.5), 0, "quote")->flex = 1;
-    const char *who = has_text(q->speaker) ? cat(c, "\xE2\x80\x94 ", q->speaker, (const char *)NULL)
-                                           : NULL; /* em dash */
-    add_text(&col, who, &ST_SPEAKER, U(c, 3.0), 2, "speaker");
-    add_text(&col, q->role, &ST_ROLE, U(c, 0.6), 2, "role");
+    add_quote_words(c, &col);
     add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
     add_text(&col, p->body, &ST_BODY, U(c, 3.5), 8, "body");
     add_note(c, &col, U(c, 2.5));

@@ -19,18 +19,21 @@
 
 #include "arena.h"
 #include "panel.h"
+#include "theme.h"
 #include "typeset.h"
 
-/* COLOR_ALERT: only for what went wrong (the staff card of a refused
- * import, a wrong PIN); the interface has one accent colour. */
+/* The roles colours play, as content/theme.h numbers them: the presenter
+ * draws each in the exhibit's palette (theme_palette). COLOR_ALERT: only
+ * for what went wrong (the staff card of a refused import, a wrong PIN);
+ * the interface has one accent colour. */
 enum color_role {
-    COLOR_BG,
-    COLOR_TEXT,
-    COLOR_MUTED,
-    COLOR_ACCENT,
-    COLOR_RULE,
-    COLOR_ALERT,
-    COLOR_COUNT
+    COLOR_BG = THEME_BG,
+    COLOR_TEXT = THEME_TEXT,
+    COLOR_MUTED = THEME_MUTED,
+    COLOR_ACCENT = THEME_ACCENT,
+    COLOR_RULE = THEME_RULE,
+    COLOR_ALERT = THEME_ALERT,
+    COLOR_COUNT = THEME_ROLES
 };
 
 enum draw_kind {
@@ -210,7 +213,8 @@ static inline int draw_min(int a, int b)
     return a < b ? a : b;
 }
 
-/* The colour of a role, as 0xRRGGBB. One accent colour. */
+/* The colour of a role in vitrine's own look, as 0xRRGGBB (an exhibit's
+ * theme: theme_palette). */
 uint32_t layout_color(enum color_role role);
 
 #endif

@@ -23,6 +23,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_TOUCH_TO_EXPLORE] = "Touch to explore",
     [UI_PREVIOUS] = "Previous",
     [UI_NEXT] = "Next",
+    [UI_ORIGINAL] = "Original",
     [UI_STAFF_PIN] = "Staff PIN",
     [UI_STAFF_PIN_HINT] = "Type the PIN, then OK.",
     [UI_STAFF_WRONG_PIN] = "Wrong PIN",
@@ -64,6 +65,7 @@ static const char *const fr[UI_STRING_COUNT] = {
                     "c\xC3\xA9"
                     "dent",
     [UI_NEXT] = "Suivant",
+    [UI_ORIGINAL] = "Version originale",
     [UI_STAFF_PIN] = "Code du personnel",
     [UI_STAFF_PIN_HINT] = "Tapez le code, puis OK.",
     [UI_STAFF_WRONG_PIN] = "Code erron\xC3\xA9",
@@ -124,4 +126,36 @@ size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, siz
     memcpy(buf, tmp, len);
     buf[len] = 0;
     return len;
+}
+
+/* Languages a quote is most often said in, named in English and in French. */
+static const struct {
+    const char *code, *en, *fr;
+} languages[] = {
+    {"ar", "Arabic", "arabe"},
+    {"de", "German", "allemand"},
+    {"en", "English", "anglais"},
+    {"es", "Spanish", "espagnol"},
+    {"fr", "French", "fran\xC3\xA7" "ais"},
+    {"he", "Hebrew", "h\xC3\xA9" "breu"},
+    {"hi", "Hindi", "hindi"},
+    {"it", "Italian", "italien"},
+    {"ja", "Japanese", "japonais"},
+    {"ko", "Korean", "cor\xC3\xA9" "en"},
+    {"nl", "Dutch", "n\xC3\xA9" "erlandais"},
+    {"pl", "Polish", "polonais"},
+    {"pt", "Portuguese", "portugais"},
+    {"ru", "Russian", "russe"},
+    {"uk", "Ukrainian", "ukrainien"},
+    {"zh", "Chinese", "chinois"},
+};
+
+const char *ui_language_name(const char *locale, const char *code)
+{
+    if (!code)
+        return "";
+    for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
+        if (locale_is(code, languages[i].code))
+            return locale_is(locale, "fr") ? languages[i].fr : languages[i].en;
+    return code;
 }

@@ -20,6 +20,7 @@ enum ui_string_id {
     UI_TOUCH_TO_EXPLORE, /* the loop's invitation */
     UI_PREVIOUS,         /* names of the side buttons (their labels are chevrons) */
     UI_NEXT,
+    UI_ORIGINAL, /* over a translated quote's original words: "Original (English)" */
     /* staff only (the keypad, the staff screen, the import's card) */
     UI_STAFF_PIN,       /* keypad heading */
     UI_STAFF_PIN_HINT,  /* under the dots before anything is typed */
@@ -56,5 +57,10 @@ const char *ui_string(const char *locale, enum ui_string_id id);
  * buf (truncated at a character boundary to fit cap). Returns the length
  * written. Strings without "%d" are copied as they are. */
 size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, size_t cap);
+
+/* The name of the language `code` (a BCP 47 tag: "en", "ko", "fr-CA") as
+ * locale writes it: "English", "anglais", "Korean", "coréen"; for a
+ * language this table does not name, the code itself. */
+const char *ui_language_name(const char *locale, const char *code);
 
 #endif

@@ -180,6 +180,32 @@ const struct ynode *build_load_yaml(struct build *b, const char *rel)
     return root;
 }
 
+void *build_font_load(struct build *b, const char *file, int line, size_t *size)
+{
+    char why[256];
+    unsigned char *buf = NULL;
+    char *path = build_printf(b, "%s/%s", b->src_dir, file);
+    if (!path)
+        return NULL;
+    if (source_file_read(path, STORE_MAX_FONT, &buf, size, why, sizeof why) != 0) {
+        ERR(b, line, "font \"%s\" %s", file, why);
+        return NULL;
+    }
+    /* the sfnt versions of TrueType and OpenType: 00 01 00 00, "true",
+     * "OTTO"; a collection ("ttcf") or a web font is not one font */
+    static const char *const magic[] = {"\x00\x01\x00\x00", "true", "OTTO"};
+    int known = 0;
+    for (size_t i = 0; i < sizeof magic / sizeof magic[0] && *size >= 4; i++)
+        known |= memcmp(buf, magic[i], 4) == 0;
+    void *copy = known ? build_alloc(b, *size) : NULL;
+    if (copy)
+        memcpy(copy, buf, *size);
+    else if (!known)
+        ERR(b, line, "font \"%s\" is not a TrueType or OpenType font file (.ttf or .otf)", file);
+    free(buf);
+    return copy;
+}
+
 /* Read and check an image; malloc'd bytes, or NULL after reporting. */
 unsigned char *build_image_load(struct build *b, const char *file, int line, size_t *size,
                                 const char **mime, unsigned long *w, unsigned long *h)

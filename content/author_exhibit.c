@@ -3,15 +3,34 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "author_internal.h"
 
-enum { EX_ID, EX_VERSION, EX_DEFAULT_LOCALE, EX_LOCALES, EX_TITLE, EX_SUBTITLE, EX_SOURCES, EX_N };
-static const char *const exhibit_keys[EX_N] = {
-    "id", "version", "default_locale", "locales", "title", "subtitle", "sources",
+enum {
+    EX_ID,
+    EX_VERSION,
+    EX_DEFAULT_LOCALE,
+    EX_LOCALES,
+    EX_TITLE,
+    EX_SUBTITLE,
+    EX_SOURCES,
+    EX_THEME,
+    EX_LOGO,
+    EX_FONTS,
+    EX_N
 };
+static const char *const exhibit_keys[EX_N] = {
+    "id",      "version", "default_locale", "locales", "title",
+    "subtitle", "sources", "theme",          "logo",    "fonts",
+};
+
+enum { TH_ACCENT, TH_BACKGROUND, TH_N };
+static const char *const theme_keys[TH_N] = {"accent", "background"};
+/* as enum font_face and store_fonts number them */
+static const char *const font_keys[STORE_FONT_FACES] = {"sans", "bold", "serif"};
 
 enum { SRC_ID, SRC_FILE, SRC_CITE, SRC_DESCRIPTION, SRC_N };
 static const char *const source_keys[SRC_N] = {"id", "file", "cite", "description"};
@@ -132,6 +151,83 @@ static void parse_locales(struct build *b, const struct ynode *map, const struct
     b->locales_ok = b->nerr == before && b->nloc > 0;
 }
 
+static int parse_colour(struct build *b, const struct ynode *n, const char *path, uint32_t *rgb)
+{
+    char q[64];
+    const char *t = value_text(b, n, path, 16, 0);
+    if (t && theme_parse_colour(t, rgb) == 0)
+        return 0;
+    if (t)
+        ERR(b, n->line, "%s must be a colour written #RRGGBB (such as \"#1A2B3C\"), not %s", path,
+            value_describe(q, sizeof q, n));
+    return -1;
+}
+
+/* theme: {accent: "#RRGGBB", background: "#RRGGBB"}, both, readable */
+static void parse_theme(struct build *b, const struct ynode *n)
+{
+    char q[64];
+    if (n->type != Y_MAP) {
+        ERR(b, n->line, "theme must be a mapping with accent and background, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    const struct ynode *v[TH_N];
+    value_map_keys(b, n, "theme", theme_keys, TH_N, v, NULL);
+    int ok = value_need(b, n, v[TH_ACCENT], "theme.accent") &&
+             value_need(b, n, v[TH_BACKGROUND], "theme.background");
+    ok = ok && parse_colour(b, v[TH_ACCENT], "theme.accent", &b->theme.accent) == 0;
+    ok = ok && parse_colour(b, v[TH_BACKGROUND], "theme.background", &b->theme.background) == 0;
+    if (!ok)
+        return;
+    b->theme.set = 1;
+    char why[256];
+    if (theme_check(&b->theme, why, sizeof why) != 0)
+        ERR(b, n->line, "theme: %s", why);
+}
+
+/* A file of the exhibit folder named at n (logo, fonts): a plain relative
+ * path, checked to be there; NULL after reporting. */
+static const char *exhibit_file(struct build *b, const struct ynode *n, const char *path)
+{
+    char q[64];
+    const char *f = value_text(b, n, path, LEN_FILE, 0);
+    if (!f)
+        return NULL;
+    if (f[0] == '/' || strstr(f, "..")) {
+        ERR(b, n->line, "%s must be a path inside the exhibit folder, such as %s, not %s", path,
+            strcmp(path, "logo") == 0 ? "images/logo.png" : "fonts/Museum-Regular.otf",
+            value_quoted(q, sizeof q, f, strlen(f)));
+        return NULL;
+    }
+    return f;
+}
+
+/* fonts: {sans: FILE, bold: FILE, serif: FILE}, any of them */
+static void parse_fonts(struct build *b, const struct ynode *n)
+{
+    char q[64];
+    if (n->type != Y_MAP) {
+        ERR(b, n->line, "fonts must be a mapping of sans, bold and serif to font files, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    const struct ynode *v[STORE_FONT_FACES];
+    int lines[STORE_FONT_FACES];
+    value_map_keys(b, n, "fonts", font_keys, STORE_FONT_FACES, v, lines);
+    for (int i = 0; i < STORE_FONT_FACES; i++) {
+        if (!v[i] || ynode_is_null(v[i]))
+            continue;
+        char *path = build_printf(b, "fonts.%s", font_keys[i]);
+        const char *f = path ? exhibit_file(b, v[i], path) : NULL;
+        if (!f)
+            continue;
+        b->font[i].file = f;
+        b->font[i].line = v[i]->line;
+        b->font[i].data = build_font_load(b, f, v[i]->line, &b->font[i].size);
+    }
+}
+
 void exhibit_parse(struct build *b)
 {
     b->cur = "exhibit.yaml";
@@ -155,4 +251,31 @@ void exhibit_parse(struct build *b)
         parse_sources(b, v[EX_SOURCES]);
     else
         b->sources_ok = 1;
+    if (v[EX_THEME] && !ynode_is_null(v[EX_THEME]))
+        parse_theme(b, v[EX_THEME]);
+    if (v[EX_LOGO] && !ynode_is_null(v[EX_LOGO])) {
+        b->logo = exhibit_file(b, v[EX_LOGO], "logo");
+        b->logo_line = v[EX_LOGO]->line;
+        if (b->logo) {
+            /* read and checked now, so a bad logo is reported with the
+             * rest; written by author_write */
+            size_t size;
+            const char *mime;
+            unsigned long w, h;
+            free(build_image_load(b, b->logo, b->logo_line, &size, &mime, &w, &h));
+        }
+    }
+    if (v[EX_FONTS] && !ynode_is_null(v[EX_FONTS]))
+        parse_fonts(b, v[EX_FONTS]);
+    if (b->opts && b->opts->fonts && !b->nerr) {
+        const void *data[STORE_FONT_FACES];
+        size_t size[STORE_FONT_FACES];
+        for (int i = 0; i < STORE_FONT_FACES; i++) {
+            data[i] = b->font[i].data;
+            size[i] = b->font[i].size;
+        }
+        char why[256] = "";
+        if (b->opts->fonts(b->opts->fit_ctx, data, size, why, sizeof why) != 0)
+            ERR(b, 1, "fonts: %s", why[0] ? why : "cannot be used");
+    }
 }

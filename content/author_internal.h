@@ -19,6 +19,7 @@
 #include "author.h"
 #include "rules.h"
 #include "store.h"
+#include "theme.h"
 #include "ytree.h"
 
 #define MAX_ERRORS 50
@@ -86,6 +87,7 @@ struct figure {
 struct quote {
     const char *speaker, *language;
     struct ltext text, role, context;
+    struct ltext translation; /* NULL where none: the locale it was said in, or not given */
     struct cites sources;
 };
 
@@ -149,6 +151,16 @@ struct build {
     struct source *src;
     int nsrc;
 
+    struct theme theme;   /* set 0: none */
+    const char *logo;     /* the logo's file, or NULL */
+    int logo_line;
+    struct {
+        const char *file; /* NULL: the face has no font of the exhibit's */
+        int line;
+        void *data; /* in b->a */
+        size_t size;
+    } font[STORE_FONT_FACES]; /* sans, bold, serif */
+
     struct psrc *pan;
     int npan;
 };
@@ -181,6 +193,11 @@ const struct ynode *build_load_yaml(struct build *b, const char *rel);
 unsigned char *build_image_load(struct build *b, const char *file, int line, size_t *size,
                                 const char **mime, unsigned long *w, unsigned long *h);
 
+/* Read the font file src_dir/file (a TrueType or OpenType font, at most
+ * STORE_MAX_FONT bytes) into b->a for an error at line of b->cur; NULL
+ * after reporting. */
+void *build_font_load(struct build *b, const char *file, int line, size_t *size);
+
 /* Index of a locale code (or a source id) of exhibit.yaml, or -1. */
 int build_locale_index(const struct build *b, const char *code);
 int build_source_index(const struct build *b, const char *id);
@@ -208,6 +225,10 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
 /* value_ltext without the typography: each text as the author wrote it. */
 int value_ltext_as_written(struct build *b, const struct ynode *n, const char *path, size_t max,
                            int affix, struct ltext *out);
+/* A quote's quote.translation mapping (n may be NULL: none), never for
+ * the language it was said in; out->s[l] NULL where not given. */
+int value_translations(struct build *b, const struct ynode *n, const char *said_in, size_t max,
+                       struct ltext *out);
 void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
                      int affix, struct ltext *out);
 int value_number(struct build *b, const struct ynode *n, const char *path, double *out);

@@ -53,9 +53,9 @@ static const char *const figure_keys[FK_N] = {
 enum { PO_VALUE, PO_LABEL, PO_N };
 static const char *const part_of_keys[PO_N] = {"value", "label"};
 
-enum { QK_TEXT, QK_SPEAKER, QK_ROLE, QK_CONTEXT, QK_LANGUAGE, QK_SOURCES, QK_N };
+enum { QK_TEXT, QK_SPEAKER, QK_ROLE, QK_CONTEXT, QK_LANGUAGE, QK_TRANSLATION, QK_SOURCES, QK_N };
 static const char *const quote_keys[QK_N] = {
-    "text", "speaker", "role", "context", "language", "sources",
+    "text", "speaker", "role", "context", "language", "translation", "sources",
 };
 
 enum { IK_FILE, IK_ALT, IK_N };
@@ -223,6 +223,7 @@ static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt
         qt->language = value_locale_code(b, v[QK_LANGUAGE], "quote.language");
     else if (b->locales_ok)
         qt->language = b->loc[b->def];
+    value_translations(b, v[QK_TRANSLATION], qt->language, LEN_QUOTE, &qt->translation);
     if (value_need(b, n, v[QK_SOURCES], "quote.sources"))
         value_cites(b, v[QK_SOURCES], "quote.sources", "quote", 1, &qt->sources);
 }
@@ -320,8 +321,9 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 .part_of_label = f->part_of_label.s[l],
             };
         } else if (ps->kind == PANEL_QUOTE) {
-            p.quote = (struct panel_quote){ps->q.text.s[l], ps->q.speaker, ps->q.role.s[l],
-                                           ps->q.context.s[l]};
+            p.quote = (struct panel_quote){ps->q.text.s[l],    ps->q.speaker,
+                                           ps->q.role.s[l],    ps->q.context.s[l],
+                                           ps->q.language,     ps->q.translation.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
             p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL};
         } else if (items_for_locale(b, ps, l, &p) != 0) {

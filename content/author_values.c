@@ -277,6 +277,71 @@ int value_ltext_as_written(struct build *b, const struct ynode *n, const char *p
     return 0;
 }
 
+/* A quote's translations: {locale: text} for locales other than the one
+ * it was said in (said_in), each in its language's typography. A language
+ * without one is warned about: the visitor reads the original alone. */
+int value_translations(struct build *b, const struct ynode *n, const char *said_in, size_t max,
+                       struct ltext *out)
+{
+    const char *path = "quote.translation";
+    char q[64];
+    memset(out, 0, sizeof *out);
+    if (n && !ynode_is_null(n)) {
+        if (n->type != Y_MAP) {
+            ERR(b, n->line,
+                "%s must be a mapping of language to the words in it (fr: « ... »), not %s", path,
+                value_describe(q, sizeof q, n));
+            return -1;
+        }
+        int ok = 1;
+        for (const struct ynode *k = n->kid; k && k->next; k = k->next->next) {
+            int li = k->type == Y_SCALAR ? build_locale_index(b, k->s) : -1;
+            if (li < 0) {
+                if (b->locales_ok)
+                    ERR(b, k->line, "%s: unknown language %s (exhibit.yaml lists %s)", path,
+                        value_describe(q, sizeof q, k), build_locale_list(b));
+                ok = 0;
+                continue;
+            }
+            if (said_in && strcmp(b->loc[li], said_in) == 0) {
+                ERR(b, k->line,
+                    "%s (%s): the quote was said in %s, so quote.text already gives its words "
+                    "in that language",
+                    path, b->loc[li], said_in);
+                ok = 0;
+                continue;
+            }
+            if (out->s[li]) {
+                ERR(b, k->line, "%s: duplicate language \"%s\"", path, k->s);
+                ok = 0;
+                continue;
+            }
+            char *sub = build_printf(b, "%s (%s)", path, k->s);
+            const char *t = sub ? value_text(b, k->next, sub, max, 0) : NULL;
+            if (!t) {
+                ok = 0;
+                continue;
+            }
+            out->s[li] = typeset_locale(b, t, b->loc[li], path, max);
+            out->given |= 1u << li;
+        }
+        if (!ok)
+            return -1;
+        for (int i = 0; b->locales_ok && said_in && i < b->nloc; i++)
+            if (strcmp(b->loc[i], said_in) != 0 && !(out->given & (1u << i)))
+                build_warning(b, b->cur, n->line,
+                              "quote has no %s (%s) translation; the original words are shown "
+                              "alone",
+                              b->loc_name[i], b->loc[i]);
+        return 0;
+    }
+    for (int i = 0; b->locales_ok && said_in && i < b->nloc; i++)
+        if (strcmp(b->loc[i], said_in) != 0)
+            build_warning(b, b->cur, 0, "quote has no %s (%s) translation; the original words are "
+                          "shown alone", b->loc_name[i], b->loc[i]);
+    return 0;
+}
+
 /* An optional localised text: nothing when absent or null. */
 void value_opt_ltext(struct build *b, const struct ynode *v, const char *path, size_t max,
                      int affix, struct ltext *out)

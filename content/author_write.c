@@ -125,14 +125,15 @@ static int write_items(const struct build *b, sqlite3 *db, int pos, const struct
     return 0;
 }
 
-/* Find or add the asset for an image file; its id, or -1 after reporting. */
-static int write_asset(struct build *b, sqlite3 *db, const struct psrc *ps)
+/* Find or add the asset for the image `file` (named by the source file
+ * `from`); its id, or -1 after reporting. */
+static int write_asset(struct build *b, sqlite3 *db, const char *file, const char *from, int line)
 {
     sqlite3_stmt *st;
     int id = -1;
     if (sqlite3_prepare_v2(db, "SELECT id FROM asset WHERE name = ?", -1, &st, NULL) != SQLITE_OK)
         return -1;
-    sqlite3_bind_text(st, 1, ps->img.file, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW)
         id = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
@@ -142,15 +143,36 @@ static int write_asset(struct build *b, sqlite3 *db, const struct psrc *ps)
     const char *mime;
     unsigned long w, h;
     const char *saved = b->cur;
-    b->cur = ps->file;
-    unsigned char *data = build_image_load(b, ps->img.file, 1, &size, &mime, &w, &h);
+    b->cur = from;
+    unsigned char *data = build_image_load(b, file, line, &size, &mime, &w, &h);
     b->cur = saved;
     if (!data)
         return -1;
     int rc = row(db, "INSERT INTO asset (name, mime, width, height, data) VALUES (?, ?, ?, ?, ?)",
-                 "ttiib", ps->img.file, mime, (int)w, (int)h, (const void *)data, size);
+                 "ttiib", file, mime, (int)w, (int)h, (const void *)data, size);
     free(data);
     return rc == 0 ? (int)sqlite3_last_insert_rowid(db) : -1;
+}
+
+/* The exhibit row: what it is, its theme and its logo. */
+static int write_exhibit(struct build *b, sqlite3 *db, const char *now)
+{
+    char accent[8], background[8];
+    int logo = b->logo ? write_asset(b, db, b->logo, "exhibit.yaml", b->logo_line) : 0;
+    if (logo < 0)
+        return -1;
+    const char *a = b->theme.set ? theme_colour_text(b->theme.accent, accent, sizeof accent) : NULL;
+    const char *g =
+        b->theme.set ? theme_colour_text(b->theme.background, background, sizeof background) : NULL;
+    if (row(db, "INSERT INTO exhibit VALUES (1, ?, ?, ?, ?, ?, ?, ?)", logo ? "tttttti" : "ttttttn",
+            b->slug, b->version, b->loc[b->def], now, a, g, logo))
+        return -1;
+    static const char *const faces[STORE_FONT_FACES] = {"sans", "bold", "serif"};
+    for (int i = 0; i < STORE_FONT_FACES; i++)
+        if (b->font[i].data && row(db, "INSERT INTO font VALUES (?, ?, ?)", "ttb", faces[i],
+                                   b->font[i].file, (const void *)b->font[i].data, b->font[i].size))
+            return -1;
+    return 0;
 }
 
 static int write_rows(struct build *b, sqlite3 *db)
@@ -165,8 +187,7 @@ static int write_rows(struct build *b, sqlite3 *db)
             row(db, "INSERT INTO exhibit_text VALUES (?, ?, ?)", "ttt", b->loc[l], b->title.s[l],
                 b->subtitle.s[l]))
             return -1;
-    if (row(db, "INSERT INTO exhibit VALUES (1, ?, ?, ?, ?)", "tttt", b->slug, b->version,
-            b->loc[b->def], now))
+    if (write_exhibit(b, db, now))
         return -1;
     for (int i = 0; i < b->nsrc; i++) {
         const struct source *s = &b->src[i];
@@ -180,7 +201,7 @@ static int write_rows(struct build *b, sqlite3 *db)
     for (int pos = 0; pos < b->npan; pos++) {
         const struct psrc *ps = &b->pan[pos];
         int asset = 0;
-        if (ps->kind == PANEL_IMAGE && (asset = write_asset(b, db, ps)) < 0)
+        if (ps->kind == PANEL_IMAGE && (asset = write_asset(b, db, ps->img.file, ps->file, 1)) < 0)
             return -1;
         if (row(db, "INSERT INTO panel VALUES (?, ?, ?, ?)", asset ? "itti" : "ittn", pos, ps->id,
                 panel_kind_name((enum panel_kind)ps->kind), asset))
@@ -224,8 +245,9 @@ static int write_rows(struct build *b, sqlite3 *db)
                     ps->q.language))
                 return -1;
             for (int l = 0; l < b->nloc; l++)
-                if (row(db, "INSERT INTO quote_text VALUES (?, ?, ?, ?, ?)", "itttt", pos,
-                        b->loc[l], ps->q.text.s[l], ps->q.role.s[l], ps->q.context.s[l]))
+                if (row(db, "INSERT INTO quote_text VALUES (?, ?, ?, ?, ?, ?)", "ittttt", pos,
+                        b->loc[l], ps->q.text.s[l], ps->q.role.s[l], ps->q.context.s[l],
+                        ps->q.translation.s[l]))
                     return -1;
             if (write_cites(db, pos, "quote", b, &ps->q.sources))
                 return -1;

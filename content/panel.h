@@ -48,10 +48,14 @@ struct panel_figure {
 };
 
 struct panel_quote {
-    const char *text;    /* verbatim, without surrounding quote marks */
-    const char *speaker; /* required */
-    const char *role;    /* e.g. "Canadian runner, 25" */
-    const char *context; /* where and when it was said */
+    const char *text;     /* verbatim, without surrounding quote marks */
+    const char *speaker;  /* required */
+    const char *role;     /* e.g. "Canadian runner, 25" */
+    const char *context;  /* where and when it was said */
+    const char *language; /* the language the words were said in, e.g. "en" */
+    /* the words in the panel's language when they were said in another
+     * (shown as the main quote, the original smaller); NULL: none */
+    const char *translation;
 };
 
 struct panel_image {

@@ -1,5 +1,9 @@
--- vitrine content store, schema version 3.
+-- vitrine content store, schema version 4.
 --
+-- Version 4 adds the museum's own look and equal languages in quotes: the
+-- exhibit's theme colours and logo (columns accent, background and logo of
+-- exhibit), its own typefaces (table font), and a quote's translation into
+-- each language it was not said in (column translation of quote_text).
 -- Version 3 keeps every figure as the exact decimal its author wrote, in
 -- TEXT ('99999999999999.99', '-0.0'; see content/decimal.h), where version
 -- 2 kept a REAL that could not hold 17 digits or the sign of -0.0.
@@ -25,7 +29,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -33,7 +37,11 @@ CREATE TABLE exhibit (
     slug           TEXT NOT NULL,              -- e.g. 'pyongyang-2014'
     version        TEXT NOT NULL,              -- the authors' version string
     default_locale TEXT NOT NULL REFERENCES locale(code),
-    built_at       TEXT NOT NULL               -- UTC, ISO 8601, when bundled
+    built_at       TEXT NOT NULL,              -- UTC, ISO 8601, when bundled
+    -- the theme: '#RRGGBB' each, both or neither (NULL: vitrine's own look)
+    accent         TEXT CHECK (accent GLOB '#[0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F]'),
+    background     TEXT CHECK (background GLOB '#[0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F]'),
+    logo           INTEGER REFERENCES asset(id) -- the museum's logo, or NULL
 );
 
 -- Locales the exhibit is written in, in the order the language button cycles.
@@ -116,9 +124,11 @@ CREATE TABLE quote (
 CREATE TABLE quote_text (
     position INTEGER NOT NULL REFERENCES quote(position),
     locale   TEXT NOT NULL REFERENCES locale(code),
-    text     TEXT NOT NULL,                    -- verbatim (or a marked translation)
+    text     TEXT NOT NULL,                    -- verbatim, in quote.language
     role     TEXT,                             -- who the speaker is
     context  TEXT,                             -- where and when it was said
+    translation TEXT,                          -- the words in this locale's language
+                                               -- (NULL: locale is quote.language, or none given)
     PRIMARY KEY (position, locale)
 ) WITHOUT ROWID;
 
@@ -183,3 +193,11 @@ CREATE TABLE asset (
     height INTEGER NOT NULL CHECK (height BETWEEN 1 AND 8192),
     data   BLOB NOT NULL
 );
+
+-- The exhibit's own typefaces (TrueType or OpenType files), one per face
+-- the kiosk sets text in; each goes before the fallback chain of its face.
+CREATE TABLE font (
+    face TEXT PRIMARY KEY CHECK (face IN ('sans', 'bold', 'serif')),
+    name TEXT NOT NULL,                        -- file name in the authoring sources
+    data BLOB NOT NULL
+) WITHOUT ROWID;

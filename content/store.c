@@ -28,9 +28,11 @@
 
 #include "rules.h"
 #include "store_schema.h"
+#include "theme.h"
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
+#define FACE_NAMES STORE_FONT_FACES
 
 /* The statements the store runs after open, prepared once in open. Every
  * localised query yields the requested locale's row (?2) before the default
@@ -52,7 +54,15 @@ enum {
     ST_VALUES,
     ST_VALUE_TEXT,
     ST_ITEM_CITES,
+    ST_QUOTE_TRANSLATION, /* version 4 on */
+    ST_FONTS,             /* version 4 on */
     ST_COUNT
+};
+
+/* The first schema version that has what a statement reads. */
+static const int statement_since[ST_COUNT] = {
+    [ST_QUOTE_TRANSLATION] = 4,
+    [ST_FONTS] = 4,
 };
 
 static const char *const statement_sql[ST_COUNT] = {
@@ -110,6 +120,11 @@ static const char *const statement_sql[ST_COUNT] = {
         " WHERE s.id IN (SELECT source_id FROM item_citation"
         "  WHERE position = ?1 AND item = ?4)"
         " ORDER BY s.position",
+    /* the requested locale's own row only: a translation into another
+     * language is never a fallback */
+    [ST_QUOTE_TRANSLATION] = "SELECT translation FROM quote_text WHERE position = ?1"
+                             " AND locale = ?2",
+    [ST_FONTS] = "SELECT face, name, data FROM font",
 };
 
 struct store {
@@ -122,7 +137,9 @@ struct store {
     char *locales[STORE_MAX_LOCALES];
     char *locale_names[STORE_MAX_LOCALES];
     sqlite3_stmt *st[ST_COUNT];
-    int format;                  /* the schema version: STORE_SCHEMA_VERSION or 2 */
+    int format;                  /* the schema version, STORE_SCHEMA_OLDEST and on */
+    struct theme theme;          /* set 0: none (and always before version 4) */
+    sqlite3_int64 logo;          /* the logo's asset id; 0: none */
     int defer_check;             /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
     int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
     void *cancel_ctx;
@@ -519,6 +536,60 @@ static int read_locales(struct store *s, char *why, size_t why_len)
     return ret;
 }
 
+/* One theme colour ('#RRGGBB' or NULL) into *rgb; *given says which. */
+static int read_colour(struct store *s, sqlite3_stmt *st, int col, const char *name, int *given,
+                       uint32_t *rgb, char *why, size_t why_len)
+{
+    const unsigned char *t;
+    int len;
+    if (check_text(s, st, col, NULL, ANY_TEXT(name), &t, &len, why, why_len) < 0)
+        return -1;
+    *given = t != NULL;
+    if (t && theme_parse_colour((const char *)t, rgb) != 0)
+        return rules_fail(why, why_len, "%s has a %s that is not a colour such as #1A2B3C.",
+                          s->name, name);
+    return 0;
+}
+
+/* The exhibit's theme and logo (version 4 on), checked as the build checks
+ * them: a theme whose text would not read is refused. */
+static int read_look(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int accent = 0, background = 0;
+    int ret = prepare_once(s, "SELECT accent, background, logo FROM exhibit", &st, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) == 0)
+        ret = rules_fail(why, why_len, "%s has no exhibit description.", s->name);
+    if (ret < 0)
+        goto done;
+    ret = -1;
+    if (read_colour(s, st, 0, "theme.accent", &accent, &s->theme.accent, why, why_len) < 0 ||
+        read_colour(s, st, 1, "theme.background", &background, &s->theme.background, why,
+                    why_len) < 0)
+        goto done;
+    if (accent != background) {
+        rules_fail(why, why_len, "%s has a theme with an accent or a background but not both.",
+                   s->name);
+        goto done;
+    }
+    s->theme.set = accent;
+    char phrase[256];
+    if (theme_check(&s->theme, phrase, sizeof phrase) < 0) {
+        rules_fail(why, why_len, "%s: theme: %s.", s->name, phrase);
+        goto done;
+    }
+    int type = sqlite3_column_type(st, 2);
+    if (type != SQLITE_NULL && (type != SQLITE_INTEGER || sqlite3_column_int64(st, 2) <= 0)) {
+        rules_fail(why, why_len, "%s names a logo that is not an image of the exhibit.", s->name);
+        goto done;
+    }
+    s->logo = type == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 2);
+    ret = 0;
+done:
+    sqlite3_finalize(st);
+    return ret;
+}
+
 static int read_exhibit(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
@@ -548,6 +619,8 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     if (!known)
         ret = rules_fail(why, why_len,
                          "%s names a default language that is not one of its languages.", s->name);
+    if (ret == 0 && s->format >= 4)
+        ret = read_look(s, why, why_len);
 done:
     sqlite3_finalize(st);
     return ret;
@@ -582,6 +655,8 @@ static int check_panels(struct store *s, char *why, size_t why_len)
 static int prepare_statements(struct store *s, char *why, size_t why_len)
 {
     for (int i = 0; i < ST_COUNT; i++) {
+        if (s->format < statement_since[i])
+            continue; /* stays NULL: its table or column is newer than the store */
         int rc = sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
                                     &s->st[i], NULL);
         if (rc == SQLITE_ERROR)
@@ -1031,6 +1106,8 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
         return -1;
     if (!q->speaker)
         return rules_fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
+    if (read_text(s, st, 1, where, ANY_TEXT("quote.language"), a, &q->language, why, why_len) < 0)
+        return -1;
 
     st = begin(s, ST_QUOTE_TEXT);
     if (bind_localized(s, st, index, loc, why, why_len) < 0 ||
@@ -1041,6 +1118,20 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
     q->text = fields[0];
     q->role = fields[1];
     q->context = fields[2];
+    q->translation = NULL;
+    if (s->format < 4)
+        return 0;
+    st = begin(s, ST_QUOTE_TRANSLATION);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 2, loc, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    static const struct field translation = {"quote.translation", RULES_LEN_QUOTE, 0};
+    r = next_row(s, st, why, why_len);
+    if (r < 0 || (r > 0 && read_text(s, st, 0, where, &translation, a, &q->translation, why,
+                                     why_len) < 0))
+        return -1;
     return 0;
 }
 
@@ -1404,4 +1495,72 @@ int store_missing_texts(struct store *s,
     }
     sqlite3_finalize(st);
     return ret < 0 ? -1 : n;
+}
+
+void store_theme(const struct store *s, struct theme *out)
+{
+    *out = s->theme;
+}
+
+int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *why,
+               size_t why_len)
+{
+    *out = (struct panel_image){NULL, 0, NULL, NULL};
+    if (!s->logo)
+        return 0;
+    int ret = load_image(s, s->logo, "the logo", a, out, why, why_len);
+    reset_all(s);
+    return ret;
+}
+
+static int face_from_name(const char *name)
+{
+    static const char *const names[FACE_NAMES] = {"sans", "bold", "serif"};
+    for (int i = 0; i < FACE_NAMES; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FONT_FACES],
+                char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out * STORE_FONT_FACES);
+    if (s->format < 4)
+        return 0;
+    sqlite3_stmt *st = begin(s, ST_FONTS);
+    int ret = 0, r;
+    while (ret == 0 && (r = next_row(s, st, why, why_len)) > 0) {
+        const unsigned char *face;
+        const char *name;
+        int len;
+        if (check_text(s, st, 0, "a font", ANY_TEXT("fonts"), &face, &len, why, why_len) < 0 ||
+            read_text(s, st, 1, "a font", ANY_TEXT("the font's file name"), a, &name, why,
+                      why_len) < 0) {
+            ret = -1;
+            break;
+        }
+        int i = face ? face_from_name((const char *)face) : -1;
+        int n = sqlite3_column_bytes(st, 2);
+        if (i < 0 || !name || sqlite3_column_type(st, 2) != SQLITE_BLOB || n <= 0 ||
+            n > STORE_MAX_FONT) {
+            ret = rules_fail(why, why_len,
+                             "%s has a font that is not a sans, bold or serif font file of at "
+                             "most %d MB.",
+                             s->name, STORE_MAX_FONT / (1024 * 1024));
+            break;
+        }
+        void *copy = arena_alloc(a, (size_t)n);
+        const void *data = sqlite3_column_blob(st, 2);
+        if (!copy || !data) {
+            ret = fail_memory(s, why, why_len);
+            break;
+        }
+        memcpy(copy, data, (size_t)n);
+        out[i] = (struct store_font){name, copy, (size_t)n};
+    }
+    if (ret == 0 && r < 0)
+        ret = -1;
+    reset_all(s);
+    return ret;
 }

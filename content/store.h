@@ -19,15 +19,18 @@
 
 #include "arena.h"
 #include "panel.h"
+#include "theme.h"
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 /* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
- * REAL). The writer makes version 3; the reader takes 3, and 2 as version 2
- * wrote it (its REAL figures read as the shortest decimal that is the same
- * double, so an exhibit imported before an update still opens after it and
- * shows what it showed). Other versions are refused; a kiosk of version 2
- * refuses a version 3 store: update the kiosks first. */
-#define STORE_SCHEMA_VERSION 3
+ * REAL). The writer makes version 4; the reader takes 4, 3 (no theme, logo,
+ * fonts or translations), and 2 as version 2 wrote it (its REAL figures
+ * read as the shortest decimal that is the same double), so an exhibit
+ * imported before an update still opens after it and shows what it
+ * showed. Other versions are refused; an older kiosk refuses a newer
+ * store: update the kiosks first. */
+/* 4: the exhibit's theme, logo and typefaces; quote translations. */
+#define STORE_SCHEMA_VERSION 4
 #define STORE_SCHEMA_OLDEST 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
@@ -125,6 +128,28 @@ int store_missing_texts(struct store *s,
                         void (*fn)(void *ctx, int position, const char *id, const char *field,
                                    const char *locale),
                         void *ctx, char *why, size_t why_len);
+
+/* The exhibit's theme (out->set 0: vitrine's own look), checked at open
+ * by theme_check. */
+void store_theme(const struct store *s, struct theme *out);
+
+/* The exhibit's logo (PNG or JPEG, checked like a photo), its bytes in a;
+ * out->data NULL when it has none. 0, or -1 with why. */
+int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *why,
+               size_t why_len);
+
+/* The exhibit's own typefaces, by face: sans (body text), bold (headings
+ * and figures), serif (quotes), as enum font_face numbers them; data NULL
+ * where it has none. Bytes in a. 0, or -1 with why. */
+#define STORE_FONT_FACES 3
+#define STORE_MAX_FONT (20 * 1024 * 1024)
+struct store_font {
+    const char *name; /* its file name in the sources */
+    const void *data;
+    size_t size;
+};
+int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FONT_FACES],
+                char *why, size_t why_len);
 
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);

@@ -50,6 +50,10 @@ __attribute__((format(printf, 4, 5))) static int differs(char *why, size_t why_l
 
 static int fail_read(sqlite3 *db, const char *name, char *why, size_t why_len)
 {
+    /* the store's progress handler stops a check when the kiosk stops
+     * (store_request_stop), in the same words as any other read */
+    if (sqlite3_errcode(db) == SQLITE_INTERRUPT)
+        return rules_fail(why, why_len, "Reading %s was stopped: the kiosk is stopping.", name);
     return rules_fail(why, why_len, "%s could not be read (%s).", name, sqlite3_errmsg(db));
 }
 
@@ -466,7 +470,9 @@ int store_schema_check(sqlite3 *db, const char *name, int version, char *why, si
 {
     sqlite3 *exp = NULL;
     int ret = -1;
-    const char *ddl = version == 2 ? store_schema_v2_sql : author_schema_sql;
+    const char *ddl = version == 2   ? store_schema_v2_sql
+                      : version == 3 ? store_schema_v3_sql
+                                     : author_schema_sql;
     /* the format, as the writer makes it (author_write.c runs the same
      * text), in a database of this thread's own */
     if (sqlite3_open_v2(":memory:", &exp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) !=

@@ -29,12 +29,15 @@
 int store_schema_check_header(sqlite3 *db, const char *name, char *why, size_t why_len);
 
 /* Compares db's schema with the exhibit format's of `version` (see above):
- * STORE_SCHEMA_VERSION, made by the writer's own DDL, or 2, made by the
- * frozen DDL of version 2 (content/schema_v2.sql), whose figures are REAL.
+ * STORE_SCHEMA_VERSION, made by the writer's own DDL, or 2 or 3, made by
+ * the frozen DDL of that version (content/schema_v2.sql, whose figures are
+ * REAL; content/schema_v3.sql, without theme, logo, fonts or
+ * translations).
  * Any other version is refused. */
 int store_schema_check(sqlite3 *db, const char *name, int version, char *why, size_t why_len);
 
-/* content/schema_v2.sql, compiled in. */
+/* content/schema_v2.sql and schema_v3.sql, frozen, compiled in. */
 extern const char store_schema_v2_sql[];
+extern const char store_schema_v3_sql[];
 
 #endif

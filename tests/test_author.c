@@ -265,7 +265,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "3");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "4");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
@@ -313,6 +313,14 @@ static void good_exhibit_reads_back(void **state)
                                "WHERE locale='fr'"),
                         "It was a once-in-a-lifetime experience.|coureuse canadienne|"
                         "Telephone interview with CTV News Channel");
+    /* the translation in its own language only, in its typography */
+    assert_string_equal(q1(db, "SELECT group_concat(locale || ':' || quote(translation), ',') "
+                               "FROM quote_text"),
+                        "en:NULL,fr:'Ce fut l\u2019expérience d\u2019une vie.'");
+    /* no theme, logo or font: vitrine's own look */
+    assert_string_equal(q1(db, "SELECT quote(accent) || quote(background) || quote(logo) || "
+                               "(SELECT count(*) FROM font) FROM exhibit"),
+                        "NULLNULLNULL0");
 
     /* citations by subject */
     assert_string_equal(q1(db,
@@ -417,6 +425,95 @@ static void count_missing(void *ctx, int position, const char *id, const char *f
 {
     char *seen = ctx;
     snprintf(seen, 128, "%d %s %s %s", position, id, field, locale);
+}
+
+/* exhibit.yaml with `extra` appended (new top-level keys). */
+static void exhibit_with(struct fx *f, const char *extra)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    char *text = read_all(path, NULL);
+    assert_non_null(text);
+    char *both = malloc(strlen(text) + strlen(extra) + 1);
+    assert_non_null(both);
+    strcpy(both, text);
+    strcat(both, extra);
+    put(f, "exhibit.yaml", both);
+    free(both);
+    free(text);
+}
+
+/* A museum's look: a theme that reads is written as '#RRGGBB', the logo
+ * as an asset the exhibit row names, each font under its face. */
+static void theme_logo_and_fonts_are_written(void **state)
+{
+    struct fx *f = *state;
+    static const unsigned char font[] = {0x00, 0x01, 0x00, 0x00, 'g', 'l', 'y', 'f'};
+    put_bytes(f, "logo.png", png_1x1, sizeof png_1x1);
+    put_bytes(f, "Museum-Serif.ttf", font, sizeof font);
+    exhibit_with(f, "theme:\n  accent: \"#c8102e\"\n  background: \"#FFFFFF\"\n"
+                    "logo: logo.png\nfonts:\n  serif: Museum-Serif.ttf\n");
+    if (build(f, NULL) != 0)
+        fail_msg("build failed:\n%s", f->why);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT accent || ' ' || background || ' ' || a.name FROM exhibit "
+                               "JOIN asset a ON a.id = exhibit.logo"),
+                        "#C8102E #FFFFFF logo.png");
+    assert_string_equal(q1(db, "SELECT face || ' ' || name || ' ' || hex(data) FROM font"),
+                        "serif Museum-Serif.ttf 00010000676C7966");
+    sqlite3_close(db);
+}
+
+/* What is wrong with a look is an error under its line. */
+static void bad_theme_logo_or_font_is_refused(void **state)
+{
+    struct fx *f = *state;
+    exhibit_with(f, "theme:\n  accent: \"#FFE066\"\n  background: \"#FFFFFF\"\n");
+    expect_error(f, "exhibit.yaml:",
+                 "theme: the accent #FFE066 on the background #FFFFFF has a contrast of 1.3:1; "
+                 "text drawn in the accent, and on it, needs 4.5:1");
+}
+
+static void theme_colour_must_be_hex(void **state)
+{
+    struct fx *f = *state;
+    exhibit_with(f, "theme:\n  accent: red\n  background: \"#FFFFFF\"\n");
+    expect_error(f, "exhibit.yaml:", "theme.accent must be a colour written #RRGGBB");
+}
+
+static void half_a_theme_is_refused(void **state)
+{
+    struct fx *f = *state;
+    exhibit_with(f, "theme:\n  accent: \"#C8102E\"\n");
+    expect_error(f, "exhibit.yaml:28: ", "missing required key \"theme.background\"");
+}
+
+static void font_must_be_a_font(void **state)
+{
+    struct fx *f = *state;
+    put(f, "notes.ttf", "this is text, not a font\n");
+    exhibit_with(f, "fonts:\n  sans: notes.ttf\n");
+    expect_error(f, "exhibit.yaml:", "font \"notes.ttf\" is not a TrueType or OpenType");
+}
+
+static void logo_must_be_an_image(void **state)
+{
+    struct fx *f = *state;
+    put(f, "logo.png", "not an image\n");
+    exhibit_with(f, "logo: logo.png\n");
+    expect_error(f, "exhibit.yaml:", "is not a PNG or JPEG image");
+}
+
+/* A translation into the language the words were said in is a mistake:
+ * the words are already there. */
+static void translation_into_the_original_language_is_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/04-jen.yaml",
+        "kind: quote\nquote:\n  text: Words.\n  speaker: Jen Loong\n  translation:\n"
+        "    en: Other words.\n    fr: Des mots.\n  sources: [ctv]\n");
+    expect_error(f, "panels/04-jen.yaml:6: ",
+                 "quote.translation (en): the quote was said in en, so quote.text already gives");
 }
 
 /* A translation left out: the build warns (file, line, field, language) and
@@ -1258,6 +1355,13 @@ int main(void)
         T(unknown_key_names_line_and_suggests),
         T(number_of_the_wrong_type),
         T(quoted_number_is_text),
+        T(theme_logo_and_fonts_are_written),
+        T(bad_theme_logo_or_font_is_refused),
+        T(theme_colour_must_be_hex),
+        T(half_a_theme_is_refused),
+        T(font_must_be_a_font),
+        T(logo_must_be_an_image),
+        T(translation_into_the_original_language_is_refused),
         T(missing_required_key_names_the_mapping),
         T(unknown_source_id),
         T(unused_source),

@@ -31,7 +31,8 @@ static int n_created;
  * nkn source's citation. */
 static const char exhibit_sql[] =
     "INSERT INTO locale VALUES ('en', 0, 'English'), ('fr', 1, 'Français');"
-    "INSERT INTO exhibit VALUES (1, 'pyongyang-2014', '1.0', 'en', '2024-05-01T10:00:00Z');"
+    "INSERT INTO exhibit (id, slug, version, default_locale, built_at)"
+    "  VALUES (1, 'pyongyang-2014', '1.0', 'en', '2024-05-01T10:00:00Z');"
     "INSERT INTO exhibit_text VALUES ('en', 'Running Pyongyang', 'A marathon in 2014'),"
     "  ('fr', 'Courir à Pyongyang', NULL);"
     "INSERT INTO source VALUES ('nkn', 1, NULL), ('ctv', 0, 'ctv.txt');"
@@ -62,7 +63,7 @@ static const char exhibit_sql[] =
     "  (2, 'en', 'amateur runners', '~', NULL, 'runners in all'),"
     "  (2, 'fr', 'coureurs amateurs', '~', NULL, NULL);"
     "INSERT INTO quote VALUES (3, 'Jen Loong', 'en');"
-    "INSERT INTO quote_text VALUES"
+    "INSERT INTO quote_text (position, locale, text, role, context) VALUES"
     "  (3, 'en', 'It was a once-in-a-lifetime experience.', 'Canadian runner',"
     "   'Telephone interview'),"
     "  (3, 'fr', 'Une expérience unique.', NULL, 'Entretien téléphonique');"
@@ -382,13 +383,15 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 4;"),
-                        "is schema version 4; this vitrine reads versions 2 to 3");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 5;"),
+                        "is schema version 5; this vitrine reads versions 2 to 4");
     assert_file_refused(make_store("older.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads versions 2 to 3");
-    /* a version 3 schema that calls itself 2 is neither */
+                        "is schema version 1; this vitrine reads versions 2 to 4");
+    /* a version 4 schema that calls itself 2 or 3 is neither */
     assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 2;"),
-                        "statistic.value is declared 'TEXT'; the exhibit format declares 'REAL'");
+                        "has a table the exhibit format does not have: font");
+    assert_file_refused(make_store("old3.vitrine", "PRAGMA user_version = 3;"),
+                        "has a table the exhibit format does not have: font");
     assert_file_refused(make_store("noevents.vitrine", "DROP TABLE event_text;"),
                         "is missing the table 'event_text'");
     assert_file_refused(make_store("table.vitrine", "DROP TABLE quote_text;"),
@@ -408,6 +411,91 @@ static const char *make_v2_store(const char *name, const char *extra)
         exec_sql(db, extra);
     assert_int_equal(sqlite3_close(db), SQLITE_OK);
     return path;
+}
+
+/* A store of version 3, made by that frozen DDL: it opens, shows what it
+ * showed, and has no theme, logo, fonts or translations. */
+static void version_3_stores_are_read(void **state)
+{
+    (void)state;
+    const char *path = tmp_path("v3.vitrine");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    exec_sql(db, store_schema_v3_sql);
+    exec_sql(db, exhibit_sql);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    struct store *s = open_ok(path);
+    check_exhibit(s);
+    struct theme t = {1, 1, 1};
+    store_theme(s, &t);
+    assert_int_equal(t.set, 0);
+    struct arena a;
+    struct panel p;
+    struct panel_image logo;
+    struct store_font fonts[STORE_FONT_FACES];
+    char why[512] = "";
+    arena_init(&a, 4096);
+    assert_int_equal(store_logo(s, &a, &logo, why, sizeof why), 0);
+    assert_null(logo.data);
+    assert_int_equal(store_fonts(s, &a, fonts, why, sizeof why), 0);
+    for (int i = 0; i < STORE_FONT_FACES; i++)
+        assert_null(fonts[i].data);
+    load_ok(s, 3, "fr", &a, &p);
+    assert_null(p.quote.translation);
+    assert_string_equal(p.quote.language, "en");
+    arena_free(&a);
+    store_close(s);
+}
+
+/* Version 4: a quote's translation is read in its own language only (never
+ * as a fallback), the theme is read and checked, the logo and the fonts
+ * come back byte for byte. */
+static void theme_logo_fonts_and_translations(void **state)
+{
+    (void)state;
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "UPDATE exhibit SET accent = '#C8102E', background = '#FFFFFF', logo = 1;"
+             "UPDATE quote_text SET translation = 'Une expérience unique dans une vie.'"
+             "  WHERE locale = 'fr';"
+             "INSERT INTO font VALUES ('serif', 'fonts/Museum.otf', X'0001000061626364');");
+    struct store *s = open_ok(make_store("v4.vitrine", sql));
+    check_exhibit(s);
+    struct theme t;
+    store_theme(s, &t);
+    assert_int_equal(t.set, 1);
+    assert_int_equal(t.accent, 0xC8102E);
+    assert_int_equal(t.background, 0xFFFFFF);
+    struct arena a;
+    struct panel p;
+    struct panel_image logo;
+    struct store_font fonts[STORE_FONT_FACES];
+    char why[512] = "";
+    arena_init(&a, 4096);
+    assert_int_equal(store_logo(s, &a, &logo, why, sizeof why), 0);
+    assert_non_null(logo.data);
+    assert_memory_equal(logo.data, "\x89PNG", 4);
+    assert_int_equal(store_fonts(s, &a, fonts, why, sizeof why), 0);
+    assert_null(fonts[0].data);
+    assert_null(fonts[1].data);
+    assert_int_equal(fonts[2].size, 8);
+    assert_memory_equal(fonts[2].data, "\x00\x01\x00\x00" "abcd", 8);
+    assert_string_equal(fonts[2].name, "fonts/Museum.otf");
+    load_ok(s, 3, "fr", &a, &p);
+    assert_string_equal(p.quote.translation, "Une expérience unique dans une vie.");
+    assert_string_equal(p.quote.text, "Une expérience unique.");
+    load_ok(s, 3, "en", &a, &p);
+    assert_null(p.quote.translation); /* said in English: no fallback to French */
+    arena_free(&a);
+    store_close(s);
+
+    /* a theme whose accent does not read on its background is refused at
+     * open, in the build's words; so is half a theme */
+    assert_file_refused(make_store("v4-pale.vitrine",
+                                   "UPDATE exhibit SET accent = '#FFE066', background = '#FFFFFF';"),
+                        "the accent #FFE066 on the background #FFFFFF has a contrast of 1.3:1");
+    assert_file_refused(make_store("v4-half.vitrine", "UPDATE exhibit SET accent = '#C8102E';"),
+                        "but not both");
 }
 
 /* An exhibit imported before an update still opens after it: a version 2
@@ -1013,6 +1101,8 @@ int main(void)
         cmocka_unit_test(unreadable_files_are_refused),
         cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
         cmocka_unit_test(version_2_stores_are_read),
+        cmocka_unit_test(version_3_stores_are_read),
+        cmocka_unit_test(theme_logo_fonts_and_translations),
         cmocka_unit_test(figure_affixes_are_spaced),
         cmocka_unit_test(schema_differences_are_refused),
         cmocka_unit_test(wal_stores_are_refused),
