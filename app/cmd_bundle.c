@@ -21,6 +21,12 @@ static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len
     return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
 }
 
+static int use_fonts(void *ctx, const void *const data[3], const size_t size[3], char *why,
+                     size_t why_len)
+{
+    return content_check_fonts(ctx, data, size, NULL, why, why_len);
+}
+
 static void build_warning(void *ctx, const char *line)
 {
     (void)ctx;
@@ -33,8 +39,12 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
     struct content_check *c = content_check_borrow(t, why, why_len);
     if (!c)
         return -1;
-    struct author_opts ao = {.fit = fit_check, .fit_ctx = c, .warn = build_warning};
+    struct author_opts ao = {
+        .fit = fit_check, .fit_ctx = c, .warn = build_warning, .fonts = use_fonts};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
+    /* the borrowed text measures with the fonts it had before */
+    char ignored[64];
+    content_check_fonts(c, NULL, NULL, NULL, ignored, sizeof ignored);
     content_check_free(c);
     return rc;
 }

@@ -78,6 +78,11 @@ static int render_panels(struct display *d, struct store *store, const struct op
     paths = calloc((size_t)info.n_panels, sizeof(*paths));
     if (!paths)
         goto done;
+    struct palette pal;
+    struct store_font fonts[STORE_FONT_FACES];
+    if (store_look(store, &info_arena, &pal, fonts, why, sizeof(why)) != 0)
+        log_warn("render", "%s; its text is set in vitrine's own fonts", why);
+    display_set_look(d, &pal, fonts);
     for (int i = 0; i < info.n_panels; i++) {
         struct panel p;
         arena_reset(&a);
@@ -343,6 +348,13 @@ static void w_release(void *ctx, struct pview *view)
     x->inner.release(x->inner.ctx, view);
 }
 
+static void w_look(void *ctx, const struct palette *pal,
+                   const struct store_font fonts[STORE_FONT_FACES])
+{
+    struct watched *x = ctx;
+    x->inner.look(x->inner.ctx, pal, fonts);
+}
+
 static void w_draw_frame(void *ctx, const struct frame *f)
 {
     struct watched *x = ctx;
@@ -397,7 +409,8 @@ static int render_script(struct display *d, struct store *store, const struct op
     static struct watched watch;
     memset(&watch, 0, sizeof(watch));
     watch.inner = display_presenter(d);
-    struct presenter pres = {&watch, w_size, w_dpi, w_measurer, w_prepare, w_release, w_draw_frame};
+    struct presenter pres = {&watch,    w_size,    w_dpi,  w_measurer,
+                             w_prepare, w_release, w_look, w_draw_frame};
     struct staff_demo *demo = calloc(1, sizeof(*demo));
     if (!demo) {
         fprintf(stderr, "vitrine render: out of memory\n");

@@ -375,6 +375,22 @@ static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
     return four > VIEWCACHE_MIN_BYTES ? four : VIEWCACHE_MIN_BYTES;
 }
 
+/* The presenter draws in the exhibit's colours and fonts from now on. */
+static void apply_look(struct kiosk *k)
+{
+    if (!k->p.look)
+        return;
+    struct palette pal;
+    struct arena a;
+    struct store_font fonts[STORE_FONT_FACES];
+    char why[256] = "";
+    arena_init(&a, 0);
+    if (store_look(k->store, &a, &pal, fonts, why, sizeof why) != 0)
+        log_warn("kiosk", "%s; its text is set in vitrine's own fonts", why);
+    k->p.look(k->p.ctx, &pal, fonts);
+    arena_free(&a);
+}
+
 struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,
                         uint64_t now_ms, char *why, size_t why_len)
 {
@@ -404,7 +420,10 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     viewcache_init(&k->cache, &k->p, cache_budget(k, o));
     struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
     mode_init(&k->mode, &mc, now_ms);
-    if (load_info(k, why, why_len) != 0 || !(k->cur = panel_get(k, 0, 1))) {
+    int info_ok = load_info(k, why, why_len) == 0;
+    if (info_ok)
+        apply_look(k);
+    if (!info_ok || !(k->cur = panel_get(k, 0, 1))) {
         if (!why[0])
             snprintf(why, why_len, "No panel of %s could be shown.", store_name(store));
         kiosk_free(k);
@@ -482,6 +501,7 @@ static void adopt_pending(struct kiosk *k)
     k->switch_result = 1;
     log_info("kiosk", "now showing %s (%d panels)", store_name(k->store), k->info.n_panels);
     store_close(old);
+    apply_look(k);
     k->gen++;
     drop_stale(k);
     layout_controls(k);

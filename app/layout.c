@@ -41,6 +41,7 @@
 #define G_CELL_MAX 5.0       /* unit chart squares */
 #define G_CELL_MIN_CHART 4.0 /* a chart shorter than three of these goes before the words */
 #define G_FIGURE_FLOOR 8.0   /* the smallest a figure gets (the heading is 5.2u) */
+#define G_LOGO 10.0          /* a logo's height on the title panel */
 
 /* The longest line of text, in characters: about 70 (docs/decisions.md,
  * "Legibility and reach"). */
@@ -867,11 +868,15 @@ static void emit_block_items(struct ctx *c, struct block *b, int x, int y, int b
         push(c, DRAW_RECT, x, y, draw_min(b->w ? b->w : bw, bw), b->h, COLOR_ACCENT);
         break;
     case BK_IMAGE: {
-        push(c, DRAW_RECT, x, y, bw, b->h, COLOR_RULE);
+        /* a photo has a placeholder while it decodes; a logo (sized to its
+         * own proportions, perhaps transparent) has none */
+        int logo = b->name && strcmp(b->name, "logo") == 0;
+        if (!logo)
+            push(c, DRAW_RECT, x, y, bw, b->h, COLOR_RULE);
         if (c->p->image.data && c->p->image.size) {
             struct draw_item *it = push(c, DRAW_IMAGE, x, y, bw, b->h, COLOR_TEXT);
             it->image = &c->p->image;
-            it->role = "image";
+            it->role = logo ? "logo" : "image";
         }
         break;
     }
@@ -1115,6 +1120,19 @@ static void layout_title(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, w);
     static struct column zero;
     struct column col = zero;
+    const struct panel_image *im = &p->image;
+    if (im->data && im->w > 0 && im->h > 0) {
+        /* the museum's logo, at its own proportions, above the title */
+        struct block *lg = add(&col, BK_IMAGE, 0);
+        long lh = U(c, G_LOGO), lw = lh * im->w / im->h;
+        if (lw > w) {
+            lw = w;
+            lh = draw_max(1, (int)(lw * im->h / im->w));
+        }
+        lg->w = (int)lw;
+        lg->size = (int)lh;
+        lg->name = "logo";
+    }
     add_chapter(c, &col);
     struct block *r = add(&col, BK_RULE, U(c, 2.0));
     r->w = U(c, 14);

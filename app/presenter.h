@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "layout.h"
+#include "store.h"
 
 /* A prepared view; its identity is its id (never 0, never reused while the
  * presenter lives). */
@@ -65,6 +66,12 @@ struct presenter {
                              size_t why_len);
     /* Forget a view; NULL is ignored. */
     void (*release)(void *ctx, struct pview *view);
+    /* The exhibit's look from now on: its colours, and its own fonts
+     * (fonts[face].data NULL where it has none; copied). Views prepared
+     * before keep what they were drawn with. May be NULL: a presenter with
+     * one look. */
+    void (*look)(void *ctx, const struct palette *pal,
+                 const struct store_font fonts[STORE_FONT_FACES]);
     /* Draw the frame (not yet shown: the caller presents). */
     void (*draw_frame)(void *ctx, const struct frame *f);
 };

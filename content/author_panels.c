@@ -325,7 +325,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                                            ps->q.role.s[l],    ps->q.context.s[l],
                                            ps->q.language,     ps->q.translation.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
-            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL};
+            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL, 0, 0};
         } else if (items_for_locale(b, ps, l, &p) != 0) {
             goto done;
         }

@@ -63,6 +63,7 @@ struct panel_image {
     size_t size;
     const char *alt;  /* description, required */
     const char *name; /* its file name in the sources (for messages), may be NULL */
+    int w, h;         /* its size in pixels as the store declares it; 0: not known */
 };
 
 /* A source as shown on the panel: its short citation text. */

@@ -1174,6 +1174,8 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     memcpy(copy, data, (size_t)n);
     img->data = copy;
     img->size = (size_t)n;
+    img->w = (int)w;
+    img->h = (int)h;
     return 0;
 }
 
@@ -1379,6 +1381,11 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         if (load_quote(s, index, loc, where, a, &out->quote, why, why_len) < 0)
             return -1;
         break;
+    case PANEL_TITLE:
+        /* the exhibit's logo, on its title panel */
+        if (s->logo && load_image(s, s->logo, where, a, &out->image, why, why_len) < 0)
+            return -1;
+        break;
     case PANEL_IMAGE:
         if (!has_asset)
             return rules_fail(why, why_len, "%s has an image panel without a photo (%s).", s->name,
@@ -1505,7 +1512,7 @@ void store_theme(const struct store *s, struct theme *out)
 int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *why,
                size_t why_len)
 {
-    *out = (struct panel_image){NULL, 0, NULL, NULL};
+    *out = (struct panel_image){NULL, 0, NULL, NULL, 0, 0};
     if (!s->logo)
         return 0;
     int ret = load_image(s, s->logo, "the logo", a, out, why, why_len);
@@ -1563,4 +1570,14 @@ int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FO
         ret = -1;
     reset_all(s);
     return ret;
+}
+
+int store_look(struct store *s, struct arena *a, struct palette *pal,
+               struct store_font fonts[STORE_FONT_FACES], char *why, size_t why_len)
+{
+    theme_palette(&s->theme, pal);
+    if (store_fonts(s, a, fonts, why, why_len) == 0)
+        return 0;
+    memset(fonts, 0, sizeof *fonts * STORE_FONT_FACES);
+    return -1;
 }

@@ -151,6 +151,12 @@ struct store_font {
 int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FONT_FACES],
                 char *why, size_t why_len);
 
+/* What the exhibit looks like: the colours of its theme (theme_palette)
+ * and its own fonts (store_fonts, bytes in a). On -1 (why says what), the
+ * palette is still right and fonts are all NULL: vitrine's own. */
+int store_look(struct store *s, struct arena *a, struct palette *pal,
+               struct store_font fonts[STORE_FONT_FACES], char *why, size_t why_len);
+
 /* Name given at open (file path or memory name), for messages. */
 const char *store_name(const struct store *s);
 

@@ -280,6 +280,30 @@ int content_check_panel(struct content_check *c, const struct panel *p,
     return check_panel(c, p, sizes, n, 1, why, why_len);
 }
 
+int content_check_fonts(struct content_check *c, const void *const data[FACE_COUNT],
+                        const size_t size[FACE_COUNT], const char *const name[FACE_COUNT],
+                        char *why, size_t why_len)
+{
+    return text_set_fonts(c->t, data, size, name, why, why_len);
+}
+
+int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a,
+                              char *why, size_t why_len)
+{
+    struct store_font f[STORE_FONT_FACES];
+    if (store_fonts(s, a, f, why, why_len) != 0)
+        return -1;
+    const void *data[FACE_COUNT] = {NULL};
+    size_t size[FACE_COUNT] = {0};
+    const char *name[FACE_COUNT] = {NULL};
+    for (int i = 0; i < FACE_COUNT && i < STORE_FONT_FACES; i++) {
+        data[i] = f[i].data;
+        size[i] = f[i].size;
+        name[i] = f[i].name;
+    }
+    return content_check_fonts(c, data, size, name, why, why_len);
+}
+
 int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
                         char *why, size_t why_len)
 {
@@ -289,7 +313,8 @@ int content_check_store(struct content_check *c, struct store *s, int w, int h, 
     int rc = 0, count = 0;
     arena_init(&info_arena, 4096);
     arena_init(&panel_arena, 64 * 1024);
-    if (store_info(s, NULL, &info_arena, &info, why, why_len) != 0) {
+    if (store_info(s, NULL, &info_arena, &info, why, why_len) != 0 ||
+        content_check_store_fonts(c, s, &info_arena, why, why_len) != 0) {
         rc = -1;
         goto done;
     }

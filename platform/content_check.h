@@ -31,6 +31,14 @@ int content_check_panel(struct content_check *c, const struct panel *p,
 
 /* Every panel of s in every language at w x h. 0, or -1 with why naming
  * the panel. (*checked, may be NULL: how many panel texts were checked.) */
+/* Measure and check with an exhibit's own fonts from now on (text_set_fonts
+ * on the checker's text): 0, or -1 with why. data NULL: none. */
+int content_check_fonts(struct content_check *c, const void *const data[FACE_COUNT],
+                        const size_t size[FACE_COUNT], const char *const name[FACE_COUNT],
+                        char *why, size_t why_len);
+/* The same with the fonts store s carries (bytes in a). */
+int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a,
+                              char *why, size_t why_len);
 int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
                         char *why, size_t why_len);
 

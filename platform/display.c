@@ -116,6 +116,7 @@ struct view_photo {
     const struct panel_image *img;
     int out_w, out_h;
     SDL_Surface *out;
+    uint32_t bg; /* what shows through a transparent photo */
     char why[200];
     /* the main thread's */
     SDL_Surface *pic; /* decoded, owned */
@@ -149,7 +150,14 @@ struct cache_slot {
     uint64_t used;
 };
 
+/* A role's colour in pal; a role out of range draws as text. */
+static uint32_t rgb_of(const struct palette *pal, enum color_role role)
+{
+    return pal->rgb[(unsigned)role < COLOR_COUNT ? role : COLOR_TEXT];
+}
+
 struct display {
+    struct palette pal; /* the exhibit's colours (display_set_look) */
     SDL_Window *win;
     SDL_Renderer *ren;
     SDL_Surface *surface;   /* headless target */
@@ -307,7 +315,7 @@ static int photo_cancelled(void *ctx)
 static int photo_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct view_photo *p = ctx;
-    p->out = photo_decode(p->img->data, p->img->size, p->out_w, p->out_h, layout_color(COLOR_BG),
+    p->out = photo_decode(p->img->data, p->img->size, p->out_w, p->out_h, p->bg,
                           photo_cancelled, j, p->why, sizeof(p->why));
     snprintf(msg, msg_len, "%s", p->out ? "decoded" : p->why);
     return p->out ? 0 : 1;
@@ -371,13 +379,14 @@ static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
         p->img = img;
         p->out_w = ow;
         p->out_h = oh;
+        p->bg = rgb_of(&d->pal, COLOR_BG);
         p->job = job_start("photo", photo_job, p, events_waker(), why, sizeof(why));
         if (p->job)
             return NULL; /* the placeholder until it is decoded */
         log_warn(TAG, "decoding a photo here: %s", why);
     }
     if (!s) {
-        s = photo_decode(img->data, img->size, ow, oh, layout_color(COLOR_BG), NULL, NULL, why,
+        s = photo_decode(img->data, img->size, ow, oh, rgb_of(&d->pal, COLOR_BG), NULL, NULL, why,
                          sizeof(why));
         if (!s) {
             photo_refused(img, why);
@@ -609,6 +618,7 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
         snprintf(why, why_len, "out of memory");
         return NULL;
     }
+    theme_palette(NULL, &d->pal);
     d->headless = o->headless;
     d->dpi = o->dpi > 0 ? o->dpi : 0;
     snprintf(d->renderer_pref, sizeof(d->renderer_pref), "%s", o->renderer ? o->renderer : "auto");
@@ -680,7 +690,7 @@ void display_clear(struct display *d)
     if (!d)
         return;
     SDL_SetRenderTarget(d->ren, NULL);
-    set_color(d->ren, layout_color(COLOR_BG), 255);
+    set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
     SDL_RenderClear(d->ren);
 }
 
@@ -878,8 +888,8 @@ static int units_part_rect(const struct draw_item *item, int lit_now, SDL_Rect *
 }
 
 /* Draw a unit chart straight from its item, in batches (no allocation). */
-static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int dx, uint8_t alpha,
-                            double eased)
+static void draw_units_item(SDL_Renderer *ren, const struct palette *pal,
+                            const struct draw_item *item, int dx, uint8_t alpha, double eased)
 {
     SDL_Rect batch[UNITS_BATCH];
     int total = item->units_total > 0 ? item->units_total : 0;
@@ -887,7 +897,7 @@ static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int
     uint8_t a = mul_alpha(item->alpha, alpha);
     for (int pass = 0; pass < 2; pass++) {
         int from = pass ? lit : 0, to = pass ? total : lit;
-        set_color(ren, layout_color(pass ? item->color : item->lit_color), a);
+        set_color(ren, rgb_of(pal, pass ? item->color : item->lit_color), a);
         for (int i = from; i < to;) {
             int n = 0;
             for (; i < to && n < UNITS_BATCH; i++, n++) {
@@ -900,7 +910,7 @@ static void draw_units_item(SDL_Renderer *ren, const struct draw_item *item, int
     SDL_Rect part;
     if (units_part_rect(item, lit, &part)) {
         part.x += dx;
-        set_color(ren, layout_color(item->lit_color), a);
+        set_color(ren, rgb_of(pal, item->lit_color), a);
         SDL_RenderFillRect(ren, &part);
     }
 }
@@ -1019,7 +1029,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 static void draw_static(struct display *d, struct panel_view *v, const struct draw_item *it)
 {
     SDL_Renderer *ren = d->ren;
-    uint32_t rgb = layout_color(it->color);
+    uint32_t rgb = rgb_of(&d->pal, it->color);
     switch (it->kind) {
     case DRAW_RECT:
         fill_rect(ren, it, rgb);
@@ -1039,7 +1049,7 @@ static void draw_static(struct display *d, struct panel_view *v, const struct dr
         break;
     }
     case DRAW_UNITS:
-        draw_units_item(ren, it, 0, 255, 1.0);
+        draw_units_item(ren, &d->pal, it, 0, 255, 1.0);
         break;
     case DRAW_IMAGE: {
         SDL_Rect dst = {0, 0, 0, 0};
@@ -1059,8 +1069,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     memset(it, 0, sizeof(*it));
     it->kind = src->kind;
     it->r = src->r;
-    it->rgb = layout_color(src->color);
-    it->lit_rgb = layout_color(src->lit_color);
+    it->rgb = rgb_of(&d->pal, src->color);
+    it->lit_rgb = rgb_of(&d->pal, src->lit_color);
     it->alpha = src->alpha;
     switch (src->kind) {
     case DRAW_RECT:
@@ -1159,7 +1169,7 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
         SDL_SetRenderTarget(d->ren, NULL);
         return -1;
     }
-    set_color(d->ren, layout_color(COLOR_BG), 255);
+    set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
     SDL_RenderClear(d->ren);
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
@@ -1307,7 +1317,7 @@ void display_draw_list(struct display *d, const struct draw_list *l)
     SDL_Renderer *ren = d->ren;
     for (int i = 0; i < l->n; i++) {
         const struct draw_item *it = &l->items[i];
-        uint32_t rgb = layout_color(it->color);
+        uint32_t rgb = rgb_of(&d->pal, it->color);
         switch (it->kind) {
         case DRAW_RECT:
             fill_rect(ren, it, rgb);
@@ -1325,7 +1335,7 @@ void display_draw_list(struct display *d, const struct draw_list *l)
             break;
         }
         case DRAW_UNITS:
-            draw_units_item(ren, it, 0, 255, 1.0);
+            draw_units_item(ren, &d->pal, it, 0, 255, 1.0);
             break;
         case DRAW_IMAGE:
             /* Pictures belong to panels (display_prepare), not to chrome. */
@@ -1510,6 +1520,29 @@ static void p_draw_frame(void *ctx, const struct frame *f)
     display_draw_frame(ctx, f);
 }
 
+void display_set_look(struct display *d, const struct palette *pal,
+                      const struct store_font fonts[STORE_FONT_FACES])
+{
+    d->pal = *pal;
+    const void *data[FACE_COUNT] = {NULL};
+    size_t size[FACE_COUNT] = {0};
+    const char *name[FACE_COUNT] = {NULL};
+    for (int i = 0; fonts && i < FACE_COUNT && i < STORE_FONT_FACES; i++) {
+        data[i] = fonts[i].data;
+        size[i] = fonts[i].size;
+        name[i] = fonts[i].name;
+    }
+    char why[256];
+    if (text_set_fonts(d->text, data, size, name, why, sizeof why) != 0)
+        log_warn(TAG, "the exhibit's fonts: %s; its text is set in vitrine's own", why);
+}
+
+static void p_look(void *ctx, const struct palette *pal,
+                   const struct store_font fonts[STORE_FONT_FACES])
+{
+    display_set_look(ctx, pal, fonts);
+}
+
 struct presenter display_presenter(struct display *d)
 {
     return (struct presenter){
@@ -1518,6 +1551,7 @@ struct presenter display_presenter(struct display *d)
         .dpi = p_dpi,
         .measurer = p_measurer,
         .prepare = p_prepare,
+        .look = p_look,
         .release = p_release,
         .draw_frame = p_draw_frame,
     };

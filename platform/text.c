@@ -77,7 +77,8 @@ struct width_entry {
 
 /* One font of a face's chain. */
 struct slot {
-    const struct script_fonts *script; /* NULL: the shipped font */
+    const struct script_fonts *script; /* NULL: the shipped font (or the exhibit's) */
+    void *own;                         /* the exhibit's font: its bytes, malloc'd; else NULL */
     int state;                         /* 0 not looked up yet, 1 open, -1 unavailable */
     TTF_Font *font;
     int cur_px;
@@ -373,7 +374,8 @@ static TTF_Font *font_at(struct text *t, enum font_face face, int i, int px)
 static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
 {
     struct chain *ch = &t->chain[face];
-    if (ch->n >= MAX_CHAIN || ch->fc_lookups >= MAX_FC_LOOKUPS || cp < 0x20)
+    /* one slot stays free for an exhibit's own font (text_set_fonts) */
+    if (ch->n >= MAX_CHAIN - 1 || ch->fc_lookups >= MAX_FC_LOOKUPS || cp < 0x20)
         return -1;
     ch->fc_lookups++;
     FcPattern *pat = FcPatternCreate();
@@ -569,17 +571,83 @@ void text_cache_widths(struct text *t, size_t entries)
     t->n_widths = entries ? entries : 1;
 }
 
+static void drop_exhibit_font(struct text *t, struct chain *ch)
+{
+    if (ch->n == 0 || !ch->f[0].own)
+        return;
+    TTF_CloseFont(ch->f[0].font);
+    free(ch->f[0].own);
+    memmove(&ch->f[0], &ch->f[1], sizeof ch->f[0] * (size_t)(ch->n - 1));
+    ch->n--;
+    (void)t;
+}
+
 void text_close(struct text *t)
 {
     if (!t)
         return;
-    for (int i = 0; i < FACE_COUNT; i++)
+    for (int i = 0; i < FACE_COUNT; i++) {
+        drop_exhibit_font(t, &t->chain[i]);
         for (int k = 0; k < t->chain[i].n; k++)
             if (t->chain[i].f[k].font)
                 close_font(t, t->chain[i].f[k].font);
+    }
     widths_free(t);
     free(t);
     libs_release();
+}
+
+/* Forget which font has which character and every run width: the chains
+ * changed. */
+static void forget_measures(struct text *t)
+{
+    size_t n = t->n_widths;
+    widths_free(t);
+    t->n_widths = n;
+    for (int i = 0; i < FACE_COUNT; i++)
+        memset(t->chain[i].cache, 0, sizeof t->chain[i].cache);
+}
+
+int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
+                   const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
+                   size_t why_len)
+{
+    int ret = 0;
+    for (int face = 0; face < FACE_COUNT; face++) {
+        struct chain *ch = &t->chain[face];
+        drop_exhibit_font(t, ch);
+        if (!data || !data[face] || size[face] == 0 || size[face] > INT32_MAX)
+            continue;
+        void *copy = malloc(size[face]);
+        SDL_RWops *rw = copy ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
+        if (copy)
+            memcpy(copy, data[face], size[face]);
+        TTF_Font *f = rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, 0) : NULL;
+        if (!f || ch->n >= MAX_CHAIN) {
+            if (f)
+                TTF_CloseFont(f);
+            free(copy);
+            snprintf(why, why_len, "%s is not a font this kiosk can open (%s)",
+                     name && name[face] ? name[face] : face_names[face],
+                     f ? "too many fonts" : SDL_GetError());
+            ret = -1;
+            continue;
+        }
+        TTF_SetFontKerning(f, 1);
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
+        memmove(&ch->f[1], &ch->f[0], sizeof ch->f[0] * (size_t)ch->n);
+        ch->n++;
+        struct slot *sl = &ch->f[0];
+        memset(sl, 0, sizeof *sl);
+        sl->own = copy;
+        sl->font = f;
+        sl->state = 1;
+        sl->cur_px = OPEN_PX;
+        snprintf(sl->path, PATH_LEN, "%s", name && name[face] ? name[face] : "the exhibit's font");
+        log_info(TAG, "face %s: the exhibit's own font %s first", face_names[face], sl->path);
+    }
+    forget_measures(t);
+    return ret;
 }
 
 const struct text_measurer *text_measurer(struct text *t)

@@ -51,6 +51,17 @@ long text_render_count(void);
  * (spaces, joiners, variation selectors) need no glyph. */
 int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp);
 
+/* An exhibit's own fonts, by face (data[face] NULL: none for that face),
+ * each put first in its face's chain, before the families of
+ * locale_rules: a character it lacks falls back as before. Replaces the
+ * fonts of an earlier call; data NULL removes them. The bytes are copied.
+ * Remembered measures are forgotten. 0, or -1 with why naming a font that
+ * does not open (the others still apply). name: file names for messages
+ * (may be NULL). */
+int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
+                   const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
+                   size_t why_len);
+
 /* Path of the first font of a face's chain (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);
 

@@ -107,7 +107,7 @@ static void f_draw_frame(void *ctx, const struct frame *fr)
 
 static struct presenter presenter_of(struct fake *f)
 {
-    return (struct presenter){f, f_size, f_dpi, f_measurer, f_prepare, f_release, f_draw_frame};
+    return (struct presenter){f, f_size, f_dpi, f_measurer, f_prepare, f_release, NULL, f_draw_frame};
 }
 
 /* The bundled exhibit's store, built beside the tests; NULL (said on

@@ -809,6 +809,53 @@ static void colours_have_enough_contrast(void **state)
     assert_true(fabs(contrast(0xFFFFFF, 0x000000) - 21.0) < 1e-9);
 }
 
+/* A museum's theme: every theme that passes theme_check reads (text, muted
+ * text, accent and alert at 4.5:1 or more on its background), rules stay
+ * visible, and the derived colours agree with theme_contrast. Light and
+ * dark backgrounds, saturated and grey accents, 4096 of them. */
+static void every_accepted_theme_reads(void **state)
+{
+    (void)state;
+    int accepted = 0, refused = 0;
+    for (uint32_t i = 0; i < 4096; i++) {
+        uint32_t bg = (i * 2654435761u) & 0xFFFFFF, accent = (i * 40503u + 0x123456) & 0xFFFFFF;
+        struct theme t = {1, accent, bg};
+        struct palette p;
+        char why[256];
+        theme_palette(&t, &p);
+        assert_int_equal(p.rgb[COLOR_BG], bg);
+        assert_int_equal(p.rgb[COLOR_ACCENT], accent);
+        assert_true(fabs(theme_contrast(p.rgb[COLOR_TEXT], bg) - contrast(p.rgb[COLOR_TEXT], bg)) <
+                    1e-9);
+        if (theme_check(&t, why, sizeof why) != 0) {
+            refused++;
+            assert_true(contrast(accent, bg) < THEME_MIN_CONTRAST ||
+                        contrast(p.rgb[COLOR_TEXT], bg) < THEME_MIN_CONTRAST);
+            assert_non_null(strstr(why, "contrast"));
+            continue;
+        }
+        accepted++;
+        assert_true(contrast(p.rgb[COLOR_TEXT], bg) >= THEME_MIN_CONTRAST);
+        assert_true(contrast(p.rgb[COLOR_MUTED], bg) >= THEME_MIN_CONTRAST);
+        assert_true(contrast(p.rgb[COLOR_ACCENT], bg) >= THEME_MIN_CONTRAST);
+        assert_true(contrast(p.rgb[COLOR_ALERT], bg) >= THEME_MIN_CONTRAST);
+        assert_true(contrast(p.rgb[COLOR_RULE], bg) >= 1.3);
+    }
+    if (accepted < 200 || refused < 200) /* both kinds were tried */
+        fail_msg("%d accepted, %d refused", accepted, refused);
+    /* no theme: vitrine's own look, exactly */
+    struct palette own;
+    theme_palette(NULL, &own);
+    for (int r = 0; r < COLOR_COUNT; r++)
+        assert_int_equal(own.rgb[r], layout_color((enum color_role)r));
+    uint32_t rgb = 0;
+    assert_int_equal(theme_parse_colour("#c8102E", &rgb), 0);
+    assert_int_equal(rgb, 0xC8102E);
+    assert_int_equal(theme_parse_colour("#C8102", &rgb), -1);
+    assert_int_equal(theme_parse_colour("#C8102EE", &rgb), -1);
+    assert_int_equal(theme_parse_colour("C8102E", &rgb), -1);
+}
+
 static const struct draw_item *marker_of(const struct draw_list *l)
 {
     for (int i = 0; i < l->n; i++)
@@ -1236,6 +1283,7 @@ int main(void)
         cmocka_unit_test(missing_parts_are_fine),
         cmocka_unit_test(a_chart_gives_way_to_the_words),
         cmocka_unit_test(a_long_number_uses_the_whole_width),
+        cmocka_unit_test(every_accepted_theme_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

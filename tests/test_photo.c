@@ -363,7 +363,7 @@ static void bomb_panel_keeps_its_placeholder(void **state)
     assert_non_null(d);
 
     struct bytes bomb = png_of_zeros(30000, 30000, 6, 30000);
-    struct panel_image img = {bomb.d, bomb.n, "A street at night", "images/street.png"};
+    struct panel_image img = {bomb.d, bomb.n, "A street at night", "images/street.png", 0, 0};
     struct draw_item items[2];
     struct draw_list l = photo_panel(items, &img);
 
@@ -602,7 +602,7 @@ static void a_photo_decodes_off_the_main_thread(void **state)
     struct display *d = display_open(&o, why, sizeof why);
     assert_non_null(d);
     struct bytes pic = png_picture(4000, 3000, 0, 0);
-    struct panel_image img = {pic.d, pic.n, "A gradient", "images/gradient.png"};
+    struct panel_image img = {pic.d, pic.n, "A gradient", "images/gradient.png", 0, 0};
     struct draw_item items[2];
     struct draw_list l = photo_panel(items, &img);
 
