@@ -61,6 +61,7 @@ struct style {
 };
 
 static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT, 0};
+static const struct style ST_ALSO_TITLE = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_MUTED, 0};
 static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT, 0};
 static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT, 1};
 static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT, 1};
@@ -1138,6 +1139,9 @@ static void layout_title(struct ctx *c, const struct page *g)
     r->w = U(c, 14);
     r->size = draw_max(2, U(c, 0.6));
     add_text(&col, p->heading, &ST_TITLE, U(c, 2.5), 3, "title");
+    /* a bilingual exhibit greets in both: the title in the others too */
+    for (int i = 0; i < p->n_also; i++)
+        add_text(&col, p->also[i], &ST_ALSO_TITLE, U(c, i ? 0.8 : 1.2), 2, "title");
     add_text(&col, p->body, &ST_SUBTITLE, U(c, 3.0), 0, "subtitle")->flex = 1;
     add_note(c, &col, U(c, 3.0));
     column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.42);

@@ -14,9 +14,9 @@
  * its rectangle is theirs together, in pixels on the screen (a view's
  * slide offset applied); for text, "lines" holds each line as drawn. The
  * roles: chapter, title, subtitle, heading, body, note, quote, speaker,
- * role, context, figure, figure label, chart, unit chart legend, part-of
- * label, image,
- * image caption, timeline, bars, source; over the panel chrome,
+ * role, context, original-label, original, figure, figure label, chart,
+ * unit chart legend, part-of label, image, image caption, logo, timeline,
+ * bars, source; over the panel chrome,
  * invitation, bar, position, control, index, card, progress, notice,
  * staff. Items with no role (rules,
  * plates drawn for decoration) are left out. Pure: writes to a FILE. */

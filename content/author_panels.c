@@ -320,6 +320,15 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 .part_of = f->part_of,
                 .part_of_label = f->part_of_label.s[l],
             };
+        } else if (ps->kind == PANEL_TITLE) {
+            /* as store_panel_load gives it: the heading in the others */
+            for (int o = 0; o < b->nloc && p.n_also < PANEL_ALSO_MAX; o++) {
+                const char *h = ltext_stored(b, &ps->heading, o);
+                if (o != l && h) {
+                    p.also[p.n_also] = h;
+                    p.also_locale[p.n_also++] = b->loc[o];
+                }
+            }
         } else if (ps->kind == PANEL_QUOTE) {
             p.quote = (struct panel_quote){ps->q.text.s[l],    ps->q.speaker,
                                            ps->q.role.s[l],    ps->q.context.s[l],

@@ -78,6 +78,8 @@ struct panel_cite {
 #define PANEL_EVENTS_MAX 12
 #define PANEL_VALUES_MIN 2
 #define PANEL_VALUES_MAX 6
+/* Other languages a title panel greets in, at most. */
+#define PANEL_ALSO_MAX 3
 
 /* A calendar date as precise as the sources give it: a year, a month of a
  * year, or a day (month and day 0 when not given). */
@@ -124,6 +126,11 @@ struct panel {
     int n_events;
     const struct panel_value *values; /* PANEL_COMPARE only: in the authors' order */
     int n_values;
+    /* PANEL_TITLE: its heading in the exhibit's other languages, in cycling
+     * order (a bilingual exhibit greets its visitors in both) */
+    const char *also[PANEL_ALSO_MAX];
+    const char *also_locale[PANEL_ALSO_MAX];
+    int n_also;
     /* Sources backing this panel, its figure or its quote, deduplicated, in
      * credits order. On a PANEL_CREDITS panel: every source of the exhibit. */
     const struct panel_cite *cites;

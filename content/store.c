@@ -54,6 +54,7 @@ enum {
     ST_VALUES,
     ST_VALUE_TEXT,
     ST_ITEM_CITES,
+    ST_ALSO,
     ST_QUOTE_TRANSLATION, /* version 4 on */
     ST_FONTS,             /* version 4 on */
     ST_COUNT
@@ -125,6 +126,9 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_QUOTE_TRANSLATION] = "SELECT translation FROM quote_text WHERE position = ?1"
                              " AND locale = ?2",
     [ST_FONTS] = "SELECT face, name, data FROM font",
+    [ST_ALSO] = "SELECT t.locale, t.heading FROM panel_text t JOIN locale l ON l.code = t.locale"
+                " WHERE t.position = ?1 AND t.locale <> ?2 AND t.heading IS NOT NULL"
+                " ORDER BY l.position LIMIT 3",
 };
 
 struct store {
@@ -1135,6 +1139,31 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
     return 0;
 }
 
+/* A title panel's heading in the exhibit's other languages. */
+static int load_also(struct store *s, int index, struct panel *out, const char *where,
+                     struct arena *a, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = begin(s, ST_ALSO);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 2, out->locale, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    static const struct field heading = {"heading", RULES_LEN_HEADING, 0};
+    int r;
+    out->n_also = 0;
+    while (out->n_also < PANEL_ALSO_MAX && (r = next_row(s, st, why, why_len)) > 0) {
+        int i = out->n_also;
+        if (read_text(s, st, 0, where, ANY_TEXT("locale"), a, &out->also_locale[i], why,
+                      why_len) < 0 ||
+            read_text(s, st, 1, where, &heading, a, &out->also[i], why, why_len) < 0)
+            return -1;
+        if (out->also[i] && out->also_locale[i])
+            out->n_also++;
+    }
+    return out->n_also < PANEL_ALSO_MAX && r < 0 ? -1 : 0;
+}
+
 static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where, struct arena *a,
                       struct panel_image *img, char *why, size_t why_len)
 {
@@ -1384,6 +1413,8 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     case PANEL_TITLE:
         /* the exhibit's logo, on its title panel */
         if (s->logo && load_image(s, s->logo, where, a, &out->image, why, why_len) < 0)
+            return -1;
+        if (load_also(s, index, out, where, a, why, why_len) < 0)
             return -1;
         break;
     case PANEL_IMAGE:

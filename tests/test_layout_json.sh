@@ -44,7 +44,7 @@ out = sys.argv[1]
 content = {"chapter", "title", "subtitle", "heading", "body", "note", "quote", "speaker", "role",
            "context", "caption", "image caption", "source", "citation", "figure", "chart",
            "chart legend", "unit chart", "unit chart legend", "image", "timeline", "values",
-           "label", "part of", "figure label"}
+           "label", "part of", "figure label", "original", "original-label", "logo"}
 over = {"control", "bar", "invitation", "position", "card", "progress", "notice"}
 bad = 0
 records = 0
