@@ -752,7 +752,7 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     k->staff.stale = 1;
     k->dirty = 1;
     if (s.above != k->room_logged)
-        log_info("kiosk", "%d px above the band kept for the staff layer: laid out again", s.above);
+        log_debug("kiosk", "%d px above the band kept for the staff layer: laid out again", s.above);
     else
         log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
     k->room_logged = s.above;

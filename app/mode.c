@@ -78,6 +78,7 @@ static const struct key_bind key_binds[] = {
     {CTX_INDEX, INPUT_KEY_LEFT, ACT_PREV},
     {CTX_INDEX, INPUT_KEY_PAGE_UP, ACT_PREV},
     {CTX_INDEX, INPUT_KEY_HOME, ACT_HOME},
+    {CTX_INDEX, INPUT_KEY_ESCAPE, ACT_CLOSE_INDEX},
 };
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))

@@ -425,6 +425,16 @@ static void index_and_language(void **state)
         &r, from,
         (enum action[]){ACT_OPEN_INDEX, ACT_CLOSE_INDEX, ACT_OPEN_INDEX, ACT_CLOSE_INDEX, ACT_HOME},
         5);
+
+    /* Escape closes it, as it closes any dialog; outside the index it
+     * does nothing */
+    from = r.n;
+    centre(&r, ACT_OPEN_INDEX, 0, &x, &y);
+    tap(&r, 10000, x, y);
+    key(&r, 11000, INPUT_KEY_ESCAPE, 0);
+    key(&r, 12000, INPUT_KEY_ESCAPE, 0);
+    expect(&r, from, (enum action[]){ACT_OPEN_INDEX, ACT_CLOSE_INDEX}, 2);
+    assert_int_equal(r.m.index_open, 0);
 }
 
 static void touch_during_transition(void **state)
