@@ -36,7 +36,9 @@
 #define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
 #define G_COL_QUOTE 120.0
 #define G_COL_TITLE 130.0
-#define G_SIDE_MIN 36.0 /* narrowest side column for a note */
+#define G_TITLE_MAX 13.0 /* the opening title grows to this where its column allows */
+#define G_QUOTE_MAX 9.0  /* a short quotation grows to this (the heading is 5.2u) */
+#define G_LEAD 1.25      /* a short body is set this much larger (add_body) */
 #define G_CREDIT_COL 48.0
 #define G_CELL_MAX 5.0       /* unit chart squares */
 #define G_CELL_MIN_CHART 4.0 /* a chart shorter than three of these goes before the words */
@@ -57,29 +59,34 @@ struct style {
                    * FLOOR_RATIO of the design size) */
     double lead;  /* added to the measured line height, in em */
     enum color_role color;
-    int grows; /* reading text: its design size follows the text scale */
+    int grows;   /* reading text: its design size follows the text scale */
+    double step; /* how far type_scale stepped size up from the style's own
+                  * (1: not): the box floor stays that of the style's own size */
 };
 
-static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT, 0};
-static const struct style ST_ALSO_TITLE = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_MUTED, 0};
-static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT, 0};
-static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT, 1};
-static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT, 1};
-static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT, 0};
-static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT, 1};
-static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT, 1};
-static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT, 1};
-static const struct style ST_ORIGINAL = {FACE_SERIF, 2.6, 1.8, 0.12, COLOR_TEXT, 1};
-static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT, 1};
-static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1};
-static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1};
-static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT, 1};
-static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT, 1};
+static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT, 0, 1.0};
+static const struct style ST_ALSO_TITLE = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_MUTED, 0, 1.0};
+static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT, 0, 1.0};
+static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT, 1, 1.0};
+static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT, 1, 1.0};
+static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT, 0, 1.0};
+static const struct style ST_FIG_LABEL = {FACE_SANS, 4.0, 2.0, 0.12, COLOR_TEXT, 1, 1.0};
+static const struct style ST_PART_LABEL = {FACE_SANS, 3.0, 1.8, 0.12, COLOR_TEXT, 1, 1.0};
+static const struct style ST_QUOTE = {FACE_SERIF, 4.6, 2.0, 0.16, COLOR_TEXT, 1, 1.0};
+static const struct style ST_ORIGINAL = {FACE_SERIF, 2.6, 1.8, 0.12, COLOR_TEXT, 1, 1.0};
+static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT, 1, 1.0};
+static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1, 1.0};
+static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1, 1.0};
+static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT, 1, 1.0};
+static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT, 1, 1.0};
 
 struct ctx {
     struct draw_ctx d;
     const struct panel *p;
     double scale; /* for styles that grow: 1, or LAYOUT_LARGER_TEXT */
+    /* the type scale for this screen (type_scale): a tall screen sets
+     * headings and running text a step larger than a wide one */
+    struct style title, subtitle, heading, body;
 };
 
 static int U(const struct ctx *c, double s)
@@ -386,7 +393,7 @@ static int design_px(const struct ctx *c, const struct style *st)
  * fit steps down, at worst to where normal text would stop. */
 static int floor_px(const struct ctx *c, const struct style *st)
 {
-    double fl = st->size * FLOOR_RATIO;
+    double fl = st->size / (st->step > 1 ? st->step : 1) * FLOOR_RATIO;
     return draw_min(design_px(c, st), draw_max(1, U(c, fl > st->floor ? fl : st->floor)));
 }
 
@@ -436,20 +443,21 @@ static void wrap_measure(struct typeset *f, int bw)
 /* Fit text into a box bw wide and bh high (at most max_lines lines, 0: any),
  * shrinking from the design size to the floor. On overflow the lines that
  * fit are kept and the problem names the box. */
-static void fit_text(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
-                     int bw, int bh, int max_lines, const char *name)
+static void fit_text_at(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
+                        int dpx, int bw, int bh, int max_lines, const char *name)
 {
     if (text_prepare(c, f, text, st, 0) || f->nu == 0)
         return;
-    int ok = typeset_fit(f, design_px(c, st), floor_px(c, st), bw, bh, max_lines, 0);
+    int fpx = draw_min(dpx, floor_px(c, st));
+    int ok = typeset_fit(f, dpx, fpx, bw, bh, max_lines, 0);
     /* A wide box or a smaller size gives long lines, hard to follow back
      * to the next one: wrap narrower until no line is longer than
      * G_LINE_CHARS, unless the text would then not fit its box. */
     int w = bw;
     for (int k = 0, n; ok && k < 6 && (n = longest_line(f)) > G_LINE_CHARS; k++) {
         int nw = (int)((long)w * (G_LINE_CHARS - 3) / n);
-        if (nw < 1 || !typeset_fit(f, design_px(c, st), floor_px(c, st), nw, bh, max_lines, 0)) {
-            typeset_fit(f, design_px(c, st), floor_px(c, st), w, bh, max_lines, 0);
+        if (nw < 1 || !typeset_fit(f, dpx, fpx, nw, bh, max_lines, 0)) {
+            typeset_fit(f, dpx, fpx, w, bh, max_lines, 0);
             break;
         }
         w = nw;
@@ -477,6 +485,12 @@ static void fit_text(struct ctx *c, struct typeset *f, const char *text, const s
     else
         problem(c, "%s of panel %s needs %d lines at floor size, box holds %d", name, panel_id(c),
                 f->n, f->keep);
+}
+
+static void fit_text(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
+                     int bw, int bh, int max_lines, const char *name)
+{
+    fit_text_at(c, f, text, st, design_px(c, st), bw, bh, max_lines, name);
 }
 
 static void emit_text(struct ctx *c, const struct typeset *f, int x, int y, int bw,
@@ -515,6 +529,8 @@ struct block {
     int marker;    /* BK_TEXT: accent bar on the left (notes) */
     int w;         /* width, 0 = the column's */
     int size;      /* BK_RULE, BK_IMAGE: height; BK_UNITS: max height; BK_RULE: width in w */
+    int grow;      /* BK_TEXT: px it may grow to from its design size (0: none), see grown_px */
+    int grow_one;  /* BK_TEXT: b->grow or the design size, no size between */
     const char *text, *name;
     const struct style *st;
     /* results */
@@ -752,6 +768,21 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
             b->cr_n = placed;
         }
     }
+    if (b->cr_n > 0 && placed == b->cr_n && b->size > 1) {
+        /* the columns as even as the sources allow: the lowest height that
+         * still holds them all, rather than the first column full and the
+         * last nearly empty (three sources in two columns of a wide page) */
+        int px = b->credits[0].px, lo = 1, hi = avail;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            credits_place(c, b, px, mid, &placed);
+            if (placed == b->cr_n)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        credits_place(c, b, px, hi, &placed);
+    }
     int h = 0;
     for (int i = 0; i < b->cr_n; i++) {
         const struct typeset *ci = &b->credits[2 * i], *de = &b->credits[2 * i + 1];
@@ -760,12 +791,32 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
     b->h = h;
 }
 
+/* The largest size, from b->grow down to the design size, at which b's
+ * text takes at most three quarters of the height it is given (the rest is
+ * air around it), in steps of about 4 % (or b->grow alone, grow_one); the
+ * design size when none does. With the larger text on it may take all of
+ * that height: the visitor asked for size rather than air, and the
+ * larger text must come out larger than a grown box at the normal size. */
+static int grown_px(struct ctx *c, struct block *b, int bw, int avail)
+{
+    int dpx = design_px(c, b->st), px = b->grow;
+    int room = c->scale > 1 ? avail : avail * 3 / 4;
+    if (px <= dpx || text_prepare(c, &b->f, b->text, b->st, 0) || b->f.nu == 0)
+        return dpx;
+    for (; px > dpx; px = b->grow_one ? dpx : px * 24 / 25)
+        if (typeset_fit(&b->f, px, px, bw, room, b->max_lines, 0) &&
+            longest_line(&b->f) <= G_LINE_CHARS)
+            return px;
+    return dpx;
+}
+
 static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
 {
     switch (b->kind) {
     case BK_TEXT: {
         int ind = b->marker ? marker_indent(c) : 0;
-        fit_text(c, &b->f, b->text, b->st, bw - ind, avail, b->max_lines, b->name);
+        int dpx = b->grow ? grown_px(c, b, bw - ind, avail) : design_px(c, b->st);
+        fit_text_at(c, &b->f, b->text, b->st, dpx, bw - ind, avail, b->max_lines, b->name);
         b->h = b->f.height;
         if (b->f.keep == 0)
             b->skip = 1;
@@ -999,15 +1050,52 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
 
 /* ---- panels ------------------------------------------------------------- */
 
-/* Where a column hangs in the free height of a portrait screen (0 = top). */
-#define G_PORTRAIT_VALIGN 0.3
+/* The top line: where every panel's first line of content starts, the
+ * same for every kind at a given screen size so that nothing jumps while
+ * a visitor swipes. On a tall screen (9:16) it hangs lower than the
+ * margin, by this share of the height the page has beyond a square (less
+ * on a less tall one, none at 2:3 or wider): the upper edge of a tall screen is
+ * above the eye, and a short panel then sits nearer the middle. */
+#define G_HANG 0.16
 
 struct page {
-    int x0, y0, x1, y1; /* content area */
+    int x0, y0, x1, y1; /* content area; y0 is the top line */
     int w, h;
     int landscape;
     int gut;
 };
+
+/* How tall the screen is, 0 (2:3 or wider) .. 1 (9:16 or taller): how far
+ * the portrait type scale steps up and the top line hangs down. A 3:4
+ * screen (768x1024) has no height to spare: its page is barely taller than
+ * wide once the band is off. */
+static double tallness(const struct draw_ctx *d)
+{
+    double t = ((double)d->H / d->W - 1.5) / (16.0 / 9.0 - 1.5);
+    return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/* The type scale for the screen: a tall screen's measure is its width, the
+ * same u as a wide one's height, but it has nearly twice the height to
+ * fill; headings and the title step up by a third and running text by a
+ * sixth there (at 9:16; less as the screen is less tall), so that a
+ * panel's words take the room rather than leave its lower half empty. */
+static void type_scale(struct ctx *c)
+{
+    double t = tallness(&c->d);
+    c->title = ST_TITLE;
+    c->subtitle = ST_SUBTITLE;
+    c->heading = ST_HEADING;
+    c->body = ST_BODY;
+    c->title.step = 1 + t / 4;
+    c->heading.step = 1 + t / 3;
+    c->subtitle.step = 1 + t / 6;
+    c->body.step = 1 + t / 6;
+    c->title.size *= c->title.step;
+    c->heading.size *= c->heading.step;
+    c->subtitle.size *= c->subtitle.step;
+    c->body.size *= c->body.step;
+}
 
 /* The reading column: ~60 characters of body, at most 60% of a wide screen. */
 static int text_col(const struct ctx *c, const struct page *g)
@@ -1040,13 +1128,18 @@ static void page_make(const struct ctx *c, struct page *g)
 {
     /* the margin, or the room the controls keep at the sides when wider */
     g->x0 = draw_max(U(c, G_MARGIN), c->d.scr.side);
-    g->y0 = U(c, G_MARGIN);
     g->x1 = c->d.W - g->x0;
-    g->y1 = layout_band(&c->d.scr).top - U(c, G_BAND_GAP) - c->d.scr.above;
     g->w = g->x1 - g->x0;
-    g->h = g->y1 - g->y0;
     g->landscape = c->d.W * 10 >= c->d.H * 12;
     g->gut = U(c, G_GUTTER);
+    /* the top line from the screen and its band alone: a staff layer
+     * above the band (scr.above) shortens the page, never moves its top */
+    int y1 = layout_band(&c->d.scr).top - U(c, G_BAND_GAP);
+    g->y0 = U(c, G_MARGIN);
+    if (!g->landscape)
+        g->y0 += (int)(draw_max(0, y1 - g->y0 - g->w) * G_HANG * tallness(&c->d));
+    g->y1 = y1 - c->d.scr.above;
+    g->h = g->y1 - g->y0;
 }
 
 /* "Sources: a; b" at the bottom of the column (x, w); returns the top of
@@ -1108,6 +1201,19 @@ static struct block *add_chapter(struct ctx *c, struct column *col)
     return b;
 }
 
+/* A panel's running text, taking the height the other boxes leave. A
+ * short text that would leave most of it empty is set one step larger
+ * (G_LEAD times the body size): two sizes of running text, not a size
+ * for every length. */
+static struct block *add_body(struct ctx *c, struct column *col, int gap)
+{
+    struct block *b = add_text(col, c->p->body, &c->body, gap, 0, "body");
+    b->flex = 1;
+    b->grow = (int)lround(design_px(c, &c->body) * G_LEAD);
+    b->grow_one = 1;
+    return b;
+}
+
 static void add_note(struct ctx *c, struct column *col, int gap)
 {
     struct block *b = add_text(col, c->p->note, &ST_SMALL, gap, 8, "note");
@@ -1134,43 +1240,59 @@ static void layout_title(struct ctx *c, const struct page *g)
         lg->size = (int)lh;
         lg->name = "logo";
     }
+    /* no ornament above the title (an accent rule was there): the first
+     * line is the title's, on the top line every panel shares */
     add_chapter(c, &col);
-    struct block *r = add(&col, BK_RULE, U(c, 2.0));
-    r->w = U(c, 14);
-    r->size = draw_max(2, U(c, 0.6));
-    add_text(&col, p->heading, &ST_TITLE, U(c, 2.5), 3, "title");
+    /* the opening panel: the title set as large as the room the others
+     * leave allows (it takes the flex, so a long title in a second
+     * language and the subtitle keep theirs) */
+    struct block *tb = add_text(&col, p->heading, &c->title, U(c, 2.5), 3, "title");
+    tb->grow = U(c, G_TITLE_MAX);
+    tb->flex = 1;
     /* a bilingual exhibit greets in both: the title in the others too */
     for (int i = 0; i < p->n_also; i++)
         add_text(&col, p->also[i], &ST_ALSO_TITLE, U(c, i ? 0.8 : 1.2), 2, "title");
-    add_text(&col, p->body, &ST_SUBTITLE, U(c, 3.0), 0, "subtitle")->flex = 1;
+    add_text(&col, p->body, &c->subtitle, U(c, 3.0), 0, "subtitle");
     add_note(c, &col, U(c, 3.0));
-    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0.42);
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0);
+}
+
+/* A wide screen's story in two columns: the chapter, the heading and a
+ * note on the left, the body in a reading column on the right, its first
+ * line level with the heading's. The body keeps its measure (at most
+ * G_COL_TEXT, about 64 % of the page) and the heading takes the rest, so
+ * the page is used across its width and a short story needs less height. */
+static void story_wide(struct ctx *c, const struct page *g, int bottom)
+{
+    const struct panel *p = c->p;
+    int bw = draw_min(text_col(c, g), (g->w - g->gut) * 64 / 100);
+    int aw = g->w - bw - g->gut;
+    static struct column zero;
+    struct column aside = zero, main = zero;
+    add_chapter(c, &aside);
+    struct block *head = add_text(&aside, p->heading, &c->heading, U(c, 1.2), 4, "heading");
+    add_note(c, &aside, U(c, 3.5));
+    column_place(c, &aside, g->x0, g->y0, aw, bottom - g->y0, 0);
+    int top = head->skip ? g->y0 : head->y;
+    add_body(c, &main, 0);
+    column_place(c, &main, g->x1 - bw, top, bw, bottom - top, 0);
 }
 
 static void layout_story(struct ctx *c, const struct page *g)
 {
     const struct panel *p = c->p;
-    int w = text_col(c, g);
-    int side_w = g->w - w - g->gut;
-    int side = has_text(p->note) && side_w >= U(c, G_SIDE_MIN);
-    int bottom = place_cites(c, g, g->x0, w);
+    if (g->landscape) {
+        story_wide(c, g, place_cites(c, g, g->x0, g->w));
+        return;
+    }
+    int bottom = place_cites(c, g, g->x0, g->w);
     static struct column zero;
     struct column col = zero;
     add_chapter(c, &col);
-    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
-    struct block *body = add_text(&col, p->body, &ST_BODY, U(c, 3.5), 0, "body");
-    body->flex = 1;
-    if (!side)
-        add_note(c, &col, U(c, 2.5));
-    /* a tall screen leaves much height free: hang the text at the optical
-     * centre rather than leave the lower half empty */
-    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, g->landscape ? 0 : G_PORTRAIT_VALIGN);
-    if (side) {
-        struct column sc = zero;
-        add_note(c, &sc, 0);
-        int top = body->skip ? g->y0 : body->y;
-        column_place(c, &sc, g->x0 + w + g->gut, top, side_w, bottom - top, 0);
-    }
+    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+    add_body(c, &col, U(c, 3.5));
+    add_note(c, &col, U(c, 3.0));
+    column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
 }
 
 static void add_figure_blocks(struct ctx *c, struct column *col, int chart_max_h)
@@ -1212,7 +1334,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
         add_chapter(c, &col);
-        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
         struct block *fb = add(&col, BK_FIGURE, U(c, 4.0));
         fb->text = fig_text;
         fb->name = "figure";
@@ -1225,16 +1347,16 @@ static void layout_statistic(struct ctx *c, const struct page *g)
         add_figure_blocks(c, &col, (bottom - g->y0) * 28 / 100);
         if (col.n > n0)
             col.b[n0].gap = U(c, 4.0);
-        add_text(&col, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
+        add_body(c, &col, U(c, 4.0));
         add_note(c, &col, U(c, 2.5));
-        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, G_PORTRAIT_VALIGN);
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
         return;
     }
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
     struct column head = zero;
     add_chapter(c, &head);
-    add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    add_text(&head, p->heading, &c->heading, U(c, 1.2), 3, "heading");
     int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
     if (top > g->y0)
         top += U(c, 4.0);
@@ -1248,16 +1370,21 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     struct block *fb = add(fcol, BK_FIGURE, 0);
     fb->text = fig_text;
     fb->name = "figure";
+    /* alone in its half (the body and chart on the right), the number may
+     * grow to the half's width, up to 1.4 times its size and a third of
+     * the height left */
+    if (!wide && !part)
+        fb->size = draw_min(design_px(c, &ST_FIGURE) * 14 / 10, (bottom - top) / 3);
     add_text(fcol, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
     if (wide)
         top = column_place(c, &row, g->x0, top, g->w, bottom - top, 0) + U(c, 4.0);
     int h = bottom - top;
     if (part) {
-        add_text(&left, p->body, &ST_BODY, U(c, 4.0), 0, "body")->flex = 1;
+        add_body(c, &left, U(c, 4.0));
         add_figure_blocks(c, &right, h * 45 / 100);
         add_note(c, &right, U(c, 3.0));
     } else {
-        add_text(&right, p->body, &ST_BODY, 0, 0, "body")->flex = 1;
+        add_body(c, &right, 0);
         add_note(c, &right, U(c, 2.5));
     }
     column_place(c, &left, g->x0, top, half, h, 0);
@@ -1297,9 +1424,12 @@ static void add_quote_words(struct ctx *c, struct column *col)
 {
     const struct panel_quote *q = &c->p->quote;
     int translated = has_text(q->translation);
-    add_text(col, quoted(c, translated ? q->translation : q->text), &ST_QUOTE, U(c, 3.5), 0,
-             "quote")
-        ->flex = 1;
+    /* a pull quote: set as large as the room allows (up to G_QUOTE_MAX),
+     * a short one larger than a long one, never smaller than ST_QUOTE */
+    struct block *qb = add_text(col, quoted(c, translated ? q->translation : q->text), &ST_QUOTE,
+                                U(c, 3.5), 0, "quote");
+    qb->flex = 1;
+    qb->grow = U(c, G_QUOTE_MAX * (ST_QUOTE.grows ? c->scale : 1));
     const char *who = has_text(q->speaker) ? cat(c, "\xE2\x80\x94 ", q->speaker, (const char *)NULL)
                                            : NULL; /* em dash */
     add_text(col, who, &ST_SPEAKER, U(c, 3.0), 2, "speaker");
@@ -1321,13 +1451,12 @@ static void layout_quote(struct ctx *c, const struct page *g)
     static struct column zero;
     struct column col = zero;
     add_chapter(c, &col);
-    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
     add_quote_words(c, &col);
     add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
-    add_text(&col, p->body, &ST_BODY, U(c, 3.5), 8, "body");
+    add_text(&col, p->body, &c->body, U(c, 3.5), 8, "body");
     add_note(c, &col, U(c, 2.5));
-    /* on a tall screen the quote hangs lower, nearer the eye */
-    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, g->landscape ? 0.4 : 0.55);
+    column_place(c, &col, g->x0, g->y0, w, bottom - g->y0, 0);
 }
 
 static void layout_credits(struct ctx *c, const struct page *g)
@@ -1337,8 +1466,8 @@ static void layout_credits(struct ctx *c, const struct page *g)
     static struct column zero;
     struct column col = zero;
     add_chapter(c, &col)->w = hw;
-    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
-    add_text(&col, p->body, &ST_BODY, U(c, 3.0), 8, "body")->w = hw;
+    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading")->w = hw;
+    add_text(&col, p->body, &c->body, U(c, 3.0), 8, "body")->w = hw;
     add_note(c, &col, U(c, 2.5));
     col.b[col.n - 1].w = hw;
     if (p->n_cites > 0 && p->cites) {
@@ -1358,12 +1487,12 @@ static void layout_image(struct ctx *c, const struct page *g)
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
         add_chapter(c, &col);
-        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
         struct block *im = add(&col, BK_IMAGE, U(c, 3.5));
         im->size = (bottom - g->y0) * 40 / 100;
         im->name = "image";
         add_text(&col, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
-        add_text(&col, p->body, &ST_BODY, U(c, 3.5), 0, "body")->flex = 1;
+        add_body(c, &col, U(c, 3.5));
         add_note(c, &col, U(c, 2.5));
         column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
         return;
@@ -1377,8 +1506,8 @@ static void layout_image(struct ctx *c, const struct page *g)
     column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
     int bottom = place_cites(c, g, rx, rw);
     add_chapter(c, &right);
-    add_text(&right, p->heading, &ST_HEADING, U(c, 1.2), 4, "heading");
-    add_text(&right, p->body, &ST_BODY, U(c, 3.5), 0, "body")->flex = 1;
+    add_text(&right, p->heading, &c->heading, U(c, 1.2), 4, "heading");
+    add_body(c, &right, U(c, 3.5));
     add_note(c, &right, U(c, 2.5));
     column_place(c, &right, rx, g->y0, rw, bottom - g->y0, 0);
 }
@@ -1389,10 +1518,10 @@ static void layout_image(struct ctx *c, const struct page *g)
  * order (13 and 15 April would otherwise sit on one point beside the
  * 1980s), and a dashed stretch of line marks where more than a year
  * passes between two events. */
-static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT, 0};
-static const struct style ST_TL_LABEL = {FACE_SANS, 3.4,        2.0,
-                                         0.15,      COLOR_TEXT, 0}; /* fills its space already */
-static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT, 0};
+static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT, 0, 1.0};
+static const struct style ST_TL_LABEL = {FACE_SANS,  3.4, 2.0, 0.15,
+                                         COLOR_TEXT, 0,   1.0}; /* fills its space already */
+static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT, 0, 1.0};
 
 #define TL_DATE_LINES 2
 #define TL_LABEL_LINES 6
@@ -1717,8 +1846,8 @@ static void layout_timeline(struct ctx *c, const struct page *g)
     static struct column zero;
     struct column col = zero;
     add_chapter(c, &col)->w = hw;
-    add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading")->w = hw;
-    add_text(&col, p->body, &ST_BODY, U(c, 2.5), 4, "body")->w = hw;
+    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading")->w = hw;
+    add_text(&col, p->body, &c->body, U(c, 2.5), 4, "body")->w = hw;
     struct block *tl = add(&col, BK_TIMELINE, U(c, 4.0));
     tl->flex = 1;
     tl->name = "timeline";
@@ -1734,10 +1863,10 @@ static int values_measure(struct ctx *c, struct items *t, int px, int bw)
 {
     int ok = 1, sum = 0;
     int npx = scaled(px, &ST_VAL_NUMBER, &ST_TL_LABEL);
-    t->bar_h = draw_max(
-        4,
-        scaled(px, &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5, 0, 0, COLOR_TEXT, 0},
-               &ST_TL_LABEL));
+    t->bar_h = draw_max(4, scaled(px,
+                                  &(const struct style){FACE_SANS, t->vertical ? 6.0 : 4.5, 0, 0,
+                                                        COLOR_TEXT, 0, 1.0},
+                                  &ST_TL_LABEL));
     t->num_w = 0;
     for (int i = 0; i < t->n; i++) {
         struct item *it = &t->it[i];
@@ -1844,25 +1973,25 @@ static void layout_compare(struct ctx *c, const struct page *g)
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
         add_chapter(c, &col);
-        add_text(&col, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
         struct block *vb = add(&col, BK_VALUES, U(c, 5.0));
         vb->name = "bars";
-        add_text(&col, p->body, &ST_BODY, U(c, 5.0), 0, "body")->flex = 1;
+        add_text(&col, p->body, &c->body, U(c, 5.0), 0, "body")->flex = 1;
         add_note(c, &col, U(c, 2.5));
-        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, G_PORTRAIT_VALIGN);
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
         return;
     }
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
     struct column head = zero;
     add_chapter(c, &head);
-    add_text(&head, p->heading, &ST_HEADING, U(c, 1.2), 3, "heading");
+    add_text(&head, p->heading, &c->heading, U(c, 1.2), 3, "heading");
     int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
     if (top > g->y0)
         top += U(c, 4.0);
     int h = bottom - top, lw = (g->w - g->gut) * 45 / 100;
     struct column left = zero, right = zero;
-    add_text(&left, p->body, &ST_BODY, 0, 0, "body")->flex = 1;
+    add_text(&left, p->body, &c->body, 0, 0, "body")->flex = 1;
     add_note(c, &left, U(c, 2.5));
     struct block *vb = add(&right, BK_VALUES, 0);
     vb->name = "bars";
@@ -1960,6 +2089,7 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
     }
     if (text_scale >= 1.0 && text_scale <= LAYOUT_MAX_TEXT_SCALE)
         c.scale = text_scale;
+    type_scale(&c);
     struct page g;
     page_make(&c, &g);
     switch (p->kind) {

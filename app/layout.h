@@ -105,6 +105,9 @@ struct layout_screen {
  * *out is overwritten (no background item: the renderer clears the screen
  * to layout_color(COLOR_BG)). Content stays inside a margin of 7u and
  * above the bottom band (layout_band), which belongs to layout_chrome.
+ * Every panel's first line of content starts at the same y for a given
+ * screen (the top line: the margin, lower on a tall screen), whatever its
+ * kind, language or text scale, and whatever screen->above is.
  * Returns 0, or -1 when text overflows (out->overflow set, out->problem says
  * which box) or on allocation failure. Even on overflow the list is
  * drawable: overflowing text is cut at its box, never drawn outside it. */

@@ -299,6 +299,60 @@ static void smallest_body_px_per_size(void **state)
     arena_free(&a);
 }
 
+/* The top of a panel's first line of content: the highest text, figure,
+ * chart or picture (rules and markers are not content). */
+static int first_line_top(const struct draw_list *l)
+{
+    int top = INT32_MAX;
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k].kind != DRAW_RECT && l->items[k].r.y < top)
+            top = l->items[k].r.y;
+    return top;
+}
+
+/* Every kind shares one top line: at a given size every panel's first line
+ * (a story's chapter line, a quotation, a statistic's heading, the
+ * timeline's, the title, the sources' heading) starts at the same y, in
+ * every language and with the larger text, so nothing jumps while a
+ * visitor swipes. */
+static void every_panel_starts_on_one_top_line(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    for (size_t s = 0; s < N_SIZES; s++) {
+        int W = sizes[s].w, H = sizes[s].h, line = INT32_MAX;
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
+        for (int scaled = 0; scaled < 2; scaled++) {
+            for (int loc = 0; loc < fx.info.n_locales; loc++) {
+                for (int i = 0; i < fx.info.n_panels; i++) {
+                    char why[512];
+                    struct panel p;
+                    struct draw_list list;
+                    arena_reset(&a);
+                    assert_int_equal(store_panel_load(fx.store, i, fx.info.locales[loc], &a, &p,
+                                                      why, sizeof why),
+                                     0);
+                    layout_panel_scaled(&p, &screen, scaled ? LAYOUT_LARGER_TEXT : 1.0, fx.m, &a,
+                                        &list);
+                    int top = first_line_top(&list);
+                    if (line == INT32_MAX)
+                        line = top;
+                    if (top != line) {
+                        print_error("panel %s (%s%s) at %dx%d starts at y %d, the others at %d\n",
+                                    p.id ? p.id : "?", fx.info.locales[loc], scaled ? ", A+" : "",
+                                    W, H, top, line);
+                        fail();
+                    }
+                }
+            }
+        }
+        printf("%dx%d: every panel's first line at y %d (%.1f%% of the height)\n", W, H, line,
+               100.0 * line / H);
+    }
+    arena_free(&a);
+}
+
 /* ---- hostile text ---------------------------------------------------------- */
 
 static char *words(int n)
@@ -377,6 +431,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_panel_fits_at_every_size),
         cmocka_unit_test(smallest_body_px_per_size),
+        cmocka_unit_test(every_panel_starts_on_one_top_line),
         cmocka_unit_test(three_hundred_words_overflow_and_stay_in_the_box),
         cmocka_unit_test(one_endless_word_stays_in_the_box),
     };
