@@ -271,6 +271,29 @@ static int word_line(struct typeset *t, int i, int wo, int wl, int bw, int *w, i
     return k;
 }
 
+#define SOFT_HYPHEN "\xC2\xAD"
+
+/* 1 when s[0..n) ends with a soft hyphen (U+00AD, a cluster of its own). */
+static int ends_soft(const char *s, int n)
+{
+    return n >= 2 && memcmp(s + n - 2, SOFT_HYPHEN, 2) == 0;
+}
+
+/* A line of whole units s[lo..le) that the next unit does not join: one
+ * that ends at a soft hyphen ends with a hyphen in its place, where that
+ * fits (UAX #14 breaks after a soft hyphen, which draws nothing). */
+static void line_break(struct typeset *t, int lo, int le, int lw, int para, int bw)
+{
+    if (le - lo > 2 && ends_soft(t->s + lo, le - lo)) {
+        int hw = hyphenated_width(t, t->s + lo, le - lo - 2);
+        if (hw <= bw) {
+            line_add(t, t->s + lo, le - lo - 2, hw, para, 1);
+            return;
+        }
+    }
+    line_add(t, t->s + lo, le - lo, lw, para, 0);
+}
+
 void typeset_wrap(struct typeset *t, int bw)
 {
     const char *s = t->s;
@@ -292,7 +315,7 @@ void typeset_wrap(struct typeset *t, int bw)
                 lw = cw;
                 continue;
             }
-            line_add(t, s + lo, le - lo, lw, lpara, 0);
+            line_break(t, lo, le, lw, lpara, bw);
             lo = -1;
         }
         int ww = width_of(t, s + wo, wl);

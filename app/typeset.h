@@ -22,6 +22,11 @@
  * set, alone, and the box reports too_wide. Fitting may instead refuse
  * sizes that split a word (TYPESET_WHOLE_WORDS).
  *
+ * A soft hyphen (U+00AD) is an author's hyphenation point: a line may break
+ * after it (UAX #14), and a line that does ends with a hyphen in its place
+ * (where the hyphen fits). A word with one is not looked up in the
+ * dictionary; a word joiner (U+2060) in a word keeps the dictionary away.
+ *
  * A letter keeps at most TYPESET_MAX_MARKS generic combining accents
  * (U+0300 and the like); more are dropped, so hostile stacks of marks
  * cannot climb into the line above. Script-specific marks (Thai, Arabic,

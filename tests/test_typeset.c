@@ -321,6 +321,27 @@ static void other_runs_are_cut_as_before(void **state)
     arena_free(&a);
 }
 
+/* A soft hyphen is the author's point: a line that breaks there shows a
+ * hyphen in its place, in any language; one inside a line stays unseen. */
+static void soft_hyphens_show_at_a_line_end(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* 5 px a character: "Haltestellen-" is 65 px */
+    const char *s = "Haltestellen\xC2\xAD"
+                    "dach in Bonn";
+    assert_string_equal(wrapped_in(&a, NULL, s, 70, &t), "Haltestellen-|dach in Bonn");
+    assert_true(t.lines[0].hyphen);
+    assert_int_equal(t.lines[0].w, 65);
+    assert_false(t.broken);
+    assert_string_equal(wrapped_in(&a, "de", s, 200, &t), "Haltestellen\xC2\xAD"
+                                                          "dach in Bonn");
+    assert_false(t.lines[0].hyphen);
+    arena_free(&a);
+}
+
 /* Where no dictionary can be loaded (--no-dictionaries), or the language
  * has none, a long word is cut between characters, with no hyphen. */
 static void without_a_dictionary_words_are_cut(void **state)
@@ -498,6 +519,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(long_words_are_hyphenated),
         cmocka_unit_test(words_that_fit_are_not_hyphenated),
         cmocka_unit_test(other_runs_are_cut_as_before),
+        cmocka_unit_test(soft_hyphens_show_at_a_line_end),
         cmocka_unit_test(a_paragraph_does_not_end_on_a_lone_word),
         cmocka_unit_test(fitting_shrinks_then_overflows),
         cmocka_unit_test(one_line_cuts_with_an_ellipsis),

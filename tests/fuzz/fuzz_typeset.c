@@ -20,9 +20,9 @@
  * emoji or an accented letter is never cut), in order, with only spaces
  * between; its width is what the measurer says; no line is wider than the
  * box unless a single cluster is; a fit that succeeds fits; an ellipsized
- * line fits; a line that ends with a hyphen ends inside a word, at a point
- * the dictionary gave, the word goes on at the start of the next line, and
- * the line and its hyphen fit. A crash, a sanitizer report or a broken
+ * line fits; a line that ends with a hyphen ends at a soft hyphen, or
+ * inside a word at a point the dictionary gave, the word going on at the
+ * start of the next line; the line and its hyphen fit. A crash, a sanitizer report or a broken
  * promise is a bug.
  * Built with replay_main.c it replays the seed corpus. */
 #include <stddef.h>
@@ -125,13 +125,18 @@ static int drawn_width(const struct typeset *t, const struct typeset_line *l)
     return typeset_width(t->m, t->st.face, t->px, drawn, n);
 }
 
-/* A line that ends with a hyphen ends inside a word, at one of the
- * dictionary's points, fits, and the next line goes on with the word. */
-static void check_hyphen(const struct typeset *t, int i, int bw)
+/* A line that ends with a hyphen ends at a soft hyphen (returns where
+ * the next line may start, after it), or else inside a word, at one of the
+ * dictionary's points, and the next line goes on with the word; it fits. */
+static const char *check_hyphen(const struct typeset *t, int i, int bw)
 {
     const struct typeset_line *l = &t->lines[i];
     const char *e = l->s + l->len;
-    if (l->w > bw || l->len == 0 || e >= t->s + t->len || *e == ' ' || *e == '\n')
+    if (l->w > bw || l->len == 0 || e >= t->s + t->len)
+        abort();
+    if (e + 2 <= t->s + t->len && memcmp(e, "\xC2\xAD", 2) == 0)
+        return e + 2;
+    if (*e == ' ' || *e == '\n')
         abort();
     /* the next line goes on with the word (the last kept line may be an
      * ellipsized copy) */
@@ -145,6 +150,7 @@ static void check_hyphen(const struct typeset *t, int i, int bw)
     static unsigned char pt[MAX_TEXT];
     if (hyphenation_points(t->st.lang, w, (size_t)(we - w), pt) == 0 || !pt[e - w - 1])
         abort();
+    return e;
 }
 
 static void check_lines(const struct typeset *t, int bw, int ellipsized)
@@ -175,7 +181,7 @@ static void check_lines(const struct typeset *t, int bw, int ellipsized)
         if (l->w > bw && !t->too_wide)
             abort();
         if (l->hyphen)
-            check_hyphen(t, i, bw);
+            end = check_hyphen(t, i, bw);
     }
 }
 
