@@ -273,10 +273,12 @@ static int word_line(struct typeset *t, int i, int wo, int wl, int bw, int *w, i
 
 #define SOFT_HYPHEN "\xC2\xAD"
 
-/* 1 when s[0..n) ends with a soft hyphen (U+00AD, a cluster of its own). */
+/* 1 when s[0..n) ends with a soft hyphen that is a cluster of its own (not
+ * one that a zero-width joiner glued to the character before it). */
 static int ends_soft(const char *s, int n)
 {
-    return n >= 2 && memcmp(s + n - 2, SOFT_HYPHEN, 2) == 0;
+    return n >= 2 && memcmp(s + n - 2, SOFT_HYPHEN, 2) == 0 &&
+           breaks_cluster_floor(s, (size_t)n, (size_t)n - 2) == (size_t)n - 2;
 }
 
 /* A line of whole units s[lo..le) that the next unit does not join: one
