@@ -190,6 +190,20 @@ struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw
     return it;
 }
 
+/* A line that ends inside a word is drawn with its hyphen after it: the
+ * item's text becomes a copy in the arena (the line alone when out of
+ * memory). */
+static void with_hyphen(struct draw_ctx *d, struct draw_item *it)
+{
+    char *s = draw_alloc(d, it->len + TYPESET_HYPHEN_LEN);
+    if (!s)
+        return;
+    memcpy(s, it->text, it->len);
+    memcpy(s + it->len, TYPESET_HYPHEN, TYPESET_HYPHEN_LEN);
+    it->text = s;
+    it->len += TYPESET_HYPHEN_LEN;
+}
+
 void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
                enum typeset_align al, enum color_role color)
 {
@@ -205,6 +219,8 @@ void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw
             it->px = t->px;
             it->text = ln->s;
             it->len = (size_t)ln->len;
+            if (ln->hyphen)
+                with_hyphen(d, it);
         }
         cy += t->lh;
     }
@@ -415,7 +431,7 @@ static int longest_of(const struct typeset *f, int n)
 {
     int most = 0;
     for (int i = 0; i < n; i++) {
-        int k = 0;
+        int k = f->lines[i].hyphen;
         for (int j = 0; j < f->lines[i].len; j++)
             k += ((unsigned char)f->lines[i].s[j] & 0xC0) != 0x80;
         most = draw_max(most, k);

@@ -202,7 +202,8 @@ struct draw_item *draw_push(struct draw_ctx *d, enum draw_kind kind, struct draw
 
 /* Append t's kept lines as DRAW_TEXT items, the first line box's top at y,
  * each line aligned in [x, x + bw); a line wider than bw is left out.
- * Items point into t's text. */
+ * Items point into t's text, except a line that ends with a hyphen: its
+ * item holds a copy with the hyphen, in d's arena. */
 void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw,
                enum typeset_align al, enum color_role color);
 

@@ -1,5 +1,5 @@
-/* typeset.c - measuring in runs, UAX #14 break units, greedy wrapping and
- * fitting.
+/* typeset.c - measuring in runs, UAX #14 break units, greedy wrapping with
+ * hyphenation of the words too long for their line, and fitting.
  *
  * Fitting steps the size down from the design size, a pixel at a time; the
  * search starts where an estimate says the text may fit (unit widths
@@ -8,6 +8,7 @@
 #include "typeset.h"
 
 #include "breaks.h"
+#include "hyphenation.h"
 
 #include <math.h>
 #include <string.h>
@@ -162,7 +163,9 @@ int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct are
     char *shadow = alloc(t, (size_t)t->len);
     /* at most one unit per character, and a character is at least a byte */
     t->u = alloc(t, sizeof *t->u * (size_t)t->len);
-    if (!brks || !shadow || !t->u)
+    t->hy = alloc(t, (size_t)t->len);
+    t->scratch = alloc(t, (size_t)t->len + TYPESET_HYPHEN_LEN);
+    if (!brks || !shadow || !t->u || !t->hy || !t->scratch)
         return -1;
     breaks_find(t->s, (size_t)t->len, st->lang, brks, shadow);
     int start = 0, para = 0;
@@ -175,7 +178,7 @@ int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct are
         while (end > start && is_space(t->s[end - 1]))
             end--;
         if (end > start) {
-            t->u[t->nu++] = (struct typeset_unit){start, end - start, (unsigned char)para};
+            t->u[t->nu++] = (struct typeset_unit){start, end - start, (unsigned char)para, 0};
             para = 0;
         }
         if (t->s[i] == '\n')
@@ -200,7 +203,7 @@ static int width_of(const struct typeset *t, const char *s, int n)
     return n > 0 ? typeset_width(t->m, t->st.face, t->px, s, (size_t)n) : 0;
 }
 
-static void line_add(struct typeset *t, const char *s, int len, int w, int para)
+static void line_add(struct typeset *t, const char *s, int len, int w, int para, int hyphen)
 {
     if (t->n == t->cap) {
         int cap = t->cap ? t->cap * 2 : 16;
@@ -212,7 +215,85 @@ static void line_add(struct typeset *t, const char *s, int len, int w, int para)
         t->lines = l;
         t->cap = cap;
     }
-    t->lines[t->n++] = (struct typeset_line){s, len, w, para};
+    t->lines[t->n++] = (struct typeset_line){s, len, w, para, hyphen};
+}
+
+/* The hyphenation points of unit i (found the first time they are asked
+ * for, kept in t->hy), or NULL: only a whole word, with a space or the
+ * text's end on both sides, is looked up, so a word that has a hyphen, a
+ * dash or a soft hyphen in it keeps the breaks its author gave it. */
+static const unsigned char *unit_points(struct typeset *t, int i)
+{
+    struct typeset_unit *u = &t->u[i];
+    if (u->hy == 0) {
+        int a = u->off, b = u->off + u->len;
+        int whole = (a == 0 || is_space(t->s[a - 1])) && (b == t->len || is_space(t->s[b]));
+        u->hy =
+            whole && hyphenation_points(t->st.lang, t->s + a, (size_t)u->len, t->hy + a) ? 2 : 1;
+    }
+    return u->hy == 2 ? t->hy + u->off : NULL;
+}
+
+/* Width of s[0..n) of the text with a hyphen after it, as drawn. */
+static int hyphenated_width(const struct typeset *t, const char *s, int n)
+{
+    memcpy(t->scratch, s, (size_t)n);
+    memcpy(t->scratch + n, TYPESET_HYPHEN, TYPESET_HYPHEN_LEN);
+    return width_of(t, t->scratch, n + TYPESET_HYPHEN_LEN);
+}
+
+/* The first line's worth of word s[wo..wo+wl) (unit i), too wide for bw:
+ * its length in bytes, *w its width and *hyphen whether it ends at a
+ * hyphenation point. Hyphenated at the last point where the part and its
+ * hyphen fit; else cut between clusters, at least one. */
+static int word_line(struct typeset *t, int i, int wo, int wl, int bw, int *w, int *hyphen)
+{
+    const char *s = t->s;
+    int k = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
+    const unsigned char *pt = k > 0 ? unit_points(t, i) : NULL;
+    if (pt) {
+        const unsigned char *at = pt + (wo - t->u[i].off); /* at[j]: after byte wo + j */
+        for (int e = k; e > 0; e--) {
+            if (!at[e - 1])
+                continue;
+            int hw = hyphenated_width(t, s + wo, e);
+            if (hw <= bw) {
+                *w = hw;
+                *hyphen = 1;
+                return e;
+            }
+        }
+    }
+    if (k == 0)
+        k = (int)breaks_cluster_end(s + wo, (size_t)wl, 0);
+    *w = width_of(t, s + wo, k);
+    *hyphen = 0;
+    return k;
+}
+
+#define SOFT_HYPHEN "\xC2\xAD"
+
+/* 1 when s[0..n) ends with a soft hyphen that is a cluster of its own (not
+ * one that a zero-width joiner glued to the character before it). */
+static int ends_soft(const char *s, int n)
+{
+    return n >= 2 && memcmp(s + n - 2, SOFT_HYPHEN, 2) == 0 &&
+           breaks_cluster_floor(s, (size_t)n, (size_t)n - 2) == (size_t)n - 2;
+}
+
+/* A line of whole units s[lo..le) that the next unit does not join: one
+ * that ends at a soft hyphen ends with a hyphen in its place, where that
+ * fits (UAX #14 breaks after a soft hyphen, which draws nothing). */
+static void line_break(struct typeset *t, int lo, int le, int lw, int para, int bw)
+{
+    if (le - lo > 2 && ends_soft(t->s + lo, le - lo)) {
+        int hw = hyphenated_width(t, t->s + lo, le - lo - 2);
+        if (hw <= bw) {
+            line_add(t, t->s + lo, le - lo - 2, hw, para, 1);
+            return;
+        }
+    }
+    line_add(t, t->s + lo, le - lo, lw, para, 0);
 }
 
 void typeset_wrap(struct typeset *t, int bw)
@@ -225,7 +306,7 @@ void typeset_wrap(struct typeset *t, int bw)
         int wo = t->u[i].off, wl = t->u[i].len;
         if (t->u[i].para) {
             if (lo >= 0)
-                line_add(t, s + lo, le - lo, lw, lpara);
+                line_add(t, s + lo, le - lo, lw, lpara, 0);
             lo = -1;
             pend = 1;
         }
@@ -236,19 +317,17 @@ void typeset_wrap(struct typeset *t, int bw)
                 lw = cw;
                 continue;
             }
-            line_add(t, s + lo, le - lo, lw, lpara);
+            line_break(t, lo, le, lw, lpara, bw);
             lo = -1;
         }
         int ww = width_of(t, s + wo, wl);
         while (ww > bw && wl > 0) { /* a word longer than the line */
-            int k = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
-            if (k == 0)
-                k = (int)breaks_cluster_end(s + wo, (size_t)wl, 0);
-            int kw = width_of(t, s + wo, k);
+            int kw, hyphen;
+            int k = word_line(t, i, wo, wl, bw, &kw, &hyphen);
             if (kw > bw)
                 t->too_wide = 1;
             t->broken = 1;
-            line_add(t, s + wo, k, kw, pend);
+            line_add(t, s + wo, k, kw, pend, hyphen);
             pend = 0;
             wo += k;
             wl -= k;
@@ -263,7 +342,7 @@ void typeset_wrap(struct typeset *t, int bw)
         pend = 0;
     }
     if (lo >= 0)
-        line_add(t, s + lo, le - lo, lw, lpara);
+        line_add(t, s + lo, le - lo, lw, lpara, 0);
 }
 
 /* How many paragraphs of two lines or more end on a single word (unit). */
@@ -437,7 +516,7 @@ static void ellipsize_line(struct typeset *t, int i, int bw)
         t->height = typeset_height(t, t->keep);
         return;
     }
-    t->lines[i] = (struct typeset_line){s, (int)k + ELLIPSIS_LEN, w, t->lines[i].para};
+    t->lines[i] = (struct typeset_line){s, (int)k + ELLIPSIS_LEN, w, t->lines[i].para, 0};
 }
 
 void typeset_ellipsize(struct typeset *t, int bw)
@@ -453,7 +532,7 @@ void typeset_one_line(struct typeset *t, int px, int bw)
     t->too_wide = t->broken = 0;
     if (t->nu == 0)
         return;
-    line_add(t, t->s, t->len, width_of(t, t->s, t->len), 0);
+    line_add(t, t->s, t->len, width_of(t, t->s, t->len), 0, 0);
     if (t->n == 0)
         return;
     t->keep = 1;

@@ -12,10 +12,20 @@
  * paragraphs.
  *
  * A long unbreakable word (a run with no break opportunity, wider than the
- * box) is cut between characters (code points): as many as fit go on a line
- * of their own, the rest starts the next line. One character wider than
- * the box is still set, alone, and the box reports too_wide. Fitting may
- * instead refuse sizes that cut a word (TYPESET_WHOLE_WORDS).
+ * box) is hyphenated when the style's language has a dictionary and the
+ * word is made of letters (app/hyphenation.h): it starts a line, and each
+ * line takes the word up to its last hyphenation point at which that part
+ * and a hyphen (TYPESET_HYPHEN) fit. Otherwise, or where no point fits, it is cut
+ * between characters (clusters): as many as fit go on a line of their own.
+ * The rest starts the next line. A word that fits its box is never
+ * hyphenated, wherever it falls. One character wider than the box is still
+ * set, alone, and the box reports too_wide. Fitting may instead refuse
+ * sizes that split a word (TYPESET_WHOLE_WORDS).
+ *
+ * A soft hyphen (U+00AD) is an author's hyphenation point: a line may break
+ * after it (UAX #14), and a line that does ends with a hyphen in its place
+ * (where the hyphen fits). A word with one is not looked up in the
+ * dictionary; a word joiner (U+2060) in a word keeps the dictionary away.
  *
  * A letter keeps at most TYPESET_MAX_MARKS generic combining accents
  * (U+0300 and the like); more are dropped, so hostile stacks of marks
@@ -94,18 +104,29 @@ struct typeset_style {
     const char *lang; /* language for the breaking rules; NULL: none */
 };
 
+/* Drawn at the end of a line that ends inside a word. U+002D, not U+2010
+ * HYPHEN: every font of every fallback chain, and the shipped last-resort
+ * font, has it, so it is set in the word's own font and never falls back
+ * or draws a missing-glyph box; Noto and DejaVu draw the two alike. */
+#define TYPESET_HYPHEN "-"
+#define TYPESET_HYPHEN_LEN 1
+
 /* One line: a span of the prepared text (or, for a line cut with an
- * ellipsis, of a copy in the arena). Never NUL terminated. */
+ * ellipsis, of a copy in the arena). Never NUL terminated. When hyphen is
+ * set the line ends inside a word and is drawn as the span followed by
+ * TYPESET_HYPHEN; w is the width of both. */
 struct typeset_line {
     const char *s;
     int len, w;
-    int para; /* starts a paragraph (not the first) */
+    int para;   /* starts a paragraph (not the first) */
+    int hyphen; /* ends with a hyphen that is not in the text */
 };
 
 /* Units between break opportunities, in the prepared text. */
 struct typeset_unit {
     int off, len;       /* without the spaces after it */
     unsigned char para; /* first of a paragraph (not the first) */
+    unsigned char hy;   /* hyphenation points: 0 not looked up yet, 1 none, 2 in typeset.hy */
 };
 
 /* A text box. Everything it points to lives in the arena given to
@@ -117,21 +138,24 @@ struct typeset {
     char *s; /* the text, whitespace collapsed, NUL terminated */
     int len;
     struct typeset_unit *u;
-    int nu; /* 0: nothing to set */
+    int nu;            /* 0: nothing to set */
+    unsigned char *hy; /* hy[k]: a line may end after byte k with a hyphen */
+    char *scratch;     /* len + TYPESET_HYPHEN_LEN bytes, to measure a line and its hyphen */
     /* typeset_set_px */
     int px, lh, lead, pgap;
     /* typeset_wrap: every line the text needs */
     struct typeset_line *lines;
     int n, cap;
     int too_wide; /* a character alone is wider than the box */
-    int broken;   /* a word was cut between characters */
+    int broken;   /* a word was split over lines (hyphenated or cut) */
     /* typeset_keep, typeset_fit: the lines drawn and their height */
     int keep, height;
     int cut; /* typeset_ellipsize shortened the text */
     int oom; /* an allocation failed: lines may be missing */
 };
 
-/* Refuse sizes at which a word would be cut between characters. */
+/* Refuse sizes at which a word would be split over lines, hyphenated or
+ * cut between characters. */
 #define TYPESET_WHOLE_WORDS 1u
 
 /* Prepare text (UTF-8, may be NULL) for setting. Returns 0, or -1 when the

@@ -4,8 +4,10 @@
 
 # to build and run the kiosk (libsodium: bundle signatures and the staff PIN
 # hash; libpng and libjpeg: photos are decoded with
-# them directly, within memory limits; see docs/decisions.md, "Photos")
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola"
+# them directly, within memory limits; see docs/decisions.md, "Photos";
+# libhyphen and the English, French and German dictionaries: long words are
+# hyphenated, see docs/decisions.md, "Hyphenation")
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-fr hyphen-de"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
 # analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,

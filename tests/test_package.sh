@@ -45,7 +45,8 @@ version=$(sed -n 's/^project(vitrine VERSION \([0-9.]*\).*/\1/p' "$src/CMakeList
 depends=$(field Depends)
 echo "Depends: $depends"
 for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
-         fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola adduser; do
+         libhyphen0 fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola \
+         hyphen-en-us hyphen-fr hyphen-de adduser; do
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
 field Suggests | grep -q minisign || bad "Suggests lacks minisign"

@@ -1,5 +1,10 @@
 /* test_typeset.c - the text engine with a fake two-font measurer: runs,
- * UAX #14 breaks, the long-word rule, fitting and the ellipsis.
+ * UAX #14 breaks, the long-word rule (hyphenated with the system's
+ * dictionaries, else cut), fitting and the ellipsis.
+ *
+ * Run with the argument --no-dictionaries (and VITRINE_HYPHEN_DIR naming a
+ * folder with none), it checks that long words are still cut, with no
+ * hyphen, where no dictionary can be loaded.
  *
  * The fake face is a chain of two fonts: font 0 has ASCII and Latin
  * letters and is 0.5 em a character; font 1 has everything else (CJK,
@@ -10,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -62,25 +68,37 @@ static const struct text_measurer two_fonts = {NULL, fake_width, fake_line_heigh
 
 static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en"};
 
-/* Set text at px 10 into width bw; lines joined with '|'. */
-static const char *wrapped(struct arena *a, const char *text, int bw, struct typeset *t)
+/* Set text in language lang at px 10 into width bw; lines as drawn (a
+ * hyphen after a line that ends inside a word) joined with '|'. */
+static const char *wrapped_in(struct arena *a, const char *lang, const char *text, int bw,
+                              struct typeset *t)
 {
     static char out[512];
-    assert_int_equal(typeset_prepare(t, &two_fonts, a, text, &plain), 0);
+    struct typeset_style st = plain;
+    st.lang = lang;
+    assert_int_equal(typeset_prepare(t, &two_fonts, a, text, &st), 0);
     typeset_set_px(t, 10);
     typeset_wrap(t, bw);
     size_t o = 0;
     for (int i = 0; i < t->n; i++) {
-        assert_true(o + (size_t)t->lines[i].len + 2 < sizeof out);
+        const struct typeset_line *l = &t->lines[i];
+        assert_true(o + (size_t)l->len + 3 < sizeof out);
         if (i)
             out[o++] = '|';
-        memcpy(out + o, t->lines[i].s, (size_t)t->lines[i].len);
-        o += (size_t)t->lines[i].len;
-        assert_true(t->lines[i].w == typeset_width(&two_fonts, FACE_SANS, 10, t->lines[i].s,
-                                                   (size_t)t->lines[i].len));
+        size_t start = o;
+        memcpy(out + o, l->s, (size_t)l->len);
+        o += (size_t)l->len;
+        if (l->hyphen)
+            out[o++] = '-';
+        assert_true(l->w == typeset_width(&two_fonts, FACE_SANS, 10, out + start, o - start));
     }
     out[o] = 0;
     return out;
+}
+
+static const char *wrapped(struct arena *a, const char *text, int bw, struct typeset *t)
+{
+    return wrapped_in(a, plain.lang, text, bw, t);
 }
 
 static void runs_are_measured_per_font(void **state)
@@ -175,8 +193,8 @@ static void long_words_are_cut_between_characters(void **state)
     arena_init(&a, 0);
     struct typeset t;
     /* 5 px a letter, 22 px a line: four letters, and the rest goes on with
-     * the words after it */
-    assert_string_equal(wrapped(&a, "x abcdefghij y", 22, &t), "x|abcd|efgh|ij y");
+     * the words after it (no language: no dictionary) */
+    assert_string_equal(wrapped_in(&a, NULL, "x abcdefghij y", 22, &t), "x|abcd|efgh|ij y");
     assert_true(t.broken);
     assert_false(t.too_wide);
     assert_false(typeset_fits(&t, 1000, 0, TYPESET_WHOLE_WORDS));
@@ -188,6 +206,157 @@ static void long_words_are_cut_between_characters(void **state)
     assert_string_equal(wrapped(&a, "ab", 3, &t), "a|b");
     assert_true(t.too_wide);
     assert_false(typeset_fits(&t, 1000, 0, 0));
+    arena_free(&a);
+}
+
+#define DICTS "/usr/share/hyphen"
+
+/* Skip a test that needs the system's dictionaries where they are not
+ * installed (tests/run.sh installs them). */
+static void need_dictionaries(void)
+{
+    if (access(DICTS "/hyph_de_DE.dic", R_OK) || access(DICTS "/hyph_en_US.dic", R_OK) ||
+        access(DICTS "/hyph_fr.dic", R_OK))
+        skip();
+}
+
+/* The pieces of a wrapped word, hyphens and '|' left out, rejoin to it. */
+static void assert_rejoins(const char *lines, const char *word)
+{
+    char joined[256];
+    size_t o = 0;
+    for (const char *p = lines; *p && o + 1 < sizeof joined; p++)
+        if (*p != '|' && !(*p == '-' && p[1] == '|'))
+            joined[o++] = *p;
+    joined[o] = 0;
+    assert_string_equal(joined, word);
+}
+
+/* A word wider than its box is hyphenated at the last of the dictionary's
+ * points where its first part and the hyphen fit (5 px a letter). */
+static void long_words_are_hyphenated(void **state)
+{
+    (void)state;
+    need_dictionaries();
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* Bun-des-ver-ei-ni-gungs-jah-res-be-richt: 100 px hold 19 letters and
+     * the hyphen, and "jah" would make 21 */
+    const char *de = "Bundesvereinigungsjahresbericht";
+    const char *got = wrapped_in(&a, "de", de, 100, &t);
+    assert_string_equal(got, "Bundesvereinigungs-|jahresbericht");
+    assert_rejoins(got, de);
+    assert_true(t.lines[0].hyphen);
+    assert_int_equal(t.lines[0].w, 18 * 5 + 5);
+    assert_false(t.lines[1].hyphen);
+    assert_true(t.broken);
+    assert_false(t.too_wide);
+    /* narrower: a hyphen on every line but the last, never fewer than two
+     * letters before it or three after the last */
+    got = wrapped_in(&a, "de-CH", de, 40, &t);
+    assert_string_equal(got, "Bundes-|vereini-|gungs-|jahres-|bericht");
+    assert_rejoins(got, de);
+    /* in-com-pre-hen-si-bil-i-ties */
+    got = wrapped_in(&a, "en-CA", "The incomprehensibilities.", 60, &t);
+    assert_string_equal(got, "The|incomprehen-|sibilities.");
+    /* an-ti-cons-ti-tu-tion-nel-le-ment; the French minimum after the last
+     * point is 2, ours is 3 */
+    got = wrapped_in(&a, "fr", "anticonstitutionnellement", 60, &t);
+    assert_string_equal(got, "anticonsti-|tutionnelle-|ment");
+    assert_rejoins(got, "anticonstitutionnellement");
+    /* a capital, an accent and guillemets around it */
+    got = wrapped_in(&a, "fr-CA", "\xC2\xAB\xC3\x89lectroenc\xC3\xA9phalographie\xC2\xBB", 60, &t);
+    assert_string_equal(got, "\xC2\xAB\xC3\x89lectroen-|c\xC3\xA9phalogra-|phie\xC2\xBB");
+    assert_rejoins(got, "\xC2\xAB\xC3\x89lectroenc\xC3\xA9phalographie\xC2\xBB");
+    arena_free(&a);
+}
+
+/* A word that fits its box is never hyphenated, not even at a line end. */
+static void words_that_fit_are_not_hyphenated(void **state)
+{
+    (void)state;
+    need_dictionaries();
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    assert_string_equal(wrapped_in(&a, "de", "Der Bundesvereinigungsjahresbericht ist da", 160, &t),
+                        "Der|Bundesvereinigungsjahresbericht|ist da");
+    for (int i = 0; i < t.n; i++)
+        assert_false(t.lines[i].hyphen);
+    assert_false(t.broken);
+    assert_string_equal(wrapped_in(&a, "en", "an incomprehensibility", 60, &t),
+                        "an|incomprehen-|sibility");
+    assert_string_equal(wrapped_in(&a, "en", "an incomprehensibility", 100, &t),
+                        "an|incomprehensibility");
+    arena_free(&a);
+}
+
+/* What is not a word of letters keeps being cut between characters, with
+ * no hyphen, as where no language is given: numbers, addresses, Hangul, a
+ * word with a hyphen or a word joiner (an author's "do not hyphenate"). */
+static void other_runs_are_cut_as_before(void **state)
+{
+    (void)state;
+    need_dictionaries();
+    static const char *const runs[] = {
+        "12345678901234567890123",
+        "https://example.org/Bundesvereinigungsjahresbericht",
+        "vereinigungsjahresbericht2014",
+        "Nord-Bundesvereinigungsjahresbericht",
+        "Bundes\xE2\x81\xA0vereinigungsjahresbericht", /* U+2060 WORD JOINER */
+        "\xEA\xB5\xAD\xEC\xA0\x9C\xEB\xA7\x88\xEB\x9D\xBC\xED\x86\xA4\xEB\x8C\x80\xED\x9A\x8C",
+    };
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char before[512];
+        snprintf(before, sizeof before, "%s", wrapped_in(&a, NULL, runs[i], 40, &t));
+        assert_string_equal(wrapped_in(&a, "de", runs[i], 40, &t), before);
+        for (int k = 0; k < t.n; k++)
+            assert_false(t.lines[k].hyphen);
+        assert_string_equal(wrapped_in(&a, "ko", runs[i], 40, &t), before);
+    }
+    arena_free(&a);
+}
+
+/* A soft hyphen is the author's point: a line that breaks there shows a
+ * hyphen in its place, in any language; one inside a line stays unseen. */
+static void soft_hyphens_show_at_a_line_end(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* 5 px a character: "Haltestellen-" is 65 px */
+    const char *s = "Haltestellen\xC2\xAD"
+                    "dach in Bonn";
+    assert_string_equal(wrapped_in(&a, NULL, s, 70, &t), "Haltestellen-|dach in Bonn");
+    assert_true(t.lines[0].hyphen);
+    assert_int_equal(t.lines[0].w, 65);
+    assert_false(t.broken);
+    assert_string_equal(wrapped_in(&a, "de", s, 200, &t), "Haltestellen\xC2\xAD"
+                                                          "dach in Bonn");
+    assert_false(t.lines[0].hyphen);
+    arena_free(&a);
+}
+
+/* Where no dictionary can be loaded (--no-dictionaries), or the language
+ * has none, a long word is cut between characters, with no hyphen. */
+static void without_a_dictionary_words_are_cut(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    const char *langs[] = {"de", "en", "fr", "xx", "it"};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        assert_string_equal(wrapped_in(&a, langs[i], "Bundesvereinigungsjahresbericht", 100, &t),
+                            "Bundesvereinigungsja|hresbericht");
+        assert_false(t.lines[0].hyphen);
+        assert_true(t.broken);
+    }
     arena_free(&a);
 }
 
@@ -334,13 +503,23 @@ static void stacked_accents_are_capped(void **state)
     arena_free(&a);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--no-dictionaries") == 0) {
+        const struct CMUnitTest missing[] = {
+            cmocka_unit_test(without_a_dictionary_words_are_cut),
+        };
+        return cmocka_run_group_tests(missing, NULL, NULL);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(runs_are_measured_per_font),
         cmocka_unit_test(a_line_mixing_two_fonts_breaks_and_measures),
         cmocka_unit_test(breaks_follow_uax14),
         cmocka_unit_test(long_words_are_cut_between_characters),
+        cmocka_unit_test(long_words_are_hyphenated),
+        cmocka_unit_test(words_that_fit_are_not_hyphenated),
+        cmocka_unit_test(other_runs_are_cut_as_before),
+        cmocka_unit_test(soft_hyphens_show_at_a_line_end),
         cmocka_unit_test(a_paragraph_does_not_end_on_a_lone_word),
         cmocka_unit_test(fitting_shrinks_then_overflows),
         cmocka_unit_test(one_line_cuts_with_an_ellipsis),

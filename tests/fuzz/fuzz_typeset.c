@@ -7,6 +7,9 @@
  * The input: byte 0 picks the language (none, en, fr, de, ko, ja, zh, th)
  * and the flags (whole words, paragraphs); bytes 1-3 the box width, the
  * number of lines and the design size; the rest is the text, any bytes.
+ * English, French and German words too long for the box are hyphenated
+ * with the system's dictionaries (app/hyphenation.c) where installed, so
+ * that path runs too; hyphenation_points is also asked about the raw bytes.
  * The measurer is a fake chain of three fonts (Latin, CJK and Hangul,
  * pictographs) whose widths depend on the characters, with marks of no
  * width, so runs, fallback and fitting all have work to do; fuzz_text.c
@@ -17,7 +20,10 @@
  * emoji or an accented letter is never cut), in order, with only spaces
  * between; its width is what the measurer says; no line is wider than the
  * box unless a single cluster is; a fit that succeeds fits; an ellipsized
- * line fits. A crash, a sanitizer report or a broken promise is a bug.
+ * line fits; a line that ends with a hyphen ends at a soft hyphen, or
+ * inside a word at a point the dictionary gave, the word going on at the
+ * start of the next line; the line and its hyphen fit. A crash, a sanitizer report or a broken
+ * promise is a bug.
  * Built with replay_main.c it replays the seed corpus. */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +31,7 @@
 #include <string.h>
 
 #include "app/breaks.h"
+#include "app/hyphenation.h"
 #include "app/typeset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -102,12 +109,56 @@ static int boundary(const char *s, size_t n, size_t off)
     return off <= n && bound[off];
 }
 
+/* A line as drawn: its text, and the hyphen after it when it has one. */
+static char drawn[MAX_TEXT + TYPESET_HYPHEN_LEN];
+
+static int drawn_width(const struct typeset *t, const struct typeset_line *l)
+{
+    if (l->len < 0 || (size_t)l->len > MAX_TEXT)
+        abort();
+    memcpy(drawn, l->s, (size_t)l->len);
+    size_t n = (size_t)l->len;
+    if (l->hyphen) {
+        memcpy(drawn + n, TYPESET_HYPHEN, TYPESET_HYPHEN_LEN);
+        n += TYPESET_HYPHEN_LEN;
+    }
+    return typeset_width(t->m, t->st.face, t->px, drawn, n);
+}
+
+/* A line that ends with a hyphen ends at a soft hyphen (returns where
+ * the next line may start, after it), or else inside a word, at one of the
+ * dictionary's points, and the next line goes on with the word; it fits. */
+static const char *check_hyphen(const struct typeset *t, int i, int bw)
+{
+    const struct typeset_line *l = &t->lines[i];
+    const char *e = l->s + l->len;
+    if (l->w > bw || l->len == 0 || e >= t->s + t->len)
+        abort();
+    if (e + 2 <= t->s + t->len && memcmp(e, "\xC2\xAD", 2) == 0)
+        return e + 2;
+    if (*e == ' ' || *e == '\n')
+        abort();
+    /* the next line goes on with the word (the last kept line may be an
+     * ellipsized copy) */
+    if (i + 1 < t->n && t->lines[i + 1].s != e && i + 1 != t->keep - 1)
+        abort();
+    const char *w = l->s, *we = e; /* the word: from the space before to the one after */
+    while (w > t->s && w[-1] != ' ' && w[-1] != '\n')
+        w--;
+    while (we < t->s + t->len && *we != ' ' && *we != '\n')
+        we++;
+    static unsigned char pt[MAX_TEXT];
+    if (hyphenation_points(t->st.lang, w, (size_t)(we - w), pt) == 0 || !pt[e - w - 1])
+        abort();
+    return e;
+}
+
 static void check_lines(const struct typeset *t, int bw, int ellipsized)
 {
     const char *end = t->s; /* where the last line from the text ended (NULL: unknown) */
     for (int i = 0; i < t->n; i++) {
         const struct typeset_line *l = &t->lines[i];
-        if (l->len < 0 || l->w != typeset_width(t->m, t->st.face, t->px, l->s, (size_t)l->len))
+        if (l->len < 0 || l->w != drawn_width(t, l))
             abort();
         uintptr_t at = (uintptr_t)l->s, lo = (uintptr_t)t->s;
         int copy = !(at >= lo && at + (uintptr_t)l->len <= lo + (uintptr_t)t->len);
@@ -129,6 +180,8 @@ static void check_lines(const struct typeset *t, int bw, int ellipsized)
         end = l->s + l->len;
         if (l->w > bw && !t->too_wide)
             abort();
+        if (l->hyphen)
+            end = check_hyphen(t, i, bw);
     }
 }
 
@@ -165,6 +218,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(brks);
     free(shadow);
+
+    /* hyphenation points, of the raw bytes: between clusters, inside */
+    unsigned char *pt = malloc(n + 1);
+    if (pt && n > 0 && hyphenation_points(st.lang, (const char *)data + 4, n, pt) > 0) {
+        find_bounds((const char *)data + 4, n);
+        for (size_t k = 0; k < n; k++)
+            if (pt[k] && (k + 1 >= n || k < 1 || !bound[k + 1]))
+                abort();
+    }
+    free(pt);
 
     struct arena a;
     arena_init(&a, 1 << 16);

@@ -40,6 +40,19 @@ RAW = {
     "nul": b"a\x00" + RI("CA").encode() + b"\x00b",
 }
 HEADERS = [bytes([0x01, 40, 3, 40]), bytes([0x1C, 6, 1, 70]), bytes([0x0A, 200, 8, 20])]
+# Words too long for their box, in the languages that have dictionaries
+# (byte 0: 1 en, 2 fr, 3 de), so the hyphenation path runs: a narrow box,
+# and a narrower one that refuses split words (0x10).
+HYPHEN_SEEDS = {
+    "hyphen-en": (1, "The incomprehensibilities of counterrevolutionaries (internationalization)."),
+    "hyphen-fr": (2, "\u00ABL\u2019anticonstitutionnellement\u00BB aujourd'hui, "
+                     "\u00C9lectroenc\u00E9phalographie."),
+    "hyphen-de": (3, "Der Bundesvereinigungsjahresbericht der Stra\u00DFenbahnhaltestellen"
+                     "\u00FCberdachung, \u201EGr\u00F6\u00DFenordnungen\u201C."),
+    "hyphen-not-words": (3, "Bundesvere\u0301inigungsjahresbericht \u00DCbersee\u2060verbindungen "
+                            "Nord-S\u00FCdverbindungen Jahresbericht2014 Stra\u00ADssenbahnhaltestelle"),
+}
+HYPHEN_HEADERS = [(0x00, 20, 11, 30), (0x10, 10, 11, 40)]
 
 out = os.path.join(os.path.dirname(__file__), "corpus", "typeset")
 os.makedirs(out, exist_ok=True)
@@ -48,3 +61,7 @@ for name, text in list(SEEDS.items()) + list(RAW.items()):
     for i, h in enumerate(HEADERS):
         with open(os.path.join(out, f"{name}-{i}"), "wb") as f:
             f.write(h + body)
+for name, (lang, text) in HYPHEN_SEEDS.items():
+    for i, (flags, width, lines, size) in enumerate(HYPHEN_HEADERS):
+        with open(os.path.join(out, f"{name}-{i}"), "wb") as f:
+            f.write(bytes([lang | flags, width, lines, size]) + text.encode("utf-8"))
