@@ -7,6 +7,7 @@
  * Latin-1, Latin Extended-A, Greek and Cyrillic capitals; a capital
  * elsewhere stays as it is and may miss a pattern, never gives a wrong
  * point outside the word. */
+#define _POSIX_C_SOURCE 200809L
 #include "hyphenation.h"
 
 #include "breaks.h"
@@ -15,6 +16,7 @@
 #include <hb.h>
 #include <hyphen.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +144,44 @@ static HyphenDict *dict_for(const char *lang)
     }
     pthread_mutex_unlock(&dicts_mu);
     return d;
+}
+
+/* ---- loading ahead ------------------------------------------------------- */
+
+struct preload {
+    int n;
+    char tags[HYPHENATION_PRELOAD_MAX][36];
+};
+
+static void *preload_thread(void *arg)
+{
+    struct preload *p = arg;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL); /* SIGTERM is the main loop's */
+    for (int i = 0; i < p->n; i++)
+        dict_for(p->tags[i]);
+    free(p);
+    return NULL;
+}
+
+void hyphenation_preload(const char *const *langs, int n)
+{
+    struct preload *p = calloc(1, sizeof *p);
+    if (!p)
+        return;
+    for (int i = 0; i < n && p->n < HYPHENATION_PRELOAD_MAX; i++)
+        if (langs[i] && strlen(langs[i]) < sizeof p->tags[0])
+            strcpy(p->tags[p->n++], langs[i]);
+    pthread_attr_t at;
+    pthread_t t;
+    int ok = pthread_attr_init(&at) == 0;
+    if (ok && pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) == 0 &&
+        pthread_create(&t, &at, preload_thread, p) == 0)
+        p = NULL; /* the thread's now */
+    if (ok)
+        pthread_attr_destroy(&at);
+    free(p); /* no thread: loaded when first needed, as before */
 }
 
 /* ---- the word ------------------------------------------------------------- */

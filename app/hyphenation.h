@@ -43,4 +43,14 @@
  * one the dictionaries hyphenate (see above). Never fails. */
 int hyphenation_points(const char *lang, const char *s, size_t n, unsigned char *pt);
 
+/* Load the dictionaries of these languages on a thread of their own, now,
+ * so that the first long word of an exhibit's language does not wait for
+ * its dictionary on the thread that lays out (libhyphen takes about 3 s to
+ * load Debian's German patterns, 5 ms the English ones). Returns at once;
+ * a word that needs a dictionary still loading waits for it under the
+ * table's mutex. At most HYPHENATION_PRELOAD_MAX tags; best effort (no
+ * thread: loaded when first needed). */
+#define HYPHENATION_PRELOAD_MAX 16
+void hyphenation_preload(const char *const *langs, int n);
+
 #endif

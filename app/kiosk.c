@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hyphenation.h"
 #include "layout.h"
 #include "log.h"
 #include "mode.h"
@@ -379,7 +380,9 @@ static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
 static void apply_look(struct kiosk *k)
 {
     if (!k->p.look)
-        return;
+        return; /* a presenter with one look: tests, not a screen */
+    /* a visitor never waits for a dictionary: the exhibit's load now */
+    hyphenation_preload(k->info.locales, k->info.n_locales);
     struct palette pal;
     struct arena a;
     struct store_font fonts[STORE_FONT_FACES];
