@@ -254,6 +254,8 @@ static int read_word(struct word *w, const char *s, size_t n)
         w->cp[w->n] = cp == 0x2019 ? '\'' : lower(cp);
         w->end[w->n++] = i;
     }
+    if (w->n == 0)
+        return 0;
     int a = 0, b = w->n - 1;
     while (a <= b && (w->kind[a] == K_PUNCT || w->kind[a] == K_APOSTROPHE))
         a++;
