@@ -1,5 +1,5 @@
-/* cmd_stats.c - `vitrine stats export|summary`, and `stats demo`, which
- * writes synthetic rows for tests (not listed in the usage). */
+/* cmd_stats.c - `vitrine stats export|summary`. (Synthetic rows for tests
+ * come from tests/tools/stats_demo.c, not from the shipped binary.) */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -21,46 +21,9 @@ static int parse_date(const char *s, int64_t *utc)
     return 0;
 }
 
-static int demo(const char *state_dir, const struct stats_opts *bounds)
-{
-    char why[512];
-    enum stats_err err;
-    mkdir(state_dir, 0755); /* a test's fresh folder */
-    struct stats *s = stats_open(state_dir, bounds, &err, why, sizeof(why));
-    if (!s) {
-        fprintf(stderr, "vitrine stats: %s\n", why);
-        return 1;
-    }
-    static struct stats_buf b;
-    stats_buf_clear(&b);
-    int64_t now = (int64_t)time(NULL);
-    for (int i = 0; i < 40; i++)
-        stats_panel_shown(&b, now - 3600 + i * 30, i % 2 ? "Demo, \"quoted\"\nexhibit" : "builtin",
-                          1 + i % 8, i % 3 ? "en" : "fr", i % 4 ? STATS_LOOP : STATS_INTERACTIVE,
-                          5.0 + i);
-    for (int i = 0; i < 6; i++)
-        stats_session_end(&b, now - 3000 + i * 300, 20.0 + 10 * i, 1 + i);
-    stats_language(&b, now - 2000, "fr");
-    stats_language(&b, now - 1000, "en");
-    stats_language(&b, now - 500, "de");
-    for (int i = 0; i < 17; i++)
-        stats_touch(&b);
-    int rc = stats_write(s, &b, now, why, sizeof(why));
-    stats_close(s);
-    if (rc != STATS_OK) {
-        fprintf(stderr, "vitrine stats: %s\n", why);
-        return 1;
-    }
-    printf("wrote 50 synthetic rows to %s/%s\n", state_dir, STATS_FILE);
-    return 0;
-}
-
 int cmd_stats(const struct options *o, const char *sub)
 {
     char why[512];
-    struct stats_opts bounds = cli_stats_opts(o); /* stats_days, stats_max_rows */
-    if (strcmp(sub, "demo") == 0)
-        return demo(o->state_dir, &bounds);
     int64_t since = 0;
     if (o->since && (strcmp(sub, "export") != 0 || parse_date(o->since, &since) != 0)) {
         fprintf(stderr, "vitrine stats: --since wants a date YYYY-MM-DD with export, not \"%s\"\n",

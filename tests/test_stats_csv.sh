@@ -1,15 +1,15 @@
 #!/bin/sh
-# Visitor statistics as CSV: `vitrine stats demo` writes synthetic rows
+# Visitor statistics as CSV: tests/tools/stats_demo writes synthetic rows
 # (one exhibit name holds a comma, quotes and a newline), `stats export`
 # writes them, and Python's csv module reads every row back as written.
 set -u
-: "${VITRINE:?}"
+: "${VITRINE:?}" "${STATS_DEMO:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 is missing"; exit 77; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0
 
-"$VITRINE" stats demo --state-dir "$out/state" >/dev/null || { echo "FAIL: stats demo"; exit 1; }
+"$STATS_DEMO" "$out/state" >/dev/null || { echo "FAIL: stats_demo"; exit 1; }
 "$VITRINE" stats export -o "$out/all.csv" --state-dir "$out/state" 2>"$out/log" ||
     { echo "FAIL: stats export"; cat "$out/log"; exit 1; }
 python3 - "$out/all.csv" <<'PY' || fail=1
