@@ -13,48 +13,10 @@
 #include "overlay.h"
 #include "schedule.h"
 #include "staff.h"
+#include "staff_layer.h"
 #include "viewcache.h"
 
-#define SPRING_MS 220u     /* a drag let go short of the threshold springs back */
-#define STAFF_STEP_MS 250u /* an indeterminate progress bar steps 4 times a second */
-#define STAFF_MAX_CONTROLS 24
-
-enum staff_ui { STAFF_UI_CLOSED, STAFF_UI_KEYPAD, STAFF_UI_SCREEN };
-
-/* The staff layer: the hidden gesture, the keypad, the staff screen, and
- * the import's bar and card over the exhibit. */
-struct kstaff {
-    enum staff_ui ui;
-    char hash[STAFF_HASH_MAX]; /* "": no PIN, nothing opens */
-    int warned_no_pin;
-    struct staff_lock lock; /* kept while the kiosk runs: cancelling does not reset it */
-    char entry[STAFF_PIN_MAX + 1];
-    int n_entry, wrong, too_short, locked_s;
-    int confirm_exit;
-    uint64_t last_touch;
-    enum staff_action action; /* for kiosk_staff_take */
-    struct staff_info info;
-    struct control controls[STAFF_MAX_CONTROLS];
-    int n_controls;
-    int pressed;
-    struct gesture g; /* taps on the keypad and the screen */
-    /* a finger held in the top-left corner */
-    int holding;
-    int64_t hold_finger;
-    float hold_x, hold_y;
-    uint64_t hold_start;
-    /* over the exhibit */
-    struct staff_progress progress;
-    int step; /* of an indeterminate bar */
-    struct staff_card card;
-    uint64_t card_until;
-    struct draw_rect card_rect;
-    int card_touch; /* a finger went down on the card */
-    int64_t card_finger;
-    int stale; /* list must be laid out again */
-    struct arena arena;
-    struct draw_list list;
-};
+#define SPRING_MS 220u /* a drag let go short of the threshold springs back */
 
 struct kiosk {
     struct presenter p;
@@ -116,7 +78,7 @@ struct kiosk {
     struct arena notice_arena;
     struct draw_list notice_list;
     /* staff */
-    struct kstaff staff;
+    struct staff_layer staff;
     long content_errors; /* since kiosk_switch_store */
     int switch_result;
     long wakes;                             /* ACT_WAKE: visitors who woke the loop */
@@ -418,8 +380,7 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
     arena_init(&k->overlay_arena, 16 * 1024);
-    arena_init(&k->staff.arena, 16 * 1024);
-    k->staff.pressed = -1;
+    staff_layer_init(&k->staff);
     viewcache_init(&k->cache, &k->p, cache_budget(k, o));
     struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
     mode_init(&k->mode, &mc, now_ms);
@@ -450,8 +411,7 @@ void kiosk_free(struct kiosk *k)
     arena_free(&k->info_arena);
     arena_free(&k->notice_arena);
     arena_free(&k->overlay_arena);
-    arena_free(&k->staff.arena);
-    sodium_memzero(k->staff.entry, sizeof(k->staff.entry));
+    staff_layer_free(&k->staff);
     store_close(k->store);
     store_close(k->pending);
     free(k);
@@ -752,10 +712,11 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     layout_controls(k);
     memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
     k->overlay_stale = 1;
-    k->staff.stale = 1;
+    staff_layer_stale(&k->staff);
     k->dirty = 1;
     if (s.above != k->room_logged)
-        log_debug("kiosk", "%d px above the band kept for the staff layer: laid out again", s.above);
+        log_debug("kiosk", "%d px above the band kept for the staff layer: laid out again",
+                  s.above);
     else
         log_info("kiosk", "the screen is now %dx%d: laid out again", s.w, s.h);
     k->room_logged = s.above;
@@ -914,483 +875,74 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
 
 /* ---- staff ----------------------------------------------------------------- */
 
-static struct gesture_cfg gesture_cfg_of(const struct kiosk *k)
-{
-    struct control_screen cs = control_screen_of(k);
-    return (struct gesture_cfg){cs.dpi, cs.w, cs.h};
-}
-
 static const char *staff_locale(const struct kiosk *k)
 {
     return k->cur && k->cur->panel.locale ? k->cur->panel.locale : NULL;
 }
 
-static void staff_layout_controls(struct kiosk *k)
+static struct staff_env staff_env_of(const struct kiosk *k)
 {
-    struct kstaff *st = &k->staff;
-    struct control_screen cs = control_screen_of(k);
-    st->n_controls = 0;
-    if (st->ui == STAFF_UI_KEYPAD)
-        st->n_controls = mode_staff_keypad_layout(&cs, st->controls, STAFF_MAX_CONTROLS);
-    else if (st->ui == STAFF_UI_SCREEN)
-        st->n_controls =
-            mode_staff_screen_layout(&cs, st->info.can_rollback, st->controls, STAFF_MAX_CONTROLS);
-    st->pressed = -1;
-    st->stale = 1;
-    k->dirty = 1;
+    return (struct staff_env){screen_of(k), control_screen_of(k), measurer_of(k), staff_locale(k)};
 }
 
-static void staff_forget_entry(struct kstaff *st)
+/* What the staff layer asked for: a redraw; the visitors' loop and clock
+ * paused while it is open, and resumed as staff left them when it closes. */
+static unsigned staff_apply(struct kiosk *k, unsigned out, uint64_t now_ms)
 {
-    sodium_memzero(st->entry, sizeof(st->entry));
-    st->n_entry = 0;
-}
-
-static int staff_locked_s(const struct kstaff *st, uint64_t now_ms)
-{
-    if (staff_lock_open(&st->lock, now_ms))
-        return 0;
-    return (int)((st->lock.locked_until - now_ms + 999) / 1000);
-}
-
-static void staff_open(struct kiosk *k, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    st->ui = STAFF_UI_KEYPAD;
-    staff_forget_entry(st);
-    st->wrong = st->too_short = st->confirm_exit = 0;
-    st->locked_s = staff_locked_s(st, now_ms);
-    st->last_touch = now_ms;
-    struct gesture_cfg g = gesture_cfg_of(k);
-    gesture_init(&st->g, &g); /* the finger still held is not a tap on a key */
-    schedule_pause(&k->sched, 1, now_ms);
-    staff_layout_controls(k);
-    log_info("kiosk", "staff keypad opened");
-}
-
-/* Back to the exhibit, as the staff left it: the visitors' idle clock
- * starts again, the loop resumes if it was playing. */
-static void staff_close(struct kiosk *k, uint64_t now_ms, const char *why)
-{
-    struct kstaff *st = &k->staff;
-    if (st->ui == STAFF_UI_CLOSED)
-        return;
-    st->ui = STAFF_UI_CLOSED;
-    staff_forget_entry(st);
-    st->n_controls = 0;
-    st->pressed = -1;
-    st->stale = 1;
-    mode_resume(&k->mode, now_ms);
-    k->dragging = 0;
-    k->drag_dx = 0;
-    schedule_pause(&k->sched, k->mode.state != MODE_LOOP, now_ms);
-    k->overlay_stale = 1;
-    k->dirty = 1;
-    log_info("kiosk", "staff screen closed (%s)", why);
-}
-
-static void staff_try_pin(struct kiosk *k, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    if (!staff_lock_open(&st->lock, now_ms))
-        return; /* the message already says how long */
-    if (st->n_entry < STAFF_PIN_MIN) {
-        st->too_short = 1;
-        st->wrong = 0;
-        return;
+    if (out & STAFF_OUT_OPENED)
+        schedule_pause(&k->sched, 1, now_ms);
+    if (out & STAFF_OUT_CLOSED) {
+        mode_resume(&k->mode, now_ms);
+        k->dragging = 0;
+        k->drag_dx = 0;
+        schedule_pause(&k->sched, k->mode.state != MODE_LOOP, now_ms);
+        k->overlay_stale = 1;
     }
-    st->entry[st->n_entry] = '\0';
-    int ok = st->hash[0] && staff_pin_check(st->hash, st->entry);
-    staff_forget_entry(st);
-    staff_lock_record(&st->lock, ok, now_ms);
-    st->locked_s = staff_locked_s(st, now_ms);
-    if (!ok) {
-        st->wrong = 1;
-        log_warn("kiosk", "wrong staff PIN (%u in a row)", st->lock.failures);
-        return;
-    }
-    st->ui = STAFF_UI_SCREEN;
-    st->confirm_exit = 0;
-    staff_layout_controls(k);
-    log_info("kiosk", "staff screen opened");
-}
-
-static void staff_act(struct kiosk *k, const struct control *c, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    if (c->act != ACT_STAFF_EXIT)
-        st->confirm_exit = 0;
-    switch (c->act) {
-    case ACT_STAFF_DIGIT:
-        if (staff_lock_open(&st->lock, now_ms) && st->n_entry < STAFF_PIN_MAX) {
-            st->entry[st->n_entry++] = (char)('0' + (c->arg >= 0 && c->arg <= 9 ? c->arg : 0));
-            st->wrong = st->too_short = 0;
-        }
-        break;
-    case ACT_STAFF_CLEAR:
-        staff_forget_entry(st);
-        st->wrong = st->too_short = 0;
-        break;
-    case ACT_STAFF_OK:
-        staff_try_pin(k, now_ms);
-        break;
-    case ACT_STAFF_CANCEL:
-        staff_close(k, now_ms, "cancelled");
-        break;
-    case ACT_STAFF_ROLLBACK:
-        st->action = STAFF_ACT_ROLLBACK;
-        staff_close(k, now_ms, "roll back chosen");
-        break;
-    case ACT_STAFF_RELOAD:
-        st->action = STAFF_ACT_RELOAD;
-        staff_close(k, now_ms, "load again chosen");
-        break;
-    case ACT_STAFF_EXPORT:
-        st->action = STAFF_ACT_EXPORT;
-        staff_close(k, now_ms, "export of the statistics chosen");
-        break;
-    case ACT_STAFF_EXIT:
-        if (st->confirm_exit) {
-            st->action = STAFF_ACT_EXIT;
-            staff_close(k, now_ms, "exit chosen");
-        } else {
-            st->confirm_exit = 1;
-        }
-        break;
-    case ACT_STAFF_CLOSE:
-        staff_close(k, now_ms, "closed");
-        break;
-    default:
-        break;
-    }
-    st->stale = 1;
-    k->dirty = 1;
-}
-
-static int staff_hit(const struct kstaff *st, float x, float y)
-{
-    for (int i = 0; i < st->n_controls; i++) {
-        const struct control *c = &st->controls[i];
-        if (x >= c->x && x <= c->x + c->w && y >= c->y && y <= c->y + c->h)
-            return i;
-    }
-    return -1;
-}
-
-/* A touch while the keypad or the staff screen is up: taps on its buttons
- * (a press held longer counts too: staff press deliberately). */
-static void staff_touch(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    st->last_touch = now_ms;
-    struct gesture_event ge[GESTURE_MAX_OUT];
-    int n = gesture_feed(&st->g, e, ge);
-    for (int i = 0; i < n && st->ui != STAFF_UI_CLOSED; i++) {
-        int hit = staff_hit(st, ge[i].x, ge[i].y);
-        int was = st->pressed;
-        st->pressed = ge[i].kind == GESTURE_PRESS ? hit : -1;
-        if (st->pressed != was) {
-            st->stale = 1;
-            k->dirty = 1;
-        }
-        if ((ge[i].kind == GESTURE_TAP || ge[i].kind == GESTURE_LONG_PRESS) && hit >= 0) {
-            struct control c = st->controls[hit];
-            staff_act(k, &c, now_ms);
-        }
-    }
-}
-
-static int in_corner(const struct kiosk *k, float x, float y)
-{
-    struct layout_screen s = screen_of(k);
-    float side = (float)(s.w < s.h ? s.w : s.h) * STAFF_CORNER;
-    return x >= 0 && y >= 0 && x * (float)s.w <= side && y * (float)s.h <= side;
-}
-
-/* The hold has lasted long enough: the keypad, or (no PIN) nothing. */
-static void staff_hold_poll(struct kiosk *k, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    if (!st->holding || now_ms < st->hold_start || now_ms - st->hold_start < STAFF_HOLD_MS)
-        return;
-    st->holding = 0;
-    if (st->ui != STAFF_UI_CLOSED)
-        return;
-    if (!st->hash[0]) {
-        if (!st->warned_no_pin)
-            log_warn("kiosk", "the staff screen is disabled: no staff PIN is set");
-        st->warned_no_pin = 1;
-        return;
-    }
-    staff_open(k, now_ms);
-}
-
-/* Follow a finger held still in the top-left corner. Any other finger, or
- * moving beyond the tap slop, ends the hold. */
-static void staff_hold_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    int mine = st->holding && (e->finger == st->hold_finger || e->finger == INPUT_ALL_FINGERS);
-    switch (e->phase) {
-    case INPUT_DOWN:
-        if (st->holding) {
-            staff_hold_poll(k, now_ms);
-            st->holding = 0; /* two fingers: not the staff gesture */
-        } else if (in_corner(k, e->x, e->y)) {
-            st->holding = 1;
-            st->hold_finger = e->finger;
-            st->hold_x = e->x;
-            st->hold_y = e->y;
-            st->hold_start = now_ms;
-        }
-        break;
-    case INPUT_MOVE:
-        if (mine) {
-            struct gesture_cfg g = gesture_cfg_of(k);
-            float slop = gesture_mm_to_px(&g, GESTURE_TAP_SLOP_MM);
-            float dx = (e->x - st->hold_x) * (float)g.screen_w;
-            float dy = (e->y - st->hold_y) * (float)g.screen_h;
-            staff_hold_poll(k, now_ms);
-            if (dx * dx + dy * dy > slop * slop)
-                st->holding = 0;
-        }
-        break;
-    case INPUT_UP:
-    case INPUT_CANCEL:
-        if (mine) {
-            staff_hold_poll(k, now_ms); /* lifted just as the time came */
-            st->holding = 0;
-        }
-        break;
-    }
-}
-
-/* A touch on the result card dismisses it and goes no further; 1 if taken. */
-static int card_touch(struct kiosk *k, const struct input_event *e)
-{
-    struct kstaff *st = &k->staff;
-    if (st->card_touch && (e->finger == st->card_finger || e->finger == INPUT_ALL_FINGERS)) {
-        if (e->phase == INPUT_UP) {
-            memset(&st->card, 0, sizeof(st->card));
-            st->card_until = 0;
-            st->stale = 1;
-            k->dirty = 1;
-        }
-        if (e->phase == INPUT_UP || e->phase == INPUT_CANCEL)
-            st->card_touch = 0;
-        return 1;
-    }
-    if (e->phase != INPUT_DOWN || !st->card.shown)
-        return 0;
-    struct layout_screen s = screen_of(k);
-    struct draw_rect r = st->card_rect;
-    float px = e->x * (float)s.w, py = e->y * (float)s.h;
-    if (r.w <= 0 || px < (float)r.x || px > (float)(r.x + r.w) || py < (float)r.y ||
-        py > (float)(r.y + r.h))
-        return 0;
-    st->card_touch = 1;
-    st->card_finger = e->finger;
-    return 1;
+    if (out & (STAFF_OUT_DIRTY | STAFF_OUT_OPENED | STAFF_OUT_CLOSED))
+        k->dirty = 1;
+    return out;
 }
 
 static const struct draw_list *staff_list(struct kiosk *k, uint64_t now_ms)
 {
-    struct kstaff *st = &k->staff;
-    int status = st->progress.active || st->card.shown;
-    if (st->ui == STAFF_UI_CLOSED && !status) {
-        st->card_rect = (struct draw_rect){0, 0, 0, 0};
-        return NULL;
-    }
-    if (!st->stale)
-        return &st->list;
-    struct layout_screen screen = screen_of(k);
-    const struct text_measurer *m = measurer_of(k);
-    arena_reset(&st->arena);
-    memset(&st->list, 0, sizeof(st->list));
-    if (st->ui == STAFF_UI_KEYPAD) {
-        struct overlay_staff_keypad kp = {st->n_entry, st->wrong, st->too_short,
-                                          staff_locked_s(st, now_ms), staff_locale(k)};
-        overlay_staff_keypad(&screen, st->controls, st->n_controls, st->pressed, &kp, m, &st->arena,
-                             &st->list);
-    } else if (st->ui == STAFF_UI_SCREEN) {
-        overlay_staff_screen(&screen, st->controls, st->n_controls, st->pressed, &st->info,
-                             st->confirm_exit, staff_locale(k), m, &st->arena, &st->list);
-    } else {
-        struct overlay_staff_status ss = {&st->progress, &st->card, st->step, staff_locale(k)};
-        overlay_staff_status(&screen, &ss, m, &st->arena, &st->list, &st->card_rect);
-    }
-    st->stale = 0;
-    return &st->list;
-}
-
-/* Time passes for the staff layer: the hold, the idle close, the seconds
- * of a lock-out, the card's time, an indeterminate bar's step. */
-static void staff_update(struct kiosk *k, uint64_t now_ms)
-{
-    struct kstaff *st = &k->staff;
-    staff_hold_poll(k, now_ms);
-    if (st->ui != STAFF_UI_CLOSED && now_ms >= st->last_touch &&
-        now_ms - st->last_touch >= STAFF_IDLE_MS)
-        staff_close(k, now_ms, "nobody touched it for a minute");
-    if (st->ui == STAFF_UI_KEYPAD) {
-        int s = staff_locked_s(st, now_ms);
-        if (s != st->locked_s) {
-            st->locked_s = s;
-            st->stale = 1;
-            k->dirty = 1;
-        }
-    }
-    if (st->card.shown && now_ms >= st->card_until) {
-        memset(&st->card, 0, sizeof(st->card));
-        st->card_until = 0;
-        st->stale = 1;
-        k->dirty = 1;
-    }
-    if (st->ui == STAFF_UI_CLOSED && st->progress.active && st->progress.total == 0) {
-        int step = (int)((now_ms / STAFF_STEP_MS) % OVERLAY_STAFF_STEPS);
-        if (step != st->step) {
-            st->step = step;
-            st->stale = 1;
-            k->dirty = 1;
-        }
-    }
-}
-
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-    return a < b ? a : b;
-}
-
-static uint64_t staff_deadline(const struct kiosk *k, uint64_t now_ms)
-{
-    const struct kstaff *st = &k->staff;
-    uint64_t d = UINT64_MAX;
-    if (st->holding)
-        d = min_u64(d, st->hold_start + STAFF_HOLD_MS);
-    if (st->ui != STAFF_UI_CLOSED)
-        d = min_u64(d, st->last_touch + STAFF_IDLE_MS);
-    if (st->ui == STAFF_UI_KEYPAD && !staff_lock_open(&st->lock, now_ms)) {
-        uint64_t left = st->lock.locked_until - now_ms; /* the next whole second shown */
-        d = min_u64(d, now_ms + (left % 1000 ? left % 1000 : 1000));
-    }
-    if (st->card.shown)
-        d = min_u64(d, st->card_until);
-    if (st->ui == STAFF_UI_CLOSED && st->progress.active && st->progress.total == 0)
-        d = min_u64(d, (now_ms / STAFF_STEP_MS + 1) * STAFF_STEP_MS);
-    return d < now_ms ? now_ms : d;
+    struct staff_env env = staff_env_of(k);
+    return staff_layer_list(&k->staff, &env, now_ms);
 }
 
 void kiosk_staff_pin(struct kiosk *k, const char *pin_hash)
 {
-    struct kstaff *st = &k->staff;
-    size_t n = pin_hash ? strlen(pin_hash) : 0;
-    if (n >= sizeof(st->hash)) {
-        log_error("kiosk", "the staff PIN's hash is too long; the staff screen is disabled");
-        n = 0;
-    }
-    memcpy(st->hash, pin_hash ? pin_hash : "", n);
-    st->hash[n] = '\0';
-    st->warned_no_pin = 0;
-}
-
-/* Copy a string field, cut at a character boundary and NUL terminated. */
-static void copy_text(char *dst, size_t cap, const char *src)
-{
-    size_t n = 0;
-    while (src && n + 1 < cap && src[n])
-        n++;
-    if (src && src[n]) /* cut: never half a character */
-        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
-            n--;
-    if (n)
-        memcpy(dst, src, n);
-    dst[n] = '\0';
+    staff_layer_set_pin(&k->staff, pin_hash);
 }
 
 void kiosk_staff_progress(struct kiosk *k, const struct staff_progress *p, uint64_t now_ms)
 {
-    struct kstaff *st = &k->staff;
-    struct staff_progress np;
-    memset(&np, 0, sizeof(np));
-    if (p && p->active) {
-        np.active = 1;
-        np.total = p->total;
-        np.done = p->done > p->total && p->total ? p->total : p->done;
-        copy_text(np.text, sizeof(np.text), p->text);
-    }
-    /* a redraw only when what the bar shows changes: its text, or its
-     * fill by a thousandth (an indeterminate bar shows no count) */
-    const struct staff_progress *op = &st->progress;
-    int same = np.active == op->active && np.total == op->total && strcmp(np.text, op->text) == 0 &&
-               (!np.total || np.done * 1000 / np.total == op->done * 1000 / op->total);
-    st->progress = np;
-    if (np.active && np.total == 0)
-        st->step = (int)((now_ms / STAFF_STEP_MS) % OVERLAY_STAFF_STEPS);
-    if (!same) {
-        st->stale = 1;
-        k->dirty = 1;
-    }
+    staff_apply(k, staff_layer_progress(&k->staff, p, now_ms), now_ms);
 }
 
 void kiosk_staff_card(struct kiosk *k, const struct staff_card *c, uint64_t now_ms)
 {
-    struct kstaff *st = &k->staff;
-    memset(&st->card, 0, sizeof(st->card));
-    st->card_until = 0;
-    if (c && c->shown) {
-        st->card.shown = 1;
-        st->card.ok = c->ok;
-        st->card.not_content = c->not_content;
-        copy_text(st->card.title, sizeof(st->card.title), c->title);
-        copy_text(st->card.body, sizeof(st->card.body), c->body);
-        st->card_until = now_ms + STAFF_CARD_MS;
-    }
-    st->stale = 1;
-    k->dirty = 1;
+    staff_apply(k, staff_layer_card(&k->staff, c, now_ms), now_ms);
 }
 
 void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
 {
-    struct kstaff *st = &k->staff;
-    struct staff_info *d = &st->info;
-    memset(d, 0, sizeof(*d));
-    if (info) {
-        copy_text(d->exhibit, sizeof(d->exhibit), info->exhibit);
-        copy_text(d->version, sizeof(d->version), info->version);
-        copy_text(d->signer, sizeof(d->signer), info->signer);
-        copy_text(d->last_import, sizeof(d->last_import), info->last_import);
-        copy_text(d->free_space, sizeof(d->free_space), info->free_space);
-        copy_text(d->settings, sizeof(d->settings), info->settings);
-        d->n_log = info->n_log < 0                 ? 0
-                   : info->n_log > STAFF_LOG_LINES ? STAFF_LOG_LINES
-                                                   : info->n_log;
-        for (int i = 0; i < d->n_log; i++)
-            copy_text(d->log[i], sizeof(d->log[i]), info->log[i]);
-        d->can_rollback = info->can_rollback != 0;
-    }
-    if (st->ui == STAFF_UI_SCREEN) {
-        int confirm = st->confirm_exit;
-        staff_layout_controls(k); /* the roll-back button may come or go */
-        st->confirm_exit = confirm;
-    }
+    struct staff_env env = staff_env_of(k);
+    staff_apply(k, staff_layer_info(&k->staff, &env, info), 0);
 }
 
 enum staff_action kiosk_staff_take(struct kiosk *k)
 {
-    enum staff_action a = k->staff.action;
-    k->staff.action = STAFF_ACT_NONE;
-    return a;
+    return staff_layer_take(&k->staff);
 }
 
 int kiosk_staff_open(const struct kiosk *k)
 {
-    return k->staff.ui != STAFF_UI_CLOSED;
+    return staff_layer_is_open(&k->staff);
 }
 
 int kiosk_staff_controls(const struct kiosk *k, const struct control **out)
 {
-    *out = k->staff.controls;
-    return k->staff.ui != STAFF_UI_CLOSED ? k->staff.n_controls : 0;
+    return staff_layer_controls(&k->staff, out);
 }
 
 long kiosk_content_errors(const struct kiosk *k)
@@ -1408,20 +960,9 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
     if (!e)
         return;
     load_chapters(k);
-    if (e->kind == INPUT_TOUCH && k->staff.ui == STAFF_UI_CLOSED)
-        staff_hold_input(k, e, now_ms);
-    if (k->staff.ui != STAFF_UI_CLOSED) {
-        /* keys (Escape included) do nothing here: there is no keyboard at
-         * a kiosk, and the screen must not close under a stray key */
-        if (e->kind == INPUT_TOUCH)
-            staff_touch(k, e, now_ms);
+    struct staff_env env = staff_env_of(k);
+    if (staff_apply(k, staff_layer_input(&k->staff, &env, e, now_ms), now_ms) & STAFF_OUT_TAKEN)
         return;
-    }
-    if (e->kind == INPUT_TOUCH) {
-        staff_list(k, now_ms); /* the card's place, if it moved */
-        if (card_touch(k, e))
-            return;
-    }
     struct mode_cmds c;
     mode_input(&k->mode, e, now_ms, &c);
     if (c.n)
@@ -1483,7 +1024,7 @@ static const struct draw_list *notice_list(struct kiosk *k);
 static void make_room(struct kiosk *k, uint64_t now_ms)
 {
     int room = 0;
-    if (k->staff.ui == STAFF_UI_CLOSED) {
+    if (!staff_layer_is_open(&k->staff)) {
         const struct draw_list *lists[2] = {staff_list(k, now_ms), notice_list(k)};
         struct layout_screen s = screen_of(k);
         int top = layout_band(&s).top;
@@ -1507,11 +1048,12 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->notice[0] = '\0';
         k->dirty = 1;
     }
-    staff_update(k, now_ms);
+    struct staff_env env = staff_env_of(k);
+    staff_apply(k, staff_layer_update(&k->staff, &env, now_ms), now_ms);
     make_room(k, now_ms);
     struct mode_cmds c;
     /* while staff have the screen, the visitors' clock stands still */
-    if (k->staff.ui == STAFF_UI_CLOSED)
+    if (!staff_layer_is_open(&k->staff))
         mode_tick(&k->mode, now_ms, &c);
     else
         c.n = 0;
@@ -1684,7 +1226,7 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         if (nb)
             add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, now_ms);
     }
-    if (k->staff.ui != STAFF_UI_CLOSED) { /* the keypad and the screen cover it all */
+    if (staff_layer_is_open(&k->staff)) { /* the keypad and the screen cover it all */
         add_list(&f, staff_list(k, now_ms));
     } else {
         add_list(&f, &chrome->chrome);
@@ -1703,10 +1245,10 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
     if (missing_neighbour(k))
         return now_ms; /* prepare it on the next turn */
     uint64_t d = schedule_deadline(&k->sched);
-    uint64_t m = k->staff.ui == STAFF_UI_CLOSED ? mode_deadline(&k->mode, now_ms) : UINT64_MAX;
+    uint64_t m = !staff_layer_is_open(&k->staff) ? mode_deadline(&k->mode, now_ms) : UINT64_MAX;
     if (m < d)
         d = m;
-    uint64_t s = staff_deadline(k, now_ms);
+    uint64_t s = staff_layer_deadline(&k->staff, now_ms);
     if (s < d)
         d = s;
     if (k->notice_until && k->notice_until < d)
