@@ -1,4 +1,4 @@
-#include "kiosk.h"
+#include "kiosk_internal.h"
 
 #include <math.h>
 #include <sodium.h>
@@ -18,86 +18,19 @@
 
 #define SPRING_MS 220u /* a drag let go short of the threshold springs back */
 
-struct kiosk {
-    struct presenter p;
-    struct store *store;
-    struct store *pending; /* switched in at the next panel boundary */
-    uint32_t gen;          /* what prepared panels were made from: bumped when content is
-                            * adopted or the text size changes (the cache keys on it) */
-    char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
-    int lazy;
-    struct arena info_arena;
-    struct store_info info;
-    struct store_chapter *chapters;
-    int n_chapters;
-    int chapters_loaded; /* load_chapters ran for this content and language */
-    int resize_pending;  /* the screen changed during a transition */
-    int staff_room;      /* px the panel leaves above the band for the staff layer and a notice */
-    int room_logged;     /* staff_room at the last relayout */
-    int drawn;           /* a frame was drawn */
-    int *chapter_first;  /* in info_arena */
-    const char **chapter_titles; /* in info_arena */
-    struct schedule sched;
-    struct viewcache cache;
-    struct ventry *cur;      /* on screen */
-    struct ventry *arriving; /* during a transition */
-    uint64_t shown_ms;       /* when cur finished arriving */
-    struct walltime wall;    /* the date and local time, as last given */
-    int has_wall;
-    int dirty;
-    long prepared;
-    /* interaction */
-    struct mode mode;
-    struct control controls[MODE_MAX_CONTROLS];
-    int n_controls;
-    struct mode_view view; /* as last drawn */
-    int overlay_stale;
-    struct arena overlay_arena;
-    struct draw_list overlay;
-    int index_page;      /* page of the chapter index shown */
-    int neighbour_tries; /* for the panel shown; a failing one is not retried */
-    int locale_pending;  /* a language change waits for the transition to end */
-    int locale_arg;
-    /* visitor settings */
-    int reduced_motion;                                    /* kiosk_opts.reduced_motion */
-    int loop_alternate;                                    /* KIOSK_LOOP_ALTERNATE */
-    char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
-    int n_offered;
-    int offer_warn;   /* the next load_info warns of offered languages the exhibit lacks */
-    int larger_text;  /* panels are laid out at LAYOUT_LARGER_TEXT */
-    int text_pending; /* a text size change waits for the transition to end */
-    int text_want;
-    int dragging;
-    float drag_dx;    /* fraction of the width the panel follows the finger */
-    float slide_from; /* fraction already travelled when a slide starts */
-    float spring_from;
-    uint64_t spring_start;
-    /* staff notice */
-    char notice[256];
-    uint64_t notice_until;
-    struct arena notice_arena;
-    struct draw_list notice_list;
-    /* staff */
-    struct staff_layer staff;
-    long content_errors; /* since kiosk_switch_store */
-    int switch_result;
-    long wakes;                             /* ACT_WAKE: visitors who woke the loop */
-    char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
-};
-
 static const char *locale_or_default(const struct kiosk *k)
 {
     return k->locale[0] ? k->locale : NULL;
 }
 
-static int wrap(const struct kiosk *k, int index)
+int kiosk_wrap(const struct kiosk *k, int index)
 {
     int n = k->info.n_panels;
     return ((index % n) + n) % n;
 }
 
 /* The screen, with the room the visitors' controls keep (mode_reserve). */
-static struct layout_screen screen_of(const struct kiosk *k)
+struct layout_screen kiosk_screen_of(const struct kiosk *k)
 {
     int w = 0, h = 0;
     k->p.size(k->p.ctx, &w, &h);
@@ -106,7 +39,7 @@ static struct layout_screen screen_of(const struct kiosk *k)
     return s;
 }
 
-static const struct text_measurer *measurer_of(const struct kiosk *k)
+const struct text_measurer *kiosk_measurer_of(const struct kiosk *k)
 {
     return k->p.measurer(k->p.ctx);
 }
@@ -119,7 +52,7 @@ static void trim_cache(struct kiosk *k, struct ventry *also, size_t reserve)
     viewcache_trim(&k->cache, pinned, 3, reserve);
 }
 
-static int rasterise(struct kiosk *k, struct ventry *e)
+int kiosk_rasterise(struct kiosk *k, struct ventry *e)
 {
     if (e->view)
         return 0;
@@ -153,15 +86,15 @@ static struct ventry *load_entry(struct kiosk *k, int index)
         viewcache_entry_free(&k->cache, e);
         return NULL;
     }
-    struct layout_screen screen = screen_of(k);
-    const struct text_measurer *m = measurer_of(k);
+    struct layout_screen screen = kiosk_screen_of(k);
+    const struct text_measurer *m = kiosk_measurer_of(k);
     double scale = k->larger_text ? LAYOUT_LARGER_TEXT : 1.0;
     if (layout_panel_scaled(&e->panel, &screen, scale, m, &e->arena, &e->list) != 0)
         log_warn("kiosk", "panel %s: %s", e->panel.id,
                  e->list.overflow ? e->list.problem : "layout failed");
     if (layout_chrome(&screen, index, k->info.n_panels, m, &e->arena, &e->chrome) != 0)
         memset(&e->chrome, 0, sizeof(e->chrome));
-    if (!k->lazy && rasterise(k, e) != 0) {
+    if (!k->lazy && kiosk_rasterise(k, e) != 0) {
         viewcache_entry_free(&k->cache, e);
         return NULL;
     }
@@ -177,8 +110,8 @@ static struct ventry *load_entry(struct kiosk *k, int index)
 static struct ventry *panel_get(struct kiosk *k, int index, int dir)
 {
     int count = k->info.n_panels;
-    index = wrap(k, index);
-    for (int tries = 0; tries < count; tries++, index = wrap(k, index + (dir < 0 ? -1 : 1))) {
+    index = kiosk_wrap(k, index);
+    for (int tries = 0; tries < count; tries++, index = kiosk_wrap(k, index + (dir < 0 ? -1 : 1))) {
         struct ventry *e = viewcache_find(&k->cache, k->gen, index, k->locale);
         if (!e)
             e = load_entry(k, index);
@@ -190,19 +123,19 @@ static struct ventry *panel_get(struct kiosk *k, int index, int dir)
 
 static int cached(const struct kiosk *k, int index)
 {
-    return viewcache_has(&k->cache, k->gen, wrap(k, index), k->locale, !k->lazy);
+    return viewcache_has(&k->cache, k->gen, kiosk_wrap(k, index), k->locale, !k->lazy);
 }
 
-static struct control_screen control_screen_of(const struct kiosk *k)
+struct control_screen kiosk_control_screen_of(const struct kiosk *k)
 {
-    struct layout_screen screen = screen_of(k);
+    struct layout_screen screen = kiosk_screen_of(k);
     return (struct control_screen){screen.w, screen.h, k->p.dpi(k->p.ctx)};
 }
 
 static void layout_controls(struct kiosk *k)
 {
-    struct layout_screen screen = screen_of(k);
-    struct control_screen cs = control_screen_of(k);
+    struct layout_screen screen = kiosk_screen_of(k);
+    struct control_screen cs = kiosk_control_screen_of(k);
     struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first, k->index_page,
                                 1};
     k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
@@ -332,7 +265,7 @@ static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
 {
     if (o && o->cache_bytes)
         return o->cache_bytes;
-    struct layout_screen s = screen_of(k);
+    struct layout_screen s = kiosk_screen_of(k);
     size_t view = 4u * (size_t)(s.w > 0 ? s.w : 0) * (size_t)(s.h > 0 ? s.h : 0);
     size_t four = 4u * (view + 256u * 1024u);
     return four > VIEWCACHE_MIN_BYTES ? four : VIEWCACHE_MIN_BYTES;
@@ -597,7 +530,7 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
             if (k->arriving) {
                 schedule_set_next(&k->sched, k->arriving->index);
                 if (k->lazy)
-                    rasterise(k, k->arriving);
+                    kiosk_rasterise(k, k->arriving);
             }
             mode_set_transition(&k->mode, 1);
             k->dirty = 1;
@@ -613,7 +546,7 @@ static void run_schedule(struct kiosk *k, uint64_t now_ms)
 
 static void go(struct kiosk *k, int to, int dir, float from, uint64_t now_ms)
 {
-    to = wrap(k, to);
+    to = kiosk_wrap(k, to);
     if (to == k->cur->index && k->sched.phase != SCHED_TRANSITION)
         return;
     enum transition_kind kind = k->reduced_motion ? TRANS_CROSSFADE : TRANS_SLIDE;
@@ -707,7 +640,7 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
         return;
     }
     k->resize_pending = 0;
-    struct layout_screen s = screen_of(k);
+    struct layout_screen s = kiosk_screen_of(k);
     new_generation(k, now_ms);
     layout_controls(k);
     memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
@@ -757,17 +690,17 @@ void kiosk_screen_changed(struct kiosk *k, uint64_t now_ms)
 
 static int index_per_page(const struct kiosk *k)
 {
-    struct control_screen cs = control_screen_of(k);
+    struct control_screen cs = kiosk_control_screen_of(k);
     return mode_index_per_page(&cs, k->n_chapters);
 }
 
-static int index_pages(const struct kiosk *k)
+int kiosk_index_pages(const struct kiosk *k)
 {
-    struct control_screen cs = control_screen_of(k);
+    struct control_screen cs = kiosk_control_screen_of(k);
     return mode_index_pages(&cs, k->n_chapters);
 }
 
-static int current_chapter(const struct kiosk *k)
+int kiosk_current_chapter(const struct kiosk *k)
 {
     int c = 0;
     for (int i = 0; i < k->n_chapters; i++)
@@ -779,7 +712,7 @@ static int current_chapter(const struct kiosk *k)
 /* Page `page` of the chapter index (wrapping round). */
 static void show_index_page(struct kiosk *k, int page)
 {
-    int pages = index_pages(k);
+    int pages = kiosk_index_pages(k);
     page = ((page % pages) + pages) % pages;
     if (page != k->index_page) {
         k->index_page = page;
@@ -837,7 +770,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             set_locale(k, cmd->arg, now_ms);
             break;
         case ACT_OPEN_INDEX: /* on the page of the chapter shown */
-            show_index_page(k, current_chapter(k) / index_per_page(k));
+            show_index_page(k, kiosk_current_chapter(k) / index_per_page(k));
             break;
         case ACT_INDEX_PAGE:
             show_index_page(k, k->index_page + cmd->arg);
@@ -875,93 +808,14 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
 
 /* ---- staff ----------------------------------------------------------------- */
 
-static const char *staff_locale(const struct kiosk *k)
-{
-    return k->cur && k->cur->panel.locale ? k->cur->panel.locale : NULL;
-}
-
-static struct staff_env staff_env_of(const struct kiosk *k)
-{
-    return (struct staff_env){screen_of(k), control_screen_of(k), measurer_of(k), staff_locale(k)};
-}
-
-/* What the staff layer asked for: a redraw; the visitors' loop and clock
- * paused while it is open, and resumed as staff left them when it closes. */
-static unsigned staff_apply(struct kiosk *k, unsigned out, uint64_t now_ms)
-{
-    if (out & STAFF_OUT_OPENED)
-        schedule_pause(&k->sched, 1, now_ms);
-    if (out & STAFF_OUT_CLOSED) {
-        mode_resume(&k->mode, now_ms);
-        k->dragging = 0;
-        k->drag_dx = 0;
-        schedule_pause(&k->sched, k->mode.state != MODE_LOOP, now_ms);
-        k->overlay_stale = 1;
-    }
-    if (out & (STAFF_OUT_DIRTY | STAFF_OUT_OPENED | STAFF_OUT_CLOSED))
-        k->dirty = 1;
-    return out;
-}
-
-static const struct draw_list *staff_list(struct kiosk *k, uint64_t now_ms)
-{
-    struct staff_env env = staff_env_of(k);
-    return staff_layer_list(&k->staff, &env, now_ms);
-}
-
-void kiosk_staff_pin(struct kiosk *k, const char *pin_hash)
-{
-    staff_layer_set_pin(&k->staff, pin_hash);
-}
-
-void kiosk_staff_progress(struct kiosk *k, const struct staff_progress *p, uint64_t now_ms)
-{
-    staff_apply(k, staff_layer_progress(&k->staff, p, now_ms), now_ms);
-}
-
-void kiosk_staff_card(struct kiosk *k, const struct staff_card *c, uint64_t now_ms)
-{
-    staff_apply(k, staff_layer_card(&k->staff, c, now_ms), now_ms);
-}
-
-void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
-{
-    struct staff_env env = staff_env_of(k);
-    staff_apply(k, staff_layer_info(&k->staff, &env, info), 0);
-}
-
-enum staff_action kiosk_staff_take(struct kiosk *k)
-{
-    return staff_layer_take(&k->staff);
-}
-
-int kiosk_staff_open(const struct kiosk *k)
-{
-    return staff_layer_is_open(&k->staff);
-}
-
-int kiosk_staff_controls(const struct kiosk *k, const struct control **out)
-{
-    return staff_layer_controls(&k->staff, out);
-}
-
-long kiosk_content_errors(const struct kiosk *k)
-{
-    return k->content_errors;
-}
-
-int kiosk_switch_result(const struct kiosk *k)
-{
-    return k->switch_result;
-}
-
 void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
 {
     if (!e)
         return;
     load_chapters(k);
-    struct staff_env env = staff_env_of(k);
-    if (staff_apply(k, staff_layer_input(&k->staff, &env, e, now_ms), now_ms) & STAFF_OUT_TAKEN)
+    struct staff_env env = kiosk_staff_env(k);
+    if (kiosk_staff_apply(k, staff_layer_input(&k->staff, &env, e, now_ms), now_ms) &
+        STAFF_OUT_TAKEN)
         return;
     struct mode_cmds c;
     mode_input(&k->mode, e, now_ms, &c);
@@ -1015,9 +869,6 @@ static void prepare_neighbours(struct kiosk *k)
     }
 }
 
-static const struct draw_list *staff_list(struct kiosk *k, uint64_t now_ms);
-static const struct draw_list *notice_list(struct kiosk *k);
-
 /* Nothing covers the panel: while the import's bar or card or a notice
  * shows above the band, the panel is laid out again to end above them,
  * and again when they go (a relayout, as on a resize). */
@@ -1025,8 +876,8 @@ static void make_room(struct kiosk *k, uint64_t now_ms)
 {
     int room = 0;
     if (!staff_layer_is_open(&k->staff)) {
-        const struct draw_list *lists[2] = {staff_list(k, now_ms), notice_list(k)};
-        struct layout_screen s = screen_of(k);
+        const struct draw_list *lists[2] = {kiosk_staff_list(k, now_ms), kiosk_notice_list(k)};
+        struct layout_screen s = kiosk_screen_of(k);
         int top = layout_band(&s).top;
         for (int l = 0; l < 2; l++)
             for (int i = 0; lists[l] && i < lists[l]->n; i++)
@@ -1048,8 +899,8 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->notice[0] = '\0';
         k->dirty = 1;
     }
-    struct staff_env env = staff_env_of(k);
-    staff_apply(k, staff_layer_update(&k->staff, &env, now_ms), now_ms);
+    struct staff_env env = kiosk_staff_env(k);
+    kiosk_staff_apply(k, staff_layer_update(&k->staff, &env, now_ms), now_ms);
     make_room(k, now_ms);
     struct mode_cmds c;
     /* while staff have the screen, the visitors' clock stands still */
@@ -1073,171 +924,6 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         k->dirty = 1;
     }
     prepare_neighbours(k);
-}
-
-static double countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms)
-{
-    if (e->panel.kind != PANEL_STATISTIC || k->reduced_motion)
-        return 1.0;
-    if (e != k->cur || now_ms <= k->shown_ms)
-        return 0.0;
-    double t = (double)(now_ms - k->shown_ms) / KIOSK_COUNTUP_MS;
-    return t > 1.0 ? 1.0 : t;
-}
-
-static int springing(const struct kiosk *k, uint64_t now_ms)
-{
-    return k->spring_from != 0 && now_ms < k->spring_start + SPRING_MS;
-}
-
-int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
-{
-    return k->sched.phase == SCHED_TRANSITION || countup_t(k, k->cur, now_ms) < 1.0 ||
-           springing(k, now_ms);
-}
-
-int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
-{
-    return k->dirty || kiosk_animating(k, now_ms);
-}
-
-void kiosk_invalidate(struct kiosk *k)
-{
-    k->dirty = 1;
-}
-
-static double ease_in_out(double t)
-{
-    return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) * (-2 * t + 2) * (-2 * t + 2) / 2;
-}
-
-static double ease_out(double t)
-{
-    double u = 1 - t;
-    return 1 - u * u * u;
-}
-
-static const struct draw_list *notice_list(struct kiosk *k)
-{
-    if (!k->notice[0])
-        return NULL;
-    if (!k->notice_list.n) {
-        struct layout_screen screen = screen_of(k);
-        arena_reset(&k->notice_arena);
-        layout_notice(&screen, k->notice, measurer_of(k), &k->notice_arena, &k->notice_list);
-    }
-    return &k->notice_list;
-}
-
-static const struct draw_list *overlay_list(struct kiosk *k)
-{
-    if (k->overlay_stale) {
-        struct layout_screen screen = screen_of(k);
-        int cur_chapter = current_chapter(k), loc = 0;
-        for (int i = 0; i < k->info.n_locales; i++)
-            if (k->cur->panel.locale && strcmp(k->info.locales[i], k->cur->panel.locale) == 0)
-                loc = i;
-        struct overlay_info info = {
-            .locale = k->cur->panel.locale,
-            .panel = k->cur->index,
-            .n_panels = k->info.n_panels,
-            .chapters = k->chapter_titles,
-            .n_chapters = k->n_chapters,
-            .current_chapter = cur_chapter,
-            .index_page = k->index_page,
-            .index_pages = index_pages(k),
-            .locale_names = k->info.locale_names,
-            .n_locales = k->info.n_locales,
-            .current_locale = loc,
-            .locale_codes = k->info.locales,
-            .larger_text = k->text_pending ? k->text_want : k->larger_text,
-        };
-        arena_reset(&k->overlay_arena);
-        memset(&k->overlay, 0, sizeof(k->overlay));
-        overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info, measurer_of(k),
-                       &k->overlay_arena, &k->overlay);
-        k->overlay_stale = 0;
-    }
-    return &k->overlay;
-}
-
-static void add_view(struct frame *f, const struct kiosk *k, const struct ventry *e, int dx,
-                     uint8_t alpha, uint64_t now_ms)
-{
-    if (!e->view || f->n_views >= FRAME_MAX_VIEWS)
-        return;
-    f->views[f->n_views++] = (struct frame_view){
-        .view = e->view,
-        .panel = e->index,
-        .dx = dx,
-        .alpha = alpha,
-        .anim_t = countup_t(k, e, now_ms),
-    };
-}
-
-static void add_list(struct frame *f, const struct draw_list *l)
-{
-    if (l && f->n_lists < FRAME_MAX_LISTS)
-        f->lists[f->n_lists++] = l;
-}
-
-void kiosk_draw(struct kiosk *k, uint64_t now_ms)
-{
-    struct frame f = {.n_views = 0};
-    k->drawn = 1;
-    int w = screen_of(k).w;
-    struct ventry *chrome = k->cur;
-    if (k->lazy || !k->cur->view) /* lazy, or after kiosk_sleep */
-        rasterise(k, k->cur);
-    if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
-        double p = schedule_progress(&k->sched, now_ms);
-        if (k->sched.trans == TRANS_SLIDE) {
-            double t = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
-            int off = (int)lround(t * w) * (k->sched.direction >= 0 ? 1 : -1);
-            int from = k->sched.direction >= 0 ? w : -w;
-            add_view(&f, k, k->cur, -off, 255, now_ms);
-            add_view(&f, k, k->arriving, from - off, 255, now_ms);
-            p = t;
-        } else {
-            p = ease_in_out(p);
-            add_view(&f, k, k->cur, 0, 255, now_ms);
-            add_view(&f, k, k->arriving, 0, (uint8_t)(p * 255.0 + 0.5), now_ms);
-        }
-        if (p >= 0.5)
-            chrome = k->arriving;
-    } else {
-        float dx = 0;
-        if (k->dragging && !k->reduced_motion) /* reduced motion: the panel stays */
-            dx = k->drag_dx;
-        else if (springing(k, now_ms))
-            dx = k->spring_from *
-                 (float)(1.0 - ease_out((double)(now_ms - k->spring_start) / SPRING_MS));
-        int off = (int)lroundf(dx * (float)w);
-        struct ventry *nb = NULL;
-        if (off != 0 && k->info.n_panels > 1) {
-            /* the neighbour on that side (with two panels the same one is
-             * both next and previous) */
-            nb = viewcache_find(&k->cache, k->gen, wrap(k, k->cur->index + (off < 0 ? 1 : -1)),
-                                k->locale);
-            if (nb && k->lazy)
-                rasterise(k, nb);
-        }
-        add_view(&f, k, k->cur, off, 255, now_ms);
-        if (nb)
-            add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, now_ms);
-    }
-    if (staff_layer_is_open(&k->staff)) { /* the keypad and the screen cover it all */
-        add_list(&f, staff_list(k, now_ms));
-    } else {
-        add_list(&f, &chrome->chrome);
-        if (!(k->view.state == MODE_LOOP &&
-              k->notice[0])) /* the notice takes the invitation's place */
-            add_list(&f, overlay_list(k));
-        add_list(&f, notice_list(k));
-        add_list(&f, staff_list(k, now_ms));
-    }
-    k->p.draw_frame(k->p.ctx, &f);
-    k->dirty = 0;
 }
 
 uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
@@ -1264,62 +950,6 @@ void kiosk_set_walltime(struct kiosk *k, const struct walltime *w)
     }
 }
 
-const struct walltime *kiosk_walltime(const struct kiosk *k)
-{
-    return k->has_wall ? &k->wall : NULL;
-}
-
-int kiosk_transitioning(const struct kiosk *k)
-{
-    return k->sched.phase == SCHED_TRANSITION;
-}
-int kiosk_current(const struct kiosk *k)
-{
-    return k->cur->index;
-}
-int kiosk_panel_count(const struct kiosk *k)
-{
-    return k->info.n_panels;
-}
-long kiosk_prepare_count(const struct kiosk *k)
-{
-    return k->prepared;
-}
-int kiosk_cached_panels(const struct kiosk *k)
-{
-    return k->cache.n;
-}
-size_t kiosk_cached_bytes(const struct kiosk *k)
-{
-    return viewcache_bytes(&k->cache);
-}
-int kiosk_mode(const struct kiosk *k)
-{
-    return (int)k->view.state;
-}
-const struct mode_view *kiosk_mode_view(const struct kiosk *k)
-{
-    return &k->view;
-}
-int kiosk_controls(const struct kiosk *k, const struct control **out)
-{
-    *out = k->controls;
-    return k->n_controls;
-}
-const char *kiosk_locale(const struct kiosk *k)
-{
-    return k->cur->panel.locale ? k->cur->panel.locale : "";
-}
-
-int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms)
-{
-    return mode_touch_active(&k->mode, now_ms);
-}
-
-/* A jump, not a slide: the preview shows the panel being edited again
- * right after a rebuild. Not during a transition (the schedule owns
- * k->arriving then); a panel that cannot be shown is skipped forward, as
- * in the loop. */
 void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)
 {
     if (k->info.n_panels <= 0 || k->sched.phase == SCHED_TRANSITION || k->arriving)
@@ -1344,19 +974,4 @@ void kiosk_set_loop_transition(struct kiosk *k, int kind)
     if (k->reduced_motion && kind == TRANS_SLIDE)
         kind = TRANS_NONE;
     schedule_set_loop_transition(&k->sched, (enum transition_kind)kind);
-}
-
-int kiosk_larger_text(const struct kiosk *k)
-{
-    return k->larger_text;
-}
-
-int kiosk_reduced_motion(const struct kiosk *k)
-{
-    return k->reduced_motion;
-}
-
-int kiosk_transition_kind(const struct kiosk *k)
-{
-    return k->sched.phase == SCHED_TRANSITION ? (int)k->sched.trans : (int)TRANS_NONE;
 }

@@ -1,0 +1,173 @@
+/* kiosk_frame.c - what each frame shows: the views (a slide, a crossfade, a
+ * figure counting up), the chrome, the visitors' controls, a staff notice
+ * and the staff layer over them (see kiosk.h). */
+#include <math.h>
+#include <string.h>
+
+#include "kiosk_internal.h"
+#include "overlay.h"
+
+double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms)
+{
+    if (e->panel.kind != PANEL_STATISTIC || k->reduced_motion)
+        return 1.0;
+    if (e != k->cur || now_ms <= k->shown_ms)
+        return 0.0;
+    double t = (double)(now_ms - k->shown_ms) / KIOSK_COUNTUP_MS;
+    return t > 1.0 ? 1.0 : t;
+}
+
+int kiosk_springing(const struct kiosk *k, uint64_t now_ms)
+{
+    return k->spring_from != 0 && now_ms < k->spring_start + SPRING_MS;
+}
+
+int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
+{
+    return k->sched.phase == SCHED_TRANSITION || kiosk_countup_t(k, k->cur, now_ms) < 1.0 ||
+           kiosk_springing(k, now_ms);
+}
+
+int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
+{
+    return k->dirty || kiosk_animating(k, now_ms);
+}
+
+void kiosk_invalidate(struct kiosk *k)
+{
+    k->dirty = 1;
+}
+
+static double ease_in_out(double t)
+{
+    return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) * (-2 * t + 2) * (-2 * t + 2) / 2;
+}
+
+static double ease_out(double t)
+{
+    double u = 1 - t;
+    return 1 - u * u * u;
+}
+
+const struct draw_list *kiosk_notice_list(struct kiosk *k)
+{
+    if (!k->notice[0])
+        return NULL;
+    if (!k->notice_list.n) {
+        struct layout_screen screen = kiosk_screen_of(k);
+        arena_reset(&k->notice_arena);
+        layout_notice(&screen, k->notice, kiosk_measurer_of(k), &k->notice_arena, &k->notice_list);
+    }
+    return &k->notice_list;
+}
+
+static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
+{
+    if (k->overlay_stale) {
+        struct layout_screen screen = kiosk_screen_of(k);
+        int cur_chapter = kiosk_current_chapter(k), loc = 0;
+        for (int i = 0; i < k->info.n_locales; i++)
+            if (k->cur->panel.locale && strcmp(k->info.locales[i], k->cur->panel.locale) == 0)
+                loc = i;
+        struct overlay_info info = {
+            .locale = k->cur->panel.locale,
+            .panel = k->cur->index,
+            .n_panels = k->info.n_panels,
+            .chapters = k->chapter_titles,
+            .n_chapters = k->n_chapters,
+            .current_chapter = cur_chapter,
+            .index_page = k->index_page,
+            .index_pages = kiosk_index_pages(k),
+            .locale_names = k->info.locale_names,
+            .n_locales = k->info.n_locales,
+            .current_locale = loc,
+            .locale_codes = k->info.locales,
+            .larger_text = k->text_pending ? k->text_want : k->larger_text,
+        };
+        arena_reset(&k->overlay_arena);
+        memset(&k->overlay, 0, sizeof(k->overlay));
+        overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info, kiosk_measurer_of(k),
+                       &k->overlay_arena, &k->overlay);
+        k->overlay_stale = 0;
+    }
+    return &k->overlay;
+}
+
+static void add_view(struct frame *f, const struct kiosk *k, const struct ventry *e, int dx,
+                     uint8_t alpha, uint64_t now_ms)
+{
+    if (!e->view || f->n_views >= FRAME_MAX_VIEWS)
+        return;
+    f->views[f->n_views++] = (struct frame_view){
+        .view = e->view,
+        .panel = e->index,
+        .dx = dx,
+        .alpha = alpha,
+        .anim_t = kiosk_countup_t(k, e, now_ms),
+    };
+}
+
+static void add_list(struct frame *f, const struct draw_list *l)
+{
+    if (l && f->n_lists < FRAME_MAX_LISTS)
+        f->lists[f->n_lists++] = l;
+}
+
+void kiosk_draw(struct kiosk *k, uint64_t now_ms)
+{
+    struct frame f = {.n_views = 0};
+    k->drawn = 1;
+    int w = kiosk_screen_of(k).w;
+    struct ventry *chrome = k->cur;
+    if (k->lazy || !k->cur->view) /* lazy, or after kiosk_sleep */
+        kiosk_rasterise(k, k->cur);
+    if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
+        double p = schedule_progress(&k->sched, now_ms);
+        if (k->sched.trans == TRANS_SLIDE) {
+            double t = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
+            int off = (int)lround(t * w) * (k->sched.direction >= 0 ? 1 : -1);
+            int from = k->sched.direction >= 0 ? w : -w;
+            add_view(&f, k, k->cur, -off, 255, now_ms);
+            add_view(&f, k, k->arriving, from - off, 255, now_ms);
+            p = t;
+        } else {
+            p = ease_in_out(p);
+            add_view(&f, k, k->cur, 0, 255, now_ms);
+            add_view(&f, k, k->arriving, 0, (uint8_t)(p * 255.0 + 0.5), now_ms);
+        }
+        if (p >= 0.5)
+            chrome = k->arriving;
+    } else {
+        float dx = 0;
+        if (k->dragging && !k->reduced_motion) /* reduced motion: the panel stays */
+            dx = k->drag_dx;
+        else if (kiosk_springing(k, now_ms))
+            dx = k->spring_from *
+                 (float)(1.0 - ease_out((double)(now_ms - k->spring_start) / SPRING_MS));
+        int off = (int)lroundf(dx * (float)w);
+        struct ventry *nb = NULL;
+        if (off != 0 && k->info.n_panels > 1) {
+            /* the neighbour on that side (with two panels the same one is
+             * both next and previous) */
+            nb = viewcache_find(&k->cache, k->gen, kiosk_wrap(k, k->cur->index + (off < 0 ? 1 : -1)),
+                                k->locale);
+            if (nb && k->lazy)
+                kiosk_rasterise(k, nb);
+        }
+        add_view(&f, k, k->cur, off, 255, now_ms);
+        if (nb)
+            add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, now_ms);
+    }
+    if (staff_layer_is_open(&k->staff)) { /* the keypad and the screen cover it all */
+        add_list(&f, kiosk_staff_list(k, now_ms));
+    } else {
+        add_list(&f, &chrome->chrome);
+        if (!(k->view.state == MODE_LOOP &&
+              k->notice[0])) /* the notice takes the invitation's place */
+            add_list(&f, kiosk_overlay_list(k));
+        add_list(&f, kiosk_notice_list(k));
+        add_list(&f, kiosk_staff_list(k, now_ms));
+    }
+    k->p.draw_frame(k->p.ctx, &f);
+    k->dirty = 0;
+}

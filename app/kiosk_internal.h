@@ -1,0 +1,114 @@
+/* kiosk_internal.h - what the parts of the kiosk share; only app/kiosk*.c
+ * include it (app/kiosk.h is the interface). kiosk.c: content, panels,
+ * navigation and the schedule; kiosk_frame.c: what each frame shows;
+ * kiosk_staff.c: the staff layer's glue (staff_layer.h); kiosk_state.c:
+ * what the kiosk shows, read only, for the run loop and tests. */
+#ifndef VITRINE_KIOSK_INTERNAL_H
+#define VITRINE_KIOSK_INTERNAL_H
+
+#include "kiosk.h"
+
+#include <stdint.h>
+
+#include "arena.h"
+#include "layout.h"
+#include "mode.h"
+#include "schedule.h"
+#include "staff_layer.h"
+#include "viewcache.h"
+
+#define SPRING_MS 220u /* a drag let go short of the threshold springs back */
+
+struct kiosk {
+    struct presenter p;
+    struct store *store;
+    struct store *pending; /* switched in at the next panel boundary */
+    uint32_t gen;          /* what prepared panels were made from: bumped when content is
+                            * adopted or the text size changes (the cache keys on it) */
+    char locale[STORE_LOCALE_MAX + 1]; /* "" = the exhibit's default */
+    int lazy;
+    struct arena info_arena;
+    struct store_info info;
+    struct store_chapter *chapters;
+    int n_chapters;
+    int chapters_loaded; /* load_chapters ran for this content and language */
+    int resize_pending;  /* the screen changed during a transition */
+    int staff_room;      /* px the panel leaves above the band for the staff layer and a notice */
+    int room_logged;     /* staff_room at the last relayout */
+    int drawn;           /* a frame was drawn */
+    int *chapter_first;  /* in info_arena */
+    const char **chapter_titles; /* in info_arena */
+    struct schedule sched;
+    struct viewcache cache;
+    struct ventry *cur;      /* on screen */
+    struct ventry *arriving; /* during a transition */
+    uint64_t shown_ms;       /* when cur finished arriving */
+    struct walltime wall;    /* the date and local time, as last given */
+    int has_wall;
+    int dirty;
+    long prepared;
+    /* interaction */
+    struct mode mode;
+    struct control controls[MODE_MAX_CONTROLS];
+    int n_controls;
+    struct mode_view view; /* as last drawn */
+    int overlay_stale;
+    struct arena overlay_arena;
+    struct draw_list overlay;
+    int index_page;      /* page of the chapter index shown */
+    int neighbour_tries; /* for the panel shown; a failing one is not retried */
+    int locale_pending;  /* a language change waits for the transition to end */
+    int locale_arg;
+    /* visitor settings */
+    int reduced_motion;                                    /* kiosk_opts.reduced_motion */
+    int loop_alternate;                                    /* KIOSK_LOOP_ALTERNATE */
+    char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
+    int n_offered;
+    int offer_warn;   /* the next load_info warns of offered languages the exhibit lacks */
+    int larger_text;  /* panels are laid out at LAYOUT_LARGER_TEXT */
+    int text_pending; /* a text size change waits for the transition to end */
+    int text_want;
+    int dragging;
+    float drag_dx;    /* fraction of the width the panel follows the finger */
+    float slide_from; /* fraction already travelled when a slide starts */
+    float spring_from;
+    uint64_t spring_start;
+    /* staff notice */
+    char notice[256];
+    uint64_t notice_until;
+    struct arena notice_arena;
+    struct draw_list notice_list;
+    /* staff */
+    struct staff_layer staff;
+    long content_errors; /* since kiosk_switch_store */
+    int switch_result;
+    long wakes;                             /* ACT_WAKE: visitors who woke the loop */
+    char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
+};
+
+/* kiosk.c */
+struct layout_screen kiosk_screen_of(const struct kiosk *k);
+const struct text_measurer *kiosk_measurer_of(const struct kiosk *k);
+struct control_screen kiosk_control_screen_of(const struct kiosk *k);
+
+/* The panel a view shows, wrapped into the exhibit; the chapter on
+ * screen; how many pages the chapter index has; a view's textures made
+ * (0, or -1 after logging). */
+int kiosk_wrap(const struct kiosk *k, int index);
+int kiosk_current_chapter(const struct kiosk *k);
+int kiosk_index_pages(const struct kiosk *k);
+int kiosk_rasterise(struct kiosk *k, struct ventry *e);
+
+/* kiosk_frame.c */
+double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms);
+int kiosk_springing(const struct kiosk *k, uint64_t now_ms);
+/* The staff notice's list (NULL: none), laid out again when stale. */
+const struct draw_list *kiosk_notice_list(struct kiosk *k);
+
+/* kiosk_staff.c */
+struct staff_env kiosk_staff_env(const struct kiosk *k);
+/* What the staff layer asked for (STAFF_OUT_ bits), done; returns out. */
+unsigned kiosk_staff_apply(struct kiosk *k, unsigned out, uint64_t now_ms);
+const struct draw_list *kiosk_staff_list(struct kiosk *k, uint64_t now_ms);
+
+#endif
