@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "health.h"
+#include "rules.h"
 
 static void copy(char *dst, size_t n, const char *src)
 {
@@ -314,7 +315,7 @@ int health_format(const struct health *h, uint64_t now_ms, char *buf, size_t len
 
 static void set_why(char *why, size_t why_len, const char *what, const char *path, int err)
 {
-    snprintf(why, why_len, "%s %s: %s", what, path, strerror(err));
+    rules_fail(why, why_len, "%s %s: %s", what, path, strerror(err));
 }
 
 int health_write_file(const struct fsio *io, const char *path, const char *text, size_t len,

@@ -568,8 +568,8 @@ static int read_look(struct store *s, char *why, size_t why_len)
         goto done;
     ret = -1;
     if (read_colour(s, st, 0, "theme.accent", &accent, &s->theme.accent, why, why_len) < 0 ||
-        read_colour(s, st, 1, "theme.background", &background, &s->theme.background, why,
-                    why_len) < 0)
+        read_colour(s, st, 1, "theme.background", &background, &s->theme.background, why, why_len) <
+            0)
         goto done;
     if (accent != background) {
         rules_fail(why, why_len, "%s has a theme with an accent or a background but not both.",
@@ -1133,8 +1133,8 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
         return fail_sqlite(s, rc, why, why_len);
     static const struct field translation = {"quote.translation", RULES_LEN_QUOTE, 0};
     r = next_row(s, st, why, why_len);
-    if (r < 0 || (r > 0 && read_text(s, st, 0, where, &translation, a, &q->translation, why,
-                                     why_len) < 0))
+    if (r < 0 ||
+        (r > 0 && read_text(s, st, 0, where, &translation, a, &q->translation, why, why_len) < 0))
         return -1;
     return 0;
 }
@@ -1154,8 +1154,8 @@ static int load_also(struct store *s, int index, struct panel *out, const char *
     out->n_also = 0;
     while (out->n_also < PANEL_ALSO_MAX && (r = next_row(s, st, why, why_len)) > 0) {
         int i = out->n_also;
-        if (read_text(s, st, 0, where, ANY_TEXT("locale"), a, &out->also_locale[i], why,
-                      why_len) < 0 ||
+        if (read_text(s, st, 0, where, ANY_TEXT("locale"), a, &out->also_locale[i], why, why_len) <
+                0 ||
             read_text(s, st, 1, where, &heading, a, &out->also[i], why, why_len) < 0)
             return -1;
         if (out->also[i] && out->also_locale[i])
@@ -1245,112 +1245,184 @@ static int check_item(const struct store *s, sqlite3_stmt *st, int want, const c
     return 0;
 }
 
-static int load_events(struct store *s, int index, const char *loc, const char *where,
-                       struct arena *a, struct panel *p, char *why, size_t why_len)
+/* A timeline's events and a compare panel's values are loaded alike: rows
+ * numbered 0..n-1 (each read by `row`), checked as a whole (`whole`), then
+ * each item's text in the locale and its sources. */
+struct item_kind {
+    int rows, texts;                   /* statements: the items, and an item's text */
+    int max;                           /* PANEL_EVENTS_MAX, PANEL_VALUES_MAX */
+    const char *noun, *plural, *panel; /* "event", "events", "a timeline" */
+    size_t size;                       /* of one item */
+    const struct field *names;         /* of the text columns after the locale */
+    int n_names;
+    /* one row into item n; 0, or -1 with why */
+    int (*row)(struct store *s, sqlite3_stmt *st, void *item, int n, const char *where, char *why,
+               size_t why_len);
+    int (*whole)(const void *items, int n, char *phrase, size_t len);
+    /* the item's text fields (fields[0], the label, is never NULL) and
+     * where its sources go */
+    void (*text)(void *item, const char *const *fields, const struct panel_cite ***cites,
+                 int **n_cites);
+};
+
+static int event_row(struct store *s, sqlite3_stmt *st, void *item, int n, const char *where,
+                     char *why, size_t why_len)
 {
-    static const struct field names[] = {{"event.label", RULES_LEN_LABEL, 0},
-                                         {"event.when", RULES_LEN_LABEL, 0}};
-    struct panel_event *ev = arena_alloc(a, sizeof *ev * PANEL_EVENTS_MAX);
-    if (!ev)
+    struct panel_event *ev = item;
+    const unsigned char *d;
+    int len;
+    char phrase[256];
+    if (check_text(s, st, 1, where, ANY_TEXT("event.date"), &d, &len, why, why_len) < 0)
+        return -1;
+    if (!d || rules_date((const char *)d, (size_t)len, &ev->date, phrase, sizeof phrase))
+        return rules_fail(why, why_len, "%s: %s: event %d: %s.", s->name, where, n + 1,
+                          d ? phrase : "no date");
+    if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || (sqlite3_column_int64(st, 2) & ~1))
+        return rules_fail(why, why_len, "%s: %s: event %d: approximate must be 0 or 1.", s->name,
+                          where, n + 1);
+    ev->approximate = sqlite3_column_int(st, 2);
+    return 0;
+}
+
+static int events_whole(const void *items, int n, char *phrase, size_t len)
+{
+    return rules_timeline(items, n, NULL, phrase, len);
+}
+
+static void event_text(void *item, const char *const *fields, const struct panel_cite ***cites,
+                       int **n_cites)
+{
+    struct panel_event *ev = item;
+    ev->label = fields[0];
+    ev->when = fields[1];
+    *cites = &ev->cites;
+    *n_cites = &ev->n_cites;
+}
+
+static int value_row(struct store *s, sqlite3_stmt *st, void *item, int n, const char *where,
+                     char *why, size_t why_len)
+{
+    struct panel_value *v = item;
+    char what[160];
+    int present;
+    snprintf(what, sizeof what, "%s, values", where);
+    if (read_number(s, st, 1, what, &present, &v->value, why, why_len) < 0)
+        return -1;
+    if (!present || sqlite3_column_type(st, 2) != SQLITE_INTEGER ||
+        sqlite3_column_int64(st, 2) < 0 || sqlite3_column_int64(st, 2) > RULES_DECIMALS_MAX)
+        return rules_fail(why, why_len, "%s: %s: value %d needs a number and 0 to 3 decimals.",
+                          s->name, where, n + 1);
+    v->decimals = sqlite3_column_int(st, 2);
+    return 0;
+}
+
+static int values_whole(const void *items, int n, char *phrase, size_t len)
+{
+    return rules_compare(items, n, NULL, phrase, len);
+}
+
+static void value_text(void *item, const char *const *fields, const struct panel_cite ***cites,
+                       int **n_cites)
+{
+    struct panel_value *v = item;
+    v->label = fields[0];
+    *cites = &v->cites;
+    *n_cites = &v->n_cites;
+}
+
+static const struct field event_names[] = {{"event.label", RULES_LEN_LABEL, 0},
+                                           {"event.when", RULES_LEN_LABEL, 0}};
+static const struct field value_names[] = {{"values.label", RULES_LEN_LABEL, 0}};
+static const struct item_kind events_kind = {ST_EVENTS,
+                                             ST_EVENT_TEXT,
+                                             PANEL_EVENTS_MAX,
+                                             "event",
+                                             "events",
+                                             "a timeline",
+                                             sizeof(struct panel_event),
+                                             event_names,
+                                             2,
+                                             event_row,
+                                             events_whole,
+                                             event_text};
+static const struct item_kind values_kind = {ST_VALUES,
+                                             ST_VALUE_TEXT,
+                                             PANEL_VALUES_MAX,
+                                             "value",
+                                             "values",
+                                             "a compare panel",
+                                             sizeof(struct panel_value),
+                                             value_names,
+                                             1,
+                                             value_row,
+                                             values_whole,
+                                             value_text};
+
+/* The items of panel `index` of kind k into an array in a (*out, *n). */
+static int load_items(struct store *s, const struct item_kind *k, int index, const char *loc,
+                      const char *where, struct arena *a, void **out, int *n_out, char *why,
+                      size_t why_len)
+{
+    unsigned char *items = arena_alloc(a, k->size * (size_t)k->max);
+    if (!items)
         return fail_memory(s, why, why_len);
-    memset(ev, 0, sizeof *ev * PANEL_EVENTS_MAX);
+    memset(items, 0, k->size * (size_t)k->max);
     int n = 0, r;
-    sqlite3_stmt *st = begin(s, ST_EVENTS);
+    sqlite3_stmt *st = begin(s, k->rows);
     int rc = sqlite3_bind_int(st, 1, index);
     if (rc != SQLITE_OK)
         return fail_sqlite(s, rc, why, why_len);
-    char phrase[256];
     while ((r = next_row(s, st, why, why_len)) > 0) {
-        if (n == PANEL_EVENTS_MAX)
-            return rules_fail(why, why_len, "%s: %s: a timeline has at most %d events.", s->name,
-                              where, PANEL_EVENTS_MAX);
-        const unsigned char *d;
-        int len;
+        if (n == k->max)
+            return rules_fail(why, why_len, "%s: %s: %s has at most %d %s.", s->name, where,
+                              k->panel, k->max, k->plural);
         if (check_item(s, st, n, where, why, why_len) < 0 ||
-            check_text(s, st, 1, where, ANY_TEXT("event.date"), &d, &len, why, why_len) < 0)
+            k->row(s, st, items + k->size * (size_t)n, n, where, why, why_len) < 0)
             return -1;
-        if (!d || rules_date((const char *)d, (size_t)len, &ev[n].date, phrase, sizeof phrase))
-            return rules_fail(why, why_len, "%s: %s: event %d: %s.", s->name, where, n + 1,
-                              d ? phrase : "no date");
-        if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || (sqlite3_column_int64(st, 2) & ~1))
-            return rules_fail(why, why_len, "%s: %s: event %d: approximate must be 0 or 1.",
-                              s->name, where, n + 1);
-        ev[n].approximate = sqlite3_column_int(st, 2);
         n++;
     }
     if (r < 0)
         return -1;
-    if (rules_timeline(ev, n, NULL, phrase, sizeof phrase) != 0)
+    char phrase[256];
+    if (k->whole(items, n, phrase, sizeof phrase) != 0)
         return rules_fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
     for (int i = 0; i < n; i++) {
-        const char *fields[2];
-        st = begin(s, ST_EVENT_TEXT);
+        const char *fields[2] = {NULL, NULL};
+        const struct panel_cite **cites;
+        int *n_cites;
+        st = begin(s, k->texts);
         if (bind_item(s, st, index, loc, i, why, why_len) < 0 ||
-            read_localized(s, st, 2, names, where, a, fields, NULL, why, why_len) < 0)
+            read_localized(s, st, k->n_names, k->names, where, a, fields, NULL, why, why_len) < 0)
             return -1;
         if (!fields[0])
-            return rules_fail(why, why_len, "%s: %s: event %d has no label.", s->name, where,
+            return rules_fail(why, why_len, "%s: %s: %s %d has no label.", s->name, where, k->noun,
                               i + 1);
-        ev[i].label = fields[0];
-        ev[i].when = fields[1];
-        if (load_item_cites(s, index, loc, i, where, a, &ev[i].cites, &ev[i].n_cites, why,
-                            why_len) < 0)
+        k->text(items + k->size * (size_t)i, fields, &cites, &n_cites);
+        if (load_item_cites(s, index, loc, i, where, a, cites, n_cites, why, why_len) < 0)
             return -1;
     }
-    p->events = ev;
-    p->n_events = n;
+    *out = items;
+    *n_out = n;
+    return 0;
+}
+
+static int load_events(struct store *s, int index, const char *loc, const char *where,
+                       struct arena *a, struct panel *p, char *why, size_t why_len)
+{
+    void *items;
+    if (load_items(s, &events_kind, index, loc, where, a, &items, &p->n_events, why, why_len) < 0)
+        return -1;
+    p->events = items;
     return 0;
 }
 
 static int load_values(struct store *s, int index, const char *loc, const char *where,
                        struct arena *a, struct panel *p, char *why, size_t why_len)
 {
-    static const struct field names[] = {{"values.label", RULES_LEN_LABEL, 0}};
-    struct panel_value *v = arena_alloc(a, sizeof *v * PANEL_VALUES_MAX);
-    if (!v)
-        return fail_memory(s, why, why_len);
-    memset(v, 0, sizeof *v * PANEL_VALUES_MAX);
-    int n = 0, r, present;
-    sqlite3_stmt *st = begin(s, ST_VALUES);
-    int rc = sqlite3_bind_int(st, 1, index);
-    if (rc != SQLITE_OK)
-        return fail_sqlite(s, rc, why, why_len);
-    char phrase[256], what[160];
-    snprintf(what, sizeof what, "%s, values", where);
-    while ((r = next_row(s, st, why, why_len)) > 0) {
-        if (n == PANEL_VALUES_MAX)
-            return rules_fail(why, why_len, "%s: %s: a compare panel has at most %d values.",
-                              s->name, where, PANEL_VALUES_MAX);
-        if (check_item(s, st, n, where, why, why_len) < 0 ||
-            read_number(s, st, 1, what, &present, &v[n].value, why, why_len) < 0)
-            return -1;
-        if (!present || sqlite3_column_type(st, 2) != SQLITE_INTEGER ||
-            sqlite3_column_int64(st, 2) < 0 || sqlite3_column_int64(st, 2) > RULES_DECIMALS_MAX)
-            return rules_fail(why, why_len, "%s: %s: value %d needs a number and 0 to 3 decimals.",
-                              s->name, where, n + 1);
-        v[n].decimals = sqlite3_column_int(st, 2);
-        n++;
-    }
-    if (r < 0)
+    void *items;
+    if (load_items(s, &values_kind, index, loc, where, a, &items, &p->n_values, why, why_len) < 0)
         return -1;
-    if (rules_compare(v, n, NULL, phrase, sizeof phrase) != 0)
-        return rules_fail(why, why_len, "%s: %s: %s.", s->name, where, phrase);
-    for (int i = 0; i < n; i++) {
-        const char *fields[1];
-        st = begin(s, ST_VALUE_TEXT);
-        if (bind_item(s, st, index, loc, i, why, why_len) < 0 ||
-            read_localized(s, st, 1, names, where, a, fields, NULL, why, why_len) < 0)
-            return -1;
-        if (!fields[0])
-            return rules_fail(why, why_len, "%s: %s: value %d has no label.", s->name, where,
-                              i + 1);
-        v[i].label = fields[0];
-        if (load_item_cites(s, index, loc, i, where, a, &v[i].cites, &v[i].n_cites, why, why_len) <
-            0)
-            return -1;
-    }
-    p->values = v;
-    p->n_values = n;
+    p->values = items;
     return 0;
 }
 
@@ -1540,8 +1612,7 @@ void store_theme(const struct store *s, struct theme *out)
     *out = s->theme;
 }
 
-int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *why,
-               size_t why_len)
+int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *why, size_t why_len)
 {
     *out = (struct panel_image){NULL, 0, NULL, NULL, 0, 0};
     if (!s->logo)

@@ -32,6 +32,7 @@
 #include "log.h"
 #include "photo.h"
 #include "store.h"
+#include "rules.h"
 
 #define TAG "display"
 
@@ -200,8 +201,7 @@ long display_live_textures(void)
 
 static void set_why(char *why, size_t why_len, const char *what)
 {
-    if (why && why_len)
-        snprintf(why, why_len, "%s: %s", what, SDL_GetError());
+    rules_fail(why, why_len, "%s: %s", what, SDL_GetError());
 }
 
 static double ease_out_cubic(double t)

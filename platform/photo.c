@@ -12,11 +12,11 @@
  * calls setjmp and works only through a pointer to the outer one's state,
  * so nothing it changes lives in the frame that setjmp returns to twice. */
 #include "photo.h"
+#include "rules.h"
 
 #include <SDL.h>
 #include <png.h>
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,27 +30,14 @@
 /* An interlaced PNG (decoded whole, 4 bytes a pixel) above this is refused. */
 #define PHOTO_FULL_DECODE_BYTES PHOTO_WORK_BYTES
 
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (!why || why_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_len, fmt, ap);
-    va_end(ap);
-}
-
 static int check_size(unsigned long w, unsigned long h, char *why, size_t why_len)
 {
     if (w == 0 || h == 0) {
-        set_why(why, why_len, "has no size in its header (%lux%lu)", w, h);
+        rules_fail(why, why_len, "has no size in its header (%lux%lu)", w, h);
         return -1;
     }
     if (w > PHOTO_MAX_SIDE || h > PHOTO_MAX_SIDE) {
-        set_why(why, why_len, "is %lux%lu pixels; at most %d a side", w, h, PHOTO_MAX_SIDE);
+        rules_fail(why, why_len, "is %lux%lu pixels; at most %d a side", w, h, PHOTO_MAX_SIDE);
         return -1;
     }
     return 0;
@@ -62,7 +49,7 @@ int photo_probe(const void *data, size_t size, struct photo_info *info, char *wh
     const char *reason = "is empty";
     const char *mime = data ? image_probe_header(data, size, &w, &h, &reason) : NULL;
     if (!mime) {
-        set_why(why, why_len, "%s", reason);
+        rules_fail(why, why_len, "%s", reason);
         return -1;
     }
     if (check_size(w, h, why, why_len) != 0)
@@ -208,7 +195,7 @@ struct png_dec {
 static void png_on_error(png_structp png, png_const_charp msg)
 {
     struct png_dec *p = png_get_error_ptr(png);
-    set_why(p->why, p->why_len, "is a damaged PNG (%s)", msg);
+    rules_fail(p->why, p->why_len, "is a damaged PNG (%s)", msg);
     png_longjmp(png, 1);
 }
 
@@ -246,14 +233,14 @@ static int png_decode_in(struct png_dec *p)
     if (check_size(w, h, p->why, p->why_len) != 0)
         return -1;
     if (interlace != PNG_INTERLACE_NONE && (uint64_t)w * h * 4 > PHOTO_FULL_DECODE_BYTES) {
-        set_why(p->why, p->why_len,
+        rules_fail(p->why, p->why_len,
                 "is an interlaced PNG of %lux%lu pixels; at most %ld pixels when interlaced "
                 "(save it without interlacing)",
                 (unsigned long)w, (unsigned long)h, (long)(PHOTO_FULL_DECODE_BYTES / 4));
         return -1;
     }
     if ((png_uint_32)p->out_w > w || (png_uint_32)p->out_h > h) {
-        set_why(p->why, p->why_len, "is %lux%lu pixels, smaller than its header said",
+        rules_fail(p->why, p->why_len, "is %lux%lu pixels, smaller than its header said",
                 (unsigned long)w, (unsigned long)h);
         return -1;
     }
@@ -271,7 +258,7 @@ static int png_decode_in(struct png_dec *p)
         png_error(p->png, "unexpected row format");
 
     if (shrink_init(&p->sh, (int)w, (int)h, p->out_w, p->out_h, p->bg) != 0) {
-        set_why(p->why, p->why_len, "was not decoded: out of memory");
+        rules_fail(p->why, p->why_len, "was not decoded: out of memory");
         return -1;
     }
     size_t stride = (size_t)w * 4;
@@ -279,7 +266,7 @@ static int png_decode_in(struct png_dec *p)
         p->row = malloc(stride * h);
         p->rows = malloc(sizeof(*p->rows) * h);
         if (!p->row || !p->rows) {
-            set_why(p->why, p->why_len, "was not decoded: out of memory");
+            rules_fail(p->why, p->why_len, "was not decoded: out of memory");
             return -1;
         }
         for (png_uint_32 y = 0; y < h; y++)
@@ -287,7 +274,7 @@ static int png_decode_in(struct png_dec *p)
         for (int pass = 0; pass < passes; pass++) {
             for (png_uint_32 y = 0; y < h; y++) {
                 if (p->cancelled && p->cancelled(p->cancel_ctx)) {
-                    set_why(p->why, p->why_len, "was not decoded: cancelled");
+                    rules_fail(p->why, p->why_len, "was not decoded: cancelled");
                     return -1;
                 }
                 png_read_row(p->png, p->rows[y], NULL);
@@ -298,12 +285,12 @@ static int png_decode_in(struct png_dec *p)
     } else {
         p->row = malloc(stride);
         if (!p->row) {
-            set_why(p->why, p->why_len, "was not decoded: out of memory");
+            rules_fail(p->why, p->why_len, "was not decoded: out of memory");
             return -1;
         }
         for (png_uint_32 y = 0; y < h; y++) {
             if (p->cancelled && p->cancelled(p->cancel_ctx)) {
-                set_why(p->why, p->why_len, "was not decoded: cancelled");
+                rules_fail(p->why, p->why_len, "was not decoded: cancelled");
                 return -1;
             }
             png_read_row(p->png, p->row, NULL);
@@ -318,7 +305,7 @@ static SDL_Surface *png_decode(struct png_dec *p)
     SDL_Surface *out = NULL;
     p->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, p, png_on_error, png_on_warning);
     if (!p->png || !(p->info = png_create_info_struct(p->png))) {
-        set_why(p->why, p->why_len, "was not decoded: out of memory");
+        rules_fail(p->why, p->why_len, "was not decoded: out of memory");
         goto done;
     }
     if (png_decode_in(p) == 0)
@@ -358,9 +345,9 @@ static void jpeg_on_error(j_common_ptr c)
     char msg[JMSG_LENGTH_MAX];
     c->err->format_message(c, msg);
     if (c->err->msg_code == JERR_NO_BACKING_STORE)
-        set_why(j->why, j->why_len, "needs more than %ld MB to decode", PHOTO_WORK_BYTES >> 20);
+        rules_fail(j->why, j->why_len, "needs more than %ld MB to decode", PHOTO_WORK_BYTES >> 20);
     else
-        set_why(j->why, j->why_len, "is a damaged JPEG (%s)", msg);
+        rules_fail(j->why, j->why_len, "is a damaged JPEG (%s)", msg);
     longjmp(j->jmp, 1);
 }
 
@@ -378,11 +365,11 @@ static void jpeg_on_progress(j_common_ptr c)
 {
     struct jpeg_dec *j = (struct jpeg_dec *)c->client_data;
     if (j->cinfo.input_scan_number > PHOTO_JPEG_MAX_SCANS) {
-        set_why(j->why, j->why_len, "is a JPEG of more than %d scans", PHOTO_JPEG_MAX_SCANS);
+        rules_fail(j->why, j->why_len, "is a JPEG of more than %d scans", PHOTO_JPEG_MAX_SCANS);
         longjmp(j->jmp, 1);
     }
     if (j->cancelled && j->cancelled(j->cancel_ctx)) {
-        set_why(j->why, j->why_len, "was not decoded: cancelled");
+        rules_fail(j->why, j->why_len, "was not decoded: cancelled");
         longjmp(j->jmp, 1);
     }
 }
@@ -416,18 +403,18 @@ static int jpeg_decode_in(struct jpeg_dec *j)
     if (check_size(c->image_width, c->image_height, j->why, j->why_len) != 0)
         return -1;
     if (c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK) {
-        set_why(j->why, j->why_len, "is a CMYK JPEG (save it as RGB)");
+        rules_fail(j->why, j->why_len, "is a CMYK JPEG (save it as RGB)");
         return -1;
     }
     if (jpeg_has_multiple_scans(c) && jpeg_coef_bytes(c) > (uint64_t)PHOTO_WORK_BYTES) {
-        set_why(j->why, j->why_len,
+        rules_fail(j->why, j->why_len,
                 "is a progressive JPEG of %ux%u pixels; at most about %ld megapixels when "
                 "progressive (save it as a baseline JPEG)",
                 c->image_width, c->image_height, PHOTO_WORK_BYTES / 3 / (1000 * 1000));
         return -1;
     }
     if ((JDIMENSION)j->out_w > c->image_width || (JDIMENSION)j->out_h > c->image_height) {
-        set_why(j->why, j->why_len, "is %ux%u pixels, smaller than its header said", c->image_width,
+        rules_fail(j->why, j->why_len, "is %ux%u pixels, smaller than its header said", c->image_width,
                 c->image_height);
         return -1;
     }
@@ -446,23 +433,23 @@ static int jpeg_decode_in(struct jpeg_dec *j)
     jpeg_start_decompress(c);
     if (c->output_components != 4 || c->output_width < (JDIMENSION)j->out_w ||
         c->output_height < (JDIMENSION)j->out_h) {
-        set_why(j->why, j->why_len, "was not decoded: unexpected output format");
+        rules_fail(j->why, j->why_len, "was not decoded: unexpected output format");
         return -1;
     }
     if (shrink_init(&j->sh, (int)c->output_width, (int)c->output_height, j->out_w, j->out_h,
                     j->bg) != 0 ||
         !(j->row = malloc((size_t)c->output_width * 4))) {
-        set_why(j->why, j->why_len, "was not decoded: out of memory");
+        rules_fail(j->why, j->why_len, "was not decoded: out of memory");
         return -1;
     }
     while (c->output_scanline < c->output_height) {
         if (j->cancelled && j->cancelled(j->cancel_ctx)) {
-            set_why(j->why, j->why_len, "was not decoded: cancelled");
+            rules_fail(j->why, j->why_len, "was not decoded: cancelled");
             return -1;
         }
         JSAMPROW rows[1] = {j->row};
         if (jpeg_read_scanlines(c, rows, 1) != 1) {
-            set_why(j->why, j->why_len, "is a damaged JPEG (it ends early)");
+            rules_fail(j->why, j->why_len, "is a damaged JPEG (it ends early)");
             return -1;
         }
         shrink_row(&j->sh, j->row);
@@ -494,7 +481,7 @@ SDL_Surface *photo_decode(const void *data, size_t size, int out_w, int out_h, u
         return NULL;
     if (out_w < 1 || out_h < 1 || out_w > info.w || out_h > info.h ||
         (long)out_w * out_h > PHOTO_MAX_OUT_PIXELS) {
-        set_why(why, why_len, "was not decoded: cannot shrink %dx%d to %dx%d", info.w, info.h,
+        rules_fail(why, why_len, "was not decoded: cannot shrink %dx%d to %dx%d", info.w, info.h,
                 out_w, out_h);
         return NULL;
     }
@@ -514,7 +501,7 @@ SDL_Surface *photo_decode(const void *data, size_t size, int out_w, int out_h, u
     }
     struct jpeg_dec *j = calloc(1, sizeof(*j)); /* a jmp_buf and libjpeg's state: not small */
     if (!j) {
-        set_why(why, why_len, "was not decoded: out of memory");
+        rules_fail(why, why_len, "was not decoded: out of memory");
         return NULL;
     }
     j->data = data;

@@ -38,13 +38,13 @@
  * wake-up and then the file is quiet again. */
 #define _GNU_SOURCE /* O_CLOEXEC, inotify_init1 flags */
 #include "stickwatch.h"
+#include "rules.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,18 +110,6 @@ struct walk {
     int skipped;
     char crowded[STICKWATCH_PATH_MAX]; /* a vitrine/ folder not read to its end */
 };
-
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (!why || why_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_len, fmt, ap);
-    va_end(ap);
-}
 
 /* ".." at the start (the path would hold "/..") or any control character. */
 static int name_suspicious(const char *name)
@@ -323,19 +311,19 @@ static void refresh_watches(struct stickwatch *w)
 
 struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, size_t why_len)
 {
-    set_why(why, why_len, "%s", "");
+    rules_fail(why, why_len, "%s", "");
     if (!dirs || n <= 0) {
         dirs = default_dirs;
         n = (int)(sizeof(default_dirs) / sizeof(default_dirs[0]));
     }
     if (n > STICKWATCH_MAX_DIRS) {
-        set_why(why, why_len, "%d directories to watch; at most %d can be watched", n,
+        rules_fail(why, why_len, "%d directories to watch; at most %d can be watched", n,
                 STICKWATCH_MAX_DIRS);
         return NULL;
     }
     struct stickwatch *w = calloc(1, sizeof(*w));
     if (!w) {
-        set_why(why, why_len, "out of memory");
+        rules_fail(why, why_len, "out of memory");
         return NULL;
     }
     w->mounts_fd = -1;
@@ -346,7 +334,7 @@ struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, siz
         while (len > 1 && dirs[i][len - 1] == '/')
             len--;
         if (len == 0 || len >= STICKWATCH_PATH_MAX - 64) {
-            set_why(why, why_len, "a directory to watch is empty or its name is too long");
+            rules_fail(why, why_len, "a directory to watch is empty or its name is too long");
             stickwatch_free(w);
             return NULL;
         }
@@ -358,7 +346,7 @@ struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, siz
     w->ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
     refresh_watches(w);
     if (w->mounts_fd < 0 && w->nwatch == 0) {
-        set_why(why, why_len,
+        rules_fail(why, why_len,
                 "cannot watch for sticks: /proc/self/mounts cannot be opened (%s) and none of "
                 "the directories to watch can be watched",
                 strerror(mounts_errno));
@@ -553,7 +541,7 @@ int stickwatch_find_writable(const char *const *dirs, int n, char *out, size_t o
     }
     struct writable_walk *k = calloc(1, sizeof(*k));
     if (!k) {
-        set_why(why, why_len, "out of memory while looking for a stick");
+        rules_fail(why, why_len, "out of memory while looking for a stick");
         return 0;
     }
     int found = 0;
@@ -589,9 +577,9 @@ int stickwatch_find_writable(const char *const *dirs, int n, char *out, size_t o
         }
     }
     if (!found && k->seen)
-        set_why(why, why_len, "%s.", k->first_why);
+        rules_fail(why, why_len, "%s.", k->first_why);
     else if (!found)
-        set_why(why, why_len, "no stick was found; put one in and try again.");
+        rules_fail(why, why_len, "no stick was found; put one in and try again.");
     free(k);
     return found;
 }
