@@ -315,8 +315,8 @@ static int photo_cancelled(void *ctx)
 static int photo_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct view_photo *p = ctx;
-    p->out = photo_decode(p->img->data, p->img->size, p->out_w, p->out_h, p->bg,
-                          photo_cancelled, j, p->why, sizeof(p->why));
+    p->out = photo_decode(p->img->data, p->img->size, p->out_w, p->out_h, p->bg, photo_cancelled, j,
+                          p->why, sizeof(p->why));
     snprintf(msg, msg_len, "%s", p->out ? "decoded" : p->why);
     return p->out ? 0 : 1;
 }
@@ -1026,7 +1026,15 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 }
 
 /* Draw one static item into the current target at its final state. */
-static void draw_static(struct display *d, struct panel_view *v, const struct draw_item *it)
+/* The text cache (below), for lists drawn every frame. */
+static struct cache_slot *cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
+                                      const char *s, size_t n);
+
+/* One item drawn now. v: the view it belongs to (its locale and photos),
+ * rasterised once into the view's texture, so its text is not kept; NULL:
+ * a list drawn every frame (chrome, controls, cards), whose text comes
+ * from the text cache, and which has no pictures (they belong to panels). */
+static void draw_item_now(struct display *d, struct panel_view *v, const struct draw_item *it)
 {
     SDL_Renderer *ren = d->ren;
     uint32_t rgb = rgb_of(&d->pal, it->color);
@@ -1038,9 +1046,15 @@ static void draw_static(struct display *d, struct panel_view *v, const struct dr
     case DRAW_FIGURE: {
         char buf[FIGURE_TEXT_MAX];
         size_t n;
-        const char *s = item_text(it, v->locale, buf, &n);
+        const char *s = item_text(it, v ? v->locale : NULL, buf, &n);
         if (!s)
             break;
+        if (!v) {
+            struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n);
+            if (c)
+                copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
+            break;
+        }
         int w, h;
         SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, &w, &h);
         copy_at(ren, tex, it->r.x, it->r.y, w, h, it->alpha);
@@ -1052,6 +1066,8 @@ static void draw_static(struct display *d, struct panel_view *v, const struct dr
         draw_units_item(ren, &d->pal, it, 0, 255, 1.0);
         break;
     case DRAW_IMAGE: {
+        if (!v)
+            break;
         SDL_Rect dst = {0, 0, 0, 0};
         SDL_Texture *tex = image_texture(d, v, it, &dst);
         copy_at(ren, tex, dst.x, dst.y, dst.w, dst.h, it->alpha);
@@ -1174,7 +1190,7 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
         if (it->layer == LAYER_STATIC)
-            draw_static(d, v, it);
+            draw_item_now(d, v, it);
         else if (prepare_anim(d, v, it, why, why_len) != 0) {
             SDL_SetRenderTarget(d->ren, NULL);
             return -1;
@@ -1314,34 +1330,8 @@ void display_draw_list(struct display *d, const struct draw_list *l)
 {
     if (!d || !l)
         return;
-    SDL_Renderer *ren = d->ren;
-    for (int i = 0; i < l->n; i++) {
-        const struct draw_item *it = &l->items[i];
-        uint32_t rgb = rgb_of(&d->pal, it->color);
-        switch (it->kind) {
-        case DRAW_RECT:
-            fill_rect(ren, it, rgb);
-            break;
-        case DRAW_TEXT:
-        case DRAW_FIGURE: {
-            char buf[FIGURE_TEXT_MAX];
-            size_t n;
-            const char *s = item_text(it, NULL, buf, &n);
-            if (!s)
-                break;
-            struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n);
-            if (c)
-                copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
-            break;
-        }
-        case DRAW_UNITS:
-            draw_units_item(ren, &d->pal, it, 0, 255, 1.0);
-            break;
-        case DRAW_IMAGE:
-            /* Pictures belong to panels (display_prepare), not to chrome. */
-            break;
-        }
-    }
+    for (int i = 0; i < l->n; i++)
+        draw_item_now(d, NULL, &l->items[i]);
 }
 
 int display_window_size(const struct display *d, int *w, int *h)
