@@ -1217,6 +1217,25 @@ static struct block *add_chapter(struct ctx *c, struct column *col)
     return b;
 }
 
+/* The chapter line (unless the heading says the same) and the heading, at
+ * the top of a column; the heading's block. */
+static struct block *add_head(struct ctx *c, struct column *col, int max_lines)
+{
+    add_chapter(c, col);
+    return add_text(col, c->p->heading, &c->heading, U(c, 1.2), max_lines, "heading");
+}
+
+/* A wide screen's chapter and heading across the text column, placed on
+ * the top line; where the boxes under them start. */
+static int place_head(struct ctx *c, const struct page *g, int hw, int bottom)
+{
+    static struct column zero;
+    struct column head = zero;
+    add_head(c, &head, 3);
+    int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
+    return top > g->y0 ? top + U(c, 4.0) : top;
+}
+
 /* A panel's running text, taking the height the other boxes leave. A
  * short text that would leave most of it empty is set one step larger
  * (G_LEAD times the body size): two sizes of running text, not a size
@@ -1280,13 +1299,11 @@ static void layout_title(struct ctx *c, const struct page *g)
  * the page is used across its width and a short story needs less height. */
 static void story_wide(struct ctx *c, const struct page *g, int bottom)
 {
-    const struct panel *p = c->p;
     int bw = draw_min(text_col(c, g), (g->w - g->gut) * 64 / 100);
     int aw = g->w - bw - g->gut;
     static struct column zero;
     struct column aside = zero, main = zero;
-    add_chapter(c, &aside);
-    struct block *head = add_text(&aside, p->heading, &c->heading, U(c, 1.2), 4, "heading");
+    struct block *head = add_head(c, &aside, 4);
     add_note(c, &aside, U(c, 3.5));
     column_place(c, &aside, g->x0, g->y0, aw, bottom - g->y0, 0);
     int top = head->skip ? g->y0 : head->y;
@@ -1296,7 +1313,6 @@ static void story_wide(struct ctx *c, const struct page *g, int bottom)
 
 static void layout_story(struct ctx *c, const struct page *g)
 {
-    const struct panel *p = c->p;
     if (g->landscape) {
         story_wide(c, g, place_cites(c, g, g->x0, g->w));
         return;
@@ -1304,8 +1320,7 @@ static void layout_story(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, g->w);
     static struct column zero;
     struct column col = zero;
-    add_chapter(c, &col);
-    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+    add_head(c, &col, 3);
     add_body(c, &col, U(c, 3.5));
     add_note(c, &col, U(c, 3.0));
     column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
@@ -1349,8 +1364,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_chapter(c, &col);
-        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+        add_head(c, &col, 3);
         struct block *fb = add(&col, BK_FIGURE, U(c, 4.0));
         fb->text = fig_text;
         fb->name = "figure";
@@ -1370,12 +1384,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     }
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
-    struct column head = zero;
-    add_chapter(c, &head);
-    add_text(&head, p->heading, &c->heading, U(c, 1.2), 3, "heading");
-    int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
-    if (top > g->y0)
-        top += U(c, 4.0);
+    int top = place_head(c, g, hw, bottom);
     int half = (g->w - g->gut) / 2;
     struct column left = zero, right = zero;
     /* a number too wide for its half at its design size takes the whole
@@ -1466,8 +1475,7 @@ static void layout_quote(struct ctx *c, const struct page *g)
     int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     static struct column zero;
     struct column col = zero;
-    add_chapter(c, &col);
-    add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+    add_head(c, &col, 3);
     add_quote_words(c, &col);
     add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
     add_text(&col, p->body, &c->body, U(c, 3.5), 8, "body");
@@ -1502,8 +1510,7 @@ static void layout_image(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_chapter(c, &col);
-        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+        add_head(c, &col, 3);
         struct block *im = add(&col, BK_IMAGE, U(c, 3.5));
         im->size = (bottom - g->y0) * 40 / 100;
         im->name = "image";
@@ -1521,8 +1528,7 @@ static void layout_image(struct ctx *c, const struct page *g)
     add_text(&left, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
     column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
     int bottom = place_cites(c, g, rx, rw);
-    add_chapter(c, &right);
-    add_text(&right, p->heading, &c->heading, U(c, 1.2), 4, "heading");
+    add_head(c, &right, 4);
     add_body(c, &right, U(c, 3.5));
     add_note(c, &right, U(c, 2.5));
     column_place(c, &right, rx, g->y0, rw, bottom - g->y0, 0);
@@ -1988,8 +1994,7 @@ static void layout_compare(struct ctx *c, const struct page *g)
     if (!g->landscape) {
         int bottom = place_cites(c, g, g->x0, g->w);
         struct column col = zero;
-        add_chapter(c, &col);
-        add_text(&col, p->heading, &c->heading, U(c, 1.2), 3, "heading");
+        add_head(c, &col, 3);
         struct block *vb = add(&col, BK_VALUES, U(c, 5.0));
         vb->name = "bars";
         add_text(&col, p->body, &c->body, U(c, 5.0), 0, "body")->flex = 1;
@@ -1999,12 +2004,7 @@ static void layout_compare(struct ctx *c, const struct page *g)
     }
     int hw = text_col(c, g);
     int bottom = place_cites(c, g, g->x0, hw);
-    struct column head = zero;
-    add_chapter(c, &head);
-    add_text(&head, p->heading, &c->heading, U(c, 1.2), 3, "heading");
-    int top = column_place(c, &head, g->x0, g->y0, hw, bottom - g->y0, 0);
-    if (top > g->y0)
-        top += U(c, 4.0);
+    int top = place_head(c, g, hw, bottom);
     int h = bottom - top, lw = (g->w - g->gut) * 45 / 100;
     struct column left = zero, right = zero;
     add_text(&left, p->body, &c->body, 0, 0, "body")->flex = 1;
