@@ -38,7 +38,37 @@ for size in 1920x1080 1080x1920 768x1024 800x480 3840x2160; do
         echo "- $size, $locale: ![$size $locale](sheet-$size-$locale.png)" >>"$index"
     done
 done
+# The museum's own look: the bundled exhibit with a light theme, a logo and
+# its own serif (as tests/test_theme.sh builds it).
+src="$tmp/themed-src"
+cp -r "$here/../../content/exhibits/pyongyang-2014" "$src"
+mkdir -p "$src/images" "$src/fonts"
+cp "$here/../../assets/fonts/DejaVuSans.ttf" "$src/fonts/Museum-Serif.ttf"
+python3 - "$src/images/logo.png" <<'PY'
+import struct, sys, zlib
+w, h = 240, 80
+rows = b"".join(b"\0" + b"".join(b"\xB0\x12\x2B\xFF" if (x // 20 + y // 20) % 2 else b"\x20\x20\x20\xFF"
+                                 for x in range(w)) for y in range(h))
+def chunk(t, d):
+    return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xFFFFFFFF)
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                              + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+PY
+printf 'theme:\n  accent: "#B0122B"\n  background: "#FAF7F0"\nlogo: images/logo.png\nfonts:\n  serif: fonts/Museum-Serif.ttf\n' >>"$src/exhibit.yaml"
+"$vitrine" bundle build "$src" -o "$tmp/themed.vitrine" >/dev/null 2>&1
+for size in 1920x1080 1080x1920; do
+    "$vitrine" render --content "$tmp/themed.vitrine" --size "$size" --out "$tmp/themed-$size" >/dev/null
+    "$thumb" 1000 "$tmp/themed-$size/contact-sheet.png" "$here/themed-$size-en.png"
+done
 {
+    echo
+    echo "## A museum's own look"
+    echo
+    echo "The same exhibit with \`theme: {accent: \"#B0122B\", background: \"#FAF7F0\"}\`, a logo and its own"
+    echo "serif (see content/README.md):"
+    echo
+    echo "- 1920x1080: ![themed 1920x1080](themed-1920x1080-en.png)"
+    echo "- 1080x1920: ![themed 1080x1920](themed-1080x1920-en.png)"
     echo
     echo "## The kiosk in use"
     echo
