@@ -267,7 +267,9 @@ int check_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     lower_priority();
     if (store_check_file(c->path, check_cancelled, j, c->why, sizeof(c->why)) != 0) {
         snprintf(msg, msg_len, "%s", c->why);
-        return job_cancelled(j) ? 2 : 1;
+        /* stopped (the job, or the kiosk on SIGTERM), not damaged: a kiosk
+         * stopped during its start-up check must not roll back */
+        return job_cancelled(j) || store_stop_requested() ? 2 : 1;
     }
     snprintf(msg, msg_len, "checked %s", c->path);
     return 0;

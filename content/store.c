@@ -452,6 +452,11 @@ void store_request_stop(void)
     stop_requested = 1;
 }
 
+int store_stop_requested(void)
+{
+    return stop_requested != 0;
+}
+
 /* Asked every PROGRESS_STEPS virtual machine steps of every query (a
  * fraction of a millisecond): whether to stop it. */
 #define PROGRESS_STEPS 1000

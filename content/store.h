@@ -62,6 +62,9 @@ struct store_source {
  * its SIGTERM handler, so a long query (a damaged or hostile store, a
  * check of a large one) never holds up a stop. Irreversible. */
 void store_request_stop(void);
+/* 1 once store_request_stop was called: a read that failed since may have
+ * failed only because it was stopped (not because the store is bad). */
+int store_stop_requested(void);
 
 /* Open a store file read-only. On success *out owns the connection. */
 int store_open_file(const char *path, struct store **out, char *why, size_t why_len);
