@@ -21,10 +21,10 @@ static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len
     return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
 }
 
-static int use_fonts(void *ctx, const void *const data[3], const size_t size[3], char *why,
-                     size_t why_len)
+static int use_fonts(void *ctx, const void *const data[3], const size_t size[3],
+                     const char *const name[3], char *why, size_t why_len)
 {
-    return content_check_fonts(ctx, data, size, NULL, why, why_len);
+    return content_check_fonts(ctx, data, size, name, why, why_len);
 }
 
 static void build_warning(void *ctx, const char *line)
@@ -42,6 +42,14 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
     struct author_opts ao = {
         .fit = fit_check, .fit_ctx = c, .warn = build_warning, .fonts = use_fonts};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
+    char lacks[1024];
+    if (rc == 0 && content_check_font_report(c, lacks, sizeof lacks) > 0)
+        for (char *line = lacks, *end; line; line = end) {
+            end = strchr(line, '\n');
+            if (end)
+                *end++ = '\0';
+            log_warn("bundle", "exhibit.yaml: %s", line);
+        }
     /* the borrowed text measures with the fonts it had before */
     char ignored[64];
     content_check_fonts(c, NULL, NULL, NULL, ignored, sizeof ignored);

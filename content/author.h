@@ -29,10 +29,11 @@ struct author_opts {
     /* The exhibit's own fonts (sans, bold, serif as enum font_face numbers
      * them; data NULL where it has none), given before any panel is
      * checked, so that the fit check measures with them; also given when
-     * it has none. 0, or -1 with why ("fonts/X.otf is not a font SDL_ttf
-     * can open"). fit_ctx is passed. May be NULL. */
-    int (*fonts)(void *ctx, const void *const data[3], const size_t size[3], char *why,
-                 size_t why_len);
+     * it has none; name: their files, for messages. 0, or -1 with why
+     * ("fonts/X.otf is not a font SDL_ttf can open"). fit_ctx is passed.
+     * May be NULL. */
+    int (*fonts)(void *ctx, const void *const data[3], const size_t size[3],
+                 const char *const name[3], char *why, size_t why_len);
     /* Warnings ("panels/07-meet-jen.yaml:3: heading has no fr text; the en
      * text is shown"): the build still succeeds. May be NULL. */
     void (*warn)(void *ctx, const char *line);

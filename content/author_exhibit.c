@@ -23,7 +23,7 @@ enum {
     EX_N
 };
 static const char *const exhibit_keys[EX_N] = {
-    "id",      "version", "default_locale", "locales", "title",
+    "id",       "version", "default_locale", "locales", "title",
     "subtitle", "sources", "theme",          "logo",    "fonts",
 };
 
@@ -270,12 +270,14 @@ void exhibit_parse(struct build *b)
     if (b->opts && b->opts->fonts && !b->nerr) {
         const void *data[STORE_FONT_FACES];
         size_t size[STORE_FONT_FACES];
+        const char *name[STORE_FONT_FACES];
         for (int i = 0; i < STORE_FONT_FACES; i++) {
             data[i] = b->font[i].data;
             size[i] = b->font[i].size;
+            name[i] = b->font[i].file;
         }
         char why[256] = "";
-        if (b->opts->fonts(b->opts->fit_ctx, data, size, why, sizeof why) != 0)
+        if (b->opts->fonts(b->opts->fit_ctx, data, size, name, why, sizeof why) != 0)
             ERR(b, 1, "fonts: %s", why[0] ? why : "cannot be used");
     }
 }

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "content_check.h"
+#include "typeset.h"
 #include "mode.h"
 #include "photo.h"
 #include "text.h"
@@ -19,6 +20,8 @@ struct photo_ok {
     int used;
 };
 
+#define CHECK_LACKS_MAX 12
+
 struct content_check {
     struct text *t;
     int owns_text;
@@ -29,6 +32,11 @@ struct content_check {
     struct photo_ok *photos;
     size_t n_photos, cap_photos;
     int can_hash; /* sodium_init succeeded */
+    /* characters the exhibit's own fonts lack (fallback fonts draw them),
+     * the first few of each face, for content_check_font_report */
+    uint32_t lacks[FACE_COUNT][CHECK_LACKS_MAX];
+    int n_lacks[FACE_COUNT];
+    long lacks_more[FACE_COUNT];
 };
 
 struct content_check *content_check_new(char *why, size_t why_len)
@@ -118,10 +126,35 @@ static uint32_t first_rtl(const char *s)
  * name the field and the character. Right-to-left text is refused too:
  * lines are set left to right (no bidi reordering yet), so Arabic or
  * Hebrew would read backwards. 0, or -2 with why. */
-static int glyph_check(struct text *t, const char *field, enum font_face face, const char *s,
-                       char *why, size_t why_len)
+/* Remember the characters of s the exhibit's own font for face lacks. */
+static void note_lacks(struct content_check *c, enum font_face face, const char *s)
 {
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t from = i;
+        uint32_t cp;
+        typeset_decode(s, n, &i);
+        if (!text_own_font_lacks(c->t, face, s + from, i - from, &cp))
+            continue;
+        int k = 0;
+        while (k < c->n_lacks[face] && c->lacks[face][k] != cp)
+            k++;
+        if (k < c->n_lacks[face])
+            continue;
+        if (k < CHECK_LACKS_MAX)
+            c->lacks[face][c->n_lacks[face]++] = cp;
+        else
+            c->lacks_more[face]++;
+    }
+}
+
+static int glyph_check(struct content_check *c, const char *field, enum font_face face,
+                       const char *s, char *why, size_t why_len)
+{
+    struct text *t = c->t;
     uint32_t cp = 0;
+    if (s)
+        note_lacks(c, face, s);
     if (s && (cp = first_rtl(s)) != 0) {
         snprintf(why, why_len,
                  "%s: the character U+%04X is right-to-left text (Arabic, Hebrew...), which "
@@ -139,7 +172,7 @@ static int glyph_check(struct text *t, const char *field, enum font_face face, c
 }
 
 /* Every visible text of the panel in the face it is set in. */
-static int glyphs_check(struct text *t, const struct panel *p, char *why, size_t why_len)
+static int glyphs_check(struct content_check *c, const struct panel *p, char *why, size_t why_len)
 {
     const struct {
         const char *field, *text;
@@ -154,24 +187,28 @@ static int glyphs_check(struct text *t, const struct panel *p, char *why, size_t
         {"figure.suffix", p->figure.suffix, FACE_SANS_BOLD},
         {"figure.part_of_label", p->figure.part_of_label, FACE_SANS},
         {"quote.text", p->quote.text, FACE_SERIF},
+        {"quote.translation", p->quote.translation, FACE_SERIF},
         {"quote.speaker", p->quote.speaker, FACE_SANS_BOLD},
         {"quote.role", p->quote.role, FACE_SANS},
         {"quote.context", p->quote.context, FACE_SANS},
         {"image.alt", p->image.alt, FACE_SANS},
     };
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-        if (glyph_check(t, fields[i].field, fields[i].face, fields[i].text, why, why_len) != 0)
+        if (glyph_check(c, fields[i].field, fields[i].face, fields[i].text, why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_events && p->events; i++)
-        if (glyph_check(t, "event.label", FACE_SANS, p->events[i].label, why, why_len) != 0 ||
-            glyph_check(t, "event.when", FACE_SANS_BOLD, p->events[i].when, why, why_len) != 0)
+        if (glyph_check(c, "event.label", FACE_SANS, p->events[i].label, why, why_len) != 0 ||
+            glyph_check(c, "event.when", FACE_SANS_BOLD, p->events[i].when, why, why_len) != 0)
+            return -2;
+    for (int i = 0; i < p->n_also; i++)
+        if (glyph_check(c, "title", FACE_SANS_BOLD, p->also[i], why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_values && p->values; i++)
-        if (glyph_check(t, "values.label", FACE_SANS, p->values[i].label, why, why_len) != 0)
+        if (glyph_check(c, "values.label", FACE_SANS, p->values[i].label, why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_cites && p->cites; i++)
-        if (glyph_check(t, "sources", FACE_SANS, p->cites[i].cite, why, why_len) != 0 ||
-            glyph_check(t, "sources", FACE_SANS, p->cites[i].description, why, why_len) != 0)
+        if (glyph_check(c, "sources", FACE_SANS, p->cites[i].cite, why, why_len) != 0 ||
+            glyph_check(c, "sources", FACE_SANS, p->cites[i].description, why, why_len) != 0)
             return -2;
     return 0;
 }
@@ -260,7 +297,7 @@ static int check_panel(struct content_check *c, const struct panel *p,
                        const struct layout_screen *sizes, int n, int photo, char *why,
                        size_t why_len)
 {
-    if (glyphs_check(c->t, p, why, why_len) != 0)
+    if (glyphs_check(c, p, why, why_len) != 0)
         return -2;
     for (int i = 0; i < n; i++) {
         struct draw_list list = {0};
@@ -280,15 +317,41 @@ int content_check_panel(struct content_check *c, const struct panel *p,
     return check_panel(c, p, sizes, n, 1, why, why_len);
 }
 
+int content_check_font_report(struct content_check *c, char *out, size_t out_len)
+{
+    static const char *const faces[FACE_COUNT] = {"sans", "bold", "serif"};
+    char line[512];
+    int lines = 0;
+    out[0] = '\0';
+    for (int f = 0; f < FACE_COUNT; f++) {
+        if (!c->n_lacks[f])
+            continue;
+        size_t used = (size_t)snprintf(line, sizeof line, "fonts.%s lacks", faces[f]);
+        for (int k = 0; k < c->n_lacks[f] && used < sizeof line; k++)
+            used += (size_t)snprintf(line + used, sizeof line - used, " U+%04X",
+                                     (unsigned)c->lacks[f][k]);
+        if (used < sizeof line)
+            snprintf(line + used, sizeof line - used,
+                     "%s, used by the exhibit: the fallback fonts draw %s",
+                     c->lacks_more[f] ? " and more" : "", c->n_lacks[f] > 1 ? "them" : "it");
+        size_t have = strlen(out);
+        snprintf(out + have, out_len - have, "%s%s", lines ? "\n" : "", line);
+        lines++;
+    }
+    return lines;
+}
+
 int content_check_fonts(struct content_check *c, const void *const data[FACE_COUNT],
                         const size_t size[FACE_COUNT], const char *const name[FACE_COUNT],
                         char *why, size_t why_len)
 {
+    memset(c->n_lacks, 0, sizeof c->n_lacks);
+    memset(c->lacks_more, 0, sizeof c->lacks_more);
     return text_set_fonts(c->t, data, size, name, why, why_len);
 }
 
-int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a,
-                              char *why, size_t why_len)
+int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a, char *why,
+                              size_t why_len)
 {
     struct store_font f[STORE_FONT_FACES];
     if (store_fonts(s, a, f, why, why_len) != 0)

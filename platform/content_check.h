@@ -36,6 +36,11 @@ int content_check_panel(struct content_check *c, const struct panel *p,
 int content_check_fonts(struct content_check *c, const void *const data[FACE_COUNT],
                         const size_t size[FACE_COUNT], const char *const name[FACE_COUNT],
                         char *why, size_t why_len);
+/* The characters the exhibit's own fonts lack, as lines for staff
+ * ("fonts.serif lacks U+D3C9 U+C591, used by the exhibit: the fallback fonts
+ * draw them"), for the panels checked since its fonts were set; returns
+ * how many lines (0: the fonts have every character, or there are none). */
+int content_check_font_report(struct content_check *c, char *out, size_t out_len);
 /* The same with the fonts store s carries (bytes in a). */
 int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a,
                               char *why, size_t why_len);

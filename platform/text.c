@@ -501,8 +501,8 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
         char *key = e->s && e->len >= n ? e->s : realloc(e->s, n);
         if (key) {
             memcpy(key, s, n);
-            *e = (struct width_entry){hash, (uint16_t)px, (uint16_t)n, (uint8_t)face,
-                                      (uint8_t)font, w, key};
+            *e = (struct width_entry){hash, (uint16_t)px, (uint16_t)n, (uint8_t)face, (uint8_t)font,
+                                      w,    key};
         }
     }
     if (buf != stack)
@@ -537,7 +537,9 @@ struct text *text_open(const char *assets_dir, char *why, size_t why_len)
      * the build tree), else the installed folder compiled in. */
     const char *env = assets_dir ? NULL : getenv("VITRINE_ASSETS_DIR");
     snprintf(t->assets_dir, sizeof(t->assets_dir), "%s",
-             assets_dir ? assets_dir : env && *env ? env : VITRINE_ASSETS_DIR);
+             assets_dir    ? assets_dir
+             : env && *env ? env
+                           : VITRINE_ASSETS_DIR);
     for (int i = 0; i < FACE_COUNT; i++) {
         if (open_face(t, (enum font_face)i) != 0) {
             snprintf(why, why_len, "no font for face %s (not even the shipped %s)", face_names[i],
@@ -755,6 +757,23 @@ int text_missing(struct text *t, enum font_face face, const char *s, size_t n, u
         int f = font_for(t, face, cp);
         struct slot *sl = &t->chain[face].f[f];
         if (sl->state != 1 || !TTF_GlyphIsProvided32(sl->font, cp)) {
+            if (cp_out)
+                *cp_out = cp;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size_t n,
+                        uint32_t *cp_out)
+{
+    const struct slot *own = &t->chain[clamp_face(face)].f[0];
+    if (!own->own || own->state != 1)
+        return 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = typeset_decode(s, n, &i);
+        if (!invisible(cp) && !TTF_GlyphIsProvided32(own->font, cp)) {
             if (cp_out)
                 *cp_out = cp;
             return 1;

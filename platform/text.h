@@ -62,6 +62,12 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
                    const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
                    size_t why_len);
 
+/* 1 when the exhibit's own font for face (text_set_fonts) lacks a visible
+ * character of s[0..n) (*cp receives the first): a fallback font draws it.
+ * 0 when it has them all, or when the face has no font of the exhibit's. */
+int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size_t n,
+                        uint32_t *cp);
+
 /* Path of the first font of a face's chain (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);
 
