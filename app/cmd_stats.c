@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
 #include "clock.h"
@@ -21,6 +20,14 @@ static int parse_date(const char *s, int64_t *utc)
     return 0;
 }
 
+/* UTC seconds now (0 when the clock cannot be read, as clock_wall says). */
+static int64_t now_utc(void)
+{
+    struct walltime w;
+    clock_wall(&w);
+    return w.utc_s;
+}
+
 static int demo(const char *state_dir, const struct stats_opts *bounds)
 {
     char why[512];
@@ -33,7 +40,7 @@ static int demo(const char *state_dir, const struct stats_opts *bounds)
     }
     static struct stats_buf b;
     stats_buf_clear(&b);
-    int64_t now = (int64_t)time(NULL);
+    int64_t now = now_utc();
     for (int i = 0; i < 40; i++)
         stats_panel_shown(&b, now - 3600 + i * 30, i % 2 ? "Demo, \"quoted\"\nexhibit" : "builtin",
                           1 + i % 8, i % 3 ? "en" : "fr", i % 4 ? STATS_LOOP : STATS_INTERACTIVE,
@@ -78,7 +85,7 @@ int cmd_stats(const struct options *o, const char *sub)
     }
     int rc;
     if (strcmp(sub, "summary") == 0) {
-        rc = stats_summary(s, (int64_t)time(NULL), stdout, why, sizeof(why));
+        rc = stats_summary(s, now_utc(), stdout, why, sizeof(why));
     } else {
         int to_stdout = strcmp(o->out, "-") == 0;
         FILE *f = to_stdout ? stdout : fopen(o->out, "wb");
