@@ -1,6 +1,7 @@
 /* clock.c - POSIX clocks.
  * DEPENDENCIES: clock_gettime (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID,
- * CLOCK_REALTIME); tzset, localtime_r and mktime for the local time.
+ * CLOCK_REALTIME); tzset, localtime_r and mktime for the local time;
+ * the environment variable SOURCE_DATE_EPOCH for the build time.
  * LIMITATIONS: the zone is the C library's (TZ or /etc/localtime); tzset
  * reads the environment, so nothing may setenv("TZ") while another thread
  * reads the wall clock. Zones that count leap seconds ("right/...") are
@@ -8,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +144,29 @@ int clock_wall(struct walltime *out)
         return -1;
     }
     return clock_wall_at(now, out);
+}
+
+int clock_build_time(int64_t *utc_s, char *why, size_t why_len)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    if (sde) {
+        /* decimal digits only (no sign, no spaces), as the convention says */
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(sde, &end, 10);
+        if (!*sde || *end || errno == ERANGE || v > (unsigned long long)INT64_MAX ||
+            sde[strspn(sde, "0123456789")]) {
+            snprintf(why, why_len, "SOURCE_DATE_EPOCH is \"%s\", not seconds since 1970", sde);
+            return -1;
+        }
+        *utc_s = (int64_t)v;
+        return 0;
+    }
+    if (wall_now(utc_s) != 0) {
+        snprintf(why, why_len, "the wall clock cannot be read");
+        return -1;
+    }
+    return 0;
 }
 
 double clock_since_exec_ms(int *exact)

@@ -1,8 +1,9 @@
 /* clock.h - the only place vitrine reads a clock. Everything else takes
  * now_ms (and, where the date matters, a struct walltime or UTC seconds) as
- * an argument, or asks here: app/ gets the time from the command line
- * files (cmd_*.c) or as an argument, and platform/ calls these functions
- * rather than clock_gettime, time() or SDL_GetTicks.
+ * an argument, or asks here: content/ never reads a clock (a store's
+ * built_at comes in struct author_opts), app/ gets the time from the
+ * command line files (cmd_*.c) or as an argument, and platform/ calls
+ * these functions rather than clock_gettime, time() or SDL_GetTicks.
  * One exception, in platform/events.c: SDL stamps its events with its own
  * clock (SDL_GetTicks), so the age of an event is read in that clock.
  *
@@ -17,6 +18,7 @@
 #ifndef VITRINE_CLOCK_H
 #define VITRINE_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "walltime.h"
@@ -41,6 +43,15 @@ double clock_since_exec_ms(int *exact);
 /* CPU time used by this process (user + system), nanoseconds. */
 uint64_t clock_cpu_ns(void);
 
+/* The time a build is stamped with (a store's built_at), UTC seconds: the
+ * environment variable SOURCE_DATE_EPOCH where it is set (the reproducible
+ * builds convention: decimal seconds since the epoch, e.g. the last
+ * commit's date), so that two builds of the same sources are the same
+ * bytes; else the wall clock now (simulated too). 0, or -1 with why
+ * ("SOURCE_DATE_EPOCH is \"x\", not seconds since 1970") when the variable
+ * is set but is not such a number, or the clock cannot be read. */
+int clock_build_time(int64_t *utc_s, char *why, size_t why_len);
+
 /* The wall clock now: UTC seconds and the local date and time in the zone
  * the TZ environment variable names (or /etc/localtime), read afresh each
  * call so a zone changed by staff takes effect. 0, or -1 with *out zeroed
@@ -59,8 +70,9 @@ int64_t clock_days_from_civil(int64_t y, int m, int d);
 int clock_utc_of_local(int y, int m, int d, int h, int mi, int s, int64_t *utc_s);
 
 /* Simulated time, for the soak (`vitrine soak`): from this call on,
- * clock_now_ms, clock_now_ns and clock_wall read a clock that stands
- * still until clock_advance moves it; the wall clock starts at start_utc_s. The real clocks
+ * clock_now_ms, clock_now_ns, clock_wall and clock_build_time (without
+ * SOURCE_DATE_EPOCH) read a clock that stands still until clock_advance
+ * moves it; the wall clock starts at start_utc_s. The real clocks
  * (clock_real_ns, clock_cpu_ns, clock_since_exec_ms) go on. A switch for
  * the whole process: call on the main thread before any other thread
  * starts. There is no way back. */
