@@ -21,8 +21,9 @@ int cmd_soak(const struct options *o);
 struct text;
 /* What `bundle build` does (cmd_bundle.c): build src_dir into out_path with
  * the fit and glyph checks, measuring with t (borrowed; the preview passes
- * its display's). 0, or -1 with the errors, one "file:line: reason" per
- * line, in why. */
+ * its display's), stamped with SOURCE_DATE_EPOCH where it is set, else
+ * the time now (platform/clock.h: clock_build_time). 0, or -1 with the
+ * errors, one "file:line: reason" per line, in why. */
 int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
                       size_t why_len);
 int cmd_import(const struct options *o);

@@ -174,7 +174,7 @@ static int child_run(struct child *ch, const char *self, const struct options *o
         argv[n++] = o->content;
     }
     argv[n] = NULL;
-    snprintf(t0, sizeof(t0), "%llu", (unsigned long long)clock_now_ns());
+    snprintf(t0, sizeof(t0), "%llu", (unsigned long long)clock_real_ns());
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 2);
@@ -325,10 +325,10 @@ static void measure_loop(const char *self, const struct options *o, struct confi
     double c0, c1;
     long s0, s1;
     int ok = proc_usage(ch.pid, &c0, &s0) == 0;
-    uint64_t t0 = clock_now_ns();
+    uint64_t t0 = clock_real_ns();
     sleep_ms(LOOP_S * 1000);
     ok = ok && proc_usage(ch.pid, &c1, &s1) == 0;
-    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    double secs = (double)(clock_real_ns() - t0) / 1e9;
     long kib = proc_pss_kib(ch.pid);
     kill(ch.pid, SIGTERM);
     static char buf[64 * 1024];
@@ -463,14 +463,14 @@ static void measure_touch(struct display *d, struct kiosk *k, struct config *c)
         for (int step = 0; step <= STEPS + 1; step++) {
             int phase = step == 0 ? INPUT_DOWN : step == STEPS + 1 ? INPUT_UP : INPUT_MOVE;
             float x = 0.8f - 0.5f * (float)(step > STEPS ? STEPS : step) / STEPS;
-            uint64_t t0 = clock_now_ns();
+            uint64_t t0 = clock_real_ns();
             events_inject_touch(phase, 7, x, 0.5f);
             events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
             uint64_t now = clock_now_ms();
             kiosk_update(k, now);
             kiosk_draw(k, now);
             display_present(d);
-            ns[n++] = clock_now_ns() - t0;
+            ns[n++] = clock_real_ns() - t0;
         }
         uint64_t now;
         while (kiosk_animating(k, now = clock_now_ms())) {
@@ -502,7 +502,7 @@ static void measure_idle(struct display *d, struct kiosk *k, struct config *c, u
     }
     wakeups = 0;
     cfg.poll_ms = poll_ms;
-    uint64_t t0 = clock_now_ns(), c0 = clock_cpu_ns();
+    uint64_t t0 = clock_real_ns(), c0 = clock_cpu_ns();
     uint64_t end = clock_now_ms() + 3000;
     while ((now = clock_now_ms()) < end) {
         kiosk_update(k, now);
@@ -515,7 +515,7 @@ static void measure_idle(struct display *d, struct kiosk *k, struct config *c, u
             due = end;
         events_wait(d, &cfg, due > now ? (uint32_t)(due - now) : 0, NULL, NULL, &wakeups);
     }
-    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    double secs = (double)(clock_real_ns() - t0) / 1e9;
     struct figure *f = fig(c, wake_key, what, "/s");
     one_value(f, (double)wakeups / secs);
     fig_note(f, "wake-ups of the loop, 3 s");
@@ -561,7 +561,7 @@ static void bench_import(struct display *d, struct kiosk *k, const struct option
         ic.w = w;
         ic.h = h;
         char why[256];
-        uint64_t t0 = clock_now_ns();
+        uint64_t t0 = clock_real_ns();
         struct job *j = job_start("import", import_job, &ic, (struct waker){0}, why, sizeof(why));
         if (!j)
             break;
@@ -571,23 +571,23 @@ static void bench_import(struct display *d, struct kiosk *k, const struct option
             /* a visitor dragging panels back and forth the whole time */
             int phase = step == 0 ? INPUT_DOWN : step == 41 ? INPUT_UP : INPUT_MOVE;
             float x = 0.8f - 0.5f * (float)(step > 40 ? 40 : step) / 40;
-            uint64_t f0 = clock_now_ns();
+            uint64_t f0 = clock_real_ns();
             events_inject_touch(phase, 7, x, 0.5f);
             events_wait(d, &cfg, 0, lat_input, &ctx, &wakeups);
             uint64_t now = clock_now_ms();
             kiosk_update(k, now);
             kiosk_draw(k, now);
             display_present(d);
-            uint64_t took = clock_now_ns() - f0;
+            uint64_t took = clock_real_ns() - f0;
             if (getenv("VITRINE_BENCH_SLOW") && took > 33000000)
                 fprintf(stderr, "slow frame %.1f ms at %.0f ms into the import (step %d)\n",
-                        took / 1e6, (clock_now_ns() - t0) / 1e6, step);
+                        took / 1e6, (clock_real_ns() - t0) / 1e6, step);
             if (n_frames < MAX_FRAMES)
                 frame_ns[n_frames++] = took;
             step = (step + 1) % 42;
             job_poll(j, &st);
         } while (!st.finished);
-        import_ns[run] = clock_now_ns() - t0;
+        import_ns[run] = clock_real_ns() - t0;
         job_free(j);
         if (st.result != 0) {
             fprintf(stderr, "bench: import not loaded: %s\n", ic.r.why);

@@ -6,6 +6,7 @@
 #include "author.h"
 #include "content_check.h"
 #include "cli.h"
+#include "clock.h"
 #include "mode.h"
 #include "layout.h"
 #include "text.h"
@@ -36,11 +37,18 @@ static void build_warning(void *ctx, const char *line)
 int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
                       size_t why_len)
 {
+    /* SOURCE_DATE_EPOCH or now: the only clock the build sees */
+    int64_t built_at;
+    if (clock_build_time(&built_at, why, why_len) != 0)
+        return -1;
     struct content_check *c = content_check_borrow(t, why, why_len);
     if (!c)
         return -1;
-    struct author_opts ao = {
-        .fit = fit_check, .fit_ctx = c, .warn = build_warning, .fonts = use_fonts};
+    struct author_opts ao = {.fit = fit_check,
+                             .fit_ctx = c,
+                             .warn = build_warning,
+                             .fonts = use_fonts,
+                             .built_at = built_at};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
     char lacks[1024];
     if (rc == 0 && content_check_font_report(c, lacks, sizeof lacks) > 0)

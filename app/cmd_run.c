@@ -1310,19 +1310,19 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
             break;
         if (kiosk_needs_frame(k, now)) {
             int trans = kiosk_transition_kind(k);
-            uint64_t f0 = clock_now_ns();
+            uint64_t f0 = clock_real_ns();
             if (frames == 0)
                 fault_point("first-frame", shown_version(&ctx));
             kiosk_draw(k, now);
             display_present(d);
-            health_frame(&ctx.health, (double)(clock_now_ns() - f0) / 1e9);
+            health_frame(&ctx.health, (double)(clock_real_ns() - f0) / 1e9);
             if (kiosk_current(k) != ctx.health_panel) {
                 ctx.health_panel = kiosk_current(k);
                 ctx.health.panels_shown++;
             }
             if (trans != TRANS_NONE) {
                 /* a screen that cannot hold this transition gets a cheaper one */
-                int kind = frame_budget_add(&budget, trans, (double)(clock_now_ns() - f0) / 1e6);
+                int kind = frame_budget_add(&budget, trans, (double)(clock_real_ns() - f0) / 1e6);
                 if (kind != budget_kind) {
                     static const char *const names[] = {"a cut", "a crossfade", "a slide"};
                     log_warn("run",

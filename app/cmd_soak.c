@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -100,7 +99,7 @@ struct soak {
     /* an import or roll back is under way: real time passes */
     int awaiting;
     long awaited_from; /* probe.imports when it began */
-    time_t await_since;
+    uint64_t await_since;  /* clock_real_ns then */
     char dropped[2][1024]; /* the bundle and its signature in the inbox */
     /* the visitor now at the screen */
     struct touch q[SOAK_TOUCHES];
@@ -340,7 +339,7 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
         if (drop(s) == 0) {
             s->awaiting = 1;
             s->awaited_from = p->imports;
-            s->await_since = time(NULL);
+            s->await_since = clock_real_ns();
         } else {
             s->failed = 1;
         }
@@ -368,7 +367,7 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
         s->did_rollback = 1;
         s->awaiting = 1;
         s->awaited_from = p->imports;
-        s->await_since = time(NULL);
+        s->await_since = clock_real_ns();
         s->rollbacks++;
         return RUN_SIM_ROLLBACK;
     }
@@ -427,7 +426,7 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
                     s->import_misses++;
             }
             snprintf(s->last_version, sizeof(s->last_version), "%s", p->version);
-        } else if (time(NULL) - s->await_since > SOAK_JOB_LIMIT_S) {
+        } else if (clock_real_ns() - s->await_since > SOAK_JOB_LIMIT_S * 1000000000ull) {
             fprintf(stderr, "soak: day %d: the import did not finish in %d s\n", s->day + 1,
                     SOAK_JOB_LIMIT_S);
             s->failed = 1;
@@ -508,13 +507,10 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
 /* Local midnight at the start of the first simulated day. */
 static int64_t first_midnight(void)
 {
-    struct tm tm;
-    memset(&tm, 0, sizeof(tm));
-    tm.tm_year = 2026 - 1900;
-    tm.tm_mon = 2; /* 28 March 2026: Europe's clocks go forward on the 29th */
-    tm.tm_mday = 28;
-    tm.tm_isdst = -1;
-    return (int64_t)mktime(&tm);
+    /* 28 March 2026: Europe's clocks go forward on the 29th */
+    int64_t utc = -1;
+    clock_utc_of_local(2026, 3, 28, 0, 0, 0, &utc);
+    return utc;
 }
 
 static int verdict(const struct soak *s)
@@ -615,9 +611,9 @@ int cmd_soak(const struct options *o)
     ro.no_watch = o->n_watch == 0; /* sticks: only the inbox, and --watch for the export */
     ro.windowed = o->width > 0; /* the offscreen driver's "full screen" is 1024x768 */
     struct run_sim sim = {.ctx = &s, .frame_ms = SOAK_FRAME_MS, .wait = soak_wait};
-    uint64_t t0 = clock_now_ns();
+    uint64_t t0 = clock_real_ns();
     int rc = run_kiosk(&ro, &sim);
-    double secs = (double)(clock_now_ns() - t0) / 1e9;
+    double secs = (double)(clock_real_ns() - t0) / 1e9;
     printf("soak: %.0f s of real time, %.1f s a simulated day\n", secs,
            s.days ? secs / s.days : 0.0);
     int bad = verdict(&s);

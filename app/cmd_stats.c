@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
 #include "clock.h"
@@ -19,6 +18,14 @@ static int parse_date(const char *s, int64_t *utc)
         return -1;
     *utc = clock_days_from_civil(y, m, d) * 86400;
     return 0;
+}
+
+/* UTC seconds now (0 when the clock cannot be read, as clock_wall says). */
+static int64_t now_utc(void)
+{
+    struct walltime w;
+    clock_wall(&w);
+    return w.utc_s;
 }
 
 int cmd_stats(const struct options *o, const char *sub)
@@ -41,7 +48,7 @@ int cmd_stats(const struct options *o, const char *sub)
     }
     int rc;
     if (strcmp(sub, "summary") == 0) {
-        rc = stats_summary(s, (int64_t)time(NULL), stdout, why, sizeof(why));
+        rc = stats_summary(s, now_utc(), stdout, why, sizeof(why));
     } else {
         int to_stdout = strcmp(o->out, "-") == 0;
         FILE *f = to_stdout ? stdout : fopen(o->out, "wb");

@@ -70,4 +70,12 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
     ${CMAKE_SOURCE_DIR}/platform/debian/postrm
     ${CMAKE_BINARY_DIR}/debian/conffiles)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Reproducible: CPack dates every file in the archives (ar, tar, gzip) with
+# SOURCE_DATE_EPOCH when it is set where cpack runs; this file, read by
+# cpack, sets it to the build's date (the last commit's, see
+# cmake/source_date.cmake) unless the caller set one. Two packages of the
+# same commit are then the same bytes.
+configure_file(${CMAKE_SOURCE_DIR}/cmake/cpack_project.cmake.in
+               ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake @ONLY)
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake)
 include(CPack)

@@ -13,6 +13,7 @@
 #define VITRINE_AUTHOR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "panel.h"
 
@@ -38,6 +39,13 @@ struct author_opts {
      * text is shown"): the build still succeeds. May be NULL. */
     void (*warn)(void *ctx, const char *line);
     void *warn_ctx;
+    /* The store's built_at, UTC seconds since 1970, written as ISO 8601
+     * ("2026-03-28T09:00:00Z"). The caller's clock: content/ reads none, so
+     * that the same sources and the same built_at give the same bytes (the
+     * command line takes SOURCE_DATE_EPOCH or the wall clock,
+     * platform/clock.h: clock_build_time). 0, and NULL opts, write
+     * 1970-01-01T00:00:00Z. */
+    int64_t built_at;
 };
 
 /* Build src_dir into out_path (written to a temporary file beside it and

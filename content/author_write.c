@@ -3,7 +3,9 @@
  * out_path gets content/schema.sql (compiled in as author_schema_sql) and
  * every row in one transaction; it is checked (foreign keys, integrity),
  * synced and renamed into place, so a failed build never leaves a
- * half-written store and never replaces a good one.
+ * half-written store and never replaces a good one. It reads no clock:
+ * built_at comes from struct author_opts, so the same sources and options
+ * give the same bytes (the rows go in the same order every time).
  * DEPENDENCIES: SQLite, POSIX (mkstemp, fchmod, fsync, rename). */
 #define _POSIX_C_SOURCE 200809L
 
@@ -155,7 +157,7 @@ static int write_asset(struct build *b, sqlite3 *db, const char *file, const cha
 }
 
 /* The exhibit row: what it is, its theme and its logo. */
-static int write_exhibit(struct build *b, sqlite3 *db, const char *now)
+static int write_exhibit(struct build *b, sqlite3 *db, const char *built_at)
 {
     char accent[8], background[8];
     int logo = b->logo ? write_asset(b, db, b->logo, "exhibit.yaml", b->logo_line) : 0;
@@ -165,7 +167,7 @@ static int write_exhibit(struct build *b, sqlite3 *db, const char *now)
     const char *g =
         b->theme.set ? theme_colour_text(b->theme.background, background, sizeof background) : NULL;
     if (row(db, "INSERT INTO exhibit VALUES (1, ?, ?, ?, ?, ?, ?, ?)", logo ? "tttttti" : "ttttttn",
-            b->slug, b->version, b->loc[b->def], now, a, g, logo))
+            b->slug, b->version, b->loc[b->def], built_at, a, g, logo))
         return -1;
     static const char *const faces[STORE_FONT_FACES] = {"sans", "bold", "serif"};
     for (int i = 0; i < STORE_FONT_FACES; i++)
@@ -177,17 +179,20 @@ static int write_exhibit(struct build *b, sqlite3 *db, const char *now)
 
 static int write_rows(struct build *b, sqlite3 *db)
 {
-    char now[32];
-    time_t t = time(NULL);
+    char built[32];
+    time_t t = b->opts ? (time_t)b->opts->built_at : 0;
     struct tm tm;
-    if (!gmtime_r(&t, &tm) || strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+    if (!gmtime_r(&t, &tm) || strftime(built, sizeof built, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
+        ERR(b, 0, "the build time %lld cannot be written as a date",
+            (long long)(b->opts ? b->opts->built_at : 0));
         return -1;
+    }
     for (int l = 0; l < b->nloc; l++)
         if (row(db, "INSERT INTO locale VALUES (?, ?, ?)", "tit", b->loc[l], l, b->loc_name[l]) ||
             row(db, "INSERT INTO exhibit_text VALUES (?, ?, ?)", "ttt", b->loc[l], b->title.s[l],
                 b->subtitle.s[l]))
             return -1;
-    if (write_exhibit(b, db, now))
+    if (write_exhibit(b, db, built))
         return -1;
     for (int i = 0; i < b->nsrc; i++) {
         const struct source *s = &b->src[i];

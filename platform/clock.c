@@ -1,6 +1,7 @@
 /* clock.c - POSIX clocks.
  * DEPENDENCIES: clock_gettime (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID,
- * CLOCK_REALTIME); tzset and localtime_r for the local time.
+ * CLOCK_REALTIME); tzset, localtime_r and mktime for the local time;
+ * the environment variable SOURCE_DATE_EPOCH for the build time.
  * LIMITATIONS: the zone is the C library's (TZ or /etc/localtime); tzset
  * reads the environment, so nothing may setenv("TZ") while another thread
  * reads the wall clock. Zones that count leap seconds ("right/...") are
@@ -8,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,15 +27,16 @@ static uint64_t read_ns(clockid_t id)
 /* Simulated time (clock.h): set once on the main thread before any other
  * thread starts, then read anywhere; only the main thread advances it. */
 static _Atomic int sim_on;
-static _Atomic uint64_t sim_ms;     /* the monotonic clock, simulated */
-static uint64_t sim_ms0;            /* ... when the simulation started */
+static _Atomic uint64_t sim_ns;     /* the monotonic clock, simulated */
+static uint64_t sim_ns0;            /* ... when the simulation started */
 static int64_t sim_utc0;            /* the wall clock then, UTC seconds */
 
 void clock_simulate(int64_t start_utc_s)
 {
-    sim_ms0 = read_ns(CLOCK_MONOTONIC) / 1000000u;
+    /* whole milliseconds, as clock_now_ms read them before */
+    sim_ns0 = read_ns(CLOCK_MONOTONIC) / 1000000u * 1000000u;
     sim_utc0 = start_utc_s;
-    sim_ms = sim_ms0;
+    sim_ns = sim_ns0;
     sim_on = 1;
 }
 
@@ -45,16 +48,20 @@ int clock_simulated(void)
 void clock_advance(uint64_t ms)
 {
     if (sim_on)
-        sim_ms += ms;
+        sim_ns += ms * 1000000u;
 }
 
 uint64_t clock_now_ns(void)
 {
-    return read_ns(CLOCK_MONOTONIC);
+    return sim_on ? sim_ns : read_ns(CLOCK_MONOTONIC);
 }
 uint64_t clock_now_ms(void)
 {
-    return sim_on ? sim_ms : read_ns(CLOCK_MONOTONIC) / 1000000u;
+    return clock_now_ns() / 1000000u;
+}
+uint64_t clock_real_ns(void)
+{
+    return read_ns(CLOCK_MONOTONIC);
 }
 uint64_t clock_cpu_ns(void)
 {
@@ -97,16 +104,69 @@ int clock_wall_at(int64_t utc_s, struct walltime *out)
     return 0;
 }
 
+int clock_utc_of_local(int y, int m, int d, int h, int mi, int s, int64_t *utc_s)
+{
+    struct tm tm;
+    memset(&tm, 0, sizeof(tm));
+    tm.tm_year = y - 1900;
+    tm.tm_mon = m - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = s;
+    tm.tm_isdst = -1; /* the zone's rules decide */
+    time_t t = mktime(&tm);
+    if (t == (time_t)-1)
+        return -1;
+    *utc_s = (int64_t)t;
+    return 0;
+}
+
+/* UTC seconds now: the simulated wall clock in a soak. */
+static int wall_now(int64_t *utc_s)
+{
+    if (sim_on) {
+        *utc_s = sim_utc0 + (int64_t)((sim_ns - sim_ns0) / 1000000000u);
+        return 0;
+    }
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+        return -1;
+    *utc_s = (int64_t)ts.tv_sec;
+    return 0;
+}
+
 int clock_wall(struct walltime *out)
 {
-    if (sim_on)
-        return clock_wall_at(sim_utc0 + (int64_t)((sim_ms - sim_ms0) / 1000u), out);
-    struct timespec ts;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) {
+    int64_t now;
+    if (wall_now(&now) != 0) {
         memset(out, 0, sizeof(*out));
         return -1;
     }
-    return clock_wall_at((int64_t)ts.tv_sec, out);
+    return clock_wall_at(now, out);
+}
+
+int clock_build_time(int64_t *utc_s, char *why, size_t why_len)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    if (sde) {
+        /* decimal digits only (no sign, no spaces), as the convention says */
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(sde, &end, 10);
+        if (!*sde || *end || errno == ERANGE || v > (unsigned long long)INT64_MAX ||
+            sde[strspn(sde, "0123456789")]) {
+            snprintf(why, why_len, "SOURCE_DATE_EPOCH is \"%s\", not seconds since 1970", sde);
+            return -1;
+        }
+        *utc_s = (int64_t)v;
+        return 0;
+    }
+    if (wall_now(utc_s) != 0) {
+        snprintf(why, why_len, "the wall clock cannot be read");
+        return -1;
+    }
+    return 0;
 }
 
 double clock_since_exec_ms(int *exact)
@@ -117,7 +177,7 @@ double clock_since_exec_ms(int *exact)
     if (t0 && *t0) {
         char *end;
         unsigned long long ns = strtoull(t0, &end, 10);
-        uint64_t now = clock_now_ns();
+        uint64_t now = clock_real_ns();
         if (*end == '\0' && ns > 0 && ns <= now) {
             if (exact)
                 *exact = 1;

@@ -1,18 +1,40 @@
 /* clock.h - the only place vitrine reads a clock. Everything else takes
- * now_ms (and, where the date matters, a struct walltime) as an argument.
+ * now_ms (and, where the date matters, a struct walltime or UTC seconds) as
+ * an argument, or asks here: content/ never reads a clock (a store's
+ * built_at comes in struct author_opts), app/ gets the time from the
+ * command line files (cmd_*.c) or as an argument, and platform/ calls
+ * these functions rather than clock_gettime, time() or SDL_GetTicks.
+ * One exception, in platform/events.c: SDL stamps its events with its own
+ * clock (SDL_GetTicks), so the age of an event is read in that clock.
+ *
+ * Two kinds of time:
+ * - The kiosk's time: clock_now_ms, clock_now_ns and clock_wall. In a soak
+ *   (clock_simulate) all three follow the simulated clock together.
+ * - Real time, never simulated: clock_real_ns (the cost of work, and the
+ *   deadline of a real wait: poll, a condition variable), clock_cpu_ns and
+ *   clock_since_exec_ms. A simulated clock stands still, so anything that
+ *   sleeps in the kernel or measures what a frame costs reads these.
  * Any thread may call these. */
 #ifndef VITRINE_CLOCK_H
 #define VITRINE_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "walltime.h"
 
-/* Monotonic milliseconds since an arbitrary start; never goes back. */
+/* The kiosk's monotonic clock, milliseconds since an arbitrary start;
+ * never goes back. Simulated in a soak. */
 uint64_t clock_now_ms(void);
-/* Monotonic nanoseconds, for benchmarks: always the real clock, so that
- * the cost of a frame is measured even in simulated time. */
+/* The same clock in nanoseconds (clock_now_ms() == clock_now_ns() / 1e6).
+ * Simulated in a soak, like clock_now_ms: it then stands still between
+ * clock_advance calls, so it measures no cost; use clock_real_ns. */
 uint64_t clock_now_ns(void);
+/* Real monotonic nanoseconds (CLOCK_MONOTONIC), even in simulated time:
+ * for the cost of work (benchmarks, frame times, how long a soak ran) and
+ * for deadlines of real waits. A deadline for pthread_cond_timedwait on a
+ * condition variable set to CLOCK_MONOTONIC may be made from it. */
+uint64_t clock_real_ns(void);
 /* Milliseconds since this process was started (exec): from the launcher's
  * CLOCK_MONOTONIC stamp in VITRINE_T0_NS when a benchmark sets it (exact),
  * else from /proc/self/stat (the kernel's start time, 10 ms steps). -1
@@ -20,6 +42,15 @@ uint64_t clock_now_ns(void);
 double clock_since_exec_ms(int *exact);
 /* CPU time used by this process (user + system), nanoseconds. */
 uint64_t clock_cpu_ns(void);
+
+/* The time a build is stamped with (a store's built_at), UTC seconds: the
+ * environment variable SOURCE_DATE_EPOCH where it is set (the reproducible
+ * builds convention: decimal seconds since the epoch, e.g. the last
+ * commit's date), so that two builds of the same sources are the same
+ * bytes; else the wall clock now (simulated too). 0, or -1 with why
+ * ("SOURCE_DATE_EPOCH is \"x\", not seconds since 1970") when the variable
+ * is set but is not such a number, or the clock cannot be read. */
+int clock_build_time(int64_t *utc_s, char *why, size_t why_len);
 
 /* The wall clock now: UTC seconds and the local date and time in the zone
  * the TZ environment variable names (or /etc/localtime), read afresh each
@@ -32,11 +63,19 @@ int clock_wall_at(int64_t utc_s, struct walltime *out);
 
 /* Days from 1970-01-01 to the civil date y-m-d (proleptic Gregorian). */
 int64_t clock_days_from_civil(int64_t y, int m, int d);
+/* The instant (UTC seconds) of the local date and time y-m-d h:mi:s in the
+ * zone (as clock_wall reads it); a time that a daylight saving change
+ * skips or repeats is resolved as the C library's mktime does. 0, or -1
+ * when it cannot be represented. */
+int clock_utc_of_local(int y, int m, int d, int h, int mi, int s, int64_t *utc_s);
 
 /* Simulated time, for the soak (`vitrine soak`): from this call on,
- * clock_now_ms and clock_wall read a clock that stands still until
- * clock_advance moves it; the wall clock starts at start_utc_s. Call on
- * the main thread before any other thread starts. There is no way back. */
+ * clock_now_ms, clock_now_ns, clock_wall and clock_build_time (without
+ * SOURCE_DATE_EPOCH) read a clock that stands still until clock_advance
+ * moves it; the wall clock starts at start_utc_s. The real clocks
+ * (clock_real_ns, clock_cpu_ns, clock_since_exec_ms) go on. A switch for
+ * the whole process: call on the main thread before any other thread
+ * starts. There is no way back. */
 void clock_simulate(int64_t start_utc_s);
 int clock_simulated(void);
 /* Move the simulated clock on by ms (nothing when time is real). */

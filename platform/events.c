@@ -97,14 +97,10 @@ static int wake_take(void)
 /* Sleep ms on the monotonic clock, or less if the waker is called: 1 then. */
 static int sleep_or_wake(uint32_t ms)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += ms / 1000;
-    until.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
+    /* clock_real_ns is CLOCK_MONOTONIC, the condition variable's clock */
+    uint64_t at = clock_real_ns() + (uint64_t)ms * 1000000u;
+    struct timespec until = {.tv_sec = (time_t)(at / 1000000000u),
+                             .tv_nsec = (long)(at % 1000000000u)};
     pthread_mutex_lock(&wake_lock);
     while (!wake_pending)
         if (pthread_cond_timedwait(&wake_cond, &wake_lock, &until) == ETIMEDOUT)
@@ -179,7 +175,8 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
         return 0;
     /* Event timestamps are SDL_GetTicks() as 32 bits, which wrap after 49.7
      * days: take the event's age in that 32-bit clock, so that t_ms stays
-     * in the kiosk's clock after a wrap. */
+     * in the kiosk's clock after a wrap. The one clock read outside
+     * clock.c (clock.h): only SDL knows where its own clock starts. */
     uint32_t age = (uint32_t)SDL_GetTicks() - ev->common.timestamp;
     icfg.t_offset_ms = (int64_t)clock_now_ms() - (int64_t)age - (int64_t)ev->common.timestamp;
     struct input_event ie;
@@ -213,7 +210,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
         if (timeout_ms ? SDL_WaitEventTimeout(&ev, (int)timeout_ms) : SDL_PollEvent(&ev))
             flags |= handle(d, cfg, &ev, fn, ctx);
     } else {
-        uint64_t deadline = clock_now_ns() / 1000000u + timeout_ms; /* real time, even simulated */
+        uint64_t deadline = clock_real_ns() / 1000000u + timeout_ms; /* real time, even simulated */
         uint32_t slice = cfg && cfg->poll_ms ? cfg->poll_ms : EVENTS_POLL_MS;
         for (;;) {
             woke++;
@@ -221,7 +218,7 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
                 flags |= handle(d, cfg, &ev, fn, ctx);
                 break;
             }
-            uint64_t now = clock_now_ns() / 1000000u;
+            uint64_t now = clock_real_ns() / 1000000u;
             if (now >= deadline)
                 break;
             uint64_t left = deadline - now;
@@ -252,8 +249,7 @@ int events_inject_touch(int phase, int64_t finger, float x, float y)
     ev.tfinger.fingerId = finger;
     ev.tfinger.x = x;
     ev.tfinger.y = y;
-    ev.tfinger.pressure = 1;
-    ev.tfinger.timestamp = SDL_GetTicks();
+    ev.tfinger.pressure = 1; /* SDL_PushEvent stamps it (SDL_GetTicks) */
     return SDL_PushEvent(&ev) == 1 ? 0 : -1;
 }
 
@@ -264,7 +260,6 @@ int events_inject_reset(int device_lost)
     SDL_Event ev;
     memset(&ev, 0, sizeof(ev));
     ev.type = device_lost ? SDL_RENDER_DEVICE_RESET : SDL_RENDER_TARGETS_RESET;
-    ev.common.timestamp = SDL_GetTicks();
     return SDL_PushEvent(&ev) == 1 ? 0 : -1;
 }
 

@@ -2,7 +2,8 @@
  *
  * DEPENDENCIES: Linux: /proc/self/mounts polled for POLLPRI (the kernel
  * reports POLLERR|POLLPRI on that file once per change of the mount table
- * of the namespace it was opened in), inotify; POSIX poll, opendir, lstat.
+ * of the namespace it was opened in), inotify; POSIX poll, opendir, lstat;
+ * the real monotonic clock (clock.h: clock_real_ns) for poll's deadline.
  *
  * LIMITATIONS:
  * - Bounded work. Each watched directory contributes at most
@@ -52,8 +53,9 @@
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "clock.h"
 
 #define SCAN_MAX_ENTRIES 64 /* names kept per directory */
 #define SCAN_MAX_READ 1024  /* readdir calls per directory */
@@ -399,11 +401,10 @@ static int drain_inotify(int fd)
     return 1; /* still more: surely a change */
 }
 
+/* Real time: poll sleeps in it, even when the kiosk's clock is simulated. */
 static long long now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (long long)(clock_real_ns() / 1000000u);
 }
 
 void stickwatch_interrupt(struct stickwatch *w)

@@ -896,6 +896,38 @@ static void rebuild_replaces_the_store(void **state)
     sqlite3_close(db);
 }
 
+/* The store's built_at is the caller's (content/ reads no clock): the
+ * same sources and the same built_at give the same bytes, whenever built;
+ * another built_at changes only that. Without opts it is the epoch. */
+static void built_at_is_the_callers_and_builds_repeat(void **state)
+{
+    struct fx *f = *state;
+    struct author_opts opts = {.built_at = 1700000000}; /* 2023-11-14 22:13:20 UTC */
+    assert_int_equal(build(f, &opts), 0);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT built_at FROM exhibit"), "2023-11-14T22:13:20Z");
+    sqlite3_close(db);
+    size_t n1, n2;
+    char *first = read_all(f->out, &n1);
+    sleep(1); /* across a second boundary: the wall clock must not matter */
+    assert_int_equal(build(f, &opts), 0);
+    char *second = read_all(f->out, &n2);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(first, second, n1);
+    free(second);
+    opts.built_at = 1700000001;
+    assert_int_equal(build(f, &opts), 0);
+    second = read_all(f->out, &n2);
+    assert_int_equal(n1, n2);
+    assert_memory_not_equal(first, second, n1);
+    free(second);
+    free(first);
+    assert_int_equal(build(f, NULL), 0);
+    db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT built_at FROM exhibit"), "1970-01-01T00:00:00Z");
+    sqlite3_close(db);
+}
+
 /* No cap on the number of panels: 5,000 one-line story panels more than the
  * good exhibit build, and the store gives back their count and the last.
  * Every 1000th panel file is its own; the others are hard links to one file,
@@ -1386,6 +1418,7 @@ int main(void)
         T(fit_failure_names_the_panel),
         T(failed_build_leaves_out_path_untouched),
         T(rebuild_replaces_the_store),
+        T(built_at_is_the_callers_and_builds_repeat),
         T(thousands_of_panels_build),
         T(byte_order_mark_is_accepted),
         T(panel_file_name_must_be_utf8),

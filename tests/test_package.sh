@@ -4,7 +4,9 @@
 # dpkg-deb; the maintainer scripts parsed by sh and run with every command
 # that touches the system replaced by a stub that writes down its arguments;
 # and the package unpacked into a scratch root with `dpkg --root`
-# (preinst/postinst do not run there: --unpack, not --install).
+# (preinst/postinst do not run there: --unpack, not --install). Made again
+# a second later, the package is the same bytes (cmp): every date in it is
+# the build's SOURCE_DATE_EPOCH (cmake/source_date.cmake), not the time.
 # $VITRINE is the built binary; its folder is the build folder.
 # Skips (77) without cpack, dpkg-deb or dpkg-shlibdeps.
 set -u
@@ -33,6 +35,30 @@ fi
 deb=$(ls "$tmp"/out/vitrine_*.deb 2>/dev/null | head -n 1)
 [ -n "$deb" ] || { cat "$tmp/cpack.log"; echo "FAIL: no vitrine_*.deb"; exit 1; }
 echo "package: $(basename "$deb"), $(wc -c <"$deb") bytes"
+
+# 1b. made again across a second boundary: the same bytes. The date is the
+# build's (CPackProjectConfig.cmake) unless SOURCE_DATE_EPOCH is set here.
+t=$(date +%s)
+while [ "$(date +%s)" = "$t" ]; do sleep 0.1; done
+if ! cpack --config "$build/CPackConfig.cmake" -G DEB -B "$tmp/again" >"$tmp/cpack2.log" 2>&1; then
+    cat "$tmp/cpack2.log"
+    bad "cpack, the second time"
+elif [ -z "$(sed -n 1p "$build/source_date_epoch" 2>/dev/null)" ] && [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+    echo "note: the build has no SOURCE_DATE_EPOCH (no git, none given): reproducibility not checked"
+elif cmp "$deb" "$tmp/again/$(basename "$deb")"; then
+    echo "package: made twice a second apart, the same bytes"
+else
+    bad "the package made twice from the same build differs"
+fi
+# and each file in it is dated SOURCE_DATE_EPOCH
+epoch=${SOURCE_DATE_EPOCH:-$(sed -n 1p "$build/source_date_epoch" 2>/dev/null)}
+if [ -n "$epoch" ]; then
+    day=$(date -u -d "@$epoch" '+%Y-%m-%d %H:%M' 2>/dev/null)
+    if [ -n "$day" ]; then
+        TZ=UTC0 dpkg-deb --contents "$deb" | grep -vF " $day " | head -n 3 | grep . &&
+            bad "entries not dated $day (SOURCE_DATE_EPOCH $epoch), above"
+    fi
+fi
 
 # 2. control data
 dpkg-deb --info "$deb" >"$tmp/info" || bad "dpkg-deb --info"
