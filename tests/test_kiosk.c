@@ -36,6 +36,32 @@ struct rig {
     char dir[64];
 };
 
+/* Lets a transition end, failing the test (not hanging it) when it does not
+ * within SETTLE_STEPS_MAX steps. How time moves: SETTLE_DEADLINE to the
+ * kiosk's next deadline before each update; SETTLE_FRAME by one frame
+ * before each update; SETTLE_DRAW updates and draws at t, then moves 16 ms.
+ * Returns the time it ends at. */
+#define SETTLE_STEPS_MAX 100000
+enum settle { SETTLE_DEADLINE, SETTLE_FRAME, SETTLE_DRAW };
+static uint64_t settle(struct kiosk *k, uint64_t t, enum settle how)
+{
+    for (long i = 0; kiosk_transitioning(k); i++) {
+        if (i == SETTLE_STEPS_MAX)
+            fail_msg("the transition did not end within %d steps (at t = %llu ms)",
+                     SETTLE_STEPS_MAX, (unsigned long long)t);
+        if (how == SETTLE_DEADLINE)
+            t = kiosk_deadline(k, t);
+        else if (how == SETTLE_FRAME)
+            t += KIOSK_FRAME_MS;
+        kiosk_update(k, t);
+        if (how == SETTLE_DRAW) {
+            kiosk_draw(k, t);
+            t += 16;
+        }
+    }
+    return t;
+}
+
 static int setup(void **state)
 {
     struct rig *r = calloc(1, sizeof(*r));
@@ -150,10 +176,7 @@ static void a_crossfade_presents_both_panels(void **state)
     assert_true(f->views[1].alpha > 0 && f->views[1].alpha < 255);
     assert_int_equal(f->views[0].dx, 0);
     assert_int_equal(f->views[1].dx, 0);
-    while (kiosk_transitioning(r->k)) {
-        t = kiosk_deadline(r->k, t);
-        kiosk_update(r->k, t);
-    }
+    t = settle(r->k, t, SETTLE_DEADLINE);
 }
 
 /* Navigating backwards slides the arriving panel in from the left: it
@@ -163,19 +186,13 @@ static void a_slide_follows_the_direction(void **state)
     struct rig *r = *state;
     uint64_t t = 9000000;
     kiosk_update(r->k, t);
-    while (kiosk_transitioning(r->k)) {
-        t = kiosk_deadline(r->k, t);
-        kiosk_update(r->k, t);
-    }
+    t = settle(r->k, t, SETTLE_DEADLINE);
     struct input_event e = key(INPUT_KEY_RIGHT, t);
     kiosk_input(r->k, &e, t); /* wakes the kiosk */
     kiosk_update(r->k, t);
     int n = kiosk_panel_count(r->k);
     for (int dir = 1; dir >= -1; dir -= 2) {
-        while (kiosk_transitioning(r->k)) {
-            t += KIOSK_FRAME_MS;
-            kiosk_update(r->k, t);
-        }
+        t = settle(r->k, t, SETTLE_FRAME);
         int from = kiosk_current(r->k);
         t += 1000;
         e = key(dir > 0 ? INPUT_KEY_RIGHT : INPUT_KEY_LEFT, t);
@@ -286,10 +303,7 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     int old_count = kiosk_panel_count(r->k);
     uint64_t t = 10000000;
     kiosk_update(r->k, t);
-    while (kiosk_transitioning(r->k)) {
-        t = kiosk_deadline(r->k, t);
-        kiosk_update(r->k, t);
-    }
+    t = settle(r->k, t, SETTLE_DEADLINE);
     int shown = kiosk_current(r->k);
     kiosk_switch_store(r->k, s);
     kiosk_update(r->k, t);
@@ -309,10 +323,7 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     kiosk_draw(r->k, t + SCHED_CROSSFADE_MS / 2);
     assert_int_equal(r->f.last.views[0].panel, shown); /* the old panel leaves */
     assert_int_equal(r->f.last.views[1].panel, 0);     /* the new content's first arrives */
-    while (kiosk_transitioning(r->k)) {
-        t = kiosk_deadline(r->k, t);
-        kiosk_update(r->k, t);
-    }
+    t = settle(r->k, t, SETTLE_DEADLINE);
     assert_int_equal(kiosk_current(r->k), 0);
     kiosk_draw(r->k, t);
     assert_int_equal(r->f.bad_draws, 0);
@@ -548,11 +559,7 @@ static void sleeping_releases_every_view(void **state)
         if (kiosk_needs_frame(r->k, t))
             kiosk_draw(r->k, t);
     }
-    while (kiosk_transitioning(r->k)) {
-        kiosk_update(r->k, t);
-        kiosk_draw(r->k, t);
-        t += 16;
-    }
+    t = settle(r->k, t, SETTLE_DRAW);
     int panel = kiosk_current(r->k);
     assert_true(r->f.live >= 2);
     kiosk_sleep(r->k);
@@ -591,10 +598,7 @@ static void a_touch_before_the_boundary_does_not_strand_old_content(void **state
     int old_count = kiosk_panel_count(r->k);
     uint64_t t = 30000000;
     kiosk_update(r->k, t);
-    while (kiosk_transitioning(r->k)) {
-        t = kiosk_deadline(r->k, t);
-        kiosk_update(r->k, t);
-    }
+    t = settle(r->k, t, SETTLE_DEADLINE);
     int shown = kiosk_current(r->k);
     kiosk_switch_store(r->k, s);
     /* to the moment the next panel is prepared, a second before it arrives */
