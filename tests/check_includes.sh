@@ -14,58 +14,50 @@
 #        check_includes.sh --self-test   (the checker catches what it must)
 set -eu
 
+# One awk pass over every #include of the tree: first the project's headers
+# and their layers, then each source file's include lines.
 check() {
-    top=$1
-    status=0
-    for dir in content app platform; do
-        for f in "$top/$dir"/*.c "$top/$dir"/*.h; do
-            [ -e "$f" ] || continue
-            base=$(basename "$f")
-            # which layers this file may include from
-            case "$dir/$base" in
-            content/*) allowed="content" ;;
-            app/main.c | app/cmd_*.c | app/cmd_*.h | app/cli.h) allowed="app content platform" ;;
-            app/*) allowed="app content" ;;
-            platform/*) allowed="platform app content" ;;
-            esac
-            grep -n '^[[:space:]]*#[[:space:]]*include' "$f" | while IFS= read -r hit; do
-                line=${hit%%:*}
-                inc=${hit#*:}
-                name=$(printf '%s\n' "$inc" | sed -n 's/.*include[[:space:]]*[<"]\([^>"]*\)[>"].*/\1/p')
-                where="$dir/$base:$line"
-                case "$inc" in
-                *'<'*)
-                    case "$name" in
-                    SDL* | SDL2/*)
-                        [ "$dir" = platform ] ||
-                            echo "$where: <$name>: only platform/ may include SDL"
-                        ;;
-                    esac
-                    continue
-                    ;;
-                esac
-                case "$name" in
-                */*)
-                    echo "$where: \"$name\": name project headers bare; the library's include directories decide what it sees"
-                    continue
-                    ;;
-                esac
-                found=""
-                for layer in content app platform; do
-                    [ -e "$top/$layer/$name" ] && found="$found $layer"
-                done
-                if [ -z "$found" ]; then
-                    continue # generated (builtin.h is in content/) or a system header in quotes
-                fi
-                ok=0
-                for layer in $found; do
-                    case " $allowed " in *" $layer "*) ok=1 ;; esac
-                done
-                [ $ok -eq 1 ] ||
-                    echo "$where: \"$name\" is a$found header; $dir/$base may include only from: $allowed"
+    (
+        cd "$1"
+        for layer in content app platform; do
+            for h in "$layer"/*.h; do
+                [ -e "$h" ] && printf '%s %s\n' "$layer" "${h##*/}"
             done
-        done
-    done
+        done >.headers.$$
+        set -- content/*.[ch] app/*.[ch] platform/*.[ch]
+        awk '
+        NR == FNR { layers[$2] = layers[$2] " " $1; next }
+        FNR == 1 {
+            n = split(FILENAME, part, "/")
+            dir = part[1]; base = part[n]
+            if (dir == "content") allowed = "content"
+            else if (dir == "platform") allowed = "platform app content"
+            else if (base == "main.c" || base == "cli.h" || base ~ /^cmd_.*\.[ch]$/) allowed = "app content platform"
+            else allowed = "app content"
+        }
+        /^[ \t]*#[ \t]*include/ {
+            where = dir "/" base ":" FNR
+            if (match($0, /<[^>]*>/)) {
+                name = substr($0, RSTART + 1, RLENGTH - 2)
+                if (name ~ /^SDL/ && dir != "platform")
+                    print where ": <" name ">: only platform/ may include SDL"
+                next
+            }
+            if (!match($0, /"[^"]*"/)) next
+            name = substr($0, RSTART + 1, RLENGTH - 2)
+            if (name ~ /\//) {
+                print where ": \"" name "\": name project headers bare; the library'"'"'s include directories decide what it sees"
+                next
+            }
+            found = layers[name]
+            if (found == "") next # generated (builtin.h) or a system header in quotes
+            ok = 0
+            k = split(found, f, " ")
+            for (i = 1; i <= k; i++) if ((" " allowed " ") ~ (" " f[i] " ")) ok = 1
+            if (!ok) print where ": \"" name "\" is a" found " header; " dir "/" base " may include only from: " allowed
+        }' .headers.$$ "$@"
+        rm -f .headers.$$
+    )
 }
 
 if [ "${1:-}" = --self-test ]; then
