@@ -589,6 +589,10 @@ static void poll_jobs(struct run_ctx *r)
             r->watch_seen = st.done;
             sticks_changed(r);
             pointer_changed(r);
+            /* after what it started (an import's first line): tests wait
+             * for this line to know the look was acted on */
+            log_debug("run", "the stick watcher looked (%llu): %s", (unsigned long long)st.done,
+                      st.text);
         }
     }
     if (r->check_job && job_poll(r->check_job, &st) && st.finished) {

@@ -34,6 +34,21 @@ wait_for() {
     echo "ok: $(grep -E "$2" "$out/log" | sed -n "$1p")"
 }
 
+# looks: how often the stick watcher has looked so far (a debug line each
+# time; the kiosk runs with -v). looked_since N: wait until it has looked
+# again since it had looked N times (an inbox change seen), with a limit.
+looks() { grep -c 'the stick watcher looked' "$out/log"; }
+looked_since() {
+    i=0
+    while [ "$(looks)" -le "$1" ]; do
+        i=$((i + 1))
+        if [ $i -gt 1800 ]; then
+            echo "FAIL: the stick watcher did not look again within 90 s"; cat "$out/log"; exit 1
+        fi
+        sleep 0.05
+    done
+}
+
 # bundle VERSION NAME KEY: the test exhibit at VERSION, signed with KEY
 bundle() {
     rm -rf "$out/src"
@@ -162,23 +177,26 @@ grep -q '36 panels' "$out/log3" || { echo "FAIL: the built-in exhibit did not sh
 # rename; a temporary name is never imported, and a bundle waits for its
 # signature. One synced again under the same name is new.
 mkdir -p "$out/inbox/vitrine"
-"$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --no-watch --inbox "$out/inbox" \
+"$VITRINE" run -v --windowed --size 800x480 --idle-timeout 5 --no-watch --inbox "$out/inbox" \
     --state-dir "$out/state-inbox" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
 pid=$!
 wait_for 1 'bundles dropped in .*/inbox/vitrine/ are imported'
 wait_for 1 '800x480 on offscreen'
+n=$(looks)
 cp "$out/good.vitrine" "$out/inbox/vitrine/.good.vitrine.Xa1b2C"
-sleep 0.5
+looked_since "$n" # it saw the temporary name, and took nothing
 mv "$out/inbox/vitrine/.good.vitrine.Xa1b2C" "$out/inbox/vitrine/good.vitrine"
 wait_for 1 'good.vitrine waits in the inbox for its signature'
+n=$(looks)
 cp "$out/good.vitrine.minisig" "$out/inbox/vitrine/.syncthing.good.vitrine.minisig.tmp"
-sleep 0.5
+looked_since "$n"
 mv "$out/inbox/vitrine/.syncthing.good.vitrine.minisig.tmp" "$out/inbox/vitrine/good.vitrine.minisig"
 wait_for 1 'run\] info: Loaded: .*, version 2\.0\.'
 # it stays in the inbox: other changes there do not import it again
+n=$(looks)
 : >"$out/inbox/vitrine/.syncthing.other.tmp"
 rm "$out/inbox/vitrine/.syncthing.other.tmp"
-sleep 1
+looked_since "$n" # the watcher saw the change: had it imported again, it would be in the log
 [ "$(grep -c 'importing ' "$out/log")" -eq 1 ] ||
     { echo "FAIL: the inbox's bundle was imported more than once"; cat "$out/log"; fail=1; }
 grep -E 'importing .*/\.' "$out/log" && { echo "FAIL: a temporary file was imported"; fail=1; }
