@@ -21,6 +21,7 @@
 #include "fsio_posix.h"
 #include "generations.h"
 #include "hours.h"
+#include "hours_switch.h"
 #include "health.h"
 #include "job.h"
 #include "kiosk.h"
@@ -69,11 +70,9 @@ struct run_ctx {
     int staff_was_open;
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
-    int closed;           /* now outside opening hours (and not woken) */
-    int closing;          /* closing time came; the session ends, the loop goes home */
-    int64_t next_change;  /* UTC second of the next opening or closing; -1 none */
-    uint64_t woken_until; /* a touch while closed shows the exhibit until then */
-    pid_t cmd_pid;        /* the screen command running, or 0 */
+    struct hours_switch hs; /* closed, closing, the next change (hours_switch.h) */
+    uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
+    pid_t cmd_pid;          /* the screen command running, or 0 */
     /* recent log lines for the staff screen (written by any thread) */
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
@@ -940,7 +939,7 @@ static void on_input(void *ctx, const struct input_event *e)
     /* the kiosk's clock is the authority: never act on a time in the future
      * or far in the past (a clock domain error must not fire timeouts) */
     uint64_t now = clock_now_ms();
-    if (r->closed || r->closing) { /* a touch on a dark (or darkening) kiosk wakes it
+    if (r->hs.closed || r->hs.closing) { /* a touch on a dark (or darkening) kiosk wakes it
                                        when allowed, nothing more */
         if (r->o->wake_minutes > 0 && e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN)
             r->woken_until = now + (uint64_t)r->o->wake_minutes * 60000u;
@@ -1025,27 +1024,22 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         r->cmd_pid = 0;
     if (!h->set)
         return 0;
-    int open = hours_open_at(h, wall) || now < r->woken_until;
-    if (open)
-        r->closing = 0;
-    if (open == !r->closed && r->next_change != 0 && wall->utc_s < r->next_change)
-        goto wait;
-    if (!open && !r->closed &&
-        (kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k) ||
-         kiosk_wakes(r->k) != r->st_wakes)) {
-        /* a visitor's session ends (and the statistics see every wake
-         * first), the loop goes back to its first panel, and the kiosk
-         * closes once that panel is in place (under a second): it opens at
-         * the start, not at the last visitor's "Still there?" */
+    struct hours_now n = {
+        .utc_s = wall->utc_s,
+        .open = hours_open_at(h, wall) || now < r->woken_until,
+        .busy = kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k) ||
+                kiosk_wakes(r->k) != r->st_wakes,
+    };
+    char when[64];
+    switch (hours_switch_step(&r->hs, h, &n, clock_wall_at)) {
+    case HOURS_WIND_DOWN:
+        /* the visitor's session ends (and the statistics see every wake
+         * first), the loop goes back to its first panel; the kiosk closes
+         * once that panel is in place (under a second) */
         kiosk_end_session(r->k, now);
-        r->closing = 1;
         return 0;
-    }
-    if (!open && !r->closed) {
-        r->closed = 1;
-        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
-        char when[64];
-        describe_change(r->next_change, when, sizeof(when));
+    case HOURS_CLOSE:
+        describe_change(r->hs.next_change, when, sizeof(when));
         log_info("run", "closed: outside opening hours until %s", when);
         kiosk_staff_progress(r->k, NULL, now);
         kiosk_sleep(r->k); /* a dark kiosk holds no panel in memory */
@@ -1053,23 +1047,20 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         display_clear_black(d);
         display_present(d);
         r->cmd_pid = run_command(r->o->screen_off, "screen_off_command");
-    } else if (open && r->closed) {
-        r->closed = 0;
-        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
-        char when[64];
-        describe_change(r->next_change, when, sizeof(when));
+        break;
+    case HOURS_OPEN:
+        describe_change(r->hs.next_change, when, sizeof(when));
         log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "", when);
         r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
         kiosk_invalidate(r->k);
-    } else if (r->next_change == 0 || wall->utc_s >= r->next_change) {
-        r->next_change = hours_next_change(h, wall->utc_s, clock_wall_at);
+        break;
+    case HOURS_STAY:
+        break;
     }
-wait:
-    if (!r->closed)
+    if (!r->hs.closed)
         return 0;
     /* no wake-ups before the next opening (a touch or a job still wakes) */
-    int64_t left = r->next_change < 0 ? 86400 : r->next_change - wall->utc_s;
-    *wait_ms = left <= 0 ? 1000u : left > 86400 ? 86400000u : (uint32_t)left * 1000u;
+    *wait_ms = hours_switch_wait_ms(&r->hs, wall->utc_s);
     return 1;
 }
 
@@ -1098,7 +1089,7 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
         return 0;
     struct run_probe p = {
         .busy = r->import_job || r->check_job || r->export_job,
-        .closed = r->closed,
+        .closed = r->hs.closed,
         .mode = kiosk_mode(r->k),
         .panel = kiosk_current(r->k),
         .w = r->w,
@@ -1132,7 +1123,7 @@ static int after_wait(struct run_ctx *r, struct display *d, int flags, int ask)
         health_set_renderer(&r->health, display_renderer_name(d), display_driver(d));
         kiosk_invalidate(r->k);
         r->resets++;
-        if (r->closed) { /* closed: the new renderer shows black too */
+        if (r->hs.closed) { /* closed: the new renderer shows black too */
             display_clear_black(d);
             display_present(d);
         }
