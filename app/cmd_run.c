@@ -33,6 +33,7 @@
 #include "cmd_run_import.h"
 #include "staff.h"
 #include "stats.h"
+#include "visits.h"
 
 #define RUN_LOG_LINES STAFF_LOG_LINES
 #define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
@@ -42,7 +43,19 @@
 struct run_ctx {
     struct kiosk *k;
     const struct options *o;
+    struct display *d;
     int w, h;
+    /* the loop */
+    struct events_cfg ecfg;
+    struct frame_budget budget; /* what a transition costs here (frame_budget.h) */
+    int budget_kind;            /* the loop's transition now */
+    long frames, wakeups;
+    int flags, ask;   /* what the last wait brought (events_wait, sim_wait) */
+    uint64_t now;     /* the kiosk's time, read once a pass (clock_pass) */
+    int64_t utc;      /* the wall clock then (0 when it cannot be read) */
+    struct walltime wall;
+    uint64_t t0, last_frame;
+    uint32_t frame_ms;
     /* background work the loop owns: started with `waker`, polled when
      * events_wait says EVENTS_WAKE */
     struct waker waker;
@@ -81,26 +94,23 @@ struct run_ctx {
     struct health health;
     const char *health_file; /* NULL: none */
     uint64_t health_saved_ms;
+    struct job *health_job;  /* writes health_text (the job's while it runs) */
+    char health_text[8192];
+    size_t health_len;
+    uint64_t health_at, health_fsync_ms;
     int health_panel;  /* the panel on screen at the last frame */
     const char *inbox; /* --inbox: a sync tool's folder, NULL: none */
     /* visitor statistics (stats.h): events gather in st_live on this
      * thread; once a minute they move to st_pend and a job writes them */
-    struct stats *stats;          /* NULL: not open (tried again each minute) */
+    struct stats *stats;          /* NULL: not open; the stats job's while it runs */
+    int stats_open;               /* r->stats was open when the last job ended */
     struct stats_opts stats_opts; /* stats_days, stats_max_rows */
     struct stats_buf st_live, st_pend;
     int64_t st_pend_utc;
     struct job *stats_job;
     uint64_t st_flush_ms;
-    int st_said;           /* the problem was logged; not again until it is over */
-    int st_panel, st_mode; /* what is on screen since st_since_* (st_panel -1: nothing yet) */
-    char st_locale[STATS_LOCALE_MAX];
-    uint64_t st_since_ms;
-    int64_t st_since_utc;
-    int st_in_session, st_sess_panels;
-    long st_wakes; /* kiosk_wakes when last looked at */
-    int st_staff;  /* staff opened their screen: this is no visitor's session */
-    uint64_t st_sess_ms;
-    int64_t st_sess_utc;
+    int st_said; /* the problem was logged; not again until it is over */
+    struct visits visits; /* views and sessions from what the kiosk shows */
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
     long imports_finished;
@@ -191,15 +201,76 @@ static void health_exhibit(struct run_ctx *r)
                            r->k ? kiosk_panel_count(r->k) : 0);
 }
 
-/* Write the health file now (force), or when RUN_HEALTH_EVERY_MS passed. */
-static void health_tick(struct run_ctx *r, int force)
+/* A health file problem, in the log once until a write works again. */
+static void health_problem(struct run_ctx *r, const char *why)
 {
-    uint64_t now = clock_now_ms();
-    if (!r->health_file || (!force && now - r->health_saved_ms < RUN_HEALTH_EVERY_MS))
+    if (!r->health.write_failing)
+        log_warn("health", "the health file is not written (said once): %s", why);
+    r->health.write_failing = 1;
+}
+
+/* The health job: the text formatted on the loop, written (and fsynced
+ * now and then) here, so a slow disk never holds up a frame. */
+static int health_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    (void)j;
+    struct run_ctx *r = ctx;
+    return health_write_file(fsio_posix(), r->health_file, r->health_text, r->health_len,
+                             r->health_at, &r->health_fsync_ms, msg, msg_len);
+}
+
+/* The figures as text now; -1 when they do not fit (said once). */
+static int health_text(struct run_ctx *r, uint64_t now)
+{
+    health_exhibit(r);
+    int n = health_format(&r->health, now, r->health_text, sizeof(r->health_text));
+    if (n < 0) {
+        health_problem(r, "the figures do not fit in the health file's buffer");
+        return -1;
+    }
+    r->health_len = (size_t)n;
+    r->health_at = now;
+    return 0;
+}
+
+/* Write the health file now (force), or when RUN_HEALTH_EVERY_MS passed,
+ * on its job (a write still under way: the next tick). */
+static void health_tick(struct run_ctx *r, uint64_t now, int force)
+{
+    if (!r->health_file || r->health_job ||
+        (!force && now - r->health_saved_ms < RUN_HEALTH_EVERY_MS))
         return;
     r->health_saved_ms = now;
-    health_exhibit(r);
-    health_save(&r->health, fsio_posix(), r->health_file, now);
+    if (health_text(r, now) != 0)
+        return;
+    char why[256];
+    r->health_job = job_start("health", health_job_fn, r, r->waker, why, sizeof(why));
+    if (!r->health_job)
+        health_problem(r, why);
+}
+
+/* The health job finished (from poll_jobs). */
+static void health_done(struct run_ctx *r, const struct job_status *st)
+{
+    if (st->result != 0) {
+        health_problem(r, st->text);
+        return;
+    }
+    if (r->health.write_failing)
+        log_info("health", "the health file %s is written again", r->health_file);
+    r->health.write_failing = 0;
+}
+
+/* Stopping: the last figures, written here (the kiosk is going). */
+static void health_stop(struct run_ctx *r, uint64_t now)
+{
+    job_free(r->health_job);
+    r->health_job = NULL;
+    char why[256];
+    if (r->health_file && health_text(r, now) == 0 &&
+        health_write_file(fsio_posix(), r->health_file, r->health_text, r->health_len, now,
+                          &r->health_fsync_ms, why, sizeof(why)) != 0)
+        health_problem(r, why);
 }
 
 static int64_t wall_now(void)
@@ -234,8 +305,8 @@ static void boot_switch(struct run_ctx *r, const char *gen)
         return; /* --content, or still nothing imported: nothing to count */
     memset(&r->boot, 0, sizeof(r->boot));
     if (gen[0])
-        boot_start(&r->boot, gen, wall_now());
-    r->boot_ms = clock_now_ms();
+        boot_start(&r->boot, gen, r->utc);
+    r->boot_ms = r->now;
     health_abnormal_exits(&r->health, gen[0] ? 0 : -1);
     boot_save(r);
 }
@@ -310,7 +381,7 @@ static void card(struct run_ctx *r, int ok, const char *title, const char *body)
     struct staff_card c = {.shown = 1, .ok = ok};
     textf(c.title, sizeof(c.title), "%s", title);
     textf(c.body, sizeof(c.body), "%s", body);
-    kiosk_staff_card(r->k, &c, clock_now_ms());
+    kiosk_staff_card(r->k, &c, r->now);
     textf(r->last_import, sizeof(r->last_import), "%s: %s", title, body);
 }
 
@@ -342,7 +413,7 @@ static void start_import(struct run_ctx *r, const char *bundle, const char *gen)
         log_info("run", "importing %s", bundle);
         struct staff_progress p = {.active = 1};
         snprintf(p.text, sizeof(p.text), "Reading the stick");
-        kiosk_staff_progress(r->k, &p, clock_now_ms());
+        kiosk_staff_progress(r->k, &p, r->now);
     }
 }
 
@@ -443,9 +514,9 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
 {
     struct import_job_ctx *c = &r->imp;
     r->imports_finished++;
-    kiosk_staff_progress(r->k, NULL, clock_now_ms());
+    kiosk_staff_progress(r->k, NULL, r->now);
     if (!r->imp_rollback)
-        health_import(&r->health, (int)c->r.outcome, wall_now(), c->r.why);
+        health_import(&r->health, (int)c->r.outcome, r->utc, c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
     int inbox =
         !r->imp_rollback && in_inbox(r, c->bundle); /* a sync tool's: nobody holds a stick */
@@ -473,7 +544,7 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
         c->store = NULL;
     }
     staff_refresh(r);
-    health_tick(r, 1);
+    health_tick(r, r->now, 1);
 }
 
 /* The start-up check found the exhibit on screen damaged: the previous
@@ -491,7 +562,7 @@ static void check_failed(struct run_ctx *r, const char *problem)
             textf(notice, sizeof(notice),
                   "The exhibit last loaded is damaged (%s); going back to the previous one.",
                   problem);
-            kiosk_notice(r->k, notice, clock_now_ms());
+            kiosk_notice(r->k, notice, r->now);
             return;
         }
     }
@@ -503,7 +574,7 @@ static void check_failed(struct run_ctx *r, const char *problem)
         kiosk_switch_store(r->k, builtin);
         textf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
               problem);
-        kiosk_notice(r->k, notice, clock_now_ms());
+        kiosk_notice(r->k, notice, r->now);
     }
 }
 
@@ -527,7 +598,7 @@ static void start_export(struct run_ctx *r)
                                               .title = "Not exported",
                                               .body = "A stick is being read now; try again "
                                                       "when it is done."},
-                         clock_now_ms());
+                         r->now);
         return;
     }
     memset(&r->exp, 0, sizeof(r->exp));
@@ -538,10 +609,7 @@ static void start_export(struct run_ctx *r)
     if (gethostname(host, sizeof(host)) != 0)
         host[0] = '\0';
     host[sizeof(host) - 1] = '\0';
-    struct walltime w;
-    if (clock_wall(&w) != 0)
-        memset(&w, 0, sizeof(w));
-    stats_export_name(host, &w, r->exp.name, sizeof(r->exp.name));
+    stats_export_name(host, &r->wall, r->exp.name, sizeof(r->exp.name));
     char why[256];
     r->export_job = job_start("export", export_job, &r->exp, r->waker, why, sizeof(why));
     if (!r->export_job) {
@@ -550,7 +618,7 @@ static void start_export(struct run_ctx *r)
     }
     struct staff_progress p = {.active = 1};
     snprintf(p.text, sizeof(p.text), "Writing the statistics to the stick");
-    kiosk_staff_progress(r->k, &p, clock_now_ms());
+    kiosk_staff_progress(r->k, &p, r->now);
 }
 
 /* A finished export: the card, and the log. */
@@ -559,7 +627,7 @@ static void export_done(struct run_ctx *r, const struct job_status *st)
     struct staff_card c = {.shown = 1, .ok = st->result == 0, .not_content = 1};
     r->exports++;
     r->exports_ok += st->result == 0;
-    kiosk_staff_progress(r->k, NULL, clock_now_ms());
+    kiosk_staff_progress(r->k, NULL, r->now);
     if (st->result == 0) {
         textf(c.title, sizeof(c.title), "Exported: %ld rows to %s", r->exp.rows, r->exp.name);
         textf(c.body, sizeof(c.body), "You can remove the stick.");
@@ -572,7 +640,7 @@ static void export_done(struct run_ctx *r, const struct job_status *st)
             c.body[0] = (char)(c.body[0] - 'a' + 'A');
         log_warn("run", "statistics not exported: %s", r->exp.why[0] ? r->exp.why : st->text);
     }
-    kiosk_staff_card(r->k, &c, clock_now_ms());
+    kiosk_staff_card(r->k, &c, r->now);
 }
 
 /* Woken by background work. */
@@ -607,7 +675,7 @@ static void poll_jobs(struct run_ctx *r)
             if (!r->imp_rollback) {
                 struct staff_progress p = {.active = 1, .done = st.done, .total = st.total};
                 snprintf(p.text, sizeof(p.text), "%s", st.text);
-                kiosk_staff_progress(r->k, &p, clock_now_ms());
+                kiosk_staff_progress(r->k, &p, r->now);
             }
         } else {
             job_free(r->import_job);
@@ -625,6 +693,11 @@ static void poll_jobs(struct run_ctx *r)
         job_free(r->stats_job);
         r->stats_job = NULL;
         stats_done(r, &st);
+    }
+    if (r->health_job && job_poll(r->health_job, &st) && st.finished) {
+        job_free(r->health_job);
+        r->health_job = NULL;
+        health_done(r, &st);
     }
 }
 
@@ -795,11 +868,29 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
 
 /* ---- visitor statistics ---- */
 
+/* The statistics job: opens the file first when it is not open (which
+ * checks it: a quick_check of up to four tables of a million rows), then
+ * writes st_pend. A corrupt or read-only file is closed again here, to be
+ * opened (and checked) next minute. The run loop touches r->stats only
+ * while no job runs (stats_stop, after job_free). */
 static int stats_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     (void)j;
     struct run_ctx *r = ctx;
-    return (int)stats_write(r->stats, &r->st_pend, r->st_pend_utc, msg, msg_len);
+    if (!r->stats) {
+        enum stats_err err = STATS_OK;
+        r->stats = stats_open(r->o->state_dir, &r->stats_opts, &err, msg, msg_len);
+        if (!r->stats)
+            return err == STATS_OK ? STATS_ERROR : (int)err;
+    }
+    enum stats_err e = STATS_OK;
+    if (!stats_buf_empty(&r->st_pend))
+        e = stats_write(r->stats, &r->st_pend, r->st_pend_utc, msg, msg_len);
+    if (e == STATS_CORRUPT || e == STATS_READONLY) {
+        stats_close(r->stats);
+        r->stats = NULL;
+    }
+    return (int)e;
 }
 
 /* A statistics problem, in the log once until statistics work again. */
@@ -811,120 +902,69 @@ static void stats_problem(struct run_ctx *r, const char *why)
     log_warn("stats", "%s The exhibit goes on.", why); /* the kiosk works: a warning */
 }
 
-static void stats_ok(struct run_ctx *r)
-{
-    if (r->st_said)
-        log_info("stats", "visitor statistics are written again");
-    r->st_said = 0;
-}
-
 static const char *stats_exhibit(const struct run_ctx *r)
 {
     return r->showing_gen[0] ? r->showing.slug : r->o->content ? r->o->content : "builtin";
 }
 
-/* The panel on screen until now, as one view. */
-static void stats_view_end(struct run_ctx *r, uint64_t now)
+/* Hand what gathered since the last write (if anything) to the job; the
+ * job opens the file first when it is not open. */
+static void stats_flush(struct run_ctx *r, int64_t utc)
 {
-    if (r->st_panel >= 0)
-        stats_panel_shown(&r->st_live, r->st_since_utc, stats_exhibit(r), r->st_panel + 1,
-                          r->st_locale, (enum stats_mode)r->st_mode,
-                          (double)(now - r->st_since_ms) / 1000.0);
-}
-
-static void stats_session_over(struct run_ctx *r, uint64_t now)
-{
-    if (r->st_in_session)
-        stats_session_end(&r->st_live, r->st_sess_utc, (double)(now - r->st_sess_ms) / 1000.0,
-                          r->st_sess_panels);
-    r->st_in_session = 0;
-}
-
-/* Once a turn: what changed on screen; once a minute, the write. */
-static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
-{
-    int cur = kiosk_current(r->k);
-    int mode = kiosk_mode(r->k) == MODE_LOOP ? STATS_LOOP : STATS_INTERACTIVE;
-    const char *loc = kiosk_locale(r->k) ? kiosk_locale(r->k) : "";
-    long wakes = kiosk_wakes(r->k);
-    int woke = wakes != r->st_wakes; /* a visitor woke the loop since the last look */
-    r->st_wakes = wakes;
-    if (kiosk_staff_open(r->k)) { /* staff held the corner: not a visitor, not counted */
-        r->st_staff = 1;
-        r->st_in_session = 0;
-    }
-    if (woke && !r->st_in_session && !r->st_staff) {
-        r->st_in_session = 1;
-        r->st_sess_ms = now;
-        r->st_sess_utc = utc;
-        r->st_sess_panels = 1;
-    }
-    if (r->st_panel < 0 || cur != r->st_panel || mode != r->st_mode ||
-        strcmp(loc, r->st_locale) != 0) {
-        stats_view_end(r, now);
-        if (mode == STATS_INTERACTIVE && r->st_panel >= 0 && r->st_mode == STATS_INTERACTIVE &&
-            strcmp(loc, r->st_locale) != 0)
-            stats_language(&r->st_live, utc, loc);             /* a visitor chose it */
-        if (mode == STATS_INTERACTIVE && cur != r->st_panel) { /* sessions start at a wake */
-            r->st_sess_panels++;
-        } else if (mode == STATS_LOOP) {
-            stats_session_over(r, now);
-            r->st_staff = 0;
-        }
-        r->st_panel = cur;
-        r->st_mode = mode;
-        snprintf(r->st_locale, sizeof(r->st_locale), "%s", loc);
-        r->st_since_ms = now;
-        r->st_since_utc = utc;
-    }
-    if (woke && mode == STATS_LOOP)
-        stats_session_over(r, now); /* woken and over between two looks (the closing) */
-    if (now - r->st_flush_ms < RUN_STATS_EVERY_MS || r->stats_job)
-        return;
-    r->st_flush_ms = now;
-    char why[512];
-    if (!r->stats) {
-        enum stats_err err;
-        r->stats = stats_open(r->o->state_dir, &r->stats_opts, &err, why, sizeof(why));
-        if (!r->stats) {
-            stats_problem(r, why);
-            stats_buf_clear(&r->st_live); /* nowhere to keep them: memory stays bounded */
-            return;
-        }
-    }
-    if (stats_buf_empty(&r->st_live))
+    if (r->stats_job)
         return;
     r->st_pend = r->st_live;
     r->st_pend_utc = utc;
     stats_buf_clear(&r->st_live);
+    char why[256];
     r->stats_job = job_start("stats", stats_job_fn, r, r->waker, why, sizeof(why));
     if (!r->stats_job)
         stats_problem(r, why);
 }
 
+/* Once a pass: what the kiosk shows, as views and sessions (visits.h);
+ * once a minute, the write. */
+static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
+{
+    struct visits_look look = {
+        .panel = kiosk_current(r->k),
+        .interactive = kiosk_mode(r->k) != MODE_LOOP,
+        .locale = kiosk_locale(r->k),
+        .wakes = kiosk_wakes(r->k),
+        .staff_open = kiosk_staff_open(r->k),
+        .exhibit = stats_exhibit(r),
+    };
+    visits_look(&r->visits, &look, now, utc, &r->st_live);
+    if (now - r->st_flush_ms < RUN_STATS_EVERY_MS || r->stats_job)
+        return;
+    r->st_flush_ms = now;
+    if (r->stats_open || !stats_buf_empty(&r->st_live))
+        stats_flush(r, utc);
+}
+
 /* The statistics job finished (from poll_jobs). */
 static void stats_done(struct run_ctx *r, const struct job_status *st)
 {
-    if (st->result == STATS_OK)
-        stats_ok(r);
-    else
+    r->stats_open = r->stats != NULL; /* the job is over: safe to read */
+    if (!r->stats_open)
+        stats_buf_clear(&r->st_live); /* nowhere to keep them: memory stays bounded */
+    if (st->result == STATS_OK) {
+        if (r->st_said)
+            log_info("stats", "visitor statistics are written again");
+        r->st_said = 0;
+    } else {
         stats_problem(r, st->text);
-    if (st->result == STATS_CORRUPT || st->result == STATS_READONLY) {
-        stats_close(r->stats); /* opened again (and checked) next minute */
-        r->stats = NULL;
     }
 }
 
-/* Stopping: what is on screen now, and the last write, here. */
-static void stats_stop(struct run_ctx *r)
+/* Stopping: what is on screen now, and the last write, here (the kiosk
+ * is going: the wait for the disk no longer holds up a frame). */
+static void stats_stop(struct run_ctx *r, uint64_t now)
 {
-    uint64_t now = clock_now_ms();
     job_free(r->stats_job); /* waits for a write under way */
     r->stats_job = NULL;
-    if (r->k && r->st_panel >= 0) {
-        stats_view_end(r, now);
-        stats_session_over(r, now);
-    }
+    if (r->k)
+        visits_stop(&r->visits, now, &r->st_live);
     char why[512];
     if (r->stats && !stats_buf_empty(&r->st_live) &&
         stats_write(r->stats, &r->st_live, wall_now(), why, sizeof(why)) != STATS_OK)
@@ -1015,7 +1055,7 @@ static void describe_change(int64_t utc, char *buf, size_t n)
  * command and one black frame; on opening: the screen on command and a
  * redraw. */
 static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t now,
-                      struct display *d, uint32_t *wait_ms)
+                      uint32_t *wait_ms)
 {
     const struct hours *h = &r->o->hours;
     /* the screen command that finished (only ours: the import's child is
@@ -1028,7 +1068,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         .utc_s = wall->utc_s,
         .open = hours_open_at(h, wall) || now < r->woken_until,
         .busy = kiosk_mode(r->k) != MODE_LOOP || kiosk_transitioning(r->k) ||
-                kiosk_wakes(r->k) != r->st_wakes,
+                kiosk_wakes(r->k) != r->visits.wakes,
     };
     char when[64];
     switch (hours_switch_step(&r->hs, h, &n, clock_wall_at)) {
@@ -1043,9 +1083,9 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         log_info("run", "closed: outside opening hours until %s", when);
         kiosk_staff_progress(r->k, NULL, now);
         kiosk_sleep(r->k); /* a dark kiosk holds no panel in memory */
-        display_trim(d);
-        display_clear_black(d);
-        display_present(d);
+        display_trim(r->d);
+        display_clear_black(r->d);
+        display_present(r->d);
         r->cmd_pid = run_command(r->o->screen_off, "screen_off_command");
         break;
     case HOURS_OPEN:
@@ -1110,8 +1150,9 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
  * size, finished jobs, a stop. 0 to go on, 1 to stop, -1 when there is no
  * renderer left (the caller exits so that the service manager restarts
  * the kiosk: a black screen is a failure). */
-static int after_wait(struct run_ctx *r, struct display *d, int flags, int ask)
+static int after_wait(struct run_ctx *r, int flags, int ask)
 {
+    struct display *d = r->d;
     if (flags & EVENTS_RESET) {
         char why[256];
         if (display_recover(d, (flags & EVENTS_DEVICE_RESET) != 0, why, sizeof(why)) != 0)
@@ -1136,7 +1177,7 @@ static int after_wait(struct run_ctx *r, struct display *d, int flags, int ask)
              * (while closed too: the kiosk opens at the new size) */
             r->w = nw;
             r->h = nh;
-            kiosk_screen_changed(r->k, clock_now_ms());
+            kiosk_screen_changed(r->k, r->now);
         }
         kiosk_invalidate(r->k);
     }
@@ -1153,52 +1194,39 @@ static int after_wait(struct run_ctx *r, struct display *d, int flags, int ask)
     return 0;
 }
 
-int cmd_run(const struct options *o)
-{
-    return run_kiosk(o, NULL);
-}
+/* ---- start, one pass, stop ---- */
 
-int run_kiosk(const struct options *o, const struct run_sim *sim)
+/* What to show: --content, else the imported exhibit, else the built-in
+ * one; then the display and the kiosk on it (the built-in exhibit when
+ * the content opens but none of it can be shown). 0, or -1 when nothing
+ * can be shown (logged). */
+static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
 {
-    char why[512] = "", notice[768] = "";
-    int status = 1;
-    uint64_t t0 = clock_now_ms();
-    static struct run_ctx ctx; /* large; one per process */
-    memset(&ctx, 0, sizeof(ctx));
-    ctx.o = o;
-    ctx.sim = sim;
-    uint32_t frame_ms = sim && sim->frame_ms ? sim->frame_ms : KIOSK_FRAME_MS;
-    pthread_mutex_init(&ctx.log_mu, NULL);
-    pthread_mutex_init(&ctx.watch.mu, NULL);
-    health_init(&ctx.health, t0, wall_now());
-    log_subscribe(log_sink, &ctx);
-    options_log_problems(o); /* the settings file's, once */
-
-    /* what to show: --content, else the imported exhibit, else built in */
-    notify_init();
-    struct store *store = o->content ? NULL : open_state(&ctx, notice, sizeof(notice));
+    const struct options *o = r->o;
+    char why[512] = "";
+    struct store *store = o->content ? NULL : open_state(r, notice, notice_len);
     if (!store && o->content &&
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
-        snprintf(ctx.check.path, sizeof(ctx.check.path), "%s", o->content);
+        snprintf(r->check.path, sizeof(r->check.path), "%s", o->content);
     if (!store)
-        store =
-            cli_open_content(o->content, notice + strlen(notice), sizeof(notice) - strlen(notice));
+        store = cli_open_content(o->content, notice + strlen(notice),
+                                 notice_len - strlen(notice));
     if (!store)
-        goto out;
-    log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
+        return -1;
+    log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
     struct display_opts dopts = {.windowed = o->windowed,
                                  .w = o->width,
                                  .h = o->height,
                                  .renderer = o->renderer,
                                  .dpi = (float)o->dpi};
-    struct display *d = display_open(&dopts, why, sizeof(why));
-    if (!d) {
+    r->d = display_open(&dopts, why, sizeof(why));
+    if (!r->d) {
         log_error("run", "cannot open the display: %s", why);
         store_close(store);
-        goto out;
+        return -1;
     }
     events_stop_on_signals(); /* a stop also ends a long store query at once */
-    log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - t0));
+    log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
     /* the settings: the command line over the file (main.c read both) */
     int alternate = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0;
     struct kiosk_opts kopts = {.locale = o->locale,
@@ -1209,206 +1237,284 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
                                .locales = o->locales,
                                .n_locales = o->n_locales};
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
-        unknown_locale(store, o->locale, notice, sizeof(notice));
-    struct presenter pres = display_presenter(d);
-    struct kiosk *k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
-    log_debug("run", "kiosk ready at %llu ms", (unsigned long long)(clock_now_ms() - t0));
-    if (!k && (o->content || ctx.showing_gen[0])) {
+        unknown_locale(store, o->locale, notice, notice_len);
+    struct presenter pres = display_presenter(r->d);
+    r->k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
+    log_debug("run", "kiosk ready at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
+    if (!r->k && (o->content || r->showing_gen[0])) {
         /* the content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
-        snprintf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
-                 why);
-        ctx.showing_gen[0] = '\0';
-        boot_switch(&ctx, "");
+        snprintf(notice, notice_len, "Content not shown: %s Showing the built-in exhibit.", why);
+        r->showing_gen[0] = '\0';
+        boot_switch(r, "");
         store = cli_open_content(NULL, why, sizeof(why));
         if (store)
-            k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
+            r->k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
     }
-    if (!k) {
+    if (!r->k) {
         log_error("run", "nothing to show: %s", why);
-        goto done;
+        return -1;
     }
     if (notice[0])
-        kiosk_notice(k, notice, clock_now_ms());
-    int w, h;
-    display_size(d, &w, &h);
-    log_info("run", "%dx%d on %s, %d panels", w, h, display_driver(d), kiosk_panel_count(k));
+        kiosk_notice(r->k, notice, clock_now_ms());
+    display_size(r->d, &r->w, &r->h);
+    log_info("run", "%dx%d on %s, %d panels", r->w, r->h, display_driver(r->d),
+             kiosk_panel_count(r->k));
+    return 0;
+}
 
-    ctx.k = k;
-    ctx.w = w;
-    ctx.h = h;
-    ctx.waker = events_waker();
+/* The kiosk is on screen: the staff PIN, the health file, the stick
+ * watcher and the statistics (opened and checked on their job). */
+static void start_services(struct run_ctx *r)
+{
+    const struct options *o = r->o;
+    char why[512];
+    r->waker = events_waker();
     if (!o->staff_pin_hash)
         log_info("run", "no staff PIN is set in %s: the staff screen is off", o->config);
-    kiosk_staff_pin(k, o->staff_pin_hash ? o->staff_pin_hash : "");
-    ctx.inbox = o->inbox;
-    ctx.health_file = o->health_file;
-    health_set_renderer(&ctx.health, display_renderer_name(d), display_driver(d));
-    ctx.health_panel = -1;
-    if (ctx.inbox)
-        log_info("run", "bundles dropped in %s/vitrine/ are imported", ctx.inbox);
-    if (!o->no_watch || ctx.inbox) {
-        watch_dirs(&ctx);
-        ctx.watch_job =
-            job_start("sticks", stick_watch_job, &ctx.watch, ctx.waker, why, sizeof(why));
-        if (!ctx.watch_job)
+    kiosk_staff_pin(r->k, o->staff_pin_hash ? o->staff_pin_hash : "");
+    r->inbox = o->inbox;
+    r->health_file = o->health_file;
+    health_set_renderer(&r->health, display_renderer_name(r->d), display_driver(r->d));
+    r->health_panel = -1;
+    if (r->inbox)
+        log_info("run", "bundles dropped in %s/vitrine/ are imported", r->inbox);
+    if (!o->no_watch || r->inbox) {
+        watch_dirs(r);
+        r->watch_job = job_start("sticks", stick_watch_job, &r->watch, r->waker, why, sizeof(why));
+        if (!r->watch_job)
             log_error("run", "sticks will not be noticed: %s", why);
     }
-    staff_refresh(&ctx);
-    ctx.st_panel = -1;
-    {
-        enum stats_err serr;
-        ctx.stats_opts = cli_stats_opts(o);
-        ctx.stats = stats_open(o->state_dir, &ctx.stats_opts, &serr, why, sizeof(why));
-        if (!ctx.stats)
-            stats_problem(&ctx, why);
-        ctx.st_flush_ms = clock_now_ms();
-    }
+    staff_refresh(r);
+    visits_init(&r->visits);
+    r->stats_opts = cli_stats_opts(o);
+    r->st_flush_ms = clock_now_ms();
+    stats_flush(r, 0); /* opens the file, on the job */
+    r->ecfg = (struct events_cfg){.rotation = (int)o->rotation,
+                                  .poll_ms = 0,
+                                  .allow_close = 0,
+                                  .since_ns = 0};
+    r->budget_kind = TRANS_CROSSFADE;
+    frame_budget_init(&r->budget, r->budget_kind);
+}
 
-    struct events_cfg ecfg = {.rotation = (int)o->rotation};
-    struct frame_budget budget;
-    int budget_kind = TRANS_CROSSFADE;
-    frame_budget_init(&budget, budget_kind);
-    long frames = 0, wakeups = 0;
-    uint64_t last_frame = 0;
-    for (;;) {
+/* The first frame is on screen: the deferred check of the whole exhibit
+ * file starts, the service manager hears the kiosk is ready. */
+static void first_frame(struct run_ctx *r)
+{
+    if (r->check.path[0]) {
+        char jwhy[256];
+        r->check_job = job_start("check", check_job, &r->check, r->waker, jwhy, sizeof(jwhy));
+        if (!r->check_job)
+            log_warn("run", "the exhibit's check could not start: %s", jwhy);
+    }
+    health_tick(r, r->last_frame, 1);
+    char ready[160];
+    snprintf(ready, sizeof(ready), "showing %d panels at %dx%d", kiosk_panel_count(r->k), r->w,
+             r->h);
+    notify_ready(ready);
+    int exact = 0;
+    double since_exec = clock_since_exec_ms(&exact);
+    log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)", since_exec,
+             exact ? "" : " (kernel start time, 10 ms steps)",
+             (unsigned long long)(r->last_frame - r->t0));
+    fault_point("frame-shown", shown_version(r));
+}
+
+/* A transition frame's cost: a screen that cannot hold it gets a cheaper
+ * one (frame_budget.h). */
+static void budget_step(struct run_ctx *r, int trans, double ms)
+{
+    if (trans == TRANS_NONE)
+        return;
+    int kind = frame_budget_add(&r->budget, trans, ms);
+    if (kind == r->budget_kind)
+        return;
+    static const char *const names[] = {"a cut", "a crossfade", "a slide"};
+    log_warn("run",
+             "transitions: %s takes %.1f ms a frame at %dx%d (over %.0f ms); the loop now uses %s",
+             names[r->budget_kind], r->budget.last_median, r->w, r->h, FRAME_BUDGET_MS,
+             names[kind]);
+    r->budget_kind = kind;
+    kiosk_set_loop_transition(r->k, kind);
+}
+
+/* Draw and present a frame when the kiosk needs one. 1 when --frames
+ * frames are presented. */
+static int frame_step(struct run_ctx *r, uint64_t now)
+{
+    if (!kiosk_needs_frame(r->k, now))
+        return 0;
+    int trans = kiosk_transition_kind(r->k);
+    uint64_t f0 = clock_real_ns(); /* a stopwatch: the cost of the frame */
+    if (r->frames == 0)
+        fault_point("first-frame", shown_version(r));
+    kiosk_draw(r->k, now);
+    display_present(r->d);
+    double ms = (double)(clock_real_ns() - f0) / 1e6;
+    health_frame(&r->health, ms / 1000.0);
+    if (kiosk_current(r->k) != r->health_panel) {
+        r->health_panel = kiosk_current(r->k);
+        r->health.panels_shown++;
+    }
+    budget_step(r, trans, ms);
+    r->last_frame = now;
+    if (++r->frames == 1)
+        first_frame(r);
+    return r->o->frames && r->frames >= r->o->frames;
+}
+
+/* Once a pass, open or closed: the loop itself pings the watchdog (a hung
+ * loop stops the pings) and counts the exhibit's running time. */
+static void upkeep(struct run_ctx *r, uint64_t now)
+{
+    notify_watchdog(now);
+    boot_turn(r, now);
+}
+
+/* How long the open kiosk may wait: the next frame of an animation, else
+ * the kiosk's next deadline (a minute at most), the watchdog's ping and
+ * the health file's refresh. */
+static uint32_t open_wait_ms(struct run_ctx *r, uint64_t now)
+{
+    uint32_t timeout;
+    if (kiosk_animating(r->k, now)) {
+        uint64_t due = r->last_frame + r->frame_ms;
+        timeout = due > now ? (uint32_t)(due - now) : 0;
+    } else {
+        uint64_t due = kiosk_deadline(r->k, now);
+        timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
+    }
+    uint32_t wd = notify_watchdog_wait_ms();
+    if (wd && timeout > wd)
+        timeout = wd; /* wake in time to ping */
+    if (r->health_file && timeout > RUN_HEALTH_EVERY_MS)
+        timeout = RUN_HEALTH_EVERY_MS; /* the health file stays fresh */
+    /* polling drivers: read input at frame rate while a visitor touches,
+     * less often when nobody does (in the loop a touch only wakes it) */
+    r->ecfg.poll_ms = kiosk_touch_active(r->k, now)      ? KIOSK_FRAME_MS / 2
+                      : kiosk_mode(r->k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
+                                                      : EVENTS_POLL_MS;
+    return timeout;
+}
+
+/* How long the closed kiosk may wait: until the next opening, a touch's
+ * wake ending, or the watchdog's ping. */
+static uint32_t closed_wait_ms(struct run_ctx *r, uint64_t now, uint32_t until_open)
+{
+    if (r->frames++ == 0)
+        notify_ready("closed: outside opening hours");
+    uint32_t wait = until_open, wd = notify_watchdog_wait_ms();
+    if (wd && wait > wd)
+        wait = wd;
+    if (r->woken_until > now && r->woken_until - now < wait)
+        wait = (uint32_t)(r->woken_until - now);
+    r->ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
+    return wait;
+}
+
+/* Wait for input, a job, a signal or the timeout (counted from when the
+ * pass read the clock); the next pass acts on what came. Input is handed
+ * to the kiosk as it comes (on_input). */
+static void wait_step(struct run_ctx *r, const struct clock_pass *t, uint32_t timeout)
+{
+    r->ecfg.since_ns = t->real_ns;
+    r->ask = sim_wait(r, r->frames, &timeout);
+    r->flags = events_wait(r->d, &r->ecfg, timeout, on_input, r, &r->wakeups);
+}
+
+/* One pass of the loop, as mpv's play loop: the clock read once; what the
+ * last wait brought; the named steps; the wait. 0 to go on, 1 to stop, -1
+ * when there is no renderer left. */
+static int run_pass(struct run_ctx *r)
+{
+    struct clock_pass t;
+    clock_pass(&t);
+    r->now = t.now_ms;
+    r->utc = t.wall_ok ? t.wall.utc_s : 0;
+    r->wall = t.wall;
+    int next = after_wait(r, r->flags, r->ask);
+    r->flags = r->ask = 0;
+    if (next != 0)
+        return next;
+    uint32_t until_open = 0;
+    if (t.wall_ok) {
+        kiosk_set_walltime(r->k, &t.wall);
+        if (hours_turn(r, &t.wall, t.now_ms, &until_open)) {
+            uint32_t wait = closed_wait_ms(r, t.now_ms, until_open);
+            upkeep(r, t.now_ms);
+            wait_step(r, &t, wait);
+            return 0;
+        }
+    }
+    kiosk_update(r->k, t.now_ms);
+    staff_turn(r);
+    stats_turn(r, t.now_ms, r->utc);
+    if (r->exit_asked || frame_step(r, t.now_ms))
+        return 1;
+    upkeep(r, t.now_ms);
+    health_tick(r, t.now_ms, 0);
+    wait_step(r, &t, open_wait_ms(r, t.now_ms));
+    return 0;
+}
+
+/* Every way out: the last figures, jobs ended before SDL quits (a job may
+ * still call the waker), the last statistics, a clean exit counted. */
+static void run_stop(struct run_ctx *r)
+{
+    if (r->d) {
         uint64_t now = clock_now_ms();
-        struct walltime wall;
-        uint32_t closed_wait = 0;
-        if (clock_wall(&wall) == 0) {
-            kiosk_set_walltime(k, &wall);
-            if (hours_turn(&ctx, &wall, now, d, &closed_wait)) {
-                if (frames++ == 0)
-                    notify_ready("closed: outside opening hours");
-                notify_watchdog(now);
-                boot_turn(&ctx, now);
-                uint32_t wd = notify_watchdog_wait_ms();
-                if (wd && closed_wait > wd)
-                    closed_wait = wd;
-                if (ctx.woken_until > now && ctx.woken_until - now < closed_wait)
-                    closed_wait = (uint32_t)(ctx.woken_until - now);
-                ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
-                int cask = sim_wait(&ctx, frames, &closed_wait);
-                int cflags = events_wait(d, &ecfg, closed_wait, on_input, &ctx, &wakeups);
-                int next = after_wait(&ctx, d, cflags, cask);
-                if (next < 0)
-                    goto done;
-                if (next > 0)
-                    break;
-                continue;
-            }
+        health_stop(r, now); /* the last figures, and the frames of a --frames run */
+        notify_stopping();
+        if (r->watch_job) {
+            job_cancel(r->watch_job);
+            stick_watch_stop(&r->watch);
         }
-        kiosk_update(k, now);
-        staff_turn(&ctx);
-        stats_turn(&ctx, now, wall.utc_s); /* read above (0 when it could not be) */
-        if (ctx.exit_asked)
-            break;
-        if (kiosk_needs_frame(k, now)) {
-            int trans = kiosk_transition_kind(k);
-            uint64_t f0 = clock_real_ns();
-            if (frames == 0)
-                fault_point("first-frame", shown_version(&ctx));
-            kiosk_draw(k, now);
-            display_present(d);
-            health_frame(&ctx.health, (double)(clock_real_ns() - f0) / 1e9);
-            if (kiosk_current(k) != ctx.health_panel) {
-                ctx.health_panel = kiosk_current(k);
-                ctx.health.panels_shown++;
-            }
-            if (trans != TRANS_NONE) {
-                /* a screen that cannot hold this transition gets a cheaper one */
-                int kind = frame_budget_add(&budget, trans, (double)(clock_real_ns() - f0) / 1e6);
-                if (kind != budget_kind) {
-                    static const char *const names[] = {"a cut", "a crossfade", "a slide"};
-                    log_warn("run",
-                             "transitions: %s takes %.1f ms a frame at %dx%d (over %.0f ms); "
-                             "the loop now uses %s",
-                             names[budget_kind], budget.last_median, w, h, FRAME_BUDGET_MS,
-                             names[kind]);
-                    budget_kind = kind;
-                    kiosk_set_loop_transition(k, kind);
-                }
-            }
-            last_frame = now;
-            if (++frames == 1 && ctx.check.path[0]) {
-                /* the whole-file check deferred at open, now that the
-                 * first frame is on screen */
-                char jwhy[256];
-                ctx.check_job =
-                    job_start("check", check_job, &ctx.check, ctx.waker, jwhy, sizeof(jwhy));
-                if (!ctx.check_job)
-                    log_warn("run", "the exhibit's check could not start: %s", jwhy);
-            }
-            if (frames == 1) {
-                health_tick(&ctx, 1);
-                char ready[160];
-                snprintf(ready, sizeof(ready), "showing %d panels at %dx%d", kiosk_panel_count(k),
-                         w, h);
-                notify_ready(ready);
-                int exact = 0;
-                double since_exec = clock_since_exec_ms(&exact);
-                log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)",
-                         since_exec, exact ? "" : " (kernel start time, 10 ms steps)",
-                         (unsigned long long)(clock_now_ms() - t0));
-                fault_point("frame-shown", shown_version(&ctx));
-            }
-            if (o->frames && frames >= o->frames)
-                break;
-        }
-        now = clock_now_ms();
-        /* the loop itself pings the watchdog: a hung loop stops the pings */
-        notify_watchdog(now);
-        boot_turn(&ctx, now);
-        health_tick(&ctx, 0);
-        uint32_t timeout;
-        if (kiosk_animating(k, now)) {
-            uint64_t due = last_frame + frame_ms;
-            timeout = due > now ? (uint32_t)(due - now) : 0;
-        } else {
-            uint64_t due = kiosk_deadline(k, now);
-            timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
-        }
-        /* polling drivers: read input at frame rate while a visitor touches,
-         * less often when nobody does (in the loop a touch only wakes it) */
-        uint32_t wd = notify_watchdog_wait_ms();
-        if (wd && timeout > wd)
-            timeout = wd; /* wake in time to ping */
-        if (ctx.health_file && timeout > RUN_HEALTH_EVERY_MS)
-            timeout = RUN_HEALTH_EVERY_MS; /* the health file stays fresh */
-        ecfg.poll_ms = kiosk_touch_active(k, now)   ? KIOSK_FRAME_MS / 2
-                       : kiosk_mode(k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
-                                                    : EVENTS_POLL_MS;
-        int ask = sim_wait(&ctx, frames, &timeout);
-        int flags = events_wait(d, &ecfg, timeout, on_input, &ctx, &wakeups);
-        int next = after_wait(&ctx, d, flags, ask);
-        w = ctx.w;
-        h = ctx.h;
-        if (next < 0)
-            goto done;
-        if (next > 0)
-            break;
+        job_free(r->watch_job);
+        job_free(r->import_job);
+        job_free(r->check_job);
+        job_free(r->export_job);
+        stats_stop(r, now);
+        store_close(r->imp.store);
+        kiosk_free(r->k);
+        display_close(r->d);
     }
-    status = 0;
-done:
-    health_tick(&ctx, 1); /* the last figures, and the frames of a --frames run */
-    notify_stopping();
-    /* before SDL quits: a job may still call the waker */
-    if (ctx.watch_job) {
-        job_cancel(ctx.watch_job);
-        stick_watch_stop(&ctx.watch);
+    boot_stop(r); /* every way out is a clean exit (a crash never comes here) */
+    log_unsubscribe(log_sink, r);
+    pthread_mutex_destroy(&r->watch.mu);
+    pthread_mutex_destroy(&r->log_mu);
+}
+
+int cmd_run(const struct options *o)
+{
+    return run_kiosk(o, NULL);
+}
+
+int run_kiosk(const struct options *o, const struct run_sim *sim)
+{
+    static struct run_ctx ctx; /* large; one per process */
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.o = o;
+    ctx.sim = sim;
+    struct clock_pass t;
+    clock_pass(&t); /* start-up's time, until the first pass reads it again */
+    ctx.t0 = ctx.now = t.now_ms;
+    ctx.utc = t.wall_ok ? t.wall.utc_s : 0;
+    ctx.wall = t.wall;
+    ctx.frame_ms = sim && sim->frame_ms ? sim->frame_ms : KIOSK_FRAME_MS;
+    pthread_mutex_init(&ctx.log_mu, NULL);
+    pthread_mutex_init(&ctx.watch.mu, NULL);
+    health_init(&ctx.health, ctx.t0, ctx.utc);
+    log_subscribe(log_sink, &ctx);
+    options_log_problems(o); /* the settings file's, once */
+    notify_init();
+    char notice[768] = "";
+    int next = -1;
+    if (open_kiosk(&ctx, notice, sizeof(notice)) == 0) {
+        start_services(&ctx);
+        while ((next = run_pass(&ctx)) == 0)
+            ;
     }
-    job_free(ctx.watch_job);
-    job_free(ctx.import_job);
-    job_free(ctx.check_job);
-    job_free(ctx.export_job);
-    stats_stop(&ctx);
-    store_close(ctx.imp.store);
-    kiosk_free(k);
-    display_close(d);
-out:
-    boot_stop(&ctx); /* every way out is a clean exit (a crash never comes here) */
-    log_unsubscribe(log_sink, &ctx);
-    pthread_mutex_destroy(&ctx.watch.mu);
-    pthread_mutex_destroy(&ctx.log_mu);
-    return status;
+    run_stop(&ctx);
+    return next > 0 ? 0 : 1;
 }

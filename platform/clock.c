@@ -146,6 +146,13 @@ int clock_wall(struct walltime *out)
     return clock_wall_at(now, out);
 }
 
+void clock_pass(struct clock_pass *p)
+{
+    p->real_ns = read_ns(CLOCK_MONOTONIC);
+    p->now_ms = (sim_on ? sim_ns : p->real_ns) / 1000000u;
+    p->wall_ok = clock_wall(&p->wall) == 0;
+}
+
 int clock_build_time(int64_t *utc_s, char *why, size_t why_len)
 {
     const char *sde = getenv("SOURCE_DATE_EPOCH");

@@ -57,6 +57,19 @@ int clock_build_time(int64_t *utc_s, char *why, size_t why_len);
  * call so a zone changed by staff takes effect. 0, or -1 with *out zeroed
  * when the clock or the zone cannot be read. */
 int clock_wall(struct walltime *out);
+/* One reading for a pass of the run loop: the kiosk's time in ms
+ * (clock_now_ms, simulated in a soak), the real monotonic clock at the
+ * same instant (clock_real_ns: a wait's deadline, the cost of work), and
+ * the wall clock (clock_wall; wall_ok 0 and wall zeroed when it cannot be
+ * read). A pass reads this once and hands it to every step, so that all of
+ * them agree on what time it is. */
+struct clock_pass {
+    uint64_t now_ms;
+    uint64_t real_ns;
+    struct walltime wall;
+    int wall_ok;
+};
+void clock_pass(struct clock_pass *p);
 /* The same for a given instant (utc_s, seconds since the epoch): a pure
  * conversion apart from the zone, for tests and for stamping past events. */
 int clock_wall_at(int64_t utc_s, struct walltime *out);

@@ -196,6 +196,10 @@ int events_wait(struct display *d, const struct events_cfg *cfg, uint32_t timeou
     SDL_Event ev;
     long woke = 0;
     pthread_once(&wake_once, wake_init);
+    if (cfg && cfg->since_ns && timeout_ms) { /* the pass's work since it read the clock */
+        uint64_t spent_ms = (clock_real_ns() - cfg->since_ns) / 1000000u;
+        timeout_ms = spent_ms < timeout_ms ? timeout_ms - (uint32_t)spent_ms : 0;
+    }
     if (wake_peek())
         timeout_ms = 0; /* news is waiting already */
     uint32_t cursor_left = SDL_WasInit(SDL_INIT_VIDEO) ? cursor_turn() : 0;
