@@ -66,6 +66,9 @@ struct run_ctx {
     unsigned long watch_seen;
     struct import_job_ctx imp;
     int imp_rollback;        /* the job only opens a generation (rollback, shell import) */
+    char rollback_why[STAFF_TEXT_MAX];   /* the roll back under way was by itself: why */
+    char rollback_after[STAFF_TEXT_MAX]; /* a roll back by itself waits for the import */
+    char damaged[STAFF_TEXT_MAX];        /* the roll back is from a damaged exhibit: why */
     char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until
                                 it goes */
     char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
@@ -385,8 +388,9 @@ static void card(struct run_ctx *r, int ok, const char *title, const char *body)
     textf(r->last_import, sizeof(r->last_import), "%s: %s", title, body);
 }
 
-/* Start the import job for bundle (NULL: only open generation `gen`, after
- * a rollback or an import from a shell). */
+/* Start the import job for bundle; bundle NULL: only open generation
+ * `gen` (an import from a shell); both NULL: roll back, then open (see
+ * rollback). */
 static void start_import(struct run_ctx *r, const char *bundle, const char *gen)
 {
     if (r->import_job)
@@ -398,9 +402,10 @@ static void start_import(struct run_ctx *r, const char *bundle, const char *gen)
     r->imp.w = r->w;
     r->imp.h = r->h;
     r->imp_rollback = bundle == NULL;
+    r->imp.rollback = !bundle && !gen;
     if (bundle)
         snprintf(r->imp.bundle, sizeof(r->imp.bundle), "%s", bundle);
-    else
+    else if (gen)
         snprintf(r->imp.gen, sizeof(r->imp.gen), "%s", gen);
     char why[256];
     r->import_job = job_start(bundle ? "import" : "open", bundle ? import_job : open_generation_job,
@@ -485,29 +490,29 @@ static void pointer_changed(struct run_ctx *r)
     start_import(r, NULL, st.current);
 }
 
+/* Go back to the previous exhibit: staff's choice (reason NULL) or by
+ * itself (reason: why). The pointer is moved and the exhibit opened on the
+ * import job (fsyncs, never on the render thread); import_done shows the
+ * result. While an import runs, staff are told to wait and a roll back by
+ * itself follows once the import is done. */
 static void rollback(struct run_ctx *r, const char *reason)
 {
-    char why[512];
-    struct gen_state after;
-    if (gen_repair(fsio_posix(), r->o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) >
-        0)
-        log_warn("run", "before the roll back: %s", why);
-    if (gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) != 0) {
-        log_error("run", "roll back: %s", why);
-        card(r, 0, "Not rolled back", why);
+    if (r->import_job) {
+        if (reason) {
+            snprintf(r->rollback_after, sizeof(r->rollback_after), "%s", reason);
+            log_info("run", "rolling back once the import under way is done: %s", reason);
+        } else {
+            card(r, 0, "Not rolled back", "A stick is being read now; try again when it is done.");
+        }
         return;
     }
-    log_warn("run", "rolled back to %s%s%s", after.current, reason ? ": " : "",
-             reason ? reason : "");
-    if (r->import_job) {
-        job_free(r->import_job);
-        r->import_job = NULL;
-    }
-    start_import(r, NULL, after.current);
+    snprintf(r->rollback_why, sizeof(r->rollback_why), "%s", reason ? reason : "");
+    r->rollback_after[0] = '\0'; /* after the copy: reason may be it */
+    start_import(r, NULL, NULL);
     r->watch_new = 0;
-    if (reason) /* the roll back itself worked: a success card */
-        card(r, 1, "Went back to the previous exhibit", reason);
 }
+
+static void show_builtin(struct run_ctx *r, const char *problem);
 
 /* A finished import (or open) job: show the result, switch content. */
 static void import_done(struct run_ctx *r, const struct job_status *st)
@@ -515,6 +520,23 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     struct import_job_ctx *c = &r->imp;
     r->imports_finished++;
     kiosk_staff_progress(r->k, NULL, r->now);
+    int damaged = r->damaged[0] != 0; /* the notice says it already */
+    if (c->rollback && damaged && c->r.outcome != IMPORT_LOADED) {
+        log_error("run", "after the damaged exhibit: %s", c->r.why);
+        show_builtin(r, r->damaged); /* no previous one to go back to */
+        r->damaged[0] = '\0';
+        return;
+    }
+    r->damaged[0] = '\0';
+    if (c->rollback && !c->rolled) {
+        log_error("run", "roll back: %s", c->r.why);
+        card(r, 0, "Not rolled back", c->r.why);
+        staff_refresh(r);
+        return;
+    }
+    if (c->rolled)
+        log_warn("run", "rolled back to %s%s%s", c->gen, r->rollback_why[0] ? ": " : "",
+                 r->rollback_why);
     if (!r->imp_rollback)
         health_import(&r->health, (int)c->r.outcome, r->utc, c->r.why);
     char title[STAFF_TEXT_MAX], body[STAFF_TEXT_MAX];
@@ -530,7 +552,10 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
         import_card_loaded(&c->r, r->imp_rollback, !r->imp_rollback && !inbox, title, sizeof(title),
                            body, sizeof(body));
         log_info("run", "%s. %s", title, body);
-        card(r, 1, title, body);
+        if (c->rolled && r->rollback_why[0] && !damaged) /* by itself: why, on a card */
+            card(r, 1, "Went back to the previous exhibit", r->rollback_why);
+        else if (!damaged)
+            card(r, 1, title, body);
     } else if (c->r.outcome == IMPORT_SAME) {
         textf(body, sizeof(body), "%s. Nothing changed; you can remove the stick.", c->r.why);
         log_info("run", "already loaded: %s", c->r.why);
@@ -547,35 +572,36 @@ static void import_done(struct run_ctx *r, const struct job_status *st)
     health_tick(r, r->now, 1);
 }
 
+/* Nothing else can be shown: the built-in exhibit, and why on the notice. */
+static void show_builtin(struct run_ctx *r, const char *problem)
+{
+    char notice[768], bwhy[256];
+    struct store *builtin = cli_open_content(NULL, bwhy, sizeof(bwhy));
+    if (!builtin)
+        return;
+    r->showing_gen[0] = '\0';
+    boot_switch(r, "");
+    kiosk_switch_store(r->k, builtin);
+    textf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.", problem);
+    kiosk_notice(r->k, notice, r->now);
+}
+
 /* The start-up check found the exhibit on screen damaged: the previous
  * generation, else the built-in exhibit. */
 static void check_failed(struct run_ctx *r, const char *problem)
 {
-    char notice[768];
     log_error("run", "the exhibit on screen is damaged: %s", problem);
-    if (r->showing_gen[0]) {
-        struct gen_state after;
-        char why[256];
-        if (gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) == 0) {
-            r->showing_gen[0] = '\0';
-            start_import(r, NULL, after.current);
-            textf(notice, sizeof(notice),
-                  "The exhibit last loaded is damaged (%s); going back to the previous one.",
-                  problem);
-            kiosk_notice(r->k, notice, r->now);
-            return;
-        }
+    if (!r->showing_gen[0] || r->import_job) {
+        show_builtin(r, problem);
+        return;
     }
-    char bwhy[256];
-    struct store *builtin = cli_open_content(NULL, bwhy, sizeof(bwhy));
-    if (builtin) {
-        r->showing_gen[0] = '\0';
-        boot_switch(r, "");
-        kiosk_switch_store(r->k, builtin);
-        textf(notice, sizeof(notice), "Content not shown: %s Showing the built-in exhibit.",
-              problem);
-        kiosk_notice(r->k, notice, r->now);
-    }
+    char notice[768];
+    textf(notice, sizeof(notice),
+          "The exhibit last loaded is damaged (%s); going back to the previous one.", problem);
+    kiosk_notice(r->k, notice, r->now);
+    snprintf(r->damaged, sizeof(r->damaged), "%s", problem);
+    r->showing_gen[0] = '\0';
+    rollback(r, notice);
 }
 
 static void stats_done(struct run_ctx *r, const struct job_status *st);
@@ -681,7 +707,10 @@ static void poll_jobs(struct run_ctx *r)
             job_free(r->import_job);
             r->import_job = NULL;
             import_done(r, &st);
-            sticks_changed(r); /* a stick that came while this one loaded */
+            if (r->rollback_after[0])
+                rollback(r, r->rollback_after);
+            else
+                sticks_changed(r); /* a stick that came while this one loaded */
         }
     }
     if (r->export_job && job_poll(r->export_job, &st) && st.finished) {

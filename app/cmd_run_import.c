@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "fsio_posix.h"
 #include "generations.h"
 #include "log.h"
@@ -151,6 +152,23 @@ int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct import_job_ctx *c = ctx;
     lower_priority();
+    c->rolled = 0;
+    if (c->rollback) {
+        char why[512];
+        struct gen_state after;
+        if (gen_repair(fsio_posix(), c->state_dir, import_gen_whole, NULL, NULL, why,
+                       sizeof(why)) > 0)
+            log_warn("run", "before the roll back: %s", why);
+        if (gen_rollback(fsio_posix(), c->state_dir, &after, why, sizeof(why)) != 0) {
+            memset(&c->r, 0, sizeof(c->r));
+            c->r.outcome = IMPORT_FAILED;
+            snprintf(c->r.why, sizeof(c->r.why), "%s", why);
+            snprintf(msg, msg_len, "%s", why);
+            return IMPORT_FAILED;
+        }
+        c->rolled = 1;
+        snprintf(c->gen, sizeof(c->gen), "%s", after.current);
+    }
     if (import_describe(c->state_dir, c->gen, &c->r) != 0) {
         c->r.outcome = IMPORT_FAILED;
     } else {
@@ -212,15 +230,34 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     }
     char buf[4096];
     size_t used = 0;
-    int killed = 0;
+    int termed = 0, killed = 0;
+    uint64_t stall_ms = IMPORT_STALL_MS, heard = clock_real_ns() / 1000000u, termed_at = 0;
+    const char *env = getenv("VITRINE_IMPORT_STALL_MS");
+    if (env && atol(env) > 0)
+        stall_ms = (uint64_t)atol(env);
     for (;;) {
-        if (job_cancelled(j) && !killed) {
+        uint64_t now = clock_real_ns() / 1000000u;
+        if (job_cancelled(j) && !termed) {
             kill(pid, SIGTERM);
+            termed = 1;
+            termed_at = now;
+        }
+        /* a child that does not end: stopped by force (its import is
+         * recovered from below, as after a power cut) */
+        if (!killed && ((termed && now - termed_at >= IMPORT_GRACE_MS) ||
+                        (!termed && now - heard >= stall_ms))) {
+            if (!termed)
+                log_warn("run",
+                         "the import sent nothing for %llu s (a stick that stopped answering?): "
+                         "stopping it",
+                         (unsigned long long)(stall_ms / 1000u));
+            kill(pid, SIGKILL);
             killed = 1;
         }
         struct pollfd p = {fds[0], POLLIN, 0};
         if (poll(&p, 1, 200) <= 0)
             continue;
+        heard = now;
         ssize_t r = read(fds[0], buf + used, sizeof(buf) - 1 - used);
         if (r <= 0 && !(r < 0 && errno == EINTR))
             break;
@@ -245,8 +282,14 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         ;
     if (WIFSIGNALED(status)) {
         c->r.outcome = IMPORT_FAILED;
-        snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
-                 WTERMSIG(status));
+        if (killed && !termed)
+            snprintf(c->r.why, sizeof(c->r.why),
+                     "the stick stopped answering: nothing was read for %llu s, so the import "
+                     "was stopped",
+                     (unsigned long long)(stall_ms / 1000u));
+        else
+            snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
+                     WTERMSIG(status));
         char why[256];
         gen_recover(fsio_posix(), c->state_dir, NULL, why, sizeof(why));
     }

@@ -41,20 +41,33 @@ struct import_job_ctx {
     /* inputs */
     char bundle[STICKWATCH_PATH_MAX]; /* import_job: the bundle on the stick */
     char gen[GEN_NAME_MAX];           /* open_generation_job: the generation */
+    int rollback;                     /* open_generation_job: roll back first, then open
+                                         the generation that is current after it */
     const char *exe;                  /* this program (/proc/self/exe) */
     const char *state_dir, *keys_dir;
     int w, h;
     /* outputs */
     struct import_result r;
     struct store *store; /* LOADED: the new exhibit, opened (the owner takes it) */
+    int rolled;          /* rollback: the pointer was moved back (gen is now current) */
 };
+
+/* An import child that sends no progress for this long (a stick that
+ * stopped answering) is killed, and one asked to stop (job_cancel) is
+ * killed this long after its SIGTERM; VITRINE_IMPORT_STALL_MS changes the
+ * first (tests, very slow media). */
+#define IMPORT_STALL_MS 90000u
+#define IMPORT_GRACE_MS 2000u
 
 /* job_fn: run the import; reports progress as percent of the current
  * stage with the stage's text. Returns the outcome (0 loaded). */
 int import_job(struct job *j, void *ctx, char *msg, size_t msg_len);
 
-/* job_fn: open generation c->gen of the state directory (after a rollback,
- * or an import made from a shell): r and store as for an import. */
+/* job_fn: open generation c->gen of the state directory (after an import
+ * made from a shell), or, with c->rollback, roll the pointer back first
+ * (gen_repair, gen_rollback: fsyncs, never on the render thread) and open
+ * what is current then: r and store as for an import; c->rolled says
+ * whether the pointer moved (when it did not, r.why says why). */
 int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len);
 
 /* The check deferred at start-up (STORE_OPEN_DEFER_CHECK): quick_check of
