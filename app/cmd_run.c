@@ -2,6 +2,7 @@
  * and the staff screen. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <sodium.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -84,6 +85,8 @@ struct run_ctx {
     uint64_t boot_ms; /* when its running time was last added */
     int boot_said;    /* a failed write was logged: not again until one works */
     int staff_was_open;
+    struct job *pin_job; /* checks pin against the hash */
+    char pin[STAFF_PIN_MAX + 1];
     int exit_asked;
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     struct hours_switch hs; /* closed, closing, the next change (hours_switch.h) */
@@ -723,6 +726,11 @@ static void poll_jobs(struct run_ctx *r)
         r->stats_job = NULL;
         stats_done(r, &st);
     }
+    if (r->pin_job && job_poll(r->pin_job, &st) && st.finished) {
+        job_free(r->pin_job);
+        r->pin_job = NULL;
+        kiosk_staff_pin_result(r->k, st.result == 1, r->now);
+    }
     if (r->health_job && job_poll(r->health_job, &st) && st.finished) {
         job_free(r->health_job);
         r->health_job = NULL;
@@ -732,8 +740,28 @@ static void poll_jobs(struct run_ctx *r)
 
 /* Staff's choices on the staff screen; and an exhibit that fails on screen
  * right after its switch goes back to the previous one by itself. */
+/* The PIN check (Argon2id, 64 MiB): on its job. */
+static int pin_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    (void)j;
+    struct run_ctx *r = ctx;
+    int ok = r->o->staff_pin_hash && staff_pin_check(r->o->staff_pin_hash, r->pin);
+    sodium_memzero(r->pin, sizeof(r->pin));
+    snprintf(msg, msg_len, "checked");
+    return ok;
+}
+
 static void staff_turn(struct run_ctx *r)
 {
+    if (!r->pin_job && kiosk_staff_pin_pending(r->k, r->pin, sizeof(r->pin))) {
+        char why[256];
+        r->pin_job = job_start("pin", pin_job_fn, r, r->waker, why, sizeof(why));
+        if (!r->pin_job) {
+            log_error("run", "the PIN cannot be checked: %s", why);
+            sodium_memzero(r->pin, sizeof(r->pin));
+            kiosk_staff_pin_result(r->k, 0, r->now);
+        }
+    }
     int open = kiosk_staff_open(r->k);
     if (open && !r->staff_was_open)
         staff_refresh(r);
@@ -1157,7 +1185,7 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
     if (!r->sim)
         return 0;
     struct run_probe p = {
-        .busy = r->import_job || r->check_job || r->export_job,
+        .busy = r->import_job || r->check_job || r->export_job || r->pin_job,
         .closed = r->hs.closed,
         .mode = kiosk_mode(r->k),
         .panel = kiosk_current(r->k),
@@ -1503,6 +1531,7 @@ static void run_stop(struct run_ctx *r)
         job_free(r->import_job);
         job_free(r->check_job);
         job_free(r->export_job);
+        job_free(r->pin_job);
         stats_stop(r, now);
         store_close(r->imp.store);
         kiosk_free(r->k);

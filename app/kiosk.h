@@ -11,6 +11,7 @@
 #ifndef VITRINE_KIOSK_H
 #define VITRINE_KIOSK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "input.h"
@@ -111,6 +112,11 @@ void kiosk_staff_info(struct kiosk *k, const struct staff_info *info);
 enum staff_action kiosk_staff_take(struct kiosk *k);
 /* 1 while the keypad or the staff screen is up. */
 int kiosk_staff_open(const struct kiosk *k);
+/* A PIN entered on the keypad, to be checked off the render thread
+ * (staff_pin_check): 1 once, with the digits in pin; then the answer
+ * goes back with kiosk_staff_pin_result. */
+int kiosk_staff_pin_pending(struct kiosk *k, char *pin, size_t n);
+void kiosk_staff_pin_result(struct kiosk *k, int ok, uint64_t now_ms);
 /* Their controls (CONTROL_STAFF, valid until the next kiosk call); 0 when
  * closed. For tests and scripted rendering. */
 int kiosk_staff_controls(const struct kiosk *k, const struct control **out);

@@ -58,6 +58,17 @@ void kiosk_staff_info(struct kiosk *k, const struct staff_info *info)
     kiosk_staff_apply(k, staff_layer_info(&k->staff, &env, info), 0);
 }
 
+int kiosk_staff_pin_pending(struct kiosk *k, char *pin, size_t n)
+{
+    return staff_layer_pin_pending(&k->staff, pin, n);
+}
+
+void kiosk_staff_pin_result(struct kiosk *k, int ok, uint64_t now_ms)
+{
+    struct staff_env env = kiosk_staff_env(k);
+    kiosk_staff_apply(k, staff_layer_pin_result(&k->staff, &env, ok, now_ms), now_ms);
+}
+
 enum staff_action kiosk_staff_take(struct kiosk *k)
 {
     return staff_layer_take(&k->staff);

@@ -83,7 +83,11 @@ static void staff_close(struct staff_layer *st, const struct staff_env *env, uin
     log_info("staff", "staff screen closed (%s)", why);
 }
 
-static void staff_try_pin(struct staff_layer *st, const struct staff_env *env, uint64_t now_ms)
+/* OK on the keypad: the entry is handed over to be checked (the hash
+ * costs 64 MiB and a tenth of a second or more: the run loop checks it on
+ * a job, staff_layer_pin_pending) and the keypad waits for the answer
+ * (staff_layer_pin_result), its dots still shown. */
+static void staff_try_pin(struct staff_layer *st, uint64_t now_ms)
 {
     if (!staff_lock_open(&st->lock, now_ms))
         return; /* the message already says how long */
@@ -92,20 +96,46 @@ static void staff_try_pin(struct staff_layer *st, const struct staff_env *env, u
         st->wrong = 0;
         return;
     }
-    st->entry[st->n_entry] = '\0';
-    int ok = st->hash[0] && staff_pin_check(st->hash, st->entry);
+    memcpy(st->pending, st->entry, (size_t)st->n_entry);
+    st->pending[st->n_entry] = '\0';
+    st->checking = st->n_entry;
     staff_forget_entry(st);
+    st->out |= STAFF_OUT_CHECK;
+}
+
+int staff_layer_pin_pending(struct staff_layer *st, char *pin, size_t n)
+{
+    if (!st->checking || !st->pending[0] || n <= strlen(st->pending))
+        return 0;
+    memcpy(pin, st->pending, strlen(st->pending) + 1);
+    sodium_memzero(st->pending, sizeof(st->pending));
+    return 1;
+}
+
+unsigned staff_layer_pin_result(struct staff_layer *st, const struct staff_env *env, int ok,
+                                uint64_t now_ms)
+{
+    if (!st->checking)
+        return take_out(st);
+    st->checking = 0;
+    sodium_memzero(st->pending, sizeof(st->pending));
+    st->stale = 1;
+    st->out |= STAFF_OUT_DIRTY;
+    if (st->ui != STAFF_UI_KEYPAD) /* the keypad closed meanwhile */
+        return take_out(st);
+    ok = ok && st->hash[0];
     staff_lock_record(&st->lock, ok, now_ms);
     st->locked_s = staff_locked_s(st, now_ms);
     if (!ok) {
         st->wrong = 1;
         log_warn("staff", "wrong staff PIN (%u in a row)", st->lock.failures);
-        return;
+        return take_out(st);
     }
     st->ui = STAFF_UI_SCREEN;
     st->confirm_exit = 0;
     staff_layout_controls(st, env);
     log_info("staff", "staff screen opened");
+    return take_out(st);
 }
 
 /* What each button of the staff screen does: the action it hands the run
@@ -132,17 +162,20 @@ static int staff_key(struct staff_layer *st, const struct staff_env *env, const 
 {
     switch (c->act) {
     case ACT_STAFF_DIGIT:
-        if (staff_lock_open(&st->lock, now_ms) && st->n_entry < STAFF_PIN_MAX) {
+        if (!st->checking && staff_lock_open(&st->lock, now_ms) && st->n_entry < STAFF_PIN_MAX) {
             st->entry[st->n_entry++] = (char)('0' + (c->arg >= 0 && c->arg <= 9 ? c->arg : 0));
             st->wrong = st->too_short = 0;
         }
         return 1;
     case ACT_STAFF_CLEAR:
+        if (st->checking)
+            return 1;
         staff_forget_entry(st);
         st->wrong = st->too_short = 0;
         return 1;
     case ACT_STAFF_OK:
-        staff_try_pin(st, env, now_ms);
+        if (!st->checking)
+            staff_try_pin(st, now_ms);
         return 1;
     default:
         return 0;
@@ -312,7 +345,8 @@ static const struct draw_list *staff_list(struct staff_layer *st, const struct s
     arena_reset(&st->arena);
     memset(&st->list, 0, sizeof(st->list));
     if (st->ui == STAFF_UI_KEYPAD) {
-        struct overlay_staff_keypad kp = {st->n_entry, st->wrong, st->too_short,
+        struct overlay_staff_keypad kp = {st->checking ? st->checking : st->n_entry, st->wrong,
+                                          st->too_short,
                                           staff_locked_s(st, now_ms), env->locale};
         overlay_staff_keypad(&screen, st->controls, st->n_controls, st->pressed, &kp, m, &st->arena,
                              &st->list);

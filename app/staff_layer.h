@@ -9,6 +9,9 @@
  *   STAFF_OUT_CLOSED the keypad or screen closed: the visitors' mode resumes
  *   STAFF_OUT_TAKEN  (input) the event was the staff layer's; visitors never
  *                    see it
+ *   STAFF_OUT_CHECK  a PIN was entered: take it (staff_layer_pin_pending),
+ *                    check it off this thread and hand back the answer
+ *                    (staff_layer_pin_result); the keypad waits meanwhile
  *
  * The staff screen's buttons act through one table (staff_layer.c,
  * bindings), as mode.c binds the visitors' gestures; the action chosen is
@@ -34,6 +37,7 @@ enum {
     STAFF_OUT_OPENED = 1u << 1,
     STAFF_OUT_CLOSED = 1u << 2,
     STAFF_OUT_TAKEN = 1u << 3,
+    STAFF_OUT_CHECK = 1u << 4,
 };
 
 enum staff_ui { STAFF_UI_CLOSED, STAFF_UI_KEYPAD, STAFF_UI_SCREEN };
@@ -45,6 +49,8 @@ struct staff_layer {
     int warned_no_pin;
     struct staff_lock lock; /* kept while the kiosk runs: cancelling does not reset it */
     char entry[STAFF_PIN_MAX + 1];
+    char pending[STAFF_PIN_MAX + 1]; /* entered, until staff_layer_pin_pending takes it */
+    int checking;                    /* digits of the PIN being checked; 0: none */
     int n_entry, wrong, too_short, locked_s;
     int confirm_exit;
     uint64_t last_touch;
@@ -111,6 +117,14 @@ unsigned staff_layer_progress(struct staff_layer *st, const struct staff_progres
 unsigned staff_layer_card(struct staff_layer *st, const struct staff_card *c, uint64_t now_ms);
 unsigned staff_layer_info(struct staff_layer *st, const struct staff_env *env,
                           const struct staff_info *info);
+
+/* The PIN entered (STAFF_OUT_CHECK), once: 1 and copied into pin (and
+ * wiped here), 0 when there is none or n is too small. */
+int staff_layer_pin_pending(struct staff_layer *st, char *pin, size_t n);
+/* Whether it matched the hash (staff_pin_check): the staff screen opens,
+ * or the keypad says wrong and the lock-out counts it. */
+unsigned staff_layer_pin_result(struct staff_layer *st, const struct staff_env *env, int ok,
+                                uint64_t now_ms);
 
 /* The action staff chose, once (STAFF_ACT_NONE after). */
 enum staff_action staff_layer_take(struct staff_layer *st);

@@ -207,11 +207,24 @@ static void press(struct rig *r, enum action act, int arg)
     tap(r, at.x + at.w / 2, at.y + at.h / 2);
 }
 
+/* The run loop's side: the PIN entered is checked off the render thread
+ * (here, at once) and the answer handed back. */
+static void check_pending(struct rig *r)
+{
+    char pin[STAFF_PIN_MAX + 1];
+    if (kiosk_staff_pin_pending(r->k, pin, sizeof pin)) {
+        assert_int_equal(kiosk_staff_pin_pending(r->k, pin, sizeof pin), 0); /* once */
+        kiosk_staff_pin_result(r->k, staff_pin_check(pin_hash, pin), r->t);
+        kiosk_update(r->k, r->t);
+    }
+}
+
 static void type_pin(struct rig *r, const char *pin)
 {
     for (const char *p = pin; *p; p++)
         press(r, ACT_STAFF_DIGIT, *p - '0');
     press(r, ACT_STAFF_OK, 0);
+    check_pending(r);
 }
 
 /* Whether the last frame's lists show a line containing text. */
@@ -375,6 +388,26 @@ static void wrong_pins_lock_the_keypad_and_the_right_one_opens_the_staff_screen(
     press(r, ACT_STAFF_EXIT, 0);
     assert_false(kiosk_staff_open(r->k));
     assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_EXIT);
+}
+
+/* The PIN's hash (64 MiB of Argon2id) is never computed in the kiosk's
+ * input path: OK hands the digits over, and the keypad waits, ignoring
+ * keys, until the answer comes back. */
+static void the_pin_is_checked_off_the_input_path(void **state)
+{
+    struct rig *r = *state;
+    hold(r, CORNER_X, CORNER_Y, STAFF_HOLD_MS);
+    for (const char *p = PIN; *p; p++)
+        press(r, ACT_STAFF_DIGIT, *p - '0');
+    press(r, ACT_STAFF_OK, 0);
+    assert_false(frame_shows(r, "Roll back")); /* not yet: nothing was checked */
+    press(r, ACT_STAFF_DIGIT, 1);              /* ignored while the check runs */
+    press(r, ACT_STAFF_CLEAR, 0);
+    char pin[STAFF_PIN_MAX + 1];
+    assert_int_equal(kiosk_staff_pin_pending(r->k, pin, sizeof pin), 1);
+    assert_string_equal(pin, PIN); /* neither the 1 nor Clear reached it */
+    kiosk_staff_pin_result(r->k, staff_pin_check(pin_hash, pin), r->t);
+    assert_true(frame_shows(r, "Roll back"));
 }
 
 static void no_roll_back_button_without_a_previous_exhibit(void **state)
@@ -614,6 +647,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(without_a_pin_nothing_opens, setup, teardown),
         cmocka_unit_test_setup_teardown(
             wrong_pins_lock_the_keypad_and_the_right_one_opens_the_staff_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_pin_is_checked_off_the_input_path, setup, teardown),
         cmocka_unit_test_setup_teardown(no_roll_back_button_without_a_previous_exhibit, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(the_staff_screen_closes_by_itself_and_holds_the_exhibit,
