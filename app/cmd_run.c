@@ -39,7 +39,8 @@
 #define RUN_LOG_LINES STAFF_LOG_LINES
 #define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
 #define RUN_KEY_MAX (STICKWATCH_PATH_MAX + 160)
-#define RUN_STATS_EVERY_MS 60000u /* visitor statistics: one write a minute at most */
+#define RUN_STATS_EVERY_MS 60000u
+#define RUN_PASS_SLOW_NS 50000000u /* a pass longer than this holds a frame up */ /* visitor statistics: one write a minute at most */
 
 struct run_ctx {
     struct kiosk *k;
@@ -56,6 +57,8 @@ struct run_ctx {
     int64_t utc;      /* the wall clock then (0 when it cannot be read) */
     struct walltime wall;
     uint64_t t0, last_frame;
+    uint64_t pass_max_ns; /* the longest pass from its clock reading to its wait */
+    long passes, passes_over;
     uint32_t frame_ms;
     /* background work the loop owns: started with `waker`, polled when
      * events_wait says EVENTS_WAKE */
@@ -936,9 +939,12 @@ static int stats_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
     struct run_ctx *r = ctx;
     if (!r->stats) {
         enum stats_err err = STATS_OK;
+        uint64_t t0 = clock_real_ns();
         r->stats = stats_open(r->o->state_dir, &r->stats_opts, &err, msg, msg_len);
         if (!r->stats)
             return err == STATS_OK ? STATS_ERROR : (int)err;
+        snprintf(msg, msg_len, "the statistics file was opened and checked in %.0f ms",
+                 (double)(clock_real_ns() - t0) / 1e6);
     }
     enum stats_err e = STATS_OK;
     if (!stats_buf_empty(&r->st_pend))
@@ -1002,7 +1008,10 @@ static void stats_turn(struct run_ctx *r, uint64_t now, int64_t utc)
 /* The statistics job finished (from poll_jobs). */
 static void stats_done(struct run_ctx *r, const struct job_status *st)
 {
+    int was_open = r->stats_open;
     r->stats_open = r->stats != NULL; /* the job is over: safe to read */
+    if (!was_open && r->stats_open)
+        log_debug("stats", "%s", st->text);
     if (!r->stats_open)
         stats_buf_clear(&r->st_live); /* nowhere to keep them: memory stays bounded */
     if (st->result == STATS_OK) {
@@ -1475,6 +1484,13 @@ static uint32_t closed_wait_ms(struct run_ctx *r, uint64_t now, uint32_t until_o
  * to the kiosk as it comes (on_input). */
 static void wait_step(struct run_ctx *r, const struct clock_pass *t, uint32_t timeout)
 {
+    if (r->frames > 1) { /* the loop's own work, once the first frame is up */
+        uint64_t busy = clock_real_ns() - t->real_ns;
+        r->passes++;
+        r->passes_over += busy > RUN_PASS_SLOW_NS;
+        if (busy > r->pass_max_ns)
+            r->pass_max_ns = busy;
+    }
     r->ecfg.since_ns = t->real_ns;
     r->ask = sim_wait(r, r->frames, &timeout);
     r->flags = events_wait(r->d, &r->ecfg, timeout, on_input, r, &r->wakeups);
@@ -1521,6 +1537,9 @@ static void run_stop(struct run_ctx *r)
 {
     if (r->d) {
         uint64_t now = clock_now_ms();
+        log_info("run", "the loop's longest pass took %.1f ms; %ld of %ld passes over %u ms",
+                 (double)r->pass_max_ns / 1e6, r->passes_over, r->passes,
+                 (unsigned)(RUN_PASS_SLOW_NS / 1000000u));
         health_stop(r, now); /* the last figures, and the frames of a --frames run */
         notify_stopping();
         if (r->watch_job) {

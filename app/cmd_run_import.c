@@ -248,9 +248,9 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
                         (!termed && now - heard >= stall_ms))) {
             if (!termed)
                 log_warn("run",
-                         "the import sent nothing for %llu s (a stick that stopped answering?): "
+                         "the import sent nothing for %.1f s (a stick that stopped answering?): "
                          "stopping it",
-                         (unsigned long long)(stall_ms / 1000u));
+                         (double)stall_ms / 1000.0);
             kill(pid, SIGKILL);
             killed = 1;
         }
@@ -284,9 +284,9 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         c->r.outcome = IMPORT_FAILED;
         if (killed && !termed)
             snprintf(c->r.why, sizeof(c->r.why),
-                     "the stick stopped answering: nothing was read for %llu s, so the import "
+                     "the stick stopped answering: nothing was read for %.1f s, so the import "
                      "was stopped",
-                     (unsigned long long)(stall_ms / 1000u));
+                     (double)stall_ms / 1000.0);
         else
             snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
                      WTERMSIG(status));

@@ -10,6 +10,7 @@
  *   "frame-shown"  run: after the first frame is presented (no fault; the
  *                  test hook may queue a touch there)
  *   "first-touch"  run: a visitor's first touch
+ *   "import-copy"  the import, in its child, before the bundle is copied
  *   "kiosk-check"  the import's drill of the kiosk (kiosk_check.h), in its
  *                  child, after the controls are drawn
  * Any thread; version may be NULL or "" (no imported exhibit). */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "fault.h"
 #include "import.h"
 #include "log.h"
 #include "minisig.h"
@@ -526,6 +527,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     }
     m.staging = 1;
     uint8_t h_read[MINISIG_HASH_BYTES], h_copy[MINISIG_HASH_BYTES];
+    fault_point("import-copy", NULL);
     if ((out = copy_in(&m, bundle_path, staged, size, h_read)) != IMPORT_LOADED)
         goto done;
     rc = write_file(m.io, staged_sig, sig_text, (size_t)sig_len);

@@ -6,6 +6,9 @@
  *   VITRINE_TEST_FAULT_VERSION=V      ... only while the exhibit of version
  *                                     V is the one shown or checked (unset:
  *                                     any; "": only the built-in exhibit)
+ *   VITRINE_TEST_HANG=POINT           never return from that point ("import-copy":
+ *                                     an import child on a stick that stopped
+ *                                     answering)
  *   VITRINE_TEST_TOUCH=1              a visitor's touch in the middle of the
  *                                     screen, queued once the first frame is
  *                                     on screen (SDL's offscreen driver has
@@ -15,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "events.h"
 #include "fault.h"
@@ -30,6 +34,13 @@ void fault_point(const char *where, const char *version)
         if (events_inject_touch(INPUT_DOWN, 1, 0.5f, 0.5f) != 0 ||
             events_inject_touch(INPUT_UP, 1, 0.5f, 0.5f) != 0)
             fprintf(stderr, "vitrine-faulty: the touch could not be queued\n");
+    }
+    const char *hang = getenv("VITRINE_TEST_HANG");
+    if (hang && strcmp(hang, where) == 0) {
+        fprintf(stderr, "vitrine-faulty: hanging at %s\n", where);
+        fflush(stderr);
+        for (;;)
+            pause(); /* until killed */
     }
     if (!want || strcmp(want, where) != 0 || (only && strcmp(only, version) != 0))
         return;
