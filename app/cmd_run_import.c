@@ -247,8 +247,16 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         c->r.outcome = IMPORT_FAILED;
         snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
                  WTERMSIG(status));
+        /* its staging/ and current.tmp, unless another writer (a shell's
+         * `vitrine import`) holds the lock now: that one tidies up itself
+         * (import_bundle starts with gen_recover) */
         char why[256];
-        gen_recover(fsio_posix(), c->state_dir, NULL, why, sizeof(why));
+        struct gen_lock lk;
+        if (gen_lock(&lk, c->state_dir, 0, why, sizeof(why)) == 0)
+            gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why));
+        else
+            log_info("import", "left for the other import to tidy: %s", why);
+        gen_unlock(&lk);
     }
     if (c->r.outcome == IMPORT_LOADED)
         open_new(j, c, STORE_OPEN_DEFER_CHECK);
