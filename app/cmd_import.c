@@ -30,6 +30,12 @@
 #include "photo.h"
 #include "staff.h"
 
+/* How long `vitrine import` and `vitrine rollback` wait for another import
+ * or roll back (generations.h, gen_lock) before saying it is busy: a
+ * roll back takes milliseconds, a kiosk's import of a big bundle minutes,
+ * so this waits out the one and does not hang a shell on the other. */
+#define LOCK_WAIT_MS 10000u
+
 struct import_cli {
     struct content_check *check;
     int w, h;
@@ -119,7 +125,8 @@ int cmd_import(const struct options *o)
                              .check = check_cb,
                              .check_ctx = &c,
                              .progress = progress_cb,
-                             .progress_ctx = &c};
+                             .progress_ctx = &c,
+                             .lock_wait_ms = LOCK_WAIT_MS};
     struct import_result r;
     enum import_outcome out = import_bundle(o->positional[0], &io, &r);
     progress_cb(&c, (enum import_stage) - 1, 0, 0, "done"); /* times the last stage */
@@ -160,13 +167,26 @@ int cmd_rollback(const struct options *o)
     }
     char why[512];
     struct gen_state after;
-    gen_recover(fsio_posix(), o->state_dir, NULL, why, sizeof(why));
-    if (gen_repair(fsio_posix(), o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) >
-        0) {
+    struct gen_lock lk;
+    if (gen_lock(&lk, o->state_dir, 0, why, sizeof(why)) != 0 && lk.busy) {
+        printf("Waiting for another import or roll back to finish (at most %u s)...\n",
+               LOCK_WAIT_MS / 1000u);
+        fflush(stdout);
+        gen_lock(&lk, o->state_dir, LOCK_WAIT_MS, why, sizeof(why));
+    }
+    if (lk.fd < 0) {
+        log_error("rollback", "%s", why);
+        fprintf(stderr, "Not rolled back: %s.\n", why);
+        return 1;
+    }
+    gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why));
+    if (gen_repair(fsio_posix(), &lk, import_gen_whole, NULL, NULL, why, sizeof(why)) > 0) {
         log_warn("rollback", "repaired: %s", why);
         printf("Repaired first: %s.\n", why);
     }
-    if (gen_rollback(fsio_posix(), o->state_dir, &after, why, sizeof(why)) != 0) {
+    int rc = gen_rollback(fsio_posix(), &lk, &after, why, sizeof(why));
+    gen_unlock(&lk);
+    if (rc != 0) {
         log_error("rollback", "%s", why);
         fprintf(stderr, "Not rolled back: %s.\n", why);
         return 1;

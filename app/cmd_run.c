@@ -804,8 +804,8 @@ static void staff_turn(struct run_ctx *r)
  * running): mark it bad (its bundle's hash refused from now on) and go back
  * to the previous one. 0 when the pointer now names another generation to
  * try, -1 when there is none (the built-in exhibit). */
-static int take_off(struct run_ctx *r, const char *gen, const struct boot_count *b, char *notice,
-                    size_t notice_len)
+static int take_off(struct run_ctx *r, const struct gen_lock *lk, const char *gen,
+                    const struct boot_count *b, char *notice, size_t notice_len)
 {
     char reason[GEN_REASON_MAX], why[512], hex[2 * 64 + 1] = "", path[GEN_PATH_MAX];
     struct import_result d;
@@ -821,11 +821,11 @@ static int take_off(struct run_ctx *r, const char *gen, const struct boot_count 
                  gen, why);
         hex[0] = '\0';
     }
-    if (gen_mark_bad(fsio_posix(), r->o->state_dir, gen, reason, hex, why, sizeof(why)) != 0)
+    if (gen_mark_bad(fsio_posix(), lk, gen, reason, hex, why, sizeof(why)) != 0)
         log_error("run", "%s", why);
     struct gen_state after;
     char text[STAFF_TEXT_MAX];
-    int back = gen_rollback(fsio_posix(), r->o->state_dir, &after, why, sizeof(why)) == 0;
+    int back = gen_rollback(fsio_posix(), lk, &after, why, sizeof(why)) == 0;
     if (back)
         textf(text, sizeof(text), "Went back to the previous exhibit (%s): %s.", after.current,
               reason);
@@ -848,8 +848,16 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
     char why[512];
     struct gen_state st;
     const char *dir = r->o->state_dir;
-    gen_recover(fsio_posix(), dir, NULL, why, sizeof(why));
-    int repaired = gen_repair(fsio_posix(), dir, import_gen_whole, NULL, NULL, why, sizeof(why));
+    /* a try, not a wait (render thread); held by another writer (a shell's
+     * `vitrine import`): nothing below changes the folder (the writers
+     * refuse), and what `current` names is shown */
+    struct gen_lock lk;
+    if (gen_lock(&lk, dir, 0, why, sizeof(why)) != 0 && lk.busy)
+        log_warn("run", "the exhibit is shown as it is, not tidied: %s", why);
+    gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why));
+    int repaired =
+        lk.fd < 0 ? 0
+                  : gen_repair(fsio_posix(), &lk, import_gen_whole, NULL, NULL, why, sizeof(why));
     if (repaired > 0) {
         log_warn("run", "repaired: %s", why);
         char text[STAFF_TEXT_MAX];
@@ -877,7 +885,7 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
             /* taken off at an earlier start, with nothing to go back to */
             char text[STAFF_TEXT_MAX];
             struct gen_state after;
-            if (gen_rollback(fsio_posix(), dir, &after, why, sizeof(why)) == 0) {
+            if (gen_rollback(fsio_posix(), &lk, &after, why, sizeof(why)) == 0) {
                 log_warn("run", "%s was taken off (%s); going back to %s", st.current, reason,
                          after.current);
                 continue;
@@ -889,7 +897,7 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
             break;
         }
         if (boot_start(&b, st.current, wall_now())) {
-            if (take_off(r, st.current, &b, notice, notice_len) != 0)
+            if (take_off(r, &lk, st.current, &b, notice, notice_len) != 0)
                 break;
             continue;
         }
@@ -911,17 +919,19 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
             snprintf(r->check.path, sizeof(r->check.path), "%s", path);
             snprintf(r->showing_gen, sizeof(r->showing_gen), "%s", st.current);
             import_describe(dir, st.current, &r->showing);
+            gen_unlock(&lk);
             return s;
         }
         log_error("run", "the imported exhibit %s cannot be opened: %s", st.current, why);
         struct gen_state after;
         char rwhy[256];
-        if (gen_rollback(fsio_posix(), dir, &after, rwhy, sizeof(rwhy)) != 0)
+        if (gen_rollback(fsio_posix(), &lk, &after, rwhy, sizeof(rwhy)) != 0)
             break;
         snprintf(notice, notice_len,
                  "The exhibit last loaded could not be opened; went back to the previous one.");
         log_warn("run", "rolled back to %s", after.current);
     }
+    gen_unlock(&lk);
     boot_switch(r, ""); /* the built-in exhibit: nothing counted */
     return NULL;
 }

@@ -156,10 +156,15 @@ int open_generation_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     if (c->rollback) {
         char why[512];
         struct gen_state after;
-        if (gen_repair(fsio_posix(), c->state_dir, import_gen_whole, NULL, NULL, why,
-                       sizeof(why)) > 0)
+        struct gen_lock lk; /* a job: a short wait for a shell's import or roll back */
+        int rc = gen_lock(&lk, c->state_dir, RUN_ROLLBACK_LOCK_WAIT_MS, why, sizeof(why));
+        if (rc == 0 &&
+            gen_repair(fsio_posix(), &lk, import_gen_whole, NULL, NULL, why, sizeof(why)) > 0)
             log_warn("run", "before the roll back: %s", why);
-        if (gen_rollback(fsio_posix(), c->state_dir, &after, why, sizeof(why)) != 0) {
+        if (rc == 0)
+            rc = gen_rollback(fsio_posix(), &lk, &after, why, sizeof(why));
+        gen_unlock(&lk);
+        if (rc != 0) {
             memset(&c->r, 0, sizeof(c->r));
             c->r.outcome = IMPORT_FAILED;
             snprintf(c->r.why, sizeof(c->r.why), "%s", why);
@@ -290,8 +295,16 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
         else
             snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
                      WTERMSIG(status));
+        /* its staging/ and current.tmp, unless another writer (a shell's
+         * `vitrine import`) holds the lock now: that one tidies up itself
+         * (import_bundle starts with gen_recover) */
         char why[256];
-        gen_recover(fsio_posix(), c->state_dir, NULL, why, sizeof(why));
+        struct gen_lock lk;
+        if (gen_lock(&lk, c->state_dir, 0, why, sizeof(why)) == 0)
+            gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why));
+        else
+            log_info("import", "left for the other import to tidy: %s", why);
+        gen_unlock(&lk);
     }
     if (c->r.outcome == IMPORT_LOADED)
         open_new(j, c, STORE_OPEN_DEFER_CHECK);

@@ -58,6 +58,10 @@ struct import_job_ctx {
  * first (tests, very slow media). */
 #define IMPORT_STALL_MS 90000u
 #define IMPORT_GRACE_MS 2000u
+/* A roll-back on the import job waits this long for the state folder's
+ * lock (another writer: a shell's `vitrine import` or `vitrine rollback`)
+ * before it says the folder is busy. */
+#define RUN_ROLLBACK_LOCK_WAIT_MS 3000u
 
 /* job_fn: run the import; reports progress as percent of the current
  * stage with the stage's text. Returns the outcome (0 loaded). */

@@ -1,12 +1,14 @@
 /* generations.c - see generations.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "generations.h"
@@ -15,6 +17,8 @@
 #define POINTER_TMP "current.tmp"
 #define GEN_DIR "generations"
 #define POINTER_MAX 256
+#define LOCK_BUSY                                                                                  \
+    "another import or roll back is changing the kiosk's exhibit; try again when it has finished"
 
 const char *gen_errno_words(int err)
 {
@@ -53,6 +57,95 @@ int gen_file(const char *state_dir, const char *gen, int sig, char *buf, size_t 
 int gen_staging_path(const char *state_dir, const char *file, char *buf, size_t n)
 {
     return path_join(buf, n, state_dir, GEN_STAGING, file);
+}
+
+/* A pause between two tries of gen_lock: a sleep, not a wait for an
+ * event, because flock has no timed wait (a blocking flock could only be
+ * cut short by a signal, and a library has no signal to spare). */
+static void lock_pause(void)
+{
+    struct timespec ts = {0, GEN_LOCK_PAUSE_MS * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+int gen_lock(struct gen_lock *lk, const char *state_dir, unsigned wait_ms, char *why,
+             size_t why_len)
+{
+    lk->fd = -1;
+    lk->busy = 0;
+    int len = snprintf(lk->dir, sizeof(lk->dir), "%s", state_dir);
+    if (len < 0 || (size_t)len >= sizeof(lk->dir)) {
+        lk->dir[0] = '\0';
+        snprintf(why, why_len, "the state folder's path is too long");
+        return -1;
+    }
+    unsigned tries = 1 + wait_ms / GEN_LOCK_PAUSE_MS;
+    for (unsigned i = 0; i < tries; i++) {
+        if (i > 0)
+            lock_pause();
+        int fd = open(state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) {
+            int err = errno;
+            lk->busy = 0;
+            if (err == ENOENT)
+                snprintf(why, why_len, "nothing has been imported: %s does not exist", state_dir);
+            else
+                snprintf(why, why_len, "the kiosk's storage %s cannot be opened: %s", state_dir,
+                         gen_errno_words(err));
+            return -1;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int err = errno;
+            close(fd);
+            if (err == EWOULDBLOCK || err == EINTR) {
+                lk->busy = 1;
+                continue;
+            }
+            lk->busy = 0;
+            snprintf(why, why_len, "the kiosk's storage %s cannot be locked: %s", state_dir,
+                     strerror(err));
+            return -1;
+        }
+        /* the folder locked must still be the one the path names: a first
+         * import that fails removes the folder it made, perhaps while this
+         * waited for it */
+        struct stat a, b;
+        if (fstat(fd, &a) != 0 || stat(state_dir, &b) != 0 || a.st_dev != b.st_dev ||
+            a.st_ino != b.st_ino) {
+            close(fd);
+            continue;
+        }
+        lk->fd = fd;
+        lk->busy = 0;
+        return 0;
+    }
+    lk->busy = 1;
+    snprintf(why, why_len, "%s", LOCK_BUSY);
+    return -1;
+}
+
+void gen_unlock(struct gen_lock *lk)
+{
+    if (lk->fd >= 0)
+        close(lk->fd); /* drops the flock */
+    lk->fd = -1;
+}
+
+/* 0 when lk is held, else -1 with why: the writers' first step. */
+static int held(const struct gen_lock *lk, char *why, size_t why_len)
+{
+    struct stat sb;
+    if (lk->fd >= 0)
+        return 0;
+    if (lk->busy)
+        snprintf(why, why_len, "%s", LOCK_BUSY);
+    else if (stat(lk->dir, &sb) != 0 && errno == ENOENT)
+        snprintf(why, why_len, "nothing has been imported: %s does not exist", lk->dir);
+    else
+        snprintf(why, why_len, "the kiosk's storage %s could not be locked, so it was not changed",
+                 lk->dir);
+    return -1;
 }
 
 /* "g" and six digits. */
@@ -135,10 +228,10 @@ static int remove_tree(const struct fsio *io, const char *dir)
     return rc ? rc : r;
 }
 
-void gen_discard_staging(const struct fsio *io, const char *state_dir)
+void gen_discard_staging(const struct fsio *io, const struct gen_lock *lk)
 {
     char path[GEN_PATH_MAX];
-    if (path_join(path, sizeof(path), state_dir, GEN_STAGING, NULL) == 0)
+    if (lk->fd >= 0 && path_join(path, sizeof(path), lk->dir, GEN_STAGING, NULL) == 0)
         remove_tree(io, path);
 }
 
@@ -183,13 +276,16 @@ static int prune(const struct fsio *io, const char *state_dir, const struct gen_
     return rc;
 }
 
-int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char *why,
+int gen_recover(const struct fsio *io, const struct gen_lock *lk, int *removed, char *why,
                 size_t why_len)
 {
     char path[GEN_PATH_MAX];
     struct stat sb;
+    const char *state_dir = lk->dir;
     if (removed)
         *removed = 0;
+    if (held(lk, why, why_len) != 0)
+        return -1; /* another holder's staging/ is its own */
     if (stat(state_dir, &sb) != 0)
         return 0; /* nothing imported yet */
     if (path_join(path, sizeof(path), state_dir, GEN_STAGING, NULL) == 0 && lstat(path, &sb) == 0) {
@@ -255,12 +351,13 @@ static int write_pointer(const struct fsio *io, const char *state_dir, const str
     return gen_write_file(io, state_dir, POINTER, text, (size_t)len);
 }
 
-int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX], char *why,
-               size_t why_len)
+int gen_commit(const struct fsio *io, const struct gen_lock *lk, char new_gen[GEN_NAME_MAX],
+               char *why, size_t why_len)
 {
     struct gen_state st, next;
     char gens[GEN_PATH_MAX], staging[GEN_PATH_MAX], dst[GEN_PATH_MAX];
-    if (gen_read(state_dir, &st, why, why_len) != 0)
+    const char *state_dir = lk->dir;
+    if (held(lk, why, why_len) != 0 || gen_read(state_dir, &st, why, why_len) != 0)
         return -1;
     if (path_join(gens, sizeof(gens), state_dir, GEN_DIR, NULL) != 0 ||
         path_join(staging, sizeof(staging), state_dir, GEN_STAGING, NULL) != 0) {
@@ -310,13 +407,14 @@ int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NA
     return 0;
 }
 
-int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after, char *why,
-                 size_t why_len)
+int gen_rollback(const struct fsio *io, const struct gen_lock *lk, struct gen_state *after,
+                 char *why, size_t why_len)
 {
     struct gen_state st;
     char path[GEN_PATH_MAX];
     struct stat sb;
-    if (gen_read(state_dir, &st, why, why_len) != 0)
+    const char *state_dir = lk->dir;
+    if (held(lk, why, why_len) != 0 || gen_read(state_dir, &st, why, why_len) != 0)
         return -1;
     if (!st.current[0] || !st.previous[0]) {
         snprintf(why, why_len, "there is no previous exhibit to go back to");
@@ -399,10 +497,13 @@ static int refused_name(const char *hash_hex, char name[GEN_HASH_HEX + 1])
     return 0;
 }
 
-int gen_mark_bad(const struct fsio *io, const char *state_dir, const char *gen, const char *reason,
-                 const char *hash_hex, char *why, size_t why_len)
+int gen_mark_bad(const struct fsio *io, const struct gen_lock *lk, const char *gen,
+                 const char *reason, const char *hash_hex, char *why, size_t why_len)
 {
     char dir[GEN_PATH_MAX], text[GEN_REASON_MAX + 256], name[GEN_HASH_HEX + 1];
+    const char *state_dir = lk->dir;
+    if (held(lk, why, why_len) != 0)
+        return -1;
     int len = snprintf(text, sizeof(text), "%.*s\n%s\n", GEN_REASON_MAX - 1, reason,
                        hash_hex[0] ? hash_hex : "-");
     for (char *p = text; *p && p < text + strcspn(text, "\n"); p++)
@@ -449,12 +550,15 @@ static int cmp_gen_desc(const void *a, const void *b)
     return strcmp(b, a); /* "g" and six digits: text order is number order */
 }
 
-int gen_repair(const struct fsio *io, const char *state_dir, gen_whole_fn whole, void *ctx,
+int gen_repair(const struct fsio *io, const struct gen_lock *lk, gen_whole_fn whole, void *ctx,
                struct gen_state *after, char *why, size_t why_len)
 {
     struct gen_state st;
     char problem[GEN_PATH_MAX + 128], path[GEN_PATH_MAX];
     struct stat sb;
+    const char *state_dir = lk->dir;
+    if (held(lk, why, why_len) != 0)
+        return -1;
     if (gen_read(state_dir, &st, problem, sizeof(problem)) == 0) {
         if (!st.current[0])
             return 0; /* nothing imported */

@@ -37,6 +37,17 @@
  * leaves the kiosk on the built-in exhibit; gen_repair points it at the
  * newest whole generation again (whole: the caller's check).
  *
+ * One lock on the state folder (gen_lock, below) keeps its writers apart:
+ * an import (staging/, the commit), a roll back, gen_recover, gen_repair
+ * and gen_mark_bad each run whole before or after another, never
+ * interleaved (a roll back during an import's commit would lose one of the
+ * two pointers; a start-up gen_recover during a shell's `vitrine import`
+ * would remove that import's staging/). Those functions take the held
+ * lock, not the folder's path. Readers need none: every change is one
+ * rename, so gen_read, gen_file, gen_is_bad, gen_refused and opening a
+ * generation's store see the state before it or after it. STATE/boot-count
+ * (bootcount.h) is the running kiosk's own file and is written outside it.
+ *
  * Errors are values: -1 and one plain sentence in why. Every change goes
  * through the fsio table (fsio.h); listings use opendir directly. */
 #ifndef VITRINE_GENERATIONS_H
@@ -61,6 +72,58 @@ struct gen_state {
     char previous[GEN_NAME_MAX]; /* "" when there is none */
 };
 
+/* ---- the lock ----
+ * flock(LOCK_EX) on the state folder itself, opened O_RDONLY|O_DIRECTORY:
+ * the lock import_bundle took alone before, so a kiosk and a `vitrine`
+ * built before this lock and after it still exclude each other. Not a lock
+ * file: nothing is left behind, and nothing to remove or to find stale.
+ * The kernel drops it when its holder's process ends however it ends
+ * (SIGKILL, a crash), so a killed import never leaves the kiosk locked;
+ * what the killed holder left half done, the next holder's gen_recover
+ * removes.
+ *
+ * Who holds it: every writer, for the whole of what it changes: an import
+ * from reading the pointer to its commit or its clean-up (import.c, with
+ * import_opts.lock_wait_ms), a roll back (with the gen_repair before it),
+ * the kiosk's start-up (gen_recover, gen_repair, and the roll backs and
+ * gen_mark_bad of bootcount.h), and the gen_recover after a killed import
+ * child. Whoever finds it busy does not touch the folder: the kiosk's
+ * start-up skips gen_recover and gen_repair and shows what `current`
+ * names (the holder tidies up as it ends, or the next holder does); staff's
+ * roll back says it is busy, or, from a shell, waits a while first.
+ *
+ * Never taken on the render thread: a wait sleeps, and what is done while
+ * holding it writes and fsyncs. The run loop takes it on jobs (job.h).
+ *
+ * Not recursive: flock belongs to the opened folder, so a second gen_lock
+ * in the same process (another thread, or the same one) while one is held
+ * finds it busy. Hold one, pass it down, gen_unlock it once. */
+struct gen_lock {
+    int fd;                 /* the state folder, locked; -1: not held */
+    int busy;               /* not held because another holder has it */
+    char dir[GEN_PATH_MAX]; /* the state folder, as given to gen_lock */
+};
+
+/* How often a waiting gen_lock tries again. */
+#define GEN_LOCK_PAUSE_MS 5
+
+/* Take the lock on state_dir (which must exist: import_bundle makes it),
+ * waiting for another holder to finish at most about wait_ms: it tries
+ * again every GEN_LOCK_PAUSE_MS, 1 + wait_ms / GEN_LOCK_PAUSE_MS tries in
+ * all (it reads no clock: app/ may not, clock.h; a pause that oversleeps
+ * makes the wait that much longer). wait_ms 0: one try, no pause.
+ * 0: held (lk->fd >= 0). -1: not held (lk->fd -1), with why: busy
+ * (lk->busy 1) "another import or roll back is changing the kiosk's
+ * exhibit; try again when it has finished", or the folder cannot be opened
+ * ("nothing has been imported" when it does not exist). *lk is filled in
+ * either way, and gen_unlock takes it either way. Blocks: never on the
+ * render thread. */
+int gen_lock(struct gen_lock *lk, const char *state_dir, unsigned wait_ms, char *why,
+             size_t why_len);
+
+/* Release lk (nothing when it is not held); lk->fd is -1 after. */
+void gen_unlock(struct gen_lock *lk);
+
 /* Read the pointer. No state directory or no pointer: 0, both names "".
  * A pointer that does not parse: -1 (gen_recover does not touch it). */
 int gen_read(const char *state_dir, struct gen_state *out, char *why, size_t why_len);
@@ -72,26 +135,33 @@ int gen_file(const char *state_dir, const char *gen, int sig, char *buf, size_t 
 /* STATE/staging and the paths of the two files in it. */
 int gen_staging_path(const char *state_dir, const char *file, char *buf, size_t n);
 
+/* The functions that take a struct gen_lock (gen_recover, gen_commit,
+ * gen_rollback, gen_mark_bad, gen_repair, gen_discard_staging) change the
+ * folder lk locks, and when lk is not held do nothing but return -1 with
+ * why (busy, or that the folder could not be locked): a caller that goes
+ * on after a failed gen_lock changes nothing. */
+
 /* Remove what a stopped import or prune left behind (see above). *removed
  * (may be NULL) counts the entries removed. */
-int gen_recover(const struct fsio *io, const char *state_dir, int *removed, char *why,
+int gen_recover(const struct fsio *io, const struct gen_lock *lk, int *removed, char *why,
                 size_t why_len);
 
 /* Make the generation in STATE/staging (complete and fsynced by the caller)
  * the current one: rename it into generations/, point `current` at it with
  * the old current as previous, then remove older generations. The new name
  * in new_gen. On failure nothing the pointer names has changed. */
-int gen_commit(const struct fsio *io, const char *state_dir, char new_gen[GEN_NAME_MAX], char *why,
-               size_t why_len);
+int gen_commit(const struct fsio *io, const struct gen_lock *lk, char new_gen[GEN_NAME_MAX],
+               char *why, size_t why_len);
 
 /* Point `current` at the previous generation (and previous at the one that
  * was current, so a second rollback undoes the first). -1 with why when
  * there is no previous generation, it is gone, or it is marked bad. */
-int gen_rollback(const struct fsio *io, const char *state_dir, struct gen_state *after, char *why,
-                 size_t why_len);
+int gen_rollback(const struct fsio *io, const struct gen_lock *lk, struct gen_state *after,
+                 char *why, size_t why_len);
 
 /* Write text to DIR/name durably: DIR/name.tmp, fsync, rename, fsync DIR.
- * 0 or -errno (the tmp file removed). */
+ * 0 or -errno (the tmp file removed). Takes no lock: the writers above use
+ * it under theirs, and bootcount.c for the kiosk's own file. */
 int gen_write_file(const struct fsio *io, const char *dir, const char *name, const char *text,
                    size_t len);
 
@@ -102,8 +172,8 @@ int gen_is_bad(const char *state_dir, const char *gen, char *reason, size_t reas
 /* Mark gen bad with reason (one line) and the hash of its bundle (hex, at
  * least GEN_HASH_HEX digits; "" when unknown: then only the marker is
  * written). 0, or -1 with why. */
-int gen_mark_bad(const struct fsio *io, const char *state_dir, const char *gen, const char *reason,
-                 const char *hash_hex, char *why, size_t why_len);
+int gen_mark_bad(const struct fsio *io, const struct gen_lock *lk, const char *gen,
+                 const char *reason, const char *hash_hex, char *why, size_t why_len);
 
 /* 1 when a bundle with this hash (hex) was marked bad: the reason in
  * reason; else 0. */
@@ -121,11 +191,12 @@ typedef int (*gen_whole_fn)(void *ctx, const char *state_dir, const char *gen);
  * (one sentence for the log and staff), the new state in *after (may be
  * NULL); -1: it could not be written, with why. A bad current generation
  * is not repaired here (the run loop handles it, and says why). */
-int gen_repair(const struct fsio *io, const char *state_dir, gen_whole_fn whole, void *ctx,
+int gen_repair(const struct fsio *io, const struct gen_lock *lk, gen_whole_fn whole, void *ctx,
                struct gen_state *after, char *why, size_t why_len);
 
-/* Remove STATE/staging and its files (after a failed import). */
-void gen_discard_staging(const struct fsio *io, const char *state_dir);
+/* Remove STATE/staging and its files (after a failed import; nothing when
+ * lk is not held). */
+void gen_discard_staging(const struct fsio *io, const struct gen_lock *lk);
 
 /* fsync a directory (through io). */
 int gen_sync_dir(const struct fsio *io, const char *dir);

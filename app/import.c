@@ -1,5 +1,5 @@
 /* import.c - see import.h. */
-#define _DEFAULT_SOURCE /* flock */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -485,7 +484,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     uint64_t size = 0;
     enum import_outcome out;
     struct store *s = NULL;
-    int lock_fd = -1;
+    struct gen_lock lock = {.fd = -1};
     char staged[GEN_PATH_MAX], staged_sig[GEN_PATH_MAX], staging[GEN_PATH_MAX];
 
     progress(&m, IMPORT_STAGE_CHECK, 0, 0, "Checking the stick");
@@ -496,7 +495,8 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
         snprintf(staging, sizeof(staging), "%s/" GEN_STAGING, o->state_dir) >= (int)sizeof(staging))
         return fail(&m, IMPORT_FAILED, "the state folder's path is too long");
 
-    /* one import at a time, also against `vitrine import` from a shell */
+    /* one writer at a time (generations.h): another import, also
+     * `vitrine import` from a shell, a roll back, the kiosk's start-up */
     struct stat sb;
     if (stat(o->state_dir, &sb) != 0) {
         int rc = m.io->mkdir(m.io->ctx, o->state_dir, 0755);
@@ -505,16 +505,15 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
                         gen_errno_words(-rc));
         m.made_state = 1;
     }
-    lock_fd = open(o->state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
-        out = fail(&m, IMPORT_FAILED, "another import is running; try again when it has finished");
+    char why[IMPORT_WHY_MAX];
+    if (gen_lock(&lock, o->state_dir, o->lock_wait_ms, why, sizeof(why)) != 0) {
+        out = fail(&m, IMPORT_FAILED, "%s", why);
         goto done;
     }
-    char why[IMPORT_WHY_MAX];
-    gen_recover(m.io, o->state_dir, NULL, why, sizeof(why)); /* a stopped import's leftovers */
+    gen_recover(m.io, &lock, NULL, why, sizeof(why)); /* a stopped import's leftovers */
     /* a damaged pointer would refuse every import: repaired first (under
-     * the lock, so no other import writes it meanwhile) */
-    if (gen_repair(m.io, o->state_dir, import_gen_whole, NULL, NULL, why, sizeof(why)) < 0) {
+     * the lock, so no other writer changes it meanwhile) */
+    if (gen_repair(m.io, &lock, import_gen_whole, NULL, NULL, why, sizeof(why)) < 0) {
         out = fail(&m, IMPORT_FAILED, "%s", why);
         goto done;
     }
@@ -580,7 +579,7 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     }
 
     progress(&m, IMPORT_STAGE_SWITCH, 0, 0, "Switching to the new exhibit");
-    if (gen_commit(m.io, o->state_dir, r->generation, why, sizeof(why)) != 0) {
+    if (gen_commit(m.io, &lock, r->generation, why, sizeof(why)) != 0) {
         out = fail(&m, IMPORT_FAILED, "%s", why);
         goto done;
     }
@@ -592,9 +591,8 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
 done:
     store_close(s);
     if (m.staging)
-        gen_discard_staging(m.io, o->state_dir);
-    if (lock_fd >= 0)
-        close(lock_fd);
+        gen_discard_staging(m.io, &lock);
+    gen_unlock(&lock);
     if (m.made_state)
         m.io->rmdir(m.io->ctx, o->state_dir);
     return out;

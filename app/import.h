@@ -20,8 +20,10 @@
  *      kiosk's size, every glyph in a font, every photo decodable);
  *   8. the switch (generations.h), keeping the previous generation (a
  *      damaged pointer is first repaired: gen_repair).
+ * Steps 3 to 8 hold the state folder's lock (generations.h, gen_lock).
  * However it ends, STATE is left as it was (staging removed) unless the
- * switch happened. Runs on any thread; all file changes go through io. */
+ * switch happened. Runs on any thread but the render thread (it may wait
+ * for the lock: lock_wait_ms); all file changes go through io. */
 #ifndef VITRINE_IMPORT_H
 #define VITRINE_IMPORT_H
 
@@ -71,6 +73,11 @@ struct import_opts {
     /* Nonzero: stop as soon as possible (FAILED, "cancelled"). May be NULL. */
     int (*cancelled)(void *ctx);
     void *cancel_ctx;
+    /* How long to wait for another writer of the state folder (an import,
+     * a roll back: gen_lock) to finish before giving up (FAILED, "another
+     * import or roll back is changing the kiosk's exhibit ..."); 0: try
+     * once. The import holds the lock from step 3 to its end. */
+    unsigned lock_wait_ms;
 };
 
 struct import_result {

@@ -105,6 +105,16 @@ static const struct fsio counting = {NULL,    c_open,   c_read,   c_write, c_fsy
 
 /* ---- fixtures --------------------------------------------------------------- */
 
+/* A roll back as staff make it: under the state folder's lock. */
+static int rollback_locked(const struct fsio *io)
+{
+    struct gen_lock lk;
+    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), 0);
+    int rc = gen_rollback(io, &lk, NULL, why, sizeof(why));
+    gen_unlock(&lk);
+    return rc;
+}
+
 static void make_bundle(const char *name, const char *version)
 {
     const char *bin = getenv("VITRINE_BINARY_DIR");
@@ -162,7 +172,10 @@ static int teardown(void **s)
 static int check_after_stop(const char *old_version, const char *new_version, long k)
 {
     int removed = 0;
-    assert_int_equal(gen_recover(fsio_posix(), state, &removed, why, sizeof(why)), 0);
+    struct gen_lock lk;
+    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_recover(fsio_posix(), &lk, &removed, why, sizeof(why)), 0);
+    gen_unlock(&lk);
     struct gen_state st;
     assert_int_equal(gen_read(state, &st, why, sizeof(why)), 0);
     if (!st.current[0])
@@ -190,7 +203,7 @@ static int stopped_at(long k, int rollback)
     if (pid == 0) {
         steps = 0;
         stop_at = k;
-        int ok = rollback ? gen_rollback(&counting, state, NULL, why, sizeof(why)) == 0
+        int ok = rollback ? rollback_locked(&counting) == 0
                           : import_v("v2.vitrine", &counting) == IMPORT_LOADED;
         _exit(ok ? 0 : 1);
     }
@@ -237,7 +250,7 @@ static void stop_anywhere(void **s)
     run("rm -rf '%s' && cp -a '%s' '%s'", pristine, state, pristine);
     steps = 0;
     stop_at = 0;
-    assert_int_equal(gen_rollback(&counting, state, NULL, why, sizeof(why)), 0);
+    assert_int_equal(rollback_locked(&counting), 0);
     long n_rollback = steps;
     run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
     int backs = 0;
