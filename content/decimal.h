@@ -5,7 +5,7 @@
  * with the digits written, in every language. A decimal is the written
  * digits as one integer, how many of them follow the point, and the sign
  * as written (so "-0.0" keeps its minus). The store keeps one as its
- * canonical text (decimal_text); the layout formats it (app/layout.c).
+ * canonical text (decimal_text); the layout formats it (app/visitor/layout.c).
  *
  * Pure functions on values; no allocation, no errors but return values. */
 #ifndef VITRINE_DECIMAL_H

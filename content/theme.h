@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The roles a colour plays; app/layout.h's enum color_role uses the same
+/* The roles a colour plays; app/visitor/layout.h's enum color_role uses the same
  * numbers. ALERT is only for what went wrong (a refused import, a wrong
  * PIN): the interface has one accent colour. */
 enum theme_role {

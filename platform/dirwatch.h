@@ -11,7 +11,7 @@
  * read) are ignored.
  *
  * THREADS: dirwatch_wait blocks and is meant for one worker thread (a job,
- * app/job.h); dirwatch_interrupt may be called from any thread to end that
+ * app/base/job.h); dirwatch_interrupt may be called from any thread to end that
  * wait at once; open and close belong to the owner, close only once no
  * thread waits any more. */
 #ifndef VITRINE_DIRWATCH_H
@@ -30,7 +30,7 @@ void dirwatch_close(struct dirwatch *w);
 /* Block until something changes below the root or dirwatch_interrupt is
  * called. Returns the number of events counted (> 0), 0 when interrupted,
  * or -1 on a read error. Events of one save arrive together or in quick
- * succession: the caller debounces (app/preview.h). When the kernel's
+ * succession: the caller debounces (app/visitor/preview.h). When the kernel's
  * queue overflowed, returns 1 as for any other change. */
 int dirwatch_wait(struct dirwatch *w);
 

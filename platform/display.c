@@ -10,7 +10,7 @@
  * prefix and suffix, which are rasterised whole). display_draw_list draws
  * no DRAW_IMAGE (pictures are panel content). Not thread safe.
  * DEPENDENCIES: SDL2 >= 2.0.18 (SDL_RenderSetVSync), SDL2_image (PNG),
- * text.c for rasterising, app/layout.c for colours and figure text.
+ * text.c for rasterising, app/visitor/layout.c for colours and figure text.
  * Headless mode needs no video driver: a software renderer draws into an
  * ARGB8888 surface. */
 #define _DEFAULT_SOURCE /* access */

@@ -71,7 +71,7 @@ void display_draw_list(struct display *d, const struct draw_list *l);
 /* Show the frame. */
 void display_present(struct display *d);
 
-/* The kiosk's presenter (app/presenter.h) over this display: its views are
+/* The kiosk's presenter (app/visitor/presenter.h) over this display: its views are
  * panel views, its frames are drawn by display_draw_frame. */
 struct presenter display_presenter(struct display *d);
 /* Draw a frame: the background where the views leave it uncovered, the

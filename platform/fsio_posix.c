@@ -1,4 +1,4 @@
-/* fsio_posix.c - app/fsio.h on POSIX. */
+/* fsio_posix.c - app/base/fsio.h on POSIX. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>

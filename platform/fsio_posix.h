@@ -1,4 +1,4 @@
-/* fsio_posix.h - the real file operations of app/fsio.h. */
+/* fsio_posix.h - the real file operations of app/base/fsio.h. */
 #ifndef VITRINE_FSIO_POSIX_H
 #define VITRINE_FSIO_POSIX_H
 

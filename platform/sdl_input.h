@@ -1,4 +1,4 @@
-/* sdl_input.h - SDL input events to vitrine's input records (app/input.h).
+/* sdl_input.h - SDL input events to vitrine's input records (app/visitor/input.h).
  *
  * The one place that looks inside an SDL_Event. Touch (SDL_FINGER*), the
  * mouse (as finger INPUT_MOUSE_FINGER, left button only) and the keyboard

@@ -3,7 +3,7 @@
  * that text fits using the real font metrics.
  *
  * A face is a fallback chain of fonts looked up by family through
- * fontconfig, script by script (the families are in app/locale_rules.c);
+ * fontconfig, script by script (the families are in app/visitor/locale_rules.c);
  * the font shipped in assets/fonts is the last resort, so a face is never
  * absent. Text is measured and drawn in runs, each in the first font of
  * the chain that has its characters (see text.c). */

@@ -1,10 +1,13 @@
 #!/bin/sh
 # The layering rules, checked on every #include of the sources:
-#   content/  includes only content/ headers, never SDL
-#   app/      includes app/ and content/ headers, never SDL; only main.c
-#             and cmd_*.c, cmd_*.h and cli.h (the command line) include
-#             platform/ headers
-#   platform/ may include anything
+#   content/      includes only content/ headers, never SDL
+#   app/base/     base and content headers, never SDL
+#   app/visitor/  visitor, base and content: the visitor's pure core never
+#                 sees the operations services, the command line or SDL
+#   app/ops/      ops, base and content: the services never see the
+#                 visitor's core, the command line or SDL
+#   app/cli/      anything (the command line and the run loop tie it all)
+#   platform/     anything but app/cli/
 # Project headers are named bare ("store.h"), never by a relative path, so
 # that the include directories of each library (CMakeLists.txt) are what
 # decides what compiles. Prints file:line: why for each broken rule and
@@ -19,21 +22,28 @@ set -eu
 check() {
     (
         cd "$1"
-        for layer in content app platform; do
+        for layer in content app/base app/visitor app/ops app/cli platform; do
             for h in "$layer"/*.h; do
                 [ -e "$h" ] && printf '%s %s\n' "$layer" "${h##*/}"
             done
         done >.headers.$$
-        set -- content/*.[ch] app/*.[ch] platform/*.[ch]
+        for f in app/*.[ch]; do
+            [ -e "$f" ] && echo "$f:1: app/ holds folders only (base, visitor, ops, cli)"
+        done
+        set -- content/*.[ch] app/base/*.[ch] app/visitor/*.[ch] app/ops/*.[ch] app/cli/*.[ch] \
+            platform/*.[ch]
         awk '
         NR == FNR { layers[$2] = layers[$2] " " $1; next }
         FNR == 1 {
             n = split(FILENAME, part, "/")
             dir = part[1]; base = part[n]
+            if (dir == "app") dir = "app/" part[2]
             if (dir == "content") allowed = "content"
-            else if (dir == "platform") allowed = "platform app content"
-            else if (base == "main.c" || base == "cli.h" || base ~ /^cmd_.*\.[ch]$/) allowed = "app content platform"
-            else allowed = "app content"
+            else if (dir == "platform") allowed = "platform app/base app/visitor app/ops content"
+            else if (dir == "app/cli") allowed = "app/cli app/base app/visitor app/ops content platform"
+            else if (dir == "app/visitor") allowed = "app/visitor app/base content"
+            else if (dir == "app/ops") allowed = "app/ops app/base content"
+            else allowed = "app/base content"
         }
         /^[ \t]*#[ \t]*include/ {
             where = dir "/" base ":" FNR
@@ -72,9 +82,11 @@ if [ "${1:-}" = --self-test ]; then
         exit 1
     fi
     fails=0
-    for bad in 'app/layout.c:#include <SDL.h>' 'app/layout.c:#include "display.h"' \
-        'content/store.c:#include "layout.h"' 'app/overlay.h:#include "../platform/text.h"' \
-        'content/author.c:#include <SDL2/SDL_ttf.h>'; do
+    for bad in 'app/visitor/layout.c:#include <SDL.h>' 'app/visitor/layout.c:#include "display.h"' \
+        'content/store.c:#include "layout.h"' 'app/visitor/overlay.h:#include "../platform/text.h"' \
+        'content/author.c:#include <SDL2/SDL_ttf.h>' 'app/visitor/kiosk.c:#include "generations.h"' \
+        'app/ops/stats.c:#include "kiosk.h"' 'app/base/job.c:#include "options.h"' \
+        'platform/display.c:#include "cmd_run.h"'; do
         file=${bad%%:*}
         inc=${bad#*:}
         cp "$here/$file" "$tmp/$file"

@@ -14,7 +14,7 @@
 #include "content/store.h"
 #include "platform/text.h"
 
-/* The sizes every panel must read well at: app/main.c's cli_sizes (which
+/* The sizes every panel must read well at: app/cli/main.c's cli_sizes (which
  * `bundle build` uses; main.c is not linked into tests), in its order. */
 static const struct {
     int w, h;

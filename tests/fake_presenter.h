@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "app/kiosk.h"
-#include "app/presenter.h"
+#include "app/visitor/kiosk.h"
+#include "app/visitor/presenter.h"
 #include "content/store.h"
 #include "layout_testing.h"
 

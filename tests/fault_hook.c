@@ -1,4 +1,4 @@
-/* fault_hook.c - the fault points (app/fault.h) of the test program
+/* fault_hook.c - the fault points (app/base/fault.h) of the test program
  * vitrine-faulty, never of the shipped `vitrine`.
  *
  *   VITRINE_TEST_FAULT=POINT          abort() at that point ("first-frame",

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "app/layout.h"
+#include "app/visitor/layout.h"
 
 static int codepoints(const char *s, size_t n)
 {

@@ -26,7 +26,7 @@ echo "== cppcheck"
 if (cd "$top" && cppcheck --quiet --error-exitcode=1 -j "$jobs" --std=c11 --library=posix \
     --enable=warning,portability,performance --inline-suppr --suppress=readdirCalled \
     --template='{file}:{line}: {severity}: {message} [{id}]' \
-    -I content -I app -I platform app content platform); then
+    -I content -I app/base -I app/visitor -I app/ops -I app/cli -I platform app content platform); then
     passed=$((passed + 1))
 else
     failed=$((failed + 1))

@@ -21,7 +21,7 @@
 
 #include "content/arena.h"
 #include "content/author.h"
-#include "app/layout.h"
+#include "app/visitor/layout.h"
 #include "content/store.h"
 
 #define WHY_LEN 16384

@@ -1,4 +1,4 @@
-/* The count of abnormal exits (app/bootcount.h) as a pure function of
+/* The count of abnormal exits (app/ops/bootcount.h) as a pure function of
  * starts, running time and clean exits; and its file, written and read
  * back, damaged, or of another generation. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "app/bootcount.h"
+#include "app/ops/bootcount.h"
 #include "platform/fsio_posix.h"
 
 #define T0 1700000000

@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "app/breaks.h"
-#include "app/typeset.h"
+#include "app/visitor/breaks.h"
+#include "app/visitor/typeset.h"
 
 static size_t put_utf8(char *out, uint32_t cp)
 {

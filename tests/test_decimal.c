@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "app/layout.h"
+#include "app/visitor/layout.h"
 #include "content/decimal.h"
 
 static struct decimal parse_ok(const char *s, int canonical)

@@ -16,8 +16,8 @@
 #include <cmocka.h>
 
 #include "content/arena.h"
-#include "app/layout.h"
-#include "app/mode.h"
+#include "app/visitor/layout.h"
+#include "app/visitor/mode.h"
 #include "content/panel.h"
 #include "content/store.h"
 #include "platform/text.h"

@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "app/frame_budget.h"
-#include "app/kiosk.h"
-#include "app/schedule.h"
+#include "app/visitor/frame_budget.h"
+#include "app/visitor/kiosk.h"
+#include "app/visitor/schedule.h"
 #include "fake_presenter.h"
 
 static void holds_at_budget(void **state)

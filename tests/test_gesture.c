@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "app/gesture.h"
+#include "app/visitor/gesture.h"
 
 #define MAX_SEEN 64
 

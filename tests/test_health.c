@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "app/health.h"
+#include "app/ops/health.h"
 #include "platform/fsio_posix.h"
 
 static char out[8192];

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "app/hours.h"
+#include "app/ops/hours.h"
 #include "platform/clock.h"
 
 static char why[256];

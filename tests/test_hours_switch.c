@@ -1,4 +1,4 @@
-/* The opening-hours switch (app/hours_switch.h) replayed in the zone's
+/* The opening-hours switch (app/ops/hours_switch.h) replayed in the zone's
  * time: closing waits for the visitor (the soak found a session lost at
  * every closing and the kiosk opening at "Still there?" when it closed
  * mid-session), a touch wakes a closed kiosk for a while, and between two
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "app/hours_switch.h"
+#include "app/ops/hours_switch.h"
 #include "platform/clock.h"
 
 static int64_t at(int y, int mo, int d, int h, int mi)

@@ -21,8 +21,8 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "app/generations.h"
-#include "app/import.h"
+#include "app/ops/generations.h"
+#include "app/ops/import.h"
 #include "platform/content_check.h"
 #include "platform/fsio_posix.h"
 #pragma GCC diagnostic push

@@ -18,9 +18,9 @@
 
 #include <SDL.h>
 
-#include "app/job.h"
-#include "app/kiosk.h"
-#include "app/log.h"
+#include "app/base/job.h"
+#include "app/visitor/kiosk.h"
+#include "app/base/log.h"
 #include "platform/clock.h"
 #include "platform/display.h"
 #include "platform/events.h"

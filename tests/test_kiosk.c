@@ -17,10 +17,10 @@
 
 #include <cmocka.h>
 
-#include "app/kiosk.h"
-#include "app/log.h"
-#include "app/mode.h"
-#include "app/schedule.h"
+#include "app/visitor/kiosk.h"
+#include "app/base/log.h"
+#include "app/visitor/mode.h"
+#include "app/visitor/schedule.h"
 #include "content/author.h"
 #include "fake_presenter.h"
 

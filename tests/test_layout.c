@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/layout.h"
+#include "app/visitor/layout.h"
 
 #include "layout_testing.h"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `vitrine render --layout-json FILE`: what each picture shows, one JSON
-# record a line (app/layout_json.h), for every panel and for every shot of
+# record a line (app/visitor/layout_json.h), for every panel and for every shot of
 # a script, at sizes nobody designed for. Checked with Python's json: every
 # record parses, has its size and boxes with known roles and whole
 # rectangles on the screen, text boxes carry their lines, and no control,

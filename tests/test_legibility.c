@@ -44,11 +44,11 @@
 
 #include <cmocka.h>
 
-#include "app/gesture.h"
-#include "app/layout.h"
-#include "app/locale_rules.h"
-#include "app/mode.h"
-#include "app/overlay.h"
+#include "app/visitor/gesture.h"
+#include "app/visitor/layout.h"
+#include "app/visitor/locale_rules.h"
+#include "app/visitor/mode.h"
+#include "app/visitor/overlay.h"
 #include "content/arena.h"
 #include "content/panel.h"
 #include "content/store.h"

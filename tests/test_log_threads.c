@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "app/log.h"
+#include "app/base/log.h"
 
 /* stderr goes to a file during the test: sanitizer reports must not */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "app/mode.h"
+#include "app/visitor/mode.h"
 
 #define MAX_LOG 4096
 

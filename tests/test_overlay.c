@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/mode.h"
-#include "app/overlay.h"
-#include "app/ui_strings.h"
+#include "app/visitor/mode.h"
+#include "app/visitor/overlay.h"
+#include "app/visitor/ui_strings.h"
 
 #include "layout_testing.h"
 

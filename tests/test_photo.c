@@ -27,8 +27,8 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
-#include "app/layout.h"
-#include "app/log.h"
+#include "app/visitor/layout.h"
+#include "app/base/log.h"
 #include "content/panel.h"
 #include "platform/display.h"
 #include "platform/events.h"

@@ -16,8 +16,8 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
-#include "app/layout.h"
-#include "app/log.h"
+#include "app/visitor/layout.h"
+#include "app/base/log.h"
 #include "platform/display.h"
 #include "platform/image.h"
 #include "platform/text.h"

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/preview.h"
+#include "app/visitor/preview.h"
 
 #include "layout_testing.h"
 

@@ -21,8 +21,8 @@
 #include <SDL.h>
 #include <cmocka.h>
 
-#include "app/kiosk.h"
-#include "app/log.h"
+#include "app/visitor/kiosk.h"
+#include "app/base/log.h"
 #include "platform/display.h"
 #include "platform/events.h"
 

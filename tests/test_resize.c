@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "app/kiosk.h"
+#include "app/visitor/kiosk.h"
 #include "fake_presenter.h"
 
 /* The extent of what a drawn view holds: the widest right edge and the

@@ -2,7 +2,7 @@
 # An exhibit that keeps crashing the kiosk is taken off by itself, and a
 # damaged STATE/current is repaired (docs/import.md, "When the kiosk changes
 # the exhibit by itself"). vitrine-faulty is the kiosk with test fault
-# points (app/fault.h, tests/fault_hook.c): VITRINE_TEST_FAULT names where
+# points (app/base/fault.h, tests/fault_hook.c): VITRINE_TEST_FAULT names where
 # it aborts, VITRINE_TEST_FAULT_VERSION for which exhibit version only, so
 # that version 2.0 (B) crashes and 1.0 (A) does not. What is on screen is
 # read from the health file's vitrine_exhibit_info. No sleeps: the one run

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "app/schedule.h"
+#include "app/visitor/schedule.h"
 
 static void dwell_is_bounded_and_grows_with_words(void **state)
 {

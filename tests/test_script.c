@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "app/script.h"
+#include "app/visitor/script.h"
 
 static char *read_data(const char *name, size_t *len)
 {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The soak (vitrine soak, app/cmd_soak.c): the kiosk's own run loop for
+# The soak (vitrine soak, app/cli/cmd_soak.c): the kiosk's own run loop for
 # SOAK_DAYS simulated days (default 1) with random visitors, an import
 # dropped into the inbox and a roll back each day, a renderer reset, and
 # staff exporting the statistics from the staff screen (PIN typed on the

@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "app/kiosk.h"
-#include "app/mode.h"
-#include "app/staff.h"
+#include "app/visitor/kiosk.h"
+#include "app/visitor/mode.h"
+#include "app/base/staff.h"
 #include "fake_presenter.h"
 
 #define PIN "2468"

@@ -50,8 +50,8 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "app/generations.h"
-#include "app/import.h"
+#include "app/ops/generations.h"
+#include "app/ops/import.h"
 #include "platform/clock.h"
 #include "platform/fsio_posix.h"
 #include "sign_testing.h"

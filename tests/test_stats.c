@@ -15,7 +15,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "app/stats.h"
+#include "app/ops/stats.h"
 
 #define NOW 1790000000LL /* 2026-09-21 */
 

@@ -1,5 +1,5 @@
 /* test_stats_export.c - the staff screen's export of the visitor statistics
- * (app/stats_export.h): the file's name, its bytes (those of `vitrine stats
+ * (app/ops/stats_export.h): the file's name, its bytes (those of `vitrine stats
  * export`, which stats_export_csv writes), a CSV that python3's csv module
  * reads, and every failure (no folder, a read-only or full stick, no or a
  * damaged database) a sentence with no file left behind; and how the kiosk
@@ -21,8 +21,8 @@
 
 #include <cmocka.h>
 
-#include "app/stats.h"
-#include "app/stats_export.h"
+#include "app/ops/stats.h"
+#include "app/ops/stats_export.h"
 #include "platform/fsio_posix.h"
 #include "platform/stickwatch.h"
 

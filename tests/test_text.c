@@ -18,7 +18,7 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 
-#include "app/typeset.h"
+#include "app/visitor/typeset.h"
 #include "platform/text.h"
 
 #define STAR "\xE2\x98\x85"

@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "app/typeset.h"
+#include "app/visitor/typeset.h"
 
 static int run_calls, run_fonts[64];
 

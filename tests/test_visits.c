@@ -1,5 +1,5 @@
 /* Views, sessions and language choices from what the kiosk shows
- * (app/visits.h), replayed look by look. Two of the faults the soak found
+ * (app/ops/visits.h), replayed look by look. Two of the faults the soak found
  * are here: a visitor who touched the screen in the pass where the kiosk
  * wound down for the night was lost (sessions now start at the kiosk's
  * count of wakes), and staff's own use of the screen counted as a
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "app/visits.h"
+#include "app/ops/visits.h"
 
 static struct visits v;
 static struct stats_buf out;

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "app/walltime.h"
+#include "app/base/walltime.h"
 #include "platform/clock.h"
 
 static void in_zone(const char *tz)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/script.h"
+#include "app/visitor/script.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
-/* fuzz_settings.c - libFuzzer harness for the settings file (app/config.c
- * through the table of app/options.c).
+/* fuzz_settings.c - libFuzzer harness for the settings file (app/ops/config.c
+ * through the table of app/ops/options.c).
  *
  * The input is a settings file's bytes, read under a command line that
  * sets some entries (so the "checked on a copy" path runs too). Whatever
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/options.h"
+#include "app/ops/options.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/typeset.h"
+#include "app/visitor/typeset.h"
 #include "platform/text.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,14 +1,14 @@
 /* fuzz_typeset.c - libFuzzer harness for the whole text path short of the
- * fonts: line breaking (app/breaks.c over libunibreak), fallback runs,
+ * fonts: line breaking (app/visitor/breaks.c over libunibreak), fallback runs,
  * wrapping, fitting, the ellipsis and the one-line setting, as every
  * heading, body, card, button and chapter page of the kiosk goes through
- * them (app/typeset.c).
+ * them (app/visitor/typeset.c).
  *
  * The input: byte 0 picks the language (none, en, fr, de, ko, ja, zh, th)
  * and the flags (whole words, paragraphs); bytes 1-3 the box width, the
  * number of lines and the design size; the rest is the text, any bytes.
  * English, French and German words too long for the box are hyphenated
- * with the system's dictionaries (app/hyphenation.c) where installed, so
+ * with the system's dictionaries (app/visitor/hyphenation.c) where installed, so
  * that path runs too; hyphenation_points is also asked about the raw bytes.
  * The measurer is a fake chain of three fonts (Latin, CJK and Hangul,
  * pictographs) whose widths depend on the characters, with marks of no
@@ -30,9 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/breaks.h"
-#include "app/hyphenation.h"
-#include "app/typeset.h"
+#include "app/visitor/breaks.h"
+#include "app/visitor/hyphenation.h"
+#include "app/visitor/typeset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

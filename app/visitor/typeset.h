@@ -13,7 +13,7 @@
  *
  * A long unbreakable word (a run with no break opportunity, wider than the
  * box) is hyphenated when the style's language has a dictionary and the
- * word is made of letters (app/hyphenation.h): it starts a line, and each
+ * word is made of letters (app/visitor/hyphenation.h): it starts a line, and each
  * line takes the word up to its last hyphenation point at which that part
  * and a hyphen (TYPESET_HYPHEN) fit. Otherwise, or where no point fits, it is cut
  * between characters (clusters): as many as fit go on a line of their own.

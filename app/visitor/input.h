@@ -2,7 +2,7 @@
  *
  * platform/input.c translates device events (SDL touch, mouse, keyboard,
  * window close) into these records once, at the edge; app/ never sees an
- * SDL_Event. Scripts (app/script.h) produce the same records.
+ * SDL_Event. Scripts (app/visitor/script.h) produce the same records.
  *
  * Coordinates are normalised to the screen as the visitor sees it (after
  * the configured rotation): x to the right, y downwards, both in 0..1.

@@ -1,7 +1,7 @@
 /* staff.h - what staff (never visitors) see and do on the kiosk: the
  * import's progress bar and result card drawn over the exhibit, and the
  * staff screen behind a hidden gesture and a PIN. The kiosk (kiosk.h) owns
- * the on-screen part; the run loop (app/cmd_run.c) feeds it the import's
+ * the on-screen part; the run loop (app/cli/cmd_run.c) feeds it the import's
  * state and carries out the actions staff choose. Pure: time is an argument.
  *
  * Reaching the staff screen: a long press of STAFF_HOLD_MS in the top-left

@@ -1,5 +1,5 @@
 /* kiosk_internal.h - what the parts of the kiosk share; only app/kiosk*.c
- * include it (app/kiosk.h is the interface). kiosk.c: content, panels,
+ * include it (app/visitor/kiosk.h is the interface). kiosk.c: content, panels,
  * navigation and the schedule; kiosk_frame.c: what each frame shows;
  * kiosk_staff.c: the staff layer's glue (staff_layer.h); kiosk_state.c:
  * what the kiosk shows, read only, for the run loop and tests. */

@@ -15,7 +15,7 @@
  * idle time starts again. (A finger that sends nothing at all for
  * stuck_finger_ms is taken for a ghost touch and forgotten.)
  *
- * Gestures (app/gesture.h) become actions through a table keyed by
+ * Gestures (app/visitor/gesture.h) become actions through a table keyed by
  * {context, gesture, direction, region}; actions become commands for the
  * kiosk to carry out. The controls' hit rectangles come in as data
  * (mode_controls_layout computes them). Escape, Alt+F4 and window close do

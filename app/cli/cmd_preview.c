@@ -3,10 +3,10 @@
  *
  * Decisions (see also README.md, "Authoring with live preview"):
  * - Watching: platform/dirwatch.h (inotify on every folder) blocks in a
- *   job (app/job.h) on its own thread; each batch of file events is a
+ *   job (app/base/job.h) on its own thread; each batch of file events is a
  *   job_report, which wakes the loop through events_waker(). The loop
  *   itself never blocks on files.
- * - Debounce: app/preview.h, driven by the kiosk's clock (clock_now_ms):
+ * - Debounce: app/visitor/preview.h, driven by the kiosk's clock (clock_now_ms):
  *   PREVIEW_QUIET_MS without file events, then one rebuild; the loop's
  *   wait timeout ends at the debounce deadline, no sleeps.
  * - Building: on the main thread, between frames, with the display's own

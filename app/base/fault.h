@@ -1,7 +1,7 @@
 /* fault.h - named points where a test build makes the kiosk fail, so that
  * the tests can check what a crash there does (bootcount.h, kiosk_check.h).
  *
- * The shipped `vitrine` links app/fault.c, where fault_point does nothing.
+ * The shipped `vitrine` links app/base/fault.c, where fault_point does nothing.
  * Only the test program `vitrine-faulty` (tests/CMakeLists.txt) links
  * tests/fault_hook.c in its place, which aborts at the point named by the
  * environment (VITRINE_TEST_FAULT) while the exhibit of the version it
