@@ -27,9 +27,9 @@ static uint64_t read_ns(clockid_t id)
 /* Simulated time (clock.h): set once on the main thread before any other
  * thread starts, then read anywhere; only the main thread advances it. */
 static _Atomic int sim_on;
-static _Atomic uint64_t sim_ns;     /* the monotonic clock, simulated */
-static uint64_t sim_ns0;            /* ... when the simulation started */
-static int64_t sim_utc0;            /* the wall clock then, UTC seconds */
+static _Atomic uint64_t sim_ns; /* the monotonic clock, simulated */
+static uint64_t sim_ns0;        /* ... when the simulation started */
+static int64_t sim_utc0;        /* the wall clock then, UTC seconds */
 
 void clock_simulate(int64_t start_utc_s)
 {
@@ -201,8 +201,9 @@ double clock_since_exec_ms(int *exact)
     buf[n] = '\0';
     char *p = strrchr(buf, ')');
     unsigned long long start = 0;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
-                            "%*d %*d %llu",
+    if (!p || sscanf(p + 2,
+                     "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
+                     "%*d %*d %llu",
                      &start) != 1)
         return -1;
     long hz = sysconf(_SC_CLK_TCK);

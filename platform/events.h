@@ -36,9 +36,9 @@ enum events_flags {
 typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
 
 struct events_cfg {
-    int rotation;     /* touch panel rotation, degrees */
-    uint32_t poll_ms; /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
-    int allow_close;  /* 1: closing the window returns EVENTS_STOP (the preview) */
+    int rotation;      /* touch panel rotation, degrees */
+    uint32_t poll_ms;  /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
+    int allow_close;   /* 1: closing the window returns EVENTS_STOP (the preview) */
     uint64_t since_ns; /* the timeout counts from this real time (clock_real_ns, e.g. when
                           the pass that computed it read the clock); 0: from the call */
 };

@@ -96,7 +96,8 @@ static void test_write_and_read_back(void **state)
     assert_int_equal(stats_export_csv(s, 0, f, &rows, why, sizeof(why)), 0);
     fclose(f);
     assert_int_equal(rows, 5);
-    assert_non_null(strstr(text, "kind,time_utc,exhibit,panel,locale,mode,seconds,panels,touches\r\n"));
+    assert_non_null(
+        strstr(text, "kind,time_utc,exhibit,panel,locale,mode,seconds,panels,touches\r\n"));
     assert_non_null(strstr(text, "\"Tides, \"\"and\"\" moons\""));
     free(text);
     stats_close(s);
@@ -128,9 +129,9 @@ static void test_bounds(void **state)
     snprintf(path, sizeof(path), "%s/stats.sqlite", dir);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT min(panel), min(t_utc) FROM panel_view", -1,
-                                        &st, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_prepare_v2(db, "SELECT min(panel), min(t_utc) FROM panel_view", -1, &st, NULL),
+        SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), 100 + 180 - 100); /* the oldest went */
     assert_true(sqlite3_column_int64(st, 1) >= NOW);
@@ -230,9 +231,9 @@ static void test_locked(void **state)
     snprintf(path, sizeof(path), "%s/stats.sqlite", dir);
     sqlite3 *other;
     assert_int_equal(sqlite3_open(path, &other), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE; INSERT INTO touch VALUES (1, 1)", NULL,
-                                  NULL, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(other, "BEGIN IMMEDIATE; INSERT INTO touch VALUES (1, 1)", NULL, NULL, NULL),
+        SQLITE_OK);
     fill(&buf, NOW);
     time_t t0 = time(NULL);
     assert_int_equal(stats_write(s, &buf, NOW, why, sizeof(why)), STATS_BUSY);

@@ -40,7 +40,9 @@
 #define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
 #define RUN_KEY_MAX (STICKWATCH_PATH_MAX + 160)
 #define RUN_STATS_EVERY_MS 60000u
-#define RUN_PASS_SLOW_NS 50000000u /* a pass longer than this holds a frame up */ /* visitor statistics: one write a minute at most */
+#define RUN_PASS_SLOW_NS                                                                           \
+    50000000u /* a pass longer than this holds a frame up */ /* visitor statistics: one write a    \
+                                                                minute at most */
 
 struct run_ctx {
     struct kiosk *k;
@@ -52,9 +54,9 @@ struct run_ctx {
     struct frame_budget budget; /* what a transition costs here (frame_budget.h) */
     int budget_kind;            /* the loop's transition now */
     long frames, wakeups;
-    int flags, ask;   /* what the last wait brought (events_wait, sim_wait) */
-    uint64_t now;     /* the kiosk's time, read once a pass (clock_pass) */
-    int64_t utc;      /* the wall clock then (0 when it cannot be read) */
+    int flags, ask; /* what the last wait brought (events_wait, sim_wait) */
+    uint64_t now;   /* the kiosk's time, read once a pass (clock_pass) */
+    int64_t utc;    /* the wall clock then (0 when it cannot be read) */
     struct walltime wall;
     uint64_t t0, last_frame;
     uint64_t pass_max_ns; /* the longest pass from its clock reading to its wait */
@@ -69,7 +71,7 @@ struct run_ctx {
     struct stick_watch_ctx watch;
     unsigned long watch_seen;
     struct import_job_ctx imp;
-    int imp_rollback;        /* the job only opens a generation (rollback, shell import) */
+    int imp_rollback; /* the job only opens a generation (rollback, shell import) */
     char rollback_why[STAFF_TEXT_MAX];   /* the roll back under way was by itself: why */
     char rollback_after[STAFF_TEXT_MAX]; /* a roll back by itself waits for the import */
     char damaged[STAFF_TEXT_MAX];        /* the roll back is from a damaged exhibit: why */
@@ -103,7 +105,7 @@ struct run_ctx {
     struct health health;
     const char *health_file; /* NULL: none */
     uint64_t health_saved_ms;
-    struct job *health_job;  /* writes health_text (the job's while it runs) */
+    struct job *health_job; /* writes health_text (the job's while it runs) */
     char health_text[8192];
     size_t health_len;
     uint64_t health_at, health_fsync_ms;
@@ -118,7 +120,7 @@ struct run_ctx {
     int64_t st_pend_utc;
     struct job *stats_job;
     uint64_t st_flush_ms;
-    int st_said; /* the problem was logged; not again until it is over */
+    int st_said;          /* the problem was logged; not again until it is over */
     struct visits visits; /* views and sessions from what the kiosk shows */
     /* the soak (cmd_run.h): NULL in real time */
     const struct run_sim *sim;
@@ -1285,8 +1287,7 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
         snprintf(r->check.path, sizeof(r->check.path), "%s", o->content);
     if (!store)
-        store = cli_open_content(o->content, notice + strlen(notice),
-                                 notice_len - strlen(notice));
+        store = cli_open_content(o->content, notice + strlen(notice), notice_len - strlen(notice));
     if (!store)
         return -1;
     log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
@@ -1366,10 +1367,8 @@ static void start_services(struct run_ctx *r)
     r->stats_opts = cli_stats_opts(o);
     r->st_flush_ms = clock_now_ms();
     stats_flush(r, 0); /* opens the file, on the job */
-    r->ecfg = (struct events_cfg){.rotation = (int)o->rotation,
-                                  .poll_ms = 0,
-                                  .allow_close = 0,
-                                  .since_ns = 0};
+    r->ecfg = (struct events_cfg){
+        .rotation = (int)o->rotation, .poll_ms = 0, .allow_close = 0, .since_ns = 0};
     r->budget_kind = TRANS_CROSSFADE;
     frame_budget_init(&r->budget, r->budget_kind);
 }
@@ -1468,7 +1467,7 @@ static uint32_t open_wait_ms(struct run_ctx *r, uint64_t now)
         timeout = RUN_HEALTH_EVERY_MS; /* the health file stays fresh */
     /* polling drivers: read input at frame rate while a visitor touches,
      * less often when nobody does (in the loop a touch only wakes it) */
-    r->ecfg.poll_ms = kiosk_touch_active(r->k, now)      ? KIOSK_FRAME_MS / 2
+    r->ecfg.poll_ms = kiosk_touch_active(r->k, now)   ? KIOSK_FRAME_MS / 2
                       : kiosk_mode(r->k) == MODE_LOOP ? EVENTS_POLL_IDLE_MS
                                                       : EVENTS_POLL_MS;
     return timeout;

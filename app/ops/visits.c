@@ -44,12 +44,12 @@ void visits_look(struct visits *v, const struct visits_look *look, uint64_t now_
         v->panels = 1;
     }
     const char *ex = look->exhibit ? look->exhibit : "";
-    if (v->panel < 0 || look->panel != v->panel || mode != v->mode ||
-        strcmp(loc, v->locale) != 0 || strncmp(ex, v->exhibit, sizeof(v->exhibit) - 1) != 0) {
+    if (v->panel < 0 || look->panel != v->panel || mode != v->mode || strcmp(loc, v->locale) != 0 ||
+        strncmp(ex, v->exhibit, sizeof(v->exhibit) - 1) != 0) {
         view_end(v, now_ms, out);
         if (mode == STATS_INTERACTIVE && v->panel >= 0 && v->mode == STATS_INTERACTIVE &&
             strcmp(loc, v->locale) != 0)
-            stats_language(out, utc, loc);                    /* a visitor chose it */
+            stats_language(out, utc, loc);                          /* a visitor chose it */
         if (mode == STATS_INTERACTIVE && look->panel != v->panel) { /* sessions start at a wake */
             v->panels++;
         } else if (mode == STATS_LOOP) {

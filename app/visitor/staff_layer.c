@@ -346,8 +346,7 @@ static const struct draw_list *staff_list(struct staff_layer *st, const struct s
     memset(&st->list, 0, sizeof(st->list));
     if (st->ui == STAFF_UI_KEYPAD) {
         struct overlay_staff_keypad kp = {st->checking ? st->checking : st->n_entry, st->wrong,
-                                          st->too_short,
-                                          staff_locked_s(st, now_ms), env->locale};
+                                          st->too_short, staff_locked_s(st, now_ms), env->locale};
         overlay_staff_keypad(&screen, st->controls, st->n_controls, st->pressed, &kp, m, &st->arena,
                              &st->list);
     } else if (st->ui == STAFF_UI_SCREEN) {
