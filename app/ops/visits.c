@@ -14,7 +14,7 @@ void visits_init(struct visits *v)
 /* The panel on screen until now, as one view. */
 static void view_end(struct visits *v, uint64_t now_ms, struct stats_buf *out)
 {
-    if (v->panel >= 0)
+    if (v->panel >= 0 && !v->view_staff)
         stats_panel_shown(out, v->since_utc, v->exhibit, v->panel + 1, v->locale,
                           (enum stats_mode)v->mode, (double)(now_ms - v->since_ms) / 1000.0);
 }
@@ -34,6 +34,10 @@ void visits_look(struct visits *v, const struct visits_look *look, uint64_t now_
     int woke = look->wakes != v->wakes; /* a visitor woke the loop since the last look */
     v->wakes = look->wakes;
     if (look->staff_open) { /* staff hold the screen: not a visitor, not counted */
+        if (!v->view_staff) { /* the view so far was a visitor's; from here it is staff's */
+            view_end(v, now_ms, out);
+            v->view_staff = 1;
+        }
         v->staff = 1;
         v->in_session = 0;
     }
@@ -57,6 +61,7 @@ void visits_look(struct visits *v, const struct visits_look *look, uint64_t now_
             v->staff = 0;
         }
         v->panel = look->panel;
+        v->view_staff = v->staff; /* staff tapping through after their screen closed */
         v->mode = mode;
         snprintf(v->locale, sizeof(v->locale), "%s", loc);
         snprintf(v->exhibit, sizeof(v->exhibit), "%s", ex); /* the view's own exhibit */

@@ -8,8 +8,9 @@
  * Sessions start at a wake, counted by the kiosk (kiosk_wakes), not at a
  * touch seen here: a touch in the pass where the kiosk wound down for the
  * night still counts. The staff's own use of the screen (the corner held,
- * the keypad, the staff screen) is no visitor's session: from the moment
- * the staff layer opens until the loop takes over again, nothing starts.
+ * the keypad, the staff screen) is no visitor's session and no view: from
+ * the moment the staff layer opens until the loop takes over again,
+ * nothing is counted (the panel on screen counts up to that moment).
  *
  * Single-threaded: one struct visits per run loop. */
 #ifndef VITRINE_VISITS_H
@@ -40,6 +41,7 @@ struct visits {
     int in_session; /* a visitor's session is under way */
     int panels;     /* panels seen in it */
     int staff;      /* staff used the screen: no session until the loop is back */
+    int view_staff; /* the view on screen is staff's: not counted */
     uint64_t sess_ms;
     int64_t sess_utc;
 };
