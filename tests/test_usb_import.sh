@@ -108,7 +108,8 @@ done
 grep -qE '^problems: *1' "$out/i.txt" || { echo "FAIL: $(cat "$out/i.txt")"; fail=1; }
 
 "$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --watch "$out/watch" \
-    --state-dir "$out/state" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
+    --state-dir "$out/state" --keys "$out/keys" --config "$out/vitrine.conf" \
+    --health-file "$out/health.prom" 2>"$out/log" &
 pid=$!
 wait_for 1 '800x480 on offscreen'
 grep -q 'no staff PIN' "$out/log" && { echo "FAIL: the PIN in the settings was not read"; fail=1; }
@@ -116,6 +117,17 @@ grep -q 'no staff PIN' "$out/log" && { echo "FAIL: the PIN in the settings was n
 stick one good.vitrine
 wait_for 1 'run\] info: Loaded: .*, version 2\.0\. 5 panels\. You can remove the stick'
 wait_for 1 'now showing .*generations/g[0-9]+/exhibit.vitrine \(5 panels\)'
+# the exhibit's slug follows a live import (the statistics and the health
+# file had it empty until a restart)
+i=0
+until grep -q 'slug="test-exhibit"' "$out/health.prom" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 600 ]; then
+        echo "FAIL: the health file has no slug after the import:"; grep slug "$out/health.prom"
+        fail=1; break
+    fi
+    sleep 0.05
+done
 gen=$(sed -n 's/^current //p' "$out/state/current")
 [ -n "$gen" ] || { echo "FAIL: no current generation"; fail=1; }
 rm -rf "$out/watch/one"

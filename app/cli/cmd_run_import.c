@@ -145,6 +145,17 @@ static void open_new(struct job *j, struct import_job_ctx *c, int flags)
         c->r.outcome = IMPORT_FAILED;
         snprintf(c->r.why, sizeof(c->r.why), "the exhibit %s cannot be opened: %s", c->r.generation,
                  why);
+        return;
+    }
+    /* the child's result line carries no slug: the statistics and the
+     * health file need it, so it is read from the exhibit itself */
+    if (!c->r.slug[0]) {
+        struct arena a;
+        struct store_info info;
+        arena_init(&a, 1024);
+        if (store_info(c->store, NULL, &a, &info, why, sizeof(why)) == 0 && info.slug)
+            snprintf(c->r.slug, sizeof(c->r.slug), "%s", info.slug);
+        arena_free(&a);
     }
 }
 
