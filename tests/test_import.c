@@ -176,6 +176,44 @@ static enum import_outcome import_name(const char *name, struct import_result *r
     return import_with(name, fsio_posix(), r);
 }
 
+/* Every progress text of an import, one per line. */
+static char texts[8192];
+static void collect(void *ctx, enum import_stage stage, uint64_t done, uint64_t total,
+                    const char *text)
+{
+    (void)ctx, (void)stage, (void)done, (void)total;
+    size_t n = strlen(texts);
+    snprintf(texts + n, sizeof(texts) - n, "%s\n", text);
+}
+
+/* A shell's `vitrine import FILE` reads a file, not a stick: its progress
+ * says so (issue 18: "Copying the exhibit from the stick" from a shell),
+ * and the kiosk's own import still says "the stick". */
+static void progress_names_the_source(void **s)
+{
+    (void)s;
+    char path[512];
+    struct import_result r;
+    make_bundle("v2.vitrine", "2.0", NULL, &trusted);
+    snprintf(path, sizeof(path), "%s/v2.vitrine", stick);
+    struct import_opts o = {.state_dir = state,
+                            .keys_dir = keys,
+                            .io = fsio_posix(),
+                            .check = check_cb,
+                            .progress = collect,
+                            .source = "the file"};
+    texts[0] = '\0';
+    assert_int_equal(import_bundle(path, &o, &r), IMPORT_LOADED);
+    assert_non_null(strstr(texts, "Copying the exhibit from the file"));
+    assert_null(strstr(texts, "stick"));
+    make_bundle("v3.vitrine", "3.0", NULL, &trusted);
+    snprintf(path, sizeof(path), "%s/v3.vitrine", stick);
+    o.source = NULL;
+    texts[0] = '\0';
+    assert_int_equal(import_bundle(path, &o, &r), IMPORT_LOADED);
+    assert_non_null(strstr(texts, "Copying the exhibit from the stick"));
+}
+
 static const char *current_version(void)
 {
     static struct import_result r;
@@ -719,6 +757,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, fresh_state)
     const struct CMUnitTest tests[] = {
+        T(progress_names_the_source),
         T(unsigned_bundle),
         T(unknown_key),
         T(flipped_byte_in_bundle),

@@ -126,7 +126,9 @@ int cmd_import(const struct options *o)
                              .check_ctx = &c,
                              .progress = progress_cb,
                              .progress_ctx = &c,
-                             .lock_wait_ms = LOCK_WAIT_MS};
+                             .lock_wait_ms = LOCK_WAIT_MS,
+                             /* the kiosk's child reads a stick (or its inbox); a shell, a file */
+                             .source = o->progress_fd ? "the stick" : "the file"};
     struct import_result r;
     enum import_outcome out = import_bundle(o->positional[0], &io, &r);
     progress_cb(&c, (enum import_stage) - 1, 0, 0, "done"); /* times the last stage */

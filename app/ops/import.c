@@ -44,6 +44,12 @@ static void progress(struct imp *m, enum import_stage stage, uint64_t done, uint
         m->o->progress(m->o->progress_ctx, stage, done, total, text);
 }
 
+/* "the stick" or "the file" (import_opts.source). */
+static const char *source_of(const struct imp *m)
+{
+    return m->o->source ? m->o->source : "the stick";
+}
+
 static int cancelled(const struct imp *m)
 {
     return m->o->cancelled && m->o->cancelled(m->o->cancel_ctx);
@@ -196,8 +202,11 @@ static enum import_outcome copy_in(struct imp *m, const char *src, const char *d
         }
         if (r == 0) {
             out = fail(m, IMPORT_FAILED,
-                       "the copy failed: the file on the stick ended early (was the stick "
-                       "removed?)");
+                       strcmp(source_of(m), "the stick") == 0
+                           ? "the copy failed: the file on the stick ended early (was the stick "
+                             "removed?)"
+                           : "the copy failed: the file ended early (was it changed or removed "
+                             "during the import?)");
             goto done;
         }
         minisig_hash_update(&h, buf, (size_t)r);
@@ -207,7 +216,9 @@ static enum import_outcome copy_in(struct imp *m, const char *src, const char *d
             goto done;
         }
         done += (uint64_t)r;
-        progress(m, IMPORT_STAGE_COPY, done, size, "Copying the exhibit from the stick");
+        char text[96];
+        snprintf(text, sizeof(text), "Copying the exhibit from %s", source_of(m));
+        progress(m, IMPORT_STAGE_COPY, done, size, text);
     }
     int rc = io->fsync(io->ctx, fd);
     if (rc < 0) {
@@ -487,7 +498,9 @@ enum import_outcome import_bundle(const char *bundle_path, const struct import_o
     struct gen_lock lock = {.fd = -1};
     char staged[GEN_PATH_MAX], staged_sig[GEN_PATH_MAX], staging[GEN_PATH_MAX];
 
-    progress(&m, IMPORT_STAGE_CHECK, 0, 0, "Checking the stick");
+    char checking[96];
+    snprintf(checking, sizeof(checking), "Checking %s", source_of(&m));
+    progress(&m, IMPORT_STAGE_CHECK, 0, 0, checking);
     if ((out = check_source(&m, bundle_path, sig_text, &sig_len, &sig, &size)) != IMPORT_LOADED)
         return out;
     if (gen_staging_path(o->state_dir, GEN_BUNDLE, staged, sizeof(staged)) != 0 ||

@@ -78,6 +78,10 @@ struct import_opts {
      * import or roll back is changing the kiosk's exhibit ..."); 0: try
      * once. The import holds the lock from step 3 to its end. */
     unsigned lock_wait_ms;
+    /* Where the bundle comes from, in the progress texts and the messages
+     * that name it: "the stick" (the kiosk's import) or "the file" (a
+     * shell's `vitrine import`); NULL: "the stick". */
+    const char *source;
 };
 
 struct import_result {
