@@ -91,6 +91,14 @@ static void a_touch_wakes_a_closed_kiosk(void **state)
     assert_int_equal(step(&s, &h, night, 0, 0), HOURS_CLOSE);
     assert_int_equal(step(&s, &h, night + 60, 0, 1), HOURS_OPEN);
     assert_int_equal(s.closed, 0);
+    /* open until the wake ends (5 minutes), not until the hours' next
+     * opening (issue 18: "until Thursday 09:00" on a five-minute wake) */
+    assert_int_equal(hours_switch_open_until(&s, night + 60, 0, 300000), night + 360);
+    /* opened by the hours: until their next change */
+    assert_int_equal(hours_switch_open_until(&s, night + 60, 1, 0), s.next_change);
+    /* a wake that outlasts the night: until the hours take over */
+    assert_int_equal(hours_switch_open_until(&s, at(2026, 11, 26, 8, 58), 0, 600000),
+                     at(2026, 11, 26, 9, 0));
     assert_int_equal(step(&s, &h, night + 600, 1, 0), HOURS_WIND_DOWN);
     assert_int_equal(step(&s, &h, night + 601, 0, 1), HOURS_STAY); /* touched again */
     assert_int_equal(s.closing, 0);

@@ -1166,12 +1166,16 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         display_present(r->d);
         r->cmd_pid = run_command(r->o->screen_off, "screen_off_command");
         break;
-    case HOURS_OPEN:
-        describe_change(r->hs.next_change, when, sizeof(when));
-        log_info("run", "open%s until %s", now < r->woken_until ? " (woken by a touch)" : "", when);
+    case HOURS_OPEN: {
+        int scheduled = hours_open_at(h, wall);
+        describe_change(hours_switch_open_until(&r->hs, wall->utc_s, scheduled,
+                                                now < r->woken_until ? r->woken_until - now : 0),
+                        when, sizeof(when));
+        log_info("run", "open%s until %s", scheduled ? "" : " (woken by a touch)", when);
         r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
         kiosk_invalidate(r->k);
         break;
+    }
     case HOURS_STAY:
         break;
     }

@@ -34,3 +34,15 @@ uint32_t hours_switch_wait_ms(const struct hours_switch *s, int64_t utc_s)
     int64_t left = s->next_change < 0 ? 86400 : s->next_change - utc_s;
     return left <= 0 ? 1000u : left > 86400 ? 86400000u : (uint32_t)left * 1000u;
 }
+
+int64_t hours_switch_open_until(const struct hours_switch *s, int64_t utc_s, int scheduled_open,
+                                uint64_t wake_ms)
+{
+    if (scheduled_open)
+        return s->next_change;
+    int64_t wake_end = utc_s + (int64_t)((wake_ms + 999) / 1000);
+    /* the hours open before the wake ends: open until their next change */
+    if (s->next_change > 0 && s->next_change <= wake_end)
+        return s->next_change;
+    return wake_end;
+}

@@ -43,6 +43,14 @@ struct hours_now {
 enum hours_move hours_switch_step(struct hours_switch *s, const struct hours *h,
                                   const struct hours_now *n, hours_local_fn local);
 
+/* After HOURS_OPEN at utc_s: until when the kiosk stays open, UTC seconds.
+ * Opened by the schedule: its next change (s->next_change). Woken by a
+ * touch outside the hours (scheduled_open 0): the wake's end, wake_ms from
+ * now, unless the hours open before it ends (then their opening, after
+ * which the hours keep it open). */
+int64_t hours_switch_open_until(const struct hours_switch *s, int64_t utc_s, int scheduled_open,
+                                uint64_t wake_ms);
+
 /* While closed: how long the loop may sleep, ms (until the next change, at
  * most a day, at least a second once it is due). */
 uint32_t hours_switch_wait_ms(const struct hours_switch *s, int64_t utc_s);
