@@ -60,7 +60,7 @@ for variant in test asan; do
         flags="-DCMAKE_BUILD_TYPE=RelWithDebInfo"
     fi
     echo "== $variant build"
-    cmake -S "$top" -B "$dir" $flags -DVITRINE_WERROR=ON >/dev/null
+    cmake -S "$top" -B "$dir" $flags -DVITRINE_WERROR=ON -DVITRINE_TESTS=ON >/dev/null
     cmake --build "$dir" -j "$jobs"
     echo "== $variant tests"
     if ctest --test-dir "$dir" --output-on-failure -j "$jobs" >"$dir/ctest.log" 2>&1; then
@@ -74,7 +74,8 @@ done
 tsan_tests="test_job test_log_threads"
 dir="$top/build/tsan"
 echo "== tsan build"
-cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DVITRINE_TSAN=ON -DVITRINE_WERROR=ON >/dev/null
+cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DVITRINE_TSAN=ON -DVITRINE_WERROR=ON \
+    -DVITRINE_TESTS=ON >/dev/null
 cmake --build "$dir" -j "$jobs" --target $tsan_tests
 echo "== tsan tests"
 if TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --test-dir "$dir" \
