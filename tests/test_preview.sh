@@ -20,6 +20,13 @@ mkdir "$out/tmp"
 cp -R "$VITRINE_SOURCE_DIR/tests/data/author/good" "$src"
 cp "$src/panels/02-arrival.yaml" "$out/02-arrival.orig"
 
+# --help gives preview's own default idle timeout, the one it uses (it
+# said 60 s while the preview waits 600 s)
+"$VITRINE" preview --help 2>&1 | grep -q -- '--idle-timeout S .*(default 600;' ||
+    { echo "FAIL: preview --help does not give its idle default of 600 s"; fail=1; }
+"$VITRINE" run --help 2>&1 | grep -q -- '--idle-timeout S .*(default 60;' ||
+    { echo "FAIL: run --help does not give its idle default of 60 s"; fail=1; }
+
 # wait_for COUNT PATTERN: until the log has COUNT lines matching PATTERN
 # (grep -E), or 60 s have passed, or the preview has exited
 wait_for() {

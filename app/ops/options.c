@@ -45,6 +45,7 @@ struct opt_def {
     const char *choices;   /* OPT_CHOICE */
     const char *def;       /* the default, parsed like a value; NULL: none, no, 0 */
     const char *def_words; /* the default in words, where def cannot say it */
+    const char *preview_def; /* OPT_LONG: `vitrine preview`'s own default, where it differs */
     const char *example;   /* the value `config defaults` shows; NULL: def */
     const char *arg;       /* the flag's value in --help */
     const char *help;
@@ -125,7 +126,7 @@ static const struct opt_def defs[] = {
              "all: every one)"},
     {.flag = "--idle-timeout", .key = "idle_timeout", .kind = OPT_LONG, .offset = OFF(idle_s),
      .min = 5, .max = 3600, .commands = CMD_RUN | CMD_RENDER | CMD_PREVIEW | CMD_SOAK,
-     .def = "60",
+     .def = "60", .preview_def = "600", /* a curator reads the panel being written */
      .arg = "S", .help = "seconds without a touch before \"still there?\""},
     {.flag = "--reduced-motion", .key = "reduced_motion", .kind = OPT_FLAG,
      .offset = OFF(reduced_motion), .commands = CMD_RUN | CMD_RENDER,
@@ -498,8 +499,9 @@ int options_parse(struct options *o, enum command command, int argc, char **argv
                   char *why, size_t why_len)
 {
     defaults(o);
-    if (command == CMD_PREVIEW)
-        o->idle_s = 600; /* a curator reads the panel being written */
+    for (size_t k = 0; command == CMD_PREVIEW && k < N_DEFS; k++)
+        if (defs[k].preview_def && defs[k].kind == OPT_LONG)
+            *(long *)((char *)o + defs[k].offset) = strtol(defs[k].preview_def, NULL, 10);
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] == '-' && a[1] != '\0') {
@@ -600,9 +602,10 @@ void options_help(enum command command, const char *usage)
         snprintf(left, sizeof(left), "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "",
                  d->flag, d->arg ? " " : "", d->arg ? d->arg : "");
         int shows_def = d->def && (d->kind == OPT_LONG || d->kind == OPT_STRING);
+        const char *def = command == CMD_PREVIEW && d->preview_def ? d->preview_def : d->def;
         if (shows_def || d->key)
             snprintf(extra, sizeof(extra), " (%s%s%s%s%s)", shows_def ? "default " : "",
-                     shows_def ? d->def : "", shows_def && d->key ? "; " : "", d->key ? d->key : "",
+                     shows_def ? def : "", shows_def && d->key ? "; " : "", d->key ? d->key : "",
                      d->key ? " in --config" : "");
         printf("  %-26s %s%s\n", left, d->help, extra);
     }
