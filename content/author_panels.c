@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "author_internal.h"
 
@@ -330,9 +331,9 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 }
             }
         } else if (ps->kind == PANEL_QUOTE) {
-            p.quote = (struct panel_quote){ps->q.text.s[l],    ps->q.speaker,
-                                           ps->q.role.s[l],    ps->q.context.s[l],
-                                           ps->q.language,     ps->q.translation.s[l]};
+            p.quote =
+                (struct panel_quote){ps->q.text.s[l],    ps->q.speaker,  ps->q.role.s[l],
+                                     ps->q.context.s[l], ps->q.language, ps->q.translation.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
             p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL, 0, 0};
         } else if (items_for_locale(b, ps, l, &p) != 0) {
@@ -477,6 +478,13 @@ void panels_parse(struct build *b)
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
+        if (e->d_name[0] != '.' && len > 4 && strcasecmp(e->d_name + len - 4, ".yml") == 0) {
+            /* meant as a panel: never left out without a word */
+            build_error(b, "panels/", 0,
+                        "%s is not read: panel files end in .yaml (rename it %.*s.yaml)", e->d_name,
+                        (int)(len - 4), e->d_name);
+            continue;
+        }
         if (e->d_name[0] == '.' || len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
             continue;
         if (n == (size_t)INT_MAX) { /* panels are numbered with an int */

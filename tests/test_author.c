@@ -474,6 +474,15 @@ static void bad_theme_logo_or_font_is_refused(void **state)
                  "text drawn in the accent, and on it, needs 4.5:1");
 }
 
+/* A panel saved as .yml is refused with its name, never silently left out
+ * of the exhibit (issue 18, item 7). */
+static void yml_panel_is_named(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/09-extra.yml", "kind: story\nheading: Extra\nbody: Words.\n");
+    expect_error(f, "panels/: ", "09-extra.yml is not read: panel files end in .yaml");
+}
+
 static void theme_colour_must_be_hex(void **state)
 {
     struct fx *f = *state;
@@ -1389,6 +1398,7 @@ int main(void)
         T(quoted_number_is_text),
         T(theme_logo_and_fonts_are_written),
         T(bad_theme_logo_or_font_is_refused),
+        T(yml_panel_is_named),
         T(theme_colour_must_be_hex),
         T(half_a_theme_is_refused),
         T(font_must_be_a_font),
