@@ -93,12 +93,18 @@ void notify_watchdog(uint64_t now_ms)
     send_text("WATCHDOG=1");
 }
 
-uint32_t notify_watchdog_wait_ms(void)
+uint32_t notify_watchdog_wait_ms(uint64_t now_ms)
 {
     if (n.fd < 0 || n.watchdog_ms == 0)
         return 0;
     uint64_t third = n.watchdog_ms / 3;
-    return third == 0 ? 1 : third > 60000 ? 60000 : (uint32_t)third;
+    if (third == 0)
+        return 1;
+    /* until the next ping is due, not a whole third from now: a loop that
+     * looked just before it was due would otherwise ping two thirds apart */
+    uint64_t due = n.last_ping ? n.last_ping + third : now_ms;
+    uint64_t left = due > now_ms ? due - now_ms : 1;
+    return left > 60000 ? 60000 : (uint32_t)left;
 }
 
 void notify_stopping(void)

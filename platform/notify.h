@@ -22,12 +22,14 @@ int notify_enabled(void);
 void notify_ready(const char *status);
 /* "WATCHDOG=1" when a third of the watchdog interval has passed since the
  * last one (now_ms: the kiosk's clock). No-op without a watchdog. With
- * the loop waking at least every notify_watchdog_wait_ms, pings are never
- * more than two thirds of the interval apart. */
+ * the loop waking when notify_watchdog_wait_ms says, pings are a third of
+ * the interval apart (10 s with WatchdogSec=30), plus the loop's own
+ * latency. */
 void notify_watchdog(uint64_t now_ms);
-/* A third of the watchdog interval in ms (the longest the loop may wait),
- * or 0 without a watchdog. */
-uint32_t notify_watchdog_wait_ms(void);
+/* How long the loop may wait at now_ms before the next ping is due, ms
+ * (at least 1, at most a third of the interval), or 0 without a
+ * watchdog. */
+uint32_t notify_watchdog_wait_ms(uint64_t now_ms);
 /* "STOPPING=1". */
 void notify_stopping(void);
 

@@ -1464,7 +1464,7 @@ static uint32_t open_wait_ms(struct run_ctx *r, uint64_t now)
         uint64_t due = kiosk_deadline(r->k, now);
         timeout = due > now ? (due - now > 60000 ? 60000u : (uint32_t)(due - now)) : 0;
     }
-    uint32_t wd = notify_watchdog_wait_ms();
+    uint32_t wd = notify_watchdog_wait_ms(now);
     if (wd && timeout > wd)
         timeout = wd; /* wake in time to ping */
     if (r->health_file && timeout > RUN_HEALTH_EVERY_MS)
@@ -1483,7 +1483,7 @@ static uint32_t closed_wait_ms(struct run_ctx *r, uint64_t now, uint32_t until_o
 {
     if (r->frames++ == 0)
         notify_ready("closed: outside opening hours");
-    uint32_t wait = until_open, wd = notify_watchdog_wait_ms();
+    uint32_t wait = until_open, wd = notify_watchdog_wait_ms(now);
     if (wd && wait > wd)
         wait = wd;
     if (r->woken_until > now && r->woken_until - now < wait)
