@@ -526,6 +526,42 @@ static void config_reads_the_new_keys(void **state)
     assert_int_equal(problems_on(&o, 3), 0);
 }
 
+/* What `config check` called "every line is good" (issue 18, item 6):
+ * dates that do not exist, a relative stick folder, hours that run 15
+ * hours past midnight (two times swapped; up to 12 hours past midnight is
+ * a night opening, test_hours), and a key given twice. Each is one message on its line; the
+ * repeatable keys (hours, open, closed, watch) may repeat. */
+static void impossible_values_are_named(void **state)
+{
+    (void)state;
+    static struct options o;
+    run_options(&o,
+                "closed = 2026-02-30\n"               /* 1 */
+                "open = 2026-04-31 10:00-18:00\n"     /* 2 */
+                "watch = media/usb\n"                 /* 3 */
+                "hours = mon-fri 18:00-09:00\n"       /* 4 */
+                "idle_timeout = 90\n"                 /* 5 */
+                "idle_timeout = 120\n"                /* 6 given again */
+                "closed = 2028-02-29\n"               /* 7 a leap day: good */
+                "hours = mon-fri 09:00-17:00\n"       /* 8 */
+                "hours = sat 10:00-14:00\n"           /* 9 repeatable */
+                "watch = /media\n"                    /* 10 */
+                "watch = /mnt/usb\n",                 /* 11 repeatable */
+                NULL, 0);
+    for (int line = 1; line <= 11; line++)
+        if (problems_on(&o, line) != (line <= 4 || line == 6))
+            fail_msg("line %d: %d messages in\n%s", line, problems_on(&o, line), o.problems);
+    assert_non_null(strstr(o.problems, ":1: 2026-02-30 is not a date: February 2026 has 28 days"));
+    assert_non_null(strstr(o.problems, ":2: 2026-04-31 is not a date: April 2026 has 30 days"));
+    assert_non_null(strstr(o.problems, ":3: watch wants an absolute path"));
+    assert_non_null(strstr(o.problems, ":4: \"mon-fri 18:00-09:00\" runs more than 12 hours past "
+                                       "midnight: if the times are swapped"));
+    assert_non_null(strstr(o.problems, ":6: idle_timeout is given again"));
+    assert_int_equal(o.idle_s, 120); /* the later line counts */
+    assert_int_equal(o.n_watch, 2);
+    assert_int_equal(o.hours.n_exc, 1);
+}
+
 /* One bad line of each kind: exactly one message naming its line, and the
  * setting keeps its default. */
 static void a_bad_value_keeps_the_default(void **state)
@@ -956,6 +992,7 @@ int main(void)
         cmocka_unit_test(config_reads_the_new_keys),
         cmocka_unit_test(only_a_regular_file_of_bounded_size_is_read),
         cmocka_unit_test(a_bad_value_keeps_the_default),
+        cmocka_unit_test(impossible_values_are_named),
         cmocka_unit_test(bad_lines_are_named),
         cmocka_unit_test(a_file_of_problems_stays_bounded),
         cmocka_unit_test(flags_win_over_the_file),

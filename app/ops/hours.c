@@ -27,6 +27,10 @@ static int parse_span(const char **p, struct hours_span *out)
     out->to = (int16_t)(h2 * 60 + m2);
     if (out->from == out->to)
         return -1; /* empty (or 24 h: say 00:00-24:00) */
+    /* past midnight (to < from) is allowed up to 12 hours: longer, it is
+     * most likely two times swapped ("18:00-09:00" for "09:00-18:00") */
+    if (out->from > out->to && 1440 - out->from + out->to > 12 * 60)
+        return -2;
     if (out->to == 1440)
         out->to = 1440;
     *p += used;
@@ -50,8 +54,9 @@ static int parse_times(const char **p, struct hours_day *d)
         return 0;
     }
     while (*q && *q != ',') {
-        if (d->n == HOURS_PER_DAY || parse_span(&q, &d->span[d->n]) != 0)
-            return -1;
+        int rc = d->n == HOURS_PER_DAY ? -1 : parse_span(&q, &d->span[d->n]);
+        if (rc != 0)
+            return rc;
         d->n++;
         q = skip_space(q);
     }
@@ -74,7 +79,16 @@ int hours_parse_week(struct hours *h, const char *text, char *why, size_t why_le
             p += m;
         }
         struct hours_day d;
-        if (a < 0 || b < 0 || parse_times(&p, &d) != 0) {
+        int rc = a < 0 || b < 0 ? -1 : parse_times(&p, &d);
+        if (rc == -2) {
+            snprintf(why, why_len,
+                     "\"%.*s\" runs more than 12 hours past midnight: if the times are "
+                     "swapped, write 09:00-18:00; a longer night opening is two days' hours, "
+                     "like \"mon-fri 18:00-24:00, tue-sat 00:00-09:00\"",
+                     (int)strcspn(part, ","), part);
+            return -1;
+        }
+        if (rc != 0) {
             snprintf(why, why_len,
                      "cannot read \"%.*s\": write days and hours like \"mon-fri 09:00-17:00, "
                      "sun closed\"",
@@ -104,13 +118,32 @@ int hours_parse_exception(struct hours *h, const char *text, int open, char *why
         snprintf(why, why_len, "cannot read the date in \"%s\": write it as 2026-12-25", text);
         return -1;
     }
+    static const int month_days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int days = month_days[mo - 1] + (mo == 2 && leap);
+    if (d > days) {
+        static const char *const months[12] = {"January", "February", "March",     "April",
+                                               "May",     "June",     "July",      "August",
+                                               "September", "October", "November", "December"};
+        snprintf(why, why_len, "%04d-%02d-%02d is not a date: %s %d has %d days", y, mo, d,
+                 months[mo - 1], y, days);
+        return -1;
+    }
     if (h->n_exc == HOURS_EXCEPTIONS) {
         snprintf(why, why_len, "more than %d dated exceptions", HOURS_EXCEPTIONS);
         return -1;
     }
     p += used;
     struct hours_day hd = {0};
-    if (open && parse_times(&p, &hd) != 0) {
+    int rc = open ? parse_times(&p, &hd) : 0;
+    if (rc == -2) {
+        snprintf(why, why_len,
+                 "the hours in \"%s\" run more than 12 hours past midnight: are the times "
+                 "swapped?",
+                 text);
+        return -1;
+    }
+    if (rc != 0) {
         snprintf(why, why_len, "cannot read the hours in \"%s\": write 2026-12-24 10:00-14:00",
                  text);
         return -1;

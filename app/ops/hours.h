@@ -6,7 +6,9 @@
  *
  * The settings (config.h) spell them:
  *   hours = mon-fri 09:00-17:00, sat 10:00-18:00, sun closed
- *   hours = fri 18:00-02:00          (past midnight: open until 02:00 Saturday)
+ *   hours = fri 18:00-02:00          (past midnight: open until 02:00 Saturday;
+ *                                     at most 12 hours past midnight, else the
+ *                                     times are taken to be swapped and refused)
  *   closed = 2026-12-25              (a dated exception: closed all day)
  *   open = 2026-12-24 10:00-14:00    (a dated exception: these hours that day)
  * A day not named is closed. No hours at all: always open. An interval

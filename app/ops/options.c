@@ -30,6 +30,7 @@ enum opt_kind {
 enum {
     OPT_ZERO = 1 << 0,    /* OPT_LONG: 0 as well (off, or "what the device says") */
     OPT_QUARTER = 1 << 1, /* OPT_LONG: a multiple of 90 */
+    OPT_ABSOLUTE = 1 << 2, /* OPT_LIST: in the file, absolute paths (as OPT_PATH) */
 };
 
 struct opt_def {
@@ -161,8 +162,8 @@ static const struct opt_def defs[] = {
     {.key = "wake_minutes", .kind = OPT_LONG, .offset = OFF(wake_minutes), .max = 120,
      .def = "0", .help = "a touch on a closed kiosk shows the exhibit this long, in minutes"},
     {.flag = "--watch", .key = "watch", .kind = OPT_LIST, .offset = OFF(watch),
-     .count = OFF(n_watch), .max = OPTIONS_MAX_WATCH, .commands = CMD_RUN | CMD_SOAK,
-     .def_words = "/media, /run/media and /mnt", .example = "/media", .arg = "DIR",
+     .count = OFF(n_watch), .max = OPTIONS_MAX_WATCH, .bits = OPT_ABSOLUTE,
+     .commands = CMD_RUN | CMD_SOAK, .def_words = "/media, /run/media and /mnt", .example = "/media", .arg = "DIR",
      .help = "look for USB sticks here (repeatable)"},
     {.flag = "--no-watch", .key = "no_watch", .kind = OPT_FLAG, .offset = OFF(no_watch),
      .commands = CMD_RUN, .help = "do not look for USB sticks"},
@@ -412,6 +413,10 @@ static int set_value(const struct opt_def *d, struct options *o, const char *val
             snprintf(why, why_len, "takes a non-empty value, at most %ld times", d->max);
             return BAD_WANTS;
         }
+        if ((d->bits & OPT_ABSOLUTE) && src == SRC_FILE && val[0] != '/') {
+            snprintf(why, why_len, "wants an absolute path");
+            return BAD_WANTS;
+        }
         ((const char **)field)[(*n)++] = v;
         return 0;
     }
@@ -528,6 +533,7 @@ static const char *def_text(const struct opt_def *d)
  * lines of settings the command line gave are checked on (and dropped). */
 struct file_ctx {
     struct options *o, *scratch;
+    uint64_t seen; /* the keys given so far in this file (a bit per defs entry) */
 };
 
 static const struct opt_def *find_key(const char *key, const struct opt_def **near)
@@ -557,6 +563,13 @@ static int file_line(void *ctx, const char *key, const char *val, char *why, siz
         snprintf(why, why_len, "unknown setting \"%.60s\"", key);
         return -1;
     }
+    /* a key given twice: the later line counts, and the file is not "good"
+     * (which one the writer meant nobody can tell); lists, the weekly
+     * hours and dated exceptions are meant to repeat (README) */
+    uint64_t bit = 1ull << (d - defs);
+    int again = (c->seen & bit) && d->kind != OPT_LIST && d->kind != OPT_HOURS &&
+                d->kind != OPT_CLOSED && d->kind != OPT_OPEN;
+    c->seen |= bit;
     struct options *dst = c->o;
     if (c->o->given >> (d - defs) & 1) { /* the command line's value stays */
         if (!c->scratch)
@@ -572,12 +585,15 @@ static int file_line(void *ctx, const char *key, const char *val, char *why, siz
         snprintf(why, why_len, "%s %s, not \"%.60s\"", d->key, reason, val);
     else if (rc)
         snprintf(why, why_len, "%s %s, not \"%.60s\"; using %s", d->key, reason, val, def_text(d));
-    return rc ? -1 : 0;
+    else if (again)
+        snprintf(why, why_len, "%s is given again: this line's value is used, the earlier one is not",
+                 d->key);
+    return rc || again ? -1 : 0;
 }
 
 int options_read_file(struct options *o, const char *path)
 {
-    struct file_ctx c = {o, malloc(sizeof(struct options))};
+    struct file_ctx c = {o, malloc(sizeof(struct options)), 0};
     o->n_problems = config_read(path, file_line, &c, o->problems, sizeof(o->problems));
     free(c.scratch);
     return o->n_problems;
@@ -585,7 +601,7 @@ int options_read_file(struct options *o, const char *path)
 
 int options_read_stream(struct options *o, FILE *f, const char *name)
 {
-    struct file_ctx c = {o, malloc(sizeof(struct options))};
+    struct file_ctx c = {o, malloc(sizeof(struct options)), 0};
     o->n_problems = config_read_stream(f, name, file_line, &c, o->problems, sizeof(o->problems));
     free(c.scratch);
     return o->n_problems;
