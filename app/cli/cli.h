@@ -46,6 +46,14 @@ static inline struct stats_opts cli_stats_opts(const struct options *o)
  * the requested content opened. NULL only when nothing at all opens. */
 struct store *cli_open_content(const char *path, char *notice, size_t notice_len);
 
+/* A command that writes the state folder, run as root on a folder that
+ * belongs to another user (the service's, `vitrine`): what it wrote
+ * would belong to root, and the kiosk service could not change it (its
+ * statistics, a generation it cannot tidy). 0 to go on; else it printed
+ * why and the command to run instead (sudo -u OWNER vitrine ARGS) and the
+ * caller exits 1. */
+int cli_refuse_root(const struct options *o, const char *command, const char *args);
+
 /* The screen sizes every panel must read well at (`bundle build` lays out
  * every panel at each): the common kiosk and signage displays, landscape
  * and portrait, from 800x480 to 4K. */

@@ -1,7 +1,12 @@
 /* cli_content.c - what several commands share: the content to show (the
  * built-in exhibit as the fallback) and the screen sizes every panel must
- * read well at (see cli.h). */
+ * read well at, and the refusal to write the service's state folder as
+ * root (see cli.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <pwd.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "cli.h"
@@ -33,4 +38,25 @@ struct store *cli_open_content(const char *path, char *notice, size_t notice_len
         return NULL;
     }
     return s;
+}
+
+int cli_refuse_root(const struct options *o, const char *command, const char *args)
+{
+    struct stat st;
+    if (geteuid() != 0 || !o->state_dir || stat(o->state_dir, &st) != 0 || st.st_uid == 0)
+        return 0;
+    struct passwd *pw = getpwuid(st.st_uid);
+    char owner[64];
+    if (pw)
+        snprintf(owner, sizeof(owner), "%s", pw->pw_name);
+    else
+        snprintf(owner, sizeof(owner), "#%u", (unsigned)st.st_uid);
+    fprintf(stderr,
+            "vitrine %s: not run as root: the state folder %s belongs to the user %s, and what "
+            "this would write there would belong to root, which the kiosk service (running as "
+            "%s) could not change. Run it as that user:\n  sudo -u %s vitrine %s%s%s\n",
+            command, o->state_dir, owner, owner, owner, command, args && *args ? " " : "",
+            args ? args : "");
+    log_error(command, "refused to run as root on %s (it belongs to %s)", o->state_dir, owner);
+    return 1;
 }

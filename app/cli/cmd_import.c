@@ -104,6 +104,10 @@ int cmd_import(const struct options *o)
                 "vitrine import: usage: vitrine import FILE [--state-dir DIR] [--keys DIR]\n");
         return 2;
     }
+    /* the kiosk's own child runs as the service's user; a shell as root
+     * would leave a generation the service cannot tidy */
+    if (!o->progress_fd && cli_refuse_root(o, "import", o->positional[0]))
+        return 1;
     struct import_cli c = {.w = o->width ? o->width : 1920,
                            .h = o->height ? o->height : 1080,
                            .last_pct = -2,
@@ -167,6 +171,8 @@ int cmd_rollback(const struct options *o)
         fprintf(stderr, "vitrine rollback: usage: vitrine rollback [--state-dir DIR]\n");
         return 2;
     }
+    if (cli_refuse_root(o, "rollback", ""))
+        return 1;
     char why[512];
     struct gen_state after;
     struct gen_lock lk;

@@ -1577,6 +1577,10 @@ static void run_stop(struct run_ctx *r)
 
 int cmd_run(const struct options *o)
 {
+    /* a root kiosk on the service's folder would leave a statistics file
+     * and generations the service cannot write ("no statistics are kept") */
+    if (cli_refuse_root(o, "run", ""))
+        return 1;
     return run_kiosk(o, NULL);
 }
 
