@@ -13,6 +13,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+void source_size_words(uintmax_t bytes, char *buf, size_t n)
+{
+    const double mb = 1024.0 * 1024.0;
+    if (bytes >= 1024u * 1024u) {
+        double v = (double)bytes / mb;
+        /* whole numbers as such: a limit of 20 MB reads "20 MB", not "20.0 MB" */
+        if (bytes % (1024u * 1024u) == 0)
+            snprintf(buf, n, "%.0f MB", v);
+        else
+            snprintf(buf, n, "%.1f MB", v);
+    } else if (bytes >= 1024u) {
+        snprintf(buf, n, "%ju KB", (bytes + 1023u) / 1024u);
+    } else {
+        snprintf(buf, n, "%ju bytes", bytes);
+    }
+}
+
 int source_file_read(const char *path, size_t max, unsigned char **out, size_t *len, char *why,
                      size_t why_len)
 {
@@ -35,7 +52,10 @@ int source_file_read(const char *path, size_t max, unsigned char **out, size_t *
         goto done;
     }
     if ((uintmax_t)st.st_size > max) {
-        snprintf(why, why_len, "is too large (%jd bytes; at most %zu)", (intmax_t)st.st_size, max);
+        char size[32], limit[32];
+        source_size_words((uintmax_t)st.st_size, size, sizeof(size));
+        source_size_words(max, limit, sizeof(limit));
+        snprintf(why, why_len, "is too large (%s; at most %s)", size, limit);
         goto done;
     }
     size_t size = (size_t)st.st_size, got = 0;

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -21,6 +22,8 @@
 
 #include "content/arena.h"
 #include "content/author.h"
+#include "content/rules.h"
+#include "content/source_file.h"
 #include "app/visitor/layout.h"
 #include "content/store.h"
 
@@ -472,6 +475,30 @@ static void bad_theme_logo_or_font_is_refused(void **state)
     expect_error(f, "exhibit.yaml:",
                  "theme: the accent #FFE066 on the background #FFFFFF has a contrast of 1.3:1; "
                  "text drawn in the accent, and on it, needs 4.5:1");
+}
+
+/* A file too large is refused in megabytes, as staff and curators read
+ * sizes (issue 18, item 7: "27021296 bytes; at most 20971520"). A sparse
+ * file: its size is known without writing 26 MB. */
+static void sizes_are_in_megabytes(void **state)
+{
+    struct fx *f = *state;
+    char path[sizeof f->src + 16], why[256];
+    snprintf(path, sizeof path, "%s/huge.png", f->src);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, 27021296), 0);
+    close(fd);
+    unsigned char *data = NULL;
+    size_t len = 0;
+    assert_int_equal(source_file_read(path, RULES_IMAGE_MAX_BYTES, &data, &len, why, sizeof why),
+                     -1);
+    assert_string_equal(why, "is too large (25.8 MB; at most 20 MB)");
+    char w[32];
+    source_size_words(900, w, sizeof w);
+    assert_string_equal(w, "900 bytes");
+    source_size_words(12 * 1024 + 1, w, sizeof w);
+    assert_string_equal(w, "13 KB");
 }
 
 /* A panel saved as .yml is refused with its name, never silently left out
@@ -1399,6 +1426,7 @@ int main(void)
         T(theme_logo_and_fonts_are_written),
         T(bad_theme_logo_or_font_is_refused),
         T(yml_panel_is_named),
+        T(sizes_are_in_megabytes),
         T(theme_colour_must_be_hex),
         T(half_a_theme_is_refused),
         T(font_must_be_a_font),
