@@ -45,8 +45,10 @@ int cli_refuse_root(const struct options *o, const char *command, const char *ar
     struct stat st;
     if (geteuid() != 0 || !o->state_dir || stat(o->state_dir, &st) != 0 || st.st_uid == 0)
         return 0;
-    struct passwd *pw = getpwuid(st.st_uid);
-    char owner[64];
+    struct passwd pwd, *pw = NULL;
+    char pwbuf[1024], owner[64];
+    if (getpwuid_r(st.st_uid, &pwd, pwbuf, sizeof(pwbuf), &pw) != 0)
+        pw = NULL;
     if (pw)
         snprintf(owner, sizeof(owner), "%s", pw->pw_name);
     else
