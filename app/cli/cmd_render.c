@@ -5,6 +5,7 @@
  * itself runs in simulated time, fed the script's touches, and `shot` lines write PNGs. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,9 @@ static void staff_demo_info(struct staff_info *info, struct store *store, const 
 
 /* A tap on the staff control named `name` (script_staff_control), at its
  * centre: down now, up SCRIPT_TAP_MS later. */
+/* The script's staff PIN, hashed (staff-pin), to check what is typed. */
+static char render_pin_hash[STAFF_HASH_MAX];
+
 static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
 {
     static const enum action acts[] = {ACT_STAFF_CLEAR,    ACT_STAFF_OK,     ACT_STAFF_CANCEL,
@@ -263,6 +267,14 @@ static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
         e.t_ms = *now;
         kiosk_input(k, &e, *now);
         kiosk_update(k, *now);
+        /* OK on the keypad: the run loop checks the PIN on a job; a render
+         * draws no frame meanwhile, so it checks it here */
+        char pin[STAFF_PIN_MAX + 1];
+        if (kiosk_staff_pin_pending(k, pin, sizeof(pin))) {
+            kiosk_staff_pin_result(k, staff_pin_check(render_pin_hash, pin), *now);
+            sodium_memzero(pin, sizeof(pin));
+            kiosk_update(k, *now);
+        }
         return;
     }
     log_warn("render", "staff-tap %s: no such control on screen now", name);
@@ -270,13 +282,13 @@ static void staff_tap(struct kiosk *k, uint64_t *now, const char *name)
 
 static void staff_script(struct kiosk *k, uint64_t *now, const struct script_staff *st)
 {
-    char why[256], hash[STAFF_HASH_MAX];
+    char why[256];
     switch (st->op) {
     case SCRIPT_STAFF_PIN:
-        if (staff_pin_hash(st->text, hash, why, sizeof(why)) != 0)
+        if (staff_pin_hash(st->text, render_pin_hash, why, sizeof(why)) != 0)
             log_error("render", "staff-pin: %s", why);
         else
-            kiosk_staff_pin(k, hash);
+            kiosk_staff_pin(k, render_pin_hash);
         break;
     case SCRIPT_STAFF_TAP:
         staff_tap(k, now, st->text);

@@ -404,10 +404,11 @@ int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, s
     float W = mt.W, H = mt.H, short_side = fminf2(W, H);
     float gap = fmaxf2(mt.gap, 0.015f * short_side), margin = fmaxf2(2 * gap, 0.04f * short_side);
     float bh = fmaxf2(staff_key_min(s), 0.11f * short_side);
+    /* Roll back is always there, as the README lists it; without a
+     * previous exhibit it is disabled (arg 1) and says why */
     enum action acts[5];
     int na = 0;
-    if (can_rollback)
-        acts[na++] = ACT_STAFF_ROLLBACK;
+    acts[na++] = ACT_STAFF_ROLLBACK;
     acts[na++] = ACT_STAFF_RELOAD;
     acts[na++] = ACT_STAFF_EXPORT;
     acts[na++] = ACT_STAFF_EXIT;
@@ -417,7 +418,8 @@ int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, s
         float bw = fminf2(0.36f * W, 14 * bh);
         float x = W - margin - bw;
         for (int i = 0; i < na - 1; i++)
-            put(out, max, &n, s, CONTROL_STAFF, acts[i], 0,
+            put(out, max, &n, s, CONTROL_STAFF, acts[i],
+                acts[i] == ACT_STAFF_ROLLBACK && !can_rollback,
                 (struct rect_px){x, margin + (float)i * (bh + gap), bw, bh});
         put(out, max, &n, s, CONTROL_STAFF, ACT_STAFF_CLOSE, 0,
             (struct rect_px){x, H - margin - bh, bw, bh});
@@ -425,7 +427,8 @@ int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, s
         float bw = W - 2 * margin;
         float y = H - margin - (float)na * bh - (float)(na - 1) * gap;
         for (int i = 0; i < na; i++)
-            put(out, max, &n, s, CONTROL_STAFF, acts[i], 0,
+            put(out, max, &n, s, CONTROL_STAFF, acts[i],
+                acts[i] == ACT_STAFF_ROLLBACK && !can_rollback,
                 (struct rect_px){margin, y + (float)i * (bh + gap), bw, bh});
     }
     return n;

@@ -1075,7 +1075,11 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         enum color_role fill = COLOR_RULE, color = COLOR_TEXT;
         switch (c->act) {
         case ACT_STAFF_ROLLBACK:
-            label = ui_string(locale, UI_STAFF_ROLLBACK);
+            label = ui_string(locale, c->arg ? UI_STAFF_NO_ROLLBACK : UI_STAFF_ROLLBACK);
+            if (c->arg) { /* disabled: muted, on the background */
+                fill = COLOR_BG;
+                color = COLOR_MUTED;
+            }
             break;
         case ACT_STAFF_RELOAD:
             label = ui_string(locale, UI_STAFF_RELOAD);

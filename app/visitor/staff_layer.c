@@ -190,8 +190,8 @@ static void staff_act(struct staff_layer *st, const struct staff_env *env, const
     if (!staff_key(st, env, c, now_ms)) {
         for (size_t i = 0; i < sizeof bindings / sizeof bindings[0]; i++) {
             const struct staff_binding *b = &bindings[i];
-            if (b->act != c->act)
-                continue;
+            if (b->act != c->act || (c->act == ACT_STAFF_ROLLBACK && c->arg))
+                continue; /* a disabled roll back does nothing */
             if (b->twice && !confirming) {
                 st->confirm_exit = 1; /* the button now says "Touch again" */
                 break;

@@ -41,6 +41,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_STAFF_SETTINGS] = "Settings",
     [UI_STAFF_LOG] = "Recent messages",
     [UI_STAFF_ROLLBACK] = "Roll back to the previous exhibit",
+    [UI_STAFF_NO_ROLLBACK] = "Roll back: no previous exhibit yet",
     [UI_STAFF_RELOAD] = "Load from the stick again",
     [UI_STAFF_EXPORT] = "Export statistics to the stick",
     [UI_STAFF_EXIT] = "Exit the kiosk",
@@ -88,6 +89,10 @@ static const char *const fr[UI_STRING_COUNT] = {
                           "dition pr\xC3\xA9"
                           "c\xC3\xA9"
                           "dente",
+    [UI_STAFF_NO_ROLLBACK] = "Revenir en arri\xC3\xA8re : pas encore d\xE2\x80\x99\xC3\xA9"
+                             "dition pr\xC3\xA9"
+                             "c\xC3\xA9"
+                             "dente",
     [UI_STAFF_RELOAD] = "Recharger depuis la cl\xC3\xA9",
     [UI_STAFF_EXPORT] = "Exporter les statistiques sur la cl\xC3\xA9",
     [UI_STAFF_EXIT] = "Quitter le kiosque",

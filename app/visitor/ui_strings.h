@@ -39,6 +39,7 @@ enum ui_string_id {
     UI_STAFF_SETTINGS,
     UI_STAFF_LOG,
     UI_STAFF_ROLLBACK, /* staff screen buttons */
+    UI_STAFF_NO_ROLLBACK, /* the roll back button, disabled: why */
     UI_STAFF_RELOAD,
     UI_STAFF_EXPORT,
     UI_STAFF_EXIT,
