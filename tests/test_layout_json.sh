@@ -28,6 +28,15 @@ cat >"$out/s.txt" <<'SCRIPT'
 4000 shot card
 4100 staff-card off
 4200 shot after
+4300 staff-pin 2468
+4400 down 1 0.03 0.04
+9500 up 1 0.03 0.04
+9600 staff-tap 2
+9700 staff-tap 4
+9800 staff-tap 6
+9900 staff-tap 8
+10000 staff-tap ok
+10500 shot staff
 SCRIPT
 for size in 1920x1080 800x480 768x1024; do
     for locale in en fr; do
@@ -70,6 +79,12 @@ for path in sorted(glob.glob(os.path.join(out, "*.jsonl"))):
         for pic, role in (("progress", "progress"), ("card", "card")):
             if shots and r["picture"] == pic and role not in roles:
                 print(f"FAIL: {path}:{n}: no {role} box in the {pic} shot"); bad += 1
+        # the corner held and the PIN typed reach the staff screen (the PIN
+        # is checked off the kiosk's input path; render checks it itself)
+        if shots and r["picture"] == "staff":
+            texts = " ".join(" ".join(b.get("lines", [])) for b in r["boxes"])
+            if "Export" not in texts and "Exporter" not in texts:
+                print(f"FAIL: {path}:{n}: the staff shot shows no staff screen: {texts[:200]}"); bad += 1
         if shots and r["picture"] == "loop" and "invitation" not in roles:
             print(f"FAIL: {path}:{n}: no invitation in the loop"); bad += 1
         # nothing covers content
