@@ -361,6 +361,18 @@ static void touch(struct kiosk *k, enum input_phase ph, float x, uint64_t t)
 /* Simulated time: CPU of each frame drawn while panels dwell (the loop does
  * not redraw then unless something moves; drawn here to price a redraw),
  * during loop crossfades, and during slides that a swipe starts. */
+/* Draw and present the frame at t; its CPU time goes into out[*n] while
+ * there is room (max). */
+static void timed_frame(struct kiosk *k, struct display *d, uint64_t t, uint64_t *out, int *n,
+                        int max)
+{
+    uint64_t c0 = clock_cpu_ns();
+    kiosk_draw(k, t);
+    display_present(d);
+    if (*n < max)
+        out[(*n)++] = clock_cpu_ns() - c0;
+}
+
 static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
 {
     enum { N = 240 };
@@ -373,11 +385,7 @@ static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
     for (int guard = 0; guard < 100000 && (nf < N / 2 || nd < N / 2); guard++) {
         kiosk_update(k, t);
         if (kiosk_transitioning(k)) {
-            uint64_t c0 = clock_cpu_ns();
-            kiosk_draw(k, t);
-            display_present(d);
-            if (nf < N)
-                fade[nf++] = clock_cpu_ns() - c0;
+            timed_frame(k, d, t, fade, &nf, N);
             t += KIOSK_FRAME_MS;
             continue;
         }
@@ -386,10 +394,7 @@ static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
             due = t + 60000;
         for (uint64_t f = t; f < due && nd < N; f += (due - t) / 8 + 1) {
             kiosk_update(k, f);
-            uint64_t c0 = clock_cpu_ns();
-            kiosk_draw(k, f);
-            display_present(d);
-            dwell[nd++] = clock_cpu_ns() - c0;
+            timed_frame(k, d, f, dwell, &nd, N);
         }
         t = due;
         if (kiosk_panel_count(k) < 2)
@@ -405,20 +410,12 @@ static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
             touch(k, step == 0 ? INPUT_DOWN : step == 6 ? INPUT_UP : INPUT_MOVE,
                   0.8f - 0.1f * (float)step, t);
             kiosk_update(k, t);
-            uint64_t c0 = clock_cpu_ns();
-            kiosk_draw(k, t);
-            display_present(d);
-            if (ns < N)
-                slide[ns++] = clock_cpu_ns() - c0;
+            timed_frame(k, d, t, slide, &ns, N);
             t += KIOSK_FRAME_MS;
         }
         for (int guard = 0; guard < 200 && kiosk_animating(k, t); guard++) {
             kiosk_update(k, t);
-            uint64_t c0 = clock_cpu_ns();
-            kiosk_draw(k, t);
-            display_present(d);
-            if (ns < N)
-                slide[ns++] = clock_cpu_ns() - c0;
+            timed_frame(k, d, t, slide, &ns, N);
             t += KIOSK_FRAME_MS;
         }
         t += 1000;
