@@ -179,6 +179,36 @@ static int decode_line(const char *line, size_t len, uint8_t *out, size_t want, 
     return 0;
 }
 
+/* A key's name from n bytes of text: control characters made spaces, runs
+ * of spaces one, spaces at the ends trimmed, cut before a UTF-8 character that would not fit. */
+static void copy_name(char out[MINISIG_NAME_MAX], const char *text, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x20 || c == 0x7f)
+            c = ' '; /* a tab or a stray control is a space */
+        if (c == ' ' && (o == 0 || out[o - 1] == ' '))
+            continue;
+        if (o + 1 >= MINISIG_NAME_MAX)
+            break;
+        out[o++] = (char)c;
+    }
+    while (o > 0 && out[o - 1] == ' ')
+        o--;
+    /* a multi-byte character cut at the end is dropped whole */
+    size_t lead = o;
+    while (lead > 0 && ((unsigned char)out[lead - 1] & 0xc0) == 0x80)
+        lead--;
+    if (lead > 0 && (unsigned char)out[lead - 1] >= 0xc0) {
+        unsigned char b = (unsigned char)out[lead - 1];
+        size_t need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+        if (o - (lead - 1) < need)
+            o = lead - 1;
+    }
+    out[o] = '\0';
+}
+
 int minisig_parse_key(const char *text, size_t len, struct minisig_key *out, char *why,
                       size_t why_len)
 {
@@ -203,6 +233,11 @@ int minisig_parse_key(const char *text, size_t len, struct minisig_key *out, cha
     }
     memcpy(out->id, blob + SIG_ALG_BYTES, MINISIG_KEYID_BYTES);
     memcpy(out->pk, blob + SIG_ALG_BYTES + MINISIG_KEYID_BYTES, sizeof(out->pk));
+    out->name[0] = '\0';
+    size_t skip = strlen(UNTRUSTED_PREFIX);
+    static const char dflt[] = "minisign public key";
+    if (!has_prefix(lines[0] + skip, lens[0] - skip, dflt))
+        copy_name(out->name, lines[0] + skip, lens[0] - skip);
     return 0;
 }
 
@@ -372,6 +407,8 @@ static int load_key_file(const char *dir, const char *name, struct minisig_key *
         snprintf(why, why_len, "%s is not a usable key: %s", name, reason);
         goto done;
     }
+    if (!key->name[0])
+        copy_name(key->name, name, strlen(name) - 4); /* without ".pub" */
     rc = 0;
 done:
     close(fd);
@@ -460,4 +497,25 @@ done:
     free(names);
     closedir(d);
     return rc;
+}
+
+void minisig_key_name(const char *dir, const char *id_hex, char *out, size_t out_len)
+{
+    if (out_len)
+        out[0] = '\0';
+    struct minisig_key *keys = malloc(MINISIG_MAX_KEYS * sizeof(*keys));
+    int n = 0;
+    char why[256];
+    if (keys && dir &&
+        minisig_load_keys(dir, keys, MINISIG_MAX_KEYS, &n, NULL, NULL, why, sizeof(why)) == 0) {
+        for (int i = 0; i < n; i++) {
+            char hex[17];
+            minisig_key_id_hex(keys[i].id, hex);
+            if (strcmp(hex, id_hex) == 0) {
+                snprintf(out, out_len, "%s", keys[i].name);
+                break;
+            }
+        }
+    }
+    free(keys);
 }

@@ -31,9 +31,17 @@
 #define MINISIG_COMMENT_MAX 1024 /* trusted comment, bytes with the NUL */
 #define MINISIG_MAX_KEYS 256     /* keys read from one directory */
 
+#define MINISIG_NAME_MAX 64 /* a key's name, bytes with the NUL */
+
 struct minisig_key {
     uint8_t id[MINISIG_KEYID_BYTES];
     uint8_t pk[32];
+    /* What staff call the key: the .pub file's own comment when someone
+     * wrote one ("untrusted comment: Exhibitions team"), else the file's
+     * name without ".pub" (minisig_load_keys); "" from minisig_parse_key
+     * when the comment is minisign's default ("minisign public key ID").
+     * Control characters are spaces; cut at a character's boundary. */
+    char name[MINISIG_NAME_MAX];
 };
 
 struct minisig_sig {
@@ -93,5 +101,10 @@ int minisig_verify(const struct minisig_sig *sig, const uint8_t hash[MINISIG_HAS
  * number in upper-case hex, without leading zeros (as in the comment of
  * the .pub file). out needs 17 bytes. */
 void minisig_key_id_hex(const uint8_t id[MINISIG_KEYID_BYTES], char out[17]);
+
+/* The name of the trusted key whose id (as minisig_key_id_hex prints it)
+ * is id_hex, read from dir's *.pub files, into out: "" when none has that
+ * id or the folder cannot be read. */
+void minisig_key_name(const char *dir, const char *id_hex, char *out, size_t out_len);
 
 #endif

@@ -710,6 +710,15 @@ static void newer_loads_keeps_two_and_rolls_back(void **s)
     assert_string_equal(r.version, "2.0");
     assert_true(r.n_panels > 1);
     assert_true(strlen(r.signer) >= 1 && strlen(r.signer) <= 16);
+    /* staff read who signed by the key's name (its file, staff.pub) and id */
+    char who[128], want[128];
+    import_signer_words(keys, r.signer, who, sizeof(who));
+    snprintf(want, sizeof(want), "staff (key %s)", r.signer);
+    assert_string_equal(who, want);
+    import_signer_words(keys, "0123456789ABCDEF", who, sizeof(who));
+    assert_string_equal(who, "key 0123456789ABCDEF");
+    import_signer_words(keys, "", who, sizeof(who));
+    assert_string_equal(who, "unknown");
     assert_string_equal(current_version(), "2.0");
     make_bundle("v10.vitrine", "10.0", NULL, &trusted); /* "10.0" > "2.0" */
     assert_int_equal(import_name("v10.vitrine", &r), IMPORT_LOADED);

@@ -654,6 +654,58 @@ static void key_folder_loads_pub_files_in_name_order(void **state)
     assert_int_equal(which, 1);
 }
 
+/* Staff see a key by its name: the .pub file's own comment when someone
+ * wrote one, else the file's name; minisign's default comment is not a
+ * name. Control characters never reach the screen, and a long name is cut
+ * at a character's boundary. */
+static void keys_are_named_by_comment_or_file(void **state)
+{
+    const char *dir = *state;
+    struct test_key a, b, c, d;
+    test_key_make(&a);
+    test_key_make(&b);
+    test_key_make(&c);
+    test_key_make(&d);
+    char text[512], line2[256];
+    key_text(&a, text, sizeof(text)); /* minisign's default comment */
+    write_file(dir, "museum-office.pub", text, strlen(text));
+    key_text(&b, text, sizeof(text));
+    snprintf(line2, sizeof(line2), "%s", strchr(text, '\n') + 1);
+    snprintf(text, sizeof(text), "untrusted comment:  Exhibitions\tteam \r\n%s", line2);
+    write_file(dir, "b.pub", text, strlen(text));
+    key_text(&c, text, sizeof(text));
+    snprintf(line2, sizeof(line2), "%s", strchr(text, '\n') + 1);
+    /* 31 two-byte letters: 62 bytes, then a three-byte one that does not fit in 63 */
+    char long_name[128] = "";
+    for (int i = 0; i < 31; i++)
+        strcat(long_name, "\xc3\xa9");
+    strcat(long_name, "\xe2\x82\xac\xe2\x82\xac");
+    snprintf(text, sizeof(text), "untrusted comment: %s\n%s", long_name, line2);
+    write_file(dir, "c.pub", text, strlen(text));
+
+    struct minisig_key keys[4];
+    int n = -1;
+    char why[256] = "";
+    if (minisig_load_keys(dir, keys, 4, &n, NULL, NULL, why, sizeof(why)) != 0)
+        fail_msg("refused: %s", why);
+    assert_int_equal(n, 3);
+    assert_string_equal(keys[0].name, "Exhibitions team"); /* b.pub */
+    assert_int_equal(strlen(keys[1].name), 62);            /* c.pub, cut before the euro */
+    assert_memory_equal(keys[1].name, long_name, 62);
+    assert_string_equal(keys[2].name, "museum-office");
+
+    char hex[17], name[MINISIG_NAME_MAX];
+    minisig_key_id_hex(a.id, hex);
+    minisig_key_name(dir, hex, name, sizeof(name));
+    assert_string_equal(name, "museum-office");
+    minisig_key_id_hex(b.id, hex);
+    minisig_key_name(dir, hex, name, sizeof(name));
+    assert_string_equal(name, "Exhibitions team");
+    minisig_key_id_hex(d.id, hex); /* not trusted here */
+    minisig_key_name(dir, hex, name, sizeof(name));
+    assert_string_equal(name, "");
+}
+
 /* What minisig_load_keys skipped, one reason a line. */
 struct skips {
     int n;
@@ -794,6 +846,8 @@ int main(void)
         cmocka_unit_test(comment_from_another_signature_is_refused),
         cmocka_unit_test(legacy_signature_is_refused),
         cmocka_unit_test(no_keys_is_refused),
+        cmocka_unit_test_setup_teardown(keys_are_named_by_comment_or_file, tmpdir_setup,
+                                        tmpdir_teardown),
         cmocka_unit_test(malformed_signatures_are_refused),
         cmocka_unit_test(malformed_key_files_are_refused),
         cmocka_unit_test_setup_teardown(key_folder_loads_pub_files_in_name_order, tmpdir_setup,

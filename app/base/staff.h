@@ -68,7 +68,7 @@ struct staff_card {
 struct staff_info {
     char exhibit[STAFF_TEXT_MAX]; /* title */
     char version[64];
-    char signer[32]; /* key id, or "built in" */
+    char signer[96]; /* "NAME (key ID)", "key ID" when the key has no name, or "built in" */
     /* why the kiosk changed its exhibit by itself since it started (an
      * exhibit that kept crashing it taken off, a damaged pointer repaired);
      * "" none, and then no line */

@@ -149,12 +149,15 @@ int cmd_import(const struct options *o)
         fclose(c.progress);
     }
     switch (out) {
-    case IMPORT_LOADED:
+    case IMPORT_LOADED: {
+        char who[128];
+        import_signer_words(o->keys, r.signer, who, sizeof(who));
         log_info("import", "loaded %s version %s (%d panels, signed by %s) as %s", r.title,
-                 r.version, r.n_panels, r.signer, r.generation);
-        printf("Loaded: %s, version %s, %d panels (signed by key %s).\n", r.title, r.version,
-               r.n_panels, r.signer);
+                 r.version, r.n_panels, who, r.generation);
+        printf("Loaded: %s, version %s, %d panels (signed by %s).\n", r.title, r.version,
+               r.n_panels, who);
         return 0;
+    }
     case IMPORT_SAME:
         printf("Already loaded: %s.\n", r.why);
         return 3;
@@ -366,10 +369,12 @@ int cmd_bundle_verify(const struct options *o)
     }
     content_check_free(c);
     store_close(s);
-    printf("%s: verified, signed by key %s (trusted comment: %s); every panel can be shown at "
+    char who[128];
+    import_signer_words(o->keys, signer, who, sizeof(who));
+    printf("%s: verified, signed by %s (trusted comment: %s); every panel can be shown at "
            "%dx%d, and the kiosk drew its cards, controls, language button, index and staff "
            "screen with the exhibit's text\n",
-           o->positional[0], signer, comment, w, h);
+           o->positional[0], who, comment, w, h);
     report_missing(o->positional[0], stderr);
     return 0;
 }
@@ -431,9 +436,11 @@ int cmd_bundle_inspect(const struct options *o)
         int missing = store_missing_texts(s, missing_text, stdout, why, sizeof(why));
         printf("translations missing: %d\n", missing < 0 ? 0 : missing);
     }
-    if (verify_file(path, o->keys, signer, comment, sizeof(comment), why, sizeof(why)) == 0)
-        printf("signer:    key %s (trusted here)\n", signer);
-    else {
+    if (verify_file(path, o->keys, signer, comment, sizeof(comment), why, sizeof(why)) == 0) {
+        char who[128];
+        import_signer_words(o->keys, signer, who, sizeof(who));
+        printf("signer:    %s (trusted here)\n", who);
+    } else {
         printf("signer:    %s\nproblem:   %s\n", signer[0] ? signer : "none", why);
         problems++;
     }

@@ -81,6 +81,8 @@ struct run_ctx {
     /* what is on screen */
     char showing_gen[GEN_NAME_MAX]; /* "" = built in or --content */
     struct import_result showing;
+    char signer_id[sizeof(((struct import_result *)0)->signer)]; /* signer_words is for this id */
+    char signer_words[96];                                       /* import_signer_words */
     int watch_new; /* roll back by itself if the exhibit just switched to fails */
     int touched;   /* a visitor touched the screen since the start */
     char last_import[STAFF_TEXT_MAX];
@@ -151,7 +153,12 @@ static void staff_refresh(struct run_ctx *r)
     if (r->showing_gen[0]) {
         snprintf(info.exhibit, sizeof(info.exhibit), "%s", r->showing.title);
         snprintf(info.version, sizeof(info.version), "%s", r->showing.version);
-        snprintf(info.signer, sizeof(info.signer), "%s", r->showing.signer);
+        if (!r->signer_words[0] || strcmp(r->signer_id, r->showing.signer) != 0) {
+            snprintf(r->signer_id, sizeof(r->signer_id), "%s", r->showing.signer);
+            import_signer_words(r->o->keys, r->showing.signer, r->signer_words,
+                                sizeof(r->signer_words));
+        }
+        snprintf(info.signer, sizeof(info.signer), "%s", r->signer_words);
     } else {
         snprintf(info.exhibit, sizeof(info.exhibit), "%s",
                  r->o->content ? r->o->content : "the built-in exhibit");

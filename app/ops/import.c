@@ -364,6 +364,20 @@ int import_gen_whole(void *ctx, const char *state_dir, const char *gen)
     return 1;
 }
 
+void import_signer_words(const char *keys_dir, const char *id, char *out, size_t out_len)
+{
+    char name[MINISIG_NAME_MAX];
+    if (!id || !id[0]) {
+        snprintf(out, out_len, "unknown");
+        return;
+    }
+    minisig_key_name(keys_dir, id, name, sizeof(name));
+    if (name[0])
+        snprintf(out, out_len, "%s (key %s)", name, id);
+    else
+        snprintf(out, out_len, "key %s", id);
+}
+
 int import_describe(const char *state_dir, const char *gen, struct import_result *r)
 {
     char path[GEN_PATH_MAX];

@@ -125,6 +125,12 @@ int import_hash_file(const char *path, char hex[2 * 64 + 1], char *why, size_t w
  * check (quick_check: reads the whole file), and its signature is there. */
 int import_gen_whole(void *ctx, const char *state_dir, const char *gen);
 
+/* Who signed, in staff's words, from the signer's key id (import_result's
+ * signer) and the trusted keys' folder: "NAME (key ID)" with the key's name
+ * (minisig_key: its .pub file's comment or name), "key ID" when no trusted
+ * key has that id, "unknown" when id is "". Reads the key folder. */
+void import_signer_words(const char *keys_dir, const char *id, char *out, size_t out_len);
+
 /* What the generation `gen` of state_dir holds (title, version, slug,
  * panels, signer) into r; 0, or -1 with why in r->why. */
 int import_describe(const char *state_dir, const char *gen, struct import_result *r);
