@@ -629,9 +629,25 @@ static void the_export_button_hands_the_export_to_the_run_loop(void **state)
     assert_true(frame_shows(r, "Export statistics")); /* the label may wrap */
     assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_NONE);
     press(r, ACT_STAFF_EXPORT, 0);
-    assert_false(kiosk_staff_open(r->k));
+    /* the screen stays open: staff watch the export end on it */
+    assert_true(kiosk_staff_open(r->k));
     assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_EXPORT);
     assert_int_equal(kiosk_staff_take(r->k), STAFF_ACT_NONE);
+    assert_false(frame_shows(r, "Statistics")); /* no line before the first export */
+    struct staff_info info = {.exhibit = "Pyongyang 2014",
+                              .version = "3",
+                              .signer = "staff (key 2D7D7B5145FB0F0E)",
+                              .last_import = "none",
+                              .attention = "Rolled back: it stopped 3 times.",
+                              .last_export = "Exported: 1234 rows.",
+                              .free_space = "12.3 GB free"};
+    kiosk_staff_info(r->k, &info);
+    assert_true(frame_shows(r, "Statistics")); /* the label may wrap */
+    assert_true(frame_shows(r, "1234 rows"));
+    assert_true(frame_shows(r, "2D7D7B5145FB0F0E"));
+    assert_true(frame_shows(r, "stopped 3 times")); /* why it changed by itself */
+    press(r, ACT_STAFF_CLOSE, 0);
+    assert_false(kiosk_staff_open(r->k));
     /* the run loop's cards: a failed export never says the exhibit "has not changed" */
     struct staff_card c = {.shown = 1, .ok = 0, .not_content = 1};
     snprintf(c.title, sizeof c.title, "Not exported");

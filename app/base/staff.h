@@ -74,6 +74,9 @@ struct staff_info {
      * "" none, and then no line */
     char attention[STAFF_TEXT_MAX];
     char last_import[STAFF_TEXT_MAX];
+    /* the statistics export asked for from this screen: under way, its
+     * result; "" none since the kiosk started, and then no line */
+    char last_export[STAFF_TEXT_MAX];
     char free_space[64];           /* "12.3 GB free in /var/lib/vitrine" */
     char settings[STAFF_TEXT_MAX]; /* the settings file's problems, or that it has none */
     char log[STAFF_LOG_LINES][STAFF_TEXT_MAX];

@@ -86,7 +86,8 @@ struct run_ctx {
     int watch_new; /* roll back by itself if the exhibit just switched to fails */
     int touched;   /* a visitor touched the screen since the start */
     char last_import[STAFF_TEXT_MAX];
-    char attention[STAFF_TEXT_MAX]; /* why the exhibit changed by itself at start */
+    char last_export[STAFF_TEXT_MAX]; /* the staff screen's line on the statistics export */
+    char attention[STAFF_TEXT_MAX];   /* why the exhibit changed by itself at start */
     /* abnormal exits of the generation on screen (bootcount.h) */
     struct boot_count boot;
     uint64_t boot_ms; /* when its running time was last added */
@@ -168,6 +169,7 @@ static void staff_refresh(struct run_ctx *r)
     snprintf(info.attention, sizeof(info.attention), "%s", r->attention);
     snprintf(info.last_import, sizeof(info.last_import), "%s",
              r->last_import[0] ? r->last_import : "no import since the kiosk started");
+    snprintf(info.last_export, sizeof(info.last_export), "%s", r->last_export);
     struct statvfs vfs;
     if (statvfs(r->o->state_dir, &vfs) == 0)
         snprintf(info.free_space, sizeof(info.free_space), "%.1f GB free in %s",
@@ -625,6 +627,18 @@ static void stats_done(struct run_ctx *r, const struct job_status *st);
  * written and write the CSV there, on a job (a stick may be slow or dead),
  * while the exhibit goes on. Sticks are looked for where --watch says, else
  * in the usual mount points; never in the inbox or the state folder. */
+/* The export's outcome, told where staff look: on the staff screen (its
+ * "Statistics export" line) while it is open, which it stays for an export,
+ * else on a card over the exhibit. */
+static void export_said(struct run_ctx *r, const struct staff_card *c)
+{
+    textf(r->last_export, sizeof(r->last_export), "%s. %s", c->title, c->body);
+    if (kiosk_staff_open(r->k))
+        staff_refresh(r);
+    else
+        kiosk_staff_card(r->k, c, r->now);
+}
+
 static void start_export(struct run_ctx *r)
 {
     if (r->export_job) {
@@ -633,13 +647,11 @@ static void start_export(struct run_ctx *r)
     }
     if (r->import_job) {
         log_warn("run", "not exported: an import is running");
-        kiosk_staff_card(r->k,
-                         &(struct staff_card){.shown = 1,
-                                              .not_content = 1,
-                                              .title = "Not exported",
-                                              .body = "A stick is being read now; try again "
-                                                      "when it is done."},
-                         r->now);
+        export_said(r, &(struct staff_card){.shown = 1,
+                                            .not_content = 1,
+                                            .title = "Not exported",
+                                            .body = "A stick is being read now; try again "
+                                                    "when it is done."});
         return;
     }
     memset(&r->exp, 0, sizeof(r->exp));
@@ -660,6 +672,8 @@ static void start_export(struct run_ctx *r)
     struct staff_progress p = {.active = 1};
     snprintf(p.text, sizeof(p.text), "Writing the statistics to the stick");
     kiosk_staff_progress(r->k, &p, r->now);
+    textf(r->last_export, sizeof(r->last_export), "%s\xE2\x80\xA6", p.text);
+    staff_refresh(r);
 }
 
 /* A finished export: the card, and the log. */
@@ -681,7 +695,7 @@ static void export_done(struct run_ctx *r, const struct job_status *st)
             c.body[0] = (char)(c.body[0] - 'a' + 'A');
         log_warn("run", "statistics not exported: %s", r->exp.why[0] ? r->exp.why : st->text);
     }
-    kiosk_staff_card(r->k, &c, r->now);
+    export_said(r, &c);
 }
 
 /* Woken by background work. */

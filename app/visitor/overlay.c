@@ -1038,7 +1038,9 @@ static int fact(struct ov *o, int x, int y, int w, int room, const char *label, 
     if (!shown(value) || room <= 0)
         return 0;
     struct typeset fl, fv;
-    fit_text(o, &fl, label, FACE_SANS, SP(o, T_INVITE), SP(o, T_INVITE_FLOOR), w, room, 1);
+    /* a label may take two lines (a narrow column, a long language)
+     * rather than drop its fact */
+    fit_text(o, &fl, label, FACE_SANS, SP(o, T_INVITE), SP(o, T_INVITE_FLOOR), w, room, 2);
     if (!fl.keep || fl.height >= room)
         return 0;
     fit_text(o, &fv, value, FACE_SANS, SP(o, T_STAFF_TEXT), SP(o, T_STAFF_TEXT_FLOOR), w,
@@ -1136,9 +1138,10 @@ int overlay_staff_screen(const struct layout_screen *screen, const struct contro
         enum ui_string_id label;
         const char *value;
     } facts[] = {
-        {UI_STAFF_ATTENTION, info->attention}, {UI_STAFF_VERSION, info->version},
-        {UI_STAFF_SIGNER, info->signer},       {UI_STAFF_LAST_IMPORT, info->last_import},
-        {UI_STAFF_STORAGE, info->free_space},  {UI_STAFF_SETTINGS, info->settings},
+        {UI_STAFF_ATTENTION, info->attention},     {UI_STAFF_VERSION, info->version},
+        {UI_STAFF_SIGNER, info->signer},           {UI_STAFF_LAST_IMPORT, info->last_import},
+        {UI_STAFF_LAST_EXPORT, info->last_export}, {UI_STAFF_STORAGE, info->free_space},
+        {UI_STAFF_SETTINGS, info->settings},
     };
     int col = 0, row_h = 0;
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {

@@ -219,7 +219,7 @@ static const char *const staff_controls[] = {
 const char *script_staff_control(int i)
 {
     return i >= 0 && i < (int)(sizeof staff_controls / sizeof staff_controls[0]) ? staff_controls[i]
-                                                                               : NULL;
+                                                                                 : NULL;
 }
 
 static int staff_text(struct parser *p, const char *s, size_t n, const char **out)

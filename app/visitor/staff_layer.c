@@ -139,8 +139,9 @@ unsigned staff_layer_pin_result(struct staff_layer *st, const struct staff_env *
 }
 
 /* What each button of the staff screen does: the action it hands the run
- * loop (kiosk_staff_take), why the screen closes (for the log), and
- * whether it asks to be pressed twice. The keypad's digits, Clear and OK
+ * loop (kiosk_staff_take), why the screen closes (for the log; NULL: it
+ * stays open, and the run loop tells the outcome on it), and whether it
+ * asks to be pressed twice. The keypad's digits, Clear and OK
  * edit the entry (staff_key). */
 static const struct staff_binding {
     enum action act;
@@ -152,7 +153,7 @@ static const struct staff_binding {
     {ACT_STAFF_CLOSE, STAFF_ACT_NONE, "closed", 0},
     {ACT_STAFF_ROLLBACK, STAFF_ACT_ROLLBACK, "roll back chosen", 0},
     {ACT_STAFF_RELOAD, STAFF_ACT_RELOAD, "load again chosen", 0},
-    {ACT_STAFF_EXPORT, STAFF_ACT_EXPORT, "export of the statistics chosen", 0},
+    {ACT_STAFF_EXPORT, STAFF_ACT_EXPORT, NULL, 0}, /* staff watch it end, on this screen */
     {ACT_STAFF_EXIT, STAFF_ACT_EXIT, "exit chosen", 1},
 };
 
@@ -197,7 +198,8 @@ static void staff_act(struct staff_layer *st, const struct staff_env *env, const
                 break;
             }
             st->action = b->take;
-            staff_close(st, env, now_ms, b->closes);
+            if (b->closes)
+                staff_close(st, env, now_ms, b->closes);
             break;
         }
     }
@@ -493,7 +495,9 @@ unsigned staff_layer_info(struct staff_layer *st, const struct staff_env *env,
         copy_text(d->exhibit, sizeof(d->exhibit), info->exhibit);
         copy_text(d->version, sizeof(d->version), info->version);
         copy_text(d->signer, sizeof(d->signer), info->signer);
+        copy_text(d->attention, sizeof(d->attention), info->attention);
         copy_text(d->last_import, sizeof(d->last_import), info->last_import);
+        copy_text(d->last_export, sizeof(d->last_export), info->last_export);
         copy_text(d->free_space, sizeof(d->free_space), info->free_space);
         copy_text(d->settings, sizeof(d->settings), info->settings);
         d->n_log = info->n_log < 0                 ? 0

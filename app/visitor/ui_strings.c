@@ -37,6 +37,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_STAFF_SIGNER] = "Signed by",
     [UI_STAFF_ATTENTION] = "Changed by itself",
     [UI_STAFF_LAST_IMPORT] = "Last import",
+    [UI_STAFF_LAST_EXPORT] = "Statistics export",
     [UI_STAFF_STORAGE] = "Storage",
     [UI_STAFF_SETTINGS] = "Settings",
     [UI_STAFF_LOG] = "Recent messages",
@@ -81,6 +82,7 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_STAFF_SIGNER] = "Sign\xC3\xA9 par",
     [UI_STAFF_ATTENTION] = "Chang\xC3\xA9 de lui-m\xC3\xAAme",
     [UI_STAFF_LAST_IMPORT] = "Derni\xC3\xA8re importation",
+    [UI_STAFF_LAST_EXPORT] = "Export des statistiques",
     [UI_STAFF_STORAGE] = "Stockage",
     [UI_STAFF_SETTINGS] = "R\xC3\xA9glages",
     [UI_STAFF_LOG] = "Messages r\xC3\xA9"
@@ -141,13 +143,21 @@ static const struct {
     {"de", "German", "allemand"},
     {"en", "English", "anglais"},
     {"es", "Spanish", "espagnol"},
-    {"fr", "French", "fran\xC3\xA7" "ais"},
-    {"he", "Hebrew", "h\xC3\xA9" "breu"},
+    {"fr", "French",
+     "fran\xC3\xA7"
+     "ais"},
+    {"he", "Hebrew",
+     "h\xC3\xA9"
+     "breu"},
     {"hi", "Hindi", "hindi"},
     {"it", "Italian", "italien"},
     {"ja", "Japanese", "japonais"},
-    {"ko", "Korean", "cor\xC3\xA9" "en"},
-    {"nl", "Dutch", "n\xC3\xA9" "erlandais"},
+    {"ko", "Korean",
+     "cor\xC3\xA9"
+     "en"},
+    {"nl", "Dutch",
+     "n\xC3\xA9"
+     "erlandais"},
     {"pl", "Polish", "polonais"},
     {"pt", "Portuguese", "portugais"},
     {"ru", "Russian", "russe"},
