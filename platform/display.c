@@ -174,6 +174,13 @@ struct display {
     uint64_t tick;
     uint32_t next_view_id;
     long rebuilds; /* views rebuilt after the renderer lost them */
+    /* Output rotation (display_opts.rotation): the kiosk draws into frame,
+     * a target texture of the turned size, and each present copies it onto
+     * the output turned clockwise by rotation degrees. */
+    int rotation;
+    SDL_Texture *frame;
+    int frame_w, frame_h;
+    int frame_failed; /* said once: drawing unturned rather than nothing */
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -621,6 +628,7 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
     theme_palette(NULL, &d->pal);
     d->headless = o->headless;
     d->dpi = o->dpi > 0 ? o->dpi : 0;
+    d->rotation = o->rotation == 90 || o->rotation == 180 || o->rotation == 270 ? o->rotation : 0;
     snprintf(d->renderer_pref, sizeof(d->renderer_pref), "%s", o->renderer ? o->renderer : "auto");
     int rc = o->headless ? open_headless(d, o, why, why_len) : open_window(d, o, why, why_len);
     if (rc != 0)
@@ -650,6 +658,7 @@ void display_close(struct display *d)
     cache_flush(d);
     if (d->text)
         text_close(d->text);
+    tex_destroy(d->frame);
     if (d->ren)
         SDL_DestroyRenderer(d->ren);
     if (d->win)
@@ -661,11 +670,91 @@ void display_close(struct display *d)
     free(d);
 }
 
+/* The output's size in pixels, as the renderer draws it (unturned). */
+static void output_size(const struct display *d, int *w, int *h)
+{
+    *w = *h = 0;
+    if (!d || !d->ren)
+        return;
+    /* SDL tells the size of the target texture while one is set */
+    SDL_Texture *t = SDL_GetRenderTarget(d->ren);
+    if (t)
+        SDL_SetRenderTarget(d->ren, NULL);
+    if (SDL_GetRendererOutputSize(d->ren, w, h) != 0)
+        *w = *h = 0;
+    if (t)
+        SDL_SetRenderTarget(d->ren, t);
+}
+
+static int turned(const struct display *d)
+{
+    return d->rotation == 90 || d->rotation == 270;
+}
+
+/* The texture the kiosk draws its frames into: the output itself (NULL)
+ * without rotation, else frame, made (again) at the turned size when the
+ * output's size changed or the renderer lost it. A frame texture that
+ * cannot be made leaves the picture unturned, said once in the log: a
+ * turned picture is worth a texture, a black screen is not. */
+static SDL_Texture *screen_target(struct display *d)
+{
+    if (!d->rotation || d->frame_failed)
+        return NULL;
+    int ow, oh;
+    output_size(d, &ow, &oh);
+    int fw = turned(d) ? oh : ow, fh = turned(d) ? ow : oh;
+    if (d->frame && (d->frame_w != fw || d->frame_h != fh)) {
+        tex_destroy(d->frame);
+        d->frame = NULL;
+    }
+    if (!d->frame && fw > 0 && fh > 0) {
+        d->frame = tex_counted(
+            SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, fw, fh));
+        if (!d->frame) {
+            log_error(TAG, "the turned picture cannot be drawn (%s): drawing it unturned",
+                      SDL_GetError());
+            d->frame_failed = 1;
+            return NULL;
+        }
+        SDL_SetTextureScaleMode(d->frame, SDL_ScaleModeNearest); /* a copy, never a blur */
+        d->frame_w = fw;
+        d->frame_h = fh;
+    }
+    return d->frame;
+}
+
+static void to_screen(struct display *d)
+{
+    SDL_SetRenderTarget(d->ren, screen_target(d));
+}
+
+/* The turned frame onto the output, centred, rotated clockwise; the
+ * renderer's target is the output after. */
+static void compose(struct display *d)
+{
+    SDL_Texture *f = screen_target(d);
+    SDL_SetRenderTarget(d->ren, NULL);
+    if (!f)
+        return;
+    int ow, oh;
+    output_size(d, &ow, &oh);
+    SDL_Rect dst = {(ow - d->frame_w) / 2, (oh - d->frame_h) / 2, d->frame_w, d->frame_h};
+    SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
+    SDL_RenderClear(d->ren);
+    SDL_SetTextureBlendMode(f, SDL_BLENDMODE_NONE);
+    if (SDL_RenderCopyEx(d->ren, f, NULL, &dst, (double)d->rotation, NULL, SDL_FLIP_NONE) != 0)
+        log_error(TAG, "turning the picture: %s", SDL_GetError());
+}
+
 void display_size(const struct display *d, int *w, int *h)
 {
     int ww = 0, hh = 0;
-    if (d && d->ren && SDL_GetRendererOutputSize(d->ren, &ww, &hh) != 0)
-        ww = hh = 0;
+    output_size(d, &ww, &hh);
+    if (d && !d->frame_failed && turned(d)) {
+        int t = ww;
+        ww = hh;
+        hh = t;
+    }
     if (w)
         *w = ww;
     if (h)
@@ -689,7 +778,7 @@ void display_clear(struct display *d)
 {
     if (!d)
         return;
-    SDL_SetRenderTarget(d->ren, NULL);
+    to_screen(d);
     set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
     SDL_RenderClear(d->ren);
 }
@@ -698,7 +787,7 @@ void display_clear_black(struct display *d)
 {
     if (!d)
         return;
-    SDL_SetRenderTarget(d->ren, NULL);
+    to_screen(d);
     SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
     SDL_RenderClear(d->ren);
 }
@@ -707,7 +796,9 @@ void display_present(struct display *d)
 {
     if (!d)
         return;
+    compose(d);
     SDL_RenderPresent(d->ren);
+    to_screen(d);
     if (d->fullscreen_pending) {
         d->fullscreen_pending = 0;
         if (SDL_SetWindowFullscreen(d->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
@@ -720,12 +811,14 @@ SDL_Surface *display_snapshot(struct display *d)
     int w, h;
     if (!d)
         return NULL;
-    display_size(d, &w, &h);
+    output_size(d, &w, &h);
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
         return NULL;
-    SDL_SetRenderTarget(d->ren, NULL);
-    if (SDL_RenderReadPixels(d->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) != 0) {
+    compose(d); /* what the output shows: turned when the kiosk draws turned */
+    int rc = SDL_RenderReadPixels(d->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch);
+    to_screen(d);
+    if (rc != 0) {
         SDL_FreeSurface(s);
         return NULL;
     }
@@ -771,7 +864,7 @@ void display_clobber_views(struct display *d, uint32_t rgb)
         SDL_RenderClear(d->ren);
     }
     if (d)
-        SDL_SetRenderTarget(d->ren, NULL);
+        to_screen(d);
 }
 
 /* ---- figures: glyph atlases ----------------------------------------------- */
@@ -1182,7 +1275,7 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
     v->base.bytes = sizeof(*v) + (size_t)v->w * (size_t)v->h * 4u;
     if (SDL_SetRenderTarget(d->ren, v->stat) != 0) {
         set_why(why, why_len, "drawing into the panel texture");
-        SDL_SetRenderTarget(d->ren, NULL);
+        to_screen(d);
         return -1;
     }
     set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
@@ -1192,11 +1285,11 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
         if (it->layer == LAYER_STATIC)
             draw_item_now(d, v, it);
         else if (prepare_anim(d, v, it, why, why_len) != 0) {
-            SDL_SetRenderTarget(d->ren, NULL);
+            to_screen(d);
             return -1;
         }
     }
-    SDL_SetRenderTarget(d->ren, NULL);
+    to_screen(d);
     if (v->photo.pic) /* the decoded photo, and the work a decode in flight holds */
         v->base.bytes += 2u * (size_t)v->photo.pic->w * (size_t)v->photo.pic->h * 4u;
     else if (v->photo.job)
@@ -1383,6 +1476,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
         return;
     int w, h;
     display_size(d, &w, &h);
+    to_screen(d);
     if (!frame_covers(f, w, h))
         display_clear(d);
     for (int i = 0; i < f->n_views; i++) {
@@ -1403,6 +1497,8 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
         view_drop_textures(v);
     cache_flush(d);
     if (device_lost) {
+        tex_destroy(d->frame); /* made again at the next frame */
+        d->frame = NULL;
         SDL_DestroyRenderer(d->ren);
         d->ren = NULL;
         if (create_renderer(d, why, why_len) != 0) {

@@ -31,6 +31,13 @@ struct display_opts {
     /* pixels per inch to use instead of what the display reports (many
      * large displays report a wrong one); 0: the display's */
     float dpi;
+    /* 0, 90, 180 or 270: the screen is mounted turned by this much
+     * clockwise (a portrait totem on a landscape output): the kiosk lays
+     * out at the turned size (display_size), draws into a texture of that
+     * size, and each present turns it onto the output. Snapshots and PNGs
+     * are of the output, as a camera in front of it would see. Touch input
+     * is turned back by the caller (events_cfg.rotation). */
+    int rotation;
 };
 
 /* A black frame (not the exhibit's background): outside opening hours. */
@@ -47,7 +54,8 @@ const char *display_renderer(const struct display *d);
 struct display *display_open(const struct display_opts *o, char *why, size_t why_len);
 void display_close(struct display *d);
 
-/* Drawable size in pixels. */
+/* The size the kiosk lays out and draws at, in pixels: the output's, or
+ * its turned size (w and h swapped) for a rotation of 90 or 270. */
 void display_size(const struct display *d, int *w, int *h);
 struct text *display_text(struct display *d);
 
@@ -107,7 +115,8 @@ long display_live_textures(void);
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
 
-/* The current frame as an ARGB8888 surface the caller frees with
+/* The current frame, as the output shows it (turned when the kiosk
+ * draws turned), as an ARGB8888 surface the caller frees with
  * SDL_FreeSurface; NULL on failure. */
 struct SDL_Surface *display_snapshot(struct display *d);
 /* SDL's name of the renderer in use ("software", "opengl", ...). */

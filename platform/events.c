@@ -170,7 +170,9 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
     default:
         break;
     }
-    struct input_cfg icfg = {.touch_rotation = cfg ? cfg->rotation : 0};
+    struct input_cfg icfg = {0};
+    if (cfg)
+        input_cfg_turn(&icfg, cfg->rotation, cfg->touch_rotation);
     if (!d || display_window_size(d, &icfg.win_w, &icfg.win_h) != 0)
         return 0;
     /* Event timestamps are SDL_GetTicks() as 32 bits, which wrap after 49.7

@@ -36,11 +36,13 @@ enum events_flags {
 typedef void (*events_input_fn)(void *ctx, const struct input_event *e);
 
 struct events_cfg {
-    int rotation;      /* touch panel rotation, degrees */
-    uint32_t poll_ms;  /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
-    int allow_close;   /* 1: closing the window returns EVENTS_STOP (the preview) */
-    uint64_t since_ns; /* the timeout counts from this real time (clock_real_ns, e.g. when
-                          the pass that computed it read the clock); 0: from the call */
+    int rotation;       /* the output's rotation (display_opts.rotation): touches and the
+                           mouse are turned back by it, so they land where the picture is */
+    int touch_rotation; /* and a touch panel that reports turned from its screen, degrees */
+    uint32_t poll_ms;   /* polling drivers: slice between polls; 0 = EVENTS_POLL_MS */
+    int allow_close;    /* 1: closing the window returns EVENTS_STOP (the preview) */
+    uint64_t since_ns;  /* the timeout counts from this real time (clock_real_ns, e.g. when
+                           the pass that computed it read the clock); 0: from the call */
 };
 
 /* Wait up to timeout_ms (0: just poll) for events; deliver every pending

@@ -51,6 +51,19 @@ void input_rotate(float x, float y, int rotation, float *out_x, float *out_y)
     *out_y = ry;
 }
 
+static int quarter(int deg)
+{
+    return deg == 90 || deg == 180 || deg == 270 ? deg : 0;
+}
+
+void input_cfg_turn(struct input_cfg *c, int picture_rotation, int touch_rotation)
+{
+    /* quarter turns add up; turning back by R is turning on by 360 - R */
+    int back = (360 - quarter(picture_rotation)) % 360;
+    c->touch_rotation = (quarter(touch_rotation) + back) % 360;
+    c->mouse_rotation = back;
+}
+
 static uint64_t event_time(const SDL_Event *ev, const struct input_cfg *cfg)
 {
     int64_t t = (int64_t)ev->common.timestamp + cfg->t_offset_ms;

@@ -42,6 +42,13 @@ void input_setup(void);
  * (1 - x, 1 - y), 270 to (y, 1 - x). Results are clamped to 0..1. */
 void input_rotate(float x, float y, int rotation, float *out_x, float *out_y);
 
+/* Set c's rotations for a picture turned picture_rotation degrees
+ * clockwise on the output (display_opts.rotation) and a touch panel whose
+ * own coordinates are turned touch_rotation from its screen: a point on the
+ * output is turned back onto the picture, so a touch lands on what is drawn
+ * under the finger, and so does the mouse. */
+void input_cfg_turn(struct input_cfg *c, int picture_rotation, int touch_rotation);
+
 /* Translate one SDL event. Returns 1 and fills *out when it means
  * something to vitrine, else 0 (*out untouched). */
 int input_translate(const union SDL_Event *ev, const struct input_cfg *cfg,

@@ -6,7 +6,7 @@
 # a little (another FreeType hints a little differently), and a few pixels
 # more (2 per mille): anything beyond is a change to look at. After an
 # intended change, run tests/golden/update.sh, look at the new pictures, and
-# commit them.
+# commit them. The same pictures drawn turned (--rotation) must match too.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
 pngdiff=${PNGDIFF:-$(dirname "$VITRINE")/tests/pngdiff}
@@ -31,6 +31,32 @@ for set in "$golden"/*/; do
         *) echo "FAIL: $name/$(basename "$g"): $res"; cp "$f" "/tmp/golden-$name-$(basename "$g")" 2>/dev/null
            fail=1 ;;
         esac
+    done
+done
+# Output rotation: the same pictures drawn turned on an output of the other
+# shape (--rotation 90 and 270 for the portrait set, 180 for the landscape
+# one) and turned back match the golden ones: a portrait totem on a
+# landscape output shows what a portrait screen shows.
+for set in "$golden"/*/; do
+    name=$(basename "$set")
+    locale=${name%%-*}
+    size=${name#*-}
+    w=${size%x*}
+    h=${size#*x}
+    if [ "$h" -gt "$w" ]; then turns="90 270"; else turns="180"; fi
+    for turn in $turns; do
+        case $turn in 180) out_size=$size ;; *) out_size=${h}x$w ;; esac
+        dir="$out/$name-turned-$turn"
+        "$VITRINE" render --locale "$locale" --size "$out_size" --rotation "$turn" --out "$dir" \
+            >/dev/null 2>&1 || { echo "FAIL: render $name at $out_size turned $turn"; fail=1; continue; }
+        for g in "$set"*.png; do
+            f="$dir/$(basename "$g")"
+            res=$("$pngdiff" --turn "$turn" --tolerance 24 2 "$g" "$f")
+            case $? in
+            0) echo "ok: $name/$(basename "$g") drawn at $out_size turned $turn: $res" ;;
+            *) echo "FAIL: $name/$(basename "$g") drawn at $out_size turned $turn: $res"; fail=1 ;;
+            esac
+        done
     done
 done
 [ $fail -eq 0 ] && echo "golden images match"

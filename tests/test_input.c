@@ -156,6 +156,42 @@ static void rotation(void **state)
     assert_float_equal(r.y, 1.0f, 1e-6);
 }
 
+/* With the picture turned on the output (--rotation), a finger or the
+ * mouse on a point of the output reaches the point of the picture drawn
+ * there. Where the picture's point lands on the output is what the
+ * renderer does (pixel (x, y) of the upright picture of width w at (h-1-y,
+ * x) for 90: checked pixel for pixel by test_golden), written here by hand:
+ * L = (0.2, 0.3) of the picture is at P on the output. */
+static void a_turned_picture_turns_touches_back(void **state)
+{
+    (void)state;
+    static const struct {
+        int rot;
+        float px, py;
+    } cases[] = {{0, 0.2f, 0.3f}, {90, 0.7f, 0.2f}, {180, 0.8f, 0.7f}, {270, 0.3f, 0.8f}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct input_cfg cfg = plain;
+        input_cfg_turn(&cfg, cases[i].rot, 0);
+        struct input_event r;
+        SDL_Event e = finger(SDL_FINGERDOWN, 1, cases[i].px, cases[i].py, 0);
+        assert_int_equal(input_translate(&e, &cfg, &r), 1);
+        assert_float_equal(r.x, 0.2f, 1e-6);
+        assert_float_equal(r.y, 0.3f, 1e-6);
+        /* the mouse, in the window's coordinates */
+        e = button(SDL_MOUSEBUTTONDOWN, 0, SDL_BUTTON_LEFT, (int)(cases[i].px * cfg.win_w + 0.5f),
+                   (int)(cases[i].py * cfg.win_h + 0.5f), 0);
+        assert_int_equal(input_translate(&e, &cfg, &r), 1);
+        assert_float_equal(r.x, 0.2f, 0.01);
+        assert_float_equal(r.y, 0.3f, 0.01);
+        /* a touch panel turned 180 from its screen as well: its own turn first */
+        input_cfg_turn(&cfg, cases[i].rot, 180);
+        e = finger(SDL_FINGERDOWN, 1, 1.0f - cases[i].px, 1.0f - cases[i].py, 0);
+        assert_int_equal(input_translate(&e, &cfg, &r), 1);
+        assert_float_equal(r.x, 0.2f, 1e-6);
+        assert_float_equal(r.y, 0.3f, 1e-6);
+    }
+}
+
 static void mouse_is_finger_zero(void **state)
 {
     (void)state;
@@ -291,9 +327,13 @@ static void window_events(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(touch_records),        cmocka_unit_test(rotation),
-        cmocka_unit_test(mouse_is_finger_zero), cmocka_unit_test(mouse_from_touch_ignored),
-        cmocka_unit_test(keys_mapped),          cmocka_unit_test(window_events),
+        cmocka_unit_test(touch_records),
+        cmocka_unit_test(rotation),
+        cmocka_unit_test(a_turned_picture_turns_touches_back),
+        cmocka_unit_test(mouse_is_finger_zero),
+        cmocka_unit_test(mouse_from_touch_ignored),
+        cmocka_unit_test(keys_mapped),
+        cmocka_unit_test(window_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include "platform/display.h"
 #include "platform/image.h"
 #include "platform/text.h"
+#include "content/theme.h"
 
 #define SCREEN_W 1280
 #define SCREEN_H 800
@@ -427,6 +428,60 @@ static void headless_panel_renders(void **state)
     display_close(d);
 }
 
+/* --rotation: the kiosk lays out at the turned size, and the output shows
+ * its picture turned clockwise (a mark at the picture's top-left corner is
+ * at the output's top-right for 90, bottom-right for 180, bottom-left for
+ * 270), in a real window as in the headless renders (test_golden). */
+static void a_turned_window_draws_turned(void **state)
+{
+    (void)state;
+    setenv("SDL_VIDEODRIVER", "offscreen", 0);
+    setenv("SDL_RENDER_DRIVER", "software", 0);
+    struct palette pal;
+    theme_palette(NULL, &pal);
+    const uint32_t mark = pal.rgb[COLOR_ACCENT];
+    static const struct {
+        int rot, w, h; /* the picture's size */
+        int x, y;      /* where its (5, 5) is on the 640x400 output */
+    } cases[] = {{90, 400, 640, 634, 5}, {180, 640, 400, 634, 394}, {270, 400, 640, 5, 394}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char why[256] = "";
+        struct display_opts o = {
+            .windowed = 1, .w = 640, .h = 400, .assets_dir = assets_dir, .rotation = cases[i].rot};
+        struct display *d = display_open(&o, why, sizeof(why));
+        if (!d) {
+            print_message("no offscreen video driver: %s\n", why);
+            skip();
+        }
+        int w, h;
+        display_size(d, &w, &h);
+        assert_int_equal(w, cases[i].w);
+        assert_int_equal(h, cases[i].h);
+        struct draw_item it = {.kind = DRAW_RECT,
+                               .layer = LAYER_STATIC,
+                               .r = {0, 0, 12, 12},
+                               .color = COLOR_ACCENT,
+                               .alpha = 255};
+        struct draw_list l = {.items = &it, .n = 1, .cap = 1};
+        for (int f = 0; f < 2; f++) { /* a present between, as the kiosk does */
+            display_clear(d);
+            display_draw_list(d, &l);
+            if (f == 0)
+                display_present(d);
+        }
+        SDL_Surface *s = display_snapshot(d);
+        assert_non_null(s);
+        assert_int_equal(s->w, 640);
+        assert_int_equal(s->h, 400);
+        const Uint32 *px = s->pixels;
+        int stride = s->pitch / 4;
+        assert_int_equal(px[cases[i].y * stride + cases[i].x] & 0xFFFFFFu, mark);
+        assert_int_not_equal(px[5 * stride + 5] & 0xFFFFFFu, mark); /* not drawn unturned */
+        SDL_FreeSurface(s);
+        display_close(d);
+    }
+}
+
 static void windowed_display_presents(void **state)
 {
     (void)state;
@@ -483,6 +538,7 @@ int main(void)
         cmocka_unit_test(text_render_draws_pixels),
         cmocka_unit_test(headless_panel_renders),
         cmocka_unit_test(windowed_display_presents),
+        cmocka_unit_test(a_turned_window_draws_turned),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     if (!getenv("VITRINE_KEEP_PNG"))

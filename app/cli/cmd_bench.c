@@ -165,6 +165,12 @@ static int child_run(struct child *ch, const char *self, const struct options *o
         argv[n++] = "--size";
         argv[n++] = size;
     }
+    char rot[16];
+    if (o->rotation) {
+        snprintf(rot, sizeof(rot), "%ld", o->rotation);
+        argv[n++] = "--rotation";
+        argv[n++] = rot;
+    }
     if (frames) {
         argv[n++] = "--frames";
         argv[n++] = frames;
@@ -212,7 +218,7 @@ static void child_read_all(struct child *ch, char *buf, size_t n)
 }
 
 static void measure_first_frame(const char *self, const struct options *o, struct config *c,
-                                 int fullscreen)
+                                int fullscreen)
 {
     int runs = o->runs < 11 ? (int)o->runs : 11;
     double ff[32], rss[32];
@@ -353,8 +359,8 @@ static void measure_loop(const char *self, const struct options *o, struct confi
 
 static void touch(struct kiosk *k, enum input_phase ph, float x, uint64_t t)
 {
-    struct input_event e = {.kind = INPUT_TOUCH, .finger = 1, .phase = ph, .x = x, .y = 0.5f,
-                            .t_ms = t};
+    struct input_event e = {
+        .kind = INPUT_TOUCH, .finger = 1, .phase = ph, .x = x, .y = 0.5f, .t_ms = t};
     kiosk_input(k, &e, t);
 }
 
@@ -407,7 +413,10 @@ static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
     t += 1000;
     for (int swipe = 0; swipe < 6 && kiosk_panel_count(k) > 1; swipe++) {
         for (int step = 0; step <= 6; step++) {
-            touch(k, step == 0 ? INPUT_DOWN : step == 6 ? INPUT_UP : INPUT_MOVE,
+            touch(k,
+                  step == 0   ? INPUT_DOWN
+                  : step == 6 ? INPUT_UP
+                              : INPUT_MOVE,
                   0.8f - 0.1f * (float)step, t);
             kiosk_update(k, t);
             timed_frame(k, d, t, slide, &ns, N);
@@ -420,8 +429,7 @@ static void measure_frames(struct display *d, struct kiosk *k, struct config *c)
         }
         t += 1000;
     }
-    struct figure *f = fig(c, "dwell_frame_cpu_ms", "CPU per frame redrawn in a dwell",
-                           "ms");
+    struct figure *f = fig(c, "dwell_frame_cpu_ms", "CPU per frame redrawn in a dwell", "ms");
     stats_ns(f, dwell, nd);
     f = fig(c, "crossfade_frame_cpu_ms", "CPU per crossfade frame", "ms");
     if (nf)
@@ -612,7 +620,6 @@ static void bench_import(struct display *d, struct kiosk *k, const struct option
     free(frame_ns);
 }
 
-
 /* ---- output ----------------------------------------------------------------- */
 
 static void cell(char *out, size_t n, const struct figure *f)
@@ -623,8 +630,8 @@ static void cell(char *out, size_t n, const struct figure *f)
     }
     int prec = f->med < 0.1 ? 3 : f->med < 10 ? 2 : f->med < 100 ? 1 : 0;
     if (f->n > 2)
-        snprintf(out, n, "%.*f (%.*f-%.*f, p99 %.*f)", prec, f->med, prec, f->lo, prec, f->hi,
-                 prec, f->p99);
+        snprintf(out, n, "%.*f (%.*f-%.*f, p99 %.*f)", prec, f->med, prec, f->lo, prec, f->hi, prec,
+                 f->p99);
     else
         snprintf(out, n, "%.*f", prec, f->med);
 }
@@ -743,7 +750,7 @@ static char *read_text(const char *path)
 static void measure_here(const struct options *o, struct config *c)
 {
     char why[512], notice[768];
-    struct display_opts hopts = {.headless = 1, .w = c->w, .h = c->h};
+    struct display_opts hopts = {.headless = 1, .w = c->w, .h = c->h, .rotation = (int)o->rotation};
     struct display *d = display_open(&hopts, why, sizeof(why));
     struct store *s = cli_open_content(o->content, notice, sizeof(notice));
     struct kiosk *k = NULL;
@@ -762,7 +769,8 @@ static void measure_here(const struct options *o, struct config *c)
     store_close(s);
     display_close(d);
 
-    struct display_opts wopts = {.windowed = 1, .w = c->w, .h = c->h, .renderer = c->renderer};
+    struct display_opts wopts = {
+        .windowed = 1, .w = c->w, .h = c->h, .renderer = c->renderer, .rotation = (int)o->rotation};
     d = display_open(&wopts, why, sizeof(why));
     s = cli_open_content(o->content, notice, sizeof(notice));
     k = NULL;
@@ -780,8 +788,7 @@ static void measure_here(const struct options *o, struct config *c)
         if (o->import)
             bench_import(d, k, o, "/proc/self/exe", c);
     } else {
-        fig_note(fig(c, "touch_to_present_ms", "touch to present", "ms"), "not measured: %s",
-                 why);
+        fig_note(fig(c, "touch_to_present_ms", "touch to present", "ms"), "not measured: %s", why);
     }
     if (!o->import)
         fig_note(fig(c, "import_ms", "import of a bundle (median of runs)", "ms"),
@@ -834,8 +841,8 @@ int cmd_bench(const struct options *o, const char *argv0)
     for (int i = 0; i < n; i++) {
         struct config *c = &cs[i];
         /* on X, a size that is the screen's is measured full screen */
-        int fullscreen = have_mode && strcmp(driver_name, "x11") == 0 && mode_w == c->w &&
-                         mode_h == c->h;
+        int fullscreen =
+            have_mode && strcmp(driver_name, "x11") == 0 && mode_w == c->w && mode_h == c->h;
         fprintf(stderr, "bench: %s (%s%s)...\n", c->name, driver_name,
                 fullscreen ? ", full screen" : "");
         measure_first_frame(self, o, c, fullscreen);

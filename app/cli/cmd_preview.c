@@ -312,7 +312,8 @@ int cmd_preview(const struct options *o)
     }
     struct display_opts dopts = {.windowed = 1,
                                  .w = o->width ? o->width : PREVIEW_W,
-                                 .h = o->height ? o->height : PREVIEW_H};
+                                 .h = o->height ? o->height : PREVIEW_H,
+                                 .rotation = (int)o->rotation};
     p.d = display_open(&dopts, why, sizeof(why));
     if (!p.d) {
         log_error("preview", "cannot open the window: %s", why);
@@ -329,7 +330,8 @@ int cmd_preview(const struct options *o)
     rebuild(&p, clock_now_ms());
 
     struct preview_debounce deb = {0};
-    struct events_cfg ecfg = {.rotation = (int)o->rotation, .allow_close = 1};
+    struct events_cfg ecfg = {
+        .rotation = (int)o->rotation, .touch_rotation = (int)o->touch_rotation, .allow_close = 1};
     long frames = 0, wakeups = 0;
     uint64_t last_frame = 0;
     for (;;) {

@@ -519,8 +519,10 @@ int cmd_render(const struct options *o)
         return 2;
     }
     o = &with_locale;
-    struct display_opts dopts = {
-        .headless = 1, .w = o->width ? o->width : 1920, .h = o->height ? o->height : 1080};
+    struct display_opts dopts = {.headless = 1,
+                                 .w = o->width ? o->width : 1920,
+                                 .h = o->height ? o->height : 1080,
+                                 .rotation = (int)o->rotation};
     struct display *d = display_open(&dopts, why, sizeof(why));
     if (!d) {
         log_error("render", "%s", why);

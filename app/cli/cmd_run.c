@@ -1320,7 +1320,8 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
                                  .w = o->width,
                                  .h = o->height,
                                  .renderer = o->renderer,
-                                 .dpi = (float)o->dpi};
+                                 .dpi = (float)o->dpi,
+                                 .rotation = (int)o->rotation};
     r->d = display_open(&dopts, why, sizeof(why));
     if (!r->d) {
         log_error("run", "cannot open the display: %s", why);
@@ -1392,8 +1393,11 @@ static void start_services(struct run_ctx *r)
     r->stats_opts = cli_stats_opts(o);
     r->st_flush_ms = clock_now_ms();
     stats_flush(r, 0); /* opens the file, on the job */
-    r->ecfg = (struct events_cfg){
-        .rotation = (int)o->rotation, .poll_ms = 0, .allow_close = 0, .since_ns = 0};
+    r->ecfg = (struct events_cfg){.rotation = (int)o->rotation,
+                                  .touch_rotation = (int)o->touch_rotation,
+                                  .poll_ms = 0,
+                                  .allow_close = 0,
+                                  .since_ns = 0};
     r->budget_kind = TRANS_CROSSFADE;
     frame_budget_init(&r->budget, r->budget_kind);
 }

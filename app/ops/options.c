@@ -28,8 +28,8 @@ enum opt_kind {
 };
 
 enum {
-    OPT_ZERO = 1 << 0,    /* OPT_LONG: 0 as well (off, or "what the device says") */
-    OPT_QUARTER = 1 << 1, /* OPT_LONG: a multiple of 90 */
+    OPT_ZERO = 1 << 0,     /* OPT_LONG: 0 as well (off, or "what the device says") */
+    OPT_QUARTER = 1 << 1,  /* OPT_LONG: a multiple of 90 */
     OPT_ABSOLUTE = 1 << 2, /* OPT_LIST: in the file, absolute paths (as OPT_PATH) */
 };
 
@@ -41,14 +41,14 @@ struct opt_def {
     size_t offset; /* the field in struct options */
     size_t count;  /* OPT_LIST, OPT_LOCALES: the int field counting the values */
     long min, max;
-    unsigned bits;         /* OPT_ZERO, OPT_QUARTER */
-    unsigned commands;     /* enum command mask: the commands the flag is for */
-    const char *choices;   /* OPT_CHOICE */
-    const char *def;       /* the default, parsed like a value; NULL: none, no, 0 */
-    const char *def_words; /* the default in words, where def cannot say it */
+    unsigned bits;           /* OPT_ZERO, OPT_QUARTER */
+    unsigned commands;       /* enum command mask: the commands the flag is for */
+    const char *choices;     /* OPT_CHOICE */
+    const char *def;         /* the default, parsed like a value; NULL: none, no, 0 */
+    const char *def_words;   /* the default in words, where def cannot say it */
     const char *preview_def; /* OPT_LONG: `vitrine preview`'s own default, where it differs */
-    const char *example;   /* the value `config defaults` shows; NULL: def */
-    const char *arg;       /* the flag's value in --help */
+    const char *example;     /* the value `config defaults` shows; NULL: def */
+    const char *arg;         /* the flag's value in --help */
     const char *help;
 };
 
@@ -141,8 +141,17 @@ static const struct opt_def defs[] = {
      .help = "the screen's pixels per inch, for touch target sizes and gestures (many large "
              "displays report a wrong one); 0: what the display reports"},
     {.flag = "--rotation", .key = "rotation", .kind = OPT_LONG, .offset = OFF(rotation),
-     .max = 270, .bits = OPT_QUARTER, .commands = CMD_RUN | CMD_RENDER, .def = "0", .arg = "DEG",
-     .help = "touch panel rotation relative to the screen: 0, 90, 180 or 270"},
+     .max = 270, .bits = OPT_QUARTER, .commands = CMD_RUN | CMD_RENDER | CMD_PREVIEW | CMD_BENCH,
+     .def = "0",
+     .arg = "DEG",
+     .help = "turn the picture this far clockwise on the output (0, 90, 180 or 270), and "
+             "touches with it: a portrait totem on a landscape output, as xrandr --rotate "
+             "right is 90"},
+    {.flag = "--touch-rotation", .key = "touch_rotation", .kind = OPT_LONG,
+     .offset = OFF(touch_rotation), .max = 270, .bits = OPT_QUARTER,
+     .commands = CMD_RUN | CMD_PREVIEW, .def = "0", .arg = "DEG",
+     .help = "a touch panel that reports turned from its screen: 0, 90, 180 or 270 (rare; "
+             "rotation already turns touches with the picture)"},
     {.flag = "--renderer", .key = "renderer", .kind = OPT_CHOICE, .offset = OFF(renderer),
      .commands = CMD_RUN | CMD_BENCH | CMD_PREVIEW | CMD_SOAK,
      .choices = "auto|software|opengl|opengles2",
@@ -586,8 +595,8 @@ static int file_line(void *ctx, const char *key, const char *val, char *why, siz
     else if (rc)
         snprintf(why, why_len, "%s %s, not \"%.60s\"; using %s", d->key, reason, val, def_text(d));
     else if (again)
-        snprintf(why, why_len, "%s is given again: this line's value is used, the earlier one is not",
-                 d->key);
+        snprintf(why, why_len,
+                 "%s is given again: this line's value is used, the earlier one is not", d->key);
     return rc || again ? -1 : 0;
 }
 

@@ -51,7 +51,8 @@ struct options {
     const char *script;      /* --script FILE (render) */
     const char *layout_json; /* --layout-json FILE (render) */
     long idle_s;             /* --idle-timeout S, idle_timeout: interactive -> countdown */
-    long rotation;           /* --rotation 0|90|180|270: touch panel mounted rotated */
+    long rotation;           /* --rotation 0|90|180|270: the picture turned clockwise */
+    long touch_rotation;     /* --touch-rotation: a touch panel turned from its screen */
     long runs;               /* --runs N (bench) */
     int verbose;             /* --verbose */
     const char *shot;        /* --shot FILE (preview): a PNG of the screen after each build */
