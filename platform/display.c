@@ -831,6 +831,21 @@ SDL_Surface *display_snapshot(struct display *d)
     return s;
 }
 
+SDL_Surface *display_thumbnail(struct display *d, int max_side)
+{
+    SDL_Surface *full = display_snapshot(d);
+    if (!full || max_side < 1)
+        return full;
+    int w = full->w, h = full->h, side = w > h ? w : h;
+    if (side > max_side) {
+        w = (int)((long)w * max_side / side);
+        h = (int)((long)h * max_side / side);
+    }
+    SDL_Surface *small = image_scale_box(full, w > 0 ? w : 1, h > 0 ? h : 1, 0);
+    SDL_FreeSurface(full);
+    return small;
+}
+
 int display_save_png(struct display *d, const char *path, char *why, size_t why_len)
 {
     if (!d || !path) {

@@ -119,6 +119,12 @@ long display_rebuild_count(const struct display *d);
  * draws turned), as an ARGB8888 surface the caller frees with
  * SDL_FreeSurface; NULL on failure. */
 struct SDL_Surface *display_snapshot(struct display *d);
+/* The current frame as display_snapshot sees it, scaled down (box filter)
+ * so that its longer side is at most max_side pixels: a proof of play.
+ * Call after drawing a frame and before presenting it (what a renderer
+ * holds after a present is undefined). Free with image_free. NULL on
+ * failure. */
+struct SDL_Surface *display_thumbnail(struct display *d, int max_side);
 /* SDL's name of the renderer in use ("software", "opengl", ...). */
 const char *display_renderer_name(const struct display *d);
 /* Tests: paint every view's static texture with rgb, as a driver that lost

@@ -366,3 +366,8 @@ int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const
     }
     return 0;
 }
+
+void image_free(SDL_Surface *s)
+{
+    SDL_FreeSurface(s);
+}

@@ -43,6 +43,10 @@ int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const
  * says what happened, "the disk is full" when it is. 0 or -1. */
 int image_save_png(struct SDL_Surface *surface, const char *path, char *why, size_t why_len);
 
+/* Free a surface from this module or display.h (NULL: nothing), for
+ * callers that do not include SDL. */
+void image_free(struct SDL_Surface *s);
+
 /* The gutter used by image_contact_sheet for thumb_w. */
 int image_gutter(int thumb_w);
 

@@ -225,10 +225,36 @@ static void written_atomically(void **state)
     rmdir(dir);
 }
 
+/* Proof of play: the PNG's name beside the health file, and its time in
+ * the figures only once one was written. */
+static void the_screenshot_lies_beside_the_file(void **state)
+{
+    (void)state;
+    char png[64];
+    assert_int_equal(health_screenshot_path("/var/lib/node/vitrine.prom", png, sizeof png), 0);
+    assert_string_equal(png, "/var/lib/node/vitrine.png");
+    assert_int_equal(health_screenshot_path("/tmp/health.txt", png, sizeof png), 0);
+    assert_string_equal(png, "/tmp/health.txt.png"); /* never a .prom the collector reads */
+    assert_int_equal(health_screenshot_path(".prom", png, sizeof png), 0);
+    assert_string_equal(png, ".prom.png");
+    assert_int_equal(health_screenshot_path("/a/very/long/path/vitrine.prom", png, 16), -1);
+
+    static struct health h;
+    health_init(&h, 1000, 1700000000);
+    char buf[8192];
+    assert_true(health_format(&h, 2000, buf, sizeof buf) > 0);
+    assert_null(strstr(buf, "vitrine_screenshot_timestamp_seconds"));
+    h.screenshot_unix = 1700000600;
+    assert_true(health_format(&h, 2000, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "\nvitrine_screenshot_timestamp_seconds 1700000600\n"));
+    assert_non_null(strstr(buf, "# TYPE vitrine_screenshot_timestamp_seconds gauge\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_family_has_help_and_type),
+        cmocka_unit_test(the_screenshot_lies_beside_the_file),
         cmocka_unit_test(labels_are_escaped),
         cmocka_unit_test(quantiles_of_a_known_sequence),
         cmocka_unit_test(counters_count),

@@ -75,5 +75,44 @@ printf 'health_file = %s/textfile/from-config.prom\n' "$out" >"$out/vitrine.conf
     --config "$out/vitrine.conf" 2>"$out/log3" || { echo "FAIL: run with health_file"; fail=1; }
 grep -q '^vitrine_frames_total 2$' "$out/textfile/from-config.prom" 2>/dev/null ||
     { echo "FAIL: health_file in the settings was not written"; cat "$out/log3"; fail=1; }
+# proof of play (screenshot_every, off above: no PNG was left beside the
+# file): a small PNG of what the screen shows, beside the health file, its
+# time in the figures; the picture turned with --rotation, as the screen shows it
+printf 'health_file = %s/shots/vitrine.prom\nscreenshot_every = 1\nrotation = 90\n' "$out" \
+    >"$out/shots.conf"
+mkdir -p "$out/shots"
+before=$(date +%s)
+"$VITRINE" run --windowed --size 640x400 --no-watch --frames 3 --state-dir "$out/state" \
+    --config "$out/shots.conf" 2>"$out/log4" || { echo "FAIL: run with screenshot_every"; fail=1; }
+after=$(date +%s)
+png="$out/shots/vitrine.png"
+[ "$(ls "$out/shots" | sort | tr '\n' ' ')" = "vitrine.png vitrine.prom " ] ||
+    { echo "FAIL: beside the health file: $(ls "$out/shots")"; cat "$out/log4"; fail=1; }
+"$py" - "$png" "$out/shots/vitrine.prom" "$before" "$after" <<'PY' || fail=1
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+if data[:8] != b"\x89PNG\r\n\x1a\n":
+    sys.exit("FAIL: the screenshot is not a PNG")
+w, h = struct.unpack(">II", data[16:24])
+if (w, h) != (480, 300):  # 640x400, the longer side 480
+    sys.exit("FAIL: the screenshot is %dx%d, not 480x300" % (w, h))
+idat, pos = b"", 8
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IDAT":
+        idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+busy = sum(1 for b in raw if b) / len(raw)
+if busy < 0.01:  # a black or blank picture filters to zeros
+    sys.exit("FAIL: the screenshot is blank (%.4f of its bytes set)" % busy)
+t = None
+for line in open(sys.argv[2], encoding="utf-8"):
+    if line.startswith("vitrine_screenshot_timestamp_seconds "):
+        t = float(line.split()[1])
+if t is None or not int(sys.argv[3]) <= t <= int(sys.argv[4]):
+    sys.exit("FAIL: vitrine_screenshot_timestamp_seconds %s, not in the run" % t)
+print("ok: a %dx%d screenshot beside the health file, taken at %d" % (w, h, t))
+PY
 [ $fail -eq 0 ] && echo "all health file checks passed"
 exit $fail

@@ -64,7 +64,7 @@ grep -q 'first frame presented' "$out/log2" || { echo "FAIL: no frame"; fail=1; 
 "$VITRINE" config defaults >"$out/defaults.conf" || { echo "FAIL: config defaults"; fail=1; }
 for key in staff_pin_hash reduced_motion loop_languages hours closed open screen_off_command \
     screen_on_command wake_minutes health_file inbox dpi idle_timeout locales watch no_watch \
-    stats_days stats_max_rows renderer rotation touch_rotation; do
+    stats_days stats_max_rows renderer rotation touch_rotation screenshot_every; do
     grep -q "^#$key = " "$out/defaults.conf" || { echo "FAIL: config defaults has no $key"; fail=1; }
 done
 "$VITRINE" config check "$out/defaults.conf" >/dev/null || { echo "FAIL: the defaults do not check"; fail=1; }

@@ -818,7 +818,8 @@ static void the_defaults_are_a_good_file(void **state)
                                               "stats_max_rows",
                                               "renderer",
                                               "rotation",
-                                              "touch_rotation"};
+                                              "touch_rotation",
+                                              "screenshot_every"};
     for (size_t i = 0; i < sizeof keys_wanted / sizeof keys_wanted[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "\n#%s = ", keys_wanted[i]);

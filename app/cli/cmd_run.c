@@ -24,6 +24,7 @@
 #include "hours.h"
 #include "hours_switch.h"
 #include "health.h"
+#include "image.h"
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
@@ -38,6 +39,7 @@
 
 #define RUN_LOG_LINES STAFF_LOG_LINES
 #define RUN_HEALTH_EVERY_MS 15000u /* the health file, rewritten this often */
+#define RUN_SHOT_SIDE 480          /* the proof of play's longer side, pixels */
 #define RUN_KEY_MAX (STICKWATCH_PATH_MAX + 160)
 #define RUN_STATS_EVERY_MS 60000u
 #define RUN_PASS_SLOW_NS                                                                           \
@@ -110,6 +112,15 @@ struct run_ctx {
     uint64_t health_saved_ms;
     struct job *health_job; /* writes health_text (the job's while it runs) */
     char health_text[8192];
+    /* proof of play (screenshot_every): a small PNG beside the health file,
+     * taken between a frame's drawing and its present, written on its job */
+    char shot_path[4096];     /* "" none */
+    struct job *shot_job;     /* writes shot */
+    struct SDL_Surface *shot; /* the job's while it runs */
+    uint64_t shot_ms;         /* when the last was taken (0: none yet) */
+    int64_t shot_unix;        /* ... on the wall clock */
+    int shot_failing;         /* said once until a write works */
+    int shot_ok;              /* the job's result, read after job_free at the stop */
     size_t health_len;
     uint64_t health_at, health_fsync_ms;
     int health_panel;  /* the panel on screen at the last frame */
@@ -279,6 +290,64 @@ static void health_done(struct run_ctx *r, const struct job_status *st)
     if (r->health.write_failing)
         log_info("health", "the health file %s is written again", r->health_file);
     r->health.write_failing = 0;
+}
+
+/* Proof of play. */
+static void shot_problem(struct run_ctx *r, const char *why)
+{
+    if (!r->shot_failing)
+        log_warn("health", "the screenshot %s is not written (said once): %s", r->shot_path, why);
+    r->shot_failing = 1;
+}
+
+static int shot_job_fn(struct job *j, void *ctx, char *msg, size_t msg_len)
+{
+    (void)j;
+    struct run_ctx *r = ctx;
+    int rc = image_save_png(r->shot, r->shot_path, msg, msg_len); /* .tmp, then renamed */
+    r->shot_ok = rc == 0;
+    return rc;
+}
+
+/* A screenshot is due: screenshot_every minutes since the last (the
+ * first at the first frame), none being written. */
+static int shot_due(const struct run_ctx *r, uint64_t now)
+{
+    return r->shot_path[0] && !r->shot_job &&
+           (r->shot_ms == 0 || now - r->shot_ms >= (uint64_t)r->o->screenshot_every * 60000u);
+}
+
+/* The frame just drawn, small, handed to the job (frame_step). */
+static void shot_take(struct run_ctx *r, uint64_t now)
+{
+    r->shot_ms = now ? now : 1; /* a failure waits for the next turn too */
+    struct SDL_Surface *s = display_thumbnail(r->d, RUN_SHOT_SIDE);
+    if (!s) {
+        shot_problem(r, "the screen could not be read back");
+        return;
+    }
+    image_free(r->shot);
+    r->shot = s;
+    r->shot_unix = r->utc;
+    char why[256];
+    r->shot_job = job_start("screenshot", shot_job_fn, r, r->waker, why, sizeof(why));
+    if (!r->shot_job)
+        shot_problem(r, why);
+}
+
+static void shot_done(struct run_ctx *r, const struct job_status *st)
+{
+    image_free(r->shot);
+    r->shot = NULL;
+    if (st->result != 0) {
+        shot_problem(r, st->text);
+        return;
+    }
+    if (r->shot_failing)
+        log_info("health", "the screenshot %s is written again", r->shot_path);
+    r->shot_failing = 0;
+    r->health.screenshot_unix = r->shot_unix ? r->shot_unix : 1;
+    health_tick(r, r->now, 1); /* its time in the figures at once */
 }
 
 /* Stopping: the last figures, written here (the kiosk is going). */
@@ -761,6 +830,11 @@ static void poll_jobs(struct run_ctx *r)
         job_free(r->health_job);
         r->health_job = NULL;
         health_done(r, &st);
+    }
+    if (r->shot_job && job_poll(r->shot_job, &st) && st.finished) {
+        job_free(r->shot_job);
+        r->shot_job = NULL;
+        shot_done(r, &st);
     }
 }
 
@@ -1378,6 +1452,11 @@ static void start_services(struct run_ctx *r)
     kiosk_staff_pin(r->k, o->staff_pin_hash ? o->staff_pin_hash : "");
     r->inbox = o->inbox;
     r->health_file = o->health_file;
+    if (o->health_file && o->screenshot_every > 0 &&
+        health_screenshot_path(o->health_file, r->shot_path, sizeof(r->shot_path)) != 0)
+        log_warn("health", "no screenshots: the health file's path is too long");
+    else if (o->screenshot_every > 0 && !o->health_file)
+        log_warn("health", "screenshot_every needs a health file (--health-file): no screenshots");
     health_set_renderer(&r->health, display_renderer_name(r->d), display_driver(r->d));
     r->health_panel = -1;
     if (r->inbox)
@@ -1447,13 +1526,20 @@ static void budget_step(struct run_ctx *r, int trans, double ms)
  * frames are presented. */
 static int frame_step(struct run_ctx *r, uint64_t now)
 {
-    if (!kiosk_needs_frame(r->k, now))
+    /* a screenshot due draws the screen once more (a still panel draws
+     * nothing), to read it back before the present */
+    int shot = shot_due(r, now) && r->frames > 0;
+    if (!kiosk_needs_frame(r->k, now) && !shot)
         return 0;
     int trans = kiosk_transition_kind(r->k);
     uint64_t f0 = clock_real_ns(); /* a stopwatch: the cost of the frame */
     if (r->frames == 0)
         fault_point("first-frame", shown_version(r));
     kiosk_draw(r->k, now);
+    uint64_t s0 = clock_real_ns(); /* the screenshot's cost is not the frame's */
+    if (shot || (r->frames == 0 && shot_due(r, now)))
+        shot_take(r, now);
+    f0 += clock_real_ns() - s0;
     display_present(r->d);
     double ms = (double)(clock_real_ns() - f0) / 1e6;
     health_frame(&r->health, ms / 1000.0);
@@ -1578,6 +1664,12 @@ static void run_stop(struct run_ctx *r)
         log_info("run", "the loop's longest pass took %.1f ms; %ld of %ld passes over %u ms",
                  (double)r->pass_max_ns / 1e6, r->passes_over, r->passes,
                  (unsigned)(RUN_PASS_SLOW_NS / 1000000u));
+        if (r->shot_job) { /* a screenshot being written: in the last figures */
+            job_free(r->shot_job);
+            r->shot_job = NULL;
+            if (r->shot_ok)
+                r->health.screenshot_unix = r->shot_unix ? r->shot_unix : 1;
+        }
         health_stop(r, now); /* the last figures, and the frames of a --frames run */
         notify_stopping();
         if (r->watch_job) {
@@ -1589,6 +1681,7 @@ static void run_stop(struct run_ctx *r)
         job_free(r->check_job);
         job_free(r->export_job);
         job_free(r->pin_job);
+        image_free(r->shot);
         stats_stop(r, now);
         store_close(r->imp.store);
         kiosk_free(r->k);

@@ -11,15 +11,15 @@
  * CONFIG_LINES_MAX lines or CONFIG_BYTES_MAX bytes the file is not read
  * on. Only a regular file is read: a device (/dev/zero), a FIFO or a folder
  * given as the settings is one problem, opened without waiting for a
- * writer, so it cannot hold the kiosk up. A missing file is not an error. Problems that do not fit the caller's buffer are counted,
- * not written. */
+ * writer, so it cannot hold the kiosk up. A missing file is not an error. Problems that do not fit
+ * the caller's buffer are counted, not written. */
 #ifndef VITRINE_CONFIG_H
 #define VITRINE_CONFIG_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#define CONFIG_LINE_MAX 1024 /* bytes of one line, with its terminating NUL */
+#define CONFIG_LINE_MAX 1024   /* bytes of one line, with its terminating NUL */
 #define CONFIG_LINES_MAX 10000 /* lines read; the rest of a longer file is one problem */
 #define CONFIG_LINES_MAX_TEXT "10000"
 #define CONFIG_BYTES_MAX (1024 * 1024) /* bytes read; a longer file is one problem */

@@ -291,6 +291,13 @@ int health_format(const struct health *h, uint64_t now_ms, char *buf, size_t len
         put(&o, "} 1\n");
     }
 
+    if (h->screenshot_unix > 0) {
+        put_family(&o, "screenshot_timestamp_seconds", "gauge",
+                   "When the PNG of the screen beside this file was taken, in seconds since "
+                   "1970.");
+        put(&o, "vitrine_screenshot_timestamp_seconds %lld\n", (long long)h->screenshot_unix);
+    }
+
     if (h->abnormal_exits >= 0) {
         put_family(&o, "exhibit_abnormal_exits", "gauge",
                    "Abnormal exits (crashes) counted for the exhibit on screen in its first "
@@ -386,4 +393,16 @@ int health_save(struct health *h, const struct fsio *io, const char *path, uint6
         log_warn("health", "the health file is not written (said once): %s", why);
     h->write_failing = 1;
     return -1;
+}
+
+int health_screenshot_path(const char *health_file, char *out, size_t out_len)
+{
+    size_t n = strlen(health_file);
+    if (n > 5 && strcmp(health_file + n - 5, ".prom") == 0)
+        n -= 5;
+    if (n + 5 > out_len)
+        return -1;
+    memcpy(out, health_file, n);
+    memcpy(out + n, ".png", 5);
+    return 0;
 }

@@ -52,6 +52,9 @@ struct health {
     int abnormal_exits; /* counted for the generation on screen; -1 unknown */
     /* log lines (any thread) */
     atomic_ulong errors, warnings;
+    /* proof of play: when the last screenshot beside the file was taken
+     * (wall seconds; 0: none yet) */
+    int64_t screenshot_unix;
     /* the file */
     uint64_t last_fsync_ms; /* 0: never */
     int write_failing;      /* the failure was logged: not again until a success */
@@ -104,6 +107,12 @@ int health_write_file(const struct fsio *io, const char *path, const char *text,
 
 /* health_format and health_write_file; a failure is logged once (a warning),
  * then not again until a write succeeds. Never fatal. 0 or -1. */
+/* Where the proof of play goes: beside the health file, its name with
+ * ".png" for ".prom" (vitrine.prom: vitrine.png), or ".png" added when it
+ * does not end in ".prom" (node_exporter reads only *.prom, so the PNG is
+ * never taken for figures). 0, or -1 when out is too small. */
+int health_screenshot_path(const char *health_file, char *out, size_t out_len);
+
 int health_save(struct health *h, const struct fsio *io, const char *path, uint64_t now_ms);
 
 #endif

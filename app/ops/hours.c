@@ -108,8 +108,7 @@ int hours_parse_week(struct hours *h, const char *text, char *why, size_t why_le
     return 0;
 }
 
-int hours_parse_exception(struct hours *h, const char *text, int open, char *why,
-                          size_t why_len)
+int hours_parse_exception(struct hours *h, const char *text, int open, char *why, size_t why_len)
 {
     int y, mo, d, used = 0;
     const char *p = skip_space(text);
@@ -122,9 +121,9 @@ int hours_parse_exception(struct hours *h, const char *text, int open, char *why
     int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     int days = month_days[mo - 1] + (mo == 2 && leap);
     if (d > days) {
-        static const char *const months[12] = {"January", "February", "March",     "April",
-                                               "May",     "June",     "July",      "August",
-                                               "September", "October", "November", "December"};
+        static const char *const months[12] = {"January",   "February", "March",    "April",
+                                               "May",       "June",     "July",     "August",
+                                               "September", "October",  "November", "December"};
         snprintf(why, why_len, "%04d-%02d-%02d is not a date: %s %d has %d days", y, mo, d,
                  months[mo - 1], y, days);
         return -1;

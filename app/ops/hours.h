@@ -23,7 +23,7 @@
 
 #include "walltime.h"
 
-#define HOURS_PER_DAY 4    /* intervals a day may have */
+#define HOURS_PER_DAY 4 /* intervals a day may have */
 #define HOURS_EXCEPTIONS 64
 
 struct hours_span {
@@ -36,7 +36,7 @@ struct hours_day {
 };
 
 struct hours {
-    int set; /* 0: always open */
+    int set;                  /* 0: always open */
     struct hours_day week[7]; /* 0 Sunday .. 6 Saturday */
     struct {
         int year, month, day;
@@ -50,8 +50,7 @@ struct hours {
 int hours_parse_week(struct hours *h, const char *text, char *why, size_t why_len);
 /* Add a dated exception: "2026-12-25" (closed) or "2026-12-24 10:00-14:00"
  * (open: these hours). */
-int hours_parse_exception(struct hours *h, const char *text, int open, char *why,
-                          size_t why_len);
+int hours_parse_exception(struct hours *h, const char *text, int open, char *why, size_t why_len);
 
 /* 1 if open at the local time w. */
 int hours_open_at(const struct hours *h, const struct walltime *w);

@@ -182,6 +182,11 @@ static const struct opt_def defs[] = {
     {.flag = "--health-file", .key = "health_file", .kind = OPT_PATH, .offset = OFF(health_file),
      .commands = CMD_RUN | CMD_SOAK, .example = "/var/lib/prometheus/node-exporter/vitrine.prom",
      .arg = "FILE", .help = "write the kiosk's health here for node_exporter's textfile collector"},
+    {.flag = "--screenshot-every", .key = "screenshot_every", .kind = OPT_LONG,
+     .offset = OFF(screenshot_every), .max = 1440, .commands = CMD_RUN | CMD_SOAK, .def = "0",
+     .example = "10", .arg = "MINUTES",
+     .help = "with the health file: a small PNG of what the screen shows, written beside it "
+             "(vitrine.prom: vitrine.png) this often; 0: never"},
     {.key = "stats_days", .kind = OPT_LONG, .offset = OFF(stats_days), .min = 1, .max = 3650,
      .def = "365", .help = "visitor statistics older than this many days are deleted"},
     {.key = "stats_max_rows", .kind = OPT_LONG, .offset = OFF(stats_max_rows), .min = 1000,

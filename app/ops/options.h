@@ -82,6 +82,7 @@ struct options {
     struct hours hours;         /* hours, open, closed */
     const char *screen_off, *screen_on; /* screen_off_command, screen_on_command; NULL = none */
     long wake_minutes;     /* wake_minutes: a touch on a closed kiosk shows it this long */
+    long screenshot_every; /* minutes between proofs of play beside the health file; 0 none */
     long days;             /* --days N (soak): simulated days */
     long seed;             /* --seed N (soak): the visitors' random sequence */
     const char *staff_pin; /* --staff-pin PIN (soak): what its staff type */

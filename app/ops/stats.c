@@ -131,9 +131,8 @@ static enum stats_err fail(const char *path, sqlite3 *db, int rc, char *why, siz
                  path);
         break;
     case STATS_CORRUPT:
-        snprintf(why, why_len,
-                 "%s is damaged (%s); no statistics are kept until it is moved away.", path,
-                 detail);
+        snprintf(why, why_len, "%s is damaged (%s); no statistics are kept until it is moved away.",
+                 path, detail);
         break;
     case STATS_FULL:
         snprintf(why, why_len, "the disk holding %s is full; these statistics were not saved.",
@@ -356,8 +355,7 @@ static int write_rows(struct stats *s, const struct stats_buf *b, int64_t now_ut
         sqlite3_bind_text(st, 2, v->exhibit, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 3, v->panel);
         sqlite3_bind_text(st, 4, v->locale, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 5, v->mode == STATS_LOOP ? "loop" : "interactive", -1,
-                          SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, v->mode == STATS_LOOP ? "loop" : "interactive", -1, SQLITE_STATIC);
         sqlite3_bind_double(st, 6, v->seconds);
         rc = step_reset(st);
     }
@@ -409,8 +407,8 @@ static int bound(struct stats *s, int64_t now_utc)
         if (rc != SQLITE_OK)
             return rc;
         snprintf(sql, sizeof(sql),
-                 "DELETE FROM %s WHERE rowid <= (SELECT max(rowid) FROM %s) - %ld",
-                 tables[i].table, tables[i].table, s->max_rows);
+                 "DELETE FROM %s WHERE rowid <= (SELECT max(rowid) FROM %s) - %ld", tables[i].table,
+                 tables[i].table, s->max_rows);
         rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             return rc;
@@ -623,9 +621,9 @@ int stats_summary(struct stats *s, int64_t now_utc, FILE *out, char *why, size_t
         fprintf(out, "  none yet\n");
 
     fprintf(out, "Sessions per day (last 14 days, UTC):\n");
-    rc = sqlite3_prepare_v2(s->db,
-                            "SELECT count(*) FROM session WHERE t_start_utc >= ? AND t_start_utc < ?",
-                            -1, &st, NULL);
+    rc = sqlite3_prepare_v2(
+        s->db, "SELECT count(*) FROM session WHERE t_start_utc >= ? AND t_start_utc < ?", -1, &st,
+        NULL);
     if (rc != SQLITE_OK)
         return fail(s->path, s->db, rc, why, why_len), -1;
     int64_t today = now_utc - now_utc % 86400;

@@ -33,7 +33,7 @@ void visits_look(struct visits *v, const struct visits_look *look, uint64_t now_
     const char *loc = look->locale ? look->locale : "";
     int woke = look->wakes != v->wakes; /* a visitor woke the loop since the last look */
     v->wakes = look->wakes;
-    if (look->staff_open) { /* staff hold the screen: not a visitor, not counted */
+    if (look->staff_open) {   /* staff hold the screen: not a visitor, not counted */
         if (!v->view_staff) { /* the view so far was a visitor's; from here it is staff's */
             view_end(v, now_ms, out);
             v->view_staff = 1;
