@@ -20,11 +20,12 @@ enum {
     EX_THEME,
     EX_LOGO,
     EX_FONTS,
+    EX_SHOW,
     EX_N
 };
 static const char *const exhibit_keys[EX_N] = {
-    "id",       "version", "default_locale", "locales", "title",
-    "subtitle", "sources", "theme",          "logo",    "fonts",
+    "id",      "version", "default_locale", "locales", "title", "subtitle",
+    "sources", "theme",   "logo",           "fonts",   "show",
 };
 
 enum { TH_ACCENT, TH_BACKGROUND, TH_N };
@@ -267,6 +268,8 @@ void exhibit_parse(struct build *b)
     }
     if (v[EX_FONTS] && !ynode_is_null(v[EX_FONTS]))
         parse_fonts(b, v[EX_FONTS]);
+    if (v[EX_SHOW] && !ynode_is_null(v[EX_SHOW]))
+        show_parse(b, v[EX_SHOW], "show", &b->show);
     if (b->opts && b->opts->fonts && !b->nerr) {
         const void *data[STORE_FONT_FACES];
         size_t size[STORE_FONT_FACES];

@@ -112,12 +112,20 @@ struct cvalue {
     struct cites sources;
 };
 
+/* `show:` windows (content/when.h), as written; n 0: always shown. */
+struct show {
+    const char **spec;
+    int n;
+    int line; /* of the key, for errors */
+};
+
 struct psrc {
     const char *id;   /* file name without .yaml */
     const char *file; /* "panels/NAME.yaml" */
     int kind;
     int has_chapter;
     struct ltext chapter, heading, body, note;
+    struct show show, chapter_show; /* the panel's, and the chapter's it starts */
     struct cites sources;
     struct figure fig;
     struct quote q;
@@ -151,8 +159,8 @@ struct build {
     struct source *src;
     int nsrc;
 
-    struct theme theme;   /* set 0: none */
-    const char *logo;     /* the logo's file, or NULL */
+    struct theme theme; /* set 0: none */
+    const char *logo;   /* the logo's file, or NULL */
     int logo_line;
     struct {
         const char *file; /* NULL: the face has no font of the exhibit's */
@@ -163,7 +171,15 @@ struct build {
 
     struct psrc *pan;
     int npan;
+    struct show show; /* the whole exhibit's */
 };
+
+/* `show:` (author_show.c): a window or a list of windows, each checked by
+ * when_parse; errors at their lines. */
+void show_parse(struct build *b, const struct ynode *n, const char *key, struct show *out);
+/* The rows of table show_window (author_write.c calls it). */
+struct sqlite3;
+int show_write(const struct build *b, struct sqlite3 *db);
 
 /* ---- the build (author.c) --------------------------------------------- */
 

@@ -180,8 +180,12 @@ int items_for_locale(struct build *b, const struct psrc *ps, int l, struct panel
             return -1;
         for (int i = 0; i < ps->nev; i++) {
             const struct event *e = &ps->ev[i];
-            ev[i] = (struct panel_event){e->date, e->approximate, e->when.s[l], e->label.s[l],
-                                         item_cites(b, &e->sources, l), e->sources.n};
+            ev[i] = (struct panel_event){e->date,
+                                         e->approximate,
+                                         e->when.s[l],
+                                         e->label.s[l],
+                                         item_cites(b, &e->sources, l),
+                                         e->sources.n};
             if (!ev[i].cites)
                 return -1;
         }

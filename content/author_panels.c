@@ -28,11 +28,13 @@ enum {
     PK_IMAGE,
     PK_EVENTS,
     PK_VALUES,
+    PK_SHOW,
+    PK_CHAPTER_SHOW,
     PK_N
 };
 static const char *const panel_keys[PK_N] = {
-    "kind",   "chapter", "heading", "body",   "note",   "sources",
-    "figure", "quote",   "image",   "events", "values",
+    "kind",  "chapter", "heading", "body",   "note", "sources",      "figure",
+    "quote", "image",   "events",  "values", "show", "chapter_show",
 };
 
 enum {
@@ -415,6 +417,16 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     if (v[PK_CHAPTER] && !ynode_is_null(v[PK_CHAPTER])) {
         ps->has_chapter = 1;
         value_ltext(b, v[PK_CHAPTER], "chapter", LEN_CHAPTER, 0, &ps->chapter);
+    }
+    if (v[PK_SHOW] && !ynode_is_null(v[PK_SHOW]))
+        show_parse(b, v[PK_SHOW], "show", &ps->show);
+    if (v[PK_CHAPTER_SHOW] && !ynode_is_null(v[PK_CHAPTER_SHOW])) {
+        if (!ps->has_chapter)
+            ERR(b, v[PK_CHAPTER_SHOW]->line,
+                "chapter_show belongs on the panel that starts a chapter (the one with "
+                "\"chapter:\"); for this panel alone, write show:");
+        else
+            show_parse(b, v[PK_CHAPTER_SHOW], "chapter_show", &ps->chapter_show);
     }
     if (ps->kind == PANEL_STORY && !v[PK_HEADING])
         ERR(b, root->line, "missing required key \"heading\" (a story panel needs one)");

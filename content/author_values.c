@@ -337,8 +337,10 @@ int value_translations(struct build *b, const struct ynode *n, const char *said_
     }
     for (int i = 0; b->locales_ok && said_in && i < b->nloc; i++)
         if (strcmp(b->loc[i], said_in) != 0)
-            build_warning(b, b->cur, 0, "quote has no %s (%s) translation; the original words are "
-                          "shown alone", b->loc_name[i], b->loc[i]);
+            build_warning(b, b->cur, 0,
+                          "quote has no %s (%s) translation; the original words are "
+                          "shown alone",
+                          b->loc_name[i], b->loc[i]);
     return 0;
 }
 

@@ -108,8 +108,8 @@ static int write_items(const struct build *b, sqlite3 *db, int pos, const struct
             write_item_cites(db, pos, i, b, &e->sources))
             return -1;
         for (int l = 0; l < b->nloc; l++)
-            if (row(db, "INSERT INTO event_text VALUES (?, ?, ?, ?, ?)", "iittt", pos, i,
-                    b->loc[l], e->label.s[l], e->when.s[l]))
+            if (row(db, "INSERT INTO event_text VALUES (?, ?, ?, ?, ?)", "iittt", pos, i, b->loc[l],
+                    e->label.s[l], e->when.s[l]))
                 return -1;
     }
     for (int i = 0; i < ps->ncv; i++) {
@@ -262,7 +262,7 @@ static int write_rows(struct build *b, sqlite3 *db)
         if (write_cites(db, pos, "panel", b, &ps->sources))
             return -1;
     }
-    return 0;
+    return show_write(b, db);
 }
 
 int author_write(struct build *b, const char *out_path)

@@ -1,5 +1,8 @@
--- vitrine content store, schema version 4.
+-- vitrine content store, schema version 5.
 --
+-- Version 5 adds content on a schedule: table show_window, the windows of
+-- time (dates, weekdays, times of day) in which the exhibit, a chapter or a
+-- panel is shown.
 -- Version 4 adds the museum's own look and equal languages in quotes: the
 -- exhibit's theme colours and logo (columns accent, background and logo of
 -- exhibit), its own typefaces (table font), and a quote's translation into
@@ -29,7 +32,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -201,3 +204,17 @@ CREATE TABLE font (
     name TEXT NOT NULL,                        -- file name in the authoring sources
     data BLOB NOT NULL
 ) WITHOUT ROWID;
+
+-- Content on a schedule: the exhibit, a chapter or a panel is shown only
+-- while one of its windows is open, in the kiosk's local time (content/when.h
+-- reads spec: "2026-04-10..2026-04-12 sat-sun 09:00-18:00"). A panel is on
+-- when, for each scope that covers it and has windows, one of them is open.
+-- first..last are the panels the scope covers (the whole exhibit, the
+-- chapter's panels, or the panel itself).
+CREATE TABLE show_window (
+    scope TEXT NOT NULL CHECK (scope IN ('exhibit', 'chapter', 'panel')),
+    first INTEGER NOT NULL REFERENCES panel(position),
+    last  INTEGER NOT NULL REFERENCES panel(position),
+    spec  TEXT NOT NULL,                       -- as the curator wrote it
+    CHECK (first <= last)
+);

@@ -1612,6 +1612,56 @@ int store_missing_texts(struct store *s,
     return ret < 0 ? -1 : n;
 }
 
+int store_windows(struct store *s, struct arena *a, struct store_window **out, int *n, char *why,
+                  size_t why_len)
+{
+    *out = NULL;
+    *n = 0;
+    if (s->format < 5)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    if (prepare_once(s,
+                     "SELECT scope, first, last, spec FROM show_window"
+                     " ORDER BY scope = 'panel', scope = 'chapter', first, rowid",
+                     &st, why, why_len) < 0)
+        return -1;
+    struct store_window *w = NULL;
+    int count = 0, cap = 0, ret;
+    while ((ret = next_row(s, st, why, why_len)) > 0 && count < STORE_WINDOWS_MAX) {
+        if (count == cap) {
+            int bigger = cap ? cap * 2 : 16;
+            struct store_window *nw = arena_alloc(a, (size_t)bigger * sizeof *nw);
+            if (!nw) {
+                sqlite3_finalize(st);
+                return fail_memory(s, why, why_len);
+            }
+            if (count)
+                memcpy(nw, w, (size_t)count * sizeof *nw);
+            w = nw;
+            cap = bigger;
+        }
+        const char *scope = (const char *)sqlite3_column_text(st, 0);
+        const char *spec = (const char *)sqlite3_column_text(st, 3);
+        w[count].scope = scope && strcmp(scope, "panel") == 0     ? STORE_SCOPE_PANEL
+                         : scope && strcmp(scope, "chapter") == 0 ? STORE_SCOPE_CHAPTER
+                                                                  : STORE_SCOPE_EXHIBIT;
+        w[count].first = sqlite3_column_int(st, 1);
+        w[count].last = sqlite3_column_int(st, 2);
+        w[count].spec = arena_strdup(a, spec ? spec : "");
+        if (!w[count].spec) {
+            sqlite3_finalize(st);
+            return fail_memory(s, why, why_len);
+        }
+        count++;
+    }
+    sqlite3_finalize(st);
+    if (ret < 0)
+        return -1;
+    *out = w;
+    *n = count;
+    return 0;
+}
+
 void store_theme(const struct store *s, struct theme *out)
 {
     *out = s->theme;

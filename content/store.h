@@ -30,7 +30,7 @@
  * showed. Other versions are refused; an older kiosk refuses a newer
  * store: update the kiosks first. */
 /* 4: the exhibit's theme, logo and typefaces; quote translations. */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 #define STORE_SCHEMA_OLDEST 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
@@ -113,6 +113,22 @@ struct store_chapter {
  * exhibit is never loaded whole. */
 int store_chapters(struct store *s, const char *locale, struct arena *a, struct store_chapter **out,
                    int *n, int max, char *why, size_t why_len);
+
+/* Content on a schedule (schema version 5 on): the exhibit's, chapters'
+ * and panels' windows of time, as written (content/when.h), each with the
+ * panels it covers. */
+enum store_scope { STORE_SCOPE_EXHIBIT, STORE_SCOPE_CHAPTER, STORE_SCOPE_PANEL };
+struct store_window {
+    enum store_scope scope;
+    int first, last; /* the panels covered, 0-based, both included */
+    const char *spec;
+};
+#define STORE_WINDOWS_MAX 4096 /* windows read from one exhibit */
+
+/* Every window, in scope, then panel order; *out in `a` (NULL and 0 when
+ * there are none, or the store is older than version 5). 0, or -1 with why. */
+int store_windows(struct store *s, struct arena *a, struct store_window **out, int *n, char *why,
+                  size_t why_len);
 
 /* The exhibit's own code for the language `locale` names, compared without
  * regard to case and with '_' taken for '-' ("FR", "pt_br"); NULL when the

@@ -39,5 +39,6 @@ int store_schema_check(sqlite3 *db, const char *name, int version, char *why, si
 /* content/schema_v2.sql and schema_v3.sql, frozen, compiled in. */
 extern const char store_schema_v2_sql[];
 extern const char store_schema_v3_sql[];
+extern const char store_schema_v4_sql[];
 
 #endif

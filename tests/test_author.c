@@ -268,7 +268,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "4");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "5");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
@@ -752,6 +752,54 @@ static void figure_needs_a_source(void **state)
     put(f, "panels/03-runners.yaml",
         "kind: statistic\nfigure:\n  value: 200\n  label: runners\n  sources: []\n");
     expect_error(f, "panels/03-runners.yaml:5: ", "figure.sources must name at least one source");
+}
+
+/* Append text to the fixture's file rel. */
+static void append(struct fx *f, const char *rel, const char *text)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", f->src, rel);
+    char *old = read_all(path, NULL);
+    assert_non_null(old);
+    size_t n = strlen(old) + strlen(text) + 1;
+    char *both = malloc(n);
+    assert_non_null(both);
+    snprintf(both, n, "%s%s", old, text);
+    put(f, rel, both);
+    free(both);
+    free(old);
+}
+
+/* Content on a schedule: the exhibit's, a chapter's and a panel's `show:`
+ * reach table show_window as written, each with the panels it covers; a
+ * window that cannot be read is an error at its line, saying why. */
+static void show_windows_reach_the_store(void **state)
+{
+    struct fx *f = *state;
+    append(f, "exhibit.yaml", "show: 2026-04-01..2026-04-30\n");
+    append(f, "panels/02-arrival.yaml",
+           "chapter: Arrival\nchapter_show:\n  - sat-sun\n  - "
+           "fri 18:00-02:00\n");
+    append(f, "panels/04-jen.yaml", "show: 2026-04-12 07:00-15:00\n");
+    if (build(f, NULL) != 0)
+        fail_msg("build failed:\n%s", f->why);
+    sqlite3 *db = open_store(f->out);
+    assert_string_equal(q1(db, "SELECT group_concat(scope || ' ' || first || '-' || last || ' ' || "
+                               "spec, '; ') FROM (SELECT * FROM show_window ORDER BY rowid)"),
+                        "exhibit 0-4 2026-04-01..2026-04-30; chapter 1-2 sat-sun; "
+                        "chapter 1-2 fri 18:00-02:00; panel 3-3 2026-04-12 07:00-15:00");
+    sqlite3_close(db);
+    unlink(f->out);
+
+    append(f, "panels/03-runners.yaml", "chapter_show: sat\n");
+    append(f, "panels/05-credits.yaml", "show:\n  - 2026-02-30\n  - 18:00-09:00\n");
+    assert_int_equal(build(f, NULL), -1);
+    if (!has_error(f->why, "panels/03-runners.yaml:",
+                   "chapter_show belongs on the panel that "
+                   "starts a chapter") ||
+        !has_error(f->why, "panels/05-credits.yaml:", "2026-02-30 is not a day of the calendar") ||
+        !has_error(f->why, "panels/05-credits.yaml:", "swapped"))
+        fail_msg("errors:\n%s", f->why);
 }
 
 static void default_locale_must_be_listed(void **state)
@@ -1449,6 +1497,7 @@ int main(void)
         T(aliases_are_refused),
         T(figure_needs_a_source),
         T(default_locale_must_be_listed),
+        T(show_windows_reach_the_store),
         T(no_panels),
         T(all_errors_are_collected),
         T(source_files_are_checked_when_asked),

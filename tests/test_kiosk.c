@@ -22,6 +22,7 @@
 #include "app/visitor/mode.h"
 #include "app/visitor/schedule.h"
 #include "content/author.h"
+#include "content/when.h"
 #include "fake_presenter.h"
 
 #define W FAKE_W
@@ -451,6 +452,106 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
     exhibit_remove(r, "many");
 }
 
+/* Content on a schedule: panel 2 shows only on race day (29 March), the
+ * chapter of panel 4 only in the mornings. */
+static void scheduled_panel(FILE *f, int i, const void *arg)
+{
+    chapter_panel(f, i, arg);
+    if (i == 2)
+        fputs("show: 2026-03-29\n", f);
+    if (i == 4)
+        fputs("chapter_show:\n  - 09:00-12:00\n", f);
+}
+
+static struct walltime local(int year, int month, int day, int hour, int minute)
+{
+    /* Europe/Paris: winter (+1) before 29 March 2026 02:00, summer (+2) after */
+    int off = (month > 3 || (month == 3 && (day > 29 || (day == 29 && hour >= 3)))) ? 7200 : 3600;
+    int64_t utc = (int64_t)when_days(year, month, day) * 86400 + hour * 3600 + minute * 60 - off;
+    int wd = (int)((when_days(year, month, day) % 7 + 11) % 7);
+    return (struct walltime){utc, year, month, day, wd, hour, minute, 0, off};
+}
+
+/* The panels the loop shows in one round from wherever it is. */
+static unsigned loop_round(struct kiosk *k, uint64_t *t)
+{
+    unsigned seen = 0;
+    int n = kiosk_panel_count(k);
+    for (int step = 0; step < 4 * n; step++) {
+        kiosk_update(k, *t);
+        seen |= 1u << kiosk_current(k);
+        uint64_t due = kiosk_deadline(k, *t);
+        *t = due > *t ? due : *t + KIOSK_FRAME_MS;
+    }
+    return seen;
+}
+
+static int index_chapters_listed(struct kiosk *k, uint64_t *t)
+{
+    struct input_event e = key(INPUT_KEY_RIGHT, *t);
+    kiosk_input(k, &e, *t); /* wake: the controls */
+    *t = settle(k, *t, SETTLE_FRAME);
+    kiosk_update(k, *t);
+    return kiosk_index_count(k);
+}
+
+/* The loop, the visitor's next and the chapter index show what is on now,
+ * and follow the clock across midnight and the spring clock change; an
+ * exhibit outside its own window shows its title panel, never nothing. */
+static void a_schedule_decides_what_is_on(void **state)
+{
+    struct rig *r = *state;
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "sched",
+                                       "id: sched\nversion: \"1\"\ndefault_locale: en\n"
+                                       "locales:\n  en: English\ntitle: On a schedule\n"
+                                       "sources:\n  - id: s\n    cite: A source\n"
+                                       "    description: A source.\n",
+                                       6, scheduled_panel, NULL, &fk);
+    uint64_t t = 2000;
+    struct walltime w = local(2026, 3, 28, 10, 0); /* Saturday morning, the day before */
+    kiosk_set_walltime(k, &w);
+    assert_int_equal(loop_round(k, &t), 0x3Bu); /* 0, 1, 3, 4, 5: not race day's */
+    w = local(2026, 3, 28, 13, 0);              /* the afternoon: panel 4's chapter is off too */
+    kiosk_set_walltime(k, &w);
+    loop_round(k, &t);
+    assert_int_equal(loop_round(k, &t), 0x2Bu);
+    assert_int_equal(index_chapters_listed(k, &t), 4);
+    /* a visitor's next from panel 1 goes to 3 */
+    kiosk_goto(k, 1, t);
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t);
+    t = settle(k, t + 1, SETTLE_FRAME);
+    assert_int_equal(kiosk_current(k), 3);
+    /* past midnight, after the clocks went forward: race day, a morning */
+    w = local(2026, 3, 29, 9, 30);
+    kiosk_set_walltime(k, &w);
+    assert_int_equal(index_chapters_listed(k, &t), 6);
+    for (int i = 0; i < 200; i++, t += 1000) /* the visitor leaves: the loop again */
+        kiosk_update(k, t);
+    assert_int_equal(loop_round(k, &t), 0x3Fu);
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "sched");
+
+    /* the whole exhibit shows only next year: its title panel, alone */
+    k = kiosk_of_exhibit(r, "later",
+                         "id: later\nversion: \"1\"\ndefault_locale: en\n"
+                         "locales:\n  en: English\ntitle: Later\nshow: 2027-01-01..2027-12-31\n"
+                         "sources:\n  - id: s\n    cite: A source\n"
+                         "    description: A source.\n",
+                         3, chapter_panel, NULL, &fk);
+    w = local(2026, 12, 31, 23, 59);
+    kiosk_set_walltime(k, &w);
+    assert_int_equal(loop_round(k, &t), 0x1u);
+    w = local(2027, 1, 1, 0, 0); /* midnight: the year it shows */
+    kiosk_set_walltime(k, &w);
+    assert_int_equal(loop_round(k, &t) | loop_round(k, &t), 0x7u);
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "later");
+}
+
 /* A locale code as long as the store accepts (35 characters) is kept whole:
  * the language button switches to it and the kiosk reports it; when the
  * visitor has gone, the loop is back in the language it was playing. */
@@ -667,6 +768,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_schedule_decides_what_is_on, setup, teardown),
         cmocka_unit_test_setup_teardown(sleeping_releases_every_view, setup, teardown),
         cmocka_unit_test_setup_teardown(closing_ends_the_session, setup, teardown),
         cmocka_unit_test_setup_teardown(a_touch_before_the_boundary_does_not_strand_old_content,

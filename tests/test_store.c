@@ -383,11 +383,13 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 5;"),
-                        "is schema version 5; this vitrine reads versions 2 to 4");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 6;"),
+                        "is schema version 6; this vitrine reads versions 2 to 5");
     assert_file_refused(make_store("older.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads versions 2 to 4");
-    /* a version 4 schema that calls itself 2 or 3 is neither */
+                        "is schema version 1; this vitrine reads versions 2 to 5");
+    /* a version 5 schema that calls itself 2, 3 or 4 is none of them */
+    assert_file_refused(make_store("old4.vitrine", "PRAGMA user_version = 4;"),
+                        "has a table the exhibit format does not have: show_window");
     assert_file_refused(make_store("old.vitrine", "PRAGMA user_version = 2;"),
                         "has a table the exhibit format does not have: font");
     assert_file_refused(make_store("old3.vitrine", "PRAGMA user_version = 3;"),
@@ -447,6 +449,48 @@ static void version_3_stores_are_read(void **state)
     store_close(s);
 }
 
+/* A store of version 4, made by that frozen DDL: it opens, shows what it
+ * showed, and has no schedule (every panel always on). Version 5's
+ * windows come back as written, by scope, with the panels they cover. */
+static void version_4_stores_are_read_and_windows_come_back(void **state)
+{
+    (void)state;
+    const char *path = tmp_path("v4old.vitrine");
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    exec_sql(db, store_schema_v4_sql);
+    exec_sql(db, exhibit_sql);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    struct store *s = open_ok(path);
+    check_exhibit(s);
+    struct arena a;
+    arena_init(&a, 4096);
+    struct store_window *w = (struct store_window *)&w;
+    int n = -1;
+    char why[512] = "";
+    assert_int_equal(store_windows(s, &a, &w, &n, why, sizeof why), 0);
+    assert_int_equal(n, 0);
+    assert_null(w);
+    store_close(s);
+
+    s = open_ok(
+        make_store("v5win.vitrine",
+                   "INSERT INTO show_window VALUES ('panel', 2, 2, 'sat-sun');"
+                   "INSERT INTO show_window VALUES ('exhibit', 0, 3, '2026-04-10..2026-04-12');"
+                   "INSERT INTO show_window VALUES ('chapter', 1, 3, '09:00-12:00');"));
+    assert_int_equal(store_windows(s, &a, &w, &n, why, sizeof why), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(w[0].scope, STORE_SCOPE_EXHIBIT);
+    assert_string_equal(w[0].spec, "2026-04-10..2026-04-12");
+    assert_int_equal(w[1].scope, STORE_SCOPE_CHAPTER);
+    assert_int_equal(w[1].first, 1);
+    assert_int_equal(w[1].last, 3);
+    assert_int_equal(w[2].scope, STORE_SCOPE_PANEL);
+    assert_string_equal(w[2].spec, "sat-sun");
+    arena_free(&a);
+    store_close(s);
+}
+
 /* Version 4: a quote's translation is read in its own language only (never
  * as a fallback), the theme is read and checked, the logo and the fonts
  * come back byte for byte. */
@@ -479,7 +523,10 @@ static void theme_logo_fonts_and_translations(void **state)
     assert_null(fonts[0].data);
     assert_null(fonts[1].data);
     assert_int_equal(fonts[2].size, 8);
-    assert_memory_equal(fonts[2].data, "\x00\x01\x00\x00" "abcd", 8);
+    assert_memory_equal(fonts[2].data,
+                        "\x00\x01\x00\x00"
+                        "abcd",
+                        8);
     assert_string_equal(fonts[2].name, "fonts/Museum.otf");
     load_ok(s, 3, "fr", &a, &p);
     assert_string_equal(p.quote.translation, "Une expérience unique dans une vie.");
@@ -491,9 +538,10 @@ static void theme_logo_fonts_and_translations(void **state)
 
     /* a theme whose accent does not read on its background is refused at
      * open, in the build's words; so is half a theme */
-    assert_file_refused(make_store("v4-pale.vitrine",
-                                   "UPDATE exhibit SET accent = '#FFE066', background = '#FFFFFF';"),
-                        "the accent #FFE066 on the background #FFFFFF has a contrast of 1.3:1");
+    assert_file_refused(
+        make_store("v4-pale.vitrine",
+                   "UPDATE exhibit SET accent = '#FFE066', background = '#FFFFFF';"),
+        "the accent #FFE066 on the background #FFFFFF has a contrast of 1.3:1");
     assert_file_refused(make_store("v4-half.vitrine", "UPDATE exhibit SET accent = '#C8102E';"),
                         "but not both");
 }
@@ -1102,6 +1150,7 @@ int main(void)
         cmocka_unit_test(foreign_and_dangerous_stores_are_refused),
         cmocka_unit_test(version_2_stores_are_read),
         cmocka_unit_test(version_3_stores_are_read),
+        cmocka_unit_test(version_4_stores_are_read_and_windows_come_back),
         cmocka_unit_test(theme_logo_fonts_and_translations),
         cmocka_unit_test(figure_affixes_are_spaced),
         cmocka_unit_test(schema_differences_are_refused),

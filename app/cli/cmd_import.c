@@ -413,9 +413,32 @@ int cmd_bundle_inspect(const struct options *o)
             for (int i = 0; i < n_src; i++)
                 printf("  - %s: %s\n", src[i].id, src[i].cite);
         }
-        int images = 0;
         struct arena pa;
         arena_init(&pa, 64 * 1024);
+        /* content on a schedule: every window, with what it covers */
+        struct store_window *win = NULL;
+        int n_win = 0;
+        if (store_windows(s, &a, &win, &n_win, why, sizeof(why)) == 0) {
+            if (n_win)
+                printf("schedule:  %d window%s\n", n_win, n_win == 1 ? "" : "s");
+            else
+                printf("schedule:  none (every panel is always shown)\n");
+            for (int i = 0; i < n_win; i++) {
+                struct panel p;
+                arena_reset(&pa);
+                const char *id =
+                    store_panel_load(s, win[i].first, NULL, &pa, &p, why, sizeof(why)) == 0 ? p.id
+                                                                                            : "?";
+                if (win[i].scope == STORE_SCOPE_EXHIBIT)
+                    printf("  - the exhibit: %s\n", win[i].spec);
+                else if (win[i].scope == STORE_SCOPE_CHAPTER)
+                    printf("  - the chapter from panel %s (panels %d-%d): %s\n", id,
+                           win[i].first + 1, win[i].last + 1, win[i].spec);
+                else
+                    printf("  - panel %s (%d): %s\n", id, win[i].first + 1, win[i].spec);
+            }
+        }
+        int images = 0;
         for (int i = 0; i < info.n_panels; i++) {
             struct panel p;
             arena_reset(&pa);

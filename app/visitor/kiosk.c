@@ -112,6 +112,8 @@ static struct ventry *panel_get(struct kiosk *k, int index, int dir)
     int count = k->info.n_panels;
     index = kiosk_wrap(k, index);
     for (int tries = 0; tries < count; tries++, index = kiosk_wrap(k, index + (dir < 0 ? -1 : 1))) {
+        if (!showplan_on(&k->plan, index))
+            continue; /* not on now: content on a schedule */
         struct ventry *e = viewcache_find(&k->cache, k->gen, index, k->locale);
         if (!e)
             e = load_entry(k, index);
@@ -204,10 +206,17 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
         snprintf(why, why_len, "%s has no panels.", store_name(k->store));
         goto fail;
     }
+    struct showplan plan;
+    if (showplan_load(&plan, k->store, info.n_panels, &a, why, why_len) != 0)
+        goto fail;
     arena_free(&k->info_arena);
     k->info_arena = a;
     k->info = info;
+    k->plan = plan;
+    if (k->has_wall)
+        showplan_at(&k->plan, &k->wall);
     k->chapters = NULL;
+    k->n_all_chapters = 0;
     k->n_chapters = 0;
     k->chapter_first = NULL;
     k->chapter_titles = NULL;
@@ -221,6 +230,8 @@ fail:
 /* Every chapter (there are no more than panels), for the index pages and
  * its button: once per content and language, after the first frame or at
  * the first input, whichever comes first. */
+static void index_chapters(struct kiosk *k);
+
 static void load_chapters(struct kiosk *k)
 {
     if (k->chapters_loaded)
@@ -240,14 +251,31 @@ static void load_chapters(struct kiosk *k)
         log_warn("kiosk", "no chapter index: out of memory");
         return;
     }
-    for (int i = 0; i < n; i++) {
-        first[i] = chapters[i].first_panel;
-        titles[i] = chapters[i].title;
-    }
     k->chapters = chapters;
-    k->n_chapters = n;
+    k->n_all_chapters = n;
     k->chapter_first = first;
     k->chapter_titles = titles;
+    index_chapters(k);
+}
+
+/* The chapter index lists the chapters with a panel on now (content on a
+ * schedule), each opening at its first panel on now. No allocation: done
+ * again whenever what is on changes. */
+static void index_chapters(struct kiosk *k)
+{
+    int n = 0;
+    for (int c = 0; c < k->n_all_chapters; c++) {
+        int end = c + 1 < k->n_all_chapters ? k->chapters[c + 1].first_panel : k->info.n_panels;
+        for (int i = k->chapters[c].first_panel; i < end; i++)
+            if (showplan_on(&k->plan, i)) {
+                k->chapter_first[n] = i;
+                k->chapter_titles[n++] = k->chapters[c].title;
+                break;
+            }
+    }
+    k->n_chapters = n;
+    if (k->index_page >= kiosk_index_pages(k))
+        k->index_page = 0;
     layout_controls(k);
     if (k->view.state != MODE_LOOP) /* the controls (the index button) are on screen */
         k->dirty = 1;
@@ -755,10 +783,10 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             set_text_size(k, !(k->text_pending ? k->text_want : k->larger_text), now_ms);
             break;
         case ACT_NEXT:
-            go(k, cur + 1, 1, 0, now_ms);
+            go(k, kiosk_step(k, cur, 1), 1, 0, now_ms);
             break;
         case ACT_PREV:
-            go(k, cur - 1, -1, 0, now_ms);
+            go(k, kiosk_step(k, cur, -1), -1, 0, now_ms);
             break;
         case ACT_JUMP:
             go(k, cmd->arg, cmd->arg >= cur ? 1 : -1, 0, now_ms);
@@ -780,7 +808,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             k->drag_dx = cmd->drag_dx;
             k->spring_from = 0;
             if (k->drag_dx != 0 && k->info.n_panels > 1)
-                panel_get(k, cur + (k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
+                panel_get(k, kiosk_step(k, cur, k->drag_dx < 0 ? 1 : -1), k->drag_dx < 0 ? 1 : -1);
             break;
         case ACT_DRAG_COMMIT_NEXT:
         case ACT_DRAG_COMMIT_PREV: {
@@ -791,7 +819,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
             if (k->info.n_panels < 2) /* nowhere to go */
                 spring_back(k, dx, now_ms);
             else
-                go(k, cur + dir, dir, fabsf(dx), now_ms);
+                go(k, kiosk_step(k, cur, dir), dir, fabsf(dx), now_ms);
             break;
         }
         case ACT_DRAG_CANCEL:
@@ -856,7 +884,7 @@ static int missing_neighbour(const struct kiosk *k)
         k->dragging || k->info.n_panels < 2 || k->neighbour_tries >= 2)
         return 0;
     int cur = k->cur->index;
-    return !cached(k, cur + 1) ? 1 : !cached(k, cur - 1) ? -1 : 0;
+    return !cached(k, kiosk_step(k, cur, 1)) ? 1 : !cached(k, kiosk_step(k, cur, -1)) ? -1 : 0;
 }
 
 /* One per call: preparing costs a few milliseconds, and input comes first. */
@@ -865,7 +893,7 @@ static void prepare_neighbours(struct kiosk *k)
     int dir = missing_neighbour(k);
     if (dir) {
         k->neighbour_tries++;
-        panel_get(k, k->cur->index + dir, dir);
+        panel_get(k, kiosk_step(k, k->cur->index, dir), dir);
     }
 }
 
@@ -942,12 +970,38 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
     return d;
 }
 
+int kiosk_index_count(struct kiosk *k)
+{
+    load_chapters(k);
+    return k->n_chapters;
+}
+
+int kiosk_step(const struct kiosk *k, int index, int dir)
+{
+    int n = k->info.n_panels;
+    for (int i = 1; i <= n; i++) {
+        int j = kiosk_wrap(k, index + (dir < 0 ? -i : i));
+        if (showplan_on(&k->plan, j))
+            return j;
+    }
+    return kiosk_wrap(k, index);
+}
+
 void kiosk_set_walltime(struct kiosk *k, const struct walltime *w)
 {
-    if (w) {
-        k->wall = *w;
-        k->has_wall = 1;
-    }
+    if (!w)
+        return;
+    k->wall = *w;
+    k->has_wall = 1;
+    if (!showplan_at(&k->plan, w))
+        return;
+    /* what is on changed: the index, and the loop's next panel unless it
+     * is already prepared (then the one after) */
+    if (k->chapters_loaded)
+        index_chapters(k);
+    if (k->sched.phase == SCHED_DWELL && !k->sched.prepared && k->cur)
+        schedule_set_next(&k->sched, kiosk_step(k, k->cur->index, 1));
+    k->neighbour_tries = 0;
 }
 
 void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)

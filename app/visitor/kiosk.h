@@ -21,9 +21,9 @@
 #include "store.h"
 #include "walltime.h"
 
-#define KIOSK_COUNTUP_MS 1600u  /* a figure counts up over this long */
-#define KIOSK_FRAME_MS 16u      /* frame period while something moves */
-#define KIOSK_NOTICE_MS 120000u /* a staff notice stays this long */
+#define KIOSK_COUNTUP_MS 1600u     /* a figure counts up over this long */
+#define KIOSK_FRAME_MS 16u         /* frame period while something moves */
+#define KIOSK_NOTICE_MS 120000u    /* a staff notice stays this long */
 #define KIOSK_REDUCED_FADE_MS 200u /* reduced motion: every transition */
 
 struct kiosk;
@@ -133,6 +133,10 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms);
  * for what depends on the calendar: opening hours, visitor statistics.
  * The run loop gives it every turn; until then the kiosk has none
  * (kiosk_walltime returns NULL). Scheduling never uses it: now_ms does. */
+/* Chapters the index lists now (content on a schedule: those with a panel
+ * on); lists them first if the kiosk has not yet. */
+int kiosk_index_count(struct kiosk *k);
+
 void kiosk_set_walltime(struct kiosk *k, const struct walltime *w);
 const struct walltime *kiosk_walltime(const struct kiosk *k);
 

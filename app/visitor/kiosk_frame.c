@@ -149,8 +149,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         if (off != 0 && k->info.n_panels > 1) {
             /* the neighbour on that side (with two panels the same one is
              * both next and previous) */
-            nb = viewcache_find(&k->cache, k->gen,
-                                kiosk_wrap(k, k->cur->index + (off < 0 ? 1 : -1)), k->locale);
+            nb = viewcache_find(&k->cache, k->gen, kiosk_step(k, k->cur->index, off < 0 ? 1 : -1),
+                                k->locale);
             if (nb && k->lazy)
                 kiosk_rasterise(k, nb);
         }

@@ -14,6 +14,7 @@
 #include "layout.h"
 #include "mode.h"
 #include "schedule.h"
+#include "showplan.h"
 #include "staff_layer.h"
 #include "viewcache.h"
 
@@ -29,14 +30,16 @@ struct kiosk {
     int lazy;
     struct arena info_arena;
     struct store_info info;
-    struct store_chapter *chapters;
-    int n_chapters;
-    int chapters_loaded; /* load_chapters ran for this content and language */
-    int resize_pending;  /* the screen changed during a transition */
-    int staff_room;      /* px the panel leaves above the band for the staff layer and a notice */
-    int room_logged;     /* staff_room at the last relayout */
-    int drawn;           /* a frame was drawn */
-    int *chapter_first;  /* in info_arena */
+    struct store_chapter *chapters; /* every chapter (n_all_chapters) */
+    int n_all_chapters;
+    int n_chapters;       /* in the index: those with a panel on now (index_chapters) */
+    struct showplan plan; /* content on a schedule: the panels on now */
+    int chapters_loaded;  /* load_chapters ran for this content and language */
+    int resize_pending;   /* the screen changed during a transition */
+    int staff_room;       /* px the panel leaves above the band for the staff layer and a notice */
+    int room_logged;      /* staff_room at the last relayout */
+    int drawn;            /* a frame was drawn */
+    int *chapter_first;   /* in info_arena: the index's chapters, at their first panel on now */
     const char **chapter_titles; /* in info_arena */
     struct schedule sched;
     struct viewcache cache;
@@ -95,6 +98,9 @@ struct control_screen kiosk_control_screen_of(const struct kiosk *k);
  * screen; how many pages the chapter index has; a view's textures made
  * (0, or -1 after logging). */
 int kiosk_wrap(const struct kiosk *k, int index);
+/* The next panel on now from index in dir (content on a schedule); index
+ * itself when no other is on. */
+int kiosk_step(const struct kiosk *k, int index, int dir);
 int kiosk_current_chapter(const struct kiosk *k);
 int kiosk_index_pages(const struct kiosk *k);
 int kiosk_rasterise(struct kiosk *k, struct ventry *e);
