@@ -7,11 +7,12 @@
 # compare. It fails when open file descriptors or live textures grow
 # after the first closing, when a swap does not happen, or (in a
 # sanitizer build) when LeakSanitizer finds a leak at exit.
-# Used by ctest (one day) and by tests/bench/soak.sh (a week).
+# Used by ctest (two days: midnight and the spring clock change, with
+# content on a schedule) and by tests/bench/soak.sh (a week).
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
 command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
-days=${SOAK_DAYS:-1}
+days=${SOAK_DAYS:-2} # from 28 March: midnight, then the spring clock change at 02:00 on the 29th
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/keys" "$out/state" "$out/inbox" "$out/media/stick/vitrine"
@@ -23,6 +24,10 @@ bundle() {
     rm -rf "$out/src"
     cp -R "$VITRINE_SOURCE_DIR/content/exhibits/pyongyang-2014" "$out/src"
     sed -i "s/^version: .*/version: \"$1\"/" "$out/src/exhibit.yaml"
+    # content on a schedule: panel 3 on race day only (from midnight on the
+    # 29th, the night the clocks go forward), panel 5 in the afternoons
+    printf 'show: 2026-03-29\n' >>"$out/src/panels/03-distance.yaml"
+    printf 'show: 14:00-16:00\n' >>"$out/src/panels/05-birthday-festival.yaml"
     "$VITRINE" bundle build "$out/src" -o "$out/$2" >/dev/null || { echo "FAIL: build"; exit 1; }
     minisign -S -s "$out/soak.key" -m "$out/$2" >/dev/null || { echo "FAIL: sign"; exit 1; }
 }
@@ -72,4 +77,33 @@ print("stats:", dict(kinds))
 # each visitor is one session (the next comes after the idle timeout)
 if kinds["session"] != int(sys.argv[2]) or kinds["panel_view"] < 100 or kinds["touch"] < 1:
     sys.exit("FAIL: %s visitors, but the statistics say otherwise" % sys.argv[2])
+PY
+# the schedule, from the views: panel 3 seen on race day only, panel 5 only
+# in its afternoon window, in local time on both sides of the clock change
+python3 - "$out/stats.csv" "$days" <<'PY' || exit 1
+import csv, sys, datetime, zoneinfo
+tz = zoneinfo.ZoneInfo("Europe/Paris")
+days = int(sys.argv[2])
+seen = {}
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    if r["kind"] != "panel_view" or r["panel"] not in ("3", "5"):
+        continue
+    t = datetime.datetime.strptime(r["time_utc"], "%Y-%m-%dT%H:%M:%SZ")
+    local = t.replace(tzinfo=datetime.timezone.utc).astimezone(tz)
+    seen.setdefault(r["panel"], []).append(local)
+for t in seen.get("3", []):
+    if t.date() != datetime.date(2026, 3, 29):
+        sys.exit("FAIL: panel 3 (race day only) was seen at %s" % t)
+for t in seen.get("5", []):
+    minutes = t.hour * 60 + t.minute
+    if not 14 * 60 <= minutes < 16 * 60 + 2:  # a view ends at most a dwell after 16:00
+        sys.exit("FAIL: panel 5 (14:00-16:00) was seen at %s local time" % t)
+if days >= 2:
+    if not seen.get("3"):
+        sys.exit("FAIL: panel 3 was never seen on race day")
+    if {t.date() for t in seen.get("5", [])} != {datetime.date(2026, 3, 28), datetime.date(2026, 3, 29)}:
+        sys.exit("FAIL: panel 5 was not seen in its window on both days: %s" % seen.get("5"))
+print("ok: the schedule held: panel 3 seen %d times on race day only, panel 5 %d times "
+      "within 14:00-16:00 local time, before and after the clock change"
+      % (len(seen.get("3", [])), len(seen.get("5", []))))
 PY

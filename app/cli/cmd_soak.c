@@ -293,7 +293,8 @@ static int staff_tap(struct soak *s, const struct run_probe *p, uint64_t at, enu
 }
 
 /* Staff at the kiosk, one step each time the touches queued so far are
- * played: the corner held, the PIN typed, the export pressed, its end. */
+ * played: the corner held, the PIN typed, the export pressed, its end
+ * read on the staff screen, which they then close. */
 static void staff_turn(struct soak *s, const struct run_probe *p, uint64_t now)
 {
     if (s->staff == STAFF_IDLE || s->qi < s->qn || now < s->staff_at)
@@ -315,6 +316,9 @@ static void staff_turn(struct soak *s, const struct run_probe *p, uint64_t now)
         s->exports_ok += p->exports_ok > s->exports_ok;
         s->exports_seen = p->exports;
         s->staff = STAFF_IDLE;
+        /* the screen stays open to show the export's result: staff close it */
+        if (p->staff_open)
+            ok = staff_tap(s, p, now + 1500, ACT_STAFF_CLOSE, 0) == 0;
         /* the next visitor comes once the staff's session is over */
         uint64_t over = now + (uint64_t)s->o->idle_s * 1000u + MODE_COUNTDOWN_MS + 10000u;
         if (s->next_session < over)
