@@ -107,6 +107,20 @@ done
 "$VITRINE" bundle inspect "$out/unsigned.vitrine" --keys "$out/keys" >"$out/i.txt" &&
     { echo "FAIL: inspect found no problem in an unsigned bundle"; fail=1; }
 grep -qE '^problems: *1' "$out/i.txt" || { echo "FAIL: $(cat "$out/i.txt")"; fail=1; }
+# inspect lists content on a schedule, each window with what it covers
+grep -qE '^schedule: *none' "$out/i.txt" || { echo "FAIL: inspect names no schedule"; fail=1; }
+rm -rf "$out/sched"
+cp -R "$VITRINE_SOURCE_DIR/tests/data/author/good" "$out/sched"
+printf 'show: 2026-04-01..2026-04-30\n' >>"$out/sched/exhibit.yaml"
+printf 'chapter_show: sat-sun\n' >>"$out/sched/panels/04-jen.yaml"
+printf 'show:\n  - 2026-04-12 07:00-15:00\n  - sun\n' >>"$out/sched/panels/03-runners.yaml"
+"$VITRINE" bundle build "$out/sched" -o "$out/sched.vitrine" >/dev/null || { echo "FAIL: build with show:"; fail=1; }
+"$VITRINE" bundle inspect "$out/sched.vitrine" --keys "$out/keys" >"$out/i.txt"
+for want in '^schedule: *4 windows' '^  - the exhibit: 2026-04-01\.\.2026-04-30$' \
+    '^  - the chapter from panel 04-jen \(panels 4-5\): sat-sun$' \
+    '^  - panel 03-runners \(3\): 2026-04-12 07:00-15:00$' '^  - panel 03-runners \(3\): sun$'; do
+    grep -qE "$want" "$out/i.txt" || { echo "FAIL: inspect has no '$want'"; cat "$out/i.txt"; fail=1; }
+done
 
 "$VITRINE" run --windowed --size 800x480 --idle-timeout 5 --watch "$out/watch" \
     --state-dir "$out/state" --keys "$out/keys" --config "$out/vitrine.conf" \
