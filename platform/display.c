@@ -181,6 +181,13 @@ struct display {
     SDL_Texture *frame;
     int frame_w, frame_h;
     int frame_failed; /* said once: drawing unturned rather than nothing */
+    /* the software renderer's turn (turn_soft): SDL_RenderCopyEx rotates
+     * pixel by pixel through a general transform (37 ms a 1080p frame);
+     * a quarter turn is a transpose, done here in tiles (a few ms) */
+    uint32_t *turn_buf;
+    size_t turn_cap;
+    SDL_Texture *turn_tex;
+    int turn_w, turn_h;
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -659,6 +666,8 @@ void display_close(struct display *d)
     if (d->text)
         text_close(d->text);
     tex_destroy(d->frame);
+    tex_destroy(d->turn_tex);
+    free(d->turn_buf);
     if (d->ren)
         SDL_DestroyRenderer(d->ren);
     if (d->win)
@@ -728,6 +737,84 @@ static void to_screen(struct display *d)
     SDL_SetRenderTarget(d->ren, screen_target(d));
 }
 
+/* src (w x h, upright) turned rot degrees clockwise into dst (pitch in
+ * pixels), in 32-pixel tiles so that both sides stay in the cache. */
+static void turn_pixels(const uint32_t *src, int w, int h, uint32_t *dst, int dpitch, int rot)
+{
+    enum { T = 32 };
+    size_t dp = (size_t)dpitch;
+    for (int y0 = 0; y0 < h; y0 += T)
+        for (int x0 = 0; x0 < w; x0 += T) {
+            int y1 = y0 + T < h ? y0 + T : h, x1 = x0 + T < w ? x0 + T : w;
+            for (int y = y0; y < y1; y++) {
+                const uint32_t *s = src + (size_t)y * (size_t)w + x0;
+                /* (x, y) upright lands at column h-1-y, row x (90); at
+                 * w-1-x, h-1-y (180); at column y, row w-1-x (270) */
+                if (rot == 90) {
+                    uint32_t *d = dst + (size_t)x0 * dp + (size_t)(h - 1 - y);
+                    for (int x = x0; x < x1; x++, d += dp)
+                        *d = *s++;
+                } else if (rot == 180) {
+                    uint32_t *d = dst + (size_t)(h - 1 - y) * dp + (size_t)(w - 1 - x0);
+                    for (int x = x0; x < x1; x++)
+                        *d-- = *s++;
+                } else {
+                    uint32_t *d = dst + (size_t)(w - 1 - x0) * dp + (size_t)y;
+                    for (int x = x0; x < x1; x++, d -= dp)
+                        *d = *s++;
+                }
+            }
+        }
+}
+
+/* The software renderer's turn: the frame read back, turned into a
+ * streaming texture of the output's size, copied unturned. 0, or -1 (then
+ * SDL_RenderCopyEx does it). */
+static int turn_soft(struct display *d, SDL_Texture *f, int ow, int oh)
+{
+    int fw = d->frame_w, fh = d->frame_h;
+    int tw = turned(d) ? fh : fw, th = turned(d) ? fw : fh;
+    size_t need = (size_t)fw * (size_t)fh;
+    if (need > d->turn_cap) {
+        uint32_t *b = realloc(d->turn_buf, need * sizeof(*b));
+        if (!b)
+            return -1;
+        d->turn_buf = b;
+        d->turn_cap = need;
+    }
+    if (d->turn_tex && (d->turn_w != tw || d->turn_h != th)) {
+        tex_destroy(d->turn_tex);
+        d->turn_tex = NULL;
+    }
+    if (!d->turn_tex) {
+        d->turn_tex = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
+                                                    SDL_TEXTUREACCESS_STREAMING, tw, th));
+        if (!d->turn_tex)
+            return -1;
+        d->turn_w = tw;
+        d->turn_h = th;
+    }
+    SDL_SetRenderTarget(d->ren, f);
+    int rc = SDL_RenderReadPixels(d->ren, NULL, SDL_PIXELFORMAT_ARGB8888, d->turn_buf, fw * 4);
+    SDL_SetRenderTarget(d->ren, NULL);
+    void *px;
+    int pitch;
+    if (rc != 0 || SDL_LockTexture(d->turn_tex, NULL, &px, &pitch) != 0)
+        return -1;
+    turn_pixels(d->turn_buf, fw, fh, px, pitch / 4, d->rotation);
+    SDL_UnlockTexture(d->turn_tex);
+    SDL_Rect dst = {(ow - tw) / 2, (oh - th) / 2, tw, th};
+    SDL_SetTextureBlendMode(d->turn_tex, SDL_BLENDMODE_NONE);
+    return SDL_RenderCopy(d->ren, d->turn_tex, NULL, &dst);
+}
+
+static int is_software(const struct display *d)
+{
+    SDL_RendererInfo info;
+    return d->ren && SDL_GetRendererInfo(d->ren, &info) == 0 &&
+           (info.flags & SDL_RENDERER_SOFTWARE);
+}
+
 /* The turned frame onto the output, centred, rotated clockwise; the
  * renderer's target is the output after. */
 static void compose(struct display *d)
@@ -736,6 +823,18 @@ static void compose(struct display *d)
     SDL_SetRenderTarget(d->ren, NULL);
     if (!f)
         return;
+    int sw, sh;
+    output_size(d, &sw, &sh);
+    if (is_software(d)) {
+        if (sw != (turned(d) ? d->frame_h : d->frame_w) ||
+            sh != (turned(d) ? d->frame_w : d->frame_h)) {
+            SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
+            SDL_RenderClear(d->ren);
+        }
+        if (turn_soft(d, f, sw, sh) == 0)
+            return;
+        SDL_SetRenderTarget(d->ren, NULL);
+    }
     int ow, oh;
     output_size(d, &ow, &oh);
     SDL_Rect dst = {(ow - d->frame_w) / 2, (oh - d->frame_h) / 2, d->frame_w, d->frame_h};
@@ -1514,6 +1613,8 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
     if (device_lost) {
         tex_destroy(d->frame); /* made again at the next frame */
         d->frame = NULL;
+        tex_destroy(d->turn_tex);
+        d->turn_tex = NULL;
         SDL_DestroyRenderer(d->ren);
         d->ren = NULL;
         if (create_renderer(d, why, why_len) != 0) {
