@@ -292,16 +292,19 @@ static void good_exhibit_reads_back(void **state)
     assert_string_equal(q1(db, "SELECT count(*) FROM panel_text"), "10");
     assert_string_equal(q1(db, "SELECT heading FROM panel_text WHERE position=1 AND locale='fr'"),
                         "La ligne de départ");
-    /* fr falls back to the default locale's text */
-    assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=0 AND locale='fr'"),
-                        "Foreign amateurs ran the Pyongyang marathon for the first time.");
+    /* a plain text is the default locale's only: fr keeps none, and the
+     * reader falls back to the default's */
+    assert_string_equal(q1(db, "SELECT body IS NULL FROM panel_text WHERE position=0 AND "
+                               "locale='fr'"),
+                        "1");
     /* paragraphs kept, the block scalar's trailing newline dropped */
     assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=1 AND locale='en'"),
                         "The runners arrived by train.\n\nThey stayed two nights.");
-    /* chapters: inherited by later panels, fallen back in fr */
+    /* chapters: inherited by later panels; "Voices" is plain, so English
+     * only: fr keeps none (the reader falls back) */
     assert_string_equal(q1(db, "SELECT group_concat(coalesce(chapter, '-'), ',') FROM "
                                "(SELECT * FROM panel_text WHERE locale='fr' ORDER BY position)"),
-                        "La course,La course,La course,Voices,Voices");
+                        "La course,La course,La course,-,-");
     assert_string_equal(q1(db, "SELECT count(*) FROM panel_text WHERE heading IS NULL"), "4");
 
     assert_string_equal(q1(db, "SELECT value || ' ' || quote(value_to) || ' ' || decimals || ' ' "
@@ -426,8 +429,9 @@ static void collect_warning(void *ctx, const char *line)
 static void count_missing(void *ctx, int position, const char *id, const char *field,
                           const char *locale)
 {
-    char *seen = ctx;
-    snprintf(seen, 128, "%d %s %s %s", position, id, field, locale);
+    char *seen = ctx; /* 512 bytes: each one on a line */
+    size_t used = strlen(seen);
+    snprintf(seen + used, 512 - used, "%d %s %s %s\n", position, id, field, locale);
 }
 
 /* exhibit.yaml with `extra` appended (new top-level keys). */
@@ -552,10 +556,18 @@ static void translation_into_the_original_language_is_refused(void **state)
                  "quote.translation (en): the quote was said in en, so quote.text already gives");
 }
 
+/* The warnings about one file: how many, each line kept in w.text. */
+static int warnings_about(const struct warnings *w, const char *file)
+{
+    int n = 0;
+    for (const char *at = w->text; (at = strstr(at, file)) != NULL; at += strlen(file))
+        n++;
+    return n;
+}
+
 /* A translation left out: the build warns (file, line, field, language) and
  * succeeds; the store keeps no text there, so the reader shows the default
- * language's and `bundle verify` can name what is missing. A plain scalar
- * is the same in every language on purpose: no warning. */
+ * language's and `bundle verify` can name what is missing. */
 static void missing_translation_warns_and_falls_back(void **state)
 {
     struct fx *f = *state;
@@ -563,6 +575,45 @@ static void missing_translation_warns_and_falls_back(void **state)
         "kind: story\n"
         "heading:\n"
         "  en: The start line\n"
+        "body:\n"
+        "  en: The runners arrived by train.\n"
+        "  fr: Les coureurs sont arrivés en train.\n"
+        "sources: [huffpost, ctv]\n");
+    struct warnings w = {0};
+    struct author_opts o = {.warn = collect_warning, .warn_ctx = &w};
+    if (build(f, &o) != 0)
+        fail_msg("%s", f->why);
+    assert_int_equal(warnings_about(&w, "panels/02-arrival.yaml"), 1);
+    if (!strstr(w.text, "panels/02-arrival.yaml:3: heading has no Français (fr) text"))
+        fail_msg("warnings: %s", w.text);
+    struct store *s = NULL;
+    char why[512], seen[512] = "";
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_true(store_missing_texts(s, count_missing, seen, why, sizeof why) > 0);
+    if (!strstr(seen, "1 02-arrival heading fr\n") || strstr(seen, "02-arrival body"))
+        fail_msg("missing: %s", seen);
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 4096);
+    assert_int_equal(store_panel_load(s, 1, "fr", &a, &p, why, sizeof why), 0);
+    assert_string_equal(p.heading, "The start line"); /* the default's */
+    assert_string_equal(p.body, "Les coureurs sont arrivés en train.");
+    arena_free(&a);
+    store_close(s);
+}
+
+/* A plain text where the exhibit has two languages is in the default
+ * language only: a warning names the file, the line, the field, the
+ * language it lacks and what is shown instead, and the store keeps no
+ * French text there, so `bundle inspect` counts it too. The words of a
+ * quote (said in one language) and a text without letters ("~") are the
+ * same in every language: no warning. */
+static void plain_text_in_two_languages_warns(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\n"
+        "heading: The start line\n"
         "body: |\n"
         "  The runners arrived by train.\n"
         "sources: [huffpost, ctv]\n");
@@ -570,20 +621,34 @@ static void missing_translation_warns_and_falls_back(void **state)
     struct author_opts o = {.warn = collect_warning, .warn_ctx = &w};
     if (build(f, &o) != 0)
         fail_msg("%s", f->why);
-    assert_int_equal(w.n, 1);
-    if (!strstr(w.text, "panels/02-arrival.yaml:3: heading has no Français (fr) text"))
+    assert_int_equal(warnings_about(&w, "panels/02-arrival.yaml"), 2);
+    if (!strstr(w.text, "panels/02-arrival.yaml:2: heading is plain text, in English only: it "
+                        "has no Français (fr) text, so the Français edition shows it in English") ||
+        !strstr(w.text, "panels/02-arrival.yaml:3: body is plain text, in English only"))
+        fail_msg("warnings: %s", w.text);
+    /* 04-jen.yaml: its quote.text is plain (no warning), its context is not */
+    if (strstr(w.text, "quote.text") || !strstr(w.text, "panels/04-jen.yaml:9: quote.context"))
+        fail_msg("warnings: %s", w.text);
+    /* 03-runners.yaml: prefix "~" has no letters */
+    if (strstr(w.text, "figure.prefix"))
         fail_msg("warnings: %s", w.text);
     struct store *s = NULL;
-    char why[512], seen[128] = "";
+    char why[512];
     assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
-    assert_int_equal(store_missing_texts(s, count_missing, seen, why, sizeof why), 1);
-    assert_string_equal(seen, "1 02-arrival heading fr");
+    /* what the store can name: the panel texts of panels 01, 02, 04 and 05
+     * (05 keeps 04's chapter), as bundle inspect counts them */
+    int warned = 0;
+    static const char *const fields[] = {":2: heading", ":3: body", "01-title.yaml:8: body",
+                                         "04-jen.yaml:2: chapter", "05-credits.yaml:5: body"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        warned += strstr(w.text, fields[i]) != NULL;
+    assert_int_equal(warned, 5);
+    assert_int_equal(store_missing_texts(s, NULL, NULL, why, sizeof why), warned + 1);
     struct arena a;
     struct panel p;
     arena_init(&a, 4096);
     assert_int_equal(store_panel_load(s, 1, "fr", &a, &p, why, sizeof why), 0);
     assert_string_equal(p.heading, "The start line"); /* the default's */
-    assert_string_equal(p.body, "The runners arrived by train.");
     arena_free(&a);
     store_close(s);
 }
@@ -1418,6 +1483,7 @@ int main(void)
         cmocka_unit_test(schema_literal_matches_schema_sql),
         T(good_exhibit_reads_back),
         T(missing_translation_warns_and_falls_back),
+        T(plain_text_in_two_languages_warns),
         T(image_panels_store_their_asset),
         T(bad_images_are_refused),
         T(unknown_key_names_line_and_suggests),
