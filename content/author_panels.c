@@ -421,6 +421,14 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     value_opt_ltext(b, v[PK_HEADING], "heading", LEN_HEADING, 0, &ps->heading);
     value_opt_ltext(b, v[PK_BODY], "body", LEN_BODY, 0, &ps->body);
     value_opt_ltext(b, v[PK_NOTE], "note", LEN_NOTE, 0, &ps->note);
+    /* The opening panel greets with the exhibit's own title and subtitle,
+     * in every language, unless it gives its own words. */
+    if (ps->kind == PANEL_TITLE && ltext_empty(&ps->heading) &&
+        !(v[PK_HEADING] && !ynode_is_null(v[PK_HEADING])))
+        ps->heading = b->title;
+    if (ps->kind == PANEL_TITLE && ltext_empty(&ps->body) &&
+        !(v[PK_BODY] && !ynode_is_null(v[PK_BODY])))
+        ps->body = b->subtitle;
     if (v[PK_SOURCES] && !ynode_is_null(v[PK_SOURCES]))
         value_cites(b, v[PK_SOURCES], "sources", "panel", 0, &ps->sources);
     if (v[PK_FIGURE])

@@ -653,6 +653,86 @@ static void plain_text_in_two_languages_warns(void **state)
     store_close(s);
 }
 
+/* A measurer for the layout: every byte half an em wide, lines 1.3 em. */
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)face;
+    (void)s;
+    return (int)n * px / 2;
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return px * 13 / 10;
+}
+
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL};
+
+/* Every line of text the layout drew, joined by spaces. */
+static void drawn_text(const struct draw_list *l, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && used < size)
+            used += (size_t)snprintf(out + used, size - used, "%.*s ", (int)l->items[i].len,
+                                     l->items[i].text);
+}
+
+/* A title panel without a heading or body of its own greets with
+ * exhibit.yaml's title and subtitle, in every language: the layout draws
+ * them (the title in the other language too). Its own heading wins. */
+static void title_panel_shows_the_exhibit_title(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/01-title.yaml", "kind: title\nsources: [cnn]\n");
+    if (build(f, NULL) != 0)
+        fail_msg("%s", f->why);
+    struct store *s = NULL;
+    char why[512], text[4096];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    static const char *const want[][3] = {
+        {"en", "Running Pyongyang", "Courir à Pyongyang"},
+        {"fr", "Courir à Pyongyang", "Running Pyongyang"},
+    };
+    for (int l = 0; l < 2; l++) {
+        struct panel p;
+        arena_reset(&a);
+        assert_int_equal(store_panel_load(s, 0, want[l][0], &a, &p, why, sizeof why), 0);
+        assert_non_null(p.heading);
+        assert_non_null(p.body);
+        assert_string_equal(p.heading, want[l][1]);
+        assert_string_equal(p.body, "A test exhibit");
+        struct layout_screen screen = {1920, 1080, 0, 0, 0};
+        struct draw_list list = {0};
+        assert_int_equal(layout_panel(&p, &screen, &fake, &a, &list), 0);
+        drawn_text(&list, text, sizeof text);
+        if (!strstr(text, want[l][1]) || !strstr(text, want[l][2]) ||
+            !strstr(text, "A test exhibit"))
+            fail_msg("%s: drawn: %s", want[l][0], text);
+    }
+    arena_free(&a);
+    store_close(s);
+
+    /* its own words win over the exhibit's */
+    put(f, "panels/01-title.yaml", "kind: title\nheading: Welcome\nsources: [cnn]\n");
+    if (build(f, NULL) != 0)
+        fail_msg("%s", f->why);
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    arena_init(&a, 4096);
+    struct panel p;
+    assert_int_equal(store_panel_load(s, 0, "en", &a, &p, why, sizeof why), 0);
+    assert_string_equal(p.heading, "Welcome");
+    assert_string_equal(p.body, "A test exhibit");
+    arena_free(&a);
+    store_close(s);
+}
+
 static void unknown_key_names_line_and_suggests(void **state)
 {
     struct fx *f = *state;
@@ -1484,6 +1564,7 @@ int main(void)
         T(good_exhibit_reads_back),
         T(missing_translation_warns_and_falls_back),
         T(plain_text_in_two_languages_warns),
+        T(title_panel_shows_the_exhibit_title),
         T(image_panels_store_their_asset),
         T(bad_images_are_refused),
         T(unknown_key_names_line_and_suggests),
