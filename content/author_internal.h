@@ -126,6 +126,14 @@ struct psrc {
     int nev;
     struct cvalue *cv; /* compare */
     int ncv;
+    /* where each key the fit check may name was written ("body",
+     * "figure.label"): a title panel's heading and body may come from
+     * exhibit.yaml */
+    struct {
+        const char *key, *file;
+        int line;
+    } at[24];
+    int nat;
 };
 
 struct errrec; /* author.c */
@@ -148,11 +156,12 @@ struct build {
     const char *loc[MAX_LOCALES], *loc_name[MAX_LOCALES];
     int locales_ok, sources_ok;
     struct ltext title, subtitle;
+    int title_line, subtitle_line;
     struct source *src;
     int nsrc;
 
-    struct theme theme;   /* set 0: none */
-    const char *logo;     /* the logo's file, or NULL */
+    struct theme theme; /* set 0: none */
+    const char *logo;   /* the logo's file, or NULL */
     int logo_line;
     struct {
         const char *file; /* NULL: the face has no font of the exhibit's */

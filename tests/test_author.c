@@ -972,12 +972,18 @@ struct seen {
     int arrival_fr_chapter_ok; /* inherited chapter, fr text */
 };
 
-static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
+static int fit(void *ctx, const struct panel *p, char *why, size_t why_len, const char **field)
 {
     struct seen *s = ctx;
     s->calls++;
     size_t n = strlen(s->log);
     snprintf(s->log + n, sizeof s->log - n, "%s/%s ", p->id, p->locale);
+    if (s->reject_runners && strcmp(p->id, "02-arrival") == 0) {
+        /* the same in both languages: said once, without them */
+        snprintf(why, why_len, "the body is too long at 800x480");
+        *field = "body";
+        return -1;
+    }
     if (strcmp(p->id, "03-runners") == 0 && strcmp(p->locale, "fr") == 0) {
         s->runners_ok =
             p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value.digits == 200 &&
@@ -991,7 +997,8 @@ static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
                 0 &&
             strcmp(p->cites[1].id, "huffpost") == 0;
         if (s->reject_runners) {
-            snprintf(why, why_len, "at 1280x800 the label does not fit");
+            snprintf(why, why_len, "the figure's label is too long at 1280x800");
+            *field = "figure.part_of.label.fr"; /* the nearest key written: part_of's label */
             return -1;
         }
     }
@@ -1026,9 +1033,9 @@ static void fit_failure_names_the_panel(void **state)
     struct seen s = {.reject_runners = 1};
     struct author_opts opts = {.fit = fit, .fit_ctx = &s};
     assert_int_equal(build(f, &opts), -1);
-    assert_string_equal(f->why,
-                        "panels/03-runners.yaml:1: does not fit on screen: at 1280x800 the label "
-                        "does not fit");
+    assert_string_equal(f->why, "panels/02-arrival.yaml:5: the body is too long at 800x480\n"
+                                "panels/03-runners.yaml:11: in Français, the figure's label is "
+                                "too long at 1280x800");
     assert_non_null(strstr(s.log, "03-runners/en 03-runners/fr"));
     assert_int_equal(s.calls, 10);
     size_t len;

@@ -14,12 +14,13 @@
 
 /* Every character in a font, then the panel laid out with the real fonts
  * at every supported size. */
-static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len)
+static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len,
+                     const char **field)
 {
     struct layout_screen sizes[CLI_N_SIZES];
     for (int i = 0; i < CLI_N_SIZES; i++)
         sizes[i] = mode_layout_screen(cli_sizes[i].w, cli_sizes[i].h, 0);
-    return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
+    return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len, field);
 }
 
 static int use_fonts(void *ctx, const void *const data[3], const size_t size[3],
