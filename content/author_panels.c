@@ -254,8 +254,17 @@ static void parse_quote(struct build *b, const struct ynode *n, struct psrc *ps)
     for (int k = 0; k < QK_N; k++)
         if (k != QK_SOURCES)
             mark(b, ps, build_printf(b, "quote.%s", quote_keys[k]), ps->file, kl[k]);
-    if (value_need(b, n, v[QK_TEXT], "quote.text"))
-        value_ltext(b, v[QK_TEXT], "quote.text", LEN_QUOTE, 0, &qt->text);
+    /* the words as they were said: one language, never translated here
+     * (the store keeps them verbatim under quote.language) */
+    if (value_need(b, n, v[QK_TEXT], "quote.text")) {
+        if (v[QK_TEXT]->type == Y_MAP)
+            ERR(b, kl[QK_TEXT],
+                "quote.text is the words as they were said, in the one language they were said "
+                "in (quote.language): give them once, as plain text, and their words in the "
+                "exhibit's other languages under quote.translation (fr: ...)");
+        else
+            value_ltext(b, v[QK_TEXT], "quote.text", LEN_QUOTE, 0, &qt->text);
+    }
     if (value_need(b, n, v[QK_SPEAKER], "quote.speaker")) {
         if (v[QK_SPEAKER]->type == Y_MAP)
             ERR(b, v[QK_SPEAKER]->line,

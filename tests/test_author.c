@@ -544,6 +544,20 @@ static void logo_must_be_an_image(void **state)
     expect_error(f, "exhibit.yaml:", "is not a PNG or JPEG image");
 }
 
+/* A quote's words are given once, in the language they were said in: a
+ * mapping of languages there would label a translation as the original. */
+static void quote_text_in_two_languages_is_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/04-jen.yaml",
+        "kind: quote\nquote:\n  text:\n    en: Words.\n    fr: Des mots.\n"
+        "  speaker: Jen Loong\n  sources: [ctv]\n");
+    expect_error(f, "panels/04-jen.yaml:3: ",
+                 "quote.text is the words as they were said, in the one language they were said "
+                 "in (quote.language): give them once, as plain text, and their words in the "
+                 "exhibit's other languages under quote.translation (fr: ...)");
+}
+
 /* A translation into the language the words were said in is a mistake:
  * the words are already there. */
 static void translation_into_the_original_language_is_refused(void **state)
@@ -1586,6 +1600,7 @@ int main(void)
         T(font_must_be_a_font),
         T(logo_must_be_an_image),
         T(translation_into_the_original_language_is_refused),
+        T(quote_text_in_two_languages_is_refused),
         T(missing_required_key_names_the_mapping),
         T(unknown_source_id),
         T(unused_source),
