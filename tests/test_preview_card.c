@@ -172,10 +172,9 @@ static void strip_lists_the_warnings(void **state)
         assert_false(shows(&l, "panels/01-x.yaml"));
         assert_true(l.items[0].r.h < strip_h);
         /* one warning: no count of more */
-        assert_int_equal(
-            preview_warnings_layout(sc, "exhibit.yaml:11: subtitle is plain text\n", 0, &fake,
-                                    &a, &l),
-            0);
+        assert_int_equal(preview_warnings_layout(sc, "exhibit.yaml:11: subtitle is plain text\n", 0,
+                                                 &fake, &a, &l),
+                         0);
         assert_true(shows(&l, "1 warning from the build"));
         assert_true(shows(&l, "exhibit.yaml:11: subtitle is plain text"));
         assert_false(shows(&l, "more"));
