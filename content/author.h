@@ -8,7 +8,7 @@
  * The optional fit check is called for every panel in every locale once the
  * panel is fully parsed; the bundle command uses it to run the real layout at
  * each supported screen size, so that text that cannot fit is a build error
- * naming the panel and the size. */
+ * naming the panel, the field's line and the sizes. */
 #ifndef VITRINE_AUTHOR_H
 #define VITRINE_AUTHOR_H
 
@@ -17,11 +17,16 @@
 
 #include "panel.h"
 
-/* Return 0 if the panel fits; otherwise write why (e.g. "at 1280x800 the
- * body does not fit") and return -1 (reported as "does not fit on screen:
- * WHY"), or -2 when why is a whole message of its own (reported as it is,
- * e.g. "heading: U+E000 is in no installed font"). */
-typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len);
+/* Return 0 if the panel fits; otherwise write why, a whole message in
+ * plain words ("the body of panel x is too long for the screen at 800x480:
+ * ...; shorten it by about 12 words, or split the panel", "heading: U+E000
+ * is in no installed font"), set *field to the panel's key it is about
+ * ("body", "figure.label", "quote.translation", "events"; NULL when it is
+ * about the panel as a whole), and return -1 or -2. The build reports it at
+ * the line of that key (the panel's first line without one), once for all
+ * the languages that give the same message. */
+typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len,
+                             const char **field);
 
 struct author_opts {
     author_fit_fn fit; /* may be NULL */

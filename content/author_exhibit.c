@@ -236,7 +236,8 @@ void exhibit_parse(struct build *b)
     if (!root)
         return;
     const struct ynode *v[EX_N];
-    value_map_keys(b, root, "", exhibit_keys, EX_N, v, NULL);
+    int kline[EX_N];
+    value_map_keys(b, root, "", exhibit_keys, EX_N, v, kline);
     if (value_need(b, root, v[EX_ID], "id"))
         b->slug = value_id(b, v[EX_ID], "id", "-", "letters, digits and '-'");
     if (value_need(b, root, v[EX_VERSION], "version"))
@@ -244,10 +245,14 @@ void exhibit_parse(struct build *b)
     if (value_need(b, root, v[EX_LOCALES], "locales") &&
         value_need(b, root, v[EX_DEFAULT_LOCALE], "default_locale"))
         parse_locales(b, v[EX_LOCALES], v[EX_DEFAULT_LOCALE]);
-    if (value_need(b, root, v[EX_TITLE], "title"))
+    if (value_need(b, root, v[EX_TITLE], "title")) {
         value_ltext(b, v[EX_TITLE], "title", LEN_TITLE, 0, &b->title);
-    if (v[EX_SUBTITLE] && !ynode_is_null(v[EX_SUBTITLE]))
+        b->title_line = kline[EX_TITLE];
+    }
+    if (v[EX_SUBTITLE] && !ynode_is_null(v[EX_SUBTITLE])) {
         value_ltext(b, v[EX_SUBTITLE], "subtitle", LEN_SUBTITLE, 0, &b->subtitle);
+        b->subtitle_line = kline[EX_SUBTITLE];
+    }
     if (v[EX_SOURCES] && !ynode_is_null(v[EX_SOURCES]))
         parse_sources(b, v[EX_SOURCES]);
     else

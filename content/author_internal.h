@@ -134,6 +134,14 @@ struct psrc {
     int nev;
     struct cvalue *cv; /* compare */
     int ncv;
+    /* where each key the fit check may name was written ("body",
+     * "figure.label"): a title panel's heading and body may come from
+     * exhibit.yaml */
+    struct {
+        const char *key, *file;
+        int line;
+    } at[24];
+    int nat;
 };
 
 struct errrec; /* author.c */
@@ -156,6 +164,7 @@ struct build {
     const char *loc[MAX_LOCALES], *loc_name[MAX_LOCALES];
     int locales_ok, sources_ok;
     struct ltext title, subtitle;
+    int title_line, subtitle_line;
     struct source *src;
     int nsrc;
 

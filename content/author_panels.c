@@ -64,6 +64,39 @@ static const char *const quote_keys[QK_N] = {
 enum { IK_FILE, IK_ALT, IK_N };
 static const char *const image_keys[IK_N] = {"file", "alt"};
 
+/* Where key was written (for the fit check's messages). */
+static void mark(struct build *b, struct psrc *ps, const char *key, const char *file, int line)
+{
+    (void)b;
+    if (key && line > 0 && ps->nat < (int)(sizeof ps->at / sizeof ps->at[0])) {
+        ps->at[ps->nat].key = key;
+        ps->at[ps->nat].file = file;
+        ps->at[ps->nat++].line = line;
+    }
+}
+
+/* The file and line of field (or of the nearest key that holds it:
+ * "figure.part_of.label", then "figure.part_of", then "figure"); the
+ * panel's first line when none. */
+static int field_line(const struct psrc *ps, const char *field, const char **file)
+{
+    char key[64];
+    snprintf(key, sizeof key, "%s", field ? field : "");
+    *file = ps->file;
+    while (key[0]) {
+        for (int i = ps->nat - 1; i >= 0; i--)
+            if (strcmp(ps->at[i].key, key) == 0) {
+                *file = ps->at[i].file;
+                return ps->at[i].line;
+            }
+        char *dot = strrchr(key, '.');
+        if (!dot)
+            break;
+        *dot = '\0';
+    }
+    return 1;
+}
+
 /* Without figure.decimals, the numbers are shown with as many decimals as
  * they are written with (the most of value and to; a part_of only when it
  * is not whole), never rounded to another number. */
@@ -102,8 +135,9 @@ static void check_suffix_unit(struct build *b, const struct figure *f, const str
         f->unit);
 }
 
-static void parse_figure(struct build *b, const struct ynode *n, struct figure *f)
+static void parse_figure(struct build *b, const struct ynode *n, struct psrc *ps)
 {
+    struct figure *f = &ps->fig;
     char q[64];
     if (n->type != Y_MAP) {
         ERR(b, n->line, "figure must be a mapping with value, label and sources, not %s",
@@ -112,7 +146,11 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
     }
     int before = b->nerr;
     const struct ynode *v[FK_N];
-    value_map_keys(b, n, "figure", figure_keys, FK_N, v, NULL);
+    int kl[FK_N];
+    value_map_keys(b, n, "figure", figure_keys, FK_N, v, kl);
+    mark(b, ps, "figure.label", ps->file, kl[FK_LABEL]);
+    mark(b, ps, "figure.part_of", ps->file, kl[FK_PART_OF]);
+    mark(b, ps, "figure.prefix", ps->file, kl[FK_PREFIX]);
     if (value_need(b, n, v[FK_VALUE], "figure.value"))
         value_decimal(b, v[FK_VALUE], "figure.value", &f->value);
     if (v[FK_TO] && !ynode_is_null(v[FK_TO]) &&
@@ -153,7 +191,9 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
             ERR(b, po->line, "figure.part_of must be a mapping with value and label, not %s",
                 value_describe(q, sizeof q, po));
         } else {
-            value_map_keys(b, po, "figure.part_of", part_of_keys, PO_N, pv, NULL);
+            int pl[PO_N];
+            value_map_keys(b, po, "figure.part_of", part_of_keys, PO_N, pv, pl);
+            mark(b, ps, "figure.part_of.label", ps->file, pl[PO_LABEL]);
             if (value_need(b, po, pv[PO_VALUE], "figure.part_of.value") &&
                 value_decimal(b, pv[PO_VALUE], "figure.part_of.value", &f->part_of) == 0)
                 f->has_part_of = 1;
@@ -201,8 +241,9 @@ static void parse_figure(struct build *b, const struct ynode *n, struct figure *
     }
 }
 
-static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt)
+static void parse_quote(struct build *b, const struct ynode *n, struct psrc *ps)
 {
+    struct quote *qt = &ps->q;
     char q[64];
     if (n->type != Y_MAP) {
         ERR(b, n->line, "quote must be a mapping with text, speaker and sources, not %s",
@@ -210,9 +251,22 @@ static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt
         return;
     }
     const struct ynode *v[QK_N];
-    value_map_keys(b, n, "quote", quote_keys, QK_N, v, NULL);
-    if (value_need(b, n, v[QK_TEXT], "quote.text"))
-        value_ltext(b, v[QK_TEXT], "quote.text", LEN_QUOTE, 0, &qt->text);
+    int kl[QK_N];
+    value_map_keys(b, n, "quote", quote_keys, QK_N, v, kl);
+    for (int k = 0; k < QK_N; k++)
+        if (k != QK_SOURCES)
+            mark(b, ps, build_printf(b, "quote.%s", quote_keys[k]), ps->file, kl[k]);
+    /* the words as they were said: one language, never translated here
+     * (the store keeps them verbatim under quote.language) */
+    if (value_need(b, n, v[QK_TEXT], "quote.text")) {
+        if (v[QK_TEXT]->type == Y_MAP)
+            ERR(b, kl[QK_TEXT],
+                "quote.text is the words as they were said, in the one language they were said "
+                "in (quote.language): give them once, as plain text, and their words in the "
+                "exhibit's other languages under quote.translation (fr: ...)");
+        else
+            value_ltext(b, v[QK_TEXT], "quote.text", LEN_QUOTE, 0, &qt->text);
+    }
     if (value_need(b, n, v[QK_SPEAKER], "quote.speaker")) {
         if (v[QK_SPEAKER]->type == Y_MAP)
             ERR(b, v[QK_SPEAKER]->line,
@@ -231,8 +285,9 @@ static void parse_quote(struct build *b, const struct ynode *n, struct quote *qt
         value_cites(b, v[QK_SOURCES], "quote.sources", "quote", 1, &qt->sources);
 }
 
-static void parse_image(struct build *b, const struct ynode *n, struct image *im)
+static void parse_image(struct build *b, const struct ynode *n, struct psrc *ps)
 {
+    struct image *im = &ps->img;
     char q[64];
     if (n->type != Y_MAP) {
         ERR(b, n->line, "image must be a mapping with file and alt, not %s",
@@ -240,7 +295,9 @@ static void parse_image(struct build *b, const struct ynode *n, struct image *im
         return;
     }
     const struct ynode *v[IK_N];
-    value_map_keys(b, n, "image", image_keys, IK_N, v, NULL);
+    int kl[IK_N];
+    value_map_keys(b, n, "image", image_keys, IK_N, v, kl);
+    mark(b, ps, "image.alt", ps->file, kl[IK_ALT]);
     if (value_need(b, n, v[IK_FILE], "image.file")) {
         const char *f = value_text(b, v[IK_FILE], "image.file", LEN_FILE, 0);
         if (f) {
@@ -274,7 +331,10 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
 {
     struct panel_cite *cites = malloc(sizeof *cites * (size_t)(b->nsrc ? b->nsrc : 1));
     unsigned char *on = calloc((size_t)(b->nsrc ? b->nsrc : 1), 1);
-    if (!cites || !on) {
+    char(*msg)[ERROR_LINE_MAX - 300] = malloc(sizeof *msg * MAX_LOCALES);
+    const char *fields[MAX_LOCALES] = {NULL};
+    unsigned failed = 0;
+    if (!cites || !on || !msg) {
         ERR(b, 0, "out of memory");
         goto done;
     }
@@ -337,23 +397,55 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 (struct panel_quote){ps->q.text.s[l],    ps->q.speaker,  ps->q.role.s[l],
                                      ps->q.context.s[l], ps->q.language, ps->q.translation.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
-            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], NULL, 0, 0};
+            p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], ps->img.file, 0, 0};
         } else if (items_for_locale(b, ps, l, &p) != 0) {
             goto done;
         }
-        char why[512] = "";
-        int fit = b->opts->fit(b->opts->fit_ctx, &p, why, sizeof why);
-        if (fit != 0) {
-            for (char *c = why; *c; c++)
-                if (*c == '\n' || *c == '\r')
-                    *c = ' ';
-            if (fit == -2)
-                ERR(b, 1, "%s", why[0] ? why : "(no reason given)");
-            else
-                ERR(b, 1, "does not fit on screen: %s", why[0] ? why : "(no reason given)");
+        char *why = msg[l];
+        const char *field = NULL;
+        why[0] = '\0';
+        if (b->opts->fit(b->opts->fit_ctx, &p, why, sizeof msg[l], &field) == 0)
+            continue;
+        for (char *c = why; *c; c++)
+            if (*c == '\n' || *c == '\r')
+                *c = ' ';
+        if (!why[0])
+            snprintf(why, sizeof msg[l], "does not fit on screen (no reason given)");
+        fields[l] = field;
+        failed |= 1u << l;
+    }
+    /* each message once, at its field's line, naming the languages whose
+     * text it is about when they are not all the same */
+    for (int l = 0; l < b->nloc; l++) {
+        if (!(failed & (1u << l)))
+            continue;
+        unsigned same = 1u << l;
+        for (int o = l + 1; o < b->nloc; o++)
+            if ((failed & (1u << o)) && strcmp(msg[o], msg[l]) == 0) {
+                same |= 1u << o;
+                failed &= ~(1u << o);
+            }
+        char langs[MAX_LOCALES * 40] = "";
+        size_t used = 0;
+        int count = 0;
+        for (int o = 0; o < b->nloc; o++)
+            count += (same >> o) & 1;
+        for (int o = 0, k = 0; o < b->nloc && count < b->nloc && used < sizeof langs; o++) {
+            if (!((same >> o) & 1))
+                continue;
+            used += (size_t)snprintf(langs + used, sizeof langs - used, "%s%s",
+                                     k == 0           ? "in "
+                                     : k == count - 1 ? " and "
+                                                      : ", ",
+                                     b->loc_name[o]);
+            k++;
         }
+        const char *file;
+        int line = field_line(ps, fields[l], &file);
+        build_error(b, file, line, "%s%s%s", langs, langs[0] ? ", " : "", msg[l]);
     }
 done:
+    free(msg);
     free(cites);
     free(on);
 }
@@ -433,14 +525,31 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     value_opt_ltext(b, v[PK_HEADING], "heading", LEN_HEADING, 0, &ps->heading);
     value_opt_ltext(b, v[PK_BODY], "body", LEN_BODY, 0, &ps->body);
     value_opt_ltext(b, v[PK_NOTE], "note", LEN_NOTE, 0, &ps->note);
+    /* The opening panel greets with the exhibit's own title and subtitle,
+     * in every language, unless it gives its own words. */
+    if (ps->kind == PANEL_TITLE && ltext_empty(&ps->heading) &&
+        !(v[PK_HEADING] && !ynode_is_null(v[PK_HEADING]))) {
+        ps->heading = b->title;
+        mark(b, ps, "heading", "exhibit.yaml", b->title_line);
+    }
+    if (ps->kind == PANEL_TITLE && ltext_empty(&ps->body) &&
+        !(v[PK_BODY] && !ynode_is_null(v[PK_BODY]))) {
+        ps->body = b->subtitle;
+        mark(b, ps, "body", "exhibit.yaml", b->subtitle_line);
+    }
     if (v[PK_SOURCES] && !ynode_is_null(v[PK_SOURCES]))
         value_cites(b, v[PK_SOURCES], "sources", "panel", 0, &ps->sources);
+    static const int marked[] = {PK_CHAPTER, PK_HEADING, PK_BODY,  PK_NOTE,   PK_SOURCES,
+                                 PK_FIGURE,  PK_QUOTE,   PK_IMAGE, PK_EVENTS, PK_VALUES};
+    for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
+        if (v[marked[i]])
+            mark(b, ps, panel_keys[marked[i]], ps->file, kline[marked[i]]);
     if (v[PK_FIGURE])
-        parse_figure(b, v[PK_FIGURE], &ps->fig);
+        parse_figure(b, v[PK_FIGURE], ps);
     if (v[PK_QUOTE])
-        parse_quote(b, v[PK_QUOTE], &ps->q);
+        parse_quote(b, v[PK_QUOTE], ps);
     if (v[PK_IMAGE])
-        parse_image(b, v[PK_IMAGE], &ps->img);
+        parse_image(b, v[PK_IMAGE], ps);
     if (v[PK_EVENTS])
         items_parse_events(b, v[PK_EVENTS], ps);
     if (v[PK_VALUES])

@@ -215,6 +215,56 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
     return 0;
 }
 
+/* Does a plain text of path need a text in each language? Not the words
+ * of a quote (said in one language; their translation is its own key), nor
+ * a text without letters ("~", "+", "2014"), which reads the same in every
+ * language. */
+static int needs_translating(const char *path, const char *s)
+{
+    if (strcmp(path, "quote.text") == 0)
+        return 0;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        long cp = rules_utf8_next(s, n, &i);
+        if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'))
+            return 1;
+        /* letters of other scripts; not punctuation, symbols, CJK marks */
+        if (cp >= 0xC0 && cp != 0xD7 && cp != 0xF7 && !(cp >= 0x2000 && cp <= 0x2BFF) &&
+            !(cp >= 0x3000 && cp <= 0x303F) && !(cp >= 0xFE00 && cp <= 0xFE6F) &&
+            !(cp >= 0xFF00 && cp <= 0xFF20) && cp < 0x1F000)
+            return 1;
+    }
+    return 0;
+}
+
+/* A plain text where the exhibit has several languages: each other
+ * language shows the default's words. One warning naming them all. */
+static void warn_plain(struct build *b, const struct ynode *n, const char *path)
+{
+    char lacks[MAX_LOCALES * 48] = "", editions[MAX_LOCALES * 24] = "";
+    size_t o = 0, e = 0;
+    int k = 0, missing = b->nloc - 1;
+    for (int i = 0; i < b->nloc; i++) {
+        if (i == b->def)
+            continue;
+        const char *sep = k == 0 ? "" : k == missing - 1 ? " or " : ", ";
+        const char *esep = k == 0 ? "" : k == missing - 1 ? " and " : ", ";
+        if (o < sizeof lacks)
+            o += (size_t)snprintf(lacks + o, sizeof lacks - o, "%s%s (%s)", sep, b->loc_name[i],
+                                  b->loc[i]);
+        if (e < sizeof editions)
+            e += (size_t)snprintf(editions + e, sizeof editions - e, "%s%s", esep, b->loc_name[i]);
+        k++;
+    }
+    const char *def = b->loc_name[b->def];
+    build_warning(b, b->cur, n->line,
+                  "%s is plain text, in %s only: it has no %s text, so the %s edition%s "
+                  "show%s it in %s; write one line per language (%s: ..., %s: ...), with the same "
+                  "words in each if they need no translating",
+                  path, def, lacks, editions, missing > 1 ? "s" : "", missing > 1 ? "" : "s", def,
+                  b->loc[b->def], b->loc[b->def == 0 ? 1 : 0]);
+}
+
 int value_ltext_as_written(struct build *b, const struct ynode *n, const char *path, size_t max,
                            int affix, struct ltext *out)
 {
@@ -224,7 +274,14 @@ int value_ltext_as_written(struct build *b, const struct ynode *n, const char *p
         if (!s)
             return -1;
         out->s[b->def] = s;
-        out->given = ~0u; /* the same text in every language, on purpose */
+        out->given = ~0u; /* the same text in every language */
+        if (b->locales_ok && b->nloc > 1 && needs_translating(path, s)) {
+            /* in the default language only: the other editions would
+             * show it untranslated, so say so, and the store keeps no
+             * text there (bundle inspect counts it) */
+            out->given = 1u << b->def;
+            warn_plain(b, n, path);
+        }
     } else if (n->type == Y_MAP) {
         int ok = 1;
         char q[64];

@@ -53,10 +53,14 @@ const char *image_probe_header(const unsigned char *d, size_t n, unsigned long *
             if (seg < 2)
                 return NULL;
             if (m == 0xC0 || m == 0xC1 || m == 0xC2) {
-                if (seg < 7 || i + 7 > n)
+                if (seg < 8 || i + 8 > n)
                     return NULL;
                 *h = be16(d + i + 3);
                 *w = be16(d + i + 5);
+                if (d[i + 7] == 4) { /* CMYK or YCCK, as print workflows save */
+                    *why = IMAGE_PROBE_CMYK;
+                    return NULL;
+                }
                 return "image/jpeg";
             }
             if ((m >= 0xC3 && m <= 0xCF) && m != 0xC4 && m != 0xC8 && m != 0xCC) {

@@ -3,7 +3,8 @@
  * The build stores photos as they are; the kiosk decodes them when a panel
  * is shown. So that a photo the kiosk cannot show is a build error, its
  * header is read here: PNG (the IHDR chunk) or JPEG (the first baseline or
- * progressive frame header), its size in pixels, and the limits below.
+ * progressive frame header), its size in pixels, its colours (a CMYK JPEG
+ * is refused), and the limits below.
  * Nothing is decoded, so a file that is damaged past its header passes. */
 #ifndef VITRINE_IMAGE_PROBE_H
 #define VITRINE_IMAGE_PROBE_H
@@ -15,6 +16,10 @@
 /* The limits are content rules (rules.h), shared with the store reader. */
 #define IMAGE_PROBE_MAX_BYTES RULES_IMAGE_MAX_BYTES
 #define IMAGE_PROBE_MAX_SIDE RULES_IMAGE_MAX_SIDE
+
+/* Why a CMYK (or YCCK) JPEG is refused, worded to follow the file's name:
+ * SDL's decoders and the kiosk's show RGB only. */
+#define IMAGE_PROBE_CMYK "is a CMYK JPEG, which the kiosk cannot show; save it as RGB (sRGB)"
 
 /* The MIME type ("image/png", "image/jpeg") and the size in pixels from the
  * header of d[0..n); or NULL with *why set to a reason worded to follow the

@@ -35,6 +35,7 @@ struct content_check {
     /* characters the exhibit's own fonts lack (fallback fonts draw them),
      * the first few of each face, for content_check_font_report */
     uint32_t lacks[FACE_COUNT][CHECK_LACKS_MAX];
+    const char *glyph_field; /* the field of the last glyph_check that failed */
     int n_lacks[FACE_COUNT];
     long lacks_more[FACE_COUNT];
 };
@@ -155,6 +156,7 @@ static int glyph_check(struct content_check *c, const char *field, enum font_fac
     uint32_t cp = 0;
     if (s)
         note_lacks(c, face, s);
+    c->glyph_field = field;
     if (s && (cp = first_rtl(s)) != 0) {
         snprintf(why, why_len,
                  "%s: the character U+%04X is right-to-left text (Arabic, Hebrew...), which "
@@ -185,7 +187,7 @@ static int glyphs_check(struct content_check *c, const struct panel *p, char *wh
         {"figure.label", p->figure.label, FACE_SANS},
         {"figure.prefix", p->figure.prefix, FACE_SANS_BOLD},
         {"figure.suffix", p->figure.suffix, FACE_SANS_BOLD},
-        {"figure.part_of_label", p->figure.part_of_label, FACE_SANS},
+        {"figure.part_of.label", p->figure.part_of_label, FACE_SANS},
         {"quote.text", p->quote.text, FACE_SERIF},
         {"quote.translation", p->quote.translation, FACE_SERIF},
         {"quote.speaker", p->quote.speaker, FACE_SANS_BOLD},
@@ -197,11 +199,11 @@ static int glyphs_check(struct content_check *c, const struct panel *p, char *wh
         if (glyph_check(c, fields[i].field, fields[i].face, fields[i].text, why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_events && p->events; i++)
-        if (glyph_check(c, "event.label", FACE_SANS, p->events[i].label, why, why_len) != 0 ||
-            glyph_check(c, "event.when", FACE_SANS_BOLD, p->events[i].when, why, why_len) != 0)
+        if (glyph_check(c, "events.label", FACE_SANS, p->events[i].label, why, why_len) != 0 ||
+            glyph_check(c, "events.when", FACE_SANS_BOLD, p->events[i].when, why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_also; i++)
-        if (glyph_check(c, "title", FACE_SANS_BOLD, p->also[i], why, why_len) != 0)
+        if (glyph_check(c, "heading", FACE_SANS_BOLD, p->also[i], why, why_len) != 0)
             return -2;
     for (int i = 0; i < p->n_values && p->values; i++)
         if (glyph_check(c, "values.label", FACE_SANS, p->values[i].label, why, why_len) != 0)
@@ -266,10 +268,11 @@ static int photo_check(struct content_check *c, const struct panel *p,
         return 0;
     struct photo_info info;
     char pwhy[256];
-    const char *name = p->image.name ? p->image.name : "the photo";
+    const char *name = p->image.name ? p->image.name : "";
     if (photo_probe(p->image.data, p->image.size, &info, pwhy, sizeof(pwhy)) != 0) {
-        snprintf(why, why_len, "%s: %s", name, pwhy);
-        return -1;
+        snprintf(why, why_len, "photo%s%s%s %s", name[0] ? " \"" : "", name, name[0] ? "\"" : "",
+                 pwhy);
+        return -2;
     }
     /* every byte is decoded at any size; a small one lets libjpeg skip
      * most of the inverse DCT (1/8 scale), so checking costs a fraction
@@ -284,8 +287,9 @@ static int photo_check(struct content_check *c, const struct panel *p,
     SDL_Surface *s =
         photo_decode(p->image.data, p->image.size, ow, oh, 0, NULL, NULL, pwhy, sizeof(pwhy));
     if (!s) {
-        snprintf(why, why_len, "%s: %s", name, pwhy);
-        return -1;
+        snprintf(why, why_len, "photo%s%s%s %s", name[0] ? " \"" : "", name, name[0] ? "\"" : "",
+                 pwhy);
+        return -2;
     }
     SDL_FreeSurface(s);
     if (hashed)
@@ -293,28 +297,99 @@ static int photo_check(struct content_check *c, const struct panel *p,
     return 0;
 }
 
+/* " at 800x480, 1024x768 and 1080x1920": the sizes in mask, into buf. */
+static void sizes_text(const struct layout_screen *sizes, int n, const unsigned char *mask,
+                       char *buf, size_t len)
+{
+    int total = 0, k = 0;
+    for (int i = 0; i < n; i++)
+        total += mask[i];
+    size_t used = (size_t)snprintf(buf, len, " at");
+    for (int i = 0; i < n && used < len; i++) {
+        if (!mask[i])
+            continue;
+        const char *sep = k == 0 ? " " : k == total - 1 ? " and " : ", ";
+        used += (size_t)snprintf(buf + used, len - used, "%s%dx%d", sep, sizes[i].w, sizes[i].h);
+        k++;
+    }
+}
+
 static int check_panel(struct content_check *c, const struct panel *p,
                        const struct layout_screen *sizes, int n, int photo, char *why,
-                       size_t why_len)
+                       size_t why_len, const char **field)
 {
-    if (glyphs_check(c, p, why, why_len) != 0)
+    if (field)
+        *field = NULL;
+    if (glyphs_check(c, p, why, why_len) != 0) {
+        if (field)
+            *field = c->glyph_field;
         return -2;
+    }
+    /* The first box that does not fit, at every size where it does not:
+     * one message naming them all, with the numbers of the worst. */
+    unsigned char fails[32] = {0};
+    int first = -1, worst = -1, worst_short = 0;
+    const char *first_field = NULL;
+    char first_problem[sizeof((struct draw_list *)0)->problem] = "";
     for (int i = 0; i < n; i++) {
         struct draw_list list = {0};
         arena_reset(&c->arena);
-        if (layout_panel(p, &sizes[i], c->m, &c->arena, &list) != 0) {
-            snprintf(why, why_len, "at %dx%d (%s): %s", sizes[i].w, sizes[i].h,
-                     p->locale ? p->locale : "?", list.overflow ? list.problem : "layout failed");
+        if (layout_panel(p, &sizes[i], c->m, &c->arena, &list) == 0)
+            continue;
+        if (!list.overflow) {
+            snprintf(why, why_len, "at %dx%d: the layout failed (out of memory?)", sizes[i].w,
+                     sizes[i].h);
             return -1;
         }
+        if (first < 0) {
+            first = i;
+            first_field = list.problem_field;
+        } else if ((first_field == NULL) != (list.problem_field == NULL) ||
+                   (first_field && strcmp(first_field, list.problem_field) != 0)) {
+            continue; /* another box: said once this one is fixed */
+        }
+        if (i < (int)sizeof fails)
+            fails[i] = 1;
+        if (worst < 0 || list.problem_short > worst_short) {
+            worst = i;
+            worst_short = list.problem_short;
+            snprintf(first_problem, sizeof first_problem, "%s", list.problem);
+            if (list.problem_at > 0 && list.problem_at < (int)sizeof first_problem)
+                first_problem[list.problem_at] = '\0'; /* WHAT, then the rest below */
+            else
+                first_problem[0] = '\0';
+            /* the rest: ": DETAIL; FIX" */
+            size_t at = (size_t)(list.problem_at > 0 ? list.problem_at : 0);
+            snprintf(why, why_len, "%s", list.problem + at);
+        }
+    }
+    if (first >= 0) {
+        char rest[sizeof first_problem], where[256];
+        snprintf(rest, sizeof rest, "%s", why);
+        sizes_text(sizes, n < (int)sizeof fails ? n : (int)sizeof fails, fails, where,
+                   sizeof where);
+        int several = 0;
+        for (int i = 0; i < (int)sizeof fails; i++)
+            several += fails[i];
+        /* the numbers are the worst size's: say which when there are several */
+        const char *semi = strchr(rest, ';');
+        if (several > 1 && semi)
+            snprintf(why, why_len, "%s%s%.*s (at %dx%d)%s", first_problem, where,
+                     (int)(semi - rest), rest, sizes[worst].w, sizes[worst].h, semi);
+        else
+            snprintf(why, why_len, "%s%s%s", first_problem, where, rest);
+        if (field)
+            *field = first_field;
+        return -1;
     }
     return n > 0 && photo ? photo_check(c, p, &sizes[0], why, why_len) : 0;
 }
 
 int content_check_panel(struct content_check *c, const struct panel *p,
-                        const struct layout_screen *sizes, int n, char *why, size_t why_len)
+                        const struct layout_screen *sizes, int n, char *why, size_t why_len,
+                        const char **field)
 {
-    return check_panel(c, p, sizes, n, 1, why, why_len);
+    return check_panel(c, p, sizes, n, 1, why, why_len, field);
 }
 
 int content_check_font_report(struct content_check *c, char *out, size_t out_len)
@@ -390,7 +465,7 @@ int content_check_store(struct content_check *c, struct store *s, int w, int h, 
                 0) {
                 snprintf(why, why_len, "panel %d (%s): %s", i + 1, info.locales[l], pwhy);
                 rc = -1;
-            } else if (check_panel(c, &p, &screen, 1, l == 0, pwhy, sizeof(pwhy)) != 0) {
+            } else if (check_panel(c, &p, &screen, 1, l == 0, pwhy, sizeof(pwhy), NULL) != 0) {
                 /* (a photo is the same in every language: decoded once) */
                 snprintf(why, why_len, "panel %d \"%s\" (%s): %s", i + 1, p.id ? p.id : "?",
                          info.locales[l], pwhy);

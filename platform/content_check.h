@@ -23,11 +23,17 @@ struct content_check *content_check_borrow(struct text *t, char *why, size_t why
 void content_check_free(struct content_check *c);
 
 /* One panel: glyphs, then layout at each of sizes[0..n), then its photo
- * (if any) decoded at the first size. 0; -2 for a character no font has
- * (a whole-message error: the field and character are named); -1 for
- * anything else. why names the size and the problem. */
+ * (if any) decoded at the first size. 0; -2 for a whole-message error (a
+ * character no font has, naming the field and the character; a photo that
+ * does not decode, naming it); -1 when a box does not fit: why says so in
+ * plain words, naming every size at which that box does not fit (one
+ * message: "the body of panel x is too long for the screen at 800x480 and
+ * 1080x1920: ...; shorten it by about 12 words, or split the panel"), and
+ * *field (may be NULL) is the panel's key it is about ("body"; NULL when
+ * not known, see struct draw_list). Sizes past the 32nd are not named. */
 int content_check_panel(struct content_check *c, const struct panel *p,
-                        const struct layout_screen *sizes, int n, char *why, size_t why_len);
+                        const struct layout_screen *sizes, int n, char *why, size_t why_len,
+                        const char **field);
 
 /* Every panel of s in every language at w x h. 0, or -1 with why naming
  * the panel. (*checked, may be NULL: how many panel texts were checked.) */
@@ -42,8 +48,8 @@ int content_check_fonts(struct content_check *c, const void *const data[FACE_COU
  * how many lines (0: the fonts have every character, or there are none). */
 int content_check_font_report(struct content_check *c, char *out, size_t out_len);
 /* The same with the fonts store s carries (bytes in a). */
-int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a,
-                              char *why, size_t why_len);
+int content_check_store_fonts(struct content_check *c, struct store *s, struct arena *a, char *why,
+                              size_t why_len);
 int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
                         char *why, size_t why_len);
 

@@ -12,6 +12,7 @@
  * calls setjmp and works only through a pointer to the outer one's state,
  * so nothing it changes lives in the frame that setjmp returns to twice. */
 #include "photo.h"
+#include "image_probe.h"
 #include "rules.h"
 
 #include <SDL.h>
@@ -403,7 +404,7 @@ static int jpeg_decode_in(struct jpeg_dec *j)
     if (check_size(c->image_width, c->image_height, j->why, j->why_len) != 0)
         return -1;
     if (c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK) {
-        rules_fail(j->why, j->why_len, "is a CMYK JPEG (save it as RGB)");
+        rules_fail(j->why, j->why_len, "%s", IMAGE_PROBE_CMYK);
         return -1;
     }
     if (jpeg_has_multiple_scans(c) && jpeg_coef_bytes(c) > (uint64_t)PHOTO_WORK_BYTES) {

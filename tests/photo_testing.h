@@ -228,4 +228,45 @@ static struct bytes jpeg_picture(uint32_t w, uint32_t h, int progressive)
     return b;
 }
 
+/* A baseline CMYK JPEG of w x h pixels (what print workflows save; the
+ * kiosk cannot show it). */
+static struct bytes jpeg_cmyk_picture(uint32_t w, uint32_t h)
+{
+    struct jpeg_compress_struct c;
+    struct jpeg_error_mgr err;
+    c.err = jpeg_std_error(&err);
+    jpeg_create_compress(&c);
+    unsigned char *out = NULL;
+    unsigned long n = 0;
+    jpeg_mem_dest(&c, &out, &n);
+    c.image_width = w;
+    c.image_height = h;
+    c.input_components = 4;
+    c.in_color_space = JCS_CMYK;
+    jpeg_set_defaults(&c);
+    jpeg_set_quality(&c, 85, TRUE);
+    jpeg_start_compress(&c, TRUE);
+    unsigned char *row = malloc((size_t)w * 4);
+    if (!row)
+        abort();
+    while (c.next_scanline < h) {
+        for (uint32_t x = 0; x < w; x++) {
+            unsigned char *px = row + (size_t)x * 4;
+            px[0] = (unsigned char)(x * 255 / (w ? w : 1));
+            px[1] = (unsigned char)(c.next_scanline * 255 / (h ? h : 1));
+            px[2] = 40;
+            px[3] = 10;
+        }
+        JSAMPROW r[1] = {row};
+        jpeg_write_scanlines(&c, r, 1);
+    }
+    jpeg_finish_compress(&c);
+    jpeg_destroy_compress(&c);
+    free(row);
+    struct bytes b = {0};
+    bytes_put(&b, out, n);
+    free(out);
+    return b;
+}
+
 #endif

@@ -292,16 +292,19 @@ static void good_exhibit_reads_back(void **state)
     assert_string_equal(q1(db, "SELECT count(*) FROM panel_text"), "10");
     assert_string_equal(q1(db, "SELECT heading FROM panel_text WHERE position=1 AND locale='fr'"),
                         "La ligne de départ");
-    /* fr falls back to the default locale's text */
-    assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=0 AND locale='fr'"),
-                        "Foreign amateurs ran the Pyongyang marathon for the first time.");
+    /* a plain text is the default locale's only: fr keeps none, and the
+     * reader falls back to the default's */
+    assert_string_equal(q1(db, "SELECT body IS NULL FROM panel_text WHERE position=0 AND "
+                               "locale='fr'"),
+                        "1");
     /* paragraphs kept, the block scalar's trailing newline dropped */
     assert_string_equal(q1(db, "SELECT body FROM panel_text WHERE position=1 AND locale='en'"),
                         "The runners arrived by train.\n\nThey stayed two nights.");
-    /* chapters: inherited by later panels, fallen back in fr */
+    /* chapters: inherited by later panels; "Voices" is plain, so English
+     * only: fr keeps none (the reader falls back) */
     assert_string_equal(q1(db, "SELECT group_concat(coalesce(chapter, '-'), ',') FROM "
                                "(SELECT * FROM panel_text WHERE locale='fr' ORDER BY position)"),
-                        "La course,La course,La course,Voices,Voices");
+                        "La course,La course,La course,-,-");
     assert_string_equal(q1(db, "SELECT count(*) FROM panel_text WHERE heading IS NULL"), "4");
 
     assert_string_equal(q1(db, "SELECT value || ' ' || quote(value_to) || ' ' || decimals || ' ' "
@@ -426,8 +429,9 @@ static void collect_warning(void *ctx, const char *line)
 static void count_missing(void *ctx, int position, const char *id, const char *field,
                           const char *locale)
 {
-    char *seen = ctx;
-    snprintf(seen, 128, "%d %s %s %s", position, id, field, locale);
+    char *seen = ctx; /* 512 bytes: each one on a line */
+    size_t used = strlen(seen);
+    snprintf(seen + used, 512 - used, "%d %s %s %s\n", position, id, field, locale);
 }
 
 /* exhibit.yaml with `extra` appended (new top-level keys). */
@@ -540,6 +544,20 @@ static void logo_must_be_an_image(void **state)
     expect_error(f, "exhibit.yaml:", "is not a PNG or JPEG image");
 }
 
+/* A quote's words are given once, in the language they were said in: a
+ * mapping of languages there would label a translation as the original. */
+static void quote_text_in_two_languages_is_refused(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/04-jen.yaml",
+        "kind: quote\nquote:\n  text:\n    en: Words.\n    fr: Des mots.\n"
+        "  speaker: Jen Loong\n  sources: [ctv]\n");
+    expect_error(f, "panels/04-jen.yaml:3: ",
+                 "quote.text is the words as they were said, in the one language they were said "
+                 "in (quote.language): give them once, as plain text, and their words in the "
+                 "exhibit's other languages under quote.translation (fr: ...)");
+}
+
 /* A translation into the language the words were said in is a mistake:
  * the words are already there. */
 static void translation_into_the_original_language_is_refused(void **state)
@@ -552,10 +570,18 @@ static void translation_into_the_original_language_is_refused(void **state)
                  "quote.translation (en): the quote was said in en, so quote.text already gives");
 }
 
+/* The warnings about one file: how many, each line kept in w.text. */
+static int warnings_about(const struct warnings *w, const char *file)
+{
+    int n = 0;
+    for (const char *at = w->text; (at = strstr(at, file)) != NULL; at += strlen(file))
+        n++;
+    return n;
+}
+
 /* A translation left out: the build warns (file, line, field, language) and
  * succeeds; the store keeps no text there, so the reader shows the default
- * language's and `bundle verify` can name what is missing. A plain scalar
- * is the same in every language on purpose: no warning. */
+ * language's and `bundle verify` can name what is missing. */
 static void missing_translation_warns_and_falls_back(void **state)
 {
     struct fx *f = *state;
@@ -563,6 +589,45 @@ static void missing_translation_warns_and_falls_back(void **state)
         "kind: story\n"
         "heading:\n"
         "  en: The start line\n"
+        "body:\n"
+        "  en: The runners arrived by train.\n"
+        "  fr: Les coureurs sont arrivés en train.\n"
+        "sources: [huffpost, ctv]\n");
+    struct warnings w = {0};
+    struct author_opts o = {.warn = collect_warning, .warn_ctx = &w};
+    if (build(f, &o) != 0)
+        fail_msg("%s", f->why);
+    assert_int_equal(warnings_about(&w, "panels/02-arrival.yaml"), 1);
+    if (!strstr(w.text, "panels/02-arrival.yaml:3: heading has no Français (fr) text"))
+        fail_msg("warnings: %s", w.text);
+    struct store *s = NULL;
+    char why[512], seen[512] = "";
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_true(store_missing_texts(s, count_missing, seen, why, sizeof why) > 0);
+    if (!strstr(seen, "1 02-arrival heading fr\n") || strstr(seen, "02-arrival body"))
+        fail_msg("missing: %s", seen);
+    struct arena a;
+    struct panel p;
+    arena_init(&a, 4096);
+    assert_int_equal(store_panel_load(s, 1, "fr", &a, &p, why, sizeof why), 0);
+    assert_string_equal(p.heading, "The start line"); /* the default's */
+    assert_string_equal(p.body, "Les coureurs sont arrivés en train.");
+    arena_free(&a);
+    store_close(s);
+}
+
+/* A plain text where the exhibit has two languages is in the default
+ * language only: a warning names the file, the line, the field, the
+ * language it lacks and what is shown instead, and the store keeps no
+ * French text there, so `bundle inspect` counts it too. The words of a
+ * quote (said in one language) and a text without letters ("~") are the
+ * same in every language: no warning. */
+static void plain_text_in_two_languages_warns(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/02-arrival.yaml",
+        "kind: story\n"
+        "heading: The start line\n"
         "body: |\n"
         "  The runners arrived by train.\n"
         "sources: [huffpost, ctv]\n");
@@ -570,20 +635,114 @@ static void missing_translation_warns_and_falls_back(void **state)
     struct author_opts o = {.warn = collect_warning, .warn_ctx = &w};
     if (build(f, &o) != 0)
         fail_msg("%s", f->why);
-    assert_int_equal(w.n, 1);
-    if (!strstr(w.text, "panels/02-arrival.yaml:3: heading has no Français (fr) text"))
+    assert_int_equal(warnings_about(&w, "panels/02-arrival.yaml"), 2);
+    if (!strstr(w.text, "panels/02-arrival.yaml:2: heading is plain text, in English only: it "
+                        "has no Français (fr) text, so the Français edition shows it in English") ||
+        !strstr(w.text, "panels/02-arrival.yaml:3: body is plain text, in English only"))
+        fail_msg("warnings: %s", w.text);
+    /* 04-jen.yaml: its quote.text is plain (no warning), its context is not */
+    if (strstr(w.text, "quote.text") || !strstr(w.text, "panels/04-jen.yaml:9: quote.context"))
+        fail_msg("warnings: %s", w.text);
+    /* 03-runners.yaml: prefix "~" has no letters */
+    if (strstr(w.text, "figure.prefix"))
         fail_msg("warnings: %s", w.text);
     struct store *s = NULL;
-    char why[512], seen[128] = "";
+    char why[512];
     assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
-    assert_int_equal(store_missing_texts(s, count_missing, seen, why, sizeof why), 1);
-    assert_string_equal(seen, "1 02-arrival heading fr");
+    /* what the store can name: the panel texts of panels 01, 02, 04 and 05
+     * (05 keeps 04's chapter), as bundle inspect counts them */
+    int warned = 0;
+    static const char *const fields[] = {":2: heading", ":3: body", "01-title.yaml:8: body",
+                                         "04-jen.yaml:2: chapter", "05-credits.yaml:5: body"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        warned += strstr(w.text, fields[i]) != NULL;
+    assert_int_equal(warned, 5);
+    assert_int_equal(store_missing_texts(s, NULL, NULL, why, sizeof why), warned + 1);
     struct arena a;
     struct panel p;
     arena_init(&a, 4096);
     assert_int_equal(store_panel_load(s, 1, "fr", &a, &p, why, sizeof why), 0);
     assert_string_equal(p.heading, "The start line"); /* the default's */
-    assert_string_equal(p.body, "The runners arrived by train.");
+    arena_free(&a);
+    store_close(s);
+}
+
+/* A measurer for the layout: every byte half an em wide, lines 1.3 em. */
+static int fake_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
+{
+    (void)ctx;
+    (void)face;
+    (void)s;
+    return (int)n * px / 2;
+}
+
+static int fake_line_height(void *ctx, enum font_face face, int px)
+{
+    (void)ctx;
+    (void)face;
+    return px * 13 / 10;
+}
+
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL};
+
+/* Every line of text the layout drew, joined by spaces. */
+static void drawn_text(const struct draw_list *l, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && used < size)
+            used += (size_t)snprintf(out + used, size - used, "%.*s ", (int)l->items[i].len,
+                                     l->items[i].text);
+}
+
+/* A title panel without a heading or body of its own greets with
+ * exhibit.yaml's title and subtitle, in every language: the layout draws
+ * them (the title in the other language too). Its own heading wins. */
+static void title_panel_shows_the_exhibit_title(void **state)
+{
+    struct fx *f = *state;
+    put(f, "panels/01-title.yaml", "kind: title\nsources: [cnn]\n");
+    if (build(f, NULL) != 0)
+        fail_msg("%s", f->why);
+    struct store *s = NULL;
+    char why[512], text[4096];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    static const char *const want[][3] = {
+        {"en", "Running Pyongyang", "Courir à Pyongyang"},
+        {"fr", "Courir à Pyongyang", "Running Pyongyang"},
+    };
+    for (int l = 0; l < 2; l++) {
+        struct panel p;
+        arena_reset(&a);
+        assert_int_equal(store_panel_load(s, 0, want[l][0], &a, &p, why, sizeof why), 0);
+        assert_non_null(p.heading);
+        assert_non_null(p.body);
+        assert_string_equal(p.heading, want[l][1]);
+        assert_string_equal(p.body, "A test exhibit");
+        struct layout_screen screen = {1920, 1080, 0, 0, 0};
+        struct draw_list list = {0};
+        assert_int_equal(layout_panel(&p, &screen, &fake, &a, &list), 0);
+        drawn_text(&list, text, sizeof text);
+        if (!strstr(text, want[l][1]) || !strstr(text, want[l][2]) ||
+            !strstr(text, "A test exhibit"))
+            fail_msg("%s: drawn: %s", want[l][0], text);
+    }
+    arena_free(&a);
+    store_close(s);
+
+    /* its own words win over the exhibit's */
+    put(f, "panels/01-title.yaml", "kind: title\nheading: Welcome\nsources: [cnn]\n");
+    if (build(f, NULL) != 0)
+        fail_msg("%s", f->why);
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    arena_init(&a, 4096);
+    struct panel p;
+    assert_int_equal(store_panel_load(s, 0, "en", &a, &p, why, sizeof why), 0);
+    assert_string_equal(p.heading, "Welcome");
+    assert_string_equal(p.body, "A test exhibit");
     arena_free(&a);
     store_close(s);
 }
@@ -875,12 +1034,18 @@ struct seen {
     int arrival_fr_chapter_ok; /* inherited chapter, fr text */
 };
 
-static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
+static int fit(void *ctx, const struct panel *p, char *why, size_t why_len, const char **field)
 {
     struct seen *s = ctx;
     s->calls++;
     size_t n = strlen(s->log);
     snprintf(s->log + n, sizeof s->log - n, "%s/%s ", p->id, p->locale);
+    if (s->reject_runners && strcmp(p->id, "02-arrival") == 0) {
+        /* the same in both languages: said once, without them */
+        snprintf(why, why_len, "the body is too long at 800x480");
+        *field = "body";
+        return -1;
+    }
     if (strcmp(p->id, "03-runners") == 0 && strcmp(p->locale, "fr") == 0) {
         s->runners_ok =
             p->index == 2 && p->kind == PANEL_STATISTIC && p->figure.value.digits == 200 &&
@@ -894,7 +1059,8 @@ static int fit(void *ctx, const struct panel *p, char *why, size_t why_len)
                 0 &&
             strcmp(p->cites[1].id, "huffpost") == 0;
         if (s->reject_runners) {
-            snprintf(why, why_len, "at 1280x800 the label does not fit");
+            snprintf(why, why_len, "the figure's label is too long at 1280x800");
+            *field = "figure.part_of.label.fr"; /* the nearest key written: part_of's label */
             return -1;
         }
     }
@@ -929,9 +1095,9 @@ static void fit_failure_names_the_panel(void **state)
     struct seen s = {.reject_runners = 1};
     struct author_opts opts = {.fit = fit, .fit_ctx = &s};
     assert_int_equal(build(f, &opts), -1);
-    assert_string_equal(f->why,
-                        "panels/03-runners.yaml:1: does not fit on screen: at 1280x800 the label "
-                        "does not fit");
+    assert_string_equal(f->why, "panels/02-arrival.yaml:5: the body is too long at 800x480\n"
+                                "panels/03-runners.yaml:11: in Français, the figure's label is "
+                                "too long at 1280x800");
     assert_non_null(strstr(s.log, "03-runners/en 03-runners/fr"));
     assert_int_equal(s.calls, 10);
     size_t len;
@@ -1466,6 +1632,8 @@ int main(void)
         cmocka_unit_test(schema_literal_matches_schema_sql),
         T(good_exhibit_reads_back),
         T(missing_translation_warns_and_falls_back),
+        T(plain_text_in_two_languages_warns),
+        T(title_panel_shows_the_exhibit_title),
         T(image_panels_store_their_asset),
         T(bad_images_are_refused),
         T(unknown_key_names_line_and_suggests),
@@ -1480,6 +1648,7 @@ int main(void)
         T(font_must_be_a_font),
         T(logo_must_be_an_image),
         T(translation_into_the_original_language_is_refused),
+        T(quote_text_in_two_languages_is_refused),
         T(missing_required_key_names_the_mapping),
         T(unknown_source_id),
         T(unused_source),

@@ -901,15 +901,24 @@ static void bundle_refuses_text_that_cannot_fit(void **state)
     struct result r = build_broken("long", "02-open-to-foreigners.yaml", yaml);
     release(yaml);
     const char *what = "bundle build, 400 words";
-    expect_in(what, &r, r.err, "panels/02-open-to-foreigners.yaml");
+    /* in plain words, at the body's line, once for every size and both
+     * languages (the same text in each): what to do, by how much */
+    expect_in(what, &r, r.err,
+              "panels/02-open-to-foreigners.yaml:4: the body of panel '02-open-to-foreigners' "
+              "is too long for the screen at ");
+    expect_in(what, &r, r.err, ": at the smallest text size it needs ");
+    expect_in(what, &r, r.err, "; shorten it by about ");
+    expect_in(what, &r, r.err, " words, or split the panel");
     int sized = 0;
     static const char *const sizes[] = {"1920x1080", "1080x1920", "3840x2160",
                                         "1280x800",  "800x480",   "1024x768",
                                         "768x1024",  "1366x768",  "2560x1440"};
     for (int i = 0; i < 9; i++)
-        sized |= strstr(r.err, sizes[i]) != NULL;
-    if (!sized) {
-        print_error("expected a screen size in the error\n");
+        sized += strstr(r.err, sizes[i]) != NULL;
+    const char *first = strstr(r.err, "the body of panel");
+    if (sized < 2 || !first || strstr(first + 1, "the body of panel") ||
+        strstr(r.err, "floor size")) {
+        print_error("expected one message naming several screen sizes\n");
         show(what, &r);
         fail();
     }

@@ -434,8 +434,18 @@ static void impossible_body_overflows_inside_its_box(void **state)
         arena_reset(&a);
         assert_int_equal(layout_panel(&p, s, &fake, &a, &l), -1);
         assert_int_equal(l.overflow, 1);
-        assert_non_null(strstr(l.problem, "body of panel too-long needs "));
-        assert_non_null(strstr(l.problem, "lines at floor size, box holds "));
+        /* in plain words, with the field and how much to cut */
+        if (strncmp(l.problem,
+                    "the body of panel 'too-long' is too long for the screen: at the "
+                    "smallest text size it needs ",
+                    strlen("the body of panel 'too-long' is too long for the screen: at the "
+                           "smallest text size it needs ")) != 0 ||
+            !strstr(l.problem, " lines and the space has ") ||
+            !strstr(l.problem, "; shorten it by about "))
+            fail_msg("problem: %s", l.problem);
+        assert_string_equal(l.problem_field, "body");
+        assert_int_equal(l.problem[l.problem_at], ':');
+        assert_true(l.problem_short > 100 && l.problem_short < 5000); /* words to cut */
         check_list(&l, s, 0);
         /* the body stops above the citation */
         const struct draw_item *cite = find_text(&l, "Sources:");

@@ -349,7 +349,7 @@ static struct draw_list photo_panel(struct draw_item items[2], const struct pane
     items[1].kind = DRAW_IMAGE;
     items[1].color = COLOR_TEXT;
     items[1].image = img;
-    return (struct draw_list){items, 2, 2, 0, ""};
+    return (struct draw_list){.items = items, .n = 2, .cap = 2};
 }
 
 static void bomb_panel_keeps_its_placeholder(void **state)
@@ -580,6 +580,84 @@ static void render_of_a_store_with_the_bomb(void **state)
         nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* A CMYK JPEG (what print workflows save) is reported once, with its real
+ * reason, at the line of the panel that uses it, not as a panel that "does
+ * not fit on screen" once per language. A store made by other tools that
+ * holds one has that panel refused by name at run time (no crash), and the
+ * decoder refuses it in the same words. */
+static void cmyk_jpeg_is_named_once(void **state)
+{
+    (void)state;
+    struct bytes cmyk = jpeg_cmyk_picture(64, 48);
+    assert_null(photo_decode(cmyk.d, cmyk.n, 32, 24, 0, NULL, NULL, why, sizeof why));
+    assert_non_null(strstr(why, "is a CMYK JPEG, which the kiosk cannot show; save it as RGB"));
+    const char *vitrine = getenv("VITRINE"), *src = getenv("VITRINE_SOURCE_DIR");
+    if (!vitrine || !src) {
+        free(cmyk.d);
+        skip();
+    }
+    const char *tmp = getenv("TMPDIR");
+    char root[2048], dir[3072], path[4096], store[4096], out[4096], log[4096];
+    snprintf(root, sizeof root, "%s/test_photo.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(root));
+    snprintf(dir, sizeof dir, "%s/exhibit", root);
+    snprintf(path, sizeof path, "%s/tests/data/author/good", src);
+    copy_dir(path, dir);
+    snprintf(path, sizeof path, "%s/images", dir);
+    assert_int_equal(mkdir(path, 0777), 0);
+    snprintf(path, sizeof path, "%s/images/print.jpg", dir);
+    put_file(path, cmyk.d, cmyk.n);
+    snprintf(path, sizeof path, "%s/panels/03c-print.yaml", dir);
+    const char *p1 = "kind: image\nimage:\n  file: images/print.jpg\n  alt: A colour gradient\n";
+    put_file(path, p1, strlen(p1));
+    snprintf(store, sizeof store, "%s/print.vitrine", root);
+    snprintf(log, sizeof log, "%s/log.txt", root);
+    char *build[] = {(char *)vitrine, "bundle", "build", dir, "-o", store, NULL};
+    assert_int_equal(run_to(log, build), 1);
+    char *text = read_all(log);
+    print_message("bundle build: %s", text);
+    static const char said[] = "panels/03c-print.yaml:3: image.file \"images/print.jpg\" is a "
+                               "CMYK JPEG, which the kiosk cannot show; save it as RGB (sRGB)";
+    const char *at = strstr(text, said);
+    assert_non_null(at);
+    assert_null(strstr(at + strlen(said), "CMYK")); /* once */
+    assert_null(strstr(text, "does not fit"));
+    free(text);
+
+    /* a store whose photo becomes CMYK after the build: refused by name */
+    struct bytes good = jpeg_picture(64, 48, 0);
+    put_file(path, "kind: image\nimage: {file: images/good.jpg, alt: A colour gradient}\n",
+             strlen("kind: image\nimage: {file: images/good.jpg, alt: A colour gradient}\n"));
+    snprintf(path, sizeof path, "%s/images/good.jpg", dir);
+    put_file(path, good.d, good.n);
+    assert_int_equal(run_to(log, build), 0);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(store, &db), SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "UPDATE asset SET data = ?1 WHERE name = 'images/good.jpg'",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_bind_blob(st, 1, cmyk.d, (int)cmyk.n, SQLITE_STATIC), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+    assert_int_equal(sqlite3_changes(db), 1);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    snprintf(out, sizeof out, "%s/out", root);
+    char *render[] = {(char *)vitrine, "render", "--content", store, "--size",
+                      "1280x800",      "--out",  out,         NULL};
+    assert_int_equal(run_to(log, render), 1);
+    text = read_all(log);
+    print_message("render: %s", text);
+    assert_non_null(strstr(text, "03c-print"));
+    assert_non_null(strstr(text, "is a CMYK JPEG, which the kiosk cannot show"));
+    free(text);
+    free(good.d);
+    free(cmyk.d);
+    if (!getenv("VITRINE_KEEP_TMP"))
+        nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static uint32_t centre_pixel(struct display *d, struct panel_view *v)
 {
     display_clear(d);
@@ -645,6 +723,7 @@ int main(void)
         cmocka_unit_test(largest_photos_decode_within_budget),
         cmocka_unit_test(bomb_panel_keeps_its_placeholder),
         cmocka_unit_test(render_of_a_store_with_the_bomb),
+        cmocka_unit_test(cmyk_jpeg_is_named_once),
         cmocka_unit_test(a_photo_decodes_off_the_main_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

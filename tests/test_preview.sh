@@ -69,6 +69,8 @@ TMPDIR=$out/tmp "$VITRINE" preview "$src" --size 800x480 --panel 3 --shot "$out/
     2>"$out/log" &
 pid=$!
 wait_for 1 'rebuilt in [0-9]+ ms, panel 3 of 5'
+# the sources' plain texts (one language of two) are warned about, on screen too
+wait_for 1 'panel 3 of 5 .*; [1-9][0-9]* warnings, shown at the top of the window'
 cp "$out/shot.png" "$out/ok.png"
 if [ -e "$out/tmp/vitrine-preview-dead01" ]; then
     echo "FAIL: a dead preview's folder was not swept"; fail=1

@@ -1,6 +1,7 @@
 /* The pure parts of `vitrine preview`: the rebuild debounce stepped by
- * hand, and the build-error card with a fake measurer (inside the screen,
- * the errors shown, a flood of errors cut instead of overflowing). */
+ * hand, the build-error card with a fake measurer (inside the screen,
+ * the errors shown, a flood of errors cut instead of overflowing), and the
+ * strip of the build's warnings over the panels. */
 #define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -126,6 +127,64 @@ static void card_cuts_a_flood(void **state)
     arena_free(&a);
 }
 
+/* The build's warnings over the panels: a strip at the top, each warning
+ * on one line at a size that reads (13 px at least), file and line first;
+ * four at most and a count of the rest; folded to its first line by a
+ * click; nothing at all without warnings. */
+static void strip_lists_the_warnings(void **state)
+{
+    (void)state;
+    static const struct layout_screen screens[] = {
+        {1280, 720, 0, 0, 0}, {800, 480, 0, 0, 0}, {1080, 1920, 0, 0, 0}, {3840, 2160, 0, 0, 0}};
+    static char warnings[4096];
+    size_t n = 0;
+    for (int i = 0; i < 7; i++)
+        n += (size_t)snprintf(warnings + n, sizeof(warnings) - n,
+                              "panels/%02d-x.yaml:%d: heading is plain text, in English only: it "
+                              "has no Français (fr) text, so the Français edition shows it in "
+                              "English\n",
+                              i + 1, i + 2);
+    for (size_t k = 0; k < sizeof(screens) / sizeof(screens[0]); k++) {
+        const struct layout_screen *sc = &screens[k];
+        struct arena a;
+        struct draw_list l;
+        arena_init(&a, 64 * 1024);
+        assert_int_equal(preview_warnings_layout(sc, warnings, 0, &fake, &a, &l), 0);
+        check_inside(&l, sc->w, sc->h);
+        assert_true(l.n > 0);
+        int strip_h = l.items[0].r.h;
+        assert_true(l.items[0].r.y == 0 && strip_h <= sc->h / 3);
+        assert_true(shows(&l, "7 warnings from the build"));
+        assert_true(shows(&l, "panels/01-x.yaml:2: heading is plain text"));
+        assert_true(shows(&l, "panels/04-x.yaml:5:"));
+        assert_false(shows(&l, "panels/05-x.yaml"));
+        assert_true(shows(&l, "and 3 more"));
+        int short_side = sc->w < sc->h ? sc->w : sc->h;
+        for (int i = 0; i < l.n; i++) {
+            assert_string_equal(l.items[i].role, "warnings");
+            assert_true(l.items[i].r.y + l.items[i].r.h <= strip_h);
+            if (l.items[i].kind == DRAW_TEXT)
+                assert_true(l.items[i].px >= 13 && l.items[i].px >= short_side * 2 / 100);
+        }
+        /* folded: the first line, which says how to unfold it */
+        assert_int_equal(preview_warnings_layout(sc, warnings, 1, &fake, &a, &l), 0);
+        assert_true(shows(&l, "7 warnings from the build: click here to show them"));
+        assert_false(shows(&l, "panels/01-x.yaml"));
+        assert_true(l.items[0].r.h < strip_h);
+        /* one warning: no count of more */
+        assert_int_equal(preview_warnings_layout(sc, "exhibit.yaml:11: subtitle is plain text\n", 0,
+                                                 &fake, &a, &l),
+                         0);
+        assert_true(shows(&l, "1 warning from the build"));
+        assert_true(shows(&l, "exhibit.yaml:11: subtitle is plain text"));
+        assert_false(shows(&l, "more"));
+        /* none: nothing drawn */
+        assert_int_equal(preview_warnings_layout(sc, "", 0, &fake, &a, &l), 0);
+        assert_int_equal(l.n, 0);
+        arena_free(&a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +192,7 @@ int main(void)
         cmocka_unit_test(debounce_restarts_on_each_event),
         cmocka_unit_test(card_shows_the_errors),
         cmocka_unit_test(card_cuts_a_flood),
+        cmocka_unit_test(strip_lists_the_warnings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

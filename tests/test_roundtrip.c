@@ -59,10 +59,11 @@ static char *dup_or_null(const char *s)
     return d;
 }
 
-static int record(void *ctx, const struct panel *p, char *why, size_t why_len)
+static int record(void *ctx, const struct panel *p, char *why, size_t why_len, const char **field)
 {
     (void)why;
     (void)why_len;
+    (void)field;
     struct seen *s = ctx;
     assert_true(s->n < MAX_SEEN);
     struct seen_panel *r = &s->p[s->n++];

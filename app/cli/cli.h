@@ -23,8 +23,11 @@ struct text;
  * the fit and glyph checks, measuring with t (borrowed; the preview passes
  * its display's), stamped with SOURCE_DATE_EPOCH where it is set, else
  * the time now (platform/clock.h: clock_build_time). 0, or -1 with the
- * errors, one "file:line: reason" per line, in why. */
-int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
+ * errors, one "file:line: reason" per line, in why. Each warning (one
+ * "file:line: what" line, the build still succeeds) is logged, and given
+ * to warn(warn_ctx, line) too when warn is not NULL. */
+int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
+                      void (*warn)(void *ctx, const char *line), void *warn_ctx, char *why,
                       size_t why_len);
 int cmd_import(const struct options *o);
 int cmd_rollback(const struct options *o);

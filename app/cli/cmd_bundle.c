@@ -14,12 +14,13 @@
 
 /* Every character in a font, then the panel laid out with the real fonts
  * at every supported size. */
-static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len)
+static int fit_check(void *ctx, const struct panel *p, char *why, size_t why_len,
+                     const char **field)
 {
     struct layout_screen sizes[CLI_N_SIZES];
     for (int i = 0; i < CLI_N_SIZES; i++)
         sizes[i] = mode_layout_screen(cli_sizes[i].w, cli_sizes[i].h, 0);
-    return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len);
+    return content_check_panel(ctx, p, sizes, CLI_N_SIZES, why, why_len, field);
 }
 
 static int use_fonts(void *ctx, const void *const data[3], const size_t size[3],
@@ -28,15 +29,24 @@ static int use_fonts(void *ctx, const void *const data[3], const size_t size[3],
     return content_check_fonts(ctx, data, size, name, why, why_len);
 }
 
+struct warn_to {
+    void (*fn)(void *ctx, const char *line);
+    void *ctx;
+};
+
 static void build_warning(void *ctx, const char *line)
 {
-    (void)ctx;
+    const struct warn_to *w = ctx;
     log_warn("bundle", "%s", line);
+    if (w->fn)
+        w->fn(w->ctx, line);
 }
 
-int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path, char *why,
+int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
+                      void (*warn)(void *ctx, const char *line), void *warn_ctx, char *why,
                       size_t why_len)
 {
+    struct warn_to to = {warn, warn_ctx};
     /* SOURCE_DATE_EPOCH or now: the only clock the build sees */
     int64_t built_at;
     if (clock_build_time(&built_at, why, why_len) != 0)
@@ -47,6 +57,7 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
     struct author_opts ao = {.fit = fit_check,
                              .fit_ctx = c,
                              .warn = build_warning,
+                             .warn_ctx = &to,
                              .fonts = use_fonts,
                              .built_at = built_at};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
@@ -56,7 +67,9 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
             end = strchr(line, '\n');
             if (end)
                 *end++ = '\0';
-            log_warn("bundle", "exhibit.yaml: %s", line);
+            char full[1100];
+            snprintf(full, sizeof full, "exhibit.yaml: %s", line);
+            build_warning(&to, full);
         }
     /* the borrowed text measures with the fonts it had before */
     char ignored[64];
@@ -77,7 +90,7 @@ int cmd_bundle(const struct options *o)
         fprintf(stderr, "vitrine bundle build: no font to check the layout with: %s\n", why);
         return 1;
     }
-    int rc = cli_build_exhibit(t, o->positional[0], o->out, why, sizeof(why));
+    int rc = cli_build_exhibit(t, o->positional[0], o->out, NULL, NULL, why, sizeof(why));
     text_close(t);
     if (rc != 0) {
         fprintf(stderr, "%s%s", why, why[0] && why[strlen(why) - 1] == '\n' ? "" : "\n");

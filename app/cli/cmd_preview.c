@@ -27,8 +27,16 @@
  *   see; --idle-timeout defaults to 600 s here so a panel being read is not
  *   left for the loop too soon.
  * - A failed build shows its errors (file:line: reason) full screen in
- *   place of the panel until a save fixes it; the preview never exits on
- *   bad content. It stops on SIGTERM/SIGINT (EVENTS_STOP) or a window close.
+ *   place of the panel until a save fixes it, and how many warnings it
+ *   gave; the preview never exits on bad content. It stops on SIGTERM/SIGINT
+ *   (EVENTS_STOP) or a window close.
+ * - A build with warnings shows them in a strip across the top of every
+ *   frame (preview_warnings_layout), over the panel, until a build has
+ *   none: the kiosk draws through a presenter that wraps the display's and
+ *   adds the strip's draw list last, so app/visitor/kiosk.c knows nothing
+ *   of it. The strip is laid out again when the window's size changes. A
+ *   click (or touch) on it folds it to its first line, and back; that
+ *   touch is not the kiosk's. A new build unfolds it.
  * - Log lines for tests and scripts (stderr):
  *   "vitrine[preview] info: rebuilt in N ms, panel K of M" once the new
  *   build is on screen (and written to --shot), and
@@ -62,16 +70,26 @@ struct preview {
     const struct options *o;
     const char *src;
     struct display *d;
-    struct presenter pres;
-    struct kiosk *k; /* NULL while the exhibit does not build */
-    int index;       /* the panel to show again after the next build */
-    char locale[32]; /* its language; "" = the exhibit's default */
+    struct presenter pres; /* what the kiosk draws through: the display's, and the strip */
+    struct presenter real; /* the display's */
+    struct kiosk *k;       /* NULL while the exhibit does not build */
+    int index;             /* the panel to show again after the next build */
+    char locale[32];       /* its language; "" = the exhibit's default */
     char tmpdir[PATH_MAX], store_path[PATH_MAX + 32];
     /* the error card, while the build fails */
     char errors[8192];
     struct arena err_arena;
     struct draw_list err_list;
     int err_dirty;
+    /* the last build's warnings, one per line, and their strip */
+    char warnings[8192];
+    int n_warnings;
+    struct arena warn_arena;
+    struct draw_list warn_list;
+    int warn_w, warn_h;  /* the size warn_list was laid out for; 0: not yet */
+    int warn_folded;     /* the strip shows its first line only (a click on it) */
+    int64_t warn_finger; /* the touch that folded it: its moves are not the kiosk's */
+    int warn_touch;
     /* reported once the result of a build is on screen */
     int report_due;
     uint64_t build_ms, started_ms;
@@ -179,6 +197,92 @@ static void remove_tmpdir(struct preview *p)
     rmdir(p->tmpdir);
 }
 
+/* A warning of the build: kept for the strip (and the error card). */
+static void on_warning(void *ctx, const char *line)
+{
+    struct preview *p = ctx;
+    size_t used = strlen(p->warnings), n = strlen(line);
+    if (used + n + 2 < sizeof(p->warnings)) {
+        memcpy(p->warnings + used, line, n);
+        p->warnings[used + n] = '\n';
+        p->warnings[used + n + 1] = '\0';
+    }
+    p->n_warnings++;
+}
+
+/* ---- the presenter the kiosk draws through: the display's, plus the
+ * warnings' strip over every frame ---- */
+
+static void wrap_size(void *ctx, int *w, int *h)
+{
+    struct preview *p = ctx;
+    p->real.size(p->real.ctx, w, h);
+}
+
+static float wrap_dpi(void *ctx)
+{
+    struct preview *p = ctx;
+    return p->real.dpi ? p->real.dpi(p->real.ctx) : 0.0f;
+}
+
+static const struct text_measurer *wrap_measurer(void *ctx)
+{
+    struct preview *p = ctx;
+    return p->real.measurer(p->real.ctx);
+}
+
+static struct pview *wrap_prepare(void *ctx, const struct draw_list *list, const char *locale,
+                                  char *why, size_t why_len)
+{
+    struct preview *p = ctx;
+    return p->real.prepare(p->real.ctx, list, locale, why, why_len);
+}
+
+static void wrap_release(void *ctx, struct pview *view)
+{
+    struct preview *p = ctx;
+    p->real.release(p->real.ctx, view);
+}
+
+static void wrap_look(void *ctx, const struct palette *pal,
+                      const struct store_font fonts[STORE_FONT_FACES])
+{
+    struct preview *p = ctx;
+    if (p->real.look)
+        p->real.look(p->real.ctx, pal, fonts);
+}
+
+static void wrap_draw_frame(void *ctx, const struct frame *f)
+{
+    struct preview *p = ctx;
+    if (!p->warnings[0] || f->n_lists >= FRAME_MAX_LISTS) {
+        p->real.draw_frame(p->real.ctx, f);
+        return;
+    }
+    int w, h;
+    p->real.size(p->real.ctx, &w, &h);
+    if (w != p->warn_w || h != p->warn_h) {
+        struct layout_screen screen = {w, h, 0, 0, 0};
+        arena_reset(&p->warn_arena);
+        if (preview_warnings_layout(&screen, p->warnings, p->warn_folded,
+                                    p->real.measurer(p->real.ctx), &p->warn_arena,
+                                    &p->warn_list) != 0)
+            log_warn("preview", "the warnings' strip: %s", p->warn_list.problem);
+        p->warn_w = w;
+        p->warn_h = h;
+    }
+    struct frame g = *f;
+    g.lists[g.n_lists++] = &p->warn_list;
+    p->real.draw_frame(p->real.ctx, &g);
+}
+
+static struct presenter wrap_presenter(struct preview *p)
+{
+    return (struct presenter){
+        p,         wrap_size,      wrap_dpi, wrap_measurer, wrap_prepare, wrap_release,
+        wrap_look, wrap_draw_frame};
+}
+
 /* Build the sources and show the result: a new kiosk on the same panel, or
  * the error card. Never fails: what went wrong is on screen. */
 static void rebuild(struct preview *p, uint64_t now_ms)
@@ -194,7 +298,12 @@ static void rebuild(struct preview *p, uint64_t now_ms)
     p->k = NULL;
     char why[sizeof(p->errors)] = "";
     struct store *s = NULL;
-    int rc = cli_build_exhibit(display_text(p->d), p->src, p->store_path, why, sizeof(why));
+    p->warnings[0] = '\0';
+    p->n_warnings = 0;
+    p->warn_w = p->warn_h = 0; /* laid out again */
+    p->warn_folded = 0;
+    int rc = cli_build_exhibit(display_text(p->d), p->src, p->store_path, on_warning, p, why,
+                               sizeof(why));
     if (rc == 0)
         rc = store_open_file(p->store_path, &s, why, sizeof(why));
     if (rc == 0) {
@@ -213,7 +322,15 @@ static void rebuild(struct preview *p, uint64_t now_ms)
         size_t n = strlen(why);
         while (n && why[n - 1] == '\n')
             why[--n] = '\0';
-        snprintf(p->errors, sizeof(p->errors), "%s", why);
+        /* the errors, then how many warnings (they would crowd the
+         * errors out: the strip shows them once the exhibit builds) */
+        char more[160] = "";
+        if (p->n_warnings)
+            snprintf(more, sizeof(more),
+                     "\n(and %d warning%s, shown over the panels once the exhibit builds, and "
+                     "on the terminal)",
+                     p->n_warnings, p->n_warnings == 1 ? "" : "s");
+        snprintf(p->errors, sizeof(p->errors), "%s%s", why, more);
         p->err_dirty = 1;
     }
     p->build_ms = clock_now_ms() - t0;
@@ -232,9 +349,10 @@ static void report(struct preview *p)
     }
     uint64_t ms = clock_now_ms() - p->started_ms;
     if (p->k) {
-        log_info("preview", "rebuilt in %llu ms, panel %d of %d (build %llu ms)",
+        log_info("preview", "rebuilt in %llu ms, panel %d of %d (build %llu ms); %d warning%s%s",
                  (unsigned long long)ms, kiosk_current(p->k) + 1, kiosk_panel_count(p->k),
-                 (unsigned long long)p->build_ms);
+                 (unsigned long long)p->build_ms, p->n_warnings, p->n_warnings == 1 ? "" : "s",
+                 p->n_warnings ? ", shown at the top of the window" : "");
         return;
     }
     log_warn("preview", "build failed in %llu ms:", (unsigned long long)ms);
@@ -257,7 +375,7 @@ static void draw_error(struct preview *p)
         log_warn("preview", "the error card: %s", p->err_list.problem);
     struct frame f = {.n_views = 0};
     f.lists[f.n_lists++] = &p->err_list;
-    p->pres.draw_frame(p->pres.ctx, &f);
+    p->real.draw_frame(p->real.ctx, &f); /* the card counts the warnings itself */
     p->err_dirty = 0;
 }
 
@@ -267,6 +385,20 @@ static void on_input(void *ctx, const struct input_event *e)
     if (!p->k)
         return; /* the error card has nothing to touch */
     uint64_t now = clock_now_ms();
+    if (e->kind == INPUT_TOUCH && p->warn_touch && e->finger == p->warn_finger) {
+        p->warn_touch = e->phase == INPUT_DOWN || e->phase == INPUT_MOVE;
+        return; /* the rest of the touch that folded the strip */
+    }
+    int strip_h = p->warnings[0] && p->warn_list.n > 0 ? p->warn_list.items[0].r.h : 0;
+    if (e->kind == INPUT_TOUCH && e->phase == INPUT_DOWN && strip_h > 0 && p->warn_h > 0 &&
+        e->y * (float)p->warn_h < (float)strip_h) {
+        p->warn_folded = !p->warn_folded;
+        p->warn_finger = e->finger;
+        p->warn_touch = 1;
+        p->warn_w = p->warn_h = 0; /* laid out again, folded or not */
+        kiosk_invalidate(p->k);
+        return;
+    }
     struct input_event ev = *e;
     if (!(ev.t_ms <= now && now - ev.t_ms < 1000))
         ev.t_ms = now;
@@ -299,11 +431,13 @@ int cmd_preview(const struct options *o)
     if (o->locale)
         snprintf(p.locale, sizeof(p.locale), "%s", o->locale);
     arena_init(&p.err_arena, 64 * 1024);
+    arena_init(&p.warn_arena, 16 * 1024);
     struct dirwatch *w = dirwatch_open(p.src, why, sizeof(why));
     struct job *watcher = NULL;
     if (!w) {
         fprintf(stderr, "vitrine preview: %s\n", why);
         arena_free(&p.err_arena);
+        arena_free(&p.warn_arena);
         return 1;
     }
     if (make_tmpdir(&p, why, sizeof(why)) != 0) {
@@ -319,7 +453,8 @@ int cmd_preview(const struct options *o)
         log_error("preview", "cannot open the window: %s", why);
         goto done;
     }
-    p.pres = display_presenter(p.d);
+    p.real = display_presenter(p.d);
+    p.pres = wrap_presenter(&p);
     struct waker waker = events_waker();
     watcher = job_start("watch", watch_job, w, waker, why, sizeof(why));
     if (!watcher) {
@@ -411,6 +546,7 @@ done:
     kiosk_free(p.k);
     display_close(p.d);
     arena_free(&p.err_arena);
+    arena_free(&p.warn_arena);
     remove_tmpdir(&p);
     return status;
 }

@@ -114,6 +114,110 @@ static const char *panel_id(const struct ctx *c)
     return c->p->id ? c->p->id : "?";
 }
 
+static int has_text(const char *s);
+
+/* A box's name (the role its items get) as its key in the panel's YAML
+ * file and in words for a message. */
+static const struct {
+    const char *name, *key, *words;
+    int text; /* words that can be shortened */
+} FIELDS[] = {
+    {"chapter", "chapter", "the chapter", 1},
+    {"heading", "heading", "the heading", 1},
+    {"title", "heading", "the title", 1},
+    {"subtitle", "body", "the subtitle", 1},
+    {"body", "body", "the body", 1},
+    {"note", "note", "the note", 1},
+    {"figure label", "figure.label", "the figure's label", 1},
+    {"part-of label", "figure.part_of.label", "the label of figure.part_of", 1},
+    {"figure", "figure", "the figure", 0},
+    {"unit chart", "figure.part_of", "the unit chart", 0},
+    {"unit chart legend", "figure.part_of.label", "the unit chart's legend", 1},
+    {"quote", "quote.text", "the quote", 1},
+    {"speaker", "quote.speaker", "the speaker's name", 1},
+    {"role", "quote.role", "the speaker's role", 1},
+    {"original-label", "quote.language", "the label of the original words", 1},
+    {"original", "quote.text", "the original words of the quote", 1},
+    {"context", "quote.context", "the quote's context", 1},
+    {"image caption", "image.alt", "the image's caption", 1},
+    {"image", "image", "the image", 0},
+    {"sources", "sources", "the sources", 0},
+    {"citation", "sources", "the sources line", 1},
+    {"timeline", "events", "the timeline", 0},
+    {"bars", "values", "the bars", 0},
+    {"logo", NULL, "the logo", 0},
+};
+
+/* A box that does not fit, in plain words (see struct draw_list):
+ * "the body of panel x is too long for the screen: DETAIL; FIX". name: the
+ * box's; short_by: how far it is short. Only the first problem counts. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static void
+misfit(struct ctx *c, const char *name, int short_by, const char *fix, const char *fmt, ...)
+{
+    if (c->d.out->overflow)
+        return;
+    const char *key = NULL, *words = "a box";
+    int text = 1;
+    for (size_t i = 0; name && i < sizeof FIELDS / sizeof FIELDS[0]; i++)
+        if (strcmp(FIELDS[i].name, name) == 0) {
+            key = FIELDS[i].key;
+            words = FIELDS[i].words;
+            text = FIELDS[i].text;
+        }
+    if (key && strcmp(key, "quote.text") == 0 && strcmp(name, "quote") == 0 &&
+        has_text(c->p->quote.translation)) {
+        key = "quote.translation"; /* the edition shows the translation large */
+        words = "the quote's translation";
+    }
+    struct draw_list *out = c->d.out;
+    out->overflow = 1;
+    out->problem_field = key;
+    out->problem_short = short_by;
+    int at = snprintf(out->problem, sizeof out->problem, "%s of panel '%s' %s", words, panel_id(c),
+                      text ? "is too long for the screen" : "does not fit on the screen");
+    out->problem_at = at < (int)sizeof out->problem ? at : (int)sizeof out->problem - 1;
+    size_t used = (size_t)out->problem_at;
+    used += (size_t)snprintf(out->problem + used, sizeof out->problem - used, ": ");
+    va_list ap;
+    va_start(ap, fmt);
+    if (used < sizeof out->problem)
+        used += (size_t)vsnprintf(out->problem + used, sizeof out->problem - used, fmt, ap);
+    va_end(ap);
+    if (used < sizeof out->problem)
+        snprintf(out->problem + used, sizeof out->problem - used, "; %s", fix);
+}
+
+/* About how many words of text to cut so that `need` lines become `have`
+ * (at least one). */
+static int words_to_cut(const char *text, int need, int have)
+{
+    int words = 0, in = 0;
+    for (const char *s = text; s && *s; s++) {
+        int space = *s == ' ' || *s == '\n' || *s == '\t';
+        words += !space && !in;
+        in = !space;
+    }
+    if (need <= 0 || need <= have)
+        return 1;
+    int cut = (int)(((long)words * (need - have) + need - 1) / need);
+    return cut > 0 ? cut : 1;
+}
+
+/* Misfit of a text box whose text needs `need` lines at the floor size
+ * and has room for `have`. */
+static void text_misfit(struct ctx *c, const char *name, const char *text, int need, int have)
+{
+    int cut = words_to_cut(text, need, have);
+    char fix[96];
+    snprintf(fix, sizeof fix, "shorten it by about %d word%s, or split the panel", cut,
+             cut == 1 ? "" : "s");
+    misfit(c, name, cut, fix, "at the smallest text size it needs %d lines and the space has %d",
+           need, have);
+}
+
 static struct draw_item *push(struct ctx *c, enum draw_kind kind, int x, int y, int w, int h,
                               enum color_role color)
 {
@@ -496,11 +600,12 @@ static void fit_text_at(struct ctx *c, struct typeset *f, const char *text, cons
     /* never silently short: the last line that fits ends with "..." */
     typeset_ellipsize(f, bw);
     if (f->too_wide)
-        problem(c, "%s of panel %s has a character wider than its box (%d px)", name, panel_id(c),
-                bw);
+        misfit(c, name, 1, "break the word (a soft hyphen, U+00AD, marks where it may be broken)",
+               "one of its words is wider than the space (%d pixels) even at the smallest text "
+               "size",
+               bw);
     else
-        problem(c, "%s of panel %s needs %d lines at floor size, box holds %d", name, panel_id(c),
-                f->n, f->keep);
+        text_misfit(c, name, text, f->n, f->keep);
 }
 
 static void fit_text(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
@@ -666,7 +771,8 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
         un->cell--;
     }
     if (un->cell < 2) {
-        problem(c, "unit chart of panel %s does not fit its box (%dx%d px)", panel_id(c), bw, bh);
+        misfit(c, b->name, 1, "shorten the panel's texts, or leave out figure.part_of",
+               "the space left for it (%dx%d pixels) is too small to draw its squares", bw, bh);
         b->skip = 1;
         return;
     }
@@ -699,8 +805,9 @@ static void figure_fit(struct ctx *c, struct block *b, int bw)
     }
     if (w > bw) {
         /* a number must never go missing: smaller than the floor, but shown */
-        problem(c, "figure of panel %s needs %d px at floor size, box holds %d", panel_id(c), w,
-                bw);
+        misfit(c, "figure", w - bw, "shorten its prefix, suffix or unit",
+               "at its smallest size the number needs %d pixels across and the space has %d", w,
+               bw);
         px = draw_max(1, (int)((double)px * bw / w));
         w = measure(c, st->face, px, b->text, len);
         while (w > bw && px > 1)
@@ -779,8 +886,9 @@ static void credits_fit(struct ctx *c, struct block *b, int bw, int avail)
         }
         credits_place(c, b, best > 0 ? best : fpx, avail, &placed);
         if (placed < b->cr_n) {
-            problem(c, "sources of panel %s need more room at floor size: %d of %d fit",
-                    panel_id(c), placed, b->cr_n);
+            misfit(c, "sources", b->cr_n - placed,
+                   "cite fewer sources on this panel, or shorten their cite and description",
+                   "at the smallest text size only %d of its %d sources fit", placed, b->cr_n);
             b->cr_n = placed;
         }
     }
@@ -1047,11 +1155,10 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
                 int had = b->f.n;
                 typeset_keep(&b->f, bottom - cy, b->max_lines);
                 b->h = b->f.height;
-                problem(c, "%s of panel %s needs %d lines, room is left for %d", b->name,
-                        panel_id(c), had, b->f.keep);
+                text_misfit(c, b->name, b->text, had, b->f.keep);
             } else {
-                problem(c, "%s of panel %s finds no room below the other boxes",
-                        b->name ? b->name : "a box", panel_id(c));
+                misfit(c, b->name, 1, "shorten the panel's other texts, or split the panel",
+                       "no room is left for it below the rest of the panel");
                 b->skip = 1;
                 continue;
             }
@@ -1748,8 +1855,10 @@ static void timeline_fit(struct ctx *c, struct block *b, int bw, int avail)
     if (px < fpx) {
         px = fpx;
         timeline_measure(c, t, px);
-        problem(c, "timeline of panel %s needs %d px at floor size, room is %d", panel_id(c),
-                t->content_h, avail);
+        misfit(c, "timeline", t->content_h - avail,
+               "shorten the events' labels, give fewer events, or shorten the heading and body",
+               "at the smallest text size its events need %d pixels and the space has %d",
+               t->content_h, avail);
     }
     t->scale_px = px;
     b->h = b->flex ? draw_max(avail, draw_min(t->content_h, avail)) : t->content_h;
@@ -1937,8 +2046,10 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
     if (px < fpx) {
         px = fpx;
         values_measure(c, t, px, bw);
-        problem(c, "bars of panel %s need %d px at floor size, room is %d", panel_id(c),
-                t->content_h, avail);
+        misfit(c, "bars", t->content_h - avail,
+               "shorten the values' labels, compare fewer values, or shorten the heading and body",
+               "at the smallest text size its bars need %d pixels and the space has %d",
+               t->content_h, avail);
     }
     t->scale_px = px;
     b->h = draw_min(t->content_h, avail);

@@ -86,8 +86,20 @@ struct draw_item {
 struct draw_list {
     struct draw_item *items; /* in the arena given to layout */
     int n, cap;
-    int overflow;      /* 1 if some text could not fit */
-    char problem[200]; /* which box did not fit, when overflow */
+    int overflow; /* 1 if some text could not fit */
+    /* When overflow: what did not fit, in plain words for the person who
+     * wrote the panel, "WHAT: DETAIL; FIX" ("the body of panel x is too
+     * long for the screen: at the smallest text size it needs 17 lines
+     * and the space has 15; shorten it by about 40 words, or split the
+     * panel"). problem_at: where WHAT ends (the ':'), so that a caller can
+     * say at which screen sizes; problem_field: the panel's key in its YAML
+     * file ("body", "quote.text", "events"; NULL: none, or not known);
+     * problem_short: how far it is short (words for text, else pixels or
+     * sources), to tell the worst of several screen sizes. */
+    char problem[400];
+    int problem_at;
+    const char *problem_field;
+    int problem_short;
 };
 
 struct layout_screen {

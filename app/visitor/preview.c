@@ -99,3 +99,91 @@ int preview_error_layout(const struct layout_screen *screen, const char *errors,
     }
     return 0;
 }
+
+/* One line of text at px, cut with an ellipsis where it is longer. */
+static void one_line(struct draw_ctx *d, const char *text, enum font_face face, int px, int x,
+                     int y, int bw, enum color_role color)
+{
+    struct typeset t;
+    struct typeset_style st = {.face = face, .lead = 0.15};
+    if (typeset_prepare(&t, d->m, d->a, text, &st) != 0 || t.nu == 0)
+        return;
+    if (!typeset_fit(&t, px, px, bw, px * 2, 1, 0))
+        typeset_ellipsize(&t, bw);
+    draw_text(d, &t, x, y, bw, TYPESET_LEFT, color);
+}
+
+/* s copied into d's arena (NULL when it is exhausted). */
+static char *copy(struct draw_ctx *d, const char *s, size_t n)
+{
+    char *c = draw_alloc(d, n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+int preview_warnings_layout(const struct layout_screen *screen, const char *warnings, int folded,
+                            const struct text_measurer *m, struct arena *a, struct draw_list *out)
+{
+    struct draw_ctx d;
+    if (!out || draw_ctx_init(&d, screen, m, a, out) != 0)
+        return -1;
+    int total = 0;
+    for (const char *l = warnings ? warnings : ""; *l;) {
+        const char *end = strchr(l, '\n');
+        total += end != l;
+        if (!end)
+            break;
+        l = end + 1;
+    }
+    if (total == 0)
+        return 0;
+    int px = draw_max(13, draw_u(&d, 2.2));
+    int pad = draw_u(&d, 1.2), bar = draw_max(3, draw_u(&d, 0.6));
+    int line_h = m->line_height(m->ctx, FACE_SANS, px) * 11 / 10;
+    int shown = folded ? 0 : draw_min(total, PREVIEW_WARN_LINES);
+    int more = !folded && total > shown;
+    while (shown > 1 && 2 * pad + (1 + shown + more) * line_h > d.H / 3) {
+        shown--; /* a short window: fewer lines */
+        more = 1;
+    }
+    int h = 2 * pad + (1 + shown + more) * line_h;
+    if (h > d.H || d.W <= 2 * pad + bar)
+        return -1;
+    int rule = draw_max(1, d.W / 640);
+    draw_push(&d, DRAW_RECT, (struct draw_rect){0, 0, d.W, h}, COLOR_BG);
+    draw_push(&d, DRAW_RECT, (struct draw_rect){0, h - rule, d.W, rule}, COLOR_RULE);
+    draw_push(&d, DRAW_RECT, (struct draw_rect){0, 0, bar, h}, COLOR_ACCENT);
+    int x = bar + pad, bw = d.W - x - pad, y = pad;
+    char line[160];
+    snprintf(line, sizeof line, "%d warning%s from the build%s", total, total == 1 ? "" : "s",
+             folded ? ": click here to show them" : " (click here to fold them away)");
+    const char *s = copy(&d, line, strlen(line));
+    if (s)
+        one_line(&d, s, FACE_SANS_BOLD, px, x, y, bw, COLOR_ACCENT);
+    y += line_h;
+    const char *l = warnings;
+    for (int i = 0; i < shown && *l;) {
+        const char *end = strchr(l, '\n');
+        size_t n = end ? (size_t)(end - l) : strlen(l);
+        if (n > 0 && (s = copy(&d, l, n)) != NULL) {
+            one_line(&d, s, FACE_SANS, px, x, y, bw, COLOR_TEXT);
+            y += line_h;
+            i++;
+        }
+        l = end ? end + 1 : l + n;
+    }
+    if (more) {
+        snprintf(line, sizeof line, "and %d more: the terminal lists them all", total - shown);
+        if ((s = copy(&d, line, strlen(line))) != NULL)
+            one_line(&d, s, FACE_SANS, px, x, y, bw, COLOR_MUTED);
+    }
+    draw_list_role(out, 0, "warnings");
+    if (d.oom) {
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out the warnings");
+        return -1;
+    }
+    return 0;
+}

@@ -41,4 +41,22 @@ void preview_debounce_clear(struct preview_debounce *d);
 int preview_error_layout(const struct layout_screen *screen, const char *errors,
                          const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
+/* The build's warnings over the panels while the exhibit builds: a strip
+ * across the top of the screen, opaque so that it reads over any panel,
+ * with an accent bar at its left: "N warnings from the build (click here
+ * to fold them away)" and then each warning on one line
+ * ("panels/02-arrival.yaml:4: heading is plain text, ..."), at one size
+ * (2.2u, at least 13 px) and cut with an ellipsis where it is longer, at
+ * most PREVIEW_WARN_LINES of them and then "and N more: the terminal lists
+ * them all"; at most about a third of the screen's height. Folded, only
+ * the first line: "N warnings from the build: click here to show them".
+ * `warnings` is one per line; nothing is drawn when it is empty (out->n =
+ * 0). The strip's background is the first item (its height: the strip's).
+ * Every item is LAYER_STATIC, role "warnings", inside the screen; items
+ * and their text live in `a`. *out is overwritten. Returns 0, or -1 on bad
+ * arguments or allocation failure. */
+#define PREVIEW_WARN_LINES 4
+int preview_warnings_layout(const struct layout_screen *screen, const char *warnings, int folded,
+                            const struct text_measurer *m, struct arena *a, struct draw_list *out);
+
 #endif
