@@ -3,7 +3,7 @@
 # package holds:
 #   /usr/bin/vitrine                           the program (the bundled exhibit is inside it)
 #   /usr/share/vitrine/assets/                 the shipped fallback font and its licence
-#   /usr/share/doc/vitrine/                    README.md, docs/*.md, the font licences
+#   /usr/share/doc/vitrine/                    README.md, docs/*.md, copyright, changelog.gz, the font licence
 #   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks read-only (docs/usb-sticks.md)
 #   /usr/lib/systemd/system/vitrine.service    the unit, once platform/vitrine.service exists
 #   /etc/vitrine/vitrine.conf.example          the settings, documented
@@ -19,10 +19,42 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets
         FILE_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/assets/fonts/DejaVuSans.LICENSE
+              ${CMAKE_SOURCE_DIR}/platform/debian/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # docs/ beside README.md, so its links (docs/usb-sticks.md) still work
 file(GLOB VITRINE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
 install(FILES ${VITRINE_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# The package's Maintainer (and the changelog's signer): the project's own
+# address, in the .invalid domain (RFC 2606): the project has no mail
+# domain, and a made-up real-looking one would send mail to a stranger.
+# A museum that builds its own package names its IT contact instead:
+# -DVITRINE_PACKAGE_MAINTAINER="Museum IT <it@museum.example>".
+set(VITRINE_PACKAGE_MAINTAINER "vitrine maintainers <maintainers@vitrine.invalid>"
+    CACHE STRING "The Maintainer of the Debian package: \"Name <address>\"")
+# The Debian changelog: one entry for project()'s version, dated with the
+# build's date (cmake/source_date.cmake; the time now without one), gzip -9n
+# so the package stays the same bytes. A native package (the packaging is
+# part of the source tree, the version has no Debian revision), so it is
+# changelog.gz, not changelog.Debian.gz (Debian policy 12.7).
+if(VITRINE_SOURCE_DATE_EPOCH STREQUAL "")
+  string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+else()
+  set(saved_epoch "$ENV{SOURCE_DATE_EPOCH}")
+  set(ENV{SOURCE_DATE_EPOCH} ${VITRINE_SOURCE_DATE_EPOCH}) # string(TIMESTAMP) reads it
+  string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+  set(ENV{SOURCE_DATE_EPOCH} "${saved_epoch}")
+endif()
+configure_file(${CMAKE_SOURCE_DIR}/platform/debian/changelog.in
+               ${CMAKE_BINARY_DIR}/debian/changelog @ONLY)
+find_program(GZIP_PROGRAM gzip REQUIRED)
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/debian/changelog.gz
+  COMMAND ${GZIP_PROGRAM} -9nf -k ${CMAKE_BINARY_DIR}/debian/changelog
+  DEPENDS ${CMAKE_BINARY_DIR}/debian/changelog
+  COMMENT "Compressing the Debian changelog"
+  VERBATIM)
+add_custom_target(debian_changelog ALL DEPENDS ${CMAKE_BINARY_DIR}/debian/changelog.gz)
+install(FILES ${CMAKE_BINARY_DIR}/debian/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # udev and systemd read lib/ under /usr (not the multiarch CMAKE_INSTALL_LIBDIR)
 install(FILES ${CMAKE_SOURCE_DIR}/platform/udev/90-vitrine-usb.rules
         DESTINATION lib/udev/rules.d)
@@ -40,8 +72,8 @@ install(FILES ${CMAKE_SOURCE_DIR}/platform/vitrine.conf.example
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME vitrine)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "vitrine developers")
-set(CPACK_DEBIAN_PACKAGE_MAINTAINER "vitrine developers")
+set(CPACK_PACKAGE_CONTACT "${VITRINE_PACKAGE_MAINTAINER}")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${VITRINE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "museum touchscreen kiosk")
 set(CPACK_PACKAGE_DESCRIPTION "vitrine shows a signed exhibit of panels on a touchscreen, unattended,
 with a built-in exhibit as its fallback. Staff load new exhibits from

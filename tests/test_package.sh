@@ -76,6 +76,9 @@ for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsod
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
 field Suggests | grep -q minisign || bad "Suggests lacks minisign"
+# "Name <user@host>", as Debian policy 5.6.2 asks (lintian: malformed-contact)
+field Maintainer | grep -Eqx '[^<>@]*[^<>@ ] <[^<>@ ]+@[^<>@ ]+\.[^<>@ ]+>' ||
+    bad "Maintainer is not \"Name <address>\": $(field Maintainer)"
 for s in postinst prerm postrm conffiles; do
     grep -q " $s\$" "$tmp/info" || grep -Eq "^ +[0-9]+ bytes, +[0-9]+ lines +\*? *$s" "$tmp/info" ||
         bad "no $s in the control archive"
@@ -91,11 +94,19 @@ want() { # MODE PATH
     }
 }
 want -rwxr-xr-x /usr/bin/vitrine
+want -rw-r--r-- /usr/share/doc/vitrine/README.md
+want -rw-r--r-- /usr/share/doc/vitrine/copyright
+# a native package (no Debian revision) has changelog.gz, another
+# changelog.Debian.gz (Debian policy 12.7; lintian: no-changelog)
+case "$(field Version)" in
+*-*) changelog=changelog.Debian.gz ;;
+*) changelog=changelog.gz ;;
+esac
+want -rw-r--r-- /usr/share/doc/vitrine/$changelog
+want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
 want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
 want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.LICENSE
-want -rw-r--r-- /usr/share/doc/vitrine/README.md
 want -rw-r--r-- /usr/share/doc/vitrine/DejaVuSans.LICENSE
-want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
 want -rw-r--r-- /usr/lib/udev/rules.d/90-vitrine-usb.rules
 want -rw-r--r-- /etc/vitrine/vitrine.conf.example
 want drwxr-xr-x /etc/vitrine/
@@ -123,6 +134,26 @@ for s in postinst prerm postrm; do
     sh -n "$f" || bad "DEBIAN/$s does not parse"
 done
 grep -qx /etc/vitrine/vitrine.conf.example "$tmp/x/DEBIAN/conffiles" || bad "conffiles"
+doc="$tmp/x/usr/share/doc/vitrine"
+sed -n 1p "$doc/copyright" 2>/dev/null |
+    grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+    bad "copyright is not in the machine-readable format (DEP-5)"
+# gzip -9n: no file name, no time in the header (bytes 3 to 7 zero), so
+# the package is the same bytes whenever the build ran
+gzip_n() { [ "$(od -An -tx1 -j3 -N5 "$1" 2>/dev/null | tr -d ' ')" = 0000000000 ] ||
+    bad "${1#$tmp/x} is not gzip -n (a name or a time in its header)"; }
+if [ -f "$doc/$changelog" ]; then
+    gzip_n "$doc/$changelog"
+    gzip -dc "$doc/$changelog" >"$tmp/changelog" || bad "$changelog does not decompress"
+    sed -n 1p "$tmp/changelog" | grep -q "^vitrine ($(field Version)) " ||
+        bad "the changelog's entry is not for $(field Version): $(sed -n 1p "$tmp/changelog")"
+    trailer=$(grep '^ -- ' "$tmp/changelog" | head -n 1)
+    echo "$trailer" | grep -qF " -- $(field Maintainer)  " || bad "changelog signed \"$trailer\""
+    if [ -n "$epoch" ]; then
+        echo "$trailer" | grep -qF "$(LC_ALL=C date -u -R -d "@$epoch")" ||
+            bad "the changelog is not dated SOURCE_DATE_EPOCH $epoch: $trailer"
+    fi
+fi
 
 # 5. the maintainer scripts run against stubs. PATH holds only the stubs,
 # so a command without one fails the script instead of touching this
