@@ -2,8 +2,11 @@
 # folder). Paths come from GNUInstallDirs; with the default prefix /usr the
 # package holds:
 #   /usr/bin/vitrine                           the program (the bundled exhibit is inside it)
-#   /usr/share/vitrine/assets/                 the shipped fallback font and its licence
-#   /usr/share/doc/vitrine/                    README.md, docs/*.md, copyright, changelog.gz, the font licence
+#   /usr/share/man/man1/vitrine.1.gz           its manual page (`vitrine help --man`)
+#   /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
+#                                              the last-resort font: a link to fonts-dejavu-core's
+#   /usr/share/doc/vitrine/                    README.md, docs/*.md, copyright, changelog.gz
+#   /usr/share/lintian/overrides/vitrine       the lintian tags accepted, each with why
 #   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks read-only (docs/usb-sticks.md)
 #   /usr/lib/systemd/system/vitrine.service    the unit, once platform/vitrine.service exists
 #   /etc/vitrine/vitrine.conf.example          the settings, documented
@@ -15,11 +18,20 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 
 install(TARGETS vitrine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets
-        FILE_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
-install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/assets/fonts/DejaVuSans.LICENSE
-              ${CMAKE_SOURCE_DIR}/platform/debian/copyright
+# The manual page, written at build time (CMakeLists.txt, target manpage).
+install(FILES ${CMAKE_BINARY_DIR}/vitrine.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# The last-resort font is the one fonts-dejavu-core installs (a dependency):
+# a relative link where the program looks for it (VITRINE_ASSETS_DIR), not
+# a second copy (docs/decisions.md, "Package"). The source tree's
+# assets/fonts/ copy is for the build tree and the tests.
+set(VITRINE_SYSTEM_FONT ${CMAKE_INSTALL_FULL_DATADIR}/fonts/truetype/dejavu/DejaVuSans.ttf)
+set(VITRINE_FONT_LINK_DIR ${CMAKE_BINARY_DIR}/font-link)
+file(RELATIVE_PATH VITRINE_FONT_TARGET ${VITRINE_INSTALLED_ASSETS_DIR}/fonts ${VITRINE_SYSTEM_FONT})
+file(MAKE_DIRECTORY ${VITRINE_FONT_LINK_DIR})
+file(CREATE_LINK ${VITRINE_FONT_TARGET} ${VITRINE_FONT_LINK_DIR}/DejaVuSans.ttf SYMBOLIC)
+install(FILES ${VITRINE_FONT_LINK_DIR}/DejaVuSans.ttf
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets/fonts)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/platform/debian/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # docs/ beside README.md, so its links (docs/usb-sticks.md) still work
 file(GLOB VITRINE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
@@ -55,6 +67,9 @@ add_custom_command(
   VERBATIM)
 add_custom_target(debian_changelog ALL DEPENDS ${CMAKE_BINARY_DIR}/debian/changelog.gz)
 install(FILES ${CMAKE_BINARY_DIR}/debian/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# What lintian is told to accept (only information tags), each with why.
+install(FILES ${CMAKE_SOURCE_DIR}/platform/debian/lintian-overrides
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME vitrine)
 # udev and systemd read lib/ under /usr (not the multiarch CMAKE_INSTALL_LIBDIR)
 install(FILES ${CMAKE_SOURCE_DIR}/platform/udev/90-vitrine-usb.rules
         DESTINATION lib/udev/rules.d)

@@ -94,6 +94,7 @@ want() { # MODE PATH
     }
 }
 want -rwxr-xr-x /usr/bin/vitrine
+want -rw-r--r-- /usr/share/man/man1/vitrine.1.gz
 want -rw-r--r-- /usr/share/doc/vitrine/README.md
 want -rw-r--r-- /usr/share/doc/vitrine/copyright
 # a native package (no Debian revision) has changelog.gz, another
@@ -104,9 +105,12 @@ case "$(field Version)" in
 esac
 want -rw-r--r-- /usr/share/doc/vitrine/$changelog
 want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
-want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
-want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.LICENSE
-want -rw-r--r-- /usr/share/doc/vitrine/DejaVuSans.LICENSE
+want -rw-r--r-- /usr/share/lintian/overrides/vitrine
+# the last-resort font is fonts-dejavu-core's (a dependency), linked where
+# the program looks, not a copy (lintian: duplicate-font-file)
+grep -qx 'lrwxrwxrwx root/root .* \./usr/share/vitrine/assets/fonts/DejaVuSans\.ttf -> \.\./\.\./\.\./fonts/truetype/dejavu/DejaVuSans\.ttf' \
+    "$tmp/contents" || bad "DejaVuSans.ttf is not a link to fonts-dejavu-core's: $(grep DejaVu "$tmp/contents")"
+grep -E '^-.* \./.*\.([ot]tf|pfb|woff2?)$' "$tmp/contents" | grep . && bad "the package holds font files (above)"
 want -rw-r--r-- /usr/lib/udev/rules.d/90-vitrine-usb.rules
 want -rw-r--r-- /etc/vitrine/vitrine.conf.example
 want drwxr-xr-x /etc/vitrine/
@@ -155,6 +159,50 @@ if [ -f "$doc/$changelog" ]; then
     fi
 fi
 
+# 4b. the manual page: the sections, every command of `vitrine --help`
+# with every flag of its own --help, and no warning from groff
+man="$tmp/x/usr/share/man/man1/vitrine.1.gz"
+if [ -f "$man" ]; then
+    gzip_n "$man"
+    gzip -dc "$man" | sed 's/\\-/-/g' >"$tmp/vitrine.1"
+    for h in NAME SYNOPSIS DESCRIPTION COMMANDS FILES "SEE ALSO"; do
+        grep -qE "^\.SH \"?$h\"?\$" "$tmp/vitrine.1" || bad "the man page has no $h section"
+    done
+    "$VITRINE" --help >"$tmp/help" 2>&1 || bad "vitrine --help"
+    # "usage: vitrine run [options]  ...", "       vitrine bundle build ...":
+    # the command in the 37 columns after the first 7, its summary after
+    awk '/^(usage:|      ) vitrine [a-z]/ { $0 = substr($0, 8, 37)
+        n = $2; if ($3 ~ /^[a-z][a-z-]*$/) n = n " " $3; print n }' "$tmp/help" >"$tmp/commands"
+    [ "$(wc -l <"$tmp/commands")" -ge 10 ] || bad "vitrine --help lists $(wc -l <"$tmp/commands") commands"
+    while read -r cmd; do
+        # the section: from its heading to the next one
+        awk -v h="vitrine $cmd" 'index($0, ".SS \"" h) == 1 &&
+            (substr($0, length(h) + 6, 1) ~ /^[ "]$/) { on = 1; print; next }
+            /^\.S[HS] / { on = 0 } on' "$tmp/vitrine.1" >"$tmp/section"
+        [ -s "$tmp/section" ] || { bad "the man page has no section for \"vitrine $cmd\""; continue; }
+        case "$cmd" in config*) continue ;; esac
+        # shellcheck disable=SC2086 # the command's words
+        "$VITRINE" $cmd --help 2>/dev/null | awk '/^  -/ {
+            for (i = 1; i <= NF; i++) if ($i ~ /^--[a-z]/) { print $i; break } }' >"$tmp/flags"
+        # each option is a .TP paragraph whose tag line names it
+        awk 'tag { print; tag = 0 } /^\.TP/ { tag = 1 }' "$tmp/section" >"$tmp/tags"
+        while read -r flag; do
+            grep -Eq -- "(^|[^a-z-])$flag([^a-z-]|\$)" "$tmp/tags" ||
+                bad "the man page's \"vitrine $cmd\" lacks $flag"
+        done <"$tmp/flags"
+    done <"$tmp/commands"
+    echo "man page: $(wc -l <"$tmp/commands") commands, as vitrine --help lists them, with their flags"
+    if command -v groff >/dev/null 2>&1; then
+        gzip -dc "$man" | LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z >"$tmp/groff" 2>&1
+        if [ -s "$tmp/groff" ]; then
+            cat "$tmp/groff"
+            bad "groff warns about the man page (above)"
+        fi
+    else
+        echo "note: no groff (groff-base); the man page is not formatted"
+    fi
+fi
+
 # 5. the maintainer scripts run against stubs. PATH holds only the stubs,
 # so a command without one fails the script instead of touching this
 # machine. getent answers from $tmp/passwd (empty: no user yet).
@@ -163,7 +211,8 @@ mkdir -p "$stubs"
 log="$tmp/calls"
 : >"$log"
 : >"$tmp/db"
-for c in adduser deluser delgroup chown chmod mkdir rm rmdir udevadm systemctl; do
+for c in adduser deluser delgroup chown chmod mkdir rm rmdir udevadm systemctl \
+         deb-systemd-helper deb-systemd-invoke; do
     printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$log" >"$stubs/$c"
 done
 printf '#!/bin/sh\nread -r x <"%s" 2>/dev/null && exit 0\nexit 2\n' "$tmp/db" >"$stubs/getent"
@@ -180,6 +229,7 @@ expect "mkdir -p /etc/vitrine/keys" postinst
 expect "chown root:root /etc/vitrine /etc/vitrine/keys" postinst
 expect "chmod 0755 /etc/vitrine /etc/vitrine/keys" postinst
 expect "udevadm control --reload" postinst
+expect "deb-systemd-helper update-state vitrine.service" postinst
 grep -Eq '^systemctl (start|enable|restart)' "$log" && bad "postinst starts or enables the service"
 # again, with the user there: not made twice
 echo "vitrine:x:999:999::/var/lib/vitrine:/usr/sbin/nologin" >"$tmp/db"
@@ -193,10 +243,17 @@ grep -Eq '^(rm|deluser|delgroup) ' "$log" && bad "postrm remove deletes: $(cat "
 : >"$log"
 run postrm purge
 expect "rm -rf /var/lib/vitrine" "postrm purge"
+expect "deb-systemd-helper purge vitrine.service" "postrm purge"
 expect "deluser --system --quiet vitrine" "postrm purge"
 : >"$log"
 run prerm upgrade
-grep -q '^systemctl stop' "$log" && bad "prerm upgrade stops the kiosk"
+grep -Eq '^(systemctl|deb-systemd-invoke) stop' "$log" && bad "prerm upgrade stops the kiosk"
+# only daemon-reload is left to systemctl itself (lintian:
+# maintainer-script-calls-systemctl); the rest goes through
+# init-system-helpers, which honours policy-rc.d
+grep -n 'systemctl' "$tmp/x/DEBIAN/postinst" "$tmp/x/DEBIAN/prerm" "$tmp/x/DEBIAN/postrm" |
+    grep -v '^[^:]*:[0-9]*: *#' | grep -v 'systemctl daemon-reload' | grep -v 'command -v systemctl' |
+    grep . && bad "the maintainer scripts call systemctl (above): deb-systemd-invoke or -helper"
 
 # 6. unpacked into a scratch root by dpkg itself (no scripts run for --unpack)
 root="$tmp/root"
@@ -204,10 +261,12 @@ mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/d
 : >"$root/var/lib/dpkg/status"
 if dpkg --root="$root" --force-not-root --force-depends --log=/dev/null --unpack "$deb" \
         >"$tmp/dpkg.log" 2>&1; then
-    for p in /usr/bin/vitrine /usr/share/vitrine/assets/fonts/DejaVuSans.ttf \
-             /usr/lib/udev/rules.d/90-vitrine-usb.rules; do
+    for p in /usr/bin/vitrine /usr/lib/udev/rules.d/90-vitrine-usb.rules \
+             /usr/share/man/man1/vitrine.1.gz; do
         [ -f "$root$p" ] || bad "dpkg --root: $p not installed"
     done
+    [ -L "$root/usr/share/vitrine/assets/fonts/DejaVuSans.ttf" ] ||
+        bad "dpkg --root: the font link is not installed"
     # a conffile waits as .dpkg-new until the package is configured
     [ -f "$root/etc/vitrine/vitrine.conf.example.dpkg-new" ] ||
         [ -f "$root/etc/vitrine/vitrine.conf.example" ] || bad "dpkg --root: no example config"
