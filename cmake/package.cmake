@@ -5,9 +5,10 @@
 #   /usr/share/man/man1/vitrine.1.gz           its manual page (`vitrine help --man`)
 #   /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
 #                                              the last-resort font: a link to fonts-dejavu-core's
-#   /usr/share/doc/vitrine/                    README.md, docs/*.md, copyright, changelog.gz
+#   /usr/share/doc/vitrine/                    README.md, docs/*.md, the authoring guide
+#                                              content/README.md, copyright, changelog.gz
 #   /usr/share/lintian/overrides/vitrine       the lintian tags accepted, each with why
-#   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks read-only (docs/usb-sticks.md)
+#   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks, writable (docs/usb-sticks.md)
 #   /usr/lib/systemd/system/vitrine.service    the unit, once platform/vitrine.service exists
 #   /etc/vitrine/vitrine.conf.example          the settings, documented
 # The maintainer scripts (platform/debian/) make the `vitrine` system user,
@@ -33,9 +34,12 @@ install(FILES ${VITRINE_FONT_LINK_DIR}/DejaVuSans.ttf
         DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets/fonts)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/platform/debian/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
-# docs/ beside README.md, so its links (docs/usb-sticks.md) still work
+# docs/ beside README.md, so its links (docs/usb-sticks.md) still work; the
+# authoring guide likewise at content/README.md, with the schema it links to
 file(GLOB VITRINE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
 install(FILES ${VITRINE_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(FILES ${CMAKE_SOURCE_DIR}/content/README.md ${CMAKE_SOURCE_DIR}/content/schema.sql
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/content)
 # The package's Maintainer (and the changelog's signer): the project's own
 # address, in the .invalid domain (RFC 2606): the project has no mail
 # domain, and a made-up real-looking one would send mail to a stranger.
@@ -92,7 +96,8 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${VITRINE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "museum touchscreen kiosk")
 set(CPACK_PACKAGE_DESCRIPTION "vitrine shows a signed exhibit of panels on a touchscreen, unattended,
 with a built-in exhibit as its fallback. Staff load new exhibits from
-USB sticks (mounted read-only by the included udev rule).")
+USB sticks, which the included udev rule mounts writable (noexec, nosuid,
+nodev) so that staff can also export the visitor statistics onto them.")
 set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)   # vitrine_VERSION_ARCH.deb

@@ -79,6 +79,8 @@ field Suggests | grep -q minisign || bad "Suggests lacks minisign"
 # "Name <user@host>", as Debian policy 5.6.2 asks (lintian: malformed-contact)
 field Maintainer | grep -Eqx '[^<>@]*[^<>@ ] <[^<>@ ]+@[^<>@ ]+\.[^<>@ ]+>' ||
     bad "Maintainer is not \"Name <address>\": $(field Maintainer)"
+# the udev rule mounts sticks writable (the statistics export writes there)
+field Description | grep -Ei 'read-only|read only' && bad "the description says sticks are read-only"
 for s in postinst prerm postrm conffiles; do
     grep -q " $s\$" "$tmp/info" || grep -Eq "^ +[0-9]+ bytes, +[0-9]+ lines +\*? *$s" "$tmp/info" ||
         bad "no $s in the control archive"
@@ -105,6 +107,7 @@ case "$(field Version)" in
 esac
 want -rw-r--r-- /usr/share/doc/vitrine/$changelog
 want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
+want -rw-r--r-- /usr/share/doc/vitrine/content/README.md
 want -rw-r--r-- /usr/share/lintian/overrides/vitrine
 # the last-resort font is fonts-dejavu-core's (a dependency), linked where
 # the program looks, not a copy (lintian: duplicate-font-file)
