@@ -7,6 +7,10 @@
 # (preinst/postinst do not run there: --unpack, not --install). Made again
 # a second later, the package is the same bytes (cmp): every date in it is
 # the build's SOURCE_DATE_EPOCH (cmake/source_date.cmake), not the time.
+# The manual page lists every command `vitrine --help` lists, with every
+# flag of its `--help`, and groff has nothing to say about it; the
+# copyright and changelog are there; lintian (where installed; tests/run.sh
+# installs it) reports no error and no warning.
 # $VITRINE is the built binary; its folder is the build folder.
 # Skips (77) without cpack, dpkg-deb or dpkg-shlibdeps.
 set -u
@@ -282,6 +286,23 @@ if dpkg --root="$root" --force-not-root --force-depends --log=/dev/null --unpack
 else
     cat "$tmp/dpkg.log"
     echo "note: dpkg --root --unpack did not work here; the contents were checked above"
+fi
+
+# 7. lintian, Debian's package checker: no error (E:) and no warning (W:);
+# an accepted tag is in platform/debian/lintian-overrides with its reason
+if command -v lintian >/dev/null 2>&1; then
+    lintian --tag-display-limit 0 "$deb" >"$tmp/lintian" 2>&1
+    rc=$?
+    cat "$tmp/lintian"
+    if grep -E '^[EW]: ' "$tmp/lintian" >/dev/null; then
+        bad "lintian reports errors or warnings (above)"
+    elif [ $rc -ne 0 ]; then
+        bad "lintian failed ($rc)"
+    else
+        echo "lintian: no error, no warning"
+    fi
+else
+    echo "note: lintian is not installed; the package is not checked with it (tests/run.sh installs it)"
 fi
 
 [ $fail -eq 0 ] && echo "package: all checks passed"
