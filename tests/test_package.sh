@@ -181,6 +181,7 @@ if [ -f "$man" ]; then
     awk '/^(usage:|      ) vitrine [a-z]/ { $0 = substr($0, 8, 37)
         n = $2; if ($3 ~ /^[a-z][a-z-]*$/) n = n " " $3; print n }' "$tmp/help" >"$tmp/commands"
     [ "$(wc -l <"$tmp/commands")" -ge 10 ] || bad "vitrine --help lists $(wc -l <"$tmp/commands") commands"
+    nflags=0
     while read -r cmd; do
         # the section: from its heading to the next one
         awk -v h="vitrine $cmd" 'index($0, ".SS \"" h) == 1 &&
@@ -194,11 +195,14 @@ if [ -f "$man" ]; then
         # each option is a .TP paragraph whose tag line names it
         awk 'tag { print; tag = 0 } /^\.TP/ { tag = 1 }' "$tmp/section" >"$tmp/tags"
         while read -r flag; do
+            nflags=$((nflags + 1))
             grep -Eq -- "(^|[^a-z-])$flag([^a-z-]|\$)" "$tmp/tags" ||
                 bad "the man page's \"vitrine $cmd\" lacks $flag"
         done <"$tmp/flags"
     done <"$tmp/commands"
-    echo "man page: $(wc -l <"$tmp/commands") commands, as vitrine --help lists them, with their flags"
+    # (the flags are read from the --help output: none read means it changed form)
+    [ "$nflags" -ge 20 ] || bad "only $nflags flags read from the commands' --help"
+    echo "man page: $(wc -l <"$tmp/commands") commands as vitrine --help lists them, $nflags flags"
     if command -v groff >/dev/null 2>&1; then
         gzip -dc "$man" | LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z >"$tmp/groff" 2>&1
         if [ -s "$tmp/groff" ]; then
