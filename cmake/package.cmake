@@ -55,10 +55,19 @@ set(VITRINE_PACKAGE_MAINTAINER "vitrine maintainers <maintainers@vitrine.invalid
 if(VITRINE_SOURCE_DATE_EPOCH STREQUAL "")
   string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
 else()
-  set(saved_epoch "$ENV{SOURCE_DATE_EPOCH}")
-  set(ENV{SOURCE_DATE_EPOCH} ${VITRINE_SOURCE_DATE_EPOCH}) # string(TIMESTAMP) reads it
+  # string(TIMESTAMP) reads the variable; the environment is left as it was
+  set(had_epoch OFF)
+  if(DEFINED ENV{SOURCE_DATE_EPOCH})
+    set(had_epoch ON)
+    set(saved_epoch "$ENV{SOURCE_DATE_EPOCH}")
+  endif()
+  set(ENV{SOURCE_DATE_EPOCH} ${VITRINE_SOURCE_DATE_EPOCH})
   string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
-  set(ENV{SOURCE_DATE_EPOCH} "${saved_epoch}")
+  if(had_epoch)
+    set(ENV{SOURCE_DATE_EPOCH} "${saved_epoch}")
+  else()
+    unset(ENV{SOURCE_DATE_EPOCH})
+  endif()
 endif()
 configure_file(${CMAKE_SOURCE_DIR}/platform/debian/changelog.in
                ${CMAKE_BINARY_DIR}/debian/changelog @ONLY)
