@@ -2,9 +2,13 @@
 # folder). Paths come from GNUInstallDirs; with the default prefix /usr the
 # package holds:
 #   /usr/bin/vitrine                           the program (the bundled exhibit is inside it)
-#   /usr/share/vitrine/assets/                 the shipped fallback font and its licence
-#   /usr/share/doc/vitrine/                    README.md, docs/*.md, the font licences
-#   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks read-only (docs/usb-sticks.md)
+#   /usr/share/man/man1/vitrine.1.gz           its manual page (`vitrine help --man`)
+#   /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
+#                                              the last-resort font: a link to fonts-dejavu-core's
+#   /usr/share/doc/vitrine/                    README.md, docs/*.md, the authoring guide
+#                                              content/README.md, copyright, changelog.gz
+#   /usr/share/lintian/overrides/vitrine       the lintian tags accepted, each with why
+#   /usr/lib/udev/rules.d/90-vitrine-usb.rules mounts USB sticks, writable (docs/usb-sticks.md)
 #   /usr/lib/systemd/system/vitrine.service    the unit, once platform/vitrine.service exists
 #   /etc/vitrine/vitrine.conf.example          the settings, documented
 # The maintainer scripts (platform/debian/) make the `vitrine` system user,
@@ -15,14 +19,70 @@ set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 
 install(TARGETS vitrine RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets
-        FILE_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
-install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/assets/fonts/DejaVuSans.LICENSE
+# The manual page, written at build time (CMakeLists.txt, target manpage).
+install(FILES ${CMAKE_BINARY_DIR}/vitrine.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# The last-resort font is the one fonts-dejavu-core installs (a dependency):
+# a relative link where the program looks for it (VITRINE_ASSETS_DIR), not
+# a second copy (docs/decisions.md, "Package"). The source tree's
+# assets/fonts/ copy is for the build tree and the tests.
+set(VITRINE_SYSTEM_FONT ${CMAKE_INSTALL_FULL_DATADIR}/fonts/truetype/dejavu/DejaVuSans.ttf)
+set(VITRINE_FONT_LINK_DIR ${CMAKE_BINARY_DIR}/font-link)
+file(RELATIVE_PATH VITRINE_FONT_TARGET ${VITRINE_INSTALLED_ASSETS_DIR}/fonts ${VITRINE_SYSTEM_FONT})
+file(MAKE_DIRECTORY ${VITRINE_FONT_LINK_DIR})
+file(CREATE_LINK ${VITRINE_FONT_TARGET} ${VITRINE_FONT_LINK_DIR}/DejaVuSans.ttf SYMBOLIC)
+install(FILES ${VITRINE_FONT_LINK_DIR}/DejaVuSans.ttf
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/vitrine/assets/fonts)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/platform/debian/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
-# docs/ beside README.md, so its links (docs/usb-sticks.md) still work
+# docs/ beside README.md, so its links (docs/usb-sticks.md) still work; the
+# authoring guide likewise at content/README.md, with the schema it links to
 file(GLOB VITRINE_DOCS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
 install(FILES ${VITRINE_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(FILES ${CMAKE_SOURCE_DIR}/content/README.md ${CMAKE_SOURCE_DIR}/content/schema.sql
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/content)
+# The package's Maintainer (and the changelog's signer): the project's own
+# address, in the .invalid domain (RFC 2606): the project has no mail
+# domain, and a made-up real-looking one would send mail to a stranger.
+# A museum that builds its own package names its IT contact instead:
+# -DVITRINE_PACKAGE_MAINTAINER="Museum IT <it@museum.example>".
+set(VITRINE_PACKAGE_MAINTAINER "vitrine maintainers <maintainers@vitrine.invalid>"
+    CACHE STRING "The Maintainer of the Debian package: \"Name <address>\"")
+# The Debian changelog: one entry for project()'s version, dated with the
+# build's date (cmake/source_date.cmake; the time now without one), gzip -9n
+# so the package stays the same bytes. A native package (the packaging is
+# part of the source tree, the version has no Debian revision), so it is
+# changelog.gz, not changelog.Debian.gz (Debian policy 12.7).
+if(VITRINE_SOURCE_DATE_EPOCH STREQUAL "")
+  string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+else()
+  # string(TIMESTAMP) reads the variable; the environment is left as it was
+  set(had_epoch OFF)
+  if(DEFINED ENV{SOURCE_DATE_EPOCH})
+    set(had_epoch ON)
+    set(saved_epoch "$ENV{SOURCE_DATE_EPOCH}")
+  endif()
+  set(ENV{SOURCE_DATE_EPOCH} ${VITRINE_SOURCE_DATE_EPOCH})
+  string(TIMESTAMP VITRINE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+  if(had_epoch)
+    set(ENV{SOURCE_DATE_EPOCH} "${saved_epoch}")
+  else()
+    unset(ENV{SOURCE_DATE_EPOCH})
+  endif()
+endif()
+configure_file(${CMAKE_SOURCE_DIR}/platform/debian/changelog.in
+               ${CMAKE_BINARY_DIR}/debian/changelog @ONLY)
+find_program(GZIP_PROGRAM gzip REQUIRED)
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/debian/changelog.gz
+  COMMAND ${GZIP_PROGRAM} -9nf -k ${CMAKE_BINARY_DIR}/debian/changelog
+  DEPENDS ${CMAKE_BINARY_DIR}/debian/changelog
+  COMMENT "Compressing the Debian changelog"
+  VERBATIM)
+add_custom_target(debian_changelog ALL DEPENDS ${CMAKE_BINARY_DIR}/debian/changelog.gz)
+install(FILES ${CMAKE_BINARY_DIR}/debian/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# What lintian is told to accept (only information tags), each with why.
+install(FILES ${CMAKE_SOURCE_DIR}/platform/debian/lintian-overrides
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME vitrine)
 # udev and systemd read lib/ under /usr (not the multiarch CMAKE_INSTALL_LIBDIR)
 install(FILES ${CMAKE_SOURCE_DIR}/platform/udev/90-vitrine-usb.rules
         DESTINATION lib/udev/rules.d)
@@ -40,12 +100,13 @@ install(FILES ${CMAKE_SOURCE_DIR}/platform/vitrine.conf.example
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME vitrine)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "vitrine developers")
-set(CPACK_DEBIAN_PACKAGE_MAINTAINER "vitrine developers")
+set(CPACK_PACKAGE_CONTACT "${VITRINE_PACKAGE_MAINTAINER}")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${VITRINE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "museum touchscreen kiosk")
 set(CPACK_PACKAGE_DESCRIPTION "vitrine shows a signed exhibit of panels on a touchscreen, unattended,
 with a built-in exhibit as its fallback. Staff load new exhibits from
-USB sticks (mounted read-only by the included udev rule).")
+USB sticks, which the included udev rule mounts writable (noexec, nosuid,
+nodev) so that staff can also export the visitor statistics onto them.")
 set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)   # vitrine_VERSION_ARCH.deb

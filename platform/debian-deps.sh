@@ -13,8 +13,9 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,
 # dpkg-dev for dpkg-shlibdeps: test_package builds the .deb; the Prometheus
 # client's parser reads the health file back in test_health_file; tzdata for
-# the daylight-saving changes test_hours steps through)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata"
+# the daylight-saving changes test_hours steps through; lintian checks the
+# .deb test_package builds, and groff-base formats its manual page there)
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base"
 
 vitrine_need_packages() {
     missing=""

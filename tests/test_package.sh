@@ -7,6 +7,10 @@
 # (preinst/postinst do not run there: --unpack, not --install). Made again
 # a second later, the package is the same bytes (cmp): every date in it is
 # the build's SOURCE_DATE_EPOCH (cmake/source_date.cmake), not the time.
+# The manual page lists every command `vitrine --help` lists, with every
+# flag of its `--help`, and groff has nothing to say about it; the
+# copyright and changelog are there; lintian (where installed; tests/run.sh
+# installs it) reports no error and no warning.
 # $VITRINE is the built binary; its folder is the build folder.
 # Skips (77) without cpack, dpkg-deb or dpkg-shlibdeps.
 set -u
@@ -76,6 +80,11 @@ for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsod
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
 field Suggests | grep -q minisign || bad "Suggests lacks minisign"
+# "Name <user@host>", as Debian policy 5.6.2 asks (lintian: malformed-contact)
+field Maintainer | grep -Eqx '[^<>@]*[^<>@ ] <[^<>@ ]+@[^<>@ ]+\.[^<>@ ]+>' ||
+    bad "Maintainer is not \"Name <address>\": $(field Maintainer)"
+# the udev rule mounts sticks writable (the statistics export writes there)
+field Description | grep -Ei 'read-only|read only' && bad "the description says sticks are read-only"
 for s in postinst prerm postrm conffiles; do
     grep -q " $s\$" "$tmp/info" || grep -Eq "^ +[0-9]+ bytes, +[0-9]+ lines +\*? *$s" "$tmp/info" ||
         bad "no $s in the control archive"
@@ -91,11 +100,24 @@ want() { # MODE PATH
     }
 }
 want -rwxr-xr-x /usr/bin/vitrine
-want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.ttf
-want -rw-r--r-- /usr/share/vitrine/assets/fonts/DejaVuSans.LICENSE
+want -rw-r--r-- /usr/share/man/man1/vitrine.1.gz
 want -rw-r--r-- /usr/share/doc/vitrine/README.md
-want -rw-r--r-- /usr/share/doc/vitrine/DejaVuSans.LICENSE
+want -rw-r--r-- /usr/share/doc/vitrine/copyright
+# a native package (no Debian revision) has changelog.gz, another
+# changelog.Debian.gz (Debian policy 12.7; lintian: no-changelog)
+case "$(field Version)" in
+*-*) changelog=changelog.Debian.gz ;;
+*) changelog=changelog.gz ;;
+esac
+want -rw-r--r-- /usr/share/doc/vitrine/$changelog
 want -rw-r--r-- /usr/share/doc/vitrine/docs/usb-sticks.md
+want -rw-r--r-- /usr/share/doc/vitrine/content/README.md
+want -rw-r--r-- /usr/share/lintian/overrides/vitrine
+# the last-resort font is fonts-dejavu-core's (a dependency), linked where
+# the program looks, not a copy (lintian: duplicate-font-file)
+grep -qx 'lrwxrwxrwx root/root .* \./usr/share/vitrine/assets/fonts/DejaVuSans\.ttf -> \.\./\.\./\.\./fonts/truetype/dejavu/DejaVuSans\.ttf' \
+    "$tmp/contents" || bad "DejaVuSans.ttf is not a link to fonts-dejavu-core's: $(grep DejaVu "$tmp/contents")"
+grep -E '^-.* \./.*\.([ot]tf|pfb|woff2?)$' "$tmp/contents" | grep . && bad "the package holds font files (above)"
 want -rw-r--r-- /usr/lib/udev/rules.d/90-vitrine-usb.rules
 want -rw-r--r-- /etc/vitrine/vitrine.conf.example
 want drwxr-xr-x /etc/vitrine/
@@ -123,6 +145,74 @@ for s in postinst prerm postrm; do
     sh -n "$f" || bad "DEBIAN/$s does not parse"
 done
 grep -qx /etc/vitrine/vitrine.conf.example "$tmp/x/DEBIAN/conffiles" || bad "conffiles"
+doc="$tmp/x/usr/share/doc/vitrine"
+sed -n 1p "$doc/copyright" 2>/dev/null |
+    grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+    bad "copyright is not in the machine-readable format (DEP-5)"
+# gzip -9n: no file name, no time in the header (bytes 3 to 7 zero), so
+# the package is the same bytes whenever the build ran
+gzip_n() { [ "$(od -An -tx1 -j3 -N5 "$1" 2>/dev/null | tr -d ' ')" = 0000000000 ] ||
+    bad "${1#$tmp/x} is not gzip -n (a name or a time in its header)"; }
+if [ -f "$doc/$changelog" ]; then
+    gzip_n "$doc/$changelog"
+    gzip -dc "$doc/$changelog" >"$tmp/changelog" || bad "$changelog does not decompress"
+    sed -n 1p "$tmp/changelog" | grep -q "^vitrine ($(field Version)) " ||
+        bad "the changelog's entry is not for $(field Version): $(sed -n 1p "$tmp/changelog")"
+    trailer=$(grep '^ -- ' "$tmp/changelog" | head -n 1)
+    echo "$trailer" | grep -qF " -- $(field Maintainer)  " || bad "changelog signed \"$trailer\""
+    if [ -n "$epoch" ]; then
+        echo "$trailer" | grep -qF "$(LC_ALL=C date -u -R -d "@$epoch")" ||
+            bad "the changelog is not dated SOURCE_DATE_EPOCH $epoch: $trailer"
+    fi
+fi
+
+# 4b. the manual page: the sections, every command of `vitrine --help`
+# with every flag of its own --help, and no warning from groff
+man="$tmp/x/usr/share/man/man1/vitrine.1.gz"
+if [ -f "$man" ]; then
+    gzip_n "$man"
+    gzip -dc "$man" | sed 's/\\-/-/g' >"$tmp/vitrine.1"
+    for h in NAME SYNOPSIS DESCRIPTION COMMANDS FILES "SEE ALSO"; do
+        grep -qE "^\.SH \"?$h\"?\$" "$tmp/vitrine.1" || bad "the man page has no $h section"
+    done
+    "$VITRINE" --help >"$tmp/help" 2>&1 || bad "vitrine --help"
+    # "usage: vitrine run [options]  ...", "       vitrine bundle build ...":
+    # the command in the 37 columns after the first 7, its summary after
+    awk '/^(usage:|      ) vitrine [a-z]/ { $0 = substr($0, 8, 37)
+        n = $2; if ($3 ~ /^[a-z][a-z-]*$/) n = n " " $3; print n }' "$tmp/help" >"$tmp/commands"
+    [ "$(wc -l <"$tmp/commands")" -ge 10 ] || bad "vitrine --help lists $(wc -l <"$tmp/commands") commands"
+    nflags=0
+    while read -r cmd; do
+        # the section: from its heading to the next one
+        awk -v h="vitrine $cmd" 'index($0, ".SS \"" h) == 1 &&
+            (substr($0, length(h) + 6, 1) ~ /^[ "]$/) { on = 1; print; next }
+            /^\.S[HS] / { on = 0 } on' "$tmp/vitrine.1" >"$tmp/section"
+        [ -s "$tmp/section" ] || { bad "the man page has no section for \"vitrine $cmd\""; continue; }
+        case "$cmd" in config*) continue ;; esac
+        # shellcheck disable=SC2086 # the command's words
+        "$VITRINE" $cmd --help 2>/dev/null | awk '/^  -/ {
+            for (i = 1; i <= NF; i++) if ($i ~ /^--[a-z]/) { print $i; break } }' >"$tmp/flags"
+        # each option is a .TP paragraph whose tag line names it
+        awk 'tag { print; tag = 0 } /^\.TP/ { tag = 1 }' "$tmp/section" >"$tmp/tags"
+        while read -r flag; do
+            nflags=$((nflags + 1))
+            grep -Eq -- "(^|[^a-z-])$flag([^a-z-]|\$)" "$tmp/tags" ||
+                bad "the man page's \"vitrine $cmd\" lacks $flag"
+        done <"$tmp/flags"
+    done <"$tmp/commands"
+    # (the flags are read from the --help output: none read means it changed form)
+    [ "$nflags" -ge 20 ] || bad "only $nflags flags read from the commands' --help"
+    echo "man page: $(wc -l <"$tmp/commands") commands as vitrine --help lists them, $nflags flags"
+    if command -v groff >/dev/null 2>&1; then
+        gzip -dc "$man" | LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z >"$tmp/groff" 2>&1
+        if [ -s "$tmp/groff" ]; then
+            cat "$tmp/groff"
+            bad "groff warns about the man page (above)"
+        fi
+    else
+        echo "note: no groff (groff-base); the man page is not formatted"
+    fi
+fi
 
 # 5. the maintainer scripts run against stubs. PATH holds only the stubs,
 # so a command without one fails the script instead of touching this
@@ -132,7 +222,8 @@ mkdir -p "$stubs"
 log="$tmp/calls"
 : >"$log"
 : >"$tmp/db"
-for c in adduser deluser delgroup chown chmod mkdir rm rmdir udevadm systemctl; do
+for c in adduser deluser delgroup chown chmod mkdir rm rmdir udevadm systemctl \
+         deb-systemd-helper deb-systemd-invoke; do
     printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$log" >"$stubs/$c"
 done
 printf '#!/bin/sh\nread -r x <"%s" 2>/dev/null && exit 0\nexit 2\n' "$tmp/db" >"$stubs/getent"
@@ -149,6 +240,7 @@ expect "mkdir -p /etc/vitrine/keys" postinst
 expect "chown root:root /etc/vitrine /etc/vitrine/keys" postinst
 expect "chmod 0755 /etc/vitrine /etc/vitrine/keys" postinst
 expect "udevadm control --reload" postinst
+expect "deb-systemd-helper update-state vitrine.service" postinst
 grep -Eq '^systemctl (start|enable|restart)' "$log" && bad "postinst starts or enables the service"
 # again, with the user there: not made twice
 echo "vitrine:x:999:999::/var/lib/vitrine:/usr/sbin/nologin" >"$tmp/db"
@@ -162,10 +254,17 @@ grep -Eq '^(rm|deluser|delgroup) ' "$log" && bad "postrm remove deletes: $(cat "
 : >"$log"
 run postrm purge
 expect "rm -rf /var/lib/vitrine" "postrm purge"
+expect "deb-systemd-helper purge vitrine.service" "postrm purge"
 expect "deluser --system --quiet vitrine" "postrm purge"
 : >"$log"
 run prerm upgrade
-grep -q '^systemctl stop' "$log" && bad "prerm upgrade stops the kiosk"
+grep -Eq '^(systemctl|deb-systemd-invoke) stop' "$log" && bad "prerm upgrade stops the kiosk"
+# only daemon-reload is left to systemctl itself (lintian:
+# maintainer-script-calls-systemctl); the rest goes through
+# init-system-helpers, which honours policy-rc.d
+grep -n 'systemctl' "$tmp/x/DEBIAN/postinst" "$tmp/x/DEBIAN/prerm" "$tmp/x/DEBIAN/postrm" |
+    grep -v '^[^:]*:[0-9]*: *#' | grep -v 'systemctl daemon-reload' | grep -v 'command -v systemctl' |
+    grep . && bad "the maintainer scripts call systemctl (above): deb-systemd-invoke or -helper"
 
 # 6. unpacked into a scratch root by dpkg itself (no scripts run for --unpack)
 root="$tmp/root"
@@ -173,10 +272,12 @@ mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/d
 : >"$root/var/lib/dpkg/status"
 if dpkg --root="$root" --force-not-root --force-depends --log=/dev/null --unpack "$deb" \
         >"$tmp/dpkg.log" 2>&1; then
-    for p in /usr/bin/vitrine /usr/share/vitrine/assets/fonts/DejaVuSans.ttf \
-             /usr/lib/udev/rules.d/90-vitrine-usb.rules; do
+    for p in /usr/bin/vitrine /usr/lib/udev/rules.d/90-vitrine-usb.rules \
+             /usr/share/man/man1/vitrine.1.gz; do
         [ -f "$root$p" ] || bad "dpkg --root: $p not installed"
     done
+    [ -L "$root/usr/share/vitrine/assets/fonts/DejaVuSans.ttf" ] ||
+        bad "dpkg --root: the font link is not installed"
     # a conffile waits as .dpkg-new until the package is configured
     [ -f "$root/etc/vitrine/vitrine.conf.example.dpkg-new" ] ||
         [ -f "$root/etc/vitrine/vitrine.conf.example" ] || bad "dpkg --root: no example config"
@@ -189,6 +290,23 @@ if dpkg --root="$root" --force-not-root --force-depends --log=/dev/null --unpack
 else
     cat "$tmp/dpkg.log"
     echo "note: dpkg --root --unpack did not work here; the contents were checked above"
+fi
+
+# 7. lintian, Debian's package checker: no error (E:) and no warning (W:);
+# an accepted tag is in platform/debian/lintian-overrides with its reason
+if command -v lintian >/dev/null 2>&1; then
+    lintian --tag-display-limit 0 "$deb" >"$tmp/lintian" 2>&1
+    rc=$?
+    cat "$tmp/lintian"
+    if grep -E '^[EW]: ' "$tmp/lintian" >/dev/null; then
+        bad "lintian reports errors or warnings (above)"
+    elif [ $rc -ne 0 ]; then
+        bad "lintian failed ($rc)"
+    else
+        echo "lintian: no error, no warning"
+    fi
+else
+    echo "note: lintian is not installed; the package is not checked with it (tests/run.sh installs it)"
 fi
 
 [ $fail -eq 0 ] && echo "package: all checks passed"

@@ -9,6 +9,12 @@
 #include "cli.h"
 #include "log.h"
 
+/* The project's version, from CMakeLists.txt's project() (a compile
+ * definition of vitrine_cli). */
+#ifndef VITRINE_VERSION
+#define VITRINE_VERSION "(version unknown)"
+#endif
+
 /* `vitrine config check FILE`: each bad line on standard error, exit 1. */
 static int config_check(const char *path)
 {
@@ -105,19 +111,127 @@ static const struct command_entry commands[] = {
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
+/* The commands main() answers before the table (they read no options):
+ * listed by usage() and the man page. */
+static const struct {
+    const char *line, *summary;
+} config_commands[] = {
+    {"vitrine config check FILE", "name each bad line of a settings file"},
+    {"vitrine config defaults", "print every setting, commented"},
+};
+#define N_CONFIG_COMMANDS (sizeof config_commands / sizeof config_commands[0])
+
+/* "vitrine bundle build SRC_DIR -o FILE": c's line in the list. */
+static void command_line(const struct command_entry *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "vitrine %s%s%s %s", c->name, c->sub ? " " : "", c->sub ? c->sub : "",
+             c->args);
+}
+
 static void usage(void)
 {
     for (size_t i = 0; i < N_COMMANDS; i++) {
-        const struct command_entry *c = &commands[i];
         char head[80];
-        snprintf(head, sizeof head, "vitrine %s%s%s %s", c->name, c->sub ? " " : "",
-                 c->sub ? c->sub : "", c->args);
-        printf("%s %-37s %s\n", i ? "      " : "usage:", head, c->summary);
+        command_line(&commands[i], head, sizeof head);
+        printf("%s %-37s %s\n", i ? "      " : "usage:", head, commands[i].summary);
     }
-    printf("       %-37s %s\n", "vitrine config check FILE",
-           "name each bad line of a settings file");
-    printf("       %-37s %s\n", "vitrine config defaults", "print every setting, commented");
+    for (size_t i = 0; i < N_CONFIG_COMMANDS; i++)
+        printf("       %-37s %s\n", config_commands[i].line, config_commands[i].summary);
     printf("       %-37s %s\n", "vitrine COMMAND --help", "the options of a command");
+}
+
+/* `vitrine help --man`: the manual page vitrine(1), in man(7) roff, from
+ * the command table above and the option table (options.c), so a new
+ * command or flag is in the page without editing it. The build writes it
+ * (CMakeLists.txt); it has no date, so the package stays the same bytes. */
+static void man_page(FILE *out)
+{
+    fputs(".\\\" vitrine(1), written by `vitrine help --man` from the command and option\n"
+          ".\\\" tables (app/cli/main.c, app/ops/options.c). Do not edit.\n"
+          ".TH VITRINE 1 \"\" \"vitrine " VITRINE_VERSION "\" \"User Commands\"\n"
+          ".nh\n"
+          ".SH NAME\n"
+          "vitrine \\- museum touchscreen kiosk\n"
+          ".SH SYNOPSIS\n",
+          out);
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        char head[80];
+        command_line(&commands[i], head, sizeof head);
+        fputs(i ? ".br\n" : "", out);
+        options_roff(out, head);
+        fputs("\n", out);
+    }
+    for (size_t i = 0; i < N_CONFIG_COMMANDS; i++) {
+        fputs(".br\n", out);
+        options_roff(out, config_commands[i].line);
+        fputs("\n", out);
+    }
+    fputs(".br\n"
+          "vitrine COMMAND \\-\\-help\n"
+          ".SH DESCRIPTION\n"
+          "\\fBvitrine\\fR shows an exhibit of story panels, statistics and quotes on a\n"
+          "touchscreen, full screen and unattended: it loops through the panels\n"
+          "between visitors and lets a visitor browse them by touch. The exhibit is a\n"
+          "signed content store that staff load from a USB stick or with\n"
+          "\\fBvitrine import\\fR; an exhibit built into the program is shown when there\n"
+          "is none, or when the one loaded cannot be shown.\n"
+          ".PP\n"
+          "Without a command, \\fBvitrine\\fR runs the kiosk (\\fBvitrine run\\fR).\n"
+          "\\fBvitrine COMMAND \\-\\-help\\fR lists a command\\(aqs options.\n"
+          "Settings are read from\n" OPTIONS_CONFIG
+          " by \\fBvitrine run\\fR and \\fBvitrine stats\\fR;\n"
+          "a flag wins over its key there.\n"
+          ".SH COMMANDS\n",
+          out);
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        const struct command_entry *c = &commands[i];
+        fprintf(out, ".SS \"vitrine %s%s%s\"\n", c->name, c->sub ? " " : "", c->sub ? c->sub : "");
+        options_roff(out, c->summary);
+        fputs(".\n.PP\nUsage: ", out);
+        options_roff(out, c->usage);
+        fputs("\n", out);
+        if (options_man(c->options, out) == 0)
+            fputs(".PP\nNo options.\n", out);
+    }
+    for (size_t i = 0; i < N_CONFIG_COMMANDS; i++) {
+        fputs(".SS \"", out);
+        options_roff(out, config_commands[i].line);
+        fputs("\"\n", out);
+        options_roff(out, config_commands[i].summary);
+        fputs(".\n", out);
+    }
+    fputs(".SH EXIT STATUS\n"
+          "0 success, 1 failure (the reason on standard error), 2 bad usage;\n"
+          "\\fBvitrine import\\fR exits 3 when the bundle is already loaded.\n"
+          ".SH ENVIRONMENT\n"
+          ".TP\n"
+          ".B VITRINE_ASSETS_DIR\n"
+          "the folder of the last\\-resort font (fonts/DejaVuSans.ttf), instead of the\n"
+          "installed one.\n"
+          ".TP\n"
+          ".B SOURCE_DATE_EPOCH\n"
+          "\\fBvitrine bundle build\\fR stamps the store with this time (seconds since\n"
+          "1970) instead of the time now, so a build can be repeated byte for byte.\n"
+          ".SH FILES\n"
+          ".TP\n" OPTIONS_CONFIG "\n"
+          "the settings; \\fBvitrine config defaults\\fR prints every one, and the\n"
+          "package installs them, commented, as " OPTIONS_CONFIG ".example.\n"
+          ".TP\n" OPTIONS_KEYS_DIR "\n"
+          "the museum\\(aqs trusted minisign public keys, one .pub file each.\n"
+          ".TP\n" OPTIONS_STATE_DIR "\n"
+          "the kiosk\\(aqs imported exhibits and visitor statistics.\n"
+          ".TP\n"
+          "/usr/lib/udev/rules.d/90\\-vitrine\\-usb.rules\n"
+          "mounts USB sticks under /media for the kiosk.\n"
+          ".TP\n"
+          "/usr/share/doc/vitrine/\n"
+          "README.md, the guides in docs/, and the authoring guide content/README.md.\n"
+          ".SH SEE ALSO\n"
+          ".BR minisign (1),\n"
+          ".BR systemd\\-mount (1),\n"
+          ".BR udev (7),\n"
+          ".BR fc\\-list (1)\n",
+          out);
 }
 
 /* The usage lines of name's subcommands, for a missing or unknown one. */
@@ -167,6 +281,10 @@ static const struct command_entry *find(int argc, char **argv, int *first, int *
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "help") == 0 && strcmp(argv[2], "--man") == 0) {
+        man_page(stdout);
+        return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+    }
     if (argc > 1 && strcmp(argv[1], "config") == 0) {
         if (argc >= 3 && strcmp(argv[2], "defaults") == 0) {
             options_print_defaults(stdout);
@@ -190,7 +308,7 @@ int main(int argc, char **argv)
             return 0;
         }
         if (strcmp(argv[i], "--version") == 0) {
-            printf("vitrine 0.1.0\n");
+            printf("vitrine %s\n", VITRINE_VERSION);
             return 0;
         }
     }

@@ -621,6 +621,22 @@ int options_read_stream(struct options *o, FILE *f, const char *name)
     return o->n_problems;
 }
 
+/* d's flag as --help and the man page show it ("-o, --out PATH"), and
+ * what follows its help (" (default 60; idle_timeout in --config)"). */
+static void flag_words(const struct opt_def *d, enum command command, char *left, size_t left_len,
+                       char *extra, size_t extra_len)
+{
+    snprintf(left, left_len, "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "", d->flag,
+             d->arg ? " " : "", d->arg ? d->arg : "");
+    int shows_def = d->def && (d->kind == OPT_LONG || d->kind == OPT_STRING);
+    const char *def = command == CMD_PREVIEW && d->preview_def ? d->preview_def : d->def;
+    extra[0] = '\0';
+    if (shows_def || d->key)
+        snprintf(extra, extra_len, " (%s%s%s%s%s)", shows_def ? "default " : "",
+                 shows_def ? def : "", shows_def && d->key ? "; " : "", d->key ? d->key : "",
+                 d->key ? " in --config" : "");
+}
+
 void options_help(enum command command, const char *usage)
 {
     printf("usage: %s\n\noptions:\n", usage);
@@ -628,17 +644,55 @@ void options_help(enum command command, const char *usage)
         const struct opt_def *d = &defs[k];
         if (!d->flag || !(d->commands & command))
             continue;
-        char left[48], extra[96] = "";
-        snprintf(left, sizeof(left), "%s%s%s%s%s", d->alias ? d->alias : "", d->alias ? ", " : "",
-                 d->flag, d->arg ? " " : "", d->arg ? d->arg : "");
-        int shows_def = d->def && (d->kind == OPT_LONG || d->kind == OPT_STRING);
-        const char *def = command == CMD_PREVIEW && d->preview_def ? d->preview_def : d->def;
-        if (shows_def || d->key)
-            snprintf(extra, sizeof(extra), " (%s%s%s%s%s)", shows_def ? "default " : "",
-                     shows_def ? def : "", shows_def && d->key ? "; " : "", d->key ? d->key : "",
-                     d->key ? " in --config" : "");
+        char left[48], extra[96];
+        flag_words(d, command, left, sizeof(left), extra, sizeof(extra));
         printf("  %-26s %s%s\n", left, d->help, extra);
     }
+}
+
+void options_roff(FILE *out, const char *text)
+{
+    int code = 0;
+    if (*text == '.' || *text == '\'')
+        fputs("\\&", out); /* not a request */
+    for (const char *p = text; *p; p++) {
+        if (*p == '\\')
+            fputs("\\e", out);
+        else if (*p == '-')
+            fputs("\\-", out); /* a minus, typed as-is: flags can be copied */
+        else if (*p == '`')
+            fputs((code = !code) ? "\\fB" : "\\fR", out);
+        else if (*p == '\'')
+            fputs("\\(aq", out);
+        else if (*p == '"')
+            fputs("\\(dq", out);
+        else if (*p == '\n' && p[1] == '.')
+            fputs("\n\\&", out);
+        else
+            fputc(*p, out);
+    }
+    if (code)
+        fputs("\\fR", out);
+}
+
+int options_man(enum command command, FILE *out)
+{
+    int n = 0;
+    for (size_t k = 0; k < N_DEFS; k++) {
+        const struct opt_def *d = &defs[k];
+        if (!d->flag || !(d->commands & command))
+            continue;
+        char left[48], extra[96];
+        flag_words(d, command, left, sizeof(left), extra, sizeof(extra));
+        fputs(".TP\n\\fB", out);
+        options_roff(out, left);
+        fputs("\\fR\n", out);
+        options_roff(out, d->help);
+        options_roff(out, extra);
+        fputs("\n", out);
+        n++;
+    }
+    return n;
 }
 
 /* text as "# " comment lines of at most 78 columns. */

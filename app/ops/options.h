@@ -119,6 +119,17 @@ void options_log_problems(const struct options *o);
 /* Print the options of `command` with their help text. */
 void options_help(enum command command, const char *usage);
 
+/* The options of `command` for the man page (`vitrine help --man`): one
+ * man(7) ".TP" paragraph each, with the words and text of options_help.
+ * Returns how many. */
+int options_man(enum command command, FILE *out);
+
+/* text as roff text for a man page, on the current line: backslashes,
+ * minus signs and quotes escaped, a `quoted` command in bold, a line
+ * starting with a dot (or the text's first character) kept from being a
+ * request. */
+void options_roff(FILE *out, const char *text);
+
 /* Every setting of the file, commented out at an example value, with its
  * help, default and range: what `vitrine config defaults` prints. */
 void options_print_defaults(FILE *out);
