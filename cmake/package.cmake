@@ -83,6 +83,11 @@ install(FILES ${CMAKE_BINARY_DIR}/debian/changelog.gz DESTINATION ${CMAKE_INSTAL
 # What lintian is told to accept (only information tags), each with why.
 install(FILES ${CMAKE_SOURCE_DIR}/platform/debian/lintian-overrides
         DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME vitrine)
+# the display set-ups' units and drop-ins (docs/kiosk-box.md), to copy into /etc
+install(FILES ${CMAKE_SOURCE_DIR}/platform/systemd/x11.conf
+              ${CMAKE_SOURCE_DIR}/platform/systemd/cage.conf
+              ${CMAKE_SOURCE_DIR}/platform/systemd/vitrine-xserver.service
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 # udev and systemd read lib/ under /usr (not the multiarch CMAKE_INSTALL_LIBDIR)
 install(FILES ${CMAKE_SOURCE_DIR}/platform/udev/90-vitrine-usb.rules
         DESTINATION lib/udev/rules.d)

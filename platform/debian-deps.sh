@@ -14,8 +14,12 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # dpkg-dev for dpkg-shlibdeps: test_package builds the .deb; the Prometheus
 # client's parser reads the health file back in test_health_file; tzdata for
 # the daylight-saving changes test_hours steps through; lintian checks the
-# .deb test_package builds, and groff-base formats its manual page there)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base"
+# .deb test_package builds, and groff-base formats its manual page there;
+# test_display_setups verifies the units with systemd-analyze (systemd), whose
+# ExecStart programs must exist (Xorg, cage), runs the kiosk under cage
+# (xwayland: Debian 12's cage will not start without it) and builds the
+# unit's sandbox with unshare (util-linux))
+VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux"
 
 vitrine_need_packages() {
     missing=""

@@ -457,6 +457,14 @@ static int create_software(struct display *d)
      * than the frame itself); SDL_FRAMEBUFFER_ACCELERATION still wins */
     SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
     d->ren = SDL_CreateRenderer(d->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!d->ren) {
+        /* a video driver with no window surface of its own (Wayland, as
+         * under cage) draws through OpenGL ES, Mesa's software one on a
+         * machine without a GPU: whatever renderer SDL has, rather than none */
+        log_warn(TAG, "the software renderer has no window surface here (%s): SDL's own choice",
+                 SDL_GetError());
+        d->ren = SDL_CreateRenderer(d->win, -1, 0);
+    }
     return d->ren ? 0 : -1;
 }
 

@@ -1,12 +1,16 @@
 /* cmd_run.c - `vitrine run`: the kiosk on a real screen, with USB imports
  * and the staff screen. */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sodium.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -1377,6 +1381,90 @@ static int after_wait(struct run_ctx *r, int flags, int ask)
  * one; then the display and the kiosk on it (the built-in exhibit when
  * the content opens but none of it can be shown). 0, or -1 when nothing
  * can be shown (logged). */
+/* SIGTERM or SIGINT while the kiosk waits for a display. */
+static volatile sig_atomic_t display_wait_stop;
+static void display_wait_signal(int sig)
+{
+    (void)sig;
+    display_wait_stop = 1;
+}
+
+/* A line on the console the service runs on (its standard input is the
+ * TTY: TTYPath=/dev/tty1), where someone at the box looks. */
+static void console_say(const char *line)
+{
+    char name[256] = "";
+    if (!isatty(STDIN_FILENO) || ttyname_r(STDIN_FILENO, name, sizeof(name)) != 0)
+        return;
+    int fd = open(name, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    dprintf(fd, "\r\nvitrine: %s\r\n", line);
+    close(fd);
+}
+
+/* No display at all (full screen, as the service runs): a screen switched
+ * off or unplugged at boot, or no usable DRM device. Exiting would only
+ * have the service restarted ten times and given up, the screen black
+ * and nothing said; instead the kiosk says why in the log and on the
+ * console, tells systemd it is up but waiting (STATUS=), keeps the
+ * watchdog fed, and tries again every VITRINE_DISPLAY_RETRY_MS (10 s),
+ * until a display comes or it is stopped. 0 with the display, 1 stopped. */
+static int wait_for_display(struct run_ctx *r, const struct display_opts *dopts, const char *first)
+{
+    const char *env = getenv("VITRINE_DISPLAY_RETRY_MS");
+    long retry = env && atol(env) > 0 ? atol(env) : 10000;
+    char line[700];
+    snprintf(line, sizeof(line),
+             "no display: %s. The kiosk waits for one and tries again every %ld s (a screen "
+             "switched off or unplugged at start-up, or no usable DRM device: see "
+             "docs/kiosk-box.md)",
+             first, (retry + 999) / 1000);
+    log_error("run", "%s", line);
+    console_say(line);
+    snprintf(line, sizeof(line), "waiting for a display: %s", first);
+    notify_ready(line);
+    struct sigaction sa = {0}, old_term, old_int;
+    sa.sa_handler = display_wait_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGINT, &sa, &old_int);
+    long tries = 0;
+    int rc = 1;
+    while (!display_wait_stop) {
+        for (long waited = 0; waited < retry && !display_wait_stop; waited += 100) {
+            struct timespec ts = {0, 100 * 1000000L};
+            nanosleep(&ts, NULL);
+            notify_watchdog(clock_now_ms());
+        }
+        if (display_wait_stop)
+            break;
+        /* SDL installs its own stop handlers only over the default ones */
+        sigaction(SIGTERM, &old_term, NULL);
+        sigaction(SIGINT, &old_int, NULL);
+        char why[512] = "";
+        r->d = display_open(dopts, why, sizeof(why));
+        tries++;
+        if (r->d) {
+            log_info("run", "a display came after %ld tries: starting", tries);
+            console_say("a display came: starting");
+            rc = 0;
+            break;
+        }
+        sigaction(SIGTERM, &sa, NULL);
+        sigaction(SIGINT, &sa, NULL);
+        if (tries % 360 == 0) /* an hour at the default pace */
+            log_warn("run", "still no display after %ld tries: %s", tries, why);
+    }
+    if (rc) {
+        sigaction(SIGTERM, &old_term, NULL);
+        sigaction(SIGINT, &old_int, NULL);
+        log_info("run", "stopped while waiting for a display");
+        notify_stopping();
+    }
+    return rc;
+}
+
 static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
 {
     const struct options *o = r->o;
@@ -1397,6 +1485,12 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
                                  .dpi = (float)o->dpi,
                                  .rotation = (int)o->rotation};
     r->d = display_open(&dopts, why, sizeof(why));
+    if (!r->d && !o->windowed && !r->sim) {
+        if (wait_for_display(r, &dopts, why) != 0) {
+            store_close(store);
+            return 1; /* stopped: not a failure */
+        }
+    }
     if (!r->d) {
         log_error("run", "cannot open the display: %s", why);
         store_close(store);
@@ -1721,11 +1815,13 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     options_log_problems(o); /* the settings file's, once */
     notify_init();
     char notice[768] = "";
-    int next = -1;
-    if (open_kiosk(&ctx, notice, sizeof(notice)) == 0) {
+    int next = -1, opened = open_kiosk(&ctx, notice, sizeof(notice));
+    if (opened == 0) {
         start_services(&ctx);
         while ((next = run_pass(&ctx)) == 0)
             ;
+    } else if (opened == 1) {
+        next = 1; /* stopped while waiting for a display */
     }
     run_stop(&ctx);
     return next > 0 ? 0 : 1;
