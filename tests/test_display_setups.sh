@@ -186,8 +186,10 @@ kiosk 0 1 nobind 5 # it says so at once, then waits for a display
 kiosk 1 0 nocookie 5
 kill $xpid
 EOS
+    # its own network namespace too: another X server's abstract socket on
+    # this machine must not be in the way (nor reachable)
     WORK=$work COOKIE=$cookie DISPLAY_NAME=$display VITRINE=$VITRINE \
-        unshare --mount sh "$work/x.sh"
+        unshare --mount --net sh "$work/x.sh"
     if grep -q "first frame presented" "$work/x-ok.log"; then
         echo "ok: X in the unit's sandbox with x11.conf: first frame full screen"
     else
