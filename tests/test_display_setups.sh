@@ -17,7 +17,10 @@
 #     without it: the kiosk reaches its first frame full screen; without
 #     the bind, or without the cookie, it cannot;
 #  5. cage (headless wlroots, as an unprivileged user: cage refuses root):
-#     the kiosk under it with the drop-in's environment reaches its first frame.
+#     the drop-in's ExecStart= with the environment systemd would give it
+#     (PAM's XDG_RUNTIME_DIR, read-only, and WATCHDOG_PID naming cage
+#     included): the kiosk reaches its first frame on Wayland and tells
+#     systemd READY=1 and WATCHDOG=1.
 # systemd is not PID 1 here, so the units are not started: what concerns
 # the display is built with unshare(1) and mount(8). Parts that need a
 # missing tool say so and are skipped; CI installs them (platform/debian-deps.sh).
@@ -207,27 +210,88 @@ EOS
     fi
 fi
 
-# 5. cage
-if ! command -v cage >/dev/null 2>&1 || ! command -v setpriv >/dev/null 2>&1; then
-    echo "SKIP part 5: cage (and xwayland) or setpriv is not installed"
-elif [ "$(id -u)" != 0 ]; then
-    echo "SKIP part 5: cage refuses root, and the test needs root to run it as another user"
-else
-    envline=$(sed -n 's/^Environment=//p' "$ex/cage.conf")
-    mkdir -m 700 "$work/xdg" "$work/cage-state"
-    chown 65534:65534 "$work/xdg" "$work/cage-state"
+# 5. cage: the drop-in's ExecStart= as shipped (paths of the test's), with
+# the environment systemd would compile for it: the drop-in's Environment=,
+# what the manager sets itself (NOTIFY_SOCKET, WATCHDOG_USEC, WATCHDOG_PID:
+# the main process, cage), what PAMName= adds (pam_systemd's XDG_RUNTIME_DIR,
+# /run/user/UID, read-only under ProtectSystem=strict; PAM's variables win
+# over Environment=), less the drop-in's UnsetEnvironment=; RuntimeDirectory=
+# as a fresh /run/vitrine of the user's. The kiosk must reach its first
+# frame on Wayland and tell systemd READY=1 and WATCHDOG=1 (cage is the main
+# process: with WATCHDOG_PID naming it the kiosk would never ping, and
+# systemd would kill the service after WatchdogSec=).
+cage_setup() {
+    for tool in cage setpriv unshare python3; do
+        command -v "$tool" >/dev/null 2>&1 || { echo "SKIP part 5: $tool is not installed"; return 1; }
+    done
+    [ "$(id -u)" = 0 ] || { echo "SKIP part 5: cage refuses root, and the test needs root to run it as another user"; return 1; }
+    unshare --mount --net true 2>/dev/null || { echo "SKIP part 5: unshare is not allowed here"; return 1; }
+    return 0
+}
+if cage_setup; then
+    mkdir -m 700 "$work/cage-state"
+    mkdir -p "$work/pam-rt" # pam_systemd's runtime folder: read-only in the sandbox
+    chown 65534:65534 "$work/cage-state" "$work/pam-rt"
     chmod 755 "$work"
-    # the drop-in's environment, XDG_RUNTIME_DIR a folder of the test's
-    # shellcheck disable=SC2086
-    env $envline XDG_RUNTIME_DIR="$work/xdg" WLR_BACKENDS=headless WLR_RENDERER=pixman \
-        timeout 60 setpriv --reuid 65534 --regid 65534 --clear-groups \
-        cage -- "$VITRINE" run --frames 5 --no-watch --state-dir "$work/cage-state" \
-        --config "$work/none.conf" >"$work/cage.log" 2>&1
-    if grep -q "first frame presented" "$work/cage.log" && grep -q "video wayland" "$work/cage.log"; then
-        echo "ok: under cage with cage.conf's environment: first frame on Wayland"
-    else
-        bad "the kiosk did not reach its first frame under cage:"; tail -20 "$work/cage.log"
-    fi
+    # the last ExecStart= wins; the test's paths, and a short run
+    exec_line=$(sed -n 's/^ExecStart=//p' "$ex/cage.conf" | tail -n 1 |
+        sed "s|/usr/bin/vitrine|$VITRINE|; s|/var/lib/vitrine|$work/cage-state|;
+             s|/etc/vitrine/keys|$work/keys|; s|/etc/vitrine/vitrine.conf|$work/none.conf|")
+    envline=$(sed -n 's/^Environment=//p' "$ex/cage.conf")
+    unset_vars=$(sed -n 's/^UnsetEnvironment=//p' "$ex/cage.conf")
+    runtime=$(sed -n 's/^RuntimeDirectory=//p' "$ex/cage.conf")
+    [ -n "$exec_line" ] && [ -n "$runtime" ] || bad "cage.conf: no ExecStart= or RuntimeDirectory="
+    cat >"$work/cage.sh" <<'EOS'
+# in its own mount and network namespaces (root), then as the kiosk's user
+set -u
+mount --make-rprivate /
+mkdir -p "/run/$RUNTIME"
+mount -t tmpfs -o mode=0700,uid=65534,gid=65534 tmpfs "/run/$RUNTIME"
+mount --bind -o ro "$WORK/pam-rt" "$WORK/pam-rt"
+# $$ below is the pid that execs cage: systemd's main process
+exec setpriv --reuid 65534 --regid 65534 --clear-groups sh -c '
+    export WATCHDOG_PID=$$
+    for v in $UNSET_VARS; do unset "$v"; done
+    exec timeout 60 $EXEC_LINE --frames 5 --no-watch' >"$WORK/cage.log" 2>&1
+EOS
+    CAGE_ENVLINE=$envline EXEC_LINE=$exec_line UNSET_VARS=$unset_vars RUNTIME=$runtime \
+        python3 - "$work" <<'PY' || fail=1
+import os, socket, subprocess, sys
+work = sys.argv[1]
+path = os.path.join(work, "cage-notify")
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(path)
+os.chmod(path, 0o777)
+env = {"PATH": os.environ["PATH"], "WORK": work, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "30000000",
+       "XDG_RUNTIME_DIR": os.path.join(work, "pam-rt"),  # PAM's, which wins over Environment=
+       "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman",  # no GPU, no outputs here
+       "VITRINE_ASSETS_DIR": os.environ.get("VITRINE_ASSETS_DIR", "")}
+for kv in os.environ["CAGE_ENVLINE"].split():
+    k, v = kv.split("=", 1)
+    if k != "XDG_RUNTIME_DIR":
+        env[k] = v
+for k in ("EXEC_LINE", "UNSET_VARS", "RUNTIME"):
+    env[k] = os.environ[k]
+rc = subprocess.call(["unshare", "--mount", "--net", "sh", os.path.join(work, "cage.sh")], env=env)
+s.settimeout(0.2)
+msgs = []
+try:
+    while True:
+        msgs.append(s.recv(4096).decode())
+except OSError:
+    pass
+log = open(os.path.join(work, "cage.log"), errors="replace").read()
+def fail(why):
+    sys.exit("FAIL: under cage: %s (exit %s)\nlog:\n%s\nnotify: %r" % (why, rc, log[-2500:], msgs))
+if "first frame presented" not in log or "video wayland" not in log:
+    fail("no first frame on Wayland")
+if not any("READY=1" in m for m in msgs):
+    fail("systemd was not told READY=1")
+if not any("WATCHDOG=1" in m for m in msgs):
+    fail("no watchdog ping: with WATCHDOG_PID naming cage the kiosk never pings")
+print("ok: under cage with cage.conf as shipped: first frame on Wayland, READY=1 and WATCHDOG=1 "
+      "from the kiosk")
+PY
 fi
 [ $fail -eq 0 ] && echo "display set-ups checked"
 exit $fail
