@@ -5,6 +5,7 @@
 #     files the package ships (platform/systemd/);
 #  2. `systemd-analyze verify` finds nothing to say about the unit alone
 #     (KMS), with x11.conf (and the X server's unit), and with cage.conf;
+#     with x11.conf the kiosk does not ask for the X server's tty;
 #  3. KMS without a usable DRM device: the kiosk says why in the log and on
 #     its console (the TTY on its standard input), tells systemd READY=1 with
 #     STATUS=waiting for a display, feeds the watchdog, keeps trying instead
@@ -14,7 +15,8 @@
 #     BindPaths, a private network (PrivateNetwork=yes: X's abstract
 #     socket out of reach), /home and /root hidden (ProtectHome=yes), the
 #     cookie where the drop-in says, an X server (Xvfb) that refuses clients
-#     without it: the kiosk reaches its first frame full screen; without
+#     without it, waited for by the X server's unit's ExecStartPost=: the
+#     kiosk reaches its first frame full screen at its first try; without
 #     the bind, or without the cookie, it cannot;
 #  5. cage (headless wlroots, as an unprivileged user: cage refuses root):
 #     the drop-in's ExecStart= with the environment systemd would give it
@@ -75,6 +77,19 @@ else
     verify x11 x11.conf
     verify cage cage.conf
 fi
+
+# 2b. X takes tty1 (Xorg ... vt1, started by systemd as a session leader,
+# opens it without O_NOCTTY: it becomes X's controlling terminal), so the
+# kiosk must not ask for it as its own (StandardInput=tty-fail: the
+# TIOCSCTTY systemd makes for it fails, status 208/STDIN, a restart storm)
+vt=$(sed -n 's/^ExecStart=.* vt\([0-9][0-9]*\) .*/\1/p' "$ex/vitrine-xserver.service")
+stdin=$(cat "$src/platform/vitrine.service" "$ex/x11.conf" | sed -n 's/^StandardInput=//p' | tail -n 1)
+ttypath=$(cat "$src/platform/vitrine.service" "$ex/x11.conf" | sed -n 's/^TTYPath=//p' | tail -n 1)
+case "$stdin" in
+tty*) [ "$ttypath" = "/dev/tty$vt" ] &&
+    bad "with x11.conf the kiosk asks for $ttypath (StandardInput=$stdin), the X server's vt$vt" ;;
+*) echo "ok: with x11.conf the kiosk leaves the X server's tty$vt alone (StandardInput=$stdin)" ;;
+esac
 
 # 3. KMS without a DRM device: waits, says why, no exit
 python3 - "$VITRINE" "$work" <<'PY' || fail=1
@@ -150,9 +165,19 @@ if x_setup; then
     envline=$(sed -n 's/^Environment=//p' "$ex/x11.conf")
     cookie=$(printf '%s\n' $envline | sed -n 's/^XAUTHORITY=//p')
     display=$(printf '%s\n' $envline | sed -n 's/^DISPLAY=//p')
-    bind=$(sed -n 's/^BindPaths=//p' "$ex/x11.conf")
+    bind=$(sed -n 's/^Bind\(ReadOnly\)*Paths=//p' "$ex/x11.conf")
+    bind_opts=
+    grep -q '^BindReadOnlyPaths=' "$ex/x11.conf" && bind_opts="-o ro"
     [ -n "$cookie" ] && [ -n "$display" ] && [ "$bind" = /tmp/.X11-unix ] ||
-        bad "x11.conf: no XAUTHORITY, DISPLAY or BindPaths=/tmp/.X11-unix"
+        bad "x11.conf: no XAUTHORITY, DISPLAY or Bind[ReadOnly]Paths=/tmp/.X11-unix"
+    # the X server's unit: its display is the drop-in's, and it is up only
+    # once its socket is there (ExecStartPost=), which the kiosk is ordered after
+    xserver=$ex/vitrine-xserver.service
+    grep -q "^ExecStart=/usr/bin/Xorg $display " "$xserver" ||
+        bad "vitrine-xserver.service does not start X on x11.conf's DISPLAY=$display"
+    post=$(sed -n 's/^ExecStartPost=//p' "$xserver")
+    [ -n "$post" ] ||
+        bad "vitrine-xserver.service is up before X listens: the kiosk would start too early"
     cat >"$work/x.sh" <<'EOS'
 # runs in its own mount namespace: the machine's /tmp and the cookie's folder, fresh
 set -u
@@ -165,8 +190,8 @@ mount -t tmpfs tmpfs "$cdir"
 xauth -q -f "$COOKIE" add "$DISPLAY_NAME" . "$(mcookie)"
 Xvfb "$DISPLAY_NAME" -auth "$COOKIE" -nolisten tcp -screen 0 1280x800x24 >"$WORK/xvfb.log" 2>&1 &
 xpid=$!
-n=0
-while [ ! -S "/tmp/.X11-unix/X${DISPLAY_NAME#:}" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+# the X server's unit is up (its ExecStartPost= returns) once X listens
+eval "$POST" || echo "ExecStartPost= failed: $POST"
 # the kiosk: PrivateTmp, PrivateNetwork, ProtectHome, and the drop-in's bind
 mkdir -p "$WORK/hold"
 mount --bind /tmp/.X11-unix "$WORK/hold"
@@ -174,7 +199,7 @@ kiosk() { # BIND(0|1) COOKIE(0|1) NAME SECONDS
     unshare --mount --net sh -c '
         mount --make-rprivate /
         mount -t tmpfs tmpfs /tmp
-        if [ "$1" = 1 ]; then mkdir /tmp/.X11-unix && mount --bind "$WORK/hold" /tmp/.X11-unix; fi
+        if [ "$1" = 1 ]; then mkdir /tmp/.X11-unix && mount --bind $BIND_OPTS "$WORK/hold" /tmp/.X11-unix; fi
         for h in /home /root; do [ -d "$h" ] && mount -t tmpfs -o mode=000 tmpfs "$h"; done
         if [ "$2" = 1 ]; then export XAUTHORITY="$COOKIE"; else unset XAUTHORITY; fi
         # full screen, as the unit runs it; with no display the kiosk would wait
@@ -191,10 +216,10 @@ kill $xpid
 EOS
     # its own network namespace too: another X server's abstract socket on
     # this machine must not be in the way (nor reachable)
-    WORK=$work COOKIE=$cookie DISPLAY_NAME=$display VITRINE=$VITRINE \
-        unshare --mount --net sh "$work/x.sh"
-    if grep -q "first frame presented" "$work/x-ok.log"; then
-        echo "ok: X in the unit's sandbox with x11.conf: first frame full screen"
+    WORK=$work COOKIE=$cookie DISPLAY_NAME=$display VITRINE=$VITRINE POST=$post \
+        BIND_OPTS=$bind_opts unshare --mount --net sh "$work/x.sh"
+    if grep -q "first frame presented" "$work/x-ok.log" && ! grep -q "no display:" "$work/x-ok.log"; then
+        echo "ok: X in the unit's sandbox with x11.conf (the socket's folder bound ${bind_opts:+read-only}): first frame full screen at the first try"
     else
         bad "the kiosk did not reach X with x11.conf's settings:"; cat "$work/x-ok.log" "$work/xvfb.log"
     fi
