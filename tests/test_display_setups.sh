@@ -92,6 +92,14 @@ tty*) [ "$ttypath" = "/dev/tty$vt" ] &&
 esac
 
 # 3. KMS without a DRM device: waits, says why, no exit
+# the unit's lines that behaviour rests on: the console is the kiosk's
+# standard input (the message's way to the screen), it may write there,
+# READY=1 ends the start, and the watchdog it feeds while waiting
+for want in '^TTYPath=/dev/tty1$' '^StandardInput=tty' '^DeviceAllow=/dev/tty1 rw$' \
+    '^Type=notify$' '^WatchdogSec=[1-9]' '^Restart=on-failure$'; do
+    grep -qE "$want" "$src/platform/vitrine.service" ||
+        bad "the unit has no line $want (KMS without a display relies on it)"
+done
 python3 - "$VITRINE" "$work" <<'PY' || fail=1
 import os, pty, select, signal, socket, subprocess, sys, time
 vitrine, work = sys.argv[1], sys.argv[2]
