@@ -29,6 +29,13 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 work=$(mktemp -d /var/tmp/vitrine-display.XXXXXX) # not under /tmp: part 4 hides /tmp
 trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+# the program and its assets where the sandbox (a private /tmp, where a
+# build may be) and cage's unprivileged user can both reach them
+cp "$VITRINE" "$work/vitrine"
+cp -R "${VITRINE_ASSETS_DIR:-$src/assets}" "$work/assets"
+export VITRINE_ASSETS_DIR="$work/assets"
+VITRINE=$work/vitrine
 
 # 1. the page's copies are the files
 python3 - "$src/docs/kiosk-box.md" "$ex" <<'PY' || fail=1
@@ -151,7 +158,7 @@ if x_setup; then
     [ -n "$cookie" ] && [ -n "$display" ] && [ "$bind" = /tmp/.X11-unix ] ||
         bad "x11.conf: no XAUTHORITY, DISPLAY or BindPaths=/tmp/.X11-unix"
     cat >"$work/x.sh" <<'EOS'
-# runs in its own mount namespace: the machine's /tmp and the cookie's folder, fresh
+# runs in its own mount and network namespaces: /tmp and the cookie's folder fresh
 set -u
 mount --make-rprivate /
 mount -t tmpfs tmpfs /tmp
@@ -187,7 +194,8 @@ kiosk 1 0 nocookie 5
 kill $xpid
 EOS
     WORK=$work COOKIE=$cookie DISPLAY_NAME=$display VITRINE=$VITRINE \
-        unshare --mount sh "$work/x.sh"
+        unshare --mount --net sh "$work/x.sh" # its own network too: another X :0 on the
+    # machine (a test beside this one) has an abstract socket of the same name
     if grep -q "first frame presented" "$work/x-ok.log"; then
         echo "ok: X in the unit's sandbox with x11.conf: first frame full screen"
     else
@@ -214,7 +222,6 @@ else
     envline=$(sed -n 's/^Environment=//p' "$ex/cage.conf")
     mkdir -m 700 "$work/xdg" "$work/cage-state"
     chown 65534:65534 "$work/xdg" "$work/cage-state"
-    chmod 755 "$work"
     # the drop-in's environment, XDG_RUNTIME_DIR a folder of the test's
     # shellcheck disable=SC2086
     env $envline XDG_RUNTIME_DIR="$work/xdg" WLR_BACKENDS=headless WLR_RENDERER=pixman \
