@@ -36,6 +36,13 @@ skipped=0
 skip() { echo "SKIP $*"; skipped=1; } # a missing tool: the part is not run
 work=$(mktemp -d /var/tmp/vitrine-display.XXXXXX) # not under /tmp: part 4 hides /tmp
 trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+# the program and its assets where the sandbox (a private /tmp, where a
+# build may be) and cage's unprivileged user can both reach them
+cp "$VITRINE" "$work/vitrine"
+cp -R "${VITRINE_ASSETS_DIR:-$src/assets}" "$work/assets"
+export VITRINE_ASSETS_DIR="$work/assets"
+VITRINE=$work/vitrine
 
 # 1. the page's copies are the files
 python3 - "$src/docs/kiosk-box.md" "$ex" <<'PY' || fail=1
@@ -189,7 +196,7 @@ if x_setup; then
     [ -n "$post" ] ||
         bad "vitrine-xserver.service is up before X listens: the kiosk would start too early"
     cat >"$work/x.sh" <<'EOS'
-# runs in its own mount namespace: the machine's /tmp and the cookie's folder, fresh
+# runs in its own mount and network namespaces: /tmp and the cookie's folder fresh
 set -u
 mount --make-rprivate /
 mount -t tmpfs tmpfs /tmp

@@ -330,7 +330,12 @@ static void rebuild(struct preview *p, uint64_t now_ms)
                      "\n(and %d warning%s, shown over the panels once the exhibit builds, and "
                      "on the terminal)",
                      p->n_warnings, p->n_warnings == 1 ? "" : "s");
-        snprintf(p->errors, sizeof(p->errors), "%s%s", why, more);
+        /* the errors cut to leave room for the count, which says what is hidden */
+        size_t room = sizeof(p->errors) - strlen(more) - 1;
+        if (n > room)
+            n = room;
+        memcpy(p->errors, why, n);
+        memcpy(p->errors + n, more, strlen(more) + 1);
         p->err_dirty = 1;
     }
     p->build_ms = clock_now_ms() - t0;
