@@ -495,6 +495,20 @@ static int index_chapters_listed(struct kiosk *k, uint64_t *t)
     return kiosk_index_count(k);
 }
 
+/* The frame drawn at t has a line of text that is exactly text. */
+static int frame_has_line(struct kiosk *k, struct fake *fk, uint64_t t, const char *text)
+{
+    kiosk_draw(k, t);
+    for (int l = 0; l < fk->last.n_lists; l++)
+        for (int i = 0; i < fk->last.lists[l]->n; i++) {
+            const struct draw_item *it = &fk->last.lists[l]->items[i];
+            if (it->kind == DRAW_TEXT && it->len == strlen(text) &&
+                memcmp(it->text, text, it->len) == 0)
+                return 1;
+        }
+    return 0;
+}
+
 /* The loop, the visitor's next and the chapter index show what is on now,
  * and follow the clock across midnight and the spring clock change; an
  * exhibit outside its own window shows its title panel, never nothing. */
@@ -523,6 +537,11 @@ static void a_schedule_decides_what_is_on(void **state)
     kiosk_input(k, &e, t);
     t = settle(k, t + 1, SETTLE_FRAME);
     assert_int_equal(kiosk_current(k), 3);
+    /* the position indicator counts what a visitor can reach: panel 3 is
+     * the third of the four on (0, 1, 3, 5) */
+    kiosk_update(k, t);
+    assert_true(frame_has_line(k, fk, t, "3 / 4"));
+    assert_false(frame_has_line(k, fk, t, "4 / 6"));
     /* past midnight, after the clocks went forward: race day, a morning */
     w = local(2026, 3, 29, 9, 30);
     kiosk_set_walltime(k, &w);

@@ -92,7 +92,9 @@ static struct ventry *load_entry(struct kiosk *k, int index)
     if (layout_panel_scaled(&e->panel, &screen, scale, m, &e->arena, &e->list) != 0)
         log_warn("kiosk", "panel %s: %s", e->panel.id,
                  e->list.overflow ? e->list.problem : "layout failed");
-    if (layout_chrome(&screen, index, k->info.n_panels, m, &e->arena, &e->chrome) != 0)
+    int pos, count; /* among the panels on now (content on a schedule) */
+    showplan_rank(&k->plan, index, &pos, &count);
+    if (layout_chrome(&screen, pos, count, m, &e->arena, &e->chrome) != 0)
         memset(&e->chrome, 0, sizeof(e->chrome));
     if (!k->lazy && kiosk_rasterise(k, e) != 0) {
         viewcache_entry_free(&k->cache, e);
@@ -939,6 +941,16 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
     if (c.n)
         run_cmds(k, &c, now_ms);
     run_schedule(k, now_ms);
+    /* what is on changed: the prepared panels' position indicators are
+     * stale; a new generation, once no transition moves and the panel on
+     * screen is itself on (else the loop moves on first, with no cut) */
+    if (k->plan_stale && k->cur && k->sched.phase != SCHED_TRANSITION && !k->arriving &&
+        showplan_on(&k->plan, k->cur->index)) {
+        k->plan_stale = 0;
+        new_generation(k, now_ms);
+        k->overlay_stale = 1; /* the controls' position too */
+        k->dirty = 1;
+    }
     adopt_in_place(k, now_ms);
     struct mode_view v;
     mode_view(&k->mode, now_ms, &v);
@@ -1002,6 +1014,7 @@ void kiosk_set_walltime(struct kiosk *k, const struct walltime *w)
     if (k->sched.phase == SCHED_DWELL && !k->sched.prepared && k->cur)
         schedule_set_next(&k->sched, kiosk_step(k, k->cur->index, 1));
     k->neighbour_tries = 0;
+    k->plan_stale = 1; /* the prepared panels' positions ("3 / 12"): kiosk_update */
 }
 
 void kiosk_goto(struct kiosk *k, int index, uint64_t now_ms)

@@ -69,10 +69,12 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
         for (int i = 0; i < k->info.n_locales; i++)
             if (k->cur->panel.locale && strcmp(k->info.locales[i], k->cur->panel.locale) == 0)
                 loc = i;
+        int pos, count; /* among the panels on now (content on a schedule) */
+        showplan_rank(&k->plan, k->cur->index, &pos, &count);
         struct overlay_info info = {
             .locale = k->cur->panel.locale,
-            .panel = k->cur->index,
-            .n_panels = k->info.n_panels,
+            .panel = pos,
+            .n_panels = count,
             .chapters = k->chapter_titles,
             .n_chapters = k->n_chapters,
             .current_chapter = cur_chapter,

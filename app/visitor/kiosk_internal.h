@@ -34,6 +34,7 @@ struct kiosk {
     int n_all_chapters;
     int n_chapters;       /* in the index: those with a panel on now (index_chapters) */
     struct showplan plan; /* content on a schedule: the panels on now */
+    int plan_stale;       /* what is on changed: prepared panels' indicators to redo */
     int chapters_loaded;  /* load_chapters ran for this content and language */
     int resize_pending;   /* the screen changed during a transition */
     int staff_room;       /* px the panel leaves above the band for the staff layer and a notice */

@@ -100,3 +100,16 @@ int showplan_on(const struct showplan *p, int i)
 {
     return !p->on || i < 0 || i >= p->n_panels || p->on[i];
 }
+
+void showplan_rank(const struct showplan *p, int i, int *pos, int *count)
+{
+    *pos = i;
+    *count = p->n_panels;
+    if (!p->on || i < 0 || i >= p->n_panels)
+        return;
+    int before = 0;
+    for (int j = 0; j < i; j++)
+        before += p->on[j];
+    *pos = before;
+    *count = p->n_on > 0 ? p->n_on : 1;
+}

@@ -42,4 +42,9 @@ int showplan_at(struct showplan *p, const struct walltime *w);
 /* 1 if panel i is on (every panel without windows, or before showplan_at). */
 int showplan_on(const struct showplan *p, int i);
 
+/* Where panel i stands among the panels on now, for the position
+ * indicator ("3 / 12" counts what a visitor can reach): *pos 0-based, *count
+ * the panels on; every panel when nothing is scheduled. */
+void showplan_rank(const struct showplan *p, int i, int *pos, int *count);
+
 #endif
