@@ -693,14 +693,19 @@ static void output_size(const struct display *d, int *w, int *h)
     *w = *h = 0;
     if (!d || !d->ren)
         return;
-    /* SDL tells the size of the target texture while one is set */
-    SDL_Texture *t = SDL_GetRenderTarget(d->ren);
-    if (t)
-        SDL_SetRenderTarget(d->ren, NULL);
-    if (SDL_GetRendererOutputSize(d->ren, w, h) != 0)
-        *w = *h = 0;
-    if (t)
-        SDL_SetRenderTarget(d->ren, t);
+    /* SDL tells the target texture's size while one is set (the turned
+     * frame): then the output is the headless surface or the window's
+     * pixels, asked without switching targets (a switch flushes the
+     * renderer's batch, and this is asked several times a frame) */
+    if (!SDL_GetRenderTarget(d->ren)) {
+        if (SDL_GetRendererOutputSize(d->ren, w, h) != 0)
+            *w = *h = 0;
+    } else if (d->surface) {
+        *w = d->surface->w;
+        *h = d->surface->h;
+    } else if (d->win) {
+        SDL_GetWindowSizeInPixels(d->win, w, h);
+    }
 }
 
 static int turned(const struct display *d)
