@@ -40,7 +40,8 @@ int when_parse(const char *text, struct when *w, char *why, size_t why_len);
  * local midnight, 0..1439). */
 int when_open(const struct when *w, int year, int month, int day, int minute);
 
-/* Days since 1970-01-01 of a date (proleptic Gregorian). */
+/* Days since 1970-01-01 of a date (proleptic Gregorian; Howard Hinnant's
+ * days_from_civil; platform/clock.c uses it too). */
 int32_t when_days(int year, int month, int day);
 
 #endif
