@@ -186,7 +186,7 @@ struct build {
 /* `show:` (author_show.c): a window or a list of windows, each checked by
  * when_parse; errors at their lines. */
 void show_parse(struct build *b, const struct ynode *n, const char *key, struct show *out);
-/* The rows of table show_window (author_write.c calls it). */
+/* The rows of table show_window (author_write.c). */
 struct sqlite3;
 int show_write(const struct build *b, struct sqlite3 *db);
 

@@ -1,10 +1,9 @@
 /* author_show.c - `show:` windows: content on a schedule (when.h), read
  * from exhibit.yaml (the whole exhibit) and the panel files (a panel's
- * `show:`, and `chapter_show:` on the panel that starts a chapter), and
- * written to table show_window with the panels each covers. */
+ * `show:`, and `chapter_show:` on the panel that starts a chapter);
+ * author_write.c writes them to table show_window with the panels each
+ * covers. */
 #include <string.h>
-
-#include <sqlite3.h>
 
 #include "author_internal.h"
 #include "when.h"
@@ -55,44 +54,4 @@ void show_parse(struct build *b, const struct ynode *n, const char *key, struct 
     } else {
         show_one(b, n, key, out, SHOW_MAX);
     }
-}
-
-static int show_rows(sqlite3 *db, const char *scope, int first, int last, const struct show *s)
-{
-    for (int i = 0; i < s->n; i++) {
-        sqlite3_stmt *st;
-        if (sqlite3_prepare_v2(db, "INSERT INTO show_window VALUES (?, ?, ?, ?)", -1, &st, NULL) !=
-            SQLITE_OK)
-            return -1;
-        sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 2, first);
-        sqlite3_bind_int(st, 3, last);
-        sqlite3_bind_text(st, 4, s->spec[i], -1, SQLITE_STATIC);
-        int rc = sqlite3_step(st);
-        sqlite3_finalize(st);
-        if (rc != SQLITE_DONE)
-            return -1;
-    }
-    return 0;
-}
-
-int show_write(const struct build *b, sqlite3 *db)
-{
-    if (b->npan < 1)
-        return 0;
-    if (show_rows(db, "exhibit", 0, b->npan - 1, &b->show))
-        return -1;
-    for (int p = 0; p < b->npan; p++) {
-        const struct psrc *ps = &b->pan[p];
-        if (ps->chapter_show.n) {
-            int last = p;
-            while (last + 1 < b->npan && !b->pan[last + 1].has_chapter)
-                last++;
-            if (show_rows(db, "chapter", p, last, &ps->chapter_show))
-                return -1;
-        }
-        if (show_rows(db, "panel", p, p, &ps->show))
-            return -1;
-    }
-    return 0;
 }

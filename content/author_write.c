@@ -265,6 +265,38 @@ static int write_rows(struct build *b, sqlite3 *db)
     return show_write(b, db);
 }
 
+static int show_rows(sqlite3 *db, const char *scope, int first, int last, const struct show *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (row(db, "INSERT INTO show_window VALUES (?, ?, ?, ?)", "tiit", scope, first, last,
+                s->spec[i]))
+            return -1;
+    return 0;
+}
+
+/* Content on a schedule: each window with the panels it covers (a
+ * chapter's: from the panel that starts it to the next chapter). */
+int show_write(const struct build *b, sqlite3 *db)
+{
+    if (b->npan < 1)
+        return 0;
+    if (show_rows(db, "exhibit", 0, b->npan - 1, &b->show))
+        return -1;
+    for (int p = 0; p < b->npan; p++) {
+        const struct psrc *ps = &b->pan[p];
+        if (ps->chapter_show.n) {
+            int last = p;
+            while (last + 1 < b->npan && !b->pan[last + 1].has_chapter)
+                last++;
+            if (show_rows(db, "chapter", p, last, &ps->chapter_show))
+                return -1;
+        }
+        if (show_rows(db, "panel", p, p, &ps->show))
+            return -1;
+    }
+    return 0;
+}
+
 int author_write(struct build *b, const char *out_path)
 {
     const char *saved = b->cur;
