@@ -1622,7 +1622,7 @@ static int frame_step(struct run_ctx *r, uint64_t now)
 {
     /* a screenshot due draws the screen once more (a still panel draws
      * nothing), to read it back before the present */
-    int shot = shot_due(r, now) && r->frames > 0;
+    int due = shot_due(r, now), shot = due && r->frames > 0;
     if (!kiosk_needs_frame(r->k, now) && !shot)
         return 0;
     int trans = kiosk_transition_kind(r->k);
@@ -1631,7 +1631,7 @@ static int frame_step(struct run_ctx *r, uint64_t now)
         fault_point("first-frame", shown_version(r));
     kiosk_draw(r->k, now);
     uint64_t s0 = clock_real_ns(); /* the screenshot's cost is not the frame's */
-    if (shot || (r->frames == 0 && shot_due(r, now)))
+    if (due) /* the first at the first frame, which is drawn anyway */
         shot_take(r, now);
     f0 += clock_real_ns() - s0;
     display_present(r->d);
