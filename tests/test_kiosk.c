@@ -331,6 +331,12 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     unlink(out);
 }
 
+/* exhibit.yaml of a one-language exhibit with one source, as the tests
+ * that write their own exhibits need it. */
+#define SIMPLE_EXHIBIT(id, title, extra)                                                           \
+    "id: " id "\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\ntitle: " title       \
+    "\n" extra "sources:\n  - id: s\n    cite: A source\n    description: A source.\n"
+
 /* Write an exhibit of n panels into r->dir/name (exhibit.yaml as given,
  * panel i written by panel(f, i, arg)), build it and start a kiosk on it
  * over a new fake presenter (*fk). The caller frees both and calls
@@ -399,12 +405,8 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
     struct rig *r = *state;
     enum { N = 120 };
     struct fake *fk = NULL;
-    struct kiosk *k = kiosk_of_exhibit(r, "many",
-                                       "id: many\nversion: \"1\"\ndefault_locale: en\n"
-                                       "locales:\n  en: English\ntitle: Many chapters\n"
-                                       "sources:\n  - id: s\n    cite: A source\n"
-                                       "    description: A source.\n",
-                                       N, chapter_panel, NULL, &fk);
+    struct kiosk *k = kiosk_of_exhibit(r, "many", SIMPLE_EXHIBIT("many", "Many chapters", ""), N,
+                                       chapter_panel, NULL, &fk);
     assert_int_equal(kiosk_panel_count(k), N);
 
     uint64_t t = 2000;
@@ -516,12 +518,8 @@ static void a_schedule_decides_what_is_on(void **state)
 {
     struct rig *r = *state;
     struct fake *fk = NULL;
-    struct kiosk *k = kiosk_of_exhibit(r, "sched",
-                                       "id: sched\nversion: \"1\"\ndefault_locale: en\n"
-                                       "locales:\n  en: English\ntitle: On a schedule\n"
-                                       "sources:\n  - id: s\n    cite: A source\n"
-                                       "    description: A source.\n",
-                                       6, scheduled_panel, NULL, &fk);
+    struct kiosk *k = kiosk_of_exhibit(r, "sched", SIMPLE_EXHIBIT("sched", "On a schedule", ""), 6,
+                                       scheduled_panel, NULL, &fk);
     uint64_t t = 2000;
     struct walltime w = local(2026, 3, 28, 10, 0); /* Saturday morning, the day before */
     kiosk_set_walltime(k, &w);
@@ -555,11 +553,8 @@ static void a_schedule_decides_what_is_on(void **state)
 
     /* the whole exhibit shows only next year: its title panel, alone */
     k = kiosk_of_exhibit(r, "later",
-                         "id: later\nversion: \"1\"\ndefault_locale: en\n"
-                         "locales:\n  en: English\ntitle: Later\nshow: 2027-01-01..2027-12-31\n"
-                         "sources:\n  - id: s\n    cite: A source\n"
-                         "    description: A source.\n",
-                         3, chapter_panel, NULL, &fk);
+                         SIMPLE_EXHIBIT("later", "Later", "show: 2027-01-01..2027-12-31\n"), 3,
+                         chapter_panel, NULL, &fk);
     w = local(2026, 12, 31, 23, 59);
     kiosk_set_walltime(k, &w);
     assert_int_equal(loop_round(k, &t), 0x1u);
@@ -753,12 +748,8 @@ static void a_one_panel_exhibit_takes_new_content(void **state)
 {
     struct rig *r = *state;
     struct fake *fk = NULL;
-    struct kiosk *k = kiosk_of_exhibit(r, "one",
-                                       "id: one\nversion: \"1\"\ndefault_locale: en\n"
-                                       "locales:\n  en: English\ntitle: One\n"
-                                       "sources:\n  - id: s\n    cite: A source\n"
-                                       "    description: A source.\n",
-                                       1, one_panel, NULL, &fk);
+    struct kiosk *k =
+        kiosk_of_exhibit(r, "one", SIMPLE_EXHIBIT("one", "One", ""), 1, one_panel, NULL, &fk);
     assert_int_equal(kiosk_panel_count(k), 1);
     kiosk_switch_store(k, bundled());
     kiosk_update(k, 5000);
