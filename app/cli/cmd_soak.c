@@ -45,18 +45,19 @@
 
 #define SOAK_DAY_MS (24u * 3600u * 1000u)
 #define SOAK_IMPORT_AT_MS (10u * 3600u * 1000u)
-#define SOAK_RESET_AT_MS (12u * 3600u * 1000u)        /* open */
-#define SOAK_NIGHT_RESET_AT_MS (23u * 3600u * 1000u)  /* closed, with any usual hours */
+#define SOAK_RESET_AT_MS (12u * 3600u * 1000u)       /* open */
+#define SOAK_NIGHT_RESET_AT_MS (23u * 3600u * 1000u) /* closed, with any usual hours */
 #define SOAK_ROLLBACK_AT_MS (15u * 3600u * 1000u)
-#define SOAK_STAFF_AT_MS (11u * 3600u * 1000u) /* staff export the statistics, before
-                                                   the warm-up checkpoint (see verdict) */
-#define SOAK_FRAME_MS 100u    /* 10 frames a second while something moves */
+#define SOAK_STAFF_AT_MS                                                                           \
+    (11u * 3600u * 1000u)      /* staff export the statistics, before                              \
+                                   the warm-up checkpoint (see verdict) */
+#define SOAK_FRAME_MS 100u     /* 10 frames a second while something moves */
 #define SOAK_REAL_SLICE_MS 20u /* a job runs: let this much real time pass */
-#define SOAK_JOB_LIMIT_S 300  /* real seconds an import may take before the soak gives up */
+#define SOAK_JOB_LIMIT_S 300   /* real seconds an import may take before the soak gives up */
 #define SOAK_TOUCHES 160
-#define SOAK_CHECKS (3 * 366 + 8) /* two closings and midnight a day */
+#define SOAK_CHECKS (3 * 366 + 8)      /* two closings and midnight a day */
 #define SOAK_RSS_SLACK_KB (8L * 1024L) /* allocator noise allowed after the warm-up */
-#define SOAK_HEAP_SLACK_KB 512L         /* heap in use: caches settling */
+#define SOAK_HEAP_SLACK_KB 512L        /* heap in use: caches settling */
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SOAK_ASAN 1 /* freed memory sits in the quarantine: resident size says nothing */
@@ -87,7 +88,8 @@ enum staff_step { STAFF_IDLE, STAFF_HOLDING, STAFF_TYPING, STAFF_EXPORTING };
 struct soak {
     const struct options *o;
     uint64_t rng;
-    uint64_t t0; /* simulated ms at the start: local midnight */
+    uint64_t t0;    /* simulated ms at the start: local midnight */
+    int64_t t0_utc; /* ... as wall seconds */
     int days;
     /* today's events, in simulated ms */
     int day;
@@ -98,7 +100,7 @@ struct soak {
     long resets_handled; /* what the loop says it recovered from */
     /* an import or roll back is under way: real time passes */
     int awaiting;
-    long awaited_from; /* probe.imports when it began */
+    long awaited_from;     /* probe.imports when it began */
     uint64_t await_since;  /* clock_real_ns then */
     char dropped[2][1024]; /* the bundle and its signature in the inbox */
     /* the visitor now at the screen */
@@ -177,8 +179,7 @@ static void checkpoint(struct soak *s, const char *what)
     c->fds = open_fds();
     c->textures = display_live_textures();
     printf("soak: day %d %-14s rss %6.1f MB  heap %6.1f MB  fds %3ld  textures %4ld\n", c->day,
-           c->what, (double)c->rss_kb / 1024.0, (double)c->heap_kb / 1024.0, c->fds,
-           c->textures);
+           c->what, (double)c->rss_kb / 1024.0, (double)c->heap_kb / 1024.0, c->fds, c->textures);
     fflush(stdout);
 }
 
@@ -334,11 +335,26 @@ static void staff_turn(struct soak *s, const struct run_probe *p, uint64_t now)
     }
 }
 
+/* The local time `at` ms after midnight on simulated day `day` (0: the
+ * first), in the simulated clock's ms: a day is a local day, 23 or 25
+ * hours across a clock change, and each day's events come at the same
+ * local time (10:00 is 10:00 on the morning the clocks went forward). */
+static uint64_t local_ms(const struct soak *s, int day, uint64_t at)
+{
+    struct walltime w;
+    int64_t noon = s->t0_utc + (int64_t)day * 86400 + 12 * 3600, utc = -1;
+    int h = (int)(at / 3600000u), m = (int)(at / 60000u % 60u);
+    if (clock_wall_at(noon, &w) != 0 ||
+        clock_utc_of_local(w.year, w.month, w.day, h, m, 0, &utc) != 0 || utc < s->t0_utc)
+        return s->t0 + (uint64_t)day * SOAK_DAY_MS + at;
+    return s->t0 + (uint64_t)(utc - s->t0_utc) * 1000u + at % 60000u;
+}
+
 /* Today's staff and renderer events whose time has come. */
 static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
 {
-    uint64_t into = now - s->t0 - (uint64_t)s->day * SOAK_DAY_MS;
-    if (s->o->import && !s->did_import && into >= SOAK_IMPORT_AT_MS) {
+    int d = s->day;
+    if (s->o->import && !s->did_import && now >= local_ms(s, d, SOAK_IMPORT_AT_MS)) {
         s->did_import = 1;
         if (drop(s) == 0) {
             s->awaiting = 1;
@@ -348,17 +364,17 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
             s->failed = 1;
         }
     }
-    if (!s->did_reset && into >= SOAK_RESET_AT_MS) {
+    if (!s->did_reset && now >= local_ms(s, d, SOAK_RESET_AT_MS)) {
         s->did_reset = 1;
         if (events_inject_reset(1) == 0)
             s->resets++;
     }
-    if (!s->did_night_reset && into >= SOAK_NIGHT_RESET_AT_MS) {
+    if (!s->did_night_reset && now >= local_ms(s, d, SOAK_NIGHT_RESET_AT_MS)) {
         s->did_night_reset = 1;
         if (events_inject_reset(1) == 0)
             s->resets++;
     }
-    if (s->o->staff_pin && !s->did_staff && into >= SOAK_STAFF_AT_MS && !p->closed &&
+    if (s->o->staff_pin && !s->did_staff && now >= local_ms(s, d, SOAK_STAFF_AT_MS) && !p->closed &&
         p->mode == MODE_LOOP && s->qi >= s->qn) {
         s->did_staff = 1; /* a finger held still in the top-left corner */
         s->qn = s->qi = 0;
@@ -367,7 +383,7 @@ static int day_events(struct soak *s, const struct run_probe *p, uint64_t now)
         s->staff = STAFF_HOLDING;
         s->staff_at = now + STAFF_HOLD_MS + 900;
     }
-    if (s->o->import && !s->did_rollback && into >= SOAK_ROLLBACK_AT_MS) {
+    if (s->o->import && !s->did_rollback && now >= local_ms(s, d, SOAK_ROLLBACK_AT_MS)) {
         s->did_rollback = 1;
         s->awaiting = 1;
         s->awaited_from = p->imports;
@@ -454,14 +470,14 @@ static int soak_wait(void *ctx, const struct run_probe *p, uint32_t *timeout)
     }
     /* the next thing to happen: the loop's deadline, a touch, a visitor,
      * one of the day's events or midnight */
-    uint64_t day_start = s->t0 + (uint64_t)s->day * SOAK_DAY_MS;
-    uint64_t next = now + *timeout, midnight = day_start + SOAK_DAY_MS;
+    int d = s->day;
+    uint64_t next = now + *timeout, midnight = local_ms(s, d + 1, 0);
     uint64_t evs[] = {midnight,
-                      day_start + SOAK_IMPORT_AT_MS,
-                      day_start + SOAK_RESET_AT_MS,
-                      day_start + SOAK_ROLLBACK_AT_MS,
-                      day_start + SOAK_NIGHT_RESET_AT_MS,
-                      day_start + SOAK_STAFF_AT_MS};
+                      local_ms(s, d, SOAK_IMPORT_AT_MS),
+                      local_ms(s, d, SOAK_RESET_AT_MS),
+                      local_ms(s, d, SOAK_ROLLBACK_AT_MS),
+                      local_ms(s, d, SOAK_NIGHT_RESET_AT_MS),
+                      local_ms(s, d, SOAK_STAFF_AT_MS)};
     int dones[] = {0,
                    s->did_import || !s->o->import,
                    s->did_reset,
@@ -589,8 +605,8 @@ int cmd_soak(const struct options *o)
     s.days = (int)o->days;
     s.was_closed = -1;
     s.rng = (uint64_t)o->seed * 0x9E3779B97F4A7C15ull + 1;
-    if (o->staff_pin && (strspn(o->staff_pin, "0123456789") != strlen(o->staff_pin) ||
-                         !o->n_watch)) {
+    if (o->staff_pin &&
+        (strspn(o->staff_pin, "0123456789") != strlen(o->staff_pin) || !o->n_watch)) {
         fprintf(stderr, "vitrine soak: --staff-pin wants digits, and --watch DIR (the stick)\n");
         return 2;
     }
@@ -605,15 +621,15 @@ int cmd_soak(const struct options *o)
      * arena, and the jobs' threads would otherwise allocate in their own */
     mallopt(M_ARENA_MAX, 1);
 #endif
-    clock_simulate(first_midnight());
+    s.t0_utc = first_midnight();
+    clock_simulate(s.t0_utc);
     s.t0 = clock_now_ms();
     s.next_session = s.t0 + 9u * 3600u * 1000u + 5u * 60000u;
-    printf("soak: %d simulated days from 2026-03-28 00:00 local time, seed %ld\n", s.days,
-           o->seed);
+    printf("soak: %d simulated days from 2026-03-28 00:00 local time, seed %ld\n", s.days, o->seed);
     fflush(stdout);
     struct options ro = *o;
     ro.no_watch = o->n_watch == 0; /* sticks: only the inbox, and --watch for the export */
-    ro.windowed = o->width > 0; /* the offscreen driver's "full screen" is 1024x768 */
+    ro.windowed = o->width > 0;    /* the offscreen driver's "full screen" is 1024x768 */
     struct run_sim sim = {.ctx = &s, .frame_ms = SOAK_FRAME_MS, .wait = soak_wait};
     uint64_t t0 = clock_real_ns();
     int rc = run_kiosk(&ro, &sim);
