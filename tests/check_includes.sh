@@ -1,6 +1,7 @@
 #!/bin/sh
 # The layering rules, checked on every #include of the sources:
-#   content/      includes only content/ headers, never SDL
+#   content/      includes only content/ headers, never SDL (nor libmpv:
+#                 like SDL, only platform/ may include <mpv/...>)
 #   app/base/     base and content headers, never SDL
 #   app/visitor/  visitor, base and content: the visitor's pure core never
 #                 sees the operations services, the command line or SDL
@@ -51,6 +52,8 @@ check() {
                 name = substr($0, RSTART + 1, RLENGTH - 2)
                 if (name ~ /^SDL/ && dir != "platform")
                     print where ": <" name ">: only platform/ may include SDL"
+                else if (name ~ /^mpv\// && dir != "platform")
+                    print where ": <" name ">: only platform/ may include libmpv"
                 next
             }
             if (!match($0, /"[^"]*"/)) next
@@ -86,7 +89,7 @@ if [ "${1:-}" = --self-test ]; then
         'content/store.c:#include "layout.h"' 'app/visitor/overlay.h:#include "../platform/text.h"' \
         'content/author.c:#include <SDL2/SDL_ttf.h>' 'app/visitor/kiosk.c:#include "generations.h"' \
         'app/ops/stats.c:#include "kiosk.h"' 'app/base/job.c:#include "options.h"' \
-        'platform/display.c:#include "cmd_run.h"'; do
+        'platform/display.c:#include "cmd_run.h"' 'app/visitor/kiosk.c:#include <mpv/client.h>'; do
         file=${bad%%:*}
         inc=${bad#*:}
         cp "$here/$file" "$tmp/$file"

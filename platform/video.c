@@ -1,0 +1,1231 @@
+/* video.c - clips played and probed with libmpv, loaded at run time (see
+ * video.h).
+ *
+ * LIMITATIONS: mpv's software renderer only (everything on the CPU; a 4K
+ * clip is decoded whole and scaled down each frame); one video track, the
+ * first; subtitles and the files beside a clip (subtitles, audio, cover
+ * art) are never loaded. A clip in a store is at most SQLite's largest blob
+ * (2 GiB).
+ * DEPENDENCIES: libmpv 0.33 or later (client API 2.x: the software render
+ * API, stream callbacks), loaded with dlopen; its headers only for types and
+ * constants. SQLite for the clip's bytes.
+ *
+ * mpv runs on threads of its own: its wakeup and render update callbacks
+ * and the stream callbacks below are called there. The callbacks only set
+ * a flag, signal or call the player's waker; everything else is done on the
+ * caller's thread, which drains mpv's events without blocking (a player) or
+ * waits for them with a deadline (a probe). */
+#define _POSIX_C_SOURCE 200809L
+#include "video.h"
+#include "log.h"
+
+#include <mpv/client.h>
+#include <mpv/render.h>
+#include <mpv/stream_cb.h>
+#include <sqlite3.h>
+
+#include <ctype.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TAG "video"
+#define LIBMPV_NAME "libmpv.so.2"
+#define PROTOCOL "vitrine"
+#define WHY_MAX 256
+/* mpv's lines logged for one player or probe; then one line says the rest
+ * are not, so a clip that fails on every frame cannot fill the log */
+#define MPV_LOG_LINES_MAX 20
+/* events handled by one video_poll, so that it always returns */
+#define POLL_EVENTS_MAX 256
+/* decoding threads of a player, at most (see video_open) */
+#define VIDEO_THREADS_MAX 4
+/* bytes of a clip's start kept to tell WebM from Matroska, MP4 from MOV */
+#define HEAD_BYTES 64
+
+/* ---- libmpv, loaded on first use ---- */
+
+#define MPV_FUNCTIONS(X)                                                                           \
+    X(client_api_version)                                                                          \
+    X(error_string)                                                                                \
+    X(free)                                                                                        \
+    X(free_node_contents)                                                                          \
+    X(create)                                                                                      \
+    X(initialize)                                                                                  \
+    X(terminate_destroy)                                                                           \
+    X(set_option_string)                                                                           \
+    X(command_async)                                                                               \
+    X(set_property_async)                                                                          \
+    X(get_property)                                                                                \
+    X(observe_property)                                                                            \
+    X(request_log_messages)                                                                        \
+    X(wait_event)                                                                                  \
+    X(set_wakeup_callback)                                                                         \
+    X(stream_cb_add_ro)                                                                            \
+    X(render_context_create)                                                                       \
+    X(render_context_set_update_callback)                                                          \
+    X(render_context_update)                                                                       \
+    X(render_context_render)                                                                       \
+    X(render_context_report_swap)                                                                  \
+    X(render_context_free)
+
+/* The functions' types are the headers' own (__typeof__ of a declaration
+ * evaluates nothing, so nothing is linked). */
+static struct {
+#define DECLARE(name) __typeof__(&mpv_##name) name;
+    MPV_FUNCTIONS(DECLARE)
+#undef DECLARE
+} mpv;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static bool mpv_loaded;
+static char load_why[WHY_MAX];
+
+/* The loaded library: never closed once it works (mpv's and FFmpeg's
+ * libraries may keep threads and atexit handlers of their own). */
+static void *mpv_lib;
+
+static void load_libmpv(void)
+{
+    const char *lib_name = getenv("VITRINE_LIBMPV");
+    if (!lib_name || !*lib_name)
+        lib_name = LIBMPV_NAME;
+    void *lib = dlopen(lib_name, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char *e = dlerror();
+        snprintf(load_why, sizeof load_why, "libmpv is not installed (%s)",
+                 e ? e : "dlopen failed");
+        return;
+    }
+#define RESOLVE(fn)                                                                                \
+    *(void **)&mpv.fn = dlsym(lib, "mpv_" #fn);                                                    \
+    if (!mpv.fn) {                                                                                 \
+        snprintf(load_why, sizeof load_why, "%s is too old: it has no mpv_" #fn, lib_name);        \
+        dlclose(lib);                                                                              \
+        return;                                                                                    \
+    }
+    MPV_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+    unsigned long v = mpv.client_api_version();
+    if (v >> 16 != MPV_CLIENT_API_VERSION >> 16) {
+        snprintf(load_why, sizeof load_why, "%s has client API %lu.%lu; vitrine needs %lu.x",
+                 lib_name, v >> 16, v & 0xffff, (unsigned long)(MPV_CLIENT_API_VERSION >> 16));
+        dlclose(lib);
+        return;
+    }
+    mpv_lib = lib;
+    mpv_loaded = true;
+}
+
+static void set_why(char *why, size_t why_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_why(char *why, size_t why_len, const char *fmt, ...)
+{
+    if (!why || why_len == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, why_len, fmt, ap);
+    va_end(ap);
+}
+
+bool video_available(char *why, size_t why_len)
+{
+    pthread_once(&load_once, load_libmpv);
+    if (!mpv_loaded)
+        set_why(why, why_len, "%s", load_why);
+    return mpv_loaded;
+}
+
+/* "0:01", "1:02.5": a time in a clip as people read it */
+static void clock_text(int64_t ms, char *buf, size_t len)
+{
+    if (ms < 0)
+        ms = 0;
+    int64_t s = ms / 1000;
+    if (ms % 1000 == 0)
+        snprintf(buf, len, "%d:%02d", (int)(s / 60), (int)(s % 60));
+    else
+        snprintf(buf, len, "%d:%02d.%d", (int)(s / 60), (int)(s % 60), (int)(ms % 1000 / 100));
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- the clip's bytes: mpv's stream callbacks over a blob or a file ---- */
+
+/* What the stream callbacks share with the player or probe; lives until
+ * mpv_terminate_destroy has returned. */
+struct clip {
+    char *path;
+    int64_t rowid;
+    pthread_mutex_t lock; /* over what follows: written on mpv's threads */
+    char open_why[WHY_MAX];
+    unsigned char head[HEAD_BYTES];
+    size_t head_len;
+};
+
+/* One open of the clip (mpv may open it more than once). */
+struct clip_stream {
+    sqlite3 *db;
+    sqlite3_blob *blob;
+    int fd;
+    int64_t size, pos;
+};
+
+static int64_t stream_read_at(struct clip_stream *s, void *buf, int64_t n, int64_t at)
+{
+    if (s->blob)
+        return sqlite3_blob_read(s->blob, buf, (int)n, (int)at) == SQLITE_OK ? n : -1;
+    for (;;) {
+        ssize_t got = pread(s->fd, buf, (size_t)n, (off_t)at);
+        if (got >= 0)
+            return got;
+        if (errno != EINTR)
+            return -1;
+    }
+}
+
+static int64_t stream_read(void *cookie, char *buf, uint64_t nbytes)
+{
+    struct clip_stream *s = cookie;
+    int64_t n = s->size - s->pos;
+    if (n <= 0)
+        return 0;
+    if ((uint64_t)n > nbytes)
+        n = (int64_t)nbytes;
+    if (n > INT_MAX)
+        n = INT_MAX;
+    n = stream_read_at(s, buf, n, s->pos);
+    if (n > 0)
+        s->pos += n;
+    return n;
+}
+
+static int64_t stream_seek(void *cookie, int64_t offset)
+{
+    struct clip_stream *s = cookie;
+    if (offset < 0 || offset > s->size)
+        return MPV_ERROR_GENERIC;
+    s->pos = offset;
+    return offset;
+}
+
+static int64_t stream_size(void *cookie)
+{
+    return ((struct clip_stream *)cookie)->size;
+}
+
+static void stream_close(void *cookie)
+{
+    struct clip_stream *s = cookie;
+    if (s->blob)
+        sqlite3_blob_close(s->blob);
+    if (s->db)
+        sqlite3_close(s->db);
+    if (s->fd >= 0)
+        close(s->fd);
+    free(s);
+}
+
+static int stream_open_store(struct clip *c, struct clip_stream *s, char *why, size_t why_len)
+{
+    int rc = sqlite3_open_v2(c->path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc != SQLITE_OK) {
+        set_why(why, why_len, "cannot open the store %s: %s", c->path,
+                s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+        return -1;
+    }
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+    rc = sqlite3_blob_open(s->db, "main", "clip", "data", c->rowid, 0, &s->blob);
+    if (rc != SQLITE_OK) {
+        set_why(why, why_len, "no clip %lld in the store %s: %s", (long long)c->rowid, c->path,
+                sqlite3_errmsg(s->db));
+        return -1;
+    }
+    s->size = sqlite3_blob_bytes(s->blob);
+    return 0;
+}
+
+static int stream_open_file(struct clip *c, struct clip_stream *s, char *why, size_t why_len)
+{
+    s->fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    if (s->fd < 0 || fstat(s->fd, &st) != 0) {
+        set_why(why, why_len, "cannot open %s: %s", c->path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        set_why(why, why_len, "%s is not a regular file", c->path);
+        return -1;
+    }
+    s->size = st.st_size;
+    return 0;
+}
+
+static int stream_open(void *user_data, char *uri, mpv_stream_cb_info *info)
+{
+    struct clip *c = user_data;
+    struct clip_stream *s = calloc(1, sizeof *s);
+    char why[WHY_MAX] = "";
+    if (!s)
+        return MPV_ERROR_NOMEM;
+    s->fd = -1;
+    int rc = c->rowid > 0 ? stream_open_store(c, s, why, sizeof why)
+                          : stream_open_file(c, s, why, sizeof why);
+    unsigned char head[HEAD_BYTES];
+    int64_t head_len = 0;
+    if (rc == 0) {
+        head_len = s->size < HEAD_BYTES ? s->size : HEAD_BYTES;
+        if (head_len > 0 && stream_read_at(s, head, head_len, 0) != head_len) {
+            set_why(why, sizeof why, "cannot read %s", c->path);
+            rc = -1;
+        }
+    }
+    pthread_mutex_lock(&c->lock);
+    if (rc == 0) {
+        memcpy(c->head, head, (size_t)head_len);
+        c->head_len = (size_t)head_len;
+    } else {
+        memcpy(c->open_why, why, sizeof why);
+    }
+    pthread_mutex_unlock(&c->lock);
+    if (rc != 0) {
+        stream_close(s);
+        return MPV_ERROR_LOADING_FAILED;
+    }
+    info->cookie = s;
+    info->read_fn = stream_read;
+    info->seek_fn = stream_seek;
+    info->size_fn = stream_size;
+    info->close_fn = stream_close;
+    return 0;
+}
+
+static struct clip *clip_new(const struct video_source *src)
+{
+    struct clip *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->path = strdup(src->path);
+    c->rowid = src->rowid;
+    if (!c->path) {
+        free(c);
+        return NULL;
+    }
+    pthread_mutex_init(&c->lock, NULL);
+    return c;
+}
+
+static void clip_free(struct clip *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_destroy(&c->lock);
+    free(c->path);
+    free(c);
+}
+
+/* ---- one mpv instance: what a probe and a player share ---- */
+
+struct core {
+    mpv_handle *h;
+    mpv_render_context *rc;
+    struct clip *clip;
+    enum log_level log_level; /* the level mpv's warnings are logged at */
+    int log_lines;
+};
+
+struct option {
+    const char *name, *value;
+};
+
+/* Every instance: a kiosk's player, nothing of mpv's own user interface,
+ * nothing read from the disk but the clip, little memory. */
+static const struct option base_options[] = {
+    {"vo", "libmpv"},
+    {"config", "no"},
+    {"terminal", "no"},
+    {"input-default-bindings", "no"},
+    {"input-builtin-bindings", "no"},
+    {"input-vo-keyboard", "no"},
+    {"osc", "no"},
+    {"load-scripts", "no"},
+    {"load-stats-overlay", "no"},
+    {"load-osd-console", "no"},
+    {"load-auto-profiles", "no"},
+    {"ytdl", "no"},
+    {"idle", "yes"},
+    {"keep-open", "yes"},
+    {"keep-open-pause", "no"},
+    {"osd-level", "0"},
+    {"sub-auto", "no"},
+    {"audio-file-auto", "no"},
+    {"cover-art-auto", "no"},
+    {"sid", "no"},
+    {"cache", "no"},
+    {"demuxer-max-bytes", "16MiB"},
+    {"demuxer-max-back-bytes", "0"},
+    {"demuxer-seekable-cache", "no"},
+    /* the frame is due when mpv says so: video_render never waits */
+    {"video-timing-offset", "0"},
+};
+
+static void core_log(struct core *c, const mpv_event_log_message *m)
+{
+    if (c->log_lines > MPV_LOG_LINES_MAX)
+        return;
+    if (++c->log_lines > MPV_LOG_LINES_MAX) {
+        log_msg(c->log_level, TAG, "more of mpv's messages about %s are not logged", c->clip->path);
+        return;
+    }
+    size_t n = strlen(m->text);
+    while (n > 0 && (m->text[n - 1] == '\n' || m->text[n - 1] == '\r'))
+        n--;
+    enum log_level level = c->log_level;
+    if (m->log_level <= MPV_LOG_LEVEL_ERROR && level == LOG_WARN)
+        level = LOG_ERROR;
+    log_msg(level, TAG, "mpv %s: %.*s", m->prefix, (int)n, m->text);
+}
+
+static void core_destroy(struct core *c)
+{
+    /* the render context first (mpv's rule); then no callback runs again */
+    if (c->rc)
+        mpv.render_context_free(c->rc);
+    if (c->h) {
+        mpv.set_wakeup_callback(c->h, NULL, NULL);
+        mpv.terminate_destroy(c->h);
+    }
+    clip_free(c->clip);
+    memset(c, 0, sizeof *c);
+}
+
+/* Create and initialise mpv with the base options and extra, register the
+ * clip's protocol, create the software render context; update(ctx) on each
+ * new frame, wakeup(ctx) on each new event. Does not load the clip. */
+static int core_start(struct core *c, const struct video_source *src, const struct option *extra,
+                      size_t n_extra, void (*wakeup)(void *), void (*update)(void *), void *ctx,
+                      char *why, size_t why_len)
+{
+    memset(c, 0, sizeof *c);
+    c->log_level = LOG_WARN;
+    if (!video_available(why, why_len))
+        return -1;
+    if (!src || !src->path || !*src->path || src->rowid < 0) {
+        set_why(why, why_len, "no clip given");
+        return -1;
+    }
+    c->clip = clip_new(src);
+    c->h = c->clip ? mpv.create() : NULL;
+    if (!c->h) {
+        /* mpv refuses to start when LC_NUMERIC is not "C" */
+        set_why(why, why_len, "mpv could not start (out of memory, or a locale other than C)");
+        goto fail;
+    }
+    for (size_t i = 0; i < sizeof base_options / sizeof base_options[0] + n_extra; i++) {
+        const struct option *o = i < sizeof base_options / sizeof base_options[0]
+                                     ? &base_options[i]
+                                     : &extra[i - sizeof base_options / sizeof base_options[0]];
+        int e = mpv.set_option_string(c->h, o->name, o->value);
+        if (e < 0) {
+            set_why(why, why_len, "mpv refuses its option %s=%s: %s", o->name, o->value,
+                    mpv.error_string(e));
+            goto fail;
+        }
+    }
+    int e = mpv.initialize(c->h);
+    if (e >= 0)
+        e = mpv.request_log_messages(c->h, "warn");
+    if (e >= 0)
+        e = mpv.stream_cb_add_ro(c->h, PROTOCOL, c->clip, stream_open);
+    if (e < 0) {
+        set_why(why, why_len, "mpv could not start: %s", mpv.error_string(e));
+        goto fail;
+    }
+    mpv_render_param params[] = {
+        {MPV_RENDER_PARAM_API_TYPE, (void *)MPV_RENDER_API_TYPE_SW},
+        {MPV_RENDER_PARAM_INVALID, NULL},
+    };
+    e = mpv.render_context_create(&c->rc, c->h, params);
+    if (e < 0) {
+        c->rc = NULL;
+        set_why(why, why_len, "mpv's software renderer could not start: %s", mpv.error_string(e));
+        goto fail;
+    }
+    mpv.render_context_set_update_callback(c->rc, update, ctx);
+    mpv.set_wakeup_callback(c->h, wakeup, ctx);
+    return 0;
+fail:
+    core_destroy(c);
+    return -1;
+}
+
+static int core_load(struct core *c, char *why, size_t why_len)
+{
+    const char *cmd[] = {"loadfile", PROTOCOL "://clip", NULL};
+    int e = mpv.command_async(c->h, 0, cmd);
+    if (e < 0) {
+        set_why(why, why_len, "mpv could not load the clip: %s", mpv.error_string(e));
+        return -1;
+    }
+    return 0;
+}
+
+/* The native-endian 0x00RRGGBB of SDL_PIXELFORMAT_RGB888 in mpv's words. */
+static char *sw_format(void)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    static char f[] = "0rgb";
+#else
+    static char f[] = "bgr0";
+#endif
+    return f;
+}
+
+static int core_render(struct core *c, int w, int h, void *pixels, int pitch)
+{
+    int size[2] = {w, h};
+    size_t stride = (size_t)pitch;
+    int block = 0;
+    mpv_render_param params[] = {
+        {MPV_RENDER_PARAM_SW_SIZE, size},
+        {MPV_RENDER_PARAM_SW_FORMAT, sw_format()},
+        {MPV_RENDER_PARAM_SW_STRIDE, &stride},
+        {MPV_RENDER_PARAM_SW_POINTER, pixels},
+        {MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, &block},
+        {MPV_RENDER_PARAM_INVALID, NULL},
+    };
+    return mpv.render_context_render(c->rc, params);
+}
+
+/* Why a clip's playing ended with an error, in plain words; loaded: the
+ * file was loaded (its tracks were read) before. */
+static void end_file_why(struct core *c, const mpv_event_end_file *ef, bool loaded, char *why,
+                         size_t why_len)
+{
+    char open_why[WHY_MAX];
+    pthread_mutex_lock(&c->clip->lock);
+    memcpy(open_why, c->clip->open_why, sizeof open_why);
+    pthread_mutex_unlock(&c->clip->lock);
+    if (open_why[0])
+        set_why(why, why_len, "could not read the clip: %s", open_why);
+    else if (ef->error == MPV_ERROR_UNKNOWN_FORMAT)
+        set_why(why, why_len, "not a video: mpv recognises no format in it");
+    else if (ef->error == MPV_ERROR_NOTHING_TO_PLAY && !loaded)
+        set_why(why, why_len, "no video track"); /* audio is never played here */
+    else if (ef->error == MPV_ERROR_NOTHING_TO_PLAY)
+        set_why(why, why_len, "could not decode a frame: mpv cannot decode its video");
+    else
+        set_why(why, why_len, "not a video: %s", mpv.error_string(ef->error));
+}
+
+/* ---- the probe ---- */
+
+static _Atomic int64_t probe_limit_ms = VIDEO_PROBE_LIMIT_MS;
+
+void video_set_probe_limit(int64_t ms)
+{
+    if (ms > 0)
+        atomic_store(&probe_limit_ms, ms);
+}
+
+struct probe {
+    struct core core;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bool signalled;
+    bool frame_pending;
+};
+
+static void probe_signal(struct probe *pr, bool frame)
+{
+    pthread_mutex_lock(&pr->lock);
+    pr->signalled = true;
+    if (frame)
+        pr->frame_pending = true;
+    pthread_cond_signal(&pr->cond);
+    pthread_mutex_unlock(&pr->lock);
+}
+
+static void probe_wakeup(void *ctx)
+{
+    probe_signal(ctx, false);
+}
+static void probe_update(void *ctx)
+{
+    probe_signal(ctx, true);
+}
+
+/* Wait until mpv signals or the deadline; whether a frame was signalled. */
+static bool probe_wait(struct probe *pr, int64_t deadline)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t)(deadline / 1000);
+    ts.tv_nsec = (long)(deadline % 1000) * 1000000;
+    pthread_mutex_lock(&pr->lock);
+    while (!pr->signalled && now_ms() < deadline)
+        if (pthread_cond_timedwait(&pr->cond, &pr->lock, &ts) != 0)
+            break;
+    pr->signalled = false;
+    bool frame = pr->frame_pending;
+    pr->frame_pending = false;
+    pthread_mutex_unlock(&pr->lock);
+    return frame;
+}
+
+static void copy_lower(char *dst, size_t len, const char *src)
+{
+    size_t i = 0;
+    for (; src && src[i] && i + 1 < len; i++)
+        dst[i] = (char)tolower((unsigned char)src[i]);
+    dst[i] = '\0';
+}
+
+static const mpv_node *node_get(const mpv_node *map, const char *key)
+{
+    if (!map || map->format != MPV_FORMAT_NODE_MAP)
+        return NULL;
+    for (int i = 0; i < map->u.list->num; i++)
+        if (strcmp(map->u.list->keys[i], key) == 0)
+            return &map->u.list->values[i];
+    return NULL;
+}
+
+static const char *node_str(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    return n && n->format == MPV_FORMAT_STRING ? n->u.string : NULL;
+}
+
+static bool node_flag(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    return n && n->format == MPV_FORMAT_FLAG && n->u.flag;
+}
+
+static double node_double(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    if (n && n->format == MPV_FORMAT_DOUBLE)
+        return n->u.double_;
+    if (n && n->format == MPV_FORMAT_INT64)
+        return (double)n->u.int64;
+    return 0;
+}
+
+/* The container's everyday name from mpv's file-format and the clip's
+ * first bytes (mpv says "mkv" for WebM and Matroska alike, and
+ * "mov,mp4,m4a,3gp,3g2,mj2" for every ISO media file). */
+static void container_name(const char *format, const unsigned char *head, size_t head_len,
+                           char *out, size_t len)
+{
+    if (!format)
+        format = "";
+    if (strcmp(format, "mkv") == 0 || strncmp(format, "matroska", 8) == 0) {
+        /* the EBML header's DocType (element 0x4282): "webm" or "matroska" */
+        const char *name = "matroska";
+        for (size_t i = 0; i + 7 <= head_len; i++)
+            if (head[i] == 0x42 && head[i + 1] == 0x82 && head[i + 2] == 0x84 &&
+                memcmp(head + i + 3, "webm", 4) == 0)
+                name = "webm";
+        snprintf(out, len, "%s", name);
+        return;
+    }
+    if (strncmp(format, "mov,mp4", 7) == 0) {
+        /* the ftyp box's major brand: QuickTime's "qt  " is a MOV */
+        bool qt =
+            head_len >= 12 && memcmp(head + 4, "ftyp", 4) == 0 && memcmp(head + 8, "qt  ", 4) == 0;
+        snprintf(out, len, "%s", qt ? "mov" : "mp4");
+        return;
+    }
+    size_t n = strcspn(format, ",");
+    char first[32];
+    snprintf(first, sizeof first, "%.*s", (int)(n < sizeof first ? n : sizeof first - 1), format);
+    copy_lower(out, len, first);
+}
+
+/* Read the clip's facts once it is loaded: 0, or -1 with why. */
+static int probe_info(struct probe *pr, struct video_info *info, char *why, size_t why_len)
+{
+    mpv_handle *h = pr->core.h;
+    mpv_node tracks;
+    memset(info, 0, sizeof *info);
+    if (mpv.get_property(h, "track-list", MPV_FORMAT_NODE, &tracks) < 0) {
+        set_why(why, why_len, "not a video: mpv lists no tracks in it");
+        return -1;
+    }
+    const mpv_node *video = NULL;
+    if (tracks.format == MPV_FORMAT_NODE_ARRAY) {
+        for (int i = 0; i < tracks.u.list->num; i++) {
+            const mpv_node *t = &tracks.u.list->values[i];
+            const char *type = node_str(t, "type");
+            if (!type)
+                continue;
+            if (strcmp(type, "audio") == 0)
+                info->has_audio = true;
+            if (strcmp(type, "video") == 0 && !video && !node_flag(t, "albumart"))
+                video = t;
+        }
+    }
+    int rc = 0;
+    if (!video) {
+        set_why(why, why_len, "no video track");
+        rc = -1;
+    } else if (node_flag(video, "image")) {
+        set_why(why, why_len, "not a video: a still image (%s)",
+                node_str(video, "codec") ? node_str(video, "codec") : "unknown");
+        rc = -1;
+    } else {
+        copy_lower(info->codec, sizeof info->codec, node_str(video, "codec"));
+        info->fps = node_double(video, "demux-fps");
+    }
+    mpv.free_node_contents(&tracks);
+    if (rc != 0)
+        return rc;
+    double duration = 0;
+    if (mpv.get_property(h, "duration", MPV_FORMAT_DOUBLE, &duration) < 0 || !(duration > 0)) {
+        set_why(why, why_len, "not a video: it has no duration");
+        return -1;
+    }
+    info->duration_ms = (int64_t)(duration * 1000 + 0.5);
+    int64_t bytes = 0;
+    if (mpv.get_property(h, "file-size", MPV_FORMAT_INT64, &bytes) >= 0)
+        info->bytes = bytes;
+    info->bitrate = info->duration_ms > 0 ? info->bytes * 8 * 1000 / info->duration_ms : 0;
+    if (!(info->fps > 0)) {
+        double fps = 0;
+        if (mpv.get_property(h, "container-fps", MPV_FORMAT_DOUBLE, &fps) >= 0 && fps > 0)
+            info->fps = fps;
+    }
+    char *format = NULL;
+    mpv.get_property(h, "file-format", MPV_FORMAT_STRING, &format);
+    pthread_mutex_lock(&pr->core.clip->lock);
+    container_name(format, pr->core.clip->head, pr->core.clip->head_len, info->container,
+                   sizeof info->container);
+    pthread_mutex_unlock(&pr->core.clip->lock);
+    mpv.free(format);
+    return 0;
+}
+
+/* The size of a w x h picture fitted into max_w x max_h, never enlarged. */
+static void fit_box(int w, int h, int max_w, int max_h, int *out_w, int *out_h)
+{
+    if (max_w <= 0 || max_w > w)
+        max_w = w;
+    if (max_h <= 0 || max_h > h)
+        max_h = h;
+    /* the wider side decides; the other rounded, at least 1 */
+    if ((int64_t)max_w * h <= (int64_t)max_h * w) {
+        *out_w = max_w;
+        *out_h = (int)(((int64_t)max_w * h + w / 2) / w);
+    } else {
+        *out_h = max_h;
+        *out_w = (int)(((int64_t)max_h * w + h / 2) / h);
+    }
+    if (*out_w < 1)
+        *out_w = 1;
+    if (*out_h < 1)
+        *out_h = 1;
+}
+
+enum probe_step {
+    STEP_LOAD,       /* until the file is loaded and its first frame shown */
+    STEP_SEEK_END,   /* a seek to the last frame sent: the data reaches the end */
+    STEP_SEEK_FRAME, /* a seek to the poster time sent */
+    STEP_DONE,
+};
+
+/* Reply ids of the probe's seeks. */
+#define SEEK_END_ID 1
+#define SEEK_FRAME_ID 2
+
+static int probe_seek(struct probe *pr, uint64_t id, int64_t ms)
+{
+    char at[32];
+    snprintf(at, sizeof at, "%.3f", (double)ms / 1000);
+    const char *cmd[] = {"seek", at, "absolute+exact", NULL};
+    return mpv.command_async(pr->core.h, id, cmd);
+}
+
+static double get_double(mpv_handle *h, const char *name, double fallback)
+{
+    double v;
+    return mpv.get_property(h, name, MPV_FORMAT_DOUBLE, &v) >= 0 ? v : fallback;
+}
+
+int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int max_h,
+                struct video_info *info, uint32_t **pixels, int *w, int *h, char *why,
+                size_t why_len)
+{
+    static const struct option probe_options[] = {
+        {"pause", "yes"}, {"aid", "no"},      {"ao", "null"},
+        {"hwdec", "no"},  {"hr-seek", "yes"}, {"loop-file", "no"},
+    };
+    struct probe pr;
+    struct video_info info_local;
+    if (!info)
+        info = &info_local;
+    memset(info, 0, sizeof *info);
+    if (pixels)
+        *pixels = NULL;
+    memset(&pr, 0, sizeof pr);
+    pthread_mutex_init(&pr.lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&pr.cond, &attr);
+    pthread_condattr_destroy(&attr);
+
+    int64_t limit = atomic_load(&probe_limit_ms);
+    int64_t deadline = now_ms() + limit;
+    int rc = -1;
+    uint32_t *buf = NULL;
+    int bw = 0, bh = 0;
+    uint32_t small[16 * 16]; /* the frame when only info is asked for */
+    enum probe_step step = STEP_LOAD;
+    bool loaded = false, shown = false, seek_done = false, restarted = false, framed = false;
+    int64_t target = 0, end = 0;
+    char when[32] = "";
+
+    if (core_start(&pr.core, src, probe_options, sizeof probe_options / sizeof probe_options[0],
+                   probe_wakeup, probe_update, &pr, why, why_len) != 0)
+        goto done;
+    pr.core.log_level = LOG_DEBUG; /* the probe's reason says what failed */
+    if (core_load(&pr.core, why, why_len) != 0)
+        goto done;
+    while (step != STEP_DONE) {
+        bool frame = probe_wait(&pr, deadline);
+        for (;;) {
+            mpv_event *ev = mpv.wait_event(pr.core.h, 0);
+            if (ev->event_id == MPV_EVENT_NONE)
+                break;
+            switch (ev->event_id) {
+            case MPV_EVENT_LOG_MESSAGE:
+                core_log(&pr.core, ev->data);
+                break;
+            case MPV_EVENT_END_FILE: {
+                const mpv_event_end_file *ef = ev->data;
+                if (ef->reason == MPV_END_FILE_REASON_ERROR)
+                    end_file_why(&pr.core, ef, loaded, why, why_len);
+                else
+                    set_why(why, why_len, "not a video: mpv stopped reading it");
+                goto done;
+            }
+            case MPV_EVENT_FILE_LOADED:
+                if (probe_info(&pr, info, why, why_len) != 0)
+                    goto done;
+                loaded = true;
+                break;
+            case MPV_EVENT_PLAYBACK_RESTART:
+                restarted = true;
+                break;
+            case MPV_EVENT_COMMAND_REPLY:
+                if (ev->reply_userdata != 0 && ev->error < 0) {
+                    set_why(why, why_len, "could not decode a frame at %s: mpv cannot seek there",
+                            when);
+                    goto done;
+                }
+                if (ev->reply_userdata != 0)
+                    seek_done = true;
+                break;
+            case MPV_EVENT_SHUTDOWN:
+                set_why(why, why_len, "mpv shut down");
+                goto done;
+            default:
+                break;
+            }
+        }
+        if (frame && (mpv.render_context_update(pr.core.rc) & MPV_RENDER_UPDATE_FRAME)) {
+            if (step == STEP_LOAD)
+                shown = true;
+            if (step == STEP_SEEK_FRAME && seek_done) {
+                /* the frame after the seek: rendered at its size, or small */
+                int e = buf ? core_render(&pr.core, bw, bh, buf, bw * 4)
+                            : core_render(&pr.core, 16, 16, small, 16 * 4);
+                if (e < 0) {
+                    set_why(why, why_len, "could not decode a frame at %s: %s", when,
+                            mpv.error_string(e));
+                    goto done;
+                }
+                framed = true;
+            } else {
+                core_render(&pr.core, 16, 16, small, 16 * 4);
+            }
+        }
+        if (step == STEP_LOAD && loaded && shown && restarted) {
+            int64_t dw = 0, dh = 0;
+            mpv.get_property(pr.core.h, "dwidth", MPV_FORMAT_INT64, &dw);
+            mpv.get_property(pr.core.h, "dheight", MPV_FORMAT_INT64, &dh);
+            if (dw <= 0 || dh <= 0 || dw > INT_MAX || dh > INT_MAX) {
+                set_why(why, why_len, "could not decode a frame at 0:00: it has no picture size");
+                goto done;
+            }
+            info->width = (int)dw;
+            info->height = (int)dh;
+            if (pixels) {
+                fit_box(info->width, info->height, max_w, max_h, &bw, &bh);
+                buf = malloc((size_t)bw * (size_t)bh * 4);
+                if (!buf) {
+                    set_why(why, why_len, "out of memory for a %dx%d picture", bw, bh);
+                    goto done;
+                }
+            }
+            /* the last frame first: a clip cut short stops before it */
+            int64_t frame_ms = info->fps > 0 ? (int64_t)(1000 / info->fps + 0.5) : 40;
+            end = info->duration_ms - 2 * frame_ms;
+            if (end < 0)
+                end = 0;
+            clock_text(end, when, sizeof when);
+            restarted = seek_done = false;
+            if (probe_seek(&pr, SEEK_END_ID, end) < 0) {
+                set_why(why, why_len, "mpv cannot seek in it");
+                goto done;
+            }
+            step = STEP_SEEK_END;
+        } else if (step == STEP_SEEK_END && seek_done && restarted) {
+            double pos = get_double(pr.core.h, "time-pos", -1);
+            /* a frame within a second of the end counts as reaching it */
+            if (pos * 1000 < (double)(end - 1000)) {
+                char at[32], of[32];
+                clock_text(pos > 0 ? (int64_t)(pos * 1000) : 0, at, sizeof at);
+                clock_text(info->duration_ms, of, sizeof of);
+                set_why(why, why_len, "cut short: its data stops at %s of its %s", at, of);
+                goto done;
+            }
+            target = at_ms < 0 ? VIDEO_POSTER_MS : at_ms;
+            if (at_ms < 0 && info->duration_ms < 2 * VIDEO_POSTER_MS)
+                target = info->duration_ms / 2;
+            if (target > end)
+                target = end;
+            clock_text(target, when, sizeof when);
+            restarted = seek_done = false;
+            if (probe_seek(&pr, SEEK_FRAME_ID, target) < 0) {
+                set_why(why, why_len, "mpv cannot seek in it");
+                goto done;
+            }
+            step = STEP_SEEK_FRAME;
+        } else if (step == STEP_SEEK_FRAME && seek_done && restarted && framed) {
+            step = STEP_DONE;
+        }
+        if (step != STEP_DONE && now_ms() >= deadline) {
+            set_why(why, why_len, "took longer than %g s", (double)limit / 1000);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    if (pr.core.h)
+        core_destroy(&pr.core);
+    pthread_cond_destroy(&pr.cond);
+    pthread_mutex_destroy(&pr.lock);
+    if (rc == 0 && pixels) {
+        *pixels = buf;
+        buf = NULL;
+        if (w)
+            *w = bw;
+        if (h)
+            *h = bh;
+    }
+    free(buf);
+    return rc;
+}
+
+/* ---- the player ---- */
+
+/* observed properties' reply ids */
+enum {
+    OBS_TIME_POS = 1,
+    OBS_EOF,
+    OBS_DROPS_VO,
+    OBS_DROPS_DECODER,
+};
+
+struct video_player {
+    struct core core;
+    void (*wake)(void *ctx);
+    void *wake_ctx;
+    atomic_bool frame_pending; /* mpv's update callback since the last render */
+    bool loop;
+    bool loaded;          /* the clip's tracks are read */
+    bool started;         /* the first frame is there */
+    bool eof;             /* eof-reached */
+    bool restart_pending; /* video_restart's seek is not done: an old eof is stale */
+    bool paused;
+    bool failed;
+    bool why_given;
+    int64_t pos_ms;
+    int64_t drops_vo, drops_decoder;
+    char why[WHY_MAX];
+};
+
+static void player_wakeup(void *ctx)
+{
+    struct video_player *p = ctx;
+    p->wake(p->wake_ctx);
+}
+
+static void player_update(void *ctx)
+{
+    struct video_player *p = ctx;
+    atomic_store(&p->frame_pending, true);
+    p->wake(p->wake_ctx);
+}
+
+static void no_wake(void *ctx)
+{
+    (void)ctx;
+}
+
+static void player_fail(struct video_player *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void player_fail(struct video_player *p, const char *fmt, ...)
+{
+    if (p->failed)
+        return;
+    p->failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->why, sizeof p->why, fmt, ap);
+    va_end(ap);
+    log_warn(TAG, "%s: %s", p->core.clip ? p->core.clip->path : "a clip", p->why);
+}
+
+struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
+                                void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len)
+{
+    static const struct video_opts defaults = {false, false, false};
+    if (!o)
+        o = &defaults;
+    struct video_player *p = calloc(1, sizeof *p);
+    if (!p) {
+        set_why(why, why_len, "out of memory");
+        return NULL;
+    }
+    p->wake = wake ? wake : no_wake;
+    p->wake_ctx = wake_ctx;
+    p->loop = o->loop;
+    atomic_init(&p->frame_pending, false);
+    struct option extra[8];
+    size_t n = 0;
+    /* Each decoding thread holds frames of its own (a 4K one: 12 MB each):
+     * one a core, at most VIDEO_THREADS_MAX, bounds the memory on a box of
+     * many cores (mpv's own default is a core and one more, up to 16). */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    char threads[8];
+    snprintf(threads, sizeof threads, "%ld",
+             cores < 1                   ? 1
+             : cores > VIDEO_THREADS_MAX ? VIDEO_THREADS_MAX
+                                         : cores);
+    extra[n++] = (struct option){"vd-lavc-threads", threads};
+    extra[n++] = (struct option){"loop-file", o->loop ? "inf" : "no"};
+    extra[n++] = (struct option){"hwdec", o->hwdec ? "auto-copy-safe" : "no"};
+    if (o->sound) {
+        /* The audio outputs of a Debian box, never mpv's SDL output: that
+         * would init and quit the kiosk's own SDL's audio (and loses 128
+         * bytes in SDL each time). No device: the video plays on, silent. */
+        extra[n++] = (struct option){"ao", "pipewire,pulse,alsa"};
+        extra[n++] = (struct option){"audio-fallback-to-null", "yes"};
+    } else {
+        extra[n++] = (struct option){"aid", "no"};
+        extra[n++] = (struct option){"ao", "null"};
+    }
+    if (core_start(&p->core, src, extra, n, player_wakeup, player_update, p, why, why_len) != 0)
+        goto fail;
+    mpv_handle *h = p->core.h;
+    if (mpv.observe_property(h, OBS_TIME_POS, "time-pos", MPV_FORMAT_DOUBLE) < 0 ||
+        mpv.observe_property(h, OBS_EOF, "eof-reached", MPV_FORMAT_FLAG) < 0 ||
+        mpv.observe_property(h, OBS_DROPS_VO, "frame-drop-count", MPV_FORMAT_INT64) < 0 ||
+        mpv.observe_property(h, OBS_DROPS_DECODER, "decoder-frame-drop-count", MPV_FORMAT_INT64) <
+            0) {
+        set_why(why, why_len, "mpv cannot report its playback position");
+        goto fail;
+    }
+    if (core_load(&p->core, why, why_len) != 0)
+        goto fail;
+    return p;
+fail:
+    if (p->core.h)
+        core_destroy(&p->core);
+    free(p);
+    return NULL;
+}
+
+static void player_property(struct video_player *p, const mpv_event *ev)
+{
+    const mpv_event_property *prop = ev->data;
+    switch (ev->reply_userdata) {
+    case OBS_TIME_POS:
+        if (prop->format == MPV_FORMAT_DOUBLE)
+            p->pos_ms = (int64_t)(*(double *)prop->data * 1000 + 0.5);
+        break;
+    case OBS_EOF: {
+        bool eof = prop->format == MPV_FORMAT_FLAG && *(int *)prop->data;
+        if (!(eof && p->restart_pending))
+            p->eof = eof;
+        break;
+    }
+    case OBS_DROPS_VO:
+        if (prop->format == MPV_FORMAT_INT64)
+            p->drops_vo = *(int64_t *)prop->data;
+        break;
+    case OBS_DROPS_DECODER:
+        if (prop->format == MPV_FORMAT_INT64)
+            p->drops_decoder = *(int64_t *)prop->data;
+        break;
+    default:
+        break;
+    }
+}
+
+/* On FILE_LOADED: the clip must have a video track. */
+static void player_check_video(struct video_player *p)
+{
+    char *vid = NULL;
+    if (mpv.get_property(p->core.h, "vid", MPV_FORMAT_STRING, &vid) < 0 || !vid ||
+        strcmp(vid, "no") == 0)
+        player_fail(p, "no video track");
+    mpv.free(vid);
+}
+
+static void player_event(struct video_player *p, mpv_event *ev)
+{
+    switch (ev->event_id) {
+    case MPV_EVENT_LOG_MESSAGE:
+        core_log(&p->core, ev->data);
+        break;
+    case MPV_EVENT_PROPERTY_CHANGE:
+        player_property(p, ev);
+        break;
+    case MPV_EVENT_FILE_LOADED:
+        p->loaded = true;
+        player_check_video(p);
+        break;
+    case MPV_EVENT_PLAYBACK_RESTART:
+        p->started = true;
+        p->restart_pending = false;
+        break;
+    case MPV_EVENT_END_FILE: {
+        const mpv_event_end_file *ef = ev->data;
+        if (ef->reason == MPV_END_FILE_REASON_ERROR) {
+            char why[WHY_MAX];
+            end_file_why(&p->core, ef, p->loaded, why, sizeof why);
+            player_fail(p, "%s", why);
+        } else if (ef->reason == MPV_END_FILE_REASON_EOF) {
+            p->eof = true;
+        } else {
+            player_fail(p, "mpv stopped playing it");
+        }
+        break;
+    }
+    case MPV_EVENT_SHUTDOWN:
+        player_fail(p, "mpv shut down");
+        break;
+    default:
+        break;
+    }
+}
+
+enum video_state video_poll(struct video_player *p, int64_t *pos_ms, char *why, size_t why_len)
+{
+    if (why && why_len)
+        why[0] = '\0';
+    for (int i = 0; i < POLL_EVENTS_MAX; i++) {
+        mpv_event *ev = mpv.wait_event(p->core.h, 0);
+        if (ev->event_id == MPV_EVENT_NONE)
+            break;
+        player_event(p, ev);
+    }
+    if (pos_ms)
+        *pos_ms = p->pos_ms;
+    if (p->failed) {
+        if (!p->why_given)
+            set_why(why, why_len, "%s", p->why);
+        p->why_given = true;
+        return VIDEO_FAILED;
+    }
+    if (!p->started)
+        return VIDEO_LOADING;
+    if (p->eof && !p->loop && !p->restart_pending)
+        return VIDEO_ENDED;
+    return p->paused ? VIDEO_PAUSED : VIDEO_PLAYING;
+}
+
+const char *video_error(const struct video_player *p)
+{
+    return p && p->failed ? p->why : NULL;
+}
+
+int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, bool force)
+{
+    if (p->failed)
+        return -1;
+    if (w <= 0 || h <= 0 || !pixels || pitch < w * 4 || pitch % 4 != 0)
+        return -1;
+    bool pending = atomic_exchange(&p->frame_pending, false);
+    if (!pending && !force)
+        return 0;
+    uint64_t flags = mpv.render_context_update(p->core.rc);
+    if (!(flags & MPV_RENDER_UPDATE_FRAME) && !force)
+        return 0;
+    int e = core_render(&p->core, w, h, pixels, pitch);
+    if (e < 0) {
+        player_fail(p, "could not draw a frame: %s", mpv.error_string(e));
+        return -1;
+    }
+    return 1;
+}
+
+void video_presented(struct video_player *p)
+{
+    if (p && !p->failed)
+        mpv.render_context_report_swap(p->core.rc);
+}
+
+void video_set_paused(struct video_player *p, bool paused)
+{
+    int flag = paused;
+    if (mpv.set_property_async(p->core.h, 0, "pause", MPV_FORMAT_FLAG, &flag) >= 0)
+        p->paused = paused;
+}
+
+void video_restart(struct video_player *p)
+{
+    const char *cmd[] = {"seek", "0", "absolute+exact", NULL};
+    if (mpv.command_async(p->core.h, 0, cmd) < 0)
+        return;
+    p->restart_pending = true;
+    p->eof = false;
+    p->pos_ms = 0;
+    video_set_paused(p, false);
+}
+
+int64_t video_dropped(const struct video_player *p)
+{
+    return p->drops_vo + p->drops_decoder;
+}
+
+void video_close(struct video_player *p)
+{
+    if (!p)
+        return;
+    core_destroy(&p->core);
+    free(p);
+}

@@ -1,0 +1,136 @@
+/* video.h - playing and probing video clips with libmpv.
+ *
+ * libmpv is loaded with dlopen("libmpv.so.2") on first use, never linked:
+ * a kiosk whose exhibit has no video starts as fast as without this module
+ * and maps none of mpv or FFmpeg. Without libmpv, video_available() says
+ * why and every other function fails with that reason.
+ *
+ * A clip's bytes are read where they are: the blob clip.data of a content
+ * store, through a read-only SQLite connection of the player's own (the
+ * store may be replaced on disk while it plays: the open connection keeps
+ * reading the old file), or a plain file. No temporary file is written and
+ * no copy of the whole clip is held in memory (mpv's demuxer reads ahead at
+ * most 16 MiB).
+ *
+ * Frames are drawn by mpv's software renderer into the caller's buffer as
+ * XRGB8888: native-endian uint32 0x00RRGGBB, SDL_PIXELFORMAT_RGB888.
+ *
+ * ERRORS: every failure is a return value with a reason in plain words in
+ * why (why may be NULL; a reason longer than why_len is cut). Nothing here
+ * aborts, and nothing blocks the caller longer than mpv's own
+ * mpv_terminate_destroy (video_close) or the probe's time limit.
+ *
+ * THREADS: video_available and video_probe may be called from any thread
+ * (a probe runs mpv on threads of its own and waits for it). A player is
+ * used from one thread, the one that opened it (the main thread); its wake
+ * callback is called from mpv's threads (see video_open). */
+#ifndef VITRINE_VIDEO_H
+#define VITRINE_VIDEO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The time limit of one video_probe, unless video_set_probe_limit says
+ * otherwise. */
+#define VIDEO_PROBE_LIMIT_MS 10000
+
+/* The default poster time: 1 s into the clip, or its middle if shorter. */
+#define VIDEO_POSTER_MS 1000
+
+struct video_info {
+    char codec[24];     /* "h264", "hevc", "vp9", "av1", ... (lower case) */
+    char container[24]; /* "mp4", "mov", "webm", "matroska", "mpegts", ... */
+    int width, height;  /* display size in pixels (the pixel aspect applied) */
+    double fps;         /* 0 when unknown */
+    int64_t duration_ms;
+    int64_t bytes;   /* the clip's size */
+    int64_t bitrate; /* bits per second over the whole clip (bytes * 8 / duration) */
+    bool has_audio;
+};
+
+/* Where a clip's bytes are. */
+struct video_source {
+    const char *path; /* the store (rowid > 0) or the clip file (rowid == 0) */
+    int64_t rowid;    /* > 0: the blob clip.data at this rowid of the SQLite store at path */
+};
+
+/* Whether libmpv can be loaded (it is, on the first call of any function
+ * here; VITRINE_LIBMPV in the environment names another file, for tests).
+ * true; or false with why ("libmpv is not installed (...)"). */
+bool video_available(char *why, size_t why_len);
+
+/* Open the clip, read its info, and decode the frame at at_ms (clamped into
+ * the clip; -1: VIDEO_POSTER_MS), scaled to fit max_w x max_h keeping its
+ * aspect, never enlarged, into *pixels (malloc'd XRGB8888, pitch *w * 4;
+ * the caller frees it). pixels NULL: info only (the frame is still decoded,
+ * to know it can be). The probe also checks that the clip's data reaches
+ * its stated end (a clip cut short is refused). info may be NULL.
+ * 0; or -1 with why: "not a video: ...", "no video track", "could not
+ * decode a frame at 0:01: ...", "cut short: ...", "took longer than 10 s".
+ * On failure *pixels is NULL. */
+int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int max_h,
+                struct video_info *info, uint32_t **pixels, int *w, int *h, char *why,
+                size_t why_len);
+
+/* The time limit of every later video_probe, in milliseconds (> 0); tests
+ * use it to reach the limit. Not thread safe against a running probe. */
+void video_set_probe_limit(int64_t ms);
+
+struct video_opts {
+    bool loop;  /* play again from the start at the end, forever (never ENDED) */
+    bool sound; /* decode and play the audio; false: no audio is decoded at all */
+    bool hwdec; /* hardware decoding where it is safe, copied back; falls back to software */
+};
+
+struct video_player;
+
+/* Start playing src (asynchronously: the state is VIDEO_LOADING until the
+ * first frame). wake(wake_ctx) is called from mpv's threads whenever
+ * video_poll or video_render has something new: it must be thread safe,
+ * quick, and must not call this module (the run loop's waker). It is
+ * never called once video_close has returned.
+ * The player, or NULL with why (libmpv missing, mpv failing to start).
+ * src->path is copied. */
+struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
+                                void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len);
+
+enum video_state { VIDEO_LOADING, VIDEO_PLAYING, VIDEO_PAUSED, VIDEO_ENDED, VIDEO_FAILED };
+
+/* Drain mpv's events without blocking; the state now; *pos_ms the playback
+ * position (may be NULL). The call that first returns VIDEO_FAILED fills
+ * why with the reason (and the reason is logged once, tag "video"); later
+ * calls keep returning VIDEO_FAILED and leave why empty (video_error still
+ * has it). */
+enum video_state video_poll(struct video_player *p, int64_t *pos_ms, char *why, size_t why_len);
+
+/* Why the player failed, or NULL while it has not. Valid until the next
+ * call on p. */
+const char *video_error(const struct video_player *p);
+
+/* When mpv has a new frame (or force: the current frame again, black
+ * before the first), render it at w x h (the caller's box, of the clip's
+ * aspect; mpv letterboxes otherwise) into pixels (XRGB8888, pitch bytes a
+ * row, a multiple of 4; a multiple of 64 is fastest). Never waits for the
+ * frame's display time. 1: rendered; 0: nothing new; -1: failed (the
+ * player is then VIDEO_FAILED). */
+int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, bool force);
+
+/* Tell mpv the last rendered frame is now on screen (after the present),
+ * for its timing. Optional, but then after every presented frame: mpv
+ * trusts it once called. */
+void video_presented(struct video_player *p);
+
+void video_set_paused(struct video_player *p, bool paused);
+
+/* Back to the start and play (after VIDEO_ENDED, or at any time). */
+void video_restart(struct video_player *p);
+
+/* Frames dropped so far: by the decoder and at the output. */
+int64_t video_dropped(const struct video_player *p);
+
+/* Stop and free everything: mpv's threads, the clip's connection. NULL is
+ * ignored. Blocks no longer than mpv_terminate_destroy. */
+void video_close(struct video_player *p);
+
+#endif
