@@ -120,11 +120,12 @@ set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
 set(CPACK_STRIP_FILES ON)                 # no debug info, no build paths
 # Libraries from dpkg-shlibdeps (dpkg-dev); fonts are found through
 # fontconfig at run time, and the hyphenation dictionaries by path
-# (/usr/share/hyphen), so they and fontconfig are named here; adduser for
-# the postinst.
+# (/usr/share/hyphen), so they and fontconfig are named here; libmpv2 is
+# loaded with dlopen when an exhibit has video (platform/video.c), so
+# dpkg-shlibdeps cannot see it; adduser for the postinst.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de")
+    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de, libmpv2")
 # systemd-mount (the udev rule) and the unit
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd, udev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "minisign")

@@ -76,7 +76,7 @@ depends=$(field Depends)
 echo "Depends: $depends"
 for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
          libhyphen0 fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola \
-         hyphen-en-us hyphen-fr hyphen-de adduser; do
+         hyphen-en-us hyphen-fr hyphen-de adduser libmpv2; do
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
 field Suggests | grep -q minisign || bad "Suggests lacks minisign"
