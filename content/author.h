@@ -28,6 +28,26 @@
 typedef int (*author_fit_fn)(void *ctx, const struct panel *p, char *why, size_t why_len,
                              const char **field);
 
+/* What the clip hook found in a video clip by decoding it, and its poster:
+ * an encoded still (PNG or JPEG, malloc'd: the build frees it). */
+struct author_clip {
+    char codec[24];     /* "h264", "hevc", "vp9", "av1" */
+    char container[24]; /* "mp4", "webm", "matroska" */
+    int w, h;
+    double fps; /* 0: unknown */
+    long long duration_ms, bitrate, bytes;
+    int audio;
+    unsigned char *poster; /* NULL when not asked for */
+    size_t poster_size;
+};
+
+/* Decode the clip at path: what it is, and (want_poster) its frame at
+ * poster_ms (-1: the default, 1 s in or the middle of a shorter clip)
+ * encoded as a still. 0, or -1 with why in plain words ("is not a video
+ * this kiosk can play: ..."; the build puts the file and line first). */
+typedef int (*author_clip_fn)(void *ctx, const char *path, long long poster_ms, int want_poster,
+                              struct author_clip *out, char *why, size_t why_len);
+
 struct author_opts {
     author_fit_fn fit; /* may be NULL */
     void *fit_ctx;
@@ -51,6 +71,10 @@ struct author_opts {
      * platform/clock.h: clock_build_time). 0, and NULL opts, write
      * 1970-01-01T00:00:00Z. */
     int64_t built_at;
+    /* Video clips are decoded with it (platform/video.h on the command
+     * line); NULL: a build that cannot check clips refuses video panels. */
+    author_clip_fn clip;
+    void *clip_ctx;
 };
 
 /* Build src_dir into out_path (written to a temporary file beside it and

@@ -96,6 +96,28 @@ struct image {
     struct ltext alt;
 };
 
+/* One caption cue of a WebVTT file (author_video.c). */
+struct cue {
+    int start_ms, end_ms;
+    const char *text;
+};
+
+/* A video panel's video: (author_video.c). */
+struct vclip {
+    const char *file;    /* relative to src_dir, as written */
+    const char *poster;  /* a still given by the author, or NULL: a frame of the clip */
+    long long poster_ms; /* poster_at in ms; -1: the default frame */
+    int then_next, sound;
+    const char *captions[MAX_LOCALES]; /* WebVTT files, NULL where none */
+    struct cue *cues[MAX_LOCALES];
+    int ncues[MAX_LOCALES];
+    int line; /* of the video: key */
+    int ok;   /* decoded: info and poster below are set */
+    struct author_clip info;
+    unsigned char *still; /* the poster's bytes, in b->a */
+    size_t still_size;
+};
+
 /* A timeline event and a compare value (author_items.c). */
 struct event {
     struct panel_date date;
@@ -130,6 +152,7 @@ struct psrc {
     struct figure fig;
     struct quote q;
     struct image img;
+    struct vclip vid; /* video */
     struct event *ev; /* timeline */
     int nev;
     struct cvalue *cv; /* compare */
@@ -281,6 +304,18 @@ void items_parse_values(struct build *b, const struct ynode *n, struct psrc *ps)
  * l, in arrays from b->a (cites from all, the exhibit's sources in their
  * order): 0, or -1 after reporting running out of memory. */
 int items_for_locale(struct build *b, const struct psrc *ps, int l, struct panel *p);
+/* A video panel's video: mapping into ps, then the clip decoded through the
+ * build's clip hook and its captions read (author_video.c). */
+void video_parse(struct build *b, const struct ynode *n, struct psrc *ps);
+void video_check(struct build *b, struct psrc *ps);
+/* The panel's clip and captions in locale l as store_panel_load returns
+ * them (arrays in b->a): 0, or -1 after reporting. */
+int video_for_locale(struct build *b, const struct psrc *ps, int l, struct panel *p);
+/* A path inside the exhibit folder ("videos/a.mp4"), else an error at n's
+ * line naming key; NULL when it is not one. */
+const char *build_inner_path(struct build *b, const struct ynode *n, const char *key,
+                             const char *example);
+
 /* The model into a new store at out_path, written beside it and renamed
  * into place; 0, or -1 after reporting (author_write.c). */
 int author_write(struct build *b, const char *out_path);

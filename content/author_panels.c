@@ -30,11 +30,12 @@ enum {
     PK_VALUES,
     PK_SHOW,
     PK_CHAPTER_SHOW,
+    PK_VIDEO,
     PK_N
 };
 static const char *const panel_keys[PK_N] = {
     "kind",  "chapter", "heading", "body",   "note", "sources",      "figure",
-    "quote", "image",   "events",  "values", "show", "chapter_show",
+    "quote", "image",   "events",  "values", "show", "chapter_show", "video",
 };
 
 enum {
@@ -398,6 +399,9 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                                      ps->q.context.s[l], ps->q.language, ps->q.translation.s[l]};
         } else if (ps->kind == PANEL_IMAGE) {
             p.image = (struct panel_image){img, img_size, ps->img.alt.s[l], ps->img.file, 0, 0};
+        } else if (ps->kind == PANEL_VIDEO) {
+            if (video_for_locale(b, ps, l, &p) != 0)
+                goto done;
         } else if (items_for_locale(b, ps, l, &p) != 0) {
             goto done;
         }
@@ -467,7 +471,7 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     if (!v[PK_KIND]) {
         ERR(b, root->line,
             "missing required key \"kind\" (title, story, statistic, quote, "
-            "credits, image, timeline or compare)");
+            "credits, image, timeline, compare or video)");
     } else if (v[PK_KIND]->type != Y_SCALAR ||
                (ps->kind = panel_kind_from_name(v[PK_KIND]->s)) < 0) {
         const char *names[PANEL_KIND_COUNT];
@@ -481,7 +485,7 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
             snprintf(h, sizeof h, "did you mean \"%s\"? ", hint);
         ERR(b, v[PK_KIND]->line,
             "unknown kind %s (%skinds are title, story, statistic, quote, credits, image, "
-            "timeline, compare)",
+            "timeline, compare, video)",
             value_describe(q, sizeof q, v[PK_KIND]), h);
     }
 
@@ -491,7 +495,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
                 {PK_QUOTE, PANEL_QUOTE},
                 {PK_IMAGE, PANEL_IMAGE},
                 {PK_EVENTS, PANEL_TIMELINE},
-                {PK_VALUES, PANEL_COMPARE}};
+                {PK_VALUES, PANEL_COMPARE},
+                {PK_VIDEO, PANEL_VIDEO}};
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++) {
         if (ps->kind < 0)
             break;
@@ -539,8 +544,9 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     }
     if (v[PK_SOURCES] && !ynode_is_null(v[PK_SOURCES]))
         value_cites(b, v[PK_SOURCES], "sources", "panel", 0, &ps->sources);
-    static const int marked[] = {PK_CHAPTER, PK_HEADING, PK_BODY,  PK_NOTE,   PK_SOURCES,
-                                 PK_FIGURE,  PK_QUOTE,   PK_IMAGE, PK_EVENTS, PK_VALUES};
+    static const int marked[] = {PK_CHAPTER, PK_HEADING, PK_BODY,   PK_NOTE,
+                                 PK_SOURCES, PK_FIGURE,  PK_QUOTE,  PK_IMAGE,
+                                 PK_EVENTS,  PK_VALUES,  PK_VIDEO};
     for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
         if (v[marked[i]])
             mark(b, ps, panel_keys[marked[i]], ps->file, kline[marked[i]]);
@@ -554,6 +560,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         items_parse_events(b, v[PK_EVENTS], ps);
     if (v[PK_VALUES])
         items_parse_values(b, v[PK_VALUES], ps);
+    if (v[PK_VIDEO])
+        video_parse(b, v[PK_VIDEO], ps);
 
     /* A panel without a chapter stays in the previous panel's chapter. */
     if (!ps->has_chapter || ltext_empty(&ps->chapter))
@@ -567,6 +575,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         img = build_image_load(b, ps->img.file, v[PK_IMAGE] ? v[PK_IMAGE]->line : 1, &img_size,
                                &mime, &w, &h);
     }
+    if (ps->kind == PANEL_VIDEO && b->nerr == before && b->locales_ok)
+        video_check(b, ps);
     int exhibit_ok = b->locales_ok && b->sources_ok && b->nloc > 0;
     if (b->nerr == before && exhibit_ok && b->opts && b->opts->fit)
         fit_panel(b, ps, index, img, img_size);

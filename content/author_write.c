@@ -156,6 +156,139 @@ static int write_asset(struct build *b, sqlite3 *db, const char *file, const cha
     return rc == 0 ? (int)sqlite3_last_insert_rowid(db) : -1;
 }
 
+/* A still the build made or read (a video's poster) as an asset named
+ * name; its id, or -1 after reporting. */
+static int write_still(struct build *b, sqlite3 *db, const char *name, const unsigned char *data,
+                       size_t size)
+{
+    const char *mime;
+    unsigned long w, h;
+    char why[256];
+    if (rules_image(data, size, NULL, 0, 0, &mime, &w, &h, why, sizeof why) != 0) {
+        ERR(b, 0, "the poster of %s %s", name, why);
+        return -1;
+    }
+    sqlite3_stmt *st;
+    int id = -1;
+    if (sqlite3_prepare_v2(db, "SELECT id FROM asset WHERE name = ?", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        id = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (id > 0)
+        return id;
+    int rc = row(db, "INSERT INTO asset (name, mime, width, height, data) VALUES (?, ?, ?, ?, ?)",
+                 "ttiib", name, mime, (int)w, (int)h, (const void *)data, size);
+    return rc == 0 ? (int)sqlite3_last_insert_rowid(db) : -1;
+}
+
+/* The clip of a video panel, once per file: its bytes copied from the
+ * source file straight into the row (incremental blob I/O, a megabyte at a
+ * time: a clip is never whole in memory). Its id, or -1 after reporting. */
+static sqlite3_int64 write_clip(struct build *b, sqlite3 *db, const struct psrc *ps)
+{
+    const struct vclip *v = &ps->vid;
+    const struct author_clip *in = &v->info;
+    sqlite3_stmt *st;
+    sqlite3_int64 id = -1;
+    if (sqlite3_prepare_v2(db, "SELECT id FROM clip WHERE name = ?", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_text(st, 1, v->file, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        id = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (id > 0)
+        return id;
+    const char *saved = b->cur;
+    b->cur = ps->file;
+    char *path = build_printf(b, "%s/%s", b->src_dir, v->file);
+    int fd = path ? open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) : -1;
+    struct stat sb;
+    unsigned char *buf = NULL;
+    sqlite3_blob *blob = NULL;
+    id = -1;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        ERR(b, v->line, "video.file \"%s\" cannot be read: %s", v->file,
+            fd < 0 ? strerror(errno) : "not a file");
+        goto done;
+    }
+    if ((long long)sb.st_size != in->bytes) {
+        ERR(b, v->line, "video.file \"%s\" changed while the exhibit was being built", v->file);
+        goto done;
+    }
+    if (sqlite3_prepare_v2(db,
+                           "INSERT INTO clip (name, container, codec, width, height, duration_ms,"
+                           " bitrate, audio, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        goto done;
+    sqlite3_bind_text(st, 1, v->file, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, in->container, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, in->codec, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, in->w);
+    sqlite3_bind_int(st, 5, in->h);
+    sqlite3_bind_int64(st, 6, in->duration_ms);
+    sqlite3_bind_int64(st, 7, in->bitrate);
+    sqlite3_bind_int(st, 8, in->audio != 0);
+    sqlite3_bind_zeroblob64(st, 9, (sqlite3_uint64)sb.st_size);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        goto done;
+    sqlite3_int64 rowid = sqlite3_last_insert_rowid(db);
+    if (sqlite3_blob_open(db, "main", "clip", "data", rowid, 1, &blob) != SQLITE_OK)
+        goto done;
+    enum { CHUNK = 1 << 20 };
+    buf = malloc(CHUNK);
+    if (!buf) {
+        ERR(b, 0, "out of memory");
+        goto done;
+    }
+    long long off = 0;
+    while (off < (long long)sb.st_size) {
+        ssize_t got = read(fd, buf, CHUNK);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0 || off + got > (long long)sb.st_size) {
+            ERR(b, v->line, "video.file \"%s\" could not be read whole: %s", v->file,
+                got < 0 ? strerror(errno) : "it changed while the exhibit was being built");
+            goto done;
+        }
+        if (sqlite3_blob_write(blob, buf, (int)got, (int)off) != SQLITE_OK)
+            goto done;
+        off += got;
+    }
+    id = rowid;
+done:
+    if (blob)
+        sqlite3_blob_close(blob);
+    free(buf);
+    if (fd >= 0)
+        close(fd);
+    b->cur = saved;
+    return id;
+}
+
+/* A video panel's rows: its clip, how it plays, its captions per language
+ * (none stored where a language has none: the reader gives the default
+ * language's). The poster asset is written by the caller. */
+static int write_video(struct build *b, sqlite3 *db, int pos, const struct psrc *ps)
+{
+    const struct vclip *v = &ps->vid;
+    sqlite3_int64 clip = write_clip(b, db, ps);
+    if (clip < 0)
+        return -1;
+    if (row(db, "INSERT INTO video VALUES (?, ?, ?, ?)", "iiti", pos, (int)clip,
+            v->then_next ? "next" : "loop", v->sound))
+        return -1;
+    for (int l = 0; l < b->nloc; l++)
+        for (int i = 0; i < v->ncues[l]; i++)
+            if (row(db, "INSERT INTO caption VALUES (?, ?, ?, ?, ?, ?)", "itiiit", pos, b->loc[l],
+                    i, v->cues[l][i].start_ms, v->cues[l][i].end_ms, v->cues[l][i].text))
+                return -1;
+    return 0;
+}
+
 /* The exhibit row: what it is, its theme and its logo. */
 static int write_exhibit(struct build *b, sqlite3 *db, const char *built_at)
 {
@@ -208,6 +341,15 @@ static int write_rows(struct build *b, sqlite3 *db)
         int asset = 0;
         if (ps->kind == PANEL_IMAGE && (asset = write_asset(b, db, ps->img.file, ps->file, 1)) < 0)
             return -1;
+        if (ps->kind == PANEL_VIDEO) {
+            const struct vclip *v = &ps->vid;
+            const char *name = v->poster           ? v->poster
+                               : v->poster_ms >= 0 ? build_printf(b, "%s (poster at %lld ms)",
+                                                                  v->file, v->poster_ms)
+                                                   : build_printf(b, "%s (poster)", v->file);
+            if (!name || (asset = write_still(b, db, name, v->still, v->still_size)) < 0)
+                return -1;
+        }
         if (row(db, "INSERT INTO panel VALUES (?, ?, ?, ?)", asset ? "itti" : "ittn", pos, ps->id,
                 panel_kind_name((enum panel_kind)ps->kind), asset))
             return -1;
@@ -257,6 +399,8 @@ static int write_rows(struct build *b, sqlite3 *db)
             if (write_cites(db, pos, "quote", b, &ps->q.sources))
                 return -1;
         }
+        if (ps->kind == PANEL_VIDEO && write_video(b, db, pos, ps))
+            return -1;
         if (write_items(b, db, pos, ps))
             return -1;
         if (write_cites(db, pos, "panel", b, &ps->sources))

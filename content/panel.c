@@ -3,7 +3,7 @@
 #include <string.h>
 
 static const char *const kind_names[PANEL_KIND_COUNT] = {
-    "title", "story", "statistic", "quote", "credits", "image", "timeline", "compare",
+    "title", "story", "statistic", "quote", "credits", "image", "timeline", "compare", "video",
 };
 
 const char *panel_kind_name(enum panel_kind kind)

@@ -19,6 +19,7 @@ enum panel_kind {
     PANEL_IMAGE,
     PANEL_TIMELINE, /* dated events on a line */
     PANEL_COMPARE,  /* one number as each source gives it, as bars */
+    PANEL_VIDEO,    /* a moving picture, its poster where it cannot move */
     PANEL_KIND_COUNT
 };
 
@@ -37,11 +38,11 @@ struct panel_figure {
     struct decimal value;
     int has_to;
     struct decimal to;
-    int decimals;       /* digits shown after the decimal point, 0..3 */
-    const char *prefix; /* e.g. "~", may be NULL */
-    const char *suffix; /* e.g. " km" or "th", unit included; may be NULL */
-    const char *unit;   /* the unit as written ("km", "%"), may be NULL */
-    const char *label;  /* what the number counts, required */
+    int decimals;           /* digits shown after the decimal point, 0..3 */
+    const char *prefix;     /* e.g. "~", may be NULL */
+    const char *suffix;     /* e.g. " km" or "th", unit included; may be NULL */
+    const char *unit;       /* the unit as written ("km", "%"), may be NULL */
+    const char *label;      /* what the number counts, required */
     int has_part_of;        /* the figure is a part of a whole */
     struct decimal part_of; /* the whole, > value */
     const char *part_of_label;
@@ -64,6 +65,30 @@ struct panel_image {
     const char *alt;  /* description, required */
     const char *name; /* its file name in the sources (for messages), may be NULL */
     int w, h;         /* its size in pixels as the store declares it; 0: not known */
+};
+
+/* One caption of a clip, in the panel's language: shown from start_ms to
+ * end_ms of the clip's time. */
+struct panel_caption {
+    int start_ms, end_ms;
+    const char *text; /* one or two lines ("\n" between), plain text */
+};
+
+/* A video panel's clip. The picture before it moves (and wherever a still
+ * is needed: render, contact sheet) is the panel's image, the poster. */
+struct panel_video {
+    long long clip;        /* its row in the store's clip table (> 0) */
+    const char *store;     /* the store's file, to read the clip from; NULL: in memory */
+    const char *name;      /* its file name in the sources */
+    const char *codec;     /* "h264", "hevc", "vp9", "av1" */
+    const char *container; /* "mp4", "webm", "matroska" */
+    int w, h;              /* its picture in pixels */
+    long long duration_ms, bitrate, bytes;
+    int audio;     /* it has a sound track */
+    int then_next; /* plays once, then the loop goes on; 0: loops */
+    int sound;     /* the panel asks for its sound (played where audio is on) */
+    const struct panel_caption *captions; /* in time order; NULL when none */
+    int n_captions;
 };
 
 /* A source as shown on the panel: its short citation text. */
@@ -95,17 +120,17 @@ struct panel_date {
 struct panel_event {
     struct panel_date date;
     int approximate;
-    const char *when;  /* may be NULL */
-    const char *label; /* what happened, required */
+    const char *when;               /* may be NULL */
+    const char *label;              /* what happened, required */
     const struct panel_cite *cites; /* the sources of this event, >= 1 */
     int n_cites;
 };
 
 /* One value of a compare panel: the number as one source gives it. */
 struct panel_value {
-    struct decimal value; /* >= 0, exactly as written */
-    int decimals;         /* 0..3, as written */
-    const char *label; /* whose number it is, required ("runners, per CNN") */
+    struct decimal value;           /* >= 0, exactly as written */
+    int decimals;                   /* 0..3, as written */
+    const char *label;              /* whose number it is, required ("runners, per CNN") */
     const struct panel_cite *cites; /* >= 1 */
     int n_cites;
 };
@@ -114,14 +139,15 @@ struct panel {
     int index;      /* 0-based position in the exhibit */
     const char *id; /* stable id from the source file name */
     enum panel_kind kind;
-    const char *locale;         /* locale this text is in */
-    const char *chapter;        /* chapter title, may be NULL */
-    const char *heading;        /* may be NULL */
-    const char *body;           /* paragraphs separated by "\n\n", may be NULL */
-    const char *note;           /* small print, e.g. where sources disagree */
-    struct panel_figure figure; /* PANEL_STATISTIC only */
-    struct panel_quote quote;   /* PANEL_QUOTE only */
-    struct panel_image image;   /* PANEL_IMAGE only */
+    const char *locale;               /* locale this text is in */
+    const char *chapter;              /* chapter title, may be NULL */
+    const char *heading;              /* may be NULL */
+    const char *body;                 /* paragraphs separated by "\n\n", may be NULL */
+    const char *note;                 /* small print, e.g. where sources disagree */
+    struct panel_figure figure;       /* PANEL_STATISTIC only */
+    struct panel_quote quote;         /* PANEL_QUOTE only */
+    struct panel_image image;         /* PANEL_IMAGE; PANEL_VIDEO: its poster */
+    struct panel_video video;         /* PANEL_VIDEO only */
     const struct panel_event *events; /* PANEL_TIMELINE only: in date order */
     int n_events;
     const struct panel_value *values; /* PANEL_COMPARE only: in the authors' order */

@@ -567,3 +567,49 @@ int rules_compare(const struct panel_value *v, int n, int *bad, char *why, size_
         return rules_fail(why, why_len, "the values of a compare panel are all 0: nothing to draw");
     return 0;
 }
+
+int rules_clip(const char *codec, const char *container, long w, long h, long long duration_ms,
+               long long bitrate, long long bytes, double fps, char *why, size_t why_len)
+{
+    static const char *const codecs[] = {"h264", "hevc", "vp9", "av1"};
+    static const char *const containers[] = {"mp4", "webm", "matroska"};
+    int known = 0;
+    for (size_t i = 0; codec && i < sizeof codecs / sizeof codecs[0]; i++)
+        known |= strcmp(codec, codecs[i]) == 0;
+    if (!known)
+        return rules_fail(why, why_len,
+                          "is coded in %s; the kiosk plays H.264, H.265 (HEVC), VP9 and AV1: "
+                          "export it again as H.264 in MP4",
+                          codec && *codec ? codec : "an unknown codec");
+    known = 0;
+    for (size_t i = 0; container && i < sizeof containers / sizeof containers[0]; i++)
+        known |= strcmp(container, containers[i]) == 0;
+    if (!known)
+        return rules_fail(why, why_len,
+                          "is a %s file; the kiosk plays MP4, WebM and Matroska (.mkv) files",
+                          container && *container ? container : "an unknown kind of");
+    long lo = w < h ? w : h, hi = w < h ? h : w;
+    if (lo < RULES_CLIP_MIN_SIDE || hi > RULES_CLIP_MAX_WIDTH || lo > RULES_CLIP_MAX_HEIGHT)
+        return rules_fail(why, why_len,
+                          "is %ldx%ld pixels; a clip may be %d to %dx%d pixels (or %dx%d "
+                          "upright): export it at 3840x2160 or smaller",
+                          w, h, RULES_CLIP_MIN_SIDE, RULES_CLIP_MAX_WIDTH, RULES_CLIP_MAX_HEIGHT,
+                          RULES_CLIP_MAX_HEIGHT, RULES_CLIP_MAX_WIDTH);
+    if (duration_ms < RULES_CLIP_MIN_MS || duration_ms > RULES_CLIP_MAX_MS)
+        return rules_fail(
+            why, why_len, "lasts %lld.%llds; a clip lasts half a second to %d minutes",
+            duration_ms / 1000, (duration_ms % 1000) / 100, RULES_CLIP_MAX_MS / 60000);
+    if (bytes < 1 || bytes > RULES_CLIP_MAX_BYTES)
+        return rules_fail(why, why_len, "is %lld MB; a clip may be at most %lld MB",
+                          bytes / 1000000, RULES_CLIP_MAX_BYTES / 1000000);
+    if (bitrate < 1 || bitrate > RULES_CLIP_MAX_BITRATE)
+        return rules_fail(why, why_len,
+                          "needs %lld.%lld Mbit/s; a clip may need at most %lld Mbit/s: export it "
+                          "at a lower bitrate (20 Mbit/s is plenty for 4K H.264)",
+                          bitrate / 1000000, (bitrate % 1000000) / 100000,
+                          RULES_CLIP_MAX_BITRATE / 1000000);
+    if (!(fps >= 0) || fps > RULES_CLIP_MAX_FPS + 0.5)
+        return rules_fail(why, why_len, "has %.0f frames a second; a clip may have at most %d", fps,
+                          RULES_CLIP_MAX_FPS);
+    return 0;
+}

@@ -46,6 +46,19 @@
 #define RULES_IMAGE_MAX_SIDE 8192
 #define RULES_IMAGE_MAX_BYTES (20 * 1024 * 1024)
 
+/* Video clips (docs/video.md): what every kiosk box plays in software at
+ * its screen's size, and what a bundle can carry. */
+#define RULES_CLIP_MAX_WIDTH 3840
+#define RULES_CLIP_MAX_HEIGHT 2160
+#define RULES_CLIP_MIN_SIDE 16
+#define RULES_CLIP_MIN_MS 500              /* half a second */
+#define RULES_CLIP_MAX_MS (30 * 60 * 1000) /* 30 minutes */
+#define RULES_CLIP_MAX_BITRATE 40000000LL  /* 40 Mbit/s over the clip */
+#define RULES_CLIP_MAX_BYTES 1000000000LL  /* SQLite's default blob limit */
+#define RULES_CLIP_MAX_FPS 60
+#define RULES_LEN_CAPTION 300   /* one caption cue */
+#define RULES_CAPTIONS_MAX 5000 /* cues per clip and language */
+
 /* The code point at s[*i], advancing *i past it; or -1 (and *i past one
  * byte) where s is not well-formed UTF-8 (no overlong forms, surrogates,
  * or code points above U+10FFFF). *i < len. */
@@ -136,5 +149,16 @@ const char *rules_figure_after(const char *unit, const char *suffix, const char 
 int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long h,
                 const char **mime_out, unsigned long *w_out, unsigned long *h_out, char *why,
                 size_t why_len);
+
+/* A video clip as its decoder describes it (struct panel_video's fields):
+ * a codec and container the kiosk plays (h264, hevc, vp9, av1 in mp4, webm
+ * or matroska), RULES_CLIP_MIN_SIDE to 3840x2160 pixels (either way round:
+ * a portrait clip may be 2160x3840), RULES_CLIP_MIN_MS to RULES_CLIP_MAX_MS
+ * long, at most RULES_CLIP_MAX_BITRATE bits a second, at most
+ * RULES_CLIP_MAX_BYTES, at most RULES_CLIP_MAX_FPS frames a second (fps 0:
+ * unknown, allowed). The phrase follows the clip's name ("is 7680x4320
+ * pixels; a clip may be at most 3840x2160: ..."). */
+int rules_clip(const char *codec, const char *container, long w, long h, long long duration_ms,
+               long long bitrate, long long bytes, double fps, char *why, size_t why_len);
 
 #endif

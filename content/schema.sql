@@ -1,5 +1,10 @@
--- vitrine content store, schema version 5.
+-- vitrine content store, schema version 6.
 --
+-- Version 6 adds moving pictures: panel kind 'video', table clip (each clip
+-- once, with what the build found in it by decoding it), table video (which
+-- clip a panel plays, and how) and table caption (its timed captions, per
+-- language). A video panel's asset_id is its poster: the still shown
+-- wherever the picture cannot move.
 -- Version 5 adds content on a schedule: table show_window, the windows of
 -- time (dates, weekdays, times of day) in which the exhibit, a chapter or a
 -- panel is shown.
@@ -32,7 +37,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -81,8 +86,8 @@ CREATE TABLE panel (
     id       TEXT NOT NULL UNIQUE,             -- from the source file name
     kind     TEXT NOT NULL CHECK (kind IN ('title', 'story', 'statistic',
                                            'quote', 'credits', 'image',
-                                           'timeline', 'compare')),
-    asset_id INTEGER REFERENCES asset(id)      -- image panels: the photo
+                                           'timeline', 'compare', 'video')),
+    asset_id INTEGER REFERENCES asset(id)      -- image panels: the photo; video: its poster
 );
 
 CREATE TABLE panel_text (
@@ -218,3 +223,45 @@ CREATE TABLE show_window (
     spec  TEXT NOT NULL,                       -- as the curator wrote it
     CHECK (first <= last)
 );
+
+-- Video clips, each stored once however many panels play it. What the
+-- build read from the clip by decoding it (content/rules.h: rules_clip holds
+-- the limits, checked again by the kiosk): codec, container, picture size,
+-- duration, bitrate (bits per second over the whole clip), whether it has
+-- sound. The kiosk plays data straight from this row (SQLite's incremental
+-- blob I/O): the signed file is the only copy.
+CREATE TABLE clip (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,          -- file name in the authoring sources
+    container   TEXT NOT NULL CHECK (container IN ('mp4', 'webm', 'matroska')),
+    codec       TEXT NOT NULL CHECK (codec IN ('h264', 'hevc', 'vp9', 'av1')),
+    width       INTEGER NOT NULL CHECK (width >= 1),
+    height      INTEGER NOT NULL CHECK (height >= 1),
+    duration_ms INTEGER NOT NULL CHECK (duration_ms >= 1),
+    bitrate     INTEGER NOT NULL CHECK (bitrate >= 1),
+    audio       INTEGER NOT NULL CHECK (audio IN (0, 1)),
+    data        BLOB NOT NULL
+);
+
+-- Video panels: the clip, and what happens at its end ('loop': it starts
+-- again; 'next': the loop goes on to the next panel), and whether the panel
+-- asks for its sound (played only where the installation turns audio on).
+CREATE TABLE video (
+    position INTEGER PRIMARY KEY REFERENCES panel(position),
+    clip     INTEGER NOT NULL REFERENCES clip(id),
+    at_end   TEXT NOT NULL CHECK (at_end IN ('loop', 'next')),
+    sound    INTEGER NOT NULL CHECK (sound IN (0, 1))
+);
+
+-- A video panel's captions in one language (from a WebVTT file), numbered
+-- 0.. in time order; drawn by the kiosk in its own type.
+CREATE TABLE caption (
+    position INTEGER NOT NULL REFERENCES video(position),
+    locale   TEXT NOT NULL REFERENCES locale(code),
+    item     INTEGER NOT NULL CHECK (item >= 0),
+    start_ms INTEGER NOT NULL CHECK (start_ms >= 0),
+    end_ms   INTEGER NOT NULL,
+    text     TEXT NOT NULL,
+    PRIMARY KEY (position, locale, item),
+    CHECK (end_ms > start_ms)
+) WITHOUT ROWID;

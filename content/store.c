@@ -57,13 +57,15 @@ enum {
     ST_ALSO,
     ST_QUOTE_TRANSLATION, /* version 4 on */
     ST_FONTS,             /* version 4 on */
+    ST_VIDEO,             /* version 6 on */
+    ST_CAPTIONS,          /* version 6 on */
+    ST_CLIPS,             /* version 6 on */
     ST_COUNT
 };
 
 /* The first schema version that has what a statement reads. */
 static const int statement_since[ST_COUNT] = {
-    [ST_QUOTE_TRANSLATION] = 4,
-    [ST_FONTS] = 4,
+    [ST_QUOTE_TRANSLATION] = 4, [ST_FONTS] = 4, [ST_VIDEO] = 6, [ST_CAPTIONS] = 6, [ST_CLIPS] = 6,
 };
 
 static const char *const statement_sql[ST_COUNT] = {
@@ -126,6 +128,20 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_QUOTE_TRANSLATION] = "SELECT translation FROM quote_text WHERE position = ?1"
                              " AND locale = ?2",
     [ST_FONTS] = "SELECT face, name, data FROM font",
+    /* length() of a blob reads its size, not its bytes */
+    [ST_VIDEO] = "SELECT v.at_end, v.sound, c.id, c.name, c.container, c.codec, c.width,"
+                 " c.height, c.duration_ms, c.bitrate, c.audio, length(c.data)"
+                 " FROM video v JOIN clip c ON c.id = v.clip WHERE v.position = ?1",
+    /* the requested language's captions, else the default language's */
+    [ST_CAPTIONS] = "SELECT start_ms, end_ms, text FROM caption WHERE position = ?1"
+                    " AND locale = CASE WHEN EXISTS (SELECT 1 FROM caption WHERE position = ?1"
+                    " AND locale = ?2) THEN ?2 ELSE ?3 END ORDER BY item",
+    [ST_CLIPS] = "SELECT c.id, c.name, c.container, c.codec, c.width, c.height, c.duration_ms,"
+                 " c.bitrate, c.audio, length(c.data),"
+                 " (SELECT min(position) FROM video WHERE clip = c.id),"
+                 " (SELECT count(*) FROM caption k JOIN video v ON v.position = k.position"
+                 "  WHERE v.clip = c.id AND k.item = 0)"
+                 " FROM clip c ORDER BY c.id",
     [ST_ALSO] = "SELECT t.locale, t.heading FROM panel_text t JOIN locale l ON l.code = t.locale"
                 " WHERE t.position = ?1 AND t.locale <> ?2 AND t.heading IS NOT NULL"
                 " ORDER BY l.position LIMIT 3",
@@ -134,6 +150,7 @@ static const char *const statement_sql[ST_COUNT] = {
 struct store {
     sqlite3 *db;
     char *name;
+    char *path; /* the file, for readers of its clips; NULL: in memory */
     char *slug, *version, *default_locale;
     int n_panels;
     int n_sources;
@@ -747,6 +764,10 @@ static int open_file(const char *path, int flags, int (*cancelled)(void *ctx), v
         return rules_fail(why, why_len, "%s is not a file (it is a %s).", path,
                           S_ISDIR(st.st_mode) ? "folder" : "special file");
     s = store_new(path);
+    if (s && !(s->path = dup_string(path))) {
+        store_close(s);
+        s = NULL;
+    }
     if (!s)
         return rules_fail(why, why_len, "There is not enough memory to open %s.", path);
     s->defer_check = (flags & STORE_OPEN_DEFER_CHECK) != 0;
@@ -835,7 +856,13 @@ void store_close(struct store *s)
     free(s->version);
     free(s->default_locale);
     free(s->name);
+    free(s->path);
     free(s);
+}
+
+const char *store_path(const struct store *s)
+{
+    return s ? s->path : NULL;
 }
 
 const char *store_name(const struct store *s)
@@ -1431,6 +1458,85 @@ static int load_values(struct store *s, int index, const char *loc, const char *
     return 0;
 }
 
+static int load_captions(struct store *s, int index, const char *loc, const char *where,
+                         struct arena *a, struct panel_video *v, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = begin(s, ST_CAPTIONS);
+    if (bind_localized(s, st, index, loc, why, why_len) < 0)
+        return -1;
+    int cap = 0, n = 0, r;
+    struct panel_caption *caps = NULL;
+    while ((r = next_row(s, st, why, why_len)) > 0) {
+        if (n == RULES_CAPTIONS_MAX)
+            return rules_fail(why, why_len, "%s has more than %d captions (%s).", s->name,
+                              RULES_CAPTIONS_MAX, where);
+        if (n == cap) {
+            int more = cap ? cap * 2 : 16;
+            struct panel_caption *bigger = arena_alloc(a, sizeof *bigger * (size_t)more);
+            if (!bigger)
+                return fail_memory(s, why, why_len);
+            if (n)
+                memcpy(bigger, caps, sizeof *caps * (size_t)n);
+            caps = bigger;
+            cap = more;
+        }
+        struct panel_caption *c = &caps[n];
+        c->start_ms = sqlite3_column_int(st, 0);
+        c->end_ms = sqlite3_column_int(st, 1);
+        if (read_text(s, st, 2, where, &(const struct field){"a caption", RULES_LEN_CAPTION, 0}, a,
+                      &c->text, why, why_len) < 0)
+            return -1;
+        if (!c->text || c->start_ms < 0 || c->end_ms <= c->start_ms ||
+            (n && c->start_ms < caps[n - 1].start_ms))
+            return rules_fail(why, why_len, "%s has a caption out of order or empty (%s).", s->name,
+                              where);
+        n++;
+    }
+    if (r < 0)
+        return -1;
+    v->captions = caps;
+    v->n_captions = n;
+    return 0;
+}
+
+/* A video panel: its clip as the build described it (checked again against
+ * the limits), how it plays, and its captions in loc. */
+static int load_video(struct store *s, int index, const char *loc, const char *where,
+                      struct arena *a, struct panel_video *v, char *why, size_t why_len)
+{
+    sqlite3_stmt *st;
+    int r = lookup(s, ST_VIDEO, index, &st, why, why_len);
+    if (r == 0)
+        return rules_fail(why, why_len, "%s has a video panel without its clip (%s).", s->name,
+                          where);
+    if (r < 0)
+        return -1;
+    const char *at_end;
+    if (read_text(s, st, 0, where, ANY_TEXT("video.then"), a, &at_end, why, why_len) < 0 ||
+        read_text(s, st, 3, where, ANY_TEXT("video.file"), a, &v->name, why, why_len) < 0 ||
+        read_text(s, st, 4, where, ANY_TEXT("the clip's container"), a, &v->container, why,
+                  why_len) < 0 ||
+        read_text(s, st, 5, where, ANY_TEXT("the clip's codec"), a, &v->codec, why, why_len) < 0)
+        return -1;
+    v->then_next = at_end && strcmp(at_end, "next") == 0;
+    v->sound = sqlite3_column_int(st, 1) != 0;
+    v->clip = sqlite3_column_int64(st, 2);
+    v->w = sqlite3_column_int(st, 6);
+    v->h = sqlite3_column_int(st, 7);
+    v->duration_ms = sqlite3_column_int64(st, 8);
+    v->bitrate = sqlite3_column_int64(st, 9);
+    v->audio = sqlite3_column_int(st, 10) != 0;
+    v->bytes = sqlite3_column_int64(st, 11);
+    char phrase[256];
+    if (rules_clip(v->codec, v->container, v->w, v->h, v->duration_ms, v->bitrate, v->bytes, 0,
+                   phrase, sizeof phrase) != 0)
+        return rules_fail(why, why_len, "%s: %s: the clip %s %s.", s->name, where,
+                          v->name ? v->name : "", phrase);
+    if (s->path && !(v->store = arena_strdup(a, s->path)))
+        return fail_memory(s, why, why_len);
+    return load_captions(s, index, loc, where, a, v, why, why_len);
+}
+
 static int load_panel(struct store *s, int index, const char *loc, struct arena *a,
                       struct panel *out, char *why, size_t why_len)
 {
@@ -1507,6 +1613,14 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         break;
     case PANEL_TIMELINE:
         if (load_events(s, index, loc, where, a, out, why, why_len) < 0)
+            return -1;
+        break;
+    case PANEL_VIDEO:
+        if (!has_asset)
+            return rules_fail(why, why_len, "%s has a video panel without its poster (%s).",
+                              s->name, where);
+        if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0 ||
+            load_video(s, index, loc, where, a, &out->video, why, why_len) < 0)
             return -1;
         break;
     case PANEL_COMPARE:
@@ -1737,4 +1851,59 @@ int store_look(struct store *s, struct arena *a, struct palette *pal,
         return 0;
     memset(fonts, 0, sizeof *fonts * STORE_FONT_FACES);
     return -1;
+}
+
+int store_clips(struct store *s, struct arena *a, struct store_clip **out, int *n, char *why,
+                size_t why_len)
+{
+    if (!s || !a || !out || !n)
+        return rules_fail(why, why_len, "No exhibit is open.");
+    *out = NULL;
+    *n = 0;
+    if (s->format < 6)
+        return 0;
+    sqlite3_stmt *st = begin(s, ST_CLIPS);
+    int r, cap = 0, count = 0, ret = 0;
+    struct store_clip *c = NULL;
+    while ((r = next_row(s, st, why, why_len)) > 0) {
+        if (count == cap) {
+            int more = cap ? cap * 2 : 8;
+            struct store_clip *bigger = arena_alloc(a, sizeof *bigger * (size_t)more);
+            if (!bigger) {
+                ret = fail_memory(s, why, why_len);
+                break;
+            }
+            if (count)
+                memcpy(bigger, c, sizeof *c * (size_t)count);
+            c = bigger;
+            cap = more;
+        }
+        struct store_clip *k = &c[count];
+        const char *where = "a clip";
+        k->id = sqlite3_column_int64(st, 0);
+        if (read_text(s, st, 1, where, ANY_TEXT("video.file"), a, &k->name, why, why_len) < 0 ||
+            read_text(s, st, 2, where, ANY_TEXT("container"), a, &k->container, why, why_len) < 0 ||
+            read_text(s, st, 3, where, ANY_TEXT("codec"), a, &k->codec, why, why_len) < 0) {
+            ret = -1;
+            break;
+        }
+        k->w = sqlite3_column_int(st, 4);
+        k->h = sqlite3_column_int(st, 5);
+        k->duration_ms = sqlite3_column_int64(st, 6);
+        k->bitrate = sqlite3_column_int64(st, 7);
+        k->audio = sqlite3_column_int(st, 8);
+        k->bytes = sqlite3_column_int64(st, 9);
+        k->first_panel =
+            sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 10);
+        k->captioned = sqlite3_column_int(st, 11);
+        count++;
+    }
+    if (r < 0)
+        ret = -1;
+    reset_all(s);
+    if (ret == 0) {
+        *out = c;
+        *n = count;
+    }
+    return ret;
 }

@@ -30,7 +30,7 @@
  * showed. Other versions are refused; an older kiosk refuses a newer
  * store: update the kiosks first. */
 /* 4: the exhibit's theme, logo and typefaces; quote translations. */
-#define STORE_SCHEMA_VERSION 5
+#define STORE_SCHEMA_VERSION 6
 #define STORE_SCHEMA_OLDEST 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
@@ -102,6 +102,26 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
 /* All sources in credits order, in `locale`; *out is an array in `a`. */
 int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
                   int *n, char *why, size_t why_len);
+
+/* A video clip of the exhibit (version 6 on), as the build described it. */
+struct store_clip {
+    long long id; /* its row, for platform/video.h's readers */
+    const char *name, *container, *codec;
+    int w, h;
+    long long duration_ms, bitrate, bytes;
+    int audio;
+    int first_panel; /* 0-based: the first panel that plays it */
+    int captioned;   /* languages with captions, over the panels that play it */
+};
+
+/* Every clip, in the order they were stored; *out is an array in a (NULL
+ * and 0 when there are none, and before version 6). */
+int store_clips(struct store *s, struct arena *a, struct store_clip **out, int *n, char *why,
+                size_t why_len);
+
+/* The store's file (for a reader of its clips), or NULL when it is in
+ * memory. */
+const char *store_path(const struct store *s);
 
 struct store_chapter {
     int first_panel; /* 0-based panel where the chapter starts */

@@ -40,5 +40,6 @@ int store_schema_check(sqlite3 *db, const char *name, int version, char *why, si
 extern const char store_schema_v2_sql[];
 extern const char store_schema_v3_sql[];
 extern const char store_schema_v4_sql[];
+extern const char store_schema_v5_sql[];
 
 #endif

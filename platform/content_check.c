@@ -11,6 +11,8 @@
 #include "mode.h"
 #include "photo.h"
 #include "text.h"
+#include "image.h"
+#include "video.h"
 
 /* A photo that decoded within the limits: its bytes' BLAKE2b-256 and the
  * size it was decoded to. */
@@ -208,6 +210,10 @@ static int glyphs_check(struct content_check *c, const struct panel *p, char *wh
     for (int i = 0; i < p->n_values && p->values; i++)
         if (glyph_check(c, "values.label", FACE_SANS, p->values[i].label, why, why_len) != 0)
             return -2;
+    for (int i = 0; i < p->video.n_captions && p->video.captions; i++)
+        if (glyph_check(c, "video.captions", FACE_SANS, p->video.captions[i].text, why, why_len) !=
+            0)
+            return -2;
     for (int i = 0; i < p->n_cites && p->cites; i++)
         if (glyph_check(c, "sources", FACE_SANS, p->cites[i].cite, why, why_len) != 0 ||
             glyph_check(c, "sources", FACE_SANS, p->cites[i].description, why, why_len) != 0)
@@ -264,7 +270,7 @@ static int photo_seen(struct content_check *c, const unsigned char *digest, int 
 static int photo_check(struct content_check *c, const struct panel *p,
                        const struct layout_screen *screen, char *why, size_t why_len)
 {
-    if (p->kind != PANEL_IMAGE || !p->image.data)
+    if ((p->kind != PANEL_IMAGE && p->kind != PANEL_VIDEO) || !p->image.data)
         return 0;
     struct photo_info info;
     char pwhy[256];
@@ -474,10 +480,91 @@ int content_check_store(struct content_check *c, struct store *s, int w, int h, 
             count++;
         }
     }
+    /* and every clip decodes here, read from the store as it will play */
+    if (rc == 0 && content_check_clips(s, NULL, why, why_len) != 0)
+        rc = -1;
 done:
     if (checked)
         *checked = count;
     arena_free(&panel_arena);
     arena_free(&info_arena);
+    return rc;
+}
+
+/* ---- clips ------------------------------------------------------------------ */
+
+/* A poster is at most this size: a still until the first picture comes
+ * (a few frames), on every screen. */
+#define POSTER_MAX_W 1920
+#define POSTER_MAX_H 1080
+#define POSTER_QUALITY 88
+
+int content_check_clip(void *ctx, const char *path, long long poster_ms, int want_poster,
+                       struct author_clip *out, char *why, size_t why_len)
+{
+    (void)ctx;
+    memset(out, 0, sizeof(*out));
+    struct video_source src = {path, 0};
+    struct video_info info;
+    uint32_t *px = NULL;
+    int w = 0, h = 0;
+    if (video_probe(&src, poster_ms, POSTER_MAX_W, POSTER_MAX_H, &info, want_poster ? &px : NULL,
+                    &w, &h, why, why_len) != 0)
+        return -1;
+    snprintf(out->codec, sizeof(out->codec), "%s", info.codec);
+    snprintf(out->container, sizeof(out->container), "%s", info.container);
+    out->w = info.width;
+    out->h = info.height;
+    out->fps = info.fps;
+    out->duration_ms = info.duration_ms;
+    out->bitrate = info.bitrate;
+    out->bytes = info.bytes;
+    out->audio = info.has_audio;
+    if (!want_poster)
+        return 0;
+    int rc = image_encode_jpeg(px, w, h, w * 4, POSTER_QUALITY, &out->poster, &out->poster_size,
+                               why, why_len);
+    free(px);
+    return rc;
+}
+
+int content_check_clips(struct store *s, int *checked, char *why, size_t why_len)
+{
+    struct arena a;
+    struct store_clip *clips;
+    int n = 0, rc = 0, count = 0;
+    arena_init(&a, 4096);
+    if (store_clips(s, &a, &clips, &n, why, why_len) != 0) {
+        rc = -1;
+        goto done;
+    }
+    for (int i = 0; i < n && rc == 0; i++) {
+        const struct store_clip *k = &clips[i];
+        char vwhy[512] = "";
+        struct video_info info;
+        struct video_source src = {store_path(s), k->id};
+        if (!src.path) {
+            snprintf(vwhy, sizeof(vwhy), "the exhibit is not a file its clips can be read from");
+            rc = -1;
+        } else if (video_probe(&src, -1, 0, 0, &info, NULL, NULL, NULL, vwhy, sizeof(vwhy)) != 0) {
+            rc = -1;
+        } else if (strcmp(info.codec, k->codec) != 0 || info.width != k->w || info.height != k->h ||
+                   info.bytes != k->bytes ||
+                   llabs((long long)info.duration_ms - k->duration_ms) > 1000) {
+            snprintf(vwhy, sizeof(vwhy),
+                     "is %s %dx%d, %lld ms, %lld bytes, where the exhibit says %s %dx%d, %lld ms, "
+                     "%lld bytes",
+                     info.codec, info.width, info.height, (long long)info.duration_ms,
+                     (long long)info.bytes, k->codec, k->w, k->h, k->duration_ms, k->bytes);
+            rc = -1;
+        }
+        if (rc != 0)
+            snprintf(why, why_len, "video %s (panel %d) %s", k->name, k->first_panel + 1, vwhy);
+        count++;
+    }
+done:
+    if (checked)
+        *checked = count;
+    arena_free(&a);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "layout.h"
 #include "panel.h"
 #include "store.h"
+#include "author.h"
 
 struct content_check;
 
@@ -52,5 +53,17 @@ int content_check_store_fonts(struct content_check *c, struct store *s, struct a
                               size_t why_len);
 int content_check_store(struct content_check *c, struct store *s, int w, int h, int *checked,
                         char *why, size_t why_len);
+
+/* The build's clip hook (author.h: author_clip_fn; ctx unused): the clip
+ * at path decoded with libmpv (platform/video.h), what it is, and its
+ * frame at poster_ms as a JPEG of at most 1920x1080 for its poster. */
+int content_check_clip(void *ctx, const char *path, long long poster_ms, int want_poster,
+                       struct author_clip *out, char *why, size_t why_len);
+
+/* Every clip of s decoded on this kiosk from the store itself, and found
+ * to be what the store says it is (codec, size, length): 0, or -1 with why
+ * naming the clip and its first panel. (*checked, may be NULL: how many.)
+ * A store in memory (no file to read clips from) with clips fails. */
+int content_check_clips(struct store *s, int *checked, char *why, size_t why_len);
 
 #endif

@@ -33,6 +33,7 @@
 #include "photo.h"
 #include "store.h"
 #include "rules.h"
+#include "video.h"
 
 #define TAG "display"
 
@@ -124,6 +125,21 @@ struct view_photo {
     int failed;       /* logged; the placeholder and caption stay */
 };
 
+/* A view's clip (its DRAW_VIDEO item): played while the frames ask for it
+ * (frame_view.play), drawn from a streaming texture of the item's size
+ * that mpv renders into directly (platform/video.h). */
+struct view_video {
+    const struct draw_item *it; /* NULL: the view has no clip */
+    struct video_player *player;
+    SDL_Texture *tex;
+    int has_frame; /* tex holds a picture of the clip: drawn over the poster */
+    int rendered;  /* a picture was rendered since the last present */
+    int paused;
+    int failed; /* this view's clip failed: its poster stays */
+    uint32_t run;
+    int seen; /* in the frame being drawn with PV_PLAY or PV_PAUSE */
+};
+
 struct panel_view {
     struct pview base; /* first: the presenter's handle is the view */
     struct display *d;
@@ -137,6 +153,7 @@ struct panel_view {
     int n_atlases;
     char locale[STORE_LOCALE_MAX + 1];
     struct view_photo photo;
+    struct view_video vid;
 };
 
 struct cache_slot {
@@ -188,6 +205,10 @@ struct display {
     size_t turn_cap;
     SDL_Texture *turn_tex;
     int turn_w, turn_h;
+    /* clips: display_set_video */
+    struct waker video_waker;
+    int audio; /* the installation plays clips' sound (where a panel asks) */
+    int hwdec; /* hardware decoding where it is safe */
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -904,6 +925,8 @@ void display_clear_black(struct display *d)
     SDL_RenderClear(d->ren);
 }
 
+static void video_presented_all(struct display *d);
+
 void display_present(struct display *d)
 {
     if (!d)
@@ -911,6 +934,7 @@ void display_present(struct display *d)
     compose(d);
     SDL_RenderPresent(d->ren);
     to_screen(d);
+    video_presented_all(d);
     if (d->fullscreen_pending) {
         d->fullscreen_pending = 0;
         if (SDL_SetWindowFullscreen(d->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
@@ -1194,11 +1218,17 @@ static void view_drop_textures(struct panel_view *v)
     if (v->stat)
         tex_destroy(v->stat);
     v->stat = NULL;
+    if (v->vid.tex)
+        tex_destroy(v->vid.tex);
+    v->vid.tex = NULL;
+    v->vid.has_frame = 0;
 }
 
 static void view_release(struct panel_view *v)
 {
     view_drop_textures(v);
+    video_close(v->vid.player);
+    v->vid.player = NULL;
     photo_forget(&v->photo);
     if (v->d) {
         if (v->prev)
@@ -1295,6 +1325,10 @@ static void draw_item_now(struct display *d, struct panel_view *v, const struct 
             tex_destroy(tex);
         break;
     }
+    case DRAW_VIDEO:
+        if (v) /* where its clip plays, over the poster: display_draw_view */
+            v->vid.it = it;
+        break;
     }
 }
 
@@ -1368,6 +1402,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         it->th = dst.h;
         break;
     }
+    case DRAW_VIDEO:
+        return 0; /* its picture is drawn from the clip (display_draw_view) */
     }
     v->n_items++;
     return 0;
@@ -1483,8 +1519,154 @@ void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t 
         case DRAW_UNITS:
             draw_units(ren, it, dx, alpha, eased);
             break;
+        case DRAW_VIDEO:
+            break;
         }
     }
+    /* the clip's picture over its poster, once it has one */
+    const struct view_video *vv = &v->vid;
+    if (vv->it && vv->tex && vv->has_frame)
+        copy_at(ren, vv->tex, vv->it->r.x + dx, vv->it->r.y, vv->it->r.w, vv->it->r.h, alpha);
+}
+
+/* ---- clips ----------------------------------------------------------------- */
+
+void display_set_video(struct display *d, struct waker wake, int audio, int hwdec)
+{
+    if (!d)
+        return;
+    d->video_waker = wake;
+    d->audio = audio;
+    /* a machine whose screen is drawn in software has no decoder to ask
+     * (and asking one logs every driver's refusal) */
+    d->hwdec = hwdec && !is_software(d);
+}
+
+static void no_wake(void *ctx)
+{
+    (void)ctx;
+}
+
+static void video_stop(struct view_video *vv)
+{
+    video_close(vv->player);
+    vv->player = NULL;
+    vv->has_frame = 0;
+    vv->rendered = 0;
+}
+
+/* The frame asks the view's clip to play (or hold) from run: start it
+ * (the poster shows until its first picture), start it over when run
+ * changed, pause or go on. A clip that failed keeps its poster. */
+static void video_play(struct display *d, struct panel_view *v, int play, uint32_t run)
+{
+    struct view_video *vv = &v->vid;
+    const struct panel_video *pv = vv->it ? vv->it->video : NULL;
+    if (!pv || vv->failed)
+        return;
+    vv->seen = 1;
+    if (vv->player && vv->run != run) {
+        video_restart(vv->player);
+        vv->paused = 0;
+    }
+    vv->run = run;
+    if (!vv->player) {
+        char why[256] = "";
+        if (!pv->store) {
+            snprintf(why, sizeof(why), "the exhibit is not a file its clips can be read from");
+        } else {
+            struct video_source src = {pv->store, pv->clip};
+            struct video_opts o = {!pv->then_next, pv->sound && d->audio, d->hwdec != 0};
+            void (*fn)(void *) = d->video_waker.fn ? d->video_waker.fn : no_wake;
+            vv->player = video_open(&src, &o, fn, d->video_waker.ctx, why, sizeof(why));
+        }
+        if (!vv->player) {
+            vv->failed = 1;
+            log_warn(TAG, "video %s cannot be played: %s; its poster is shown",
+                     pv->name ? pv->name : "", why);
+            return;
+        }
+        vv->paused = 0;
+    }
+    int pause = play == PV_PAUSE;
+    if (pause != vv->paused) {
+        video_set_paused(vv->player, pause);
+        vv->paused = pause;
+    }
+}
+
+/* The frame is drawn: clips of views not in it stop. */
+static void video_sweep(struct display *d)
+{
+    for (struct panel_view *v = d->views; v; v = v->next) {
+        if (!v->vid.seen && v->vid.player)
+            video_stop(&v->vid);
+        v->vid.seen = 0;
+    }
+}
+
+static void p_video(void *ctx, struct pview *view, struct pvideo *out)
+{
+    struct display *d = ctx;
+    struct panel_view *v = (struct panel_view *)view;
+    memset(out, 0, sizeof(*out));
+    if (!d || !v)
+        return;
+    struct view_video *vv = &v->vid;
+    if (vv->failed) {
+        out->state = PVIDEO_FAILED;
+        return;
+    }
+    if (!vv->player)
+        return;
+    int64_t pos = 0;
+    enum video_state st = video_poll(vv->player, &pos, NULL, 0);
+    out->pos_ms = pos;
+    out->dropped = video_dropped(vv->player);
+    if (st == VIDEO_FAILED) {
+        /* logged once by the player; the poster from now on */
+        vv->failed = 1;
+        video_stop(vv);
+        out->state = PVIDEO_FAILED;
+        out->fresh = 1;
+        return;
+    }
+    static const int states[] = {[VIDEO_LOADING] = PVIDEO_LOADING,
+                                 [VIDEO_PLAYING] = PVIDEO_PLAYING,
+                                 [VIDEO_PAUSED] = PVIDEO_PAUSED,
+                                 [VIDEO_ENDED] = PVIDEO_ENDED};
+    out->state = states[st];
+    const struct draw_rect *r = &vv->it->r;
+    if (r->w <= 0 || r->h <= 0)
+        return;
+    if (!vv->tex) {
+        vv->tex = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
+                                                SDL_TEXTUREACCESS_STREAMING, r->w, r->h));
+        if (!vv->tex)
+            return;
+        vv->has_frame = 0;
+    }
+    void *px;
+    int pitch;
+    if (SDL_LockTexture(vv->tex, NULL, &px, &pitch) != 0)
+        return;
+    int got = video_render(vv->player, r->w, r->h, px, pitch, false);
+    SDL_UnlockTexture(vv->tex);
+    if (got == 1) {
+        vv->has_frame = 1;
+        vv->rendered = 1;
+        out->fresh = 1;
+    }
+}
+
+/* After a present: tell the players whose pictures it showed. */
+static void video_presented_all(struct display *d)
+{
+    for (struct panel_view *v = d->views; v; v = v->next)
+        if (v->vid.rendered && v->vid.player) {
+            video_presented(v->vid.player);
+            v->vid.rendered = 0;
+        }
 }
 
 /* ---- chrome: a small cache of rasterised lines ---------------------------- */
@@ -1608,8 +1790,12 @@ void display_draw_frame(struct display *d, const struct frame *f)
         display_clear(d);
     for (int i = 0; i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
-        display_draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t);
+        struct panel_view *v = (struct panel_view *)fv->view;
+        if (v && fv->play != PV_STILL)
+            video_play(d, v, fv->play, fv->run);
+        display_draw_view(d, v, fv->dx, fv->alpha, fv->anim_t);
     }
+    video_sweep(d);
     for (int i = 0; i < f->n_lists; i++)
         display_draw_list(d, f->lists[i]);
 }
@@ -1769,5 +1955,6 @@ struct presenter display_presenter(struct display *d)
         .look = p_look,
         .release = p_release,
         .draw_frame = p_draw_frame,
+        .video = p_video,
     };
 }

@@ -14,6 +14,7 @@
 #include "layout.h"
 #include "presenter.h"
 #include "text.h"
+#include "waker.h"
 
 struct display;
 struct panel_view;
@@ -82,6 +83,15 @@ void display_present(struct display *d);
 /* The kiosk's presenter (app/visitor/presenter.h) over this display: its views are
  * panel views, its frames are drawn by display_draw_frame. */
 struct presenter display_presenter(struct display *d);
+
+/* How the display plays clips (video panels): wake is called from mpv's
+ * threads when a picture is ready (the run loop's waker); audio: the
+ * installation plays the sound of panels that ask for it (`audio` in the
+ * settings; off: every clip is muted, its sound never decoded); hwdec:
+ * decode on the GPU where that is safe (only where the renderer is a GPU's:
+ * a screen drawn in software has no decoder to offer). Without a call: no waking (the
+ * caller draws at its own pace), muted, software decoding. */
+void display_set_video(struct display *d, struct waker wake, int audio, int hwdec);
 /* Draw a frame: the background where the views leave it uncovered, the
  * views, then the lists. */
 void display_draw_frame(struct display *d, const struct frame *f);

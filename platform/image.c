@@ -12,10 +12,13 @@
 #include <errno.h>
 #include <math.h>
 #include <png.h>
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jpeglib.h>
 
 #define SHEET_BG 0xFF1A1A1Au
 
@@ -370,4 +373,75 @@ int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const
 void image_free(SDL_Surface *s)
 {
     SDL_FreeSurface(s);
+}
+
+/* ---- JPEG, for a video's poster ------------------------------------------- */
+
+struct jpeg_fail {
+    struct jpeg_error_mgr mgr;
+    jmp_buf jump;
+    char msg[JMSG_LENGTH_MAX];
+};
+
+static void jpeg_fail_exit(j_common_ptr cinfo)
+{
+    struct jpeg_fail *f = (struct jpeg_fail *)cinfo->err;
+    f->mgr.format_message(cinfo, f->msg);
+    longjmp(f->jump, 1);
+}
+
+int image_encode_jpeg(const uint32_t *pixels, int w, int h, int pitch, int quality,
+                      unsigned char **out, size_t *size, char *why, size_t why_len)
+{
+    *out = NULL;
+    *size = 0;
+    if (!pixels || w <= 0 || h <= 0 || pitch < w * 4) {
+        snprintf(why, why_len, "no picture to encode");
+        return -1;
+    }
+    unsigned char *row = malloc((size_t)w * 3);
+    if (!row) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
+    struct jpeg_compress_struct cinfo;
+    struct jpeg_fail fail;
+    cinfo.err = jpeg_std_error(&fail.mgr);
+    fail.mgr.error_exit = jpeg_fail_exit;
+    if (setjmp(fail.jump)) {
+        /* (the output buffer, which libjpeg may have moved, is left: an
+         * encoder error of memory pixels is a bug, not an input) */
+        snprintf(why, why_len, "the still could not be encoded: %s", fail.msg);
+        jpeg_destroy_compress(&cinfo);
+        free(row);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *mem = NULL;
+    unsigned long mlen = 0;
+    jpeg_mem_dest(&cinfo, &mem, &mlen);
+    cinfo.image_width = (JDIMENSION)w;
+    cinfo.image_height = (JDIMENSION)h;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        const uint32_t *src = (const uint32_t *)((const unsigned char *)pixels +
+                                                 (size_t)cinfo.next_scanline * (size_t)pitch);
+        for (int x = 0; x < w; x++) {
+            row[3 * x] = (unsigned char)(src[x] >> 16);
+            row[3 * x + 1] = (unsigned char)(src[x] >> 8);
+            row[3 * x + 2] = (unsigned char)src[x];
+        }
+        JSAMPROW r = row;
+        jpeg_write_scanlines(&cinfo, &r, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    free(row);
+    *out = mem;
+    *size = mlen;
+    return 0;
 }

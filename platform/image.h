@@ -43,6 +43,12 @@ int image_contact_sheets(const char *const *png_paths, int n, int thumb_w, const
  * says what happened, "the disk is full" when it is. 0 or -1. */
 int image_save_png(struct SDL_Surface *surface, const char *path, char *why, size_t why_len);
 
+/* Encode w x h pixels (XRGB8888, 0x00RRGGBB per uint32, pitch bytes a
+ * row) as a baseline JPEG of quality 1..100 into *out (malloc'd, *size
+ * bytes). 0, or -1 with why. A video's poster (platform/content_check.c). */
+int image_encode_jpeg(const uint32_t *pixels, int w, int h, int pitch, int quality,
+                      unsigned char **out, size_t *size, char *why, size_t why_len);
+
 /* Free a surface from this module or display.h (NULL: nothing), for
  * callers that do not include SDL. */
 void image_free(struct SDL_Surface *s);

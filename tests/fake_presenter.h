@@ -40,6 +40,9 @@ struct fake {
     int bad_draws; /* a frame drew a released view or a dead list */
     struct frame last;
     int w, h; /* the screen, when not FAKE_W x FAKE_H (a resize) */
+    /* what the clip of every view does, as a test sets it (f_video) */
+    struct pvideo video;
+    long video_asks;
 };
 
 static void f_size(void *ctx, int *w, int *h)
@@ -105,9 +108,19 @@ static void f_draw_frame(void *ctx, const struct frame *fr)
     f->frames++;
 }
 
+static void f_video(void *ctx, struct pview *view, struct pvideo *out)
+{
+    struct fake *f = ctx;
+    (void)view;
+    f->video_asks++;
+    *out = f->video;
+    f->video.fresh = 0; /* a picture is drawn once */
+}
+
 static struct presenter presenter_of(struct fake *f)
 {
-    return (struct presenter){f, f_size, f_dpi, f_measurer, f_prepare, f_release, NULL, f_draw_frame};
+    return (struct presenter){f,         f_size, f_dpi,        f_measurer, f_prepare,
+                              f_release, NULL,   f_draw_frame, f_video};
 }
 
 /* The bundled exhibit's store, built beside the tests; NULL (said on

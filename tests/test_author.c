@@ -268,7 +268,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "5");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "6");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),
@@ -1624,6 +1624,231 @@ static void compare_errors_name_their_line(void **state)
     expect_error(f, "panels/02c-compare.yaml:3: ", "all 0");
 }
 
+/* ---- video panels ----------------------------------------------------------- */
+
+/* A clip hook that decodes nothing: what the test says the clip is, and a
+ * 1x1 PNG for its poster. calls counts its calls; fail: its why. */
+struct fake_clip {
+    struct author_clip is;
+    const char *fail;
+    int calls;
+    long long poster_ms;
+};
+
+static int fake_clip(void *ctx, const char *path, long long poster_ms, int want_poster,
+                     struct author_clip *out, char *why, size_t why_len)
+{
+    struct fake_clip *fc = ctx;
+    fc->calls++;
+    fc->poster_ms = poster_ms;
+    if (fc->fail) {
+        snprintf(why, why_len, "%s", fc->fail);
+        return -1;
+    }
+    *out = fc->is;
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    out->bytes = (long long)st.st_size;
+    if (want_poster) {
+        out->poster = malloc(sizeof png_1x1);
+        assert_non_null(out->poster);
+        memcpy(out->poster, png_1x1, sizeof png_1x1);
+        out->poster_size = sizeof png_1x1;
+    }
+    return 0;
+}
+
+static struct fake_clip a_clip(void)
+{
+    struct fake_clip fc = {.is = {.codec = "h264",
+                                  .container = "mp4",
+                                  .w = 1280,
+                                  .h = 720,
+                                  .fps = 30,
+                                  .duration_ms = 3000,
+                                  .bitrate = 8000000,
+                                  .audio = 1}};
+    return fc;
+}
+
+static void put_video(struct fx *f)
+{
+    char dir[1024], clip[5000];
+    snprintf(dir, sizeof dir, "%s/videos", f->src);
+    mkdir(dir, 0755);
+    for (size_t i = 0; i < sizeof clip; i++)
+        clip[i] = (char)(i * 7 + 3);
+    put_bytes(f, "videos/film.mp4", clip, sizeof clip);
+    put(f, "videos/film.en.vtt",
+        "\xEF\xBB\xBFWEBVTT - the film\r\n\r\nNOTE written for the tests\r\n\r\n"
+        "intro\r\n00:00.500 --> 00:01.500 line:90%\r\n<v Jen>Hello</v> &amp; <i>welcome</i>\r\n\r\n"
+        "00:01.500 --> 00:09.000\r\nTwo lines,\r\nthe second\r\n");
+    put(f, "videos/film.fr.vtt", "WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nBonjour\n");
+}
+
+static void video_panels_keep_their_clip_poster_and_captions(void **state)
+{
+    struct fx *f = *state;
+    put_video(f);
+    put(f, "panels/04a-film.yaml",
+        "kind: video\n"
+        "heading: {en: The film, fr: Le film}\n"
+        "sources: [ctv]\n"
+        "video:\n"
+        "  file: videos/film.mp4\n"
+        "  then: next\n"
+        "  sound: yes\n"
+        "  poster_at: 1.25\n"
+        "  captions:\n"
+        "    en: videos/film.en.vtt\n"
+        "    fr: videos/film.fr.vtt\n");
+    put(f, "panels/04b-again.yaml",
+        "kind: video\nheading: {en: Again, fr: Encore}\nvideo: {file: videos/film.mp4}\n");
+    struct fake_clip fc = a_clip();
+    struct warnings w = {0};
+    struct author_opts o = {
+        .clip = fake_clip, .clip_ctx = &fc, .warn = collect_warning, .warn_ctx = &w};
+    if (build(f, &o) != 0)
+        fail_msg("build failed:\n%s", f->why);
+    assert_int_equal(fc.calls, 2);
+    assert_int_equal(fc.poster_ms, -1); /* the second panel's: the default frame */
+    sqlite3 *db = open_store(f->out);
+    /* one clip for two panels, its bytes as the file has them */
+    assert_string_equal(q1(db, "SELECT count(*) || ' ' || name || ' ' || codec || ' ' || container"
+                               " || ' ' || width || 'x' || height || ' ' || duration_ms || ' ' ||"
+                               " audio || ' ' || length(data) FROM clip"),
+                        "1 videos/film.mp4 h264 mp4 1280x720 3000 1 5000");
+    assert_string_equal(
+        q1(db, "SELECT hex(substr(data, 1, 4)) || hex(substr(data, 4998)) FROM clip"),
+        "030A1118A6ADB4"); /* (i * 7 + 3) & 0xff at 0..3 and 4997..4999 */
+    assert_string_equal(q1(db, "SELECT group_concat(at_end || ' ' || sound, ',') FROM"
+                               " (SELECT * FROM video ORDER BY position)"),
+                        "next 1,loop 0");
+    /* each panel's poster: its own frame, a still asset */
+    assert_string_equal(q1(db, "SELECT group_concat(a.name || ' ' || a.mime, ',') FROM panel p"
+                               " JOIN asset a ON a.id = p.asset_id WHERE p.kind = 'video'"),
+                        "videos/film.mp4 (poster at 1250 ms) image/png,"
+                        "videos/film.mp4 (poster) image/png");
+    /* captions as plain text: tags dropped, entities read, cues in order */
+    assert_string_equal(q1(db, "SELECT group_concat(locale || ' ' || start_ms || '-' || end_ms ||"
+                               " ' ' || text, '|') FROM (SELECT * FROM caption ORDER BY locale,"
+                               " item)"),
+                        "en 500-1500 Hello & welcome|en 1500-3000 Two lines,\nthe second|"
+                        "fr 500-1500 Bonjour");
+    sqlite3_close(db);
+    /* the kiosk reads it back: the clip, and the captions of its language */
+    struct store *s = NULL;
+    char why[512];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    struct arena a;
+    arena_init(&a, 4096);
+    struct panel p;
+    int film = -1;
+    for (int i = 0; i < 8 && film < 0; i++)
+        if (store_panel_load(s, i, "fr", &a, &p, why, sizeof why) == 0 && p.kind == PANEL_VIDEO)
+            film = i;
+    assert_true(film >= 0);
+    assert_string_equal(p.video.name, "videos/film.mp4");
+    assert_true(p.video.clip > 0);
+    assert_string_equal(p.video.store, f->out);
+    assert_int_equal(p.video.then_next, 1);
+    assert_int_equal(p.video.sound, 1);
+    assert_int_equal(p.video.duration_ms, 3000);
+    assert_int_equal(p.video.n_captions, 1);
+    assert_string_equal(p.video.captions[0].text, "Bonjour");
+    assert_non_null(p.image.data); /* the poster */
+    /* the other panel has no captions in any language */
+    assert_int_equal(store_panel_load(s, film + 1, "en", &a, &p, why, sizeof why), 0);
+    assert_int_equal(p.kind, PANEL_VIDEO);
+    assert_int_equal(p.video.n_captions, 0);
+    assert_int_equal(p.video.then_next, 0);
+    struct store_clip *clips;
+    int n;
+    assert_int_equal(store_clips(s, &a, &clips, &n, why, sizeof why), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(clips[0].first_panel, film);
+    assert_int_equal(clips[0].bytes, 5000);
+    arena_free(&a);
+    store_close(s);
+    /* sound and no captions: said, at the panel's video: line */
+    assert_int_equal(warnings_about(&w, "panels/04b-again.yaml:3: video.file"), 1);
+    assert_non_null(strstr(w.text, "no captions in English, Français"));
+    assert_int_equal(warnings_about(&w, "panels/04a-film.yaml"), 0);
+}
+
+static void bad_videos_are_refused_at_their_lines(void **state)
+{
+    struct fx *f = *state;
+    put_video(f);
+    struct fake_clip fc = a_clip();
+    struct author_opts o = {.clip = fake_clip, .clip_ctx = &fc};
+    static const struct {
+        const char *yaml, *vtt, *prefix, *needle;
+        long long bitrate;
+        int w;
+        const char *fail;
+    } cases[] = {
+        {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2",
+         "is not a video this kiosk can play", 0, 0, "is not a video this kiosk can play"},
+        {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2",
+         "needs 50.0 Mbit/s; a clip may need at most 40 Mbit/s", 50000000, 0, NULL},
+        {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2", "is 7680x720 pixels",
+         0, 7680, NULL},
+        {"video: {file: videos/none.mp4}\n", NULL, "panels/04a-film.yaml:2", "none.mp4", 0, 0,
+         "does not exist"},
+        {"video: {file: ../film.mp4}\n", NULL, "panels/04a-film.yaml:2",
+         "path inside the exhibit folder", 0, 0, NULL},
+        {"video: {file: videos/film.mp4, then: stop}\n", NULL, "panels/04a-film.yaml:2",
+         "video.then must be loop", 0, 0, NULL},
+        {"video: {file: videos/film.mp4, sound: loud}\n", NULL, "panels/04a-film.yaml:2",
+         "video.sound must be yes or no", 0, 0, NULL},
+        {"video: {file: videos/film.mp4, poster: a.jpg, poster_at: 1}\n", NULL,
+         "panels/04a-film.yaml:2", "not both", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {de: videos/film.fr.vtt}\n", NULL,
+         "panels/04a-film.yaml:4", "de", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:01.000 --> 00:00.500\nBackwards\n", "videos/film.en.vtt:3",
+         "ends before it starts", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:01.000 --> 00:02.000\nOne\n\n00:00.000 --> 00:00.500\nTwo\n",
+         "videos/film.en.vtt:6", "in time order", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n1:2 --> 00:02.000\nOne\n", "videos/film.en.vtt:3", "00:01.000 --> 00:04.000", 0,
+         0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:05.000 --> 00:06.000\nLate\n", "videos/film.en.vtt:3", "after the clip ends",
+         0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "Subtitles\n\n00:01.000 --> 00:02.000\nOne\n", "videos/film.en.vtt:1",
+         "is not a WebVTT file", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:01.000 --> 00:02.000\nBad \xC3\n", "videos/film.en.vtt", "UTF-8", 0, 0,
+         NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char yaml[512];
+        snprintf(yaml, sizeof yaml, "kind: video\n%s", cases[i].yaml);
+        put(f, "panels/04a-film.yaml", yaml);
+        if (cases[i].vtt)
+            put(f, "videos/film.en.vtt", cases[i].vtt);
+        fc = a_clip();
+        if (cases[i].bitrate)
+            fc.is.bitrate = cases[i].bitrate;
+        if (cases[i].w)
+            fc.is.w = cases[i].w;
+        fc.fail =
+            cases[i].fail && strcmp(cases[i].fail, "does not exist") != 0 ? cases[i].fail : NULL;
+        assert_int_equal(build(f, &o), -1);
+        if (!has_error(f->why, cases[i].prefix, cases[i].needle))
+            fail_msg("case %zu: expected \"%s...%s...\" in:\n%s", i, cases[i].prefix,
+                     cases[i].needle, f->why);
+        assert_int_equal(access(f->out, F_OK), -1);
+    }
+    /* without a decoder, a clip is refused rather than taken unchecked */
+    put(f, "panels/04a-film.yaml", "kind: video\nvideo: {file: videos/film.mp4}\n");
+    expect_error(f, "panels/04a-film.yaml:2", "no video decoder");
+}
+
 int main(void)
 {
 
@@ -1631,6 +1856,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(schema_literal_matches_schema_sql),
         T(good_exhibit_reads_back),
+        T(video_panels_keep_their_clip_poster_and_captions),
+        T(bad_videos_are_refused_at_their_lines),
         T(missing_translation_warns_and_falls_back),
         T(plain_text_in_two_languages_warns),
         T(title_panel_shows_the_exhibit_title),

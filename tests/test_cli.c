@@ -39,7 +39,7 @@ extern char **environ;
 
 static const char *vitrine;        /* the binary under test */
 static const char *vitrine_stage1; /* the same without a built-in exhibit */
-static char store_path[4096];      /* the bundled exhibit, as built */
+static char bundled_store[4096];      /* the bundled exhibit, as built */
 static char exhibit_src[4096];     /* its YAML sources */
 static char tmp_dir[4096];
 static int n_panels; /* panels of the bundled exhibit */
@@ -321,7 +321,7 @@ static int setup(void **state)
                         "(run through ctest)\n");
         return -1;
     }
-    snprintf(store_path, sizeof store_path, "%s/pyongyang-2014.vitrine", bin);
+    snprintf(bundled_store, sizeof bundled_store, "%s/pyongyang-2014.vitrine", bin);
     snprintf(exhibit_src, sizeof exhibit_src, "%s/content/exhibits/pyongyang-2014", src);
     const char *t = getenv("TMPDIR");
     snprintf(tmp_dir, sizeof tmp_dir, "%s/vitrine-cli-XXXXXX", t && *t ? t : "/tmp");
@@ -332,7 +332,7 @@ static int setup(void **state)
 
     char why[512];
     struct store *s;
-    if (store_open_file(store_path, &s, why, sizeof why) != 0) {
+    if (store_open_file(bundled_store, &s, why, sizeof why) != 0) {
         fprintf(stderr, "the bundled exhibit does not open: %s\n", why);
         return -1;
     }
@@ -532,7 +532,7 @@ static void exec_sql(sqlite3 *db, const char *sql)
 /* Edit a copy of the real store with SQL. */
 static void doctored_store(const char *path, const char *sql)
 {
-    copy_file(store_path, path, 0);
+    copy_file(bundled_store, path, 0);
     sqlite3 *db = open_rw(path);
     exec_sql(db, sql);
     assert_int_equal(sqlite3_close(db), SQLITE_OK);
@@ -579,8 +579,8 @@ static void make_bad(const struct bad_case *c, const char *path)
     }
     case BAD_TRUNCATED: {
         struct stat st;
-        assert_int_equal(stat(store_path, &st), 0);
-        copy_file(store_path, path, (long)st.st_size / 2);
+        assert_int_equal(stat(bundled_store, &st), 0);
+        copy_file(bundled_store, path, (long)st.st_size / 2);
         break;
     }
     case BAD_TRIGGER:

@@ -50,6 +50,8 @@ static const char *kind_name(enum draw_kind k)
         return "units";
     case DRAW_IMAGE:
         return "image";
+    case DRAW_VIDEO:
+        return "video";
     }
     return "?";
 }

@@ -337,6 +337,9 @@ static void new_content_switches_at_a_panel_boundary(void **state)
     "id: " id "\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\ntitle: " title       \
     "\n" extra "sources:\n  - id: s\n    cite: A source\n    description: A source.\n"
 
+/* The build's options for kiosk_of_exhibit (NULL: none). */
+static const struct author_opts *exhibit_opts;
+
 /* Write an exhibit of n panels into r->dir/name (exhibit.yaml as given,
  * panel i written by panel(f, i, arg)), build it and start a kiosk on it
  * over a new fake presenter (*fk). The caller frees both and calls
@@ -363,7 +366,7 @@ static struct kiosk *kiosk_of_exhibit(struct rig *r, const char *name, const cha
         fclose(f);
     }
     snprintf(path, sizeof(path), "%s/%s.vitrine", r->dir, name);
-    if (author_build(dir, path, NULL, why, sizeof(why)) != 0)
+    if (author_build(dir, path, exhibit_opts, why, sizeof(why)) != 0)
         fail_msg("%s", why);
     struct store *s = NULL;
     assert_int_equal(store_open_file(path, &s, why, sizeof(why)), 0);
@@ -764,6 +767,229 @@ static void a_one_panel_exhibit_takes_new_content(void **state)
     exhibit_remove(r, "one");
 }
 
+/* ---- video panels ----------------------------------------------------------- */
+
+/* The build's clip hook, decoding nothing: a 3 s H.264 clip with sound, and
+ * the PNG of a 1x1 picture for its poster. */
+static int clip_3s(void *ctx, const char *path, long long poster_ms, int want_poster,
+                   struct author_clip *out, char *why, size_t why_len)
+{
+    static const unsigned char png[] = {
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48,
+        0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00,
+        0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78,
+        0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99,
+        0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+    (void)ctx, (void)poster_ms, (void)why, (void)why_len;
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    *out = (struct author_clip){.codec = "h264",
+                                .container = "mp4",
+                                .w = 1280,
+                                .h = 720,
+                                .fps = 30,
+                                .duration_ms = 3000,
+                                .bitrate = 4000000,
+                                .audio = 1,
+                                .bytes = (long long)st.st_size};
+    if (want_poster) {
+        out->poster = malloc(sizeof png);
+        assert_non_null(out->poster);
+        memcpy(out->poster, png, sizeof png);
+        out->poster_size = sizeof png;
+    }
+    return 0;
+}
+
+/* Panel 1 plays a clip (then: next, two captions); 0 and 2 are stories.
+ * arg: the exhibit's folder, where the clip and its captions are written. */
+static void video_exhibit_panel(FILE *f, int i, const void *arg)
+{
+    if (i != 1) {
+        fprintf(f, "kind: story\nheading: Panel %d\nbody: Text.\nsources: [s]\n", i);
+        return;
+    }
+    char path[256];
+    snprintf(path, sizeof(path), "%s/clip.mp4", (const char *)arg);
+    FILE *c = fopen(path, "w");
+    assert_non_null(c);
+    fputs("not decoded by these tests", c);
+    fclose(c);
+    snprintf(path, sizeof(path), "%s/clip.vtt", (const char *)arg);
+    c = fopen(path, "w");
+    assert_non_null(c);
+    fputs("WEBVTT\n\n00:00.500 --> 00:01.500\nFirst words\n\n00:01.500 --> 00:02.500\nThen more\n",
+          c);
+    fclose(c);
+    fprintf(f, "kind: video\nheading: The film\nbody: A film.\nsources: [s]\n"
+               "video: {file: clip.mp4, then: next, captions: {en: clip.vtt}}\n");
+}
+
+/* The texts of the frame's lists drawn with role, joined by '|'. */
+static const char *frame_texts(const struct frame *fr, const char *role, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int l = 0; l < fr->n_lists; l++)
+        for (int i = 0; i < fr->lists[l]->n; i++) {
+            const struct draw_item *it = &fr->lists[l]->items[i];
+            if (it->role && strcmp(it->role, role) == 0 && it->kind == DRAW_TEXT && used < n)
+                used += (size_t)snprintf(buf + used, n - used, "%s%.*s", used ? "|" : "",
+                                         (int)it->len, it->text);
+        }
+    return buf;
+}
+
+static int frame_has_role(const struct frame *fr, const char *role)
+{
+    for (int l = 0; l < fr->n_lists; l++)
+        for (int i = 0; i < fr->lists[l]->n; i++)
+            if (fr->lists[l]->items[i].role && strcmp(fr->lists[l]->items[i].role, role) == 0)
+                return 1;
+    return 0;
+}
+
+/* A tap in the middle of the screen (on the panel, not a control). */
+static void tap_panel(struct kiosk *k, uint64_t *t)
+{
+    struct input_event e = {.kind = INPUT_TOUCH,
+                            .finger = 1,
+                            .phase = INPUT_DOWN,
+                            .x = FAKE_W * 0.3f,
+                            .y = FAKE_H * 0.4f,
+                            .t_ms = *t};
+    kiosk_input(k, &e, *t);
+    *t += 60;
+    e.phase = INPUT_UP;
+    e.t_ms = *t;
+    kiosk_input(k, &e, *t);
+    kiosk_update(k, *t);
+    *t += 400;
+    kiosk_update(k, *t);
+}
+
+/* The kiosk drives the clip through its frames: it plays on arrival from a
+ * run of its own, its caption follows the clip's time, its end moves the
+ * loop on (then: next) while it is held as it leaves; a visitor's tap
+ * pauses it (a play mark shows) and plays it; a visitor watching it is not
+ * idle, one who paused it is; and every arrival plays it from its start. */
+static void a_video_panel_plays_captions_pauses_and_moves_on(void **state)
+{
+    struct rig *r = *state;
+    static const struct author_opts o = {.clip = clip_3s};
+    char dir[128], buf[256];
+    snprintf(dir, sizeof(dir), "%s/video", r->dir);
+    exhibit_opts = &o;
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "video", SIMPLE_EXHIBIT("video", "Video", ""), 3,
+                                       video_exhibit_panel, dir, &fk);
+    exhibit_opts = NULL;
+    uint64_t t = 2000;
+    kiosk_goto(k, 1, t);
+    kiosk_update(k, t);
+    kiosk_draw(k, t);
+    assert_int_equal(kiosk_current(k), 1);
+    assert_int_equal(fk->last.n_views, 1);
+    assert_int_equal(fk->last.views[0].play, PV_PLAY);
+    uint32_t run = fk->last.views[0].run;
+    assert_true(run != 0);
+    /* nothing new: no frame; a new picture: a frame, with its caption */
+    fk->video = (struct pvideo){.state = PVIDEO_LOADING};
+    kiosk_update(k, t += 10);
+    assert_false(kiosk_needs_frame(k, t));
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 600, .fresh = 1};
+    kiosk_update(k, t += 10);
+    assert_true(kiosk_needs_frame(k, t));
+    kiosk_draw(k, t);
+    assert_string_equal(frame_texts(&fk->last, "caption", buf, sizeof buf), "First words");
+    assert_int_equal(fk->last.views[0].run, run); /* the same run plays on */
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 1600, .fresh = 1};
+    kiosk_update(k, t += 1000);
+    kiosk_draw(k, t);
+    assert_string_equal(frame_texts(&fk->last, "caption", buf, sizeof buf), "Then more");
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 2600, .fresh = 1};
+    kiosk_update(k, t += 1000);
+    kiosk_draw(k, t);
+    assert_false(frame_has_role(&fk->last, "caption"));
+    /* the dwell of a clip that moves on lasts at least the clip */
+    for (int i = 0; i < 20; i++) {
+        fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 2600};
+        kiosk_update(k, t += 100);
+        assert_false(kiosk_transitioning(k));
+    }
+    /* its end: the loop goes on at once, the clip held while it leaves */
+    fk->video = (struct pvideo){.state = PVIDEO_ENDED, .pos_ms = 3000};
+    kiosk_update(k, t += 10);
+    kiosk_update(k, t += 10);
+    assert_true(kiosk_transitioning(k));
+    kiosk_draw(k, t);
+    assert_int_equal(fk->last.n_views, 2);
+    assert_int_equal(fk->last.views[0].panel, 1);
+    assert_int_equal(fk->last.views[0].play, PV_PAUSE);
+    assert_int_equal(fk->last.views[1].play, PV_STILL); /* a story */
+    fk->video = (struct pvideo){0};
+    t = settle(k, t, SETTLE_DRAW);
+    assert_int_equal(kiosk_current(k), 2);
+
+    /* a visitor: back to the clip, which plays from its start (a new run) */
+    struct input_event e = key(INPUT_KEY_LEFT, t);
+    kiosk_input(k, &e, t);
+    kiosk_update(k, t);
+    e = key(INPUT_KEY_LEFT, t += 100);
+    kiosk_input(k, &e, t);
+    kiosk_update(k, t);
+    kiosk_draw(k, t);
+    assert_true(kiosk_transitioning(k));
+    assert_int_equal(fk->last.views[1].panel, 1);
+    assert_int_equal(fk->last.views[1].play, PV_PLAY); /* it plays as it arrives */
+    uint32_t run2 = fk->last.views[1].run;
+    assert_true(run2 != run);
+    t = settle(k, t, SETTLE_DRAW);
+    assert_int_equal(kiosk_current(k), 1);
+    kiosk_draw(k, t);
+    assert_int_equal(fk->last.views[0].run, run2); /* the run it arrived with */
+    /* a tap pauses it: held, with the play mark; another plays it */
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 700};
+    kiosk_update(k, t += 10);
+    tap_panel(k, &t);
+    kiosk_draw(k, t);
+    assert_int_equal(fk->last.views[0].play, PV_PAUSE);
+    assert_true(frame_has_role(&fk->last, "paused"));
+    assert_string_equal(frame_texts(&fk->last, "caption", buf, sizeof buf), "First words");
+    tap_panel(k, &t);
+    kiosk_draw(k, t);
+    assert_int_equal(fk->last.views[0].play, PV_PLAY);
+    assert_false(frame_has_role(&fk->last, "paused"));
+    /* watching for longer than the idle time is not being idle */
+    for (int i = 0; i < 90; i++) {
+        fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 700 + i};
+        kiosk_update(k, t += 1000);
+    }
+    assert_int_equal(kiosk_mode(k), MODE_INTERACTIVE);
+    /* paused, the idle time runs out as on any panel */
+    tap_panel(k, &t);
+    for (int i = 0; i < 65; i++) {
+        fk->video = (struct pvideo){.state = PVIDEO_PAUSED, .pos_ms = 790};
+        kiosk_update(k, t += 1000);
+    }
+    assert_int_equal(kiosk_mode(k), MODE_COUNTDOWN);
+    /* at its end a tap plays it again from the start: a new run */
+    e = key(INPUT_KEY_RIGHT, t); /* still here */
+    kiosk_input(k, &e, t);
+    kiosk_update(k, t += 10);
+    tap_panel(k, &t); /* play */
+    fk->video = (struct pvideo){.state = PVIDEO_ENDED, .pos_ms = 3000};
+    kiosk_update(k, t += 10);
+    assert_int_equal(kiosk_current(k), 1); /* a visitor's clip waits at its end */
+    tap_panel(k, &t);
+    kiosk_draw(k, t);
+    assert_int_equal(fk->last.views[0].play, PV_PLAY);
+    assert_true(fk->last.views[0].run != run2);
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "video");
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -784,6 +1010,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_touch_before_the_boundary_does_not_strand_old_content,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(a_one_panel_exhibit_takes_new_content, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_video_panel_plays_captions_pauses_and_moves_on, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -230,6 +230,7 @@ static void under_apply(struct under *u, const struct draw_item *it, const struc
         }
         break;
     case DRAW_IMAGE:
+    case DRAW_VIDEO:
         break; /* a photo's colours are not known here; no text is laid over one */
     }
 }

@@ -819,7 +819,9 @@ static void the_defaults_are_a_good_file(void **state)
                                               "renderer",
                                               "rotation",
                                               "touch_rotation",
-                                              "screenshot_every"};
+                                              "screenshot_every",
+                                              "audio",
+                                              "hwdec"};
     for (size_t i = 0; i < sizeof keys_wanted / sizeof keys_wanted[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "\n#%s = ", keys_wanted[i]);

@@ -59,7 +59,8 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
                              .warn = build_warning,
                              .warn_ctx = &to,
                              .fonts = use_fonts,
-                             .built_at = built_at};
+                             .built_at = built_at,
+                             .clip = content_check_clip};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
     char lacks[1024];
     if (rc == 0 && content_check_font_report(c, lacks, sizeof lacks) > 0)

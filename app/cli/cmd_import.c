@@ -28,6 +28,7 @@
 #include "log.h"
 #include "minisig.h"
 #include "photo.h"
+#include "source_file.h"
 #include "staff.h"
 
 /* How long `vitrine import` and `vitrine rollback` wait for another import
@@ -456,6 +457,23 @@ int cmd_bundle_inspect(const struct options *o)
         }
         arena_free(&pa);
         printf("images:    %d\n", images);
+        /* each clip as the build decoded it (checked again below) */
+        struct store_clip *clips = NULL;
+        int n_clips = 0;
+        if (store_clips(s, &a, &clips, &n_clips, why, sizeof(why)) == 0) {
+            for (int i = 0; i < n_clips; i++) {
+                const struct store_clip *k = &clips[i];
+                char size[32];
+                source_size_words((uintmax_t)k->bytes, size, sizeof(size));
+                printf("clip:      %s: %s in %s, %dx%d, %lld:%02lld.%lld, %s, %.1f Mbit/s, %s, "
+                       "captions in %d language%s (panel %d)\n",
+                       k->name, k->codec, k->container, k->w, k->h, k->duration_ms / 60000,
+                       k->duration_ms / 1000 % 60, k->duration_ms % 1000 / 100, size,
+                       (double)k->bitrate / 1e6, k->audio ? "with sound" : "no sound", k->captioned,
+                       k->captioned == 1 ? "" : "s", k->first_panel + 1);
+            }
+            printf("clips:     %d\n", n_clips);
+        }
         int missing = store_missing_texts(s, missing_text, stdout, why, sizeof(why));
         printf("translations missing: %d\n", missing < 0 ? 0 : missing);
     }

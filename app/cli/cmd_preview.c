@@ -272,15 +272,22 @@ static void wrap_draw_frame(void *ctx, const struct frame *f)
         p->warn_h = h;
     }
     struct frame g = *f;
-    g.lists[g.n_lists++] = &p->warn_list;
+    if (g.n_lists < FRAME_MAX_LISTS)
+        g.lists[g.n_lists++] = &p->warn_list;
     p->real.draw_frame(p->real.ctx, &g);
+}
+
+static void wrap_video(void *ctx, struct pview *view, struct pvideo *out)
+{
+    struct preview *p = ctx;
+    p->real.video(p->real.ctx, view, out);
 }
 
 static struct presenter wrap_presenter(struct preview *p)
 {
     return (struct presenter){
-        p,         wrap_size,      wrap_dpi, wrap_measurer, wrap_prepare, wrap_release,
-        wrap_look, wrap_draw_frame};
+        p,         wrap_size,       wrap_dpi,  wrap_measurer, wrap_prepare, wrap_release,
+        wrap_look, wrap_draw_frame, wrap_video};
 }
 
 /* Build the sources and show the result: a new kiosk on the same panel, or
@@ -458,6 +465,8 @@ int cmd_preview(const struct options *o)
         log_error("preview", "cannot open the window: %s", why);
         goto done;
     }
+    display_set_video(p.d, events_waker(), o->audio && strcmp(o->audio, "on") == 0,
+                      !o->hwdec || strcmp(o->hwdec, "no") != 0);
     p.real = display_presenter(p.d);
     p.pres = wrap_presenter(&p);
     struct waker waker = events_waker();

@@ -371,7 +371,11 @@ static void w_draw_frame(void *ctx, const struct frame *f)
 {
     struct watched *x = ctx;
     x->last = *f;
-    x->inner.draw_frame(x->inner.ctx, f);
+    /* a rendered picture shows a video panel's poster: no clip plays */
+    struct frame still = *f;
+    for (int i = 0; i < still.n_views; i++)
+        still.views[i].play = PV_STILL;
+    x->inner.draw_frame(x->inner.ctx, &still);
 }
 
 /* The last frame's lists as the picture shows them: the views (their
@@ -421,8 +425,8 @@ static int render_script(struct display *d, struct store *store, const struct op
     static struct watched watch;
     memset(&watch, 0, sizeof(watch));
     watch.inner = display_presenter(d);
-    struct presenter pres = {&watch,    w_size,    w_dpi,  w_measurer,
-                             w_prepare, w_release, w_look, w_draw_frame};
+    struct presenter pres = {&watch,    w_size, w_dpi,        w_measurer, w_prepare,
+                             w_release, w_look, w_draw_frame, NULL};
     struct staff_demo *demo = calloc(1, sizeof(*demo));
     if (!demo) {
         fprintf(stderr, "vitrine render: out of memory\n");

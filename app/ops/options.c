@@ -152,6 +152,15 @@ static const struct opt_def defs[] = {
      .commands = CMD_RUN | CMD_PREVIEW, .def = "0", .arg = "DEG",
      .help = "a touch panel that reports turned from its screen: 0, 90, 180 or 270 (rare; "
              "rotation already turns touches with the picture)"},
+    {.flag = "--audio", .key = "audio", .kind = OPT_CHOICE, .offset = OFF(audio),
+     .commands = CMD_RUN | CMD_PREVIEW, .choices = "off|on", .def = "off", .arg = "on|off",
+     .help = "play the sound of video panels that ask for it (video.sound: yes); off: every "
+             "clip is muted and its sound never decoded"},
+    {.flag = "--hwdec", .key = "hwdec", .kind = OPT_CHOICE, .offset = OFF(hwdec),
+     .commands = CMD_RUN | CMD_PREVIEW | CMD_BENCH, .choices = "auto|no", .def = "auto",
+     .arg = "auto|no",
+     .help = "decode video on the graphics hardware where that is known to be safe, else in "
+             "software (auto); no: always in software"},
     {.flag = "--renderer", .key = "renderer", .kind = OPT_CHOICE, .offset = OFF(renderer),
      .commands = CMD_RUN | CMD_BENCH | CMD_PREVIEW | CMD_SOAK,
      .choices = "auto|software|opengl|opengles2",

@@ -285,7 +285,7 @@ static void index_chapters(struct kiosk *k)
 
 static uint32_t dwell_for(const struct ventry *e)
 {
-    return schedule_dwell_ms(panel_word_count(&e->panel), e->panel.kind);
+    return kiosk_video_dwell(e, schedule_dwell_ms(panel_word_count(&e->panel), e->panel.kind));
 }
 
 /* Room for four full-screen views (the panel on screen, the one arriving
@@ -342,6 +342,7 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     k->offer_warn = 1;
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
+    kiosk_video_init(k);
     arena_init(&k->overlay_arena, 16 * 1024);
     staff_layer_init(&k->staff);
     viewcache_init(&k->cache, &k->p, cache_budget(k, o));
@@ -373,6 +374,7 @@ void kiosk_free(struct kiosk *k)
     viewcache_free(&k->cache);
     arena_free(&k->info_arena);
     arena_free(&k->notice_arena);
+    kiosk_video_free(k);
     arena_free(&k->overlay_arena);
     staff_layer_free(&k->staff);
     store_close(k->store);
@@ -784,6 +786,9 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         case ACT_TEXT_SIZE:
             set_text_size(k, !(k->text_pending ? k->text_want : k->larger_text), now_ms);
             break;
+        case ACT_PLAY_PAUSE:
+            kiosk_video_toggle(k, now_ms);
+            break;
         case ACT_NEXT:
             go(k, kiosk_step(k, cur, 1), 1, 0, now_ms);
             break;
@@ -941,6 +946,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
     if (c.n)
         run_cmds(k, &c, now_ms);
     run_schedule(k, now_ms);
+    kiosk_video_tick(k, now_ms);
     /* what is on changed: the prepared panels' position indicators are
      * stale; a new generation, once no transition moves and the panel on
      * screen is itself on (else the loop moves on first, with no cut) */

@@ -95,17 +95,21 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
     return &k->overlay;
 }
 
-static void add_view(struct frame *f, const struct kiosk *k, const struct ventry *e, int dx,
-                     uint8_t alpha, uint64_t now_ms)
+static void add_view(struct frame *f, struct kiosk *k, const struct ventry *e, int dx,
+                     uint8_t alpha, int role, uint64_t now_ms)
 {
     if (!e->view || f->n_views >= FRAME_MAX_VIEWS)
         return;
+    uint32_t run;
+    int play = kiosk_video_play(k, e, role, &run);
     f->views[f->n_views++] = (struct frame_view){
         .view = e->view,
         .panel = e->index,
         .dx = dx,
         .alpha = alpha,
         .anim_t = kiosk_countup_t(k, e, now_ms),
+        .play = (uint8_t)play,
+        .run = run,
     };
 }
 
@@ -129,13 +133,13 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
             double t = k->slide_from + (1.0 - k->slide_from) * ease_out(p);
             int off = (int)lround(t * w) * (k->sched.direction >= 0 ? 1 : -1);
             int from = k->sched.direction >= 0 ? w : -w;
-            add_view(&f, k, k->cur, -off, 255, now_ms);
-            add_view(&f, k, k->arriving, from - off, 255, now_ms);
+            add_view(&f, k, k->cur, -off, 255, VROLE_LEAVING, now_ms);
+            add_view(&f, k, k->arriving, from - off, 255, VROLE_ARRIVING, now_ms);
             p = t;
         } else {
             p = ease_in_out(p);
-            add_view(&f, k, k->cur, 0, 255, now_ms);
-            add_view(&f, k, k->arriving, 0, (uint8_t)(p * 255.0 + 0.5), now_ms);
+            add_view(&f, k, k->cur, 0, 255, VROLE_LEAVING, now_ms);
+            add_view(&f, k, k->arriving, 0, (uint8_t)(p * 255.0 + 0.5), VROLE_ARRIVING, now_ms);
         }
         if (p >= 0.5)
             chrome = k->arriving;
@@ -156,13 +160,14 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
             if (nb && k->lazy)
                 kiosk_rasterise(k, nb);
         }
-        add_view(&f, k, k->cur, off, 255, now_ms);
+        add_view(&f, k, k->cur, off, 255, VROLE_SHOWN, now_ms);
         if (nb)
-            add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, now_ms);
+            add_view(&f, k, nb, off < 0 ? off + w : off - w, 255, VROLE_BESIDE, now_ms);
     }
     if (staff_layer_is_open(&k->staff)) { /* the keypad and the screen cover it all */
         add_list(&f, kiosk_staff_list(k, now_ms));
     } else {
+        add_list(&f, kiosk_caption_list(k));
         add_list(&f, &chrome->chrome);
         if (!(k->view.state == MODE_LOOP &&
               k->notice[0])) /* the notice takes the invitation's place */

@@ -86,6 +86,18 @@ struct kiosk {
     struct staff_layer staff;
     long content_errors; /* since kiosk_switch_store */
     int switch_result;
+    /* a video panel on screen (kiosk_video.c): each arrival of a panel is a
+     * run of its clip, which plays from its start */
+    uint32_t runs; /* the last run handed out */
+    uint32_t cur_run, arriving_run;
+    int cur_run_panel, arriving_run_panel; /* the panels those runs are of (-1: none) */
+    int video_paused;                      /* the visitor paused the clip on screen */
+    struct pvideo video;                   /* the clip on screen, as last asked */
+    int caption_cue;                       /* the caption shown (-1: none) */
+    int caption_paused;                    /* the caption list shows the play mark */
+    int caption_stale;                     /* laid out again at the next frame */
+    struct arena caption_arena;
+    struct draw_list caption;
     long wakes;                             /* ACT_WAKE: visitors who woke the loop */
     char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
 };
@@ -111,6 +123,25 @@ double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t n
 int kiosk_springing(const struct kiosk *k, uint64_t now_ms);
 /* The staff notice's list (NULL: none), laid out again when stale. */
 const struct draw_list *kiosk_notice_list(struct kiosk *k);
+
+/* kiosk_video.c */
+void kiosk_video_init(struct kiosk *k);
+void kiosk_video_free(struct kiosk *k);
+/* Once an update: the clip on screen (and the one arriving): a new
+ * picture asks for a frame, its caption follows its time, its end moves
+ * the loop on (then: next), a visitor watching it is not idle. */
+void kiosk_video_tick(struct kiosk *k, uint64_t now_ms);
+/* What e's clip does in the frame being built: arriving (in a
+ * transition), on screen, or leaving or beside it; *run gets its run. */
+int kiosk_video_play(struct kiosk *k, const struct ventry *e, int role, uint32_t *run);
+enum { VROLE_SHOWN, VROLE_ARRIVING, VROLE_LEAVING, VROLE_BESIDE };
+/* The caption (and play mark) over the clip on screen, or NULL. */
+const struct draw_list *kiosk_caption_list(struct kiosk *k);
+/* A tap on the panel: pause or play its clip (again, after its end). 1
+ * when the panel is a video panel. */
+int kiosk_video_toggle(struct kiosk *k, uint64_t now_ms);
+/* The dwell of a video panel that moves on at its end (then: next). */
+uint32_t kiosk_video_dwell(const struct ventry *e, uint32_t words_ms);
 
 /* kiosk_staff.c */
 struct staff_env kiosk_staff_env(const struct kiosk *k);

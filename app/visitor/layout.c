@@ -635,6 +635,7 @@ enum bkind {
     BK_CREDITS,
     BK_TIMELINE, /* timeline_fit, timeline_emit */
     BK_VALUES,   /* values_fit, values_emit: a compare panel's bars */
+    BK_VIDEO,    /* a clip at its aspect, over its poster */
 };
 
 struct units {
@@ -961,6 +962,13 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
     case BK_IMAGE:
         b->h = b->flex ? avail : draw_min(b->size, avail);
         break;
+    case BK_VIDEO: {
+        /* the clip's height at the column's width, no more than there is */
+        const struct panel_video *v = &c->p->video;
+        int at_w = v->w > 0 ? (int)((long long)bw * v->h / v->w) : bw * 9 / 16;
+        b->h = b->flex ? draw_min(at_w, avail) : draw_min(draw_min(at_w, b->size), avail);
+        break;
+    }
     case BK_CREDITS:
         credits_fit(c, b, bw, avail);
         break;
@@ -1054,6 +1062,23 @@ static void emit_block_items(struct ctx *c, struct block *b, int x, int y, int b
             it->image = &c->p->image;
             it->role = logo ? "logo" : "image";
         }
+        break;
+    }
+    case BK_VIDEO: {
+        /* the picture at the clip's aspect, centred across the column */
+        const struct panel_video *v = &c->p->video;
+        int w = bw, h = b->h;
+        if (v->w > 0 && v->h > 0) {
+            if ((long long)w * v->h > (long long)h * v->w)
+                w = (int)((long long)h * v->w / v->h);
+            else
+                h = (int)((long long)w * v->h / v->w);
+        }
+        int vx = x + (bw - w) / 2;
+        push(c, DRAW_RECT, vx, y, w, h, COLOR_RULE);
+        if (c->p->image.data && c->p->image.size)
+            push(c, DRAW_IMAGE, vx, y, w, h, COLOR_TEXT)->image = &c->p->image;
+        push(c, DRAW_VIDEO, vx, y, w, h, COLOR_TEXT)->video = v;
         break;
     }
     case BK_CREDITS: {
@@ -1633,6 +1658,38 @@ static void layout_image(struct ctx *c, const struct page *g)
     im->flex = 1;
     im->name = "image";
     add_text(&left, p->image.alt, &ST_SMALL, U(c, 1.5), 4, "image caption");
+    column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
+    int bottom = place_cites(c, g, rx, rw);
+    add_head(c, &right, 4);
+    add_body(c, &right, U(c, 3.5));
+    add_note(c, &right, U(c, 2.5));
+    column_place(c, &right, rx, g->y0, rw, bottom - g->y0, 0);
+}
+
+/* A video panel: the moving picture is the panel. Landscape: the clip on
+ * the left, two thirds of the width, its heading, caption and sources on
+ * the right; portrait: the heading, the clip the whole width, then the
+ * caption. The kiosk draws the clip's captions over its picture. */
+static void layout_video(struct ctx *c, const struct page *g)
+{
+    static struct column zero;
+    if (!g->landscape) {
+        int bottom = place_cites(c, g, g->x0, g->w);
+        struct column col = zero;
+        add_head(c, &col, 3);
+        struct block *vb = add(&col, BK_VIDEO, U(c, 3.5));
+        vb->size = (bottom - g->y0) * 55 / 100;
+        vb->name = "video";
+        add_body(c, &col, U(c, 3.5));
+        add_note(c, &col, U(c, 2.5));
+        column_place(c, &col, g->x0, g->y0, g->w, bottom - g->y0, 0);
+        return;
+    }
+    int lw = g->w * 64 / 100, rx = g->x0 + lw + g->gut, rw = g->w - lw - g->gut;
+    struct column left = zero, right = zero;
+    struct block *vb = add(&left, BK_VIDEO, 0);
+    vb->flex = 1;
+    vb->name = "video";
     column_place(c, &left, g->x0, g->y0, lw, g->h, 0);
     int bottom = place_cites(c, g, rx, rw);
     add_head(c, &right, 4);
@@ -2238,6 +2295,9 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
     case PANEL_IMAGE:
         layout_image(&c, &g);
         break;
+    case PANEL_VIDEO:
+        layout_video(&c, &g);
+        break;
     case PANEL_TIMELINE:
         /* a drawing that fills the panel: its text is already as large as
          * its room allows, so the larger-text setting leaves it as it is
@@ -2321,6 +2381,67 @@ int layout_chrome(const struct layout_screen *screen, int index, int count,
     draw_list_role(out, 0, "chrome");
     if (c.d.oom) {
         snprintf(out->problem, sizeof out->problem, "out of memory laying out the chrome");
+        return -1;
+    }
+    return 0;
+}
+
+/* Captions: the body's size or larger on a large picture, at most three
+ * lines, on a band of the panel's background over the foot of the picture
+ * (the legibility rules hold for text and background at any theme). */
+static const struct style ST_CAPTION = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT, 0, 1.0};
+#define CAPTION_LINES 3
+
+int layout_caption(const struct layout_screen *screen, struct draw_rect r, const char *text,
+                   const char *locale, int paused, const struct text_measurer *m, struct arena *a,
+                   struct draw_list *out)
+{
+    struct ctx c;
+    struct panel none = {.locale = locale};
+    if (!out)
+        return -1;
+    if (ctx_init(&c, &none, screen, m, a, out))
+        return -1;
+    if (r.w <= 0 || r.h <= 0)
+        return 0;
+    int pad = draw_max(2, U(&c, 0.8));
+    if (paused) {
+        /* a play mark in the middle: a tap plays it again */
+        int side = draw_max(U(&c, 9.0), draw_min(r.w, r.h) / 5);
+        side = draw_min(side, draw_min(r.w, r.h));
+        struct draw_item *bg = push(&c, DRAW_RECT, r.x + (r.w - side) / 2, r.y + (r.h - side) / 2,
+                                    side, side, COLOR_BG);
+        bg->alpha = 200;
+        struct typeset f;
+        static const struct style mark = {FACE_SANS, 6.0, 2.0, 0.0, COLOR_ACCENT, 0, 1.0};
+        if (text_prepare(&c, &f, "\u25B6", &mark, 1) == 0 && f.nu) {
+            typeset_one_line(&f, side * 55 / 100, side);
+            int tw = f.keep ? f.lines[0].w : 0;
+            draw_text(&c.d, &f, r.x + (r.w - tw) / 2 + side / 24, r.y + (r.h - f.height) / 2,
+                      tw + 1, TYPESET_LEFT, COLOR_ACCENT);
+        }
+        draw_list_role(out, 0, "paused");
+    }
+    if (has_text(text)) {
+        struct typeset f;
+        int bw = r.w - 4 * pad;
+        int dpx = draw_min(draw_max(design_px(&c, &ST_CAPTION), r.h / 18), r.h / 9);
+        int n0 = out->n;
+        fit_text_at(&c, &f, text, &ST_CAPTION, dpx, bw, r.h * 45 / 100, CAPTION_LINES, "caption");
+        if (f.keep > 0) {
+            int tw = 0;
+            for (int i = 0; i < f.keep; i++)
+                tw = draw_max(tw, f.lines[i].w);
+            int bx = r.x + (r.w - tw) / 2 - pad, bh = f.height + 2 * pad;
+            int by = r.y + r.h - bh - 2 * pad;
+            struct draw_item *bg = push(&c, DRAW_RECT, bx, by, tw + 2 * pad, bh, COLOR_BG);
+            bg->alpha = 215;
+            draw_text(&c.d, &f, r.x + 2 * pad, by + pad, bw, TYPESET_CENTER, COLOR_TEXT);
+        }
+        draw_list_role(out, n0, "caption");
+    }
+    if (c.d.oom) {
+        snprintf(out->problem, sizeof out->problem, "out of memory laying out a caption");
         return -1;
     }
     return 0;

@@ -43,6 +43,9 @@ enum draw_kind {
     DRAW_UNITS,  /* unit chart: units_total squares, the first units_lit lit */
     DRAW_IMAGE,  /* the panel's image, fitted inside r keeping its aspect
                   * (a DRAW_RECT placeholder in COLOR_RULE precedes it) */
+    DRAW_VIDEO,  /* where a video panel's clip plays: r has the clip's aspect,
+                  * over its poster (a DRAW_IMAGE of the same r before it);
+                  * the presenter draws the moving picture there */
 };
 
 /* Which layer an item lives on: static items are rasterised once per panel
@@ -77,6 +80,8 @@ struct draw_item {
     const char *locale;
     /* DRAW_IMAGE: the encoded image */
     const struct panel_image *image;
+    /* DRAW_VIDEO: the clip */
+    const struct panel_video *video;
     /* what the item is on the panel, for tools and tests: the text box's
      * name ("heading", "body", "note", "quote", "source", ...), "figure",
      * "chart", "image"; NULL where nothing named it (rules, plates) */
@@ -160,6 +165,14 @@ int layout_chrome(const struct layout_screen *screen, int index, int count,
 
 /* A one-line staff notice (e.g. "Content from X was refused: ...") in
  * small text just above the chrome band, on a dark strip. */
+/* A clip's caption over its picture r (a DRAW_VIDEO item's rect) in
+ * locale: centred near its foot on a band of the background colour, at
+ * most three lines; paused: a play mark in the middle of the picture too.
+ * text NULL: no caption. The items are in out (laid out afresh). */
+int layout_caption(const struct layout_screen *screen, struct draw_rect r, const char *text,
+                   const char *locale, int paused, const struct text_measurer *m, struct arena *a,
+                   struct draw_list *out);
+
 int layout_notice(const struct layout_screen *screen, const char *text,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out);
 

@@ -27,6 +27,8 @@ static const struct gesture_bind gesture_binds[] = {
     {CTX_COUNTDOWN, GESTURE_PRESS, DIR_ANY, REGION_ANY, ACT_STILL_HERE},
 
     {CTX_INTERACTIVE, GESTURE_TAP, DIR_ANY, REGION_CONTROL, ACT_CONTROL},
+    /* on the panel itself: a video panel's clip pauses or plays */
+    {CTX_INTERACTIVE, GESTURE_TAP, DIR_ANY, REGION_OUTSIDE, ACT_PLAY_PAUSE},
     {CTX_INTERACTIVE, GESTURE_DRAG_START, DIR_ANY, REGION_ANY, ACT_DRAG_FOLLOW},
     {CTX_INTERACTIVE, GESTURE_DRAG_MOVE, DIR_ANY, REGION_ANY, ACT_DRAG_FOLLOW},
     /* the finger pushes the panel away: leftwards brings the next one in */
@@ -105,6 +107,7 @@ const char *mode_action_name(enum action act)
         [ACT_LOOP] = "loop",
         [ACT_INDEX_PAGE] = "index-page",
         [ACT_TEXT_SIZE] = "text-size",
+        [ACT_PLAY_PAUSE] = "play-pause",
         [ACT_STAFF_DIGIT] = "staff-digit",
         [ACT_STAFF_CLEAR] = "staff-clear",
         [ACT_STAFF_OK] = "staff-ok",
@@ -497,6 +500,12 @@ void mode_resume(struct mode *m, uint64_t now_ms)
     m->last_input_ms = now_ms;
 }
 
+void mode_watching(struct mode *m, uint64_t now_ms)
+{
+    if (m->state == MODE_INTERACTIVE)
+        m->watched_ms = now_ms;
+}
+
 void mode_set_transition(struct mode *m, int running)
 {
     m->transition = running != 0;
@@ -586,6 +595,9 @@ static void perform(struct mode *m, enum action act, int arg, const struct gestu
         break;
     case ACT_TEXT_SIZE:
         push(out, ACT_TEXT_SIZE, 0, 0.0f);
+        break;
+    case ACT_PLAY_PAUSE:
+        push(out, ACT_PLAY_PAUSE, 0, 0.0f);
         break;
     case ACT_INDEX_PAGE:
         if (m->index_open)
@@ -766,8 +778,9 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
     }
 
     int busy = gesture_fingers_down(&m->g) > 0 || m->dragging;
-    if (m->state == MODE_INTERACTIVE && !busy && now_ms >= m->last_input_ms &&
-        now_ms - m->last_input_ms >= m->cfg.idle_ms) {
+    uint64_t since = m->watched_ms > m->last_input_ms ? m->watched_ms : m->last_input_ms;
+    if (m->state == MODE_INTERACTIVE && !busy && now_ms >= since &&
+        now_ms - since >= m->cfg.idle_ms) {
         m->state = MODE_COUNTDOWN;
         m->countdown_start_ms = now_ms;
         push(out, ACT_COUNTDOWN, 0, 0.0f);
@@ -802,7 +815,8 @@ uint64_t mode_deadline(const struct mode *m, uint64_t now_ms)
     if (down)
         d = min64(d, m->last_input_ms + m->cfg.stuck_finger_ms);
     if (m->state == MODE_INTERACTIVE && !down && !m->dragging)
-        d = min64(d, m->last_input_ms + m->cfg.idle_ms);
+        d = min64(d, (m->watched_ms > m->last_input_ms ? m->watched_ms : m->last_input_ms) +
+                         m->cfg.idle_ms);
     if (m->state == MODE_COUNTDOWN) {
         /* the expiry, or sooner the moment the seconds shown change */
         uint64_t end = m->countdown_start_ms + m->cfg.countdown_ms;

@@ -73,6 +73,7 @@ enum action {
     ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
     ACT_INDEX_PAGE,  /* arg: +1 next page of the chapter index, -1 previous */
     ACT_TEXT_SIZE,   /* toggle the visitors' larger text */
+    ACT_PLAY_PAUSE,  /* a tap on the panel: its clip pauses or plays */
     /* the staff keypad and screen (kiosk.c handles them; never in the
      * gesture table: visitors cannot reach them) */
     ACT_STAFF_DIGIT,    /* arg: 0..9 */
@@ -198,6 +199,7 @@ struct mode {
     enum mode_state state;
     int index_open;
     uint64_t last_input_ms;
+    uint64_t watched_ms; /* mode_watching */
     uint64_t countdown_start_ms;
     int swallow; /* the touch that woke us: ignore until all fingers up */
     int dragging;
@@ -224,6 +226,10 @@ void mode_set_screen(struct mode *m, const struct gesture_cfg *screen);
  * (next, prev, jump, home, drag commits) is held back, the latest wins, and
  * comes out of the first mode_tick after it ends; drags do not follow. */
 void mode_set_transition(struct mode *m, int running);
+/* A visitor is watching a clip play (interactive mode): the idle clock
+ * starts again from now, as a touch would start it (without counting as
+ * one). */
+void mode_watching(struct mode *m, uint64_t now_ms);
 /* Input went elsewhere for a while (the staff screen): forget every
  * finger, drag, press and held-back navigation, and restart the idle
  * clock at now_ms. The state (loop, interactive) stays. */

@@ -31,6 +31,12 @@ struct pview {
     size_t bytes; /* what it holds in textures and memory, for the cache */
 };
 
+/* What a view's clip (a video panel's DRAW_VIDEO) does in a frame: its
+ * poster only, playing, or held at its picture. A clip plays only while
+ * its view is in the frames with PV_PLAY or PV_PAUSE; in a frame without
+ * it, or with PV_STILL, the presenter stops it (its poster again). */
+enum pv_play { PV_STILL, PV_PLAY, PV_PAUSE };
+
 /* One view placed in a frame. */
 struct frame_view {
     struct pview *view;
@@ -38,10 +44,29 @@ struct frame_view {
     int dx;        /* horizontal offset in pixels (a slide) */
     uint8_t alpha; /* 0..255 (a crossfade) */
     double anim_t; /* count-up progress in [0,1], not yet eased */
+    uint8_t play;  /* enum pv_play */
+    uint32_t run;  /* the clip plays from its start whenever this changes */
+};
+
+/* A view's clip as the presenter plays it (presenter.video). */
+enum pvideo_state {
+    PVIDEO_NONE, /* no clip, or stopped: the poster shows */
+    PVIDEO_LOADING,
+    PVIDEO_PLAYING,
+    PVIDEO_PAUSED,
+    PVIDEO_ENDED,  /* played once to its end (a clip that does not loop) */
+    PVIDEO_FAILED, /* cannot be played: its poster shows (said once in the log) */
+};
+
+struct pvideo {
+    int state;         /* enum pvideo_state */
+    long long pos_ms;  /* where it is in the clip */
+    int fresh;         /* a new picture waits to be drawn: draw a frame */
+    long long dropped; /* frames dropped so far */
 };
 
 #define FRAME_MAX_VIEWS 2
-#define FRAME_MAX_LISTS 4
+#define FRAME_MAX_LISTS 6 /* the kiosk's five and a wrapper's one (preview) */
 
 /* A frame: the background, up to two views in order, then draw lists over
  * them in order (chrome, overlay, notice, the staff layer). */
@@ -74,6 +99,10 @@ struct presenter {
                  const struct store_font fonts[STORE_FONT_FACES]);
     /* Draw the frame (not yet shown: the caller presents). */
     void (*draw_frame)(void *ctx, const struct frame *f);
+    /* The clip of view (played as the frames say): its state, and whether
+     * a new picture of it waits. May be NULL: a presenter without video,
+     * where clips show their posters (state PVIDEO_NONE). */
+    void (*video)(void *ctx, struct pview *view, struct pvideo *out);
 };
 
 #endif
