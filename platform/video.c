@@ -398,10 +398,10 @@ static void core_log(struct core *c, const mpv_event_log_message *m)
     size_t n = strlen(m->text);
     while (n > 0 && (m->text[n - 1] == '\n' || m->text[n - 1] == '\r'))
         n--;
-    enum log_level level = c->log_level;
-    if (m->log_level <= MPV_LOG_LEVEL_ERROR && level == LOG_WARN)
-        level = LOG_ERROR;
-    log_msg(level, TAG, "mpv %s: %.*s", m->prefix, (int)n, m->text);
+    /* mpv's errors too are warnings here: many are what it tries and
+     * falls back from (hardware decoders absent: "Cannot load
+     * libcuda.so.1"); a player that fails says so once, in its own line */
+    log_msg(c->log_level, TAG, "mpv %s: %.*s", m->prefix, (int)n, m->text);
 }
 
 static void core_destroy(struct core *c)

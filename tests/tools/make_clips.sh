@@ -37,6 +37,9 @@ if ! command -v ffmpeg >/dev/null 2>&1; then
     exit 77
 fi
 mkdir -p "$out"
+# SVT-AV1 prints its configuration to stderr unless told to log errors only
+SVT_LOG=1
+export SVT_LOG
 
 # have NAME: the clip is already there
 have() { [ -s "$out/$1" ]; }
