@@ -1326,8 +1326,10 @@ static void draw_item_now(struct display *d, struct panel_view *v, const struct 
         break;
     }
     case DRAW_VIDEO:
-        if (v) /* where its clip plays, over the poster: display_draw_view */
+        if (v) { /* where its clip plays, over the poster: display_draw_view */
             v->vid.it = it;
+            video_preload(); /* a clip is coming: its player's libraries now */
+        }
         break;
     }
 }

@@ -140,6 +140,31 @@ static void set_why(char *why, size_t why_len, const char *fmt, ...)
     va_end(ap);
 }
 
+static void *preload_main(void *arg)
+{
+    (void)arg;
+    pthread_once(&load_once, load_libmpv);
+    return NULL;
+}
+
+static void preload_start(void)
+{
+    pthread_attr_t at;
+    pthread_t t;
+    if (pthread_attr_init(&at) != 0)
+        return;
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&t, &at, preload_main, NULL) != 0)
+        pthread_once(&load_once, load_libmpv); /* no thread: here, then */
+    pthread_attr_destroy(&at);
+}
+
+void video_preload(void)
+{
+    static pthread_once_t started = PTHREAD_ONCE_INIT;
+    pthread_once(&started, preload_start);
+}
+
 bool video_available(char *why, size_t why_len)
 {
     pthread_once(&load_once, load_libmpv);

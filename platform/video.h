@@ -60,6 +60,12 @@ struct video_source {
  * true; or false with why ("libmpv is not installed (...)"). */
 bool video_available(char *why, size_t why_len);
 
+/* Load libmpv on a thread of its own, now, so that the first clip does not
+ * wait for it (mapping mpv and FFmpeg takes 80 ms on a small machine): the
+ * display calls it when it prepares the first view with a clip. Returns at
+ * once; later calls do nothing. */
+void video_preload(void);
+
 /* Open the clip, read its info, and decode the frame at at_ms (clamped into
  * the clip; -1: VIDEO_POSTER_MS), scaled to fit max_w x max_h keeping its
  * aspect, never enlarged, into *pixels (malloc'd XRGB8888, pitch *w * 4;
