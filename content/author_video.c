@@ -398,7 +398,8 @@ void video_check(struct build *b, struct psrc *ps)
         0) {
         free(in->poster);
         in->poster = NULL;
-        ERR(b, v->line, "video.file \"%s\" %s", v->file, why[0] ? why : "cannot be played");
+        ERR(b, v->line, "video.file \"%s\" cannot be played: %s", v->file,
+            why[0] ? why : "the decoder gave no reason");
         return;
     }
     int bad = rules_clip(in->codec, in->container, in->w, in->h, in->duration_ms, in->bitrate,

@@ -1622,11 +1622,15 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
     if (!vv->player)
         return;
     int64_t pos = 0;
-    enum video_state st = video_poll(vv->player, &pos, NULL, 0);
+    char why[256] = "";
+    enum video_state st = video_poll(vv->player, &pos, why, sizeof(why));
     out->pos_ms = pos;
     out->dropped = video_dropped(vv->player);
     if (st == VIDEO_FAILED) {
-        /* logged once by the player; the poster from now on */
+        /* once: the poster from now on */
+        const char *name = vv->it->video->name;
+        log_warn(TAG, "video %s cannot be played: %s; its poster is shown", name ? name : "",
+                 why[0] ? why : "it failed");
         vv->failed = 1;
         video_stop(vv);
         out->state = PVIDEO_FAILED;

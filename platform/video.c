@@ -450,7 +450,7 @@ static int core_start(struct core *c, const struct video_source *src, const stru
                       char *why, size_t why_len)
 {
     memset(c, 0, sizeof *c);
-    c->log_level = LOG_WARN;
+    c->log_level = LOG_DEBUG; /* the caller says once what failed, naming the clip */
     if (!video_available(why, why_len))
         return -1;
     if (!src || !src->path || !*src->path || src->rowid < 0) {
@@ -1030,7 +1030,7 @@ static void player_fail(struct video_player *p, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(p->why, sizeof p->why, fmt, ap);
     va_end(ap);
-    log_warn(TAG, "%s: %s", p->core.clip ? p->core.clip->path : "a clip", p->why);
+    log_debug(TAG, "%s: %s", p->core.clip ? p->core.clip->path : "a clip", p->why);
 }
 
 struct video_player *video_open(const struct video_source *src, const struct video_opts *o,

@@ -107,7 +107,8 @@ enum video_state { VIDEO_LOADING, VIDEO_PLAYING, VIDEO_PAUSED, VIDEO_ENDED, VIDE
  * position (may be NULL). The call that first returns VIDEO_FAILED fills
  * why with the reason (and the reason is logged once, tag "video"); later
  * calls keep returning VIDEO_FAILED and leave why empty (video_error still
- * has it). */
+ * has it). The player logs its failure and mpv's messages only at debug:
+ * the caller, which knows the clip by name, says it once. */
 enum video_state video_poll(struct video_player *p, int64_t *pos_ms, char *why, size_t why_len);
 
 /* Why the player failed, or NULL while it has not. Valid until the next

@@ -1789,7 +1789,8 @@ static void bad_videos_are_refused_at_their_lines(void **state)
         const char *fail;
     } cases[] = {
         {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2",
-         "is not a video this kiosk can play", 0, 0, "is not a video this kiosk can play"},
+         "cannot be played: not a video this kiosk can play", 0, 0,
+         "not a video this kiosk can play"},
         {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2",
          "needs 50.0 Mbit/s; a clip may need at most 40 Mbit/s", 50000000, 0, NULL},
         {"video: {file: videos/film.mp4}\n", NULL, "panels/04a-film.yaml:2", "is 7680x720 pixels",

@@ -648,13 +648,13 @@ static void plays_a_file_with_sound(void **state)
     run_close(&r);
 }
 
-/* lines of the log tagged "video": the module's own, and mpv's */
+/* lines of the log tagged "video" that staff see (warnings and errors):
+ * the module's own, and mpv's */
 static atomic_int own_lines, mpv_lines;
 static void count_line(void *ctx, enum log_level level, const char *tag, const char *line)
 {
     (void)ctx;
-    (void)level;
-    if (strcmp(tag, "video") != 0)
+    if (strcmp(tag, "video") != 0 || level > LOG_WARN)
         return;
     if (strncmp(line, "mpv ", 4) == 0 || strncmp(line, "more of mpv's", 13) == 0)
         atomic_fetch_add(&mpv_lines, 1);
@@ -693,9 +693,10 @@ static void garbage_player_fails_once(void **state)
         run_close(&r);
         printf("failing player (rowid %lld): %d line of its own, %d of mpv's\n",
                (long long)cases[i].rowid, atomic_load(&own_lines), atomic_load(&mpv_lines));
-        /* logged once, not once a pass; mpv's own lines bounded */
-        assert_int_equal(atomic_load(&own_lines), 1);
-        assert_true(atomic_load(&mpv_lines) <= 21);
+        /* quiet: the caller, who knows the clip by name, says it once
+         * (platform/display.c); the reason came back above */
+        assert_int_equal(atomic_load(&own_lines), 0);
+        assert_int_equal(atomic_load(&mpv_lines), 0);
     }
     log_unsubscribe(count_line, NULL);
 }

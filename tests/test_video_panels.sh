@@ -1,0 +1,166 @@
+#!/bin/sh
+# Video panels end to end, with real clips made by ffmpeg
+# (tests/tools/make_clips.sh) in the test exhibit tests/data/video:
+#  - bundle build takes H.264 and VP9 with WebVTT captions, warns about a
+#    clip with sound and no captions at its line, and refuses a clip that is
+#    not a video or is cut short, naming the file at the panel's line;
+#  - bundle inspect lists each clip;
+#  - the kiosk, full screen under Xvfb at 1920x1080 with the renderer it
+#    picks, plays the clip (its picture moves), shows its caption, and moves
+#    on at its end (then: next);
+#  - a clip whose bytes are damaged in the store shows its poster, is logged
+#    once, and the loop goes on.
+set -u
+: "${VITRINE:?}"
+top=$(cd "$(dirname "$0")/.." && pwd)
+for tool in Xvfb ffmpeg python3; do
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (tests/run.sh installs it)"; exit 77; }
+done
+work=$(mktemp -d)
+xpid=""
+vpid=""
+cleanup() {
+    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+sh "$top/tests/tools/make_clips.sh" "$work/clips" || exit $?
+cp -r "$top/tests/data/video" "$work/ex"
+mkdir "$work/ex/videos"
+cp "$work/clips/h264.mp4" "$work/clips/h264.en.vtt" "$work/clips/h264.fr.vtt" \
+    "$work/clips/vp9.webm" "$work/ex/videos/"
+
+# ---- the build ---------------------------------------------------------------
+if ! "$VITRINE" bundle build "$work/ex" -o "$work/ex.vitrine" >"$work/build.out" 2>&1; then
+    cat "$work/build.out"
+    bad "the test exhibit did not build"
+fi
+grep -q 'panels/03-loop.yaml:[0-9]*: video.file "videos/vp9.webm" has a sound track but no captions in English, Français' \
+    "$work/build.out" || { cat "$work/build.out"; bad "no warning about the clip with sound and no captions"; }
+grep -q '02-film.yaml.*captions' "$work/build.out" && bad "a warning about the captioned clip"
+
+"$VITRINE" bundle inspect "$work/ex.vitrine" >"$work/inspect.out" 2>&1
+grep -q '^clip:      videos/h264.mp4: h264 in mp4, 1280x720, 0:03.0, .*with sound, captions in 2 languages (panel 2)$' \
+    "$work/inspect.out" || { cat "$work/inspect.out"; bad "inspect does not list the H.264 clip"; }
+grep -q '^clip:      videos/vp9.webm: vp9 in webm, 1280x720, 0:03.0' "$work/inspect.out" ||
+    bad "inspect does not list the VP9 clip"
+grep -q '^clips:     2$' "$work/inspect.out" || bad "inspect does not count 2 clips"
+
+# refused: not a video, and a clip cut short; the file at its panel's video: line
+line=$(grep -n '^  file:' "$work/ex/panels/02-film.yaml" | cut -d: -f1)
+for broken in garbage.mp4:"not a video" truncated.mp4:"cut short"; do
+    clip=${broken%%:*}
+    words=${broken#*:}
+    rm -rf "$work/bad"
+    cp -r "$work/ex" "$work/bad"
+    cp "$work/clips/$clip" "$work/bad/videos/h264.mp4"
+    if "$VITRINE" bundle build "$work/bad" -o "$work/bad.vitrine" >"$work/bad.out" 2>&1; then
+        bad "$clip was taken for a clip"
+    elif ! grep -q "panels/02-film.yaml:$line: video.file \"videos/h264.mp4\" .*$words" "$work/bad.out"; then
+        cat "$work/bad.out"
+        bad "$clip: the refusal does not name the file at panels/02-film.yaml:$line with \"$words\""
+    fi
+    [ -e "$work/bad.vitrine" ] && bad "$clip: a store was written"
+done
+
+# ---- on screen ---------------------------------------------------------------
+# the film first: a copy without the title panel
+rm "$work/ex/panels/01-title.yaml"
+"$VITRINE" bundle build "$work/ex" -o "$work/film.vitrine" >/dev/null 2>&1 || bad "the film-first exhibit did not build"
+
+mkfifo "$work/displayfd"
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/displayfd" 2>"$work/xvfb.log" &
+xpid=$!
+read -r dnum <"$work/displayfd"
+[ -n "$dnum" ] || { echo "FAIL: Xvfb did not start"; cat "$work/xvfb.log"; exit 1; }
+export DISPLAY=":$dnum" SDL_VIDEODRIVER=x11
+unset SDL_RENDER_DRIVER
+
+# grab NAME X Y W H: that part of the screen, as raw RGB
+grab() {
+    ffmpeg -nostdin -loglevel error -y -f x11grab -video_size "$4x$5" -i "$DISPLAY+$2,$3" \
+        -frames:v 1 -f rawvideo -pix_fmt rgb24 "$work/$1.rgb"
+}
+# wait_log TEXT FILE: until the kiosk's log says it (10 s at most)
+wait_log() {
+    i=0
+    while ! grep -q "$1" "$2"; do
+        i=$((i + 1))
+        if [ $i -gt 200 ] || ! kill -0 "$vpid" 2>/dev/null; then
+            cat "$2"
+            return 1
+        fi
+        sleep 0.05 # polling the log file: there is nothing to wait on
+    done
+}
+same() { cmp -s "$work/$1.rgb" "$work/$2.rgb"; }
+
+"$VITRINE" run --content "$work/film.vitrine" --no-watch --state-dir "$work/state" \
+    >"$work/run.out" 2>"$work/run.log" &
+vpid=$!
+wait_log 'first frame presented' "$work/run.log" || bad "no first frame"
+# the picture (inside the clip's box, left two thirds) and the heading
+grab pic1 300 200 240 240
+grab head1 1290 120 560 160
+sleep 0.4 # the clip plays on (30 frames a second): its picture changes
+grab pic2 300 200 240 240
+same pic1 pic2 && bad "the clip's picture does not move"
+# its caption: a band at the foot of the picture, in the first second
+grab cap 400 600 500 90
+python3 - "$work/cap.rgb" <<'EOF' || bad "no caption band over the picture"
+import sys
+data = open(sys.argv[1], "rb").read()
+# the caption's band is the background colour (dark), its text light: a
+# test picture of saturated bars has neither many dark nor many light greys
+px = [data[i:i + 3] for i in range(0, len(data), 3)]
+dark = sum(1 for p in px if max(p) < 60)
+light = sum(1 for p in px if min(p) > 200)
+sys.exit(0 if dark > len(px) // 10 and light > 50 else 1)
+EOF
+# at its end (3 s) the loop goes on: the heading is another panel's
+sleep 4.5 # the clip's length and a crossfade: what this step waits for
+grab head2 1290 120 560 160
+same head1 head2 && bad "the loop did not go on at the clip's end"
+grep -q 'cannot be played' "$work/run.log" && { cat "$work/run.log"; bad "the clip failed"; }
+kill "$vpid"
+wait "$vpid" || bad "the kiosk did not exit 0 on SIGTERM"
+vpid=""
+
+# ---- a clip damaged in the store ---------------------------------------------
+cp "$work/film.vitrine" "$work/damaged.vitrine"
+python3 - "$work/damaged.vitrine" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+# the same length, but no video in it: the header and every frame zeroed
+db.execute("UPDATE clip SET data = zeroblob(length(data)) WHERE name = 'videos/h264.mp4'")
+db.commit()
+EOF
+"$VITRINE" run --content "$work/damaged.vitrine" --no-watch --state-dir "$work/state" \
+    >"$work/run2.out" 2>"$work/run2.log" &
+vpid=$!
+wait_log 'first frame presented' "$work/run2.log" || bad "no first frame with a damaged clip"
+wait_log 'videos/h264.mp4' "$work/run2.log" || bad "the damaged clip is not logged"
+grab poster1 300 200 240 240
+sleep 0.4 # the poster stays: nothing moves
+grab poster2 300 200 240 240
+same poster1 poster2 || bad "a damaged clip's panel moves (no poster)"
+python3 - "$work/poster1.rgb" <<'EOF' || bad "a damaged clip's panel is black, not its poster"
+import sys
+data = open(sys.argv[1], "rb").read()
+sys.exit(0 if sum(data) / len(data) > 40 else 1)
+EOF
+grab head3 1290 120 560 160
+n=$(grep -c 'videos/h264.mp4' "$work/run2.log")
+[ "$n" -eq 1 ] || { cat "$work/run2.log"; bad "the damaged clip is logged $n times, not once"; }
+kill -0 "$vpid" 2>/dev/null || bad "the kiosk stopped"
+kill "$vpid"
+wait "$vpid" || bad "the kiosk did not exit 0 on SIGTERM after a damaged clip"
+vpid=""
+
+[ $fail -eq 0 ] && echo "PASS: video panels built, listed, played, captioned, moved on; a damaged clip shows its poster"
+exit $fail
