@@ -1224,11 +1224,12 @@ static void view_drop_textures(struct panel_view *v)
     v->vid.has_frame = 0;
 }
 
+static void video_stop(struct view_video *vv);
+
 static void view_release(struct panel_view *v)
 {
     view_drop_textures(v);
-    video_close(v->vid.player);
-    v->vid.player = NULL;
+    video_stop(&v->vid);
     photo_forget(&v->photo);
     if (v->d) {
         if (v->prev)
@@ -1551,6 +1552,10 @@ static void no_wake(void *ctx)
 
 static void video_stop(struct view_video *vv)
 {
+    if (vv->player && vv->it && vv->it->video && !vv->failed)
+        log_info(TAG, "video %s stopped, drawn at %dx%d+%d+%d: %lld frames dropped",
+                 vv->it->video->name ? vv->it->video->name : "", vv->it->r.w, vv->it->r.h,
+                 vv->it->r.x, vv->it->r.y, (long long)video_dropped(vv->player));
     video_close(vv->player);
     vv->player = NULL;
     vv->has_frame = 0;
@@ -1578,7 +1583,11 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
             snprintf(why, sizeof(why), "the exhibit is not a file its clips can be read from");
         } else {
             struct video_source src = {pv->store, pv->clip};
-            struct video_opts o = {!pv->then_next, pv->sound && d->audio, d->hwdec != 0};
+            /* a clip of 1080p or less: one decoding thread keeps up, and
+             * holds 12 MB fewer frames (tests/bench/video.sh) */
+            int small = (long long)pv->w * pv->h <= 1920LL * 1088;
+            struct video_opts o = {!pv->then_next, pv->sound && d->audio, d->hwdec != 0,
+                                   small ? 1 : 0};
             void (*fn)(void *) = d->video_waker.fn ? d->video_waker.fn : no_wake;
             vv->player = video_open(&src, &o, fn, d->video_waker.ctx, why, sizeof(why));
         }

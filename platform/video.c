@@ -405,7 +405,7 @@ static const struct option base_options[] = {
     {"cover-art-auto", "no"},
     {"sid", "no"},
     {"cache", "no"},
-    {"demuxer-max-bytes", "16MiB"},
+    {"demuxer-max-bytes", "4MiB"},
     {"demuxer-max-back-bytes", "0"},
     {"demuxer-seekable-cache", "no"},
     /* the frame is due when mpv says so: video_render never waits */
@@ -1036,7 +1036,7 @@ static void player_fail(struct video_player *p, const char *fmt, ...)
 struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
                                 void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len)
 {
-    static const struct video_opts defaults = {false, false, false};
+    static const struct video_opts defaults = {false, false, false, 0};
     if (!o)
         o = &defaults;
     struct video_player *p = calloc(1, sizeof *p);
@@ -1056,9 +1056,10 @@ struct video_player *video_open(const struct video_source *src, const struct vid
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char threads[8];
     snprintf(threads, sizeof threads, "%ld",
-             cores < 1                   ? 1
-             : cores > VIDEO_THREADS_MAX ? VIDEO_THREADS_MAX
-                                         : cores);
+             o->threads > 0 && o->threads <= VIDEO_THREADS_MAX ? (long)o->threads
+             : cores < 1                                       ? 1
+             : cores > VIDEO_THREADS_MAX                       ? VIDEO_THREADS_MAX
+                                                               : cores);
     extra[n++] = (struct option){"vd-lavc-threads", threads};
     extra[n++] = (struct option){"loop-file", o->loop ? "inf" : "no"};
     extra[n++] = (struct option){"hwdec", o->hwdec ? "auto-copy-safe" : "no"};
