@@ -1054,7 +1054,7 @@ struct video_player *video_open(const struct video_source *src, const struct vid
      * one a core, at most VIDEO_THREADS_MAX, bounds the memory on a box of
      * many cores (mpv's own default is a core and one more, up to 16). */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    char threads[8];
+    char threads[24];
     snprintf(threads, sizeof threads, "%ld",
              o->threads > 0 && o->threads <= VIDEO_THREADS_MAX ? (long)o->threads
              : cores < 1                                       ? 1
