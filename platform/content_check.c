@@ -320,6 +320,51 @@ static void sizes_text(const struct layout_screen *sizes, int n, const unsigned 
     }
 }
 
+/* A video panel's captions, each over the picture as the kiosk lays it out
+ * at every size: the first that does not fit in its three lines, named by
+ * its time, with every size where it does not. */
+static int captions_check(struct content_check *c, const struct panel *p,
+                          const struct layout_screen *sizes, int n, char *why, size_t why_len)
+{
+    if (p->kind != PANEL_VIDEO || !p->video.captions)
+        return 0;
+    unsigned char fails[32] = {0};
+    int cue = -1;
+    for (int i = 0; i < n && i < (int)sizeof fails; i++) {
+        struct draw_list list = {0};
+        arena_reset(&c->arena);
+        if (layout_panel(p, &sizes[i], c->m, &c->arena, &list) != 0)
+            continue; /* said by the panel's own check */
+        struct draw_rect r = {0, 0, 0, 0};
+        for (int k = 0; k < list.n; k++)
+            if (list.items[k].kind == DRAW_VIDEO)
+                r = list.items[k].r;
+        for (int k = 0; k < p->video.n_captions; k++) {
+            if (cue >= 0 && k != cue)
+                continue; /* one caption at a time */
+            struct draw_list cap = {0};
+            layout_caption(&sizes[i], r, p->video.captions[k].text, p->locale, 0, c->m, &c->arena,
+                           &cap);
+            if (cap.overflow) {
+                cue = k;
+                fails[i] = 1;
+                break;
+            }
+        }
+    }
+    if (cue < 0)
+        return 0;
+    char where[256];
+    sizes_text(sizes, n < (int)sizeof fails ? n : (int)sizeof fails, fails, where, sizeof where);
+    int ms = p->video.captions[cue].start_ms;
+    snprintf(why, why_len,
+             "the caption at %d:%02d.%d of panel '%s' is too long for the picture%s: it needs "
+             "more than 3 lines at the smallest text size; shorten it, or split it into two "
+             "captions",
+             ms / 60000, ms / 1000 % 60, ms % 1000 / 100, p->id ? p->id : "?", where);
+    return -1;
+}
+
 static int check_panel(struct content_check *c, const struct panel *p,
                        const struct layout_screen *sizes, int n, int photo, char *why,
                        size_t why_len, const char **field)
@@ -386,6 +431,11 @@ static int check_panel(struct content_check *c, const struct panel *p,
             snprintf(why, why_len, "%s%s%s", first_problem, where, rest);
         if (field)
             *field = first_field;
+        return -1;
+    }
+    if (captions_check(c, p, sizes, n, why, why_len) != 0) {
+        if (field)
+            *field = "video.captions";
         return -1;
     }
     return n > 0 && photo ? photo_check(c, p, &sizes[0], why, why_len) : 0;
