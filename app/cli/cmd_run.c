@@ -1310,6 +1310,8 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
         return 0;
     struct run_probe p = {
         .busy = r->import_job || r->check_job || r->export_job || r->pin_job,
+        .jobs = r->import_job || r->check_job || r->export_job || r->pin_job || r->health_job ||
+                r->shot_job || r->stats_job,
         .closed = r->hs.closed,
         .mode = kiosk_mode(r->k),
         .panel = kiosk_current(r->k),

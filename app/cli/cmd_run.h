@@ -11,6 +11,8 @@
 /* What the loop tells a simulation each time it would wait. */
 struct run_probe {
     int busy;            /* an import, an open or the start-up check is running */
+    int jobs;            /* any of the loop's jobs is running (health file, screenshot,
+                          * statistics, export, import, check, PIN): it may hold a descriptor */
     int closed;          /* outside opening hours (and not woken) */
     int mode;            /* enum mode (mode.h) */
     int panel;           /* the panel on screen */
