@@ -137,7 +137,8 @@ struct view_video {
     int paused;
     int failed; /* this view's clip failed: its poster stays */
     uint32_t run;
-    int seen; /* in the frame being drawn with PV_PLAY or PV_PAUSE */
+    int seen;  /* in the frame being drawn with PV_PLAY or PV_PAUSE */
+    int force; /* render the current picture at the next chance (a player taken over) */
 };
 
 struct panel_view {
@@ -209,6 +210,18 @@ struct display {
     struct waker video_waker;
     int audio; /* the installation plays clips' sound (where a panel asks) */
     int hwdec; /* hardware decoding where it is safe */
+    /* the player of a view released while it played (its panel laid out
+     * again in another language): the next frame's view with the same run
+     * of the same clip takes it over, else that frame's sweep closes it */
+    struct parked {
+        struct video_player *player;
+        uint32_t run;
+        long long clip;
+        char store[512];
+        char name[256]; /* for the log */
+        struct draw_rect r;
+        int paused;
+    } parked;
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -681,6 +694,8 @@ fail:
 
 static void view_release(struct panel_view *v);
 static void cache_flush(struct display *d);
+static void parked_close(struct display *d);
+static void stopped_said(const char *name, struct draw_rect r, struct video_player *p);
 
 void display_close(struct display *d)
 {
@@ -692,6 +707,7 @@ void display_close(struct display *d)
         view_release(v);
     }
     cache_flush(d);
+    parked_close(d);
     if (d->text)
         text_close(d->text);
     tex_destroy(d->frame);
@@ -1225,11 +1241,12 @@ static void view_drop_textures(struct panel_view *v)
 }
 
 static void video_stop(struct view_video *vv);
+static void video_park(struct panel_view *v);
 
 static void view_release(struct panel_view *v)
 {
     view_drop_textures(v);
-    video_stop(&v->vid);
+    video_park(v);
     photo_forget(&v->photo);
     if (v->d) {
         if (v->prev)
@@ -1553,10 +1570,48 @@ static void no_wake(void *ctx)
 static void video_stop(struct view_video *vv)
 {
     if (vv->player && vv->it && vv->it->video && !vv->failed)
-        log_info(TAG, "video %s stopped, drawn at %dx%d+%d+%d: %lld frames dropped",
-                 vv->it->video->name ? vv->it->video->name : "", vv->it->r.w, vv->it->r.h,
-                 vv->it->r.x, vv->it->r.y, (long long)video_dropped(vv->player));
+        stopped_said(vv->it->video->name ? vv->it->video->name : "", vv->it->r, vv->player);
     video_close(vv->player);
+    vv->player = NULL;
+    vv->has_frame = 0;
+    vv->rendered = 0;
+}
+
+static void stopped_said(const char *name, struct draw_rect r, struct video_player *p)
+{
+    log_info(TAG, "video %s stopped, drawn at %dx%d+%d+%d: %lld frames dropped", name, r.w, r.h,
+             r.x, r.y, (long long)video_dropped(p));
+}
+
+static void parked_close(struct display *d)
+{
+    if (!d->parked.player)
+        return;
+    stopped_said(d->parked.name, d->parked.r, d->parked.player);
+    video_close(d->parked.player);
+    d->parked.player = NULL;
+}
+
+/* A view goes while its clip plays: its player waits for the next frame
+ * (struct parked), the one parked before is closed. */
+static void video_park(struct panel_view *v)
+{
+    struct view_video *vv = &v->vid;
+    struct display *d = v->d;
+    const struct panel_video *pv = vv->it ? vv->it->video : NULL;
+    if (!d || !vv->player || !pv || !pv->store || vv->failed ||
+        strlen(pv->store) >= sizeof(d->parked.store)) {
+        video_stop(vv);
+        return;
+    }
+    parked_close(d);
+    d->parked.player = vv->player;
+    d->parked.r = vv->it->r;
+    snprintf(d->parked.name, sizeof(d->parked.name), "%s", pv->name ? pv->name : "");
+    d->parked.run = vv->run;
+    d->parked.clip = pv->clip;
+    d->parked.paused = vv->paused;
+    snprintf(d->parked.store, sizeof(d->parked.store), "%s", pv->store);
     vv->player = NULL;
     vv->has_frame = 0;
     vv->rendered = 0;
@@ -1577,6 +1632,32 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
         vv->paused = 0;
     }
     vv->run = run;
+    if (!vv->player) {
+        /* the same run of the same clip in another view (the panel laid
+         * out again in another language or at another text size): it goes
+         * on from where it is, into this view */
+        for (struct panel_view *u = d->views; u; u = u->next) {
+            const struct panel_video *uv = u->vid.it ? u->vid.it->video : NULL;
+            if (u == v || !u->vid.player || u->vid.run != run || !uv || uv->clip != pv->clip ||
+                !uv->store || !pv->store || strcmp(uv->store, pv->store) != 0)
+                continue;
+            vv->player = u->vid.player;
+            vv->paused = u->vid.paused;
+            vv->force = 1; /* its picture now, paused or not: never the poster again */
+            u->vid.player = NULL;
+            u->vid.has_frame = 0;
+            u->vid.rendered = 0;
+            break;
+        }
+    }
+    struct parked *pk = &d->parked;
+    if (!vv->player && pk->player && pk->run == run && pk->clip == pv->clip && pv->store &&
+        strcmp(pk->store, pv->store) == 0) {
+        vv->player = pk->player;
+        vv->paused = pk->paused;
+        vv->force = 1;
+        pk->player = NULL;
+    }
     if (!vv->player) {
         char why[256] = "";
         if (!pv->store) {
@@ -1609,6 +1690,7 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
 /* The frame is drawn: clips of views not in it stop. */
 static void video_sweep(struct display *d)
 {
+    parked_close(d); /* not taken over by this frame */
     for (struct panel_view *v = d->views; v; v = v->next) {
         if (!v->vid.seen && v->vid.player)
             video_stop(&v->vid);
@@ -1665,7 +1747,8 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
     int pitch;
     if (SDL_LockTexture(vv->tex, NULL, &px, &pitch) != 0)
         return;
-    int got = video_render(vv->player, r->w, r->h, px, pitch, false);
+    int got = video_render(vv->player, r->w, r->h, px, pitch, vv->force != 0);
+    vv->force = 0;
     SDL_UnlockTexture(vv->tex);
     if (got == 1) {
         vv->has_frame = 1;

@@ -990,6 +990,59 @@ static void a_video_panel_plays_captions_pauses_and_moves_on(void **state)
     exhibit_remove(r, "video");
 }
 
+/* A language change on a video panel keeps the clip's run (the picture goes
+ * on; only its captions change), and its captions are the new language's. */
+static void a_language_change_keeps_the_clip_playing(void **state)
+{
+    struct rig *r = *state;
+    static const struct author_opts o = {.clip = clip_3s};
+    char dir[128], buf[256];
+    snprintf(dir, sizeof(dir), "%s/video2", r->dir);
+    exhibit_opts = &o;
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(
+        r, "video2",
+        "id: v2\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n  fr: Fran\xC3\xA7"
+        "ais\ntitle: Video\nsources:\n  - id: s\n    cite: A source\n    description: A source.\n",
+        3, video_exhibit_panel, dir, &fk);
+    exhibit_opts = NULL;
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t); /* wake */
+    kiosk_update(k, t);
+    kiosk_goto(k, 1, t);
+    kiosk_update(k, t);
+    kiosk_draw(k, t);
+    uint32_t run = fk->last.views[0].run;
+    assert_true(run != 0);
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 600, .fresh = 1};
+    kiosk_update(k, t += 10);
+    kiosk_draw(k, t);
+    assert_string_equal(frame_texts(&fk->last, "caption", buf, sizeof buf), "First words");
+    const struct control *c = NULL;
+    int nc = kiosk_controls(k, &c), lang = -1;
+    for (int i = 0; i < nc; i++)
+        if (c[i].act == ACT_LANGUAGE && c[i].arg == 1)
+            lang = i;
+    assert_true(lang >= 0);
+    struct pview *before = fk->last.views[0].view;
+    t += 500;
+    tap_control(k, &c[lang], &t);
+    assert_string_equal(kiosk_locale(k), "fr");
+    fk->video = (struct pvideo){.state = PVIDEO_PLAYING, .pos_ms = 1200, .fresh = 1};
+    kiosk_update(k, t += 10);
+    kiosk_draw(k, t);
+    assert_int_equal(kiosk_current(k), 1);
+    assert_ptr_not_equal(fk->last.views[0].view, before); /* the French panel */
+    assert_int_equal(fk->last.views[0].run, run);         /* the same run plays on */
+    assert_int_equal(fk->last.views[0].play, PV_PLAY);
+    /* the clip has English captions only: they are shown in French too */
+    assert_string_equal(frame_texts(&fk->last, "caption", buf, sizeof buf), "First words");
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "video2");
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -1012,6 +1065,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_one_panel_exhibit_takes_new_content, setup, teardown),
         cmocka_unit_test_setup_teardown(a_video_panel_plays_captions_pauses_and_moves_on, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(a_language_change_keeps_the_clip_playing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
