@@ -8,13 +8,19 @@
  * by display_view_free. Figures are composed glyph by glyph without kerning
  * between glyphs (digits are tabular, so this only matters around the
  * prefix and suffix, which are rasterised whole). display_draw_list draws
- * no DRAW_IMAGE (pictures are panel content). Not thread safe.
+ * no DRAW_IMAGE (pictures are panel content). Not thread safe (the
+ * crossfade's worker threads, blend.c, only mix pixels while the main
+ * thread waits). The software crossfade (crossfade_own) relies on SDL's
+ * software renderer handing out a streaming texture's own, kept pixels
+ * when it is locked, as SDL 2 does; other renderers draw crossfades
+ * through SDL.
  * DEPENDENCIES: SDL2 >= 2.0.18 (SDL_RenderSetVSync), SDL2_image (PNG),
  * text.c for rasterising, app/visitor/layout.c for colours and figure text.
  * Headless mode needs no video driver: a software renderer draws into an
  * ARGB8888 surface. */
 #define _DEFAULT_SOURCE /* access */
 #include "display.h"
+#include "blend.h"
 #include "x11wm.h"
 
 #include <SDL.h>
@@ -73,10 +79,21 @@ static const char *const figure_glyphs[] = {"0",
 #define CACHE_SLOTS 48
 #define UNITS_BATCH 256
 
+/* The coverage of a one-colour texture (text, a figure's glyph), which
+ * the software crossfade draws itself (put_tex, blend_ink): SDL cannot hand
+ * back a static texture's pixels. Made with the software renderer only. */
+struct ink {
+    uint8_t *a; /* w x h; NULL: none */
+    int w, h;
+    uint32_t rgb;
+};
+
 struct glyph {
     uint32_t cp;
     SDL_Texture *tex; /* NULL for a blank glyph such as a space */
     int w, h, adv;
+    int ox, oy; /* where tex (its inked box) lies in the glyph's line box */
+    struct ink ink;
 };
 
 struct atlas {
@@ -95,6 +112,7 @@ struct anim_item {
     /* DRAW_TEXT and DRAW_FIGURE's prefix and suffix */
     SDL_Texture *tex;
     int tw, th;
+    struct ink tex_ink, prefix_ink, suffix_ink;
     /* DRAW_FIGURE */
     const struct panel_figure *figure;
     char locale[STORE_LOCALE_MAX + 1];
@@ -155,6 +173,9 @@ struct panel_view {
     char locale[STORE_LOCALE_MAX + 1];
     struct view_photo photo;
     struct view_video vid;
+    /* stat is a streaming texture whose pixels the display reads: the
+     * software renderer's (view_own_begin, crossfade_own) */
+    int own_pixels;
 };
 
 struct cache_slot {
@@ -222,6 +243,11 @@ struct display {
         struct draw_rect r;
         int paused;
     } parked;
+    /* the software renderer's crossfade, blended here (crossfade_own) */
+    struct blend_pool *blend; /* made at the first crossfade */
+    int own_blend_off;        /* display_set_own_blend(d, 0): SDL draws it */
+    long own_blends;          /* crossfade frames blended here */
+    SDL_Surface *own_out;     /* while crossfade_own draws over its mix: put_tex's output */
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -313,11 +339,47 @@ static size_t utf8_put(uint32_t c, char *out)
     return 4;
 }
 
-/* Rasterise text into a blended texture; NULL when there is nothing to see. */
-static SDL_Texture *text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                 const char *s, size_t n, int *w, int *h)
+static int is_software(const struct display *d);
+
+static void ink_free(struct ink *k)
+{
+    free(k->a);
+    memset(k, 0, sizeof(*k));
+}
+
+/* k: the coverage of s (ARGB8888) when every inked pixel of it is rgb and
+ * the software crossfade may draw it; else none. */
+static void ink_make(struct display *d, struct ink *k, const SDL_Surface *s, uint32_t rgb)
+{
+    memset(k, 0, sizeof(*k));
+    if (d->own_blend_off || !is_software(d) || s->format->format != SDL_PIXELFORMAT_ARGB8888)
+        return;
+    k->a = malloc((size_t)s->w * (size_t)s->h);
+    if (!k->a)
+        return;
+    k->w = s->w;
+    k->h = s->h;
+    k->rgb = rgb & 0xFFFFFFu;
+    for (int y = 0; y < s->h; y++) {
+        const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < s->w; x++) {
+            if ((row[x] >> 24) && (row[x] & 0xFFFFFFu) != k->rgb) {
+                ink_free(k); /* not one colour: SDL draws it */
+                return;
+            }
+            k->a[(size_t)y * (size_t)s->w + (size_t)x] = (uint8_t)(row[x] >> 24);
+        }
+    }
+}
+
+/* Rasterise text into a blended texture; NULL when there is nothing to see.
+ * ink (may be NULL): its coverage too, for the software crossfade. */
+static SDL_Texture *text_texture_ink(struct display *d, enum font_face face, int px, uint32_t rgb,
+                                     const char *s, size_t n, int *w, int *h, struct ink *ink)
 {
     *w = *h = 0;
+    if (ink)
+        memset(ink, 0, sizeof(*ink));
     SDL_Surface *surf = text_render(d->text, face, px, rgb, s, n);
     if (!surf)
         return NULL;
@@ -326,11 +388,19 @@ static SDL_Texture *text_texture(struct display *d, enum font_face face, int px,
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
         *w = surf->w;
         *h = surf->h;
+        if (ink)
+            ink_make(d, ink, surf, rgb);
     } else {
         log_warn(TAG, "text texture: %s", SDL_GetError());
     }
     SDL_FreeSurface(surf);
     return tex;
+}
+
+static SDL_Texture *text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
+                                 const char *s, size_t n, int *w, int *h)
+{
+    return text_texture_ink(d, face, px, rgb, s, n, w, h, NULL);
 }
 
 static void copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, int h, uint8_t a)
@@ -340,6 +410,32 @@ static void copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, in
     SDL_SetTextureAlphaMod(tex, a);
     SDL_Rect dst = {x, y, w, h};
     SDL_RenderCopy(ren, tex, NULL, &dst);
+}
+
+static void *pixel_at(void *base, int pitch, int x, int y)
+{
+    return (Uint8 *)base + (ptrdiff_t)y * pitch + (ptrdiff_t)x * 4;
+}
+
+/* copy_at; while the software crossfade draws over its mix (d->own_out),
+ * a one-colour texture at alpha 1..254 is drawn from its ink by
+ * blend_ink, with SDL's own arithmetic, an order of magnitude faster than
+ * SDL's general blit. */
+static void put_tex(struct display *d, SDL_Texture *tex, const struct ink *k, int x, int y, int w,
+                    int h, uint8_t a)
+{
+    SDL_Surface *out = d->own_out;
+    if (!out || !tex || !k || !k->a || a == 0 || a == 255 || k->w != w || k->h != h) {
+        copy_at(d->ren, tex, x, y, w, h, a);
+        return;
+    }
+    SDL_Rect r = {x, y, w, h}, screen = {0, 0, out->w, out->h}, c;
+    if (!SDL_IntersectRect(&r, &screen, &c))
+        return;
+    SDL_RenderFlush(d->ren); /* what was queued before lands under it */
+    blend_ink(pixel_at(out->pixels, out->pitch, c.x, c.y), out->pitch,
+              k->a + (size_t)(c.y - y) * (size_t)k->w + (size_t)(c.x - x), k->w, c.w, c.h, k->rgb,
+              a, out->format->Amask);
 }
 
 /* How a photo is named in the log: its file name in the sources, else its
@@ -713,6 +809,7 @@ void display_close(struct display *d)
     tex_destroy(d->frame);
     tex_destroy(d->turn_tex);
     free(d->turn_buf);
+    blend_pool_free(d->blend);
     if (d->ren)
         SDL_DestroyRenderer(d->ren);
     if (d->win)
@@ -1025,6 +1122,15 @@ const char *display_renderer_name(const struct display *d)
 void display_clobber_views(struct display *d, uint32_t rgb)
 {
     for (struct panel_view *v = d ? d->views : NULL; v; v = v->next) {
+        void *px;
+        int pitch;
+        if (v->stat && v->own_pixels && SDL_LockTexture(v->stat, NULL, &px, &pitch) == 0) {
+            for (int y = 0; y < v->h; y++)
+                for (int x = 0; x < v->w; x++)
+                    ((Uint32 *)((Uint8 *)px + (size_t)y * (size_t)pitch))[x] = rgb;
+            SDL_UnlockTexture(v->stat);
+            continue;
+        }
         if (!v->stat || SDL_SetRenderTarget(d->ren, v->stat) != 0)
             continue;
         set_color(d->ren, rgb, 255);
@@ -1036,6 +1142,52 @@ void display_clobber_views(struct display *d, uint32_t rgb)
 
 /* ---- figures: glyph atlases ----------------------------------------------- */
 
+/* A figure's glyph as a texture of its inked pixels only: a large glyph's
+ * line box is mostly transparent margin, which every blit of it walks
+ * through (a transparent pixel changes nothing, so the picture is the
+ * same). Sets g's size and offset; NULL for a blank glyph. */
+static SDL_Texture *glyph_texture(struct display *d, const struct atlas *a, const char *u, size_t n,
+                                  struct glyph *g)
+{
+    g->w = g->h = g->ox = g->oy = 0;
+    memset(&g->ink, 0, sizeof(g->ink));
+    SDL_Surface *surf = text_render(d->text, a->face, a->px, a->rgb, u, n);
+    if (!surf)
+        return NULL;
+    int x0 = surf->w, y0 = surf->h, x1 = -1, y1 = -1;
+    for (int y = 0; y < surf->h; y++) {
+        const Uint32 *row = (const Uint32 *)((const Uint8 *)surf->pixels + y * surf->pitch);
+        for (int x = 0; x < surf->w; x++)
+            if (row[x] >> 24) {
+                x0 = x < x0 ? x : x0;
+                x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0;
+                y1 = y;
+            }
+    }
+    SDL_Texture *tex = NULL;
+    SDL_Surface *box = x1 < 0 ? NULL
+                              : SDL_CreateRGBSurfaceWithFormatFrom(
+                                    (Uint8 *)surf->pixels + y0 * surf->pitch + x0 * 4, x1 - x0 + 1,
+                                    y1 - y0 + 1, 32, surf->pitch, SDL_PIXELFORMAT_ARGB8888);
+    if (box) {
+        tex = tex_counted(SDL_CreateTextureFromSurface(d->ren, box));
+        if (tex) {
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+            g->w = box->w;
+            g->h = box->h;
+            g->ox = x0;
+            g->oy = y0;
+            ink_make(d, &g->ink, box, a->rgb);
+        } else {
+            log_warn(TAG, "glyph texture: %s", SDL_GetError());
+        }
+        SDL_FreeSurface(box);
+    }
+    SDL_FreeSurface(surf);
+    return tex;
+}
+
 static void glyph_make(struct display *d, struct atlas *a, uint32_t cp)
 {
     if (a->n >= ATLAS_GLYPHS)
@@ -1044,7 +1196,7 @@ static void glyph_make(struct display *d, struct atlas *a, uint32_t cp)
     size_t n = utf8_put(cp, u);
     struct glyph *g = &a->g[a->n++];
     g->cp = cp;
-    g->tex = text_texture(d, a->face, a->px, a->rgb, u, n, &g->w, &g->h);
+    g->tex = glyph_texture(d, a, u, n, g);
     g->adv = text_measurer(d->text)->width(d->text, a->face, a->px, u, n);
 }
 
@@ -1080,8 +1232,26 @@ static int atlas_for(struct display *d, struct panel_view *v, enum font_face fac
     return v->n_atlases++;
 }
 
+/* One piece of a figure: drawn, or (ext not NULL) only added to *ext, the
+ * figure's extent (crossfade_own). */
+static void figure_put(struct display *d, SDL_Texture *tex, const struct ink *k, int x, int y,
+                       int w, int h, uint8_t a, SDL_Rect *ext)
+{
+    if (!ext) {
+        put_tex(d, tex, k, x, y, w, h, a);
+        return;
+    }
+    SDL_Rect r = {x, y, w, h};
+    if (!tex || a == 0 || SDL_RectEmpty(&r))
+        return;
+    if (SDL_RectEmpty(ext))
+        *ext = r;
+    else
+        SDL_UnionRect(ext, &r, ext);
+}
+
 static void draw_figure(struct display *d, struct panel_view *v, struct anim_item *it, int dx,
-                        uint8_t alpha, double t)
+                        uint8_t alpha, double t, SDL_Rect *ext)
 {
     char buf[FIGURE_TEXT_MAX];
     size_t len = layout_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
@@ -1094,7 +1264,7 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
 
     if (it->prefix_len && len >= it->prefix_len &&
         memcmp(buf, it->figure->prefix, it->prefix_len) == 0) {
-        copy_at(d->ren, it->prefix, x, y, it->prefix_w, it->prefix_h, a);
+        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
         x += it->prefix_adv;
         p += it->prefix_len;
     }
@@ -1109,11 +1279,11 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
             x += at->px / 2;
             continue;
         }
-        copy_at(d->ren, g->tex, x, y, g->w, g->h, a);
+        figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, ext);
         x += g->adv;
     }
     if (suffix)
-        copy_at(d->ren, it->suffix, x, y, it->suffix_w, it->suffix_h, a);
+        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
 }
 
 /* ---- unit charts ---------------------------------------------------------- */
@@ -1218,6 +1388,9 @@ static void view_drop_textures(struct panel_view *v)
             tex_destroy(it->prefix);
         if (it->suffix)
             tex_destroy(it->suffix);
+        ink_free(&it->tex_ink);
+        ink_free(&it->prefix_ink);
+        ink_free(&it->suffix_ink);
         free(it->cells);
         free(it->shifted);
     }
@@ -1225,9 +1398,11 @@ static void view_drop_textures(struct panel_view *v)
     v->items = NULL;
     v->n_items = 0;
     for (int i = 0; i < v->n_atlases; i++)
-        for (int j = 0; j < v->atlases[i].n; j++)
+        for (int j = 0; j < v->atlases[i].n; j++) {
             if (v->atlases[i].g[j].tex)
                 tex_destroy(v->atlases[i].g[j].tex);
+            ink_free(&v->atlases[i].g[j].ink);
+        }
     free(v->atlases);
     v->atlases = NULL;
     v->n_atlases = 0;
@@ -1366,8 +1541,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     case DRAW_RECT:
         break;
     case DRAW_TEXT:
-        it->tex =
-            text_texture(d, src->face, src->px, it->rgb, src->text, src->len, &it->tw, &it->th);
+        it->tex = text_texture_ink(d, src->face, src->px, it->rgb, src->text, src->len, &it->tw,
+                                   &it->th, &it->tex_ink);
         break;
     case DRAW_FIGURE: {
         if (!src->figure)
@@ -1379,8 +1554,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         it->atlas = atlas_for(d, v, src->face, src->px, it->rgb);
         if (f->prefix && *f->prefix) {
             it->prefix_len = strlen(f->prefix);
-            it->prefix = text_texture(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
-                                      &it->prefix_w, &it->prefix_h);
+            it->prefix = text_texture_ink(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
+                                          &it->prefix_w, &it->prefix_h, &it->prefix_ink);
             it->prefix_adv = text_measurer(d->text)->width(d->text, src->face, src->px, f->prefix,
                                                            it->prefix_len);
             if (!it->prefix)
@@ -1388,8 +1563,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         }
         if (f->suffix && *f->suffix) {
             it->suffix_len = strlen(f->suffix);
-            it->suffix = text_texture(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
-                                      &it->suffix_w, &it->suffix_h);
+            it->suffix = text_texture_ink(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
+                                          &it->suffix_w, &it->suffix_h, &it->suffix_ink);
             if (!it->suffix)
                 it->suffix_len = 0;
         }
@@ -1429,6 +1604,61 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     return 0;
 }
 
+/* A view's static layer drawn by a software renderer of its own. */
+struct own_build {
+    SDL_Renderer *display_ren; /* the display's, set aside while drawing */
+    SDL_Surface *pixels;       /* the streaming texture's pixels */
+};
+
+/* With the software renderer, a view's static layer is a streaming
+ * texture, drawn through a software renderer of its own straight into the
+ * texture's pixels: SDL's software renderer hands out a streaming
+ * texture's own pixels when it is locked, and keeps them, so a crossfade
+ * can read them (crossfade_own); a target texture's pixels could only be
+ * copied out. 1 with d->ren drawing into the view (draw the static items,
+ * then view_own_end), or 0 (nothing made: the caller makes a target
+ * texture). The static items make their textures in that renderer and
+ * destroy them at once; animated items are prepared after
+ * view_own_end, in the display's renderer. */
+static int view_own_begin(struct display *d, struct panel_view *v, struct own_build *b)
+{
+    memset(b, 0, sizeof(*b));
+    if (d->own_blend_off || !is_software(d))
+        return 0;
+    SDL_Texture *t = tex_counted(
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, v->w, v->h));
+    void *px;
+    int pitch;
+    if (!t || SDL_LockTexture(t, NULL, &px, &pitch) != 0) {
+        tex_destroy(t);
+        return 0;
+    }
+    b->pixels =
+        SDL_CreateRGBSurfaceWithFormatFrom(px, v->w, v->h, 32, pitch, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = b->pixels ? SDL_CreateSoftwareRenderer(b->pixels) : NULL;
+    if (!r) {
+        log_warn(TAG, "a view's own renderer: %s; SDL blends its crossfades", SDL_GetError());
+        SDL_FreeSurface(b->pixels);
+        SDL_UnlockTexture(t);
+        tex_destroy(t);
+        return 0;
+    }
+    v->stat = t;
+    v->own_pixels = 1;
+    b->display_ren = d->ren;
+    d->ren = r;
+    return 1;
+}
+
+static void view_own_end(struct display *d, struct panel_view *v, struct own_build *b)
+{
+    SDL_RenderFlush(d->ren); /* a renderer destroyed drops what it has queued */
+    SDL_DestroyRenderer(d->ren);
+    d->ren = b->display_ren;
+    SDL_FreeSurface(b->pixels);
+    SDL_UnlockTexture(v->stat);
+}
+
 /* (Re)create a view's textures from its source list. */
 static int view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
 {
@@ -1444,10 +1674,14 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
     }
 
     display_size(d, &v->w, &v->h);
+    v->own_pixels = 0;
+    struct own_build own;
+    int owned = view_own_begin(d, v, &own);
     /* Opaque pixels without an alpha channel: the software renderer blends
      * them with a constant alpha far faster than per-pixel alpha. */
-    v->stat = tex_counted(
-        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_TARGET, v->w, v->h));
+    if (!owned)
+        v->stat = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
+                                                SDL_TEXTUREACCESS_TARGET, v->w, v->h));
     if (!v->stat)
         v->stat = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
                                                 SDL_TEXTUREACCESS_TARGET, v->w, v->h));
@@ -1456,18 +1690,21 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
         return -1;
     }
     v->base.bytes = sizeof(*v) + (size_t)v->w * (size_t)v->h * 4u;
-    if (SDL_SetRenderTarget(d->ren, v->stat) != 0) {
+    if (!owned && SDL_SetRenderTarget(d->ren, v->stat) != 0) {
         set_why(why, why_len, "drawing into the panel texture");
         to_screen(d);
         return -1;
     }
     set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
     SDL_RenderClear(d->ren);
+    for (int i = 0; i < n; i++)
+        if (l->items[i].layer == LAYER_STATIC)
+            draw_item_now(d, v, &l->items[i]);
+    if (owned)
+        view_own_end(d, v, &own);
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
-        if (it->layer == LAYER_STATIC)
-            draw_item_now(d, v, it);
-        else if (prepare_anim(d, v, it, why, why_len) != 0) {
+        if (it->layer != LAYER_STATIC && prepare_anim(d, v, it, why, why_len) != 0) {
             to_screen(d);
             return -1;
         }
@@ -1507,16 +1744,20 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
     return v;
 }
 
-void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
-                       double anim_t)
+/* display_draw_view; with_static 0: its animated items only (the static
+ * layer is drawn by crossfade_own) */
+static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
+                      int with_static)
 {
     if (!d || !v || !v->stat || alpha == 0)
         return;
     SDL_Renderer *ren = d->ren;
-    SDL_SetTextureBlendMode(v->stat, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
-    SDL_SetTextureAlphaMod(v->stat, alpha);
-    SDL_Rect dst = {dx, 0, v->w, v->h};
-    SDL_RenderCopy(ren, v->stat, NULL, &dst);
+    if (with_static) {
+        SDL_SetTextureBlendMode(v->stat, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+        SDL_SetTextureAlphaMod(v->stat, alpha);
+        SDL_Rect dst = {dx, 0, v->w, v->h};
+        SDL_RenderCopy(ren, v->stat, NULL, &dst);
+    }
 
     double eased = ease_out_cubic(anim_t);
     for (int i = 0; i < v->n_items; i++) {
@@ -1530,11 +1771,11 @@ void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t 
         }
         case DRAW_TEXT:
         case DRAW_IMAGE:
-            copy_at(ren, it->tex, it->r.x + dx, it->r.y, it->tw, it->th,
+            put_tex(d, it->tex, &it->tex_ink, it->r.x + dx, it->r.y, it->tw, it->th,
                     mul_alpha(it->alpha, alpha));
             break;
         case DRAW_FIGURE:
-            draw_figure(d, v, it, dx, alpha, eased);
+            draw_figure(d, v, it, dx, alpha, eased, NULL);
             break;
         case DRAW_UNITS:
             draw_units(ren, it, dx, alpha, eased);
@@ -1767,6 +2008,195 @@ static void video_presented_all(struct display *d)
         }
 }
 
+void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
+                       double anim_t)
+{
+    draw_view(d, v, dx, alpha, anim_t, 1);
+}
+
+/* ---- the software renderer's crossfade ------------------------------------ */
+
+#define OWN_RECTS 16
+
+/* Where an animated item draws at dx 0, into *r: 1; 0 when it draws
+ * nothing; -1 for a kind not known here (SDL then draws the crossfade). */
+static int anim_extent(struct display *d, struct panel_view *v, struct anim_item *it, double eased,
+                       SDL_Rect *r)
+{
+    *r = (SDL_Rect){0, 0, 0, 0};
+    switch (it->kind) {
+    case DRAW_RECT:
+        *r = (SDL_Rect){it->r.x, it->r.y, it->r.w, it->r.h};
+        break;
+    case DRAW_TEXT:
+    case DRAW_IMAGE:
+        if (it->tex)
+            *r = (SDL_Rect){it->r.x, it->r.y, it->tw, it->th};
+        break;
+    case DRAW_FIGURE:
+        draw_figure(d, v, it, 0, 255, eased, r);
+        break;
+    case DRAW_UNITS:
+        for (int i = 0; i < it->total; i++)
+            if (i == 0)
+                *r = it->cells[0];
+            else
+                SDL_UnionRect(r, &it->cells[i], r);
+        if (it->has_part)
+            SDL_UnionRect(r, &it->part, r);
+        break;
+    default:
+        return -1;
+    }
+    return !SDL_RectEmpty(r);
+}
+
+/* The places where the view under a crossfade has animated items, inside
+ * the w x h screen, none overlapping another: their count, or -1 when one
+ * is of a kind not known here. */
+static int under_rects(struct display *d, struct panel_view *v, double anim_t, int w, int h,
+                       SDL_Rect *out)
+{
+    SDL_Rect screen = {0, 0, w, h};
+    double eased = ease_out_cubic(anim_t);
+    int n = 0;
+    for (int i = 0; i < v->n_items; i++) {
+        SDL_Rect r;
+        int drawn = anim_extent(d, v, &v->items[i], eased, &r);
+        if (drawn < 0)
+            return -1;
+        if (!drawn || !SDL_IntersectRect(&r, &screen, &r))
+            continue;
+        if (n == OWN_RECTS) { /* many: one box around them all */
+            for (int k = 1; k < n; k++)
+                SDL_UnionRect(&out[0], &out[k], &out[0]);
+            n = 1;
+        }
+        out[n++] = r;
+    }
+    /* merge overlapping ones until none overlaps: each place is blended
+     * once */
+    for (int merged = 1; merged;) {
+        merged = 0;
+        for (int i = 0; i < n && !merged; i++)
+            for (int j = i + 1; j < n && !merged; j++)
+                if (SDL_HasIntersection(&out[i], &out[j])) {
+                    SDL_UnionRect(&out[i], &out[j], &out[i]);
+                    out[j] = out[--n];
+                    merged = 1;
+                }
+    }
+    return n;
+}
+
+/* The picture the software renderer draws into while no target is set:
+ * the headless surface or the window's; NULL when a crossfade cannot be
+ * blended into it (the turned frame is a target; a format other than
+ * 32-bit xRGB). */
+static SDL_Surface *own_output(struct display *d)
+{
+    if (SDL_GetRenderTarget(d->ren))
+        return NULL;
+    SDL_Surface *s = d->surface ? d->surface : d->win ? SDL_GetWindowSurface(d->win) : NULL;
+    if (!s || !s->pixels || SDL_MUSTLOCK(s))
+        return NULL;
+    Uint32 f = s->format->format;
+    return f == SDL_PIXELFORMAT_RGB888 || f == SDL_PIXELFORMAT_ARGB8888 ? s : NULL;
+}
+
+struct own_view {
+    uint32_t *px;
+    int pitch;
+};
+
+/* Mix rect r of under and over into out; pool: split over its threads
+ * (the whole screen; an item's place is not worth waking them for). */
+static void blend_rect(struct blend_pool *pool, SDL_Surface *out, void *under, int under_pitch,
+                       const struct own_view *over, const SDL_Rect *r, uint8_t alpha)
+{
+    struct blend_job j = {
+        .dst = pixel_at(out->pixels, out->pitch, r->x, r->y),
+        .dst_pitch = out->pitch,
+        .under = pixel_at(under, under_pitch, r->x, r->y),
+        .under_pitch = under_pitch,
+        .over = pixel_at(over->px, over->pitch, r->x, r->y),
+        .over_pitch = over->pitch,
+        .w = r->w,
+        .h = r->h,
+        .alpha = alpha,
+        .set = out->format->Amask, /* an opaque alpha byte, as SDL writes it */
+    };
+    blend_run(pool, &j);
+}
+
+/* A crossfade with the software renderer: the arriving view over the
+ * leaving one at alpha 1..254, both covering the screen. SDL would copy
+ * the leaving view, then read it back to blend the arriving one over it
+ * (5 passes over the screen, scalar); here one pass reads both views and
+ * writes the mix (blend.h: SDL's own formula, SIMD, over a few threads).
+ * The leaving view's animated items must be blended under the arriving
+ * view too: their places are copied from the leaving view, the items drawn,
+ * and the arriving view blended over them in place. Then the arriving
+ * view's items, as SDL would, its text and figures through put_tex. 1 when
+ * drawn; 0 when SDL must (another renderer, rotation, a slide, a view not
+ * drawn here, an item of a kind anim_extent does not know). */
+static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
+{
+    if (d->own_blend_off || f->n_views != 2)
+        return 0;
+    const struct frame_view *fa = &f->views[0], *fb = &f->views[1];
+    struct panel_view *a = (struct panel_view *)fa->view, *b = (struct panel_view *)fb->view;
+    if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255 || fb->alpha == 0 || fb->alpha == 255)
+        return 0;
+    if (!a->stat || !b->stat || !a->own_pixels || !b->own_pixels || a->w != w || a->h != h ||
+        b->w != w || b->h != h)
+        return 0;
+    SDL_Surface *out = own_output(d);
+    SDL_Rect rects[OWN_RECTS];
+    int n = out && out->w == w && out->h == h ? under_rects(d, a, fa->anim_t, w, h, rects) : -1;
+    struct own_view pa, pb;
+    void *p;
+    if (n < 0 || SDL_LockTexture(a->stat, NULL, &p, &pa.pitch) != 0)
+        return 0;
+    pa.px = p;
+    if (SDL_LockTexture(b->stat, NULL, &p, &pb.pitch) != 0) {
+        SDL_UnlockTexture(a->stat);
+        return 0;
+    }
+    pb.px = p;
+    if (!d->blend)
+        d->blend = blend_pool_new(blend_default_threads()); /* NULL: on this thread */
+    SDL_RenderFlush(d->ren); /* what was queued lands before the mix, not over it */
+    SDL_Rect all = {0, 0, w, h};
+    blend_rect(d->blend, out, pa.px, pa.pitch, &pb, &all, fb->alpha);
+    if (n > 0) {
+        for (int i = 0; i < n; i++)
+            blend_rect(NULL, out, pa.px, pa.pitch, &pb, &rects[i], 0);
+        draw_view(d, a, 0, 255, fa->anim_t, 0);
+        SDL_RenderFlush(d->ren);
+        for (int i = 0; i < n; i++)
+            blend_rect(NULL, out, out->pixels, out->pitch, &pb, &rects[i], fb->alpha);
+    }
+    SDL_UnlockTexture(b->stat);
+    SDL_UnlockTexture(a->stat);
+    d->own_out = out;
+    draw_view(d, b, 0, fb->alpha, fb->anim_t, 0);
+    d->own_out = NULL;
+    d->own_blends++;
+    return 1;
+}
+
+void display_set_own_blend(struct display *d, int on)
+{
+    if (d)
+        d->own_blend_off = !on;
+}
+
+long display_own_blends(const struct display *d)
+{
+    return d ? d->own_blends : 0;
+}
+
 /* ---- chrome: a small cache of rasterised lines ---------------------------- */
 
 static uint32_t text_hash(enum font_face face, int px, uint32_t rgb, const char *s, size_t n)
@@ -1884,14 +2314,23 @@ void display_draw_frame(struct display *d, const struct frame *f)
     int w, h;
     display_size(d, &w, &h);
     to_screen(d);
-    if (!frame_covers(f, w, h))
-        display_clear(d);
+    /* the clips first: they play, hold or stop whoever draws the views */
+    int pictures = 0;
     for (int i = 0; i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
         struct panel_view *v = (struct panel_view *)fv->view;
         if (v && fv->play != PV_STILL)
             video_play(d, v, fv->play, fv->run);
-        display_draw_view(d, v, fv->dx, fv->alpha, fv->anim_t);
+        pictures += v && v->vid.it && v->vid.has_frame;
+    }
+    /* a crossfade with a clip's picture in it is SDL's (crossfade_own mixes
+     * the views' static layers only) */
+    int blended = !pictures && crossfade_own(d, f, w, h); /* the views are drawn */
+    if (!blended && !frame_covers(f, w, h))
+        display_clear(d);
+    for (int i = 0; !blended && i < f->n_views; i++) {
+        const struct frame_view *fv = &f->views[i];
+        display_draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t);
     }
     video_sweep(d);
     for (int i = 0; i < f->n_lists; i++)

@@ -95,6 +95,14 @@ void display_set_video(struct display *d, struct waker wake, int audio, int hwde
 /* Draw a frame: the background where the views leave it uncovered, the
  * views, then the lists. */
 void display_draw_frame(struct display *d, const struct frame *f);
+/* With the software renderer, a crossfade's views are blended by the
+ * display itself (blend.h: SDL's formula, one pass, a few threads) and
+ * views keep their static layer in pixels it can read. Tests and
+ * benchmarks: 0 draws crossfades through SDL's own blit and gives views
+ * made from now on a render target, as before; 1 (the default) goes back. */
+void display_set_own_blend(struct display *d, int on);
+/* Crossfade frames the display blended itself so far (tests). */
+long display_own_blends(const struct display *d);
 
 /* The renderer lost its render targets (SDL_RENDER_TARGETS_RESET) or its
  * device (SDL_RENDER_DEVICE_RESET, device_lost = 1): recreate the renderer

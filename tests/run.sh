@@ -71,7 +71,7 @@ for variant in test asan; do
     count "$dir/ctest.log" $rc "$variant"
 done
 # ThreadSanitizer: only the tests with threads of their own, built alone.
-tsan_tests="test_job test_log_threads"
+tsan_tests="test_job test_log_threads test_blend"
 dir="$top/build/tsan"
 echo "== tsan build"
 cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DVITRINE_TSAN=ON -DVITRINE_WERROR=ON \

@@ -1,0 +1,506 @@
+/* The software crossfade (platform/blend.c): the mix against SDL's formula
+ * for every channel value and alpha, against SDL's own blit, the worker
+ * pool (also run under ThreadSanitizer), and a whole crossfade frame drawn
+ * by the display against the same frame drawn by SDL. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <SDL.h>
+
+#include "app/base/log.h"
+#include "app/visitor/layout.h"
+#include "app/visitor/presenter.h"
+#include "platform/blend.h"
+#include "platform/display.h"
+
+/* SDL 2's software blend of an opaque picture at alpha a (1..254) over
+ * another, one channel: u + floor((o - u) * a / 256); at 0 the picture is
+ * not drawn, at 255 it is copied. Written with signed arithmetic and an
+ * explicit floor, independently of blend.c's. */
+static int ref_channel(int u, int o, int a)
+{
+    if (a == 0)
+        return u;
+    if (a == 255)
+        return o;
+    int p = (o - u) * a;
+    int q = p >= 0 ? p / 256 : -((-p + 255) / 256);
+    return u + q;
+}
+
+static uint32_t ref_pixel(uint32_t u, uint32_t o, int a, uint32_t set)
+{
+    uint32_t r = 0;
+    for (int s = 0; s < 32; s += 8)
+        r |= (uint32_t)ref_channel((int)((u >> s) & 255), (int)((o >> s) & 255), a) << s;
+    return r | set;
+}
+
+/* The exact mix, rounded: what an ideal blend would show. */
+static int ideal_channel(int u, int o, int a)
+{
+    return (o * a + u * (255 - a) + 127) / 255;
+}
+
+/* Every way to mix: blend_span and blend_span_c (every alpha), then each
+ * path this machine has (alpha 1..254). */
+#define MAX_PATHS 8
+static int all_paths(const char **names, blend_span_fn **fns, int *raw_from)
+{
+    names[0] = "blend_span";
+    fns[0] = blend_span;
+    names[1] = "blend_span_c";
+    fns[1] = blend_span_c;
+    *raw_from = 2;
+    return 2 + blend_span_paths(names + 2, fns + 2, MAX_PATHS - 2);
+}
+
+/* Every (under, over, alpha) of a channel, in each of the four channels,
+ * through every path, at an unaligned address: SDL's formula exactly. That
+ * formula truncates a division by 256 where the exact mix divides by 255:
+ * it is up to 2 away from the exact mix, rounded (alpha 138, 0 under 243:
+ * 130, not 132), never more. */
+static void every_channel_value_and_alpha(void **state)
+{
+    (void)state;
+    const char *names[MAX_PATHS];
+    blend_span_fn *paths[MAX_PATHS];
+    int raw_from, n_paths = all_paths(names, paths, &raw_from);
+    assert_true(n_paths >= 3); /* at least plain C among the raw paths */
+    uint32_t ubuf[260], obuf[260], dbuf[260];
+    uint32_t *under = ubuf + 1, *over = obuf + 3, *dst = dbuf + 2;
+    int worst_ideal = 0;
+    for (int p = 0; p < n_paths; p++)
+        for (int a = p < raw_from ? 0 : 1; a <= (p < raw_from ? 255 : 254); a++)
+            for (int u = 0; u <= 255; u++) {
+                for (int o = 0; o < 256; o++) {
+                    /* each channel meets every o with its own u */
+                    under[o] = (uint32_t)u | (uint32_t)(255 - u) << 8 |
+                               (uint32_t)((u * 7) & 255) << 16 |
+                               (uint32_t)((u * 13 + 5) & 255) << 24;
+                    over[o] =
+                        (uint32_t)o | (uint32_t)o << 8 | (uint32_t)o << 16 | (uint32_t)o << 24;
+                }
+                paths[p](dst, under, over, 256, (unsigned)a, 0);
+                for (int o = 0; o < 256; o++) {
+                    if (dst[o] != ref_pixel(under[o], over[o], a, 0))
+                        fail_msg("%s: a=%d u=%08x o=%08x: %08x, want %08x", names[p], a, under[o],
+                                 over[o], dst[o], ref_pixel(under[o], over[o], a, 0));
+                    for (int s = 0; s < 32; s += 8) {
+                        int uc = (int)((under[o] >> s) & 255), oc = (int)((over[o] >> s) & 255);
+                        int d = abs((int)((dst[o] >> s) & 255) - ideal_channel(uc, oc, a));
+                        if (d > worst_ideal)
+                            worst_ideal = d;
+                    }
+                }
+            }
+    assert_int_equal(worst_ideal, 2);
+}
+
+static uint32_t rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(*s >> 32);
+}
+
+/* Random pixels, lengths (long ones too: streamed stores), offsets and
+ * alphas (0 and 255 among them), with and without the alpha byte set, in
+ * place and not. */
+static void random_spans(void **state)
+{
+    (void)state;
+    uint64_t seed = 42;
+    enum { N = 2100 };
+    static uint32_t u0[N + 4], o0[N + 4], d0[N + 4], want[N], ucopy[N + 4];
+    const char *names[MAX_PATHS];
+    blend_span_fn *paths[MAX_PATHS];
+    int raw_from, n_paths = all_paths(names, paths, &raw_from);
+    for (int round = 0; round < 6000; round++) {
+        int n = (int)(rnd(&seed) % (round % 10 ? 80 : N + 1)), off = (int)(rnd(&seed) % 4);
+        unsigned a = round % 7 == 0 ? 0 : round % 7 == 1 ? 255 : rnd(&seed) % 256;
+        uint32_t set = rnd(&seed) & 1 ? 0xFF000000u : 0;
+        int in_place = (int)(rnd(&seed) & 1);
+        for (int i = 0; i < N + 4; i++) {
+            u0[i] = rnd(&seed);
+            o0[i] = rnd(&seed);
+        }
+        for (int p = 0; p < n_paths; p++) {
+            if (p >= raw_from && (a == 0 || a == 255))
+                continue;
+            uint32_t *u = u0 + off, *o = o0 + (off + 1) % 4;
+            memcpy(ucopy, u0, sizeof(ucopy));
+            uint32_t *dst = in_place ? ucopy + off : d0 + (off + 2) % 4;
+            for (int i = 0; i < n; i++)
+                want[i] = ref_pixel(u[i], o[i], (int)a, set);
+            paths[p](dst, in_place ? dst : u, o, n, a, set);
+            for (int i = 0; i < n; i++)
+                if (dst[i] != want[i])
+                    fail_msg("%s, round %d, a=%u, pixel %d: %08x, want %08x", names[p], round, a, i,
+                             dst[i], want[i]);
+        }
+    }
+}
+
+/* SDL's own blit of an opaque RGB888 picture at alpha a onto an RGB888
+ * and an ARGB8888 one (the two outputs the display blends into), compared
+ * with blend_span: at most 1 apart in any channel. */
+static void within_one_of_sdl(void **state)
+{
+    (void)state;
+    enum { W = 4096 };
+    const Uint32 formats[] = {SDL_PIXELFORMAT_RGB888, SDL_PIXELFORMAT_ARGB8888};
+    uint64_t seed = 7;
+    SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, W, 1, 32, SDL_PIXELFORMAT_RGB888);
+    assert_non_null(src);
+    uint32_t *mine = malloc(W * sizeof(uint32_t)), *under = malloc(W * sizeof(uint32_t));
+    assert_non_null(mine);
+    assert_non_null(under);
+    long exact = 0, total = 0;
+    for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+        SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, W, 1, 32, formats[f]);
+        assert_non_null(dst);
+        uint32_t set = dst->format->Amask;
+        for (int a = 0; a <= 255; a++) {
+            uint32_t *sp = src->pixels, *dp = dst->pixels;
+            for (int i = 0; i < W; i++) {
+                sp[i] = rnd(&seed) & 0xFFFFFF;
+                under[i] = dp[i] = (rnd(&seed) & 0xFFFFFF) | set;
+            }
+            /* as display_draw_view draws a view: not at all at 0, copied
+             * at 255, blended between */
+            if (a > 0) {
+                SDL_SetSurfaceBlendMode(src, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+                SDL_SetSurfaceAlphaMod(src, (Uint8)a);
+                assert_int_equal(SDL_BlitSurface(src, NULL, dst, NULL), 0);
+            }
+            blend_span(mine, under, sp, W, (unsigned)a, set);
+            for (int i = 0; i < W; i++) {
+                for (int s = 0; s < 24; s += 8) {
+                    int d = abs((int)((dp[i] >> s) & 255) - (int)((mine[i] >> s) & 255));
+                    if (d > 1)
+                        fail_msg("%s, a=%d: SDL %08x, blend %08x",
+                                 SDL_GetPixelFormatName(formats[f]), a, dp[i], mine[i]);
+                }
+                if (set && (mine[i] & set) != set)
+                    fail_msg("the alpha byte is not opaque: %08x", mine[i]);
+                exact += (dp[i] & 0xFFFFFF) == (mine[i] & 0xFFFFFF);
+                total++;
+            }
+        }
+        SDL_FreeSurface(dst);
+    }
+    printf("blend: %ld of %ld pixels exactly as SDL blits them\n", exact, total);
+    free(mine);
+    free(under);
+    SDL_FreeSurface(src);
+}
+
+/* Ink (text in one colour, its coverage in alpha) drawn at alpha 1..254
+ * by blend_ink and blend_ink_c, against SDL's own blit of the same
+ * ARGB8888 picture with alpha modulation onto the two outputs, at odd
+ * sizes (the SIMD steps and their tails). */
+static void ink_as_sdl_draws_it(void **state)
+{
+    (void)state;
+    enum { W = 1027, H = 3 };
+    const Uint32 formats[] = {SDL_PIXELFORMAT_RGB888, SDL_PIXELFORMAT_ARGB8888};
+    uint64_t seed = 11;
+    static uint8_t ink[W * H];
+    static uint32_t under[W * H], c_path[W * H];
+    SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(src);
+    for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+        SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, formats[f]);
+        assert_non_null(dst);
+        assert_int_equal(dst->pitch, W * 4);
+        uint32_t set = dst->format->Amask;
+        for (int a = 1; a <= 254; a++) {
+            uint32_t rgb = rnd(&seed) & 0xFFFFFF;
+            uint32_t *sp = src->pixels, *dp = dst->pixels;
+            for (int i = 0; i < W * H; i++) {
+                /* runs of no ink, of full ink and of edges, as in text */
+                uint32_t r = rnd(&seed);
+                ink[i] = (i / 16) % 3 == 0 ? 0 : (i / 16) % 3 == 1 ? 255 : (uint8_t)(r >> 24);
+                sp[i] = (uint32_t)ink[i] << 24 | rgb;
+                under[i] = c_path[i] = dp[i] = (r & 0xFFFFFF) | set;
+            }
+            SDL_SetSurfaceBlendMode(src, SDL_BLENDMODE_BLEND);
+            SDL_SetSurfaceAlphaMod(src, (Uint8)a);
+            assert_int_equal(SDL_BlitSurface(src, NULL, dst, NULL), 0);
+            blend_ink(under, W * 4, ink, W, W, H, rgb, (unsigned)a, set);
+            blend_ink_c(c_path, W * 4, ink, W, W, H, rgb, (unsigned)a, set);
+            for (int i = 0; i < W * H; i++) {
+                if ((under[i] & 0xFFFFFF) != (dp[i] & 0xFFFFFF) || under[i] != c_path[i])
+                    fail_msg("%s, a=%d, ink %d: SDL %08x, blend_ink %08x, C %08x",
+                             SDL_GetPixelFormatName(formats[f]), a, ink[i], dp[i], under[i],
+                             c_path[i]);
+                if ((under[i] & 0xFF000000u) != set && ink[i])
+                    fail_msg("top byte %08x", under[i]);
+            }
+        }
+        SDL_FreeSurface(dst);
+    }
+    SDL_FreeSurface(src);
+}
+
+/* The pool writes every row once, whatever its size, round after round
+ * (ThreadSanitizer runs this), and nothing outside the job. */
+static void pool_writes_every_row(void **state)
+{
+    (void)state;
+    enum { W = 2600, H = 1500, PITCH = W + 9 }; /* over blend.c's SPLIT_MIN_PIXELS */
+    uint64_t seed = 3;
+    uint32_t *u = malloc(sizeof(uint32_t) * PITCH * H), *o = malloc(sizeof(uint32_t) * PITCH * H);
+    uint32_t *got = malloc(sizeof(uint32_t) * PITCH * (H + 1));
+    uint32_t *want = malloc(sizeof(uint32_t) * PITCH * (H + 1));
+    assert_non_null(u);
+    assert_non_null(o);
+    assert_non_null(got);
+    assert_non_null(want);
+    for (int i = 0; i < PITCH * H; i++) {
+        u[i] = rnd(&seed);
+        o[i] = rnd(&seed);
+    }
+    for (int threads = 1; threads <= BLEND_MAX_THREADS + 1; threads++) {
+        struct blend_pool *p = blend_pool_new(threads);
+        assert_non_null(p);
+        assert_true(blend_pool_threads(p) >= 1);
+        assert_true(blend_pool_threads(p) <= BLEND_MAX_THREADS);
+        assert_true(blend_pool_threads(p) <= threads);
+        for (int round = 0; round < 12; round++) {
+            int w = round % 3 ? W : 50, h = round % 5 ? H : 7;
+            struct blend_job j = {.dst = got,
+                                  .dst_pitch = PITCH * 4,
+                                  .under = u,
+                                  .under_pitch = PITCH * 4,
+                                  .over = o,
+                                  .over_pitch = PITCH * 4,
+                                  .w = w,
+                                  .h = h,
+                                  .alpha = (uint8_t)(round * 37),
+                                  .set = round & 1 ? 0xFF000000u : 0};
+            for (int i = 0; i < PITCH * (H + 1); i++)
+                got[i] = want[i] = 0x12345678;
+            blend_run(p, &j);
+            j.dst = want;
+            blend_rows(&j, 0, h);
+            assert_memory_equal(got, want, sizeof(uint32_t) * PITCH * (H + 1));
+        }
+        blend_pool_free(p);
+    }
+    blend_pool_free(NULL);
+    assert_int_equal(blend_pool_threads(NULL), 1);
+    assert_true(blend_default_threads() >= 1 && blend_default_threads() <= BLEND_MAX_THREADS);
+    free(u);
+    free(o);
+    free(got);
+    free(want);
+}
+
+/* ---- a crossfade frame through the display ------------------------------- */
+
+#define SCREEN_W 1280
+#define SCREEN_H 800
+
+static char assets_dir[1024];
+
+static const struct panel_figure runners = {
+    .value = {1200, 0, 0}, .prefix = "$", .suffix = " runners", .label = "foreign runners"};
+static const struct panel_figure years = {.value = {1896, 0, 0}, .label = "the first race"};
+
+/* A panel with something of every animated kind: a figure, a unit chart,
+ * a text line and a rectangle, two of them overlapping. */
+static int make_panel(struct draw_item *it, const char *heading, const struct panel_figure *fig,
+                      int shift)
+{
+    int n = 0;
+    it[n++] = (struct draw_item){.kind = DRAW_RECT,
+                                 .layer = LAYER_STATIC,
+                                 .r = {0, 0, SCREEN_W, SCREEN_H},
+                                 .color = COLOR_BG,
+                                 .alpha = 255};
+    it[n++] = (struct draw_item){.kind = DRAW_RECT,
+                                 .layer = LAYER_STATIC,
+                                 .r = {80 + shift, 200, 400, 40},
+                                 .color = COLOR_RULE,
+                                 .alpha = 255};
+    it[n++] = (struct draw_item){.kind = DRAW_TEXT,
+                                 .layer = LAYER_STATIC,
+                                 .r = {80, 80, 1100, 80},
+                                 .color = COLOR_TEXT,
+                                 .alpha = 255,
+                                 .face = FACE_SANS_BOLD,
+                                 .px = 64,
+                                 .text = heading,
+                                 .len = strlen(heading)};
+    it[n++] = (struct draw_item){.kind = DRAW_FIGURE,
+                                 .layer = LAYER_ANIMATED,
+                                 .r = {80 + shift, 260, 700, 170},
+                                 .color = COLOR_ACCENT,
+                                 .alpha = 255,
+                                 .face = FACE_SANS_BOLD,
+                                 .px = 120,
+                                 .figure = fig};
+    it[n++] = (struct draw_item){.kind = DRAW_UNITS,
+                                 .layer = LAYER_ANIMATED,
+                                 .r = {80, 520 + shift / 4, 0, 0},
+                                 .color = COLOR_RULE,
+                                 .alpha = 255,
+                                 .units_total = 40,
+                                 .units_lit = 25,
+                                 .units_part = 500,
+                                 .units_cols = 20,
+                                 .cell = 20,
+                                 .gap = 6,
+                                 .lit_color = COLOR_ACCENT};
+    it[n++] = (struct draw_item){.kind = DRAW_TEXT,
+                                 .layer = LAYER_ANIMATED,
+                                 .r = {500, 540, 600, 50},
+                                 .color = COLOR_TEXT,
+                                 .alpha = 200,
+                                 .face = FACE_SERIF,
+                                 .px = 36,
+                                 .text = heading,
+                                 .len = strlen(heading)};
+    it[n++] = (struct draw_item){.kind = DRAW_RECT,
+                                 .layer = LAYER_ANIMATED,
+                                 .r = {560 + shift, 500, 300, 120},
+                                 .color = COLOR_ACCENT,
+                                 .alpha = 90};
+    return n;
+}
+
+static SDL_Surface *draw(struct display *d, const struct frame *f)
+{
+    display_draw_frame(d, f);
+    SDL_Surface *s = display_snapshot(d);
+    assert_non_null(s);
+    return s;
+}
+
+/* Pixels whose colour differs by more than `by` in some channel; *worst
+ * the largest difference. */
+static long differing(const SDL_Surface *a, const SDL_Surface *b, int by, int *worst)
+{
+    long n = 0;
+    *worst = 0;
+    for (int y = 0; y < a->h; y++) {
+        const Uint32 *ra = (const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch);
+        const Uint32 *rb = (const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch);
+        for (int x = 0; x < a->w; x++) {
+            int m = 0;
+            for (int s = 0; s < 24; s += 8) {
+                int d = abs((int)((ra[x] >> s) & 255) - (int)((rb[x] >> s) & 255));
+                m = d > m ? d : m;
+            }
+            n += m > by;
+            *worst = m > *worst ? m : *worst;
+        }
+    }
+    return n;
+}
+
+/* The display's own crossfade shows what SDL shows: the two views, the
+ * leaving view's animated items under the arriving view, the arriving
+ * view's items and the chrome over both, at every step of a fade. And a
+ * view whose static layer it draws itself looks like one drawn into a
+ * render target. */
+static void crossfade_frame_is_sdls(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
+    struct display *d = display_open(&o, why, sizeof(why));
+    assert_non_null(d);
+    struct draw_item ia[8], ib[8];
+    struct draw_list la = {.items = ia, .cap = 8}, lb = {.items = ib, .cap = 8};
+    la.n = make_panel(ia, "Amateurs at the start line", &runners, 0);
+    lb.n = make_panel(ib, "The first marathon", &years, 90);
+    struct panel_view *a = display_prepare(d, &la, "en", why, sizeof(why));
+    struct panel_view *b = display_prepare(d, &lb, "fr", why, sizeof(why));
+    assert_non_null(a);
+    assert_non_null(b);
+    const char *chrome = "3 / 12";
+    struct draw_item ci = {.kind = DRAW_TEXT,
+                           .r = {1100, 740, 100, 40},
+                           .color = COLOR_MUTED,
+                           .alpha = 255,
+                           .face = FACE_SANS,
+                           .px = 24,
+                           .text = chrome,
+                           .len = strlen(chrome)};
+    struct draw_list cl = {.items = &ci, .n = 1, .cap = 1};
+    const int alphas[] = {1, 2, 63, 127, 128, 129, 200, 253, 254};
+    for (size_t i = 0; i < sizeof(alphas) / sizeof(alphas[0]); i++) {
+        double t = (double)i / 8;
+        struct frame f = {.n_views = 2, .n_lists = 1};
+        f.views[0] = (struct frame_view){.view = (struct pview *)a, .alpha = 255, .anim_t = t};
+        f.views[1] = (struct frame_view){
+            .view = (struct pview *)b, .panel = 1, .alpha = (uint8_t)alphas[i], .anim_t = 1 - t};
+        f.lists[0] = &cl;
+        long before = display_own_blends(d);
+        display_set_own_blend(d, 1);
+        SDL_Surface *own = draw(d, &f);
+        assert_int_equal(display_own_blends(d), before + 1);
+        display_set_own_blend(d, 0);
+        SDL_Surface *sdl = draw(d, &f);
+        assert_int_equal(display_own_blends(d), before + 1);
+        int worst;
+        long n = differing(own, sdl, 1, &worst);
+        if (n)
+            fail_msg("alpha %d: %ld pixels differ by more than 1 (up to %d)", alphas[i], n, worst);
+        SDL_FreeSurface(own);
+        SDL_FreeSurface(sdl);
+    }
+    /* a slide and a view at rest are SDL's, as before */
+    long before = display_own_blends(d);
+    display_set_own_blend(d, 1);
+    struct frame rest = {.n_views = 1};
+    rest.views[0] = (struct frame_view){.view = (struct pview *)a, .alpha = 255, .anim_t = 1};
+    SDL_Surface *own = draw(d, &rest);
+    struct frame slide = {.n_views = 2};
+    slide.views[0] = (struct frame_view){.view = (struct pview *)a, .dx = -300, .alpha = 255};
+    slide.views[1] = (struct frame_view){.view = (struct pview *)b, .dx = 980, .alpha = 255};
+    SDL_FreeSurface(draw(d, &slide));
+    assert_int_equal(display_own_blends(d), before);
+    /* the same panel drawn into a render target */
+    display_set_own_blend(d, 0);
+    struct panel_view *a2 = display_prepare(d, &la, "en", why, sizeof(why));
+    assert_non_null(a2);
+    rest.views[0].view = (struct pview *)a2;
+    SDL_Surface *target = draw(d, &rest);
+    int worst;
+    assert_int_equal(differing(own, target, 0, &worst), 0);
+    SDL_FreeSurface(own);
+    SDL_FreeSurface(target);
+    display_view_free(a2);
+    display_view_free(a);
+    display_view_free(b);
+    display_close(d);
+}
+
+int main(void)
+{
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    snprintf(assets_dir, sizeof(assets_dir), "%s/assets", src ? src : ".");
+    log_set_quiet(1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_channel_value_and_alpha),
+        cmocka_unit_test(random_spans),
+        cmocka_unit_test(within_one_of_sdl),
+        cmocka_unit_test(ink_as_sdl_draws_it),
+        cmocka_unit_test(pool_writes_every_row),
+        cmocka_unit_test(crossfade_frame_is_sdls),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    SDL_Quit();
+    return rc;
+}
