@@ -176,6 +176,11 @@ struct panel_view {
     /* stat is a streaming texture whose pixels the display reads: the
      * software renderer's (view_own_begin, crossfade_own) */
     int own_pixels;
+    /* where its items draw (padded, merged; n_content -1: anywhere): the
+     * rest of it is the background colour. version counts its builds. */
+    struct draw_rect content[16];
+    int n_content;
+    uint32_t version;
 };
 
 struct cache_slot {
@@ -248,6 +253,19 @@ struct display {
     int own_blend_off;        /* display_set_own_blend(d, 0): SDL draws it */
     long own_blends;          /* crossfade frames blended here */
     SDL_Surface *own_out;     /* while crossfade_own draws over its mix: put_tex's output */
+    /* The software output's damage (see "damage" below): what the pixels
+     * of the last present were drawn from, and this frame's. */
+    struct shown {
+        uint32_t a, b;         /* view ids; b 0: one view */
+        uint32_t a_ver, b_ver; /* their versions */
+        int ok;                /* drawn by display_draw_frame alone, as below */
+        SDL_Rect area[32];     /* where anything of it may be drawn */
+        SDL_Rect moving[32];   /* where its animated items, clips and lists drew */
+        int n_area, n_moving;
+    } shown, drawing;
+    SDL_Rect dmg[32]; /* this frame's damage; n_dmg -1: the whole output */
+    int n_dmg;
+    long partial_presents; /* presents of the damage only */
 };
 
 /* Textures this process holds in its renderers: every create and destroy
@@ -770,6 +788,7 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
         snprintf(why, why_len, "out of memory");
         return NULL;
     }
+    d->n_dmg = -1; /* the first frame goes out whole */
     theme_palette(NULL, &d->pal);
     d->headless = o->headless;
     d->dpi = o->dpi > 0 ? o->dpi : 0;
@@ -1020,19 +1039,40 @@ const char *display_driver(const struct display *d)
     return name ? name : "unknown";
 }
 
+static void clear_now(struct display *d)
+{
+    to_screen(d);
+    set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
+    SDL_RenderClear(d->ren);
+}
+
 void display_clear(struct display *d)
 {
     if (!d)
         return;
-    to_screen(d);
-    set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
-    SDL_RenderClear(d->ren);
+    display_damage_all(d);
+    clear_now(d);
+}
+
+void display_damage_all(struct display *d)
+{
+    if (!d)
+        return;
+    d->shown.ok = 0;
+    d->drawing.ok = 0;
+    d->n_dmg = -1;
+}
+
+long display_partial_presents(const struct display *d)
+{
+    return d ? d->partial_presents : 0;
 }
 
 void display_clear_black(struct display *d)
 {
     if (!d)
         return;
+    display_damage_all(d);
     to_screen(d);
     SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
     SDL_RenderClear(d->ren);
@@ -1045,7 +1085,19 @@ void display_present(struct display *d)
     if (!d)
         return;
     compose(d);
-    SDL_RenderPresent(d->ren);
+    if (d->n_dmg >= 0 && d->win && !d->headless && !d->rotation && is_software(d)) {
+        /* the damage only (display_draw_frame): what SDL_RenderPresent
+         * does for the software renderer, less the rest of the screen */
+        SDL_RenderFlush(d->ren);
+        if (d->n_dmg > 0 && SDL_UpdateWindowSurfaceRects(d->win, d->dmg, d->n_dmg) != 0)
+            SDL_RenderPresent(d->ren);
+    } else {
+        SDL_RenderPresent(d->ren);
+    }
+    d->partial_presents += d->n_dmg >= 0;
+    d->shown = d->drawing;
+    d->drawing.ok = 0;
+    d->n_dmg = -1;
     to_screen(d);
     video_presented_all(d);
     if (d->fullscreen_pending) {
@@ -1121,6 +1173,7 @@ const char *display_renderer_name(const struct display *d)
 
 void display_clobber_views(struct display *d, uint32_t rgb)
 {
+    display_damage_all(d);
     for (struct panel_view *v = d ? d->views : NULL; v; v = v->next) {
         void *px;
         int pitch;
@@ -1604,6 +1657,114 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     return 0;
 }
 
+/* ---- damage ----------------------------------------------------------------
+ * The software renderer's output keeps its pixels from one present to the
+ * next, and most of a panel is its background colour. A frame drawn from
+ * the same views as the one before changes only where their items draw
+ * (a crossfade), or where their animated items, clips and lists draw (a
+ * dwell): display_draw_frame works out those places (the damage), draws
+ * only there, and display_present sends only them to the screen. A frame
+ * it cannot reason about (a slide, a turned output, anything drawn by the
+ * public calls, an exposed window) is drawn and sent whole. */
+
+#define DMG_PAD 8   /* around an item's box: antialiasing, overhang */
+#define DMG_TILE 32 /* the grain of a static layer's scan */
+
+/* Merge overlapping rects until none overlaps: each place is drawn once. */
+static void rects_merge(SDL_Rect *r, int *n)
+{
+    for (int merged = 1; merged;) {
+        merged = 0;
+        for (int i = 0; i < *n && !merged; i++)
+            for (int j = i + 1; j < *n && !merged; j++)
+                if (SDL_HasIntersection(&r[i], &r[j])) {
+                    SDL_UnionRect(&r[i], &r[j], &r[i]);
+                    r[j] = r[--*n];
+                    merged = 1;
+                }
+    }
+}
+
+static long rect_area(const SDL_Rect *r)
+{
+    return (long)r->w * (long)r->h;
+}
+
+/* Add r (clipped to w x h) to set[*n] of at most max: when full, into the
+ * rect it grows least. */
+static void rects_add(SDL_Rect *set, int *n, int max, SDL_Rect r, int w, int h)
+{
+    SDL_Rect screen = {0, 0, w, h};
+    if (!SDL_IntersectRect(&r, &screen, &r))
+        return;
+    if (*n < max) {
+        set[(*n)++] = r;
+        return;
+    }
+    int best = 0;
+    long grow = -1;
+    for (int i = 0; i < *n; i++) {
+        SDL_Rect u;
+        SDL_UnionRect(&set[i], &r, &u);
+        long g = rect_area(&u) - rect_area(&set[i]);
+        if (grow < 0 || g < grow) {
+            grow = g;
+            best = i;
+        }
+    }
+    SDL_UnionRect(&set[best], &r, &set[best]);
+}
+
+static SDL_Rect padded(SDL_Rect r)
+{
+    return (SDL_Rect){r.x - DMG_PAD, r.y - DMG_PAD, r.w + 2 * DMG_PAD, r.h + 2 * DMG_PAD};
+}
+
+/* Where a static layer (w x h pixels, pitch in pixels) is not the
+ * background colour bg: bands of DMG_TILE rows, each as wide as what is
+ * drawn in it, consecutive rows joined. Into v->content. */
+static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg)
+{
+    int w = v->w, h = v->h, max = (int)(sizeof(v->content) / sizeof(v->content[0]));
+    SDL_Rect set[16];
+    int n = 0;
+    SDL_Rect band = {0, 0, 0, 0};
+    int in_band = 0;
+    for (int y0 = 0; y0 < h; y0 += DMG_TILE) {
+        int y1 = y0 + DMG_TILE < h ? y0 + DMG_TILE : h, lo = w, hi = -1;
+        for (int y = y0; y < y1; y++) {
+            const uint32_t *row = px + (size_t)y * (size_t)pitch;
+            int x = 0;
+            while (x < lo && ((row[x] ^ bg) & 0xFFFFFFu) == 0)
+                x++;
+            if (x < lo)
+                lo = x;
+            int r = w - 1;
+            while (r > hi && r >= lo && ((row[r] ^ bg) & 0xFFFFFFu) == 0)
+                r--;
+            if (r > hi && r >= lo)
+                hi = r;
+        }
+        if (hi < lo) { /* nothing drawn in these rows */
+            if (in_band)
+                rects_add(set, &n, max, band, w, h);
+            in_band = 0;
+            continue;
+        }
+        SDL_Rect row = {lo, y0, hi - lo + 1, y1 - y0};
+        if (in_band)
+            SDL_UnionRect(&band, &row, &band);
+        else
+            band = row;
+        in_band = 1;
+    }
+    if (in_band)
+        rects_add(set, &n, max, band, w, h);
+    for (int i = 0; i < n; i++)
+        v->content[i] = (struct draw_rect){set[i].x, set[i].y, set[i].w, set[i].h};
+    v->n_content = n;
+}
+
 /* A view's static layer drawn by a software renderer of its own. */
 struct own_build {
     SDL_Renderer *display_ren; /* the display's, set aside while drawing */
@@ -1655,6 +1816,7 @@ static void view_own_end(struct display *d, struct panel_view *v, struct own_bui
     SDL_RenderFlush(d->ren); /* a renderer destroyed drops what it has queued */
     SDL_DestroyRenderer(d->ren);
     d->ren = b->display_ren;
+    scan_content(v, b->pixels->pixels, b->pixels->pitch / 4, rgb_of(&d->pal, COLOR_BG));
     SDL_FreeSurface(b->pixels);
     SDL_UnlockTexture(v->stat);
 }
@@ -1675,6 +1837,8 @@ static int view_build(struct display *d, struct panel_view *v, char *why, size_t
 
     display_size(d, &v->w, &v->h);
     v->own_pixels = 0;
+    v->n_content = -1; /* anywhere, unless its pixels are scanned */
+    v->version++;
     struct own_build own;
     int owned = view_own_begin(d, v, &own);
     /* Opaque pixels without an alpha channel: the software renderer blends
@@ -2011,6 +2175,7 @@ static void video_presented_all(struct display *d)
 void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha,
                        double anim_t)
 {
+    display_damage_all(d);
     draw_view(d, v, dx, alpha, anim_t, 1);
 }
 
@@ -2074,19 +2239,109 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
         }
         out[n++] = r;
     }
-    /* merge overlapping ones until none overlaps: each place is blended
-     * once */
-    for (int merged = 1; merged;) {
-        merged = 0;
-        for (int i = 0; i < n && !merged; i++)
-            for (int j = i + 1; j < n && !merged; j++)
-                if (SDL_HasIntersection(&out[i], &out[j])) {
-                    SDL_UnionRect(&out[i], &out[j], &out[i]);
-                    out[j] = out[--n];
-                    merged = 1;
-                }
-    }
+    rects_merge(out, &n); /* each place is blended once */
     return n;
+}
+
+/* ---- a frame's damage (see "damage" above) ---------------------------------- */
+
+static SDL_Surface *own_output(struct display *d);
+
+/* The places frame f's views (set in s) and lists may draw at. 0, or -1
+ * when a view's places are not known. */
+static int frame_places(struct display *d, const struct frame *f, int w, int h, struct shown *s)
+{
+    const int max = (int)(sizeof(s->area) / sizeof(s->area[0]));
+    for (int k = 0; k < f->n_views; k++) {
+        struct panel_view *v = (struct panel_view *)f->views[k].view;
+        if (!v || !v->stat || v->n_content < 0)
+            return -1;
+        double eased = ease_out_cubic(f->views[k].anim_t);
+        for (int i = 0; i < v->n_items; i++) {
+            SDL_Rect r, e;
+            struct anim_item *it = &v->items[i];
+            r = padded((SDL_Rect){it->r.x, it->r.y, it->r.w, it->r.h});
+            int drawn = anim_extent(d, v, it, eased, &e);
+            if (drawn < 0)
+                return -1;
+            if (drawn)
+                SDL_UnionRect(&r, &e, &r);
+            rects_add(s->moving, &s->n_moving, max, r, w, h);
+        }
+        if (v->vid.it) {
+            const struct draw_rect *vr = &v->vid.it->r;
+            rects_add(s->moving, &s->n_moving, max, padded((SDL_Rect){vr->x, vr->y, vr->w, vr->h}),
+                      w, h);
+        }
+        for (int i = 0; i < v->n_content; i++) {
+            const struct draw_rect *c = &v->content[i];
+            rects_add(s->area, &s->n_area, max, (SDL_Rect){c->x, c->y, c->w, c->h}, w, h);
+        }
+    }
+    for (int l = 0; l < f->n_lists; l++)
+        for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
+            const struct draw_rect *r = &f->lists[l]->items[i].r;
+            rects_add(s->moving, &s->n_moving, max, padded((SDL_Rect){r->x, r->y, r->w, r->h}), w,
+                      h);
+        }
+    for (int i = 0; i < s->n_moving; i++)
+        rects_add(s->area, &s->n_area, max, s->moving[i], w, h);
+    return 0;
+}
+
+/* d->dmg: the places where frame f can differ from what the output shows
+ * (-1: anywhere). Only for the software renderer drawing straight into its
+ * output, and for a frame of one view in place or a crossfade in place. */
+static void damage_plan(struct display *d, const struct frame *f, int w, int h)
+{
+    struct shown *now = &d->drawing;
+    memset(now, 0, sizeof(*now));
+    d->n_dmg = -1;
+    if (d->rotation || d->own_blend_off || !own_output(d))
+        return;
+    const struct frame_view *fa = &f->views[0], *fb = &f->views[1];
+    if (f->n_views == 1) {
+        if (fa->dx != 0 || fa->alpha != 255)
+            return;
+    } else if (f->n_views == 2) {
+        if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255 || fb->alpha == 0)
+            return;
+    } else {
+        return;
+    }
+    if (frame_places(d, f, w, h, now) != 0)
+        return;
+    struct panel_view *a = (struct panel_view *)fa->view;
+    struct panel_view *b = f->n_views == 2 ? (struct panel_view *)fb->view : NULL;
+    now->a = a->base.id;
+    now->a_ver = a->version;
+    now->b = b ? b->base.id : 0;
+    now->b_ver = b ? b->version : 0;
+    now->ok = 1;
+    const struct shown *was = &d->shown;
+    if (!was->ok)
+        return;
+    const int max = (int)(sizeof(d->dmg) / sizeof(d->dmg[0]));
+    int same = was->a == now->a && was->a_ver == now->a_ver && was->b == now->b &&
+               was->b_ver == now->b_ver;
+    /* the same view: what moves, then and now; the same crossfade: all of
+     * both (the mix changed), and what moved then; else all of then and now */
+    const SDL_Rect *r1 = same ? was->moving : was->area;
+    int n1 = same ? was->n_moving : was->n_area;
+    const SDL_Rect *r2 = same && !b ? now->moving : now->area;
+    int n2 = same && !b ? now->n_moving : now->n_area;
+    int n = 0;
+    for (int i = 0; i < n1; i++)
+        rects_add(d->dmg, &n, max, r1[i], w, h);
+    for (int i = 0; i < n2; i++)
+        rects_add(d->dmg, &n, max, r2[i], w, h);
+    rects_merge(d->dmg, &n);
+    long area = 0;
+    for (int i = 0; i < n; i++)
+        area += rect_area(&d->dmg[i]);
+    if (area * 4 > (long)w * h * 3)
+        return; /* most of the screen: drawn and sent whole */
+    d->n_dmg = n;
 }
 
 /* The picture the software renderer draws into while no target is set:
@@ -2168,7 +2423,13 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
         d->blend = blend_pool_new(blend_default_threads()); /* NULL: on this thread */
     SDL_RenderFlush(d->ren); /* what was queued lands before the mix, not over it */
     SDL_Rect all = {0, 0, w, h};
-    blend_rect(d->blend, out, pa.px, pa.pitch, &pb, &all, fb->alpha);
+    if (d->n_dmg < 0) {
+        blend_rect(d->blend, out, pa.px, pa.pitch, &pb, &all, fb->alpha);
+    } else { /* elsewhere both views are the background, as drawn last time */
+        for (int i = 0; i < d->n_dmg; i++)
+            blend_rect(rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out, pa.px,
+                       pa.pitch, &pb, &d->dmg[i], fb->alpha);
+    }
     if (n > 0) {
         for (int i = 0; i < n; i++)
             blend_rect(NULL, out, pa.px, pa.pitch, &pb, &rects[i], 0);
@@ -2256,12 +2517,18 @@ static struct cache_slot *cached_text(struct display *d, enum font_face face, in
     return victim;
 }
 
+static void draw_list_now(struct display *d, const struct draw_list *l)
+{
+    for (int i = 0; l && i < l->n; i++)
+        draw_item_now(d, NULL, &l->items[i]);
+}
+
 void display_draw_list(struct display *d, const struct draw_list *l)
 {
     if (!d || !l)
         return;
-    for (int i = 0; i < l->n; i++)
-        draw_item_now(d, NULL, &l->items[i]);
+    display_damage_all(d); /* drawn where display_draw_frame does not know */
+    draw_list_now(d, l);
 }
 
 int display_window_size(const struct display *d, int *w, int *h)
@@ -2323,22 +2590,35 @@ void display_draw_frame(struct display *d, const struct frame *f)
             video_play(d, v, fv->play, fv->run);
         pictures += v && v->vid.it && v->vid.has_frame;
     }
+    damage_plan(d, f, w, h);
     /* a crossfade with a clip's picture in it is SDL's (crossfade_own mixes
      * the views' static layers only) */
     int blended = !pictures && crossfade_own(d, f, w, h); /* the views are drawn */
+    if (!blended && f->n_views == 1 && d->n_dmg >= 0) {
+        /* one view in place, as last time: its static layer again where
+         * something moves, then what moves */
+        struct panel_view *v = (struct panel_view *)f->views[0].view;
+        SDL_SetTextureBlendMode(v->stat, SDL_BLENDMODE_NONE);
+        SDL_SetTextureAlphaMod(v->stat, 255);
+        for (int i = 0; i < d->n_dmg; i++)
+            SDL_RenderCopy(d->ren, v->stat, &d->dmg[i], &d->dmg[i]);
+        draw_view(d, v, 0, 255, f->views[0].anim_t, 0);
+        blended = 1;
+    }
     if (!blended && !frame_covers(f, w, h))
-        display_clear(d);
+        clear_now(d);
     for (int i = 0; !blended && i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
-        display_draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t);
+        draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t, 1);
     }
     video_sweep(d);
     for (int i = 0; i < f->n_lists; i++)
-        display_draw_list(d, f->lists[i]);
+        draw_list_now(d, f->lists[i]);
 }
 
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len)
 {
+    display_damage_all(d);
     if (!d)
         return -1;
     log_warn(TAG, "the renderer lost its %s; rebuilding every view from its draw list",

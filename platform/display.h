@@ -104,6 +104,16 @@ void display_set_own_blend(struct display *d, int on);
 /* Crossfade frames the display blended itself so far (tests). */
 long display_own_blends(const struct display *d);
 
+/* With the software renderer, a frame display_draw_frame can reason about
+ * (one view in place, or a crossfade in place, drawn from the same views as
+ * the frame before) is drawn and presented only where it can differ from
+ * that frame (display.c, "damage"). display_damage_all: the next frame
+ * goes out whole (the window was exposed or resized; also done by every
+ * public drawing call but display_draw_frame). display_partial_presents:
+ * how many frames were drawn and presented only where they changed. */
+void display_damage_all(struct display *d);
+long display_partial_presents(const struct display *d);
+
 /* The renderer lost its render targets (SDL_RENDER_TARGETS_RESET) or its
  * device (SDL_RENDER_DEVICE_RESET, device_lost = 1): recreate the renderer
  * in the second case, then rebuild every live view (static texture, glyph

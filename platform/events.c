@@ -155,6 +155,7 @@ static int handle(struct display *d, const struct events_cfg *cfg, const SDL_Eve
         case SDL_WINDOWEVENT_SIZE_CHANGED:
         case SDL_WINDOWEVENT_RESTORED:
         case SDL_WINDOWEVENT_SHOWN:
+            display_damage_all(d); /* the next frame goes out whole */
             return EVENTS_REDRAW;
         case SDL_WINDOWEVENT_CLOSE: /* a kiosk ignores it; the preview's window closes */
             return cfg && cfg->allow_close ? EVENTS_STOP : 0;

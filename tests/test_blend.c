@@ -487,6 +487,84 @@ static void crossfade_frame_is_sdls(void **state)
     display_close(d);
 }
 
+/* With the software renderer a frame drawn from the same views as the one
+ * before is drawn only where it changed (display.c, "damage"): at every
+ * step of a dwell with animated items, a crossfade, the arriving panel at
+ * rest, the chrome moving and another panel, what the output holds is
+ * what a frame drawn whole holds, pixel for pixel. */
+static void damage_draws_what_a_whole_frame_does(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
+    struct display *d = display_open(&o, why, sizeof(why));
+    assert_non_null(d);
+    struct draw_item ia[8], ib[8];
+    struct draw_list la = {.items = ia, .cap = 8}, lb = {.items = ib, .cap = 8};
+    la.n = make_panel(ia, "Amateurs at the start line", &runners, 0);
+    lb.n = make_panel(ib, "The first marathon", &years, 90);
+    struct panel_view *a = display_prepare(d, &la, "en", why, sizeof(why));
+    struct panel_view *b = display_prepare(d, &lb, "fr", why, sizeof(why));
+    assert_non_null(a);
+    assert_non_null(b);
+    const char *pos[2] = {"3 / 12", "4 / 12"};
+    struct draw_item ci[2];
+    struct draw_list cl[2];
+    for (int i = 0; i < 2; i++) {
+        ci[i] = (struct draw_item){.kind = DRAW_TEXT,
+                                   .r = {1000 + 100 * i, 740, 100, 40},
+                                   .color = COLOR_MUTED,
+                                   .alpha = 255,
+                                   .face = FACE_SANS,
+                                   .px = 24,
+                                   .text = pos[i],
+                                   .len = strlen(pos[i])};
+        cl[i] = (struct draw_list){.items = &ci[i], .n = 1, .cap = 1};
+    }
+    struct step {
+        struct panel_view *v0, *v1;
+        int alpha; /* of v1 */
+        double t;
+        int list;
+    } steps[] = {
+        {a, NULL, 0, 0.1, 0}, {a, NULL, 0, 0.4, 0}, {a, NULL, 0, 1.0, 0}, {a, b, 40, 0.0, 0},
+        {a, b, 128, 0.3, 0},  {a, b, 250, 0.6, 0},  {b, NULL, 0, 0.7, 1}, {b, NULL, 0, 0.9, 1},
+        {b, NULL, 0, 1.0, 0}, {a, NULL, 0, 1.0, 0},
+    };
+    display_set_own_blend(d, 1);
+    long partial = display_partial_presents(d);
+    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+        const struct step *st = &steps[i];
+        struct frame f = {.n_views = st->v1 ? 2 : 1, .n_lists = 1};
+        f.views[0] =
+            (struct frame_view){.view = (struct pview *)st->v0, .alpha = 255, .anim_t = st->t};
+        if (st->v1)
+            f.views[1] = (struct frame_view){.view = (struct pview *)st->v1,
+                                             .panel = 1,
+                                             .alpha = (uint8_t)st->alpha,
+                                             .anim_t = st->t};
+        f.lists[0] = &cl[st->list];
+        SDL_Surface *part = draw(d, &f); /* over the frame before */
+        display_present(d);
+        display_damage_all(d);
+        SDL_Surface *whole = draw(d, &f);
+        display_present(d);
+        int worst;
+        long n = differing(part, whole, 0, &worst);
+        if (n)
+            fail_msg("step %zu: %ld pixels differ from the whole frame (by up to %d)", i, n, worst);
+        SDL_FreeSurface(part);
+        SDL_FreeSurface(whole);
+    }
+    /* every frame but the first (nothing shown before it) was drawn as
+     * damage only, and presented so */
+    assert_int_equal(display_partial_presents(d) - partial,
+                     (long)(sizeof(steps) / sizeof(steps[0])) - 1);
+    display_view_free(a);
+    display_view_free(b);
+    display_close(d);
+}
+
 int main(void)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
@@ -499,6 +577,7 @@ int main(void)
         cmocka_unit_test(ink_as_sdl_draws_it),
         cmocka_unit_test(pool_writes_every_row),
         cmocka_unit_test(crossfade_frame_is_sdls),
+        cmocka_unit_test(damage_draws_what_a_whole_frame_does),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     SDL_Quit();

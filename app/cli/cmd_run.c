@@ -2,6 +2,7 @@
  * and the staff screen. */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sodium.h>
@@ -1635,7 +1636,7 @@ static int frame_step(struct run_ctx *r, uint64_t now)
         fault_point("first-frame", shown_version(r));
     kiosk_draw(r->k, now);
     uint64_t s0 = clock_real_ns(); /* the screenshot's cost is not the frame's */
-    if (due) /* the first at the first frame, which is drawn anyway */
+    if (due)                       /* the first at the first frame, which is drawn anyway */
         shot_take(r, now);
     f0 += clock_real_ns() - s0;
     display_present(r->d);
@@ -1804,6 +1805,13 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
 {
     static struct run_ctx ctx; /* large; one per process */
     memset(&ctx, 0, sizeof(ctx));
+#if defined(M_MMAP_THRESHOLD)
+    /* A panel's pixels (a full screen each) come from the system and go
+     * back to it when the panel is let go. glibc would otherwise raise its
+     * threshold past their size at the first free and keep them in the
+     * heap, which keeps the most it ever held for good. */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
     ctx.o = o;
     ctx.sim = sim;
     struct clock_pass t;

@@ -476,7 +476,15 @@ static void end_transition(struct kiosk *k, uint64_t now_ms)
     if (k->cur->index != k->sched.current) /* a panel was skipped: follow what is shown */
         schedule_follow(&k->sched, k->cur->index);
     schedule_set_dwell(&k->sched, dwell_for(k->cur));
-    drop_stale(k);        /* the panel that left may be of old content */
+    drop_stale(k); /* the panel that left may be of old content */
+    if (k->view.state == MODE_LOOP) {
+        /* nobody goes back in loop mode: the panel on screen is all that
+         * is kept (a full screen of pixels each), the next is prepared
+         * SCHED_PREPARE_LEAD_MS before its turn, and a visitor's
+         * neighbours when a visitor comes (prepare_neighbours) */
+        struct ventry *pinned[1] = {k->cur};
+        viewcache_drop_unpinned(&k->cache, pinned, 1);
+    }
     k->overlay_stale = 1; /* position and chapter in the controls */
     k->neighbour_tries = 0;
     mode_set_transition(&k->mode, 0);

@@ -10,6 +10,10 @@
 #  - proportional memory (PSS) after 40 s, summed over every process;
 #  - CPU over 30 s of loop, every process of the program, and the X server's
 #    over the same 30 s (each run has the X server to itself).
+# The page crossfades when the kiosk did: vitrine runs first and the times
+# at which its panels changed (its log, less the 700 ms crossfade) are given
+# to the page, which starts its 700 ms crossfades at the same times after its
+# own first paint. Both then draw the same number of crossfades in the 30 s.
 # Usage: tests/bench/vs-browser.sh [--install]   (--install: apt-get install
 # chromium first, as root). Figures, not pass/fail.
 set -eu
@@ -84,8 +88,12 @@ html,body{margin:0;height:100%;background:#1a1b1e;color:#f3efe6;font-family:"Not
 <div class="n">vitrine comparison page</div>
 <script>
 const ps=[...document.querySelectorAll('.p')];let i=0;
-requestAnimationFrame(()=>requestAnimationFrame(()=>{document.title='painted';}));
-setInterval(()=>{ps[i].classList.remove('on');i=(i+1)%ps.length;ps[i].classList.add('on');},8000);
+const next=()=>{ps[i].classList.remove('on');i=(i+1)%ps.length;ps[i].classList.add('on');};
+/* #at=MS,MS,...: when to start each crossfade, after the first paint (the
+   kiosk's own times); without it, every 8 s */
+const at=(location.hash.match(/at=([0-9,]+)/)||[])[1];
+requestAnimationFrame(()=>requestAnimationFrame(()=>{document.title='painted';
+  if(at)at.split(',').forEach(ms=>setTimeout(next,+ms));else setInterval(next,8000);}));
 </script></body></html>
 HTML
 
@@ -97,6 +105,13 @@ measure() {
     t0=$(now_ms)
     "$@" >"$work/$name.out" 2>"$work/$name.err" &
     pid=$!
+    if [ "$name" = vitrine ]; then
+        # the time of each panel change, as the log line appears
+        (tail -f "$work/$name.err" 2>/dev/null | while IFS= read -r line; do
+            case $line in *"showing panel"*) now_ms >>"$work/changes" ;; esac
+        done) &
+        watcher=$!
+    fi
     first=""
     i=0
     while [ -z "$first" ] && [ $i -lt 2000 ]; do
@@ -121,6 +136,12 @@ measure() {
     nproc_=$(echo "$procs" | wc -l)
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null || true
+    if [ "$name" = vitrine ]; then
+        pkill -P "$watcher" 2>/dev/null || true
+        kill "$watcher" 2>/dev/null || true
+        # the crossfades began 700 ms before each change, counted from the first frame
+        at=$(awk -v t0="$t0" -v first="$first" '{ms = $1 - t0 - first - 700; if (ms > 0) printf "%s%d", (n++ ? "," : ""), ms}' "$work/changes" 2>/dev/null)
+    fi
     stop_x
     cpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
     xcpu=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
@@ -129,10 +150,11 @@ measure() {
 
 export SDL_VIDEODRIVER=x11
 unset SDL_RENDER_DRIVER
-measure vitrine "$vitrine" run --no-watch
+at=""
+measure vitrine "$vitrine" run --no-watch --verbose
 measure chromium chromium --kiosk --no-sandbox --disable-gpu --no-first-run --noerrdialogs \
     --disable-translate --no-default-browser-check --password-store=basic \
-    --user-data-dir="$work/profile" "file://$work/page.html"
+    --user-data-dir="$work/profile" "file://$work/page.html#at=$at"
 
 awk '
 { name[NR] = $1; first[NR] = $2; pss[NR] = $3; cpu[NR] = $4; x[NR] = $5; np[NR] = $6 }
@@ -146,4 +168,5 @@ END {
     printf "%-44s %14d %14d\n", "processes", np[1], np[2]
 }' "$work/results"
 echo "(vitrine: exec to first presented frame from its log; chromium: exec to the page's title"
-echo " change after its first paint, polled every 5 ms)"
+echo " change after its first paint, polled every 5 ms; the page's crossfades began at $at ms"
+echo " after its first paint, as the kiosk's did)"
