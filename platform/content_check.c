@@ -92,43 +92,6 @@ void content_check_free(struct content_check *c)
     free(c);
 }
 
-/* The first strong right-to-left character of s (Hebrew, Arabic, Syriac,
- * Thaana, N'Ko and their presentation forms), or 0. */
-static uint32_t first_rtl(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        uint32_t cp;
-        int n;
-        if (*p < 0x80) {
-            cp = *p;
-            n = 1;
-        } else if ((*p & 0xE0) == 0xC0 && p[1]) {
-            cp = ((uint32_t)(*p & 0x1F) << 6) | (p[1] & 0x3F);
-            n = 2;
-        } else if ((*p & 0xF0) == 0xE0 && p[1] && p[2]) {
-            cp = ((uint32_t)(*p & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-            n = 3;
-        } else if ((*p & 0xF8) == 0xF0 && p[1] && p[2] && p[3]) {
-            cp = ((uint32_t)(*p & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
-                 ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-            n = 4;
-        } else {
-            return 0; /* invalid UTF-8 is refused elsewhere */
-        }
-        if ((cp >= 0x0590 && cp <= 0x08FF) || (cp >= 0xFB1D && cp <= 0xFDFF) ||
-            (cp >= 0xFE70 && cp <= 0xFEFF) || (cp >= 0x10800 && cp <= 0x10FFF) ||
-            (cp >= 0x1E800 && cp <= 0x1EFFF))
-            return cp;
-        p += n;
-    }
-    return 0;
-}
-
-/* A character of a field that no installed font has would show as a box:
- * name the field and the character. Right-to-left text is refused too:
- * lines are set left to right (no bidi reordering yet), so Arabic or
- * Hebrew would read backwards. 0, or -2 with why. */
 /* Remember the characters of s the exhibit's own font for face lacks. */
 static void note_lacks(struct content_check *c, enum font_face face, const char *s)
 {
@@ -151,6 +114,8 @@ static void note_lacks(struct content_check *c, enum font_face face, const char 
     }
 }
 
+/* A character of a field that no installed font has would show as a box:
+ * name the field and the character. 0, or -2 with why. */
 static int glyph_check(struct content_check *c, const char *field, enum font_face face,
                        const char *s, char *why, size_t why_len)
 {
@@ -159,10 +124,11 @@ static int glyph_check(struct content_check *c, const char *field, enum font_fac
     if (s)
         note_lacks(c, face, s);
     c->glyph_field = field;
-    if (s && (cp = first_rtl(s)) != 0) {
+    if (s && !text_missing(t, face, s, strlen(s), &cp) &&
+        text_shaped_missing(t, face, s, strlen(s), &cp)) {
         snprintf(why, why_len,
-                 "%s: the character U+%04X is right-to-left text (Arabic, Hebrew...), which "
-                 "this version of vitrine cannot set in the right order yet",
+                 "%s: the text around U+%04X is shaped into a glyph its font does not have and "
+                 "would show a box; rewrite it or install a font that has it",
                  field, (unsigned)cp);
         return -2;
     }

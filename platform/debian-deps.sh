@@ -8,8 +8,10 @@
 # libhyphen and the English, French and German dictionaries: long words are
 # hyphenated, see docs/decisions.md, "Hyphenation"; libmpv-dev: the headers
 # of libmpv, which plays video clips, and libmpv2, the library the kiosk
-# loads with dlopen when an exhibit has video, see platform/video.c)
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-fr hyphen-de libmpv-dev libmpv2"
+# loads with dlopen when an exhibit has video, see platform/video.c;
+# libfribidi-dev: the Unicode bidirectional algorithm for Arabic and Hebrew,
+# see app/visitor/bidi.c)
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-fr hyphen-de libmpv-dev libmpv2 libfribidi-dev"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
 # analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,
@@ -22,8 +24,9 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # (xwayland: Debian 12's cage will not start without it) and builds the
 # unit's sandbox with unshare (util-linux); ffmpeg makes the test video
 # clips (tests/tools/make_clips.sh) and mpv plays one by hand, decoded by
-# the same libmpv as the kiosk's)
-VITRINE_TEST_PKGS="libcmocka-dev zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+# the same libmpv as the kiosk's; hb-shape (libharfbuzz-bin) is what
+# test_shaping compares the shaped lines of the right-to-left exhibit with)
+VITRINE_TEST_PKGS="libcmocka-dev libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
 
 vitrine_need_packages() {
     missing=""

@@ -20,6 +20,7 @@
  * ARGB8888 surface. */
 #define _DEFAULT_SOURCE /* access */
 #include "display.h"
+#include "bidi.h"
 #include "blend.h"
 #include "x11wm.h"
 
@@ -120,6 +121,9 @@ struct anim_item {
     SDL_Texture *prefix, *suffix;
     int prefix_w, prefix_h, prefix_adv, suffix_w, suffix_h;
     size_t prefix_len, suffix_len;
+    /* on a right-to-left page (draw_item.rtl); a prefix or suffix in a
+     * right-to-left script stands on the number's other side */
+    int rtl, prefix_rtl, suffix_rtl;
     /* DRAW_UNITS: cells relative to the screen, and room to shift them */
     SDL_Rect *cells, *shifted;
     int total, lit, shifted_dx;
@@ -190,6 +194,7 @@ struct cache_slot {
     enum font_face face;
     int px;
     uint32_t rgb;
+    int rtl;
     char *text;
     size_t len;
     uint64_t used;
@@ -265,8 +270,12 @@ struct display {
     } shown, drawing;
     SDL_Rect dmg[32]; /* this frame's damage; n_dmg -1: the whole output */
     int n_dmg;
+    const void *shown_out; /* the output the last frame was presented from, and its size */
+    int shown_w, shown_h;
     long partial_presents; /* presents of the damage only */
 };
+
+static SDL_Surface *own_output(struct display *d);
 
 /* Textures this process holds in its renderers: every create and destroy
  * goes through these two (main thread only), for the soak's leak check. */
@@ -393,12 +402,13 @@ static void ink_make(struct display *d, struct ink *k, const SDL_Surface *s, uin
 /* Rasterise text into a blended texture; NULL when there is nothing to see.
  * ink (may be NULL): its coverage too, for the software crossfade. */
 static SDL_Texture *text_texture_ink(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                     const char *s, size_t n, int *w, int *h, struct ink *ink)
+                                     const char *s, size_t n, int rtl, int *w, int *h,
+                                     struct ink *ink)
 {
     *w = *h = 0;
     if (ink)
         memset(ink, 0, sizeof(*ink));
-    SDL_Surface *surf = text_render(d->text, face, px, rgb, s, n);
+    SDL_Surface *surf = text_render_dir(d->text, face, px, rgb, s, n, rtl);
     if (!surf)
         return NULL;
     SDL_Texture *tex = tex_counted(SDL_CreateTextureFromSurface(d->ren, surf));
@@ -416,9 +426,9 @@ static SDL_Texture *text_texture_ink(struct display *d, enum font_face face, int
 }
 
 static SDL_Texture *text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                 const char *s, size_t n, int *w, int *h)
+                                 const char *s, size_t n, int rtl, int *w, int *h)
 {
-    return text_texture_ink(d, face, px, rgb, s, n, w, h, NULL);
+    return text_texture_ink(d, face, px, rgb, s, n, rtl, w, h, NULL);
 }
 
 static void copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, int h, uint8_t a)
@@ -1099,11 +1109,16 @@ void display_present(struct display *d)
     d->drawing.ok = 0;
     d->n_dmg = -1;
     to_screen(d);
+    SDL_Surface *o = own_output(d);
+    d->shown_out = o;
+    d->shown_w = o ? o->w : 0;
+    d->shown_h = o ? o->h : 0;
     video_presented_all(d);
     if (d->fullscreen_pending) {
         d->fullscreen_pending = 0;
         if (SDL_SetWindowFullscreen(d->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
             log_warn(TAG, "full screen: %s; staying a borderless window", SDL_GetError());
+        display_damage_all(d);
     }
 }
 
@@ -1315,17 +1330,36 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
     uint8_t a = mul_alpha(it->alpha, alpha);
     struct atlas *at = &v->atlases[it->atlas];
 
-    if (it->prefix_len && len >= it->prefix_len &&
-        memcmp(buf, it->figure->prefix, it->prefix_len) == 0) {
-        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
-        x += it->prefix_adv;
+    int prefix = it->prefix_len && len >= it->prefix_len &&
+                 memcmp(buf, it->figure->prefix, it->prefix_len) == 0;
+    if (prefix)
         p += it->prefix_len;
-    }
     const char *mid_end = end;
     int suffix = it->suffix_len && (size_t)(end - p) >= it->suffix_len &&
                  memcmp(end - it->suffix_len, it->figure->suffix, it->suffix_len) == 0;
     if (suffix)
         mid_end = end - it->suffix_len;
+    /* On a right-to-left page the figure ends at its box's right edge (it
+     * is read from there while it counts), and a prefix or suffix in a
+     * right-to-left script stands on the number's far side: "نحو 7.03 km"
+     * reads from the right, the number and a Latin unit left to right. */
+    int pre_right = it->rtl && it->prefix_rtl, suf_left = it->rtl && it->suffix_rtl;
+    if (it->rtl) {
+        int total = (prefix ? it->prefix_adv : 0) + (suffix ? it->suffix_w : 0);
+        for (const char *q = p; q < mid_end;) {
+            const struct glyph *g = atlas_glyph(d, at, utf8_next(&q, mid_end));
+            total += g ? g->adv : at->px / 2;
+        }
+        x = it->r.x + dx + it->r.w - total;
+    }
+    if (suffix && suf_left) {
+        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
+        x += it->suffix_w;
+    }
+    if (prefix && !pre_right) {
+        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
+        x += it->prefix_adv;
+    }
     while (p < mid_end) {
         const struct glyph *g = atlas_glyph(d, at, utf8_next(&p, mid_end));
         if (!g) {
@@ -1335,8 +1369,12 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
         figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, ext);
         x += g->adv;
     }
-    if (suffix)
+    if (suffix && !suf_left) {
         figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
+        x += it->suffix_w;
+    }
+    if (prefix && pre_right)
+        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
 }
 
 /* ---- unit charts ---------------------------------------------------------- */
@@ -1345,7 +1383,8 @@ static void units_cell(const struct draw_item *item, int i, SDL_Rect *out)
 {
     int cols = item->units_cols > 0 ? item->units_cols : item->units_total;
     int step = item->cell + item->gap;
-    out->x = item->r.x + (i % cols) * step;
+    out->x = item->rtl ? item->r.x + item->r.w - item->cell - (i % cols) * step
+                       : item->r.x + (i % cols) * step;
     out->y = item->r.y + (i / cols) * step;
     out->w = out->h = item->cell;
 }
@@ -1367,6 +1406,8 @@ static int units_part_rect(const struct draw_item *item, int lit_now, SDL_Rect *
     out->w = (int)((long long)item->cell * item->units_part / 1000);
     if (out->w < 1)
         out->w = 1;
+    if (item->rtl) /* from the square's right edge */
+        out->x += item->cell - out->w;
     return 1;
 }
 
@@ -1524,7 +1565,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 /* Draw one static item into the current target at its final state. */
 /* The text cache (below), for lists drawn every frame. */
 static struct cache_slot *cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                      const char *s, size_t n);
+                                      const char *s, size_t n, int rtl);
 
 /* One item drawn now. v: the view it belongs to (its locale and photos),
  * rasterised once into the view's texture, so its text is not kept; NULL:
@@ -1546,14 +1587,21 @@ static void draw_item_now(struct display *d, struct panel_view *v, const struct 
         if (!s)
             break;
         if (!v) {
-            struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n);
+            struct cache_slot *c = cached_text(d, it->face, it->px, rgb, s, n, it->rtl);
             if (c)
                 copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
             break;
         }
         int w, h;
-        SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, &w, &h);
-        copy_at(ren, tex, it->r.x, it->r.y, w, h, it->alpha);
+        /* a figure reads left to right unless a word of it is in a
+         * right-to-left script ("-4 °C" as written; "نحو 7.03" from the
+         * right); a line of text in its paragraph's direction */
+        int rtl = it->kind == DRAW_FIGURE ? it->rtl && bidi_has_rtl(s, n) : it->rtl;
+        SDL_Texture *tex = text_texture(d, it->face, it->px, rgb, s, n, rtl, &w, &h);
+        int x = it->r.x;
+        if (it->kind == DRAW_FIGURE && it->rtl && w < it->r.w)
+            x += it->r.w - w; /* from the box's right edge */
+        copy_at(ren, tex, x, it->r.y, w, h, it->alpha);
         if (tex)
             tex_destroy(tex);
         break;
@@ -1594,21 +1642,24 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     case DRAW_RECT:
         break;
     case DRAW_TEXT:
-        it->tex = text_texture_ink(d, src->face, src->px, it->rgb, src->text, src->len, &it->tw,
-                                   &it->th, &it->tex_ink);
+        it->tex = text_texture_ink(d, src->face, src->px, it->rgb, src->text, src->len, src->rtl,
+                                   &it->tw, &it->th, &it->tex_ink);
         break;
     case DRAW_FIGURE: {
         if (!src->figure)
             return 0; /* nothing to count */
         const struct panel_figure *f = src->figure;
         it->figure = f;
+        it->rtl = src->rtl;
         snprintf(it->locale, sizeof(it->locale), "%s",
                  src->locale && *src->locale ? src->locale : v->locale);
         it->atlas = atlas_for(d, v, src->face, src->px, it->rgb);
         if (f->prefix && *f->prefix) {
             it->prefix_len = strlen(f->prefix);
-            it->prefix = text_texture_ink(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
-                                          &it->prefix_w, &it->prefix_h, &it->prefix_ink);
+            it->prefix_rtl = bidi_has_rtl(f->prefix, it->prefix_len);
+            it->prefix =
+                text_texture_ink(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
+                                 it->prefix_rtl, &it->prefix_w, &it->prefix_h, &it->prefix_ink);
             it->prefix_adv = text_measurer(d->text)->width(d->text, src->face, src->px, f->prefix,
                                                            it->prefix_len);
             if (!it->prefix)
@@ -1616,8 +1667,10 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         }
         if (f->suffix && *f->suffix) {
             it->suffix_len = strlen(f->suffix);
-            it->suffix = text_texture_ink(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
-                                          &it->suffix_w, &it->suffix_h, &it->suffix_ink);
+            it->suffix_rtl = bidi_has_rtl(f->suffix, it->suffix_len);
+            it->suffix =
+                text_texture_ink(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
+                                 it->suffix_rtl, &it->suffix_w, &it->suffix_h, &it->suffix_ink);
             if (!it->suffix)
                 it->suffix_len = 0;
         }
@@ -2245,8 +2298,6 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
 
 /* ---- a frame's damage (see "damage" above) ---------------------------------- */
 
-static SDL_Surface *own_output(struct display *d);
-
 /* The places frame f's views (set in s) and lists may draw at. 0, or -1
  * when a view's places are not known. */
 static int frame_places(struct display *d, const struct frame *f, int w, int h, struct shown *s)
@@ -2297,7 +2348,8 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     struct shown *now = &d->drawing;
     memset(now, 0, sizeof(*now));
     d->n_dmg = -1;
-    if (d->rotation || d->own_blend_off || !own_output(d))
+    SDL_Surface *o = d->rotation || d->own_blend_off ? NULL : own_output(d);
+    if (!o)
         return;
     const struct frame_view *fa = &f->views[0], *fb = &f->views[1];
     if (f->n_views == 1) {
@@ -2319,7 +2371,9 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     now->b_ver = b ? b->version : 0;
     now->ok = 1;
     const struct shown *was = &d->shown;
-    if (!was->ok)
+    /* a new or resized output (the window went full screen) holds nothing
+     * of the last frame */
+    if (!was->ok || o != d->shown_out || o->w != d->shown_w || o->h != d->shown_h)
         return;
     const int max = (int)(sizeof(d->dmg) / sizeof(d->dmg[0]));
     int same = was->a == now->a && was->a_ver == now->a_ver && was->b == now->b &&
@@ -2483,7 +2537,7 @@ static void cache_flush(struct display *d)
 }
 
 static struct cache_slot *cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                      const char *s, size_t n)
+                                      const char *s, size_t n, int rtl)
 {
     uint32_t h = text_hash(face, px, rgb, s, n);
     struct cache_slot *victim = &d->cache[0];
@@ -2491,7 +2545,7 @@ static struct cache_slot *cached_text(struct display *d, enum font_face face, in
     for (int i = 0; i < CACHE_SLOTS; i++) {
         struct cache_slot *c = &d->cache[i];
         if (c->text && c->hash == h && c->face == face && c->px == px && c->rgb == rgb &&
-            c->len == n && memcmp(c->text, s, n) == 0) {
+            c->rtl == rtl && c->len == n && memcmp(c->text, s, n) == 0) {
             c->used = d->tick;
             return c;
         }
@@ -2513,7 +2567,8 @@ static struct cache_slot *cached_text(struct display *d, enum font_face face, in
     victim->px = px;
     victim->rgb = rgb;
     victim->used = d->tick;
-    victim->tex = text_texture(d, face, px, rgb, s, n, &victim->w, &victim->h);
+    victim->rtl = rtl;
+    victim->tex = text_texture(d, face, px, rgb, s, n, rtl, &victim->w, &victim->h);
     return victim;
 }
 

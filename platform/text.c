@@ -37,6 +37,7 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <fontconfig/fontconfig.h>
+#include <hb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "bidi.h"
 #include "locale_rules.h"
 #include "log.h"
 #include "typeset.h"
@@ -83,6 +85,12 @@ struct slot {
     TTF_Font *font;
     int cur_px;
     char path[PATH_LEN];
+    int index; /* the face in a collection (.ttc) */
+    /* the font's bytes for text_shape_line (the exhibit's own; else found
+     * among the mapped files when first shaped) */
+    const void *bytes;
+    size_t len;
+    hb_font_t *hb; /* made from them at the first text_shape_line */
 };
 
 struct chain {
@@ -303,6 +311,7 @@ static void slot_open(struct text *t, enum font_face face, struct slot *sl, int 
                          fams[i], path);
             }
             sl->font = f;
+            sl->index = index;
             log_debug(TAG, "face %s: %s for %s (family \"%s\")", face_names[face], path,
                       sl->script->script, fams[i]);
         }
@@ -407,6 +416,7 @@ static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
             sl->font = f;
             sl->state = 1;
             sl->cur_px = OPEN_PX;
+            sl->index = index;
             snprintf(sl->path, PATH_LEN, "%s", (const char *)file);
             slot = ch->n++;
             log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cp);
@@ -454,6 +464,46 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
 /* Strings shorter than this are NUL-terminated on the stack, longer on the heap. */
 #define SHORT_TEXT 256
 
+/* Most visual runs a line is drawn or measured in; past it, the line is
+ * set as one run in its base direction. */
+#define MAX_BIDI_RUNS 64
+
+/* Shape what f sets next in direction rtl and in the script of the first
+ * letter of s[0..n) that has one (ISO 15924, as HarfBuzz wants it; SDL_ttf
+ * guesses neither: left to right in no script unless told). */
+static void shape_as(TTF_Font *f, int rtl, const char *s, size_t n)
+{
+    TTF_SetFontDirection(f, rtl ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR);
+    hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+    hb_script_t script = HB_SCRIPT_COMMON;
+    for (size_t i = 0; i < n && (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED ||
+                                 script == HB_SCRIPT_UNKNOWN);)
+        script = hb_unicode_script(uf, typeset_decode(s, n, &i));
+    char tag[5] = "Zyyy";
+    if (script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN)
+        hb_tag_to_string(hb_script_to_iso15924_tag(script), tag);
+    tag[4] = '\0';
+    TTF_SetFontScriptName(f, tag);
+}
+
+/* Advance of s[0..n) in f as shaped by shape_as; 0 on failure. */
+static int size_shaped(TTF_Font *f, int rtl, const char *s, size_t n)
+{
+    char stack[SHORT_TEXT];
+    char *buf = n < sizeof(stack) ? stack : malloc(n + 1);
+    if (!buf)
+        return 0;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    shape_as(f, rtl, s, n);
+    int w = 0, h = 0;
+    if (TTF_SizeUTF8(f, buf, &w, &h) != 0)
+        w = 0;
+    if (buf != stack)
+        free(buf);
+    return w;
+}
+
 /* FNV-1a over the run and what it is measured in. */
 static uint32_t width_hash(int face, int font, int px, const char *s, size_t n)
 {
@@ -488,16 +538,21 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
     TTF_Font *f = font_at(t, face, font, px);
     if (!f)
         return 0;
-    char stack[SHORT_TEXT];
-    char *buf = n < sizeof(stack) ? stack : malloc(n + 1);
-    if (!buf)
-        return 0;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    int w = 0, h = 0;
-    if (TTF_SizeUTF8(f, buf, &w, &h) != 0) {
-        w = 0;
-    } else if (e) {
+    /* each visual run shaped in its own direction (the base: the run's
+     * first strong letter); a run's width does not depend on where it stands */
+    struct bidi_run runs[MAX_BIDI_RUNS];
+    int nr = bidi_runs(s, n, bidi_first_strong_rtl(s, n), runs, MAX_BIDI_RUNS);
+    if (nr < 1) {
+        runs[0] = (struct bidi_run){0, (int)n, bidi_first_strong_rtl(s, n)};
+        nr = 1;
+    }
+    int w = 0, ok = 1;
+    for (int i = 0; i < nr; i++) {
+        int rw = size_shaped(f, runs[i].rtl, s + runs[i].off, (size_t)runs[i].len);
+        ok &= rw > 0 || runs[i].len == 0;
+        w += rw;
+    }
+    if (ok && e) {
         char *key = e->s && e->len >= n ? e->s : realloc(e->s, n);
         if (key) {
             memcpy(key, s, n);
@@ -505,8 +560,6 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
                                       w,    key};
         }
     }
-    if (buf != stack)
-        free(buf);
     return w;
 }
 
@@ -577,6 +630,7 @@ static void drop_exhibit_font(struct text *t, struct chain *ch)
 {
     if (ch->n == 0 || !ch->f[0].own)
         return;
+    hb_font_destroy(ch->f[0].hb); /* NULL is fine */
     TTF_CloseFont(ch->f[0].font);
     free(ch->f[0].own);
     memmove(&ch->f[0], &ch->f[1], sizeof ch->f[0] * (size_t)(ch->n - 1));
@@ -590,9 +644,11 @@ void text_close(struct text *t)
         return;
     for (int i = 0; i < FACE_COUNT; i++) {
         drop_exhibit_font(t, &t->chain[i]);
-        for (int k = 0; k < t->chain[i].n; k++)
+        for (int k = 0; k < t->chain[i].n; k++) {
+            hb_font_destroy(t->chain[i].f[k].hb);
             if (t->chain[i].f[k].font)
                 close_font(t, t->chain[i].f[k].font);
+        }
     }
     widths_free(t);
     free(t);
@@ -642,6 +698,8 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
         struct slot *sl = &ch->f[0];
         memset(sl, 0, sizeof *sl);
         sl->own = copy;
+        sl->bytes = copy;
+        sl->len = size[face];
         sl->font = f;
         sl->state = 1;
         sl->cur_px = OPEN_PX;
@@ -665,7 +723,7 @@ long text_render_count(void)
 }
 
 /* One run in one font, as ARGB8888. */
-static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, const char *s, size_t n)
+static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, int rtl, const char *s, size_t n)
 {
     char stack[SHORT_TEXT];
     char *buf = n < sizeof(stack) ? stack : malloc(n + 1);
@@ -673,6 +731,7 @@ static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, const char *s, size_t n
         return NULL;
     memcpy(buf, s, n);
     buf[n] = '\0';
+    shape_as(f, rtl, s, n);
     SDL_Surface *surf = TTF_RenderUTF8_Blended(f, buf, c);
     if (buf != stack)
         free(buf);
@@ -684,8 +743,52 @@ static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, const char *s, size_t n
     return surf;
 }
 
+/* One piece of a line: a visual run cut where its font changes. */
+struct piece {
+    int off, len, font, rtl, w;
+};
+
+/* The pieces of line s[0..n) (base direction rtl), left to right on the
+ * screen: its visual runs (bidi.h), each cut where its font changes, a
+ * right-to-left run's pieces from its right end. How many (at most max). */
+static int line_pieces(struct text *t, enum font_face face, const char *s, size_t n, int rtl,
+                       struct piece *pc, int max)
+{
+    struct bidi_run runs[MAX_BIDI_RUNS];
+    int nr = bidi_runs(s, n, rtl, runs, MAX_BIDI_RUNS);
+    if (nr < 1) {
+        runs[0] = (struct bidi_run){0, (int)n, rtl};
+        nr = 1;
+    }
+    int np = 0, font;
+    for (int r = 0; r < nr; r++) {
+        int first = np;
+        for (size_t i = 0; i < (size_t)runs[r].len && np < max;) {
+            const char *at = s + runs[r].off + i;
+            size_t k = typeset_run(&t->m, face, at, (size_t)runs[r].len - i, &font);
+            if (k == 0)
+                break;
+            pc[np++] = (struct piece){(int)(at - s), (int)k, font, runs[r].rtl, 0};
+            i += k;
+        }
+        if (runs[r].rtl) /* pieces in logical order: the first stands rightmost */
+            for (int a = first, b = np - 1; a < b; a++, b--) {
+                struct piece tmp = pc[a];
+                pc[a] = pc[b];
+                pc[b] = tmp;
+            }
+    }
+    return np;
+}
+
 SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb, const char *s,
                          size_t n)
+{
+    return text_render_dir(t, face, px, rgb, s, n, 0);
+}
+
+SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32_t rgb,
+                             const char *s, size_t n, int rtl)
 {
     if (!t || !s || n == 0)
         return NULL;
@@ -693,23 +796,28 @@ SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t r
     face = clamp_face(face);
     SDL_Color c = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
     int font;
-    if (typeset_run(&t->m, face, s, n, &font) == n && font == 0) {
+    if (!rtl && typeset_run(&t->m, face, s, n, &font) == n && font == 0 && !bidi_has_rtl(s, n)) {
         TTF_Font *f = font_at(t, face, 0, px);
-        return f ? render_run(f, c, s, n) : NULL;
+        return f ? render_run(f, c, 0, s, n) : NULL;
     }
-    /* several runs: one surface as wide as their advances, every run on the
-     * first font's baseline */
+    /* the line's visual runs (bidi.h), left to right on the screen, each
+     * cut where its font changes; a right-to-left run's pieces stand from
+     * its right end. One surface as wide as their advances, every piece on
+     * the first font's baseline. */
     TTF_Font *f0 = font_at(t, face, 0, px);
     if (!f0)
         return NULL;
+    struct piece pc[TEXT_MAX_PIECES];
+    int np = line_pieces(t, face, s, n, rtl, pc, TEXT_MAX_PIECES);
     int asc0 = TTF_FontAscent(f0), w = 0, h = TTF_FontHeight(f0);
-    for (size_t i = 0; i < n;) {
-        size_t k = typeset_run(&t->m, face, s + i, n - i, &font);
-        TTF_Font *f = font_at(t, face, font, px);
-        if (f && asc0 + TTF_FontHeight(f) - TTF_FontAscent(f) > h)
+    for (int i = 0; i < np; i++) {
+        TTF_Font *f = font_at(t, face, pc[i].font, px);
+        if (!f)
+            continue;
+        if (asc0 + TTF_FontHeight(f) - TTF_FontAscent(f) > h)
             h = asc0 + TTF_FontHeight(f) - TTF_FontAscent(f);
-        w += run_width(t, face, font, px, s + i, k);
-        i += k;
+        pc[i].w = size_shaped(f, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len);
+        w += pc[i].w;
     }
     if (w < 1)
         return NULL;
@@ -718,11 +826,9 @@ SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t r
         return NULL;
     SDL_FillRect(dst, NULL, SDL_MapRGBA(dst->format, c.r, c.g, c.b, 0));
     int x = 0;
-    for (size_t i = 0; i < n;) {
-        size_t k = typeset_run(&t->m, face, s + i, n - i, &font);
-        int rw = run_width(t, face, font, px, s + i, k);
-        TTF_Font *f = font_at(t, face, font, px);
-        SDL_Surface *run = f ? render_run(f, c, s + i, k) : NULL;
+    for (int i = 0; i < np; i++) {
+        TTF_Font *f = font_at(t, face, pc[i].font, px);
+        SDL_Surface *run = f ? render_run(f, c, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len) : NULL;
         if (run) {
             /* copied, not blended: runs do not overlap, and the pixels keep
              * the text's colour and coverage */
@@ -731,20 +837,120 @@ SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t r
             SDL_BlitSurface(run, NULL, dst, &at);
             SDL_FreeSurface(run);
         }
-        x += rw;
-        i += k;
+        x += pc[i].w;
     }
     return dst;
+}
+
+static int invisible(uint32_t cp);
+
+/* The bytes of the font in slot sl: the exhibit's own, or the file
+ * open_font mapped for it. */
+static int slot_bytes(const struct text *t, struct slot *sl)
+{
+    for (int i = 0; !sl->bytes && i < t->n_maps; i++)
+        if (t->maps[i].font == sl->font) {
+            sl->bytes = t->maps[i].map;
+            sl->len = t->maps[i].len;
+        }
+    return sl->bytes ? 0 : -1;
+}
+
+int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n, int rtl,
+                    struct text_shaped *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!t || !s || n == 0)
+        return 0;
+    face = clamp_face(face);
+    struct piece pc[TEXT_MAX_PIECES];
+    int np = line_pieces(t, face, s, n, rtl, pc, TEXT_MAX_PIECES);
+    hb_buffer_t *buf = hb_buffer_create();
+    int rc = 0;
+    for (int i = 0; i < np && rc == 0; i++) {
+        struct chain *ch = &t->chain[face];
+        int fi = pc[i].font >= 0 && pc[i].font < ch->n ? pc[i].font : 0;
+        struct slot *sl = &ch->f[fi];
+        if (font_at(t, face, fi, OPEN_PX) == NULL || sl->state != 1 || slot_bytes(t, sl) != 0) {
+            sl = &ch->f[0]; /* font_at drew with the first font */
+            if (slot_bytes(t, sl) != 0) {
+                rc = -1;
+                break;
+            }
+        }
+        struct text_piece *p = &out->piece[out->n_pieces++];
+        p->off = pc[i].off;
+        p->len = pc[i].len;
+        p->rtl = pc[i].rtl;
+        p->path = sl->path;
+        p->index = sl->index;
+        /* the script as shape_as gives it to SDL_ttf */
+        hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+        hb_script_t script = HB_SCRIPT_COMMON;
+        for (size_t k = 0; k < (size_t)pc[i].len &&
+                           (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED ||
+                            script == HB_SCRIPT_UNKNOWN);)
+            script = hb_unicode_script(uf, typeset_decode(s + pc[i].off, (size_t)pc[i].len, &k));
+        if (script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN)
+            script = HB_SCRIPT_COMMON;
+        hb_tag_to_string(hb_script_to_iso15924_tag(script), p->script);
+        p->script[4] = '\0';
+        if (!sl->hb) {
+            hb_blob_t *blob = hb_blob_create((const char *)sl->bytes, (unsigned)sl->len,
+                                             HB_MEMORY_MODE_READONLY, NULL, NULL);
+            hb_face_t *hf = hb_face_create(blob, (unsigned)sl->index);
+            sl->hb = hb_font_create(hf);
+            hb_face_destroy(hf);
+            hb_blob_destroy(blob);
+        }
+        hb_buffer_reset(buf);
+        hb_buffer_add_utf8(buf, s + pc[i].off, pc[i].len, 0, pc[i].len);
+        hb_buffer_set_direction(buf, pc[i].rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+        hb_buffer_set_script(buf, script);
+        hb_shape(sl->hb, buf, NULL, 0);
+        unsigned count = 0;
+        const hb_glyph_info_t *gi = hb_buffer_get_glyph_infos(buf, &count);
+        p->first = out->n_glyphs;
+        for (unsigned g = 0; g < count && out->n_glyphs < TEXT_MAX_GLYPHS; g++) {
+            out->cluster[out->n_glyphs] = (uint32_t)pc[i].off + gi[g].cluster;
+            out->glyph[out->n_glyphs++] = gi[g].codepoint;
+        }
+        p->count = out->n_glyphs - p->first;
+        if (count > (unsigned)p->count)
+            rc = -1; /* more glyphs than room */
+    }
+    hb_buffer_destroy(buf);
+    return rc;
+}
+
+int text_shaped_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp)
+{
+    struct text_shaped *sh = s ? malloc(sizeof(*sh)) : NULL;
+    if (!sh)
+        return 0;
+    int rtl = bidi_first_strong_rtl(s, n), missing = 0;
+    if (text_shape_line(t, face, s, n, rtl, sh) == 0)
+        for (int i = 0; i < sh->n_pieces && !missing; i++)
+            for (int g = 0; g < sh->piece[i].count && !missing; g++)
+                if (sh->glyph[sh->piece[i].first + g] == 0) {
+                    /* the character it stands for; spaces, line feeds and
+                     * joiners need no glyph (text_missing) */
+                    size_t k = sh->cluster[sh->piece[i].first + g];
+                    *cp = k < n ? typeset_decode(s, n, &k) : 0;
+                    missing = *cp && !invisible(*cp);
+                }
+    free(sh);
+    return missing;
 }
 
 /* Characters that draw nothing and need no glyph: spaces, joiners, marks
  * of direction, variation selectors, the soft hyphen. */
 static int invisible(uint32_t cp)
 {
-    return cp < 0x21 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD ||
-           (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
-           (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || (cp >= 0xFE00 && cp <= 0xFE0F) ||
-           cp == 0xFEFF || (cp >= 0xE0100 && cp <= 0xE01EF);
+    return cp < 0x21 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD || cp == 0x061C ||
+           (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0x2000 && cp <= 0x200F) ||
+           (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || (cp >= 0xE0100 && cp <= 0xE01EF);
 }
 
 int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp_out)

@@ -41,6 +41,47 @@ const struct text_measurer *text_measurer(struct text *t);
 struct SDL_Surface *text_render(struct text *t, enum font_face face, int px, uint32_t rgb,
                                 const char *s, size_t n);
 
+/* text_render for a line of a paragraph whose base direction is right to
+ * left (rtl 1, an Arabic or Hebrew text) or left to right (0, what
+ * text_render does): the line is reordered by the Unicode bidirectional
+ * algorithm (bidi.h) and each visual run shaped in its own direction and
+ * script, so a Latin name or a number inside Arabic reads in order, and
+ * Arabic inside an English line reads from the right. */
+struct SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32_t rgb,
+                                    const char *s, size_t n, int rtl);
+
+/* A line as the kiosk shapes it, glyph by glyph: its pieces left to right
+ * on the screen (visual runs cut where the font changes, as
+ * text_render_dir draws them), each with the font file, direction and
+ * script it is shaped with, and the glyph ids HarfBuzz gives for it with
+ * that font (the ids SDL_ttf draws; tests compare them with hb-shape). */
+#define TEXT_MAX_PIECES 256
+#define TEXT_MAX_GLYPHS 2048
+struct text_piece {
+    int off, len;     /* in the line */
+    int rtl;          /* shaped right to left */
+    char script[5];   /* ISO 15924, e.g. "Arab"; "Zyyy" for none */
+    const char *path; /* the font file (valid while t is open) */
+    int index;        /* the face in it */
+    int first, count; /* its glyphs in text_shaped.glyph */
+};
+struct text_shaped {
+    struct text_piece piece[TEXT_MAX_PIECES];
+    int n_pieces;
+    uint32_t glyph[TEXT_MAX_GLYPHS];
+    uint32_t cluster[TEXT_MAX_GLYPHS]; /* where its characters start, bytes into the line */
+    int n_glyphs;
+};
+/* 0, or -1 (a font's bytes not found, or more glyphs than room: out holds
+ * what was shaped). */
+int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n, int rtl,
+                    struct text_shaped *out);
+
+/* 1 when shaping s[0..n) (in the direction of its first strong letter)
+ * gives a missing glyph (.notdef) although every character has a font:
+ * *cp receives the first character of the piece that has it. */
+int text_shaped_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp);
+
 /* How many times text_render has rasterised text in this process
  * (benchmarks and tests check that nothing is rasterised while panels dwell). */
 long text_render_count(void);
@@ -65,8 +106,7 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
 /* 1 when the exhibit's own font for face (text_set_fonts) lacks a visible
  * character of s[0..n) (*cp receives the first): a fallback font draws it.
  * 0 when it has them all, or when the face has no font of the exhibit's. */
-int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size_t n,
-                        uint32_t *cp);
+int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp);
 
 /* Path of the first font of a face's chain (for `vitrine render` diagnostics). */
 const char *text_face_path(const struct text *t, enum font_face face);

@@ -98,11 +98,12 @@ static void make_image_bundle(const char *name, const struct bytes *img, int w, 
     sqlite3_bind_blob(st, 3, img->d, (int)img->n, SQLITE_STATIC);
     assert_int_equal(sqlite3_step(st), SQLITE_DONE);
     sqlite3_finalize(st);
-    assert_int_equal(sqlite3_exec(db,
-                                  "UPDATE panel SET kind = 'image', asset_id = 77 WHERE position = 1;"
-                                  "UPDATE panel_text SET alt = 'a photo' WHERE position = 1",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db,
+                     "UPDATE panel SET kind = 'image', asset_id = 77 WHERE position = 1;"
+                     "UPDATE panel_text SET alt = 'a photo' WHERE position = 1",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
     sqlite3_close(db);
     assert_int_equal(test_sign_file(&trusted, path, "timestamp:0\tfile:test", 0), 0);
 }
@@ -163,11 +164,8 @@ static enum import_outcome import_with(const char *name, const struct fsio *io,
 {
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", stick, name);
-    struct import_opts o = {.state_dir = state,
-                            .keys_dir = keys,
-                            .io = io,
-                            .chunk = 16 * 1024,
-                            .check = check_cb};
+    struct import_opts o = {
+        .state_dir = state, .keys_dir = keys, .io = io, .chunk = 16 * 1024, .check = check_cb};
     return import_bundle(path, &o, r);
 }
 
@@ -228,7 +226,7 @@ static const char *current_version(void)
 
 struct faulty {
     const struct fsio *real;
-    int fail_read_fd;      /* the stick's file: reads fail after read_limit bytes */
+    int fail_read_fd; /* the stick's file: reads fail after read_limit bytes */
     long read_limit, read_seen;
     long write_limit, written; /* writes fail with ENOSPC after write_limit bytes */
     int read_only;             /* mkdir and opens for writing fail with EROFS */
@@ -496,8 +494,8 @@ static void triggers_and_views(void **s)
 {
     make_bundle("x.vitrine", "2.0", "CREATE VIEW v AS SELECT 1", &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
-    make_bundle("x.vitrine", "2.0",
-                "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END", &trusted);
+    make_bundle("x.vitrine", "2.0", "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END",
+                &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
@@ -530,9 +528,7 @@ static int always(void *ctx)
  * store only quick_check finds damaged, and the later check refuses it. */
 static void quick_check_can_wait(void **s)
 {
-    make_bundle("x.vitrine", "2.0",
-                NULL_UNDER_NOT_NULL,
-                NULL);
+    make_bundle("x.vitrine", "2.0", NULL_UNDER_NOT_NULL, NULL);
     char path[512];
     snprintf(path, sizeof(path), "%s/x.vitrine", stick);
     struct store *st = NULL;
@@ -583,19 +579,25 @@ static void glyph_no_font_has(void **s)
              "grep -q 'NOT verified.*U+F0000 is in no installed font'",
              bin ? bin : "build", stick, keys);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof(cmd), "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' >/dev/null 2>&1",
+    snprintf(cmd, sizeof(cmd),
+             "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' >/dev/null 2>&1",
              bin ? bin : "build", stick, keys);
     assert_int_not_equal(system(cmd), 0);
 }
 
+/* Right-to-left text loads (it is reordered when drawn, app/visitor/bidi.h):
+ * a heading with "marathon" in Arabic after a Latin word, which this check
+ * used to refuse. */
 static void right_to_left_text(void **s)
 {
-    /* "marathon" in Arabic: set left to right it would read backwards */
     make_bundle("x.vitrine", "2.0",
                 "UPDATE panel_text SET heading = 'Marathon ' || char(1605, 1575, 1585, 1575, "
                 "1579, 1608, 1606) WHERE position = 1",
                 &trusted);
-    expect_refused("x.vitrine", NULL, "right-to-left");
+    struct import_result r;
+    if (import_name("x.vitrine", &r) != IMPORT_LOADED)
+        fail_msg("Arabic in a heading: %s", r.why);
+    assert_string_equal(current_version(), "2.0");
 }
 
 static void huge_image(void **s)

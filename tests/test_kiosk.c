@@ -400,6 +400,88 @@ static void two_locale_panel(FILE *f, int i, const void *code)
             i ? "story" : "title", i, (const char *)code, i);
 }
 
+static void rtl_panel(FILE *f, int i, const void *arg)
+{
+    (void)arg;
+    fprintf(f,
+            "kind: %s\nheading:\n  ar: \xD9\x84\xD9\x88\xD8\xAD\xD8\xA9 %d\n  en: Panel %d\n"
+            "body:\n  ar: \xD9\x86\xD8\xB5.\n  en: Text.\nsources: [s]\n",
+            i ? "story" : "title", i, i);
+}
+
+/* A swipe by hand in an Arabic exhibit: the page is a mirror, so a swipe
+ * to the right goes on to the next panel, which slides in from the left;
+ * the next button stands on the left (a tap at the mirror place of its
+ * left-to-right rect goes on), and so does the arrow key pointing at it. */
+static void a_right_to_left_exhibit_mirrors_touch_and_slides(void **state)
+{
+    struct rig *r = *state;
+    const char *exhibit = "id: rtl\nversion: \"1\"\ndefault_locale: ar\nlocales:\n"
+                          "  ar: \xD8\xA7\xD9\x84\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\xA9\n"
+                          "  en: English\ntitle: RTL\nsources:\n  - id: s\n    cite: A source\n"
+                          "    description: A source.\n";
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "rtl", exhibit, 4, rtl_panel, NULL, &fk);
+    assert_string_equal(kiosk_locale(k), "ar");
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_SPACE, t); /* wake (and on to panel 2) */
+    kiosk_input(k, &e, t);
+    for (int i = 0; i < 60; i++, t += KIOSK_FRAME_MS)
+        kiosk_update(k, t);
+    int from = kiosk_current(k);
+    /* a swipe to the right */
+    e = (struct input_event){
+        .kind = INPUT_TOUCH, .finger = 7, .phase = INPUT_DOWN, .x = 0.25f, .y = 0.5f, .t_ms = t};
+    kiosk_input(k, &e, t);
+    for (int i = 1; i <= 10; i++) {
+        t += 16;
+        e.phase = INPUT_MOVE;
+        e.x = 0.25f + 0.05f * (float)i;
+        e.t_ms = t;
+        kiosk_input(k, &e, t);
+        kiosk_update(k, t);
+    }
+    t += 16;
+    e.phase = INPUT_UP;
+    e.t_ms = t;
+    kiosk_input(k, &e, t);
+    kiosk_update(k, t);
+    assert_true(kiosk_transitioning(k));
+    kiosk_draw(k, t + 60);
+    const struct frame *f = &fk->last;
+    assert_int_equal(f->n_views, 2);
+    assert_int_equal(f->views[1].panel, (from + 1) % 4);
+    assert_true(f->views[1].dx < 0); /* from the left */
+    assert_true(f->views[0].dx > 0); /* the panel left goes right */
+    for (int i = 0; i < 60; i++, t += KIOSK_FRAME_MS)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_current(k), (from + 1) % 4);
+    /* the next button, at the mirror place of its rect */
+    const struct control *c = NULL;
+    int nc = kiosk_controls(k, &c), next = -1;
+    for (int i = 0; i < nc; i++)
+        if (c[i].act == ACT_NEXT)
+            next = i;
+    assert_true(next >= 0);
+    assert_true(c[next].x > 0.5f); /* laid out on the right, drawn and touched on the left */
+    struct control mirrored = c[next];
+    mirrored.x = 1.0f - c[next].x - c[next].w;
+    tap_control(k, &mirrored, &t);
+    for (int i = 0; i < 60; i++, t += KIOSK_FRAME_MS)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_current(k), (from + 2) % 4);
+    /* the arrow pointing left, at the next button */
+    e = key(INPUT_KEY_LEFT, t);
+    kiosk_input(k, &e, t);
+    for (int i = 0; i < 60; i++, t += KIOSK_FRAME_MS)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_current(k), (from + 3) % 4);
+    assert_int_equal(fk->bad_draws, 0);
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "rtl");
+}
+
 /* An exhibit of 120 chapters, written here: the chapter index opens on the
  * page of the chapter shown, pages forward by its page button (wrapping
  * round), and a chapter tapped on the second page is the one shown. */
@@ -1066,6 +1148,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_right_to_left_exhibit_mirrors_touch_and_slides, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
         cmocka_unit_test_setup_teardown(a_schedule_decides_what_is_on, setup, teardown),
         cmocka_unit_test_setup_teardown(sleeping_releases_every_view, setup, teardown),

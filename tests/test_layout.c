@@ -303,6 +303,78 @@ static void layout_ok(const struct panel *p, const struct layout_screen *s, stru
 
 /* ---- tests ---------------------------------------------------------------- */
 
+/* A page in a right-to-left language is the left-to-right page in a
+ * mirror: every item of a story, a statistic (its unit chart too), a quote
+ * and credits stands at the mirror place of the same panel laid out in
+ * English (x becomes w - x - width), its lines are set right to left, the
+ * unit chart fills from the right; heights and sizes do not change. The
+ * same holds for the chrome mirrored by layout_mirror. */
+static void a_right_to_left_page_is_the_mirror_of_a_left_to_right_one(void **state)
+{
+    (void)state;
+    struct layout_screen mscreens[] = {
+        {1920, 1080, 0, 0, 0}, {1080, 1920, 0, 0, 0}, {800, 480, 0, 0, 0}};
+    for (size_t z = 0; z < sizeof mscreens / sizeof mscreens[0]; z++) {
+        struct layout_screen *s = &mscreens[z];
+        char body[2048];
+        snprintf(body, sizeof body, "%s %s", "\xD8\xB3\xD8\xA8\xD8\xA7\xD9\x82", long_body);
+        struct panel kinds[] = {story("mirror", body), statistic("en"), quote(), credits()};
+        int rtl_lines = 0;
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            struct arena a;
+            arena_init(&a, 1 << 16);
+            struct draw_list ltr = {0}, rtl = {0};
+            struct panel p = kinds[k];
+            p.locale = "en";
+            layout_ok(&p, s, &a, &ltr);
+            p.locale = "ar"; /* the same text and fake metrics: only the direction differs */
+            layout_ok(&p, s, &a, &rtl);
+            assert_int_equal(ltr.n, rtl.n);
+            int units = 0;
+            for (int i = 0; i < ltr.n; i++) {
+                const struct draw_item *l = &ltr.items[i], *r = &rtl.items[i];
+                assert_int_equal(l->kind, r->kind);
+                int w = l->r.w;
+                if (l->kind == DRAW_UNITS) {
+                    int cols = l->units_cols > 0 ? l->units_cols : l->units_total;
+                    int gw = cols * l->cell + (cols - 1) * l->gap;
+                    w = gw > w ? gw : w;
+                    units++;
+                }
+                /* a line of text starts at the mirror of where it started (its
+                 * width may differ: citations are isolated on a right-to-left
+                 * page); anything else stands at its mirror place */
+                int want_x = l->kind == DRAW_TEXT ? s->w - l->r.x - r->r.w : s->w - l->r.x - w;
+                if (r->r.x != want_x || r->r.y != l->r.y || r->r.h != l->r.h)
+                    fail_msg("%s at %dx%d, item %d (%s): at %d,%d in English, %d,%d mirrored "
+                             "(want x %d)",
+                             p.id, s->w, s->h, i, l->role ? l->role : "?", l->r.x, l->r.y, r->r.x,
+                             r->r.y, want_x);
+                /* text sets right to left unless its paragraph has no
+                 * right-to-left letter (an English heading here); a unit
+                 * chart fills from the right */
+                assert_int_equal(r->rtl, r->kind == DRAW_TEXT ? !r->ltr_para : 1);
+                assert_int_equal(l->rtl, 0);
+                assert_int_equal(r->px, l->px);
+                rtl_lines += r->kind == DRAW_TEXT && r->rtl;
+            }
+            if (p.kind == PANEL_STATISTIC)
+                assert_int_equal(units, 1);
+            arena_free(&a);
+        }
+        assert_true(rtl_lines > 3); /* the story's body, which has an Arabic word */
+        struct arena a;
+        arena_init(&a, 1 << 12);
+        struct draw_list c = {0}, m = {0};
+        assert_int_equal(layout_chrome(s, 2, 12, &fake, &a, &c), 0);
+        assert_int_equal(layout_chrome(s, 2, 12, &fake, &a, &m), 0);
+        layout_mirror(&m, s->w);
+        for (int i = 0; i < c.n; i++)
+            assert_int_equal(m.items[i].r.x, s->w - c.items[i].r.x - c.items[i].r.w);
+        arena_free(&a);
+    }
+}
+
 static void every_kind_fits_every_screen(void **state)
 {
     (void)state;
@@ -1299,6 +1371,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_kind_fits_every_screen),
+        cmocka_unit_test(a_right_to_left_page_is_the_mirror_of_a_left_to_right_one),
         cmocka_unit_test(dates_are_written_per_language),
         cmocka_unit_test(timeline_runs_across_landscape_and_down_portrait),
         cmocka_unit_test(compare_bars_are_proportional),

@@ -25,6 +25,7 @@
 #include "generations.h"
 #include "import.h"
 #include "kiosk_check.h"
+#include "locale_rules.h"
 #include "log.h"
 #include "minisig.h"
 #include "photo.h"
@@ -352,8 +353,8 @@ int cmd_bundle_verify(const struct options *o)
         fprintf(stderr, "%s: NOT verified: %s\n", o->positional[0], why);
         return 1;
     }
-    /* the bundle must also be showable: every character in a font, no
-     * right-to-left text, every panel fitting (at --size, default
+    /* the bundle must also be showable: every character in a font (and
+     * shaped without a missing glyph), every panel fitting (at --size, default
      * 1920x1080), every photo decodable: what the kiosk checks on import */
     struct store *s = NULL;
     struct content_check *c = NULL;
@@ -369,6 +370,18 @@ int cmd_bundle_verify(const struct options *o)
         return 1;
     }
     content_check_free(c);
+    /* the languages a visitor will read from the right: the page mirrors */
+    char rtl[256] = "";
+    struct arena ra;
+    arena_init(&ra, 16 * 1024);
+    struct store_info ri;
+    if (store_info(s, NULL, &ra, &ri, why, sizeof(why)) == 0)
+        for (int i = 0; i < ri.n_locales; i++)
+            if (locale_is_rtl(ri.locales[i]) &&
+                strlen(rtl) + strlen(ri.locales[i]) + 3 < sizeof rtl)
+                snprintf(rtl + strlen(rtl), sizeof rtl - strlen(rtl), "%s%s", rtl[0] ? ", " : "",
+                         ri.locales[i]);
+    arena_free(&ra);
     store_close(s);
     char who[128];
     import_signer_words(o->keys, signer, who, sizeof(who));
@@ -376,6 +389,8 @@ int cmd_bundle_verify(const struct options *o)
            "%dx%d, and the kiosk drew its cards, controls, language button, index and staff "
            "screen with the exhibit's text\n",
            o->positional[0], who, comment, w, h);
+    if (rtl[0])
+        printf("%s: right to left, set with the page mirrored: %s\n", o->positional[0], rtl);
     report_missing(o->positional[0], stderr);
     return 0;
 }
@@ -405,7 +420,8 @@ int cmd_bundle_inspect(const struct options *o)
         printf("title:     %s\nid:        %s\nversion:   %s\npanels:    %d\nlocales:  ", info.title,
                info.slug, info.version, info.n_panels);
         for (int i = 0; i < info.n_locales; i++)
-            printf(" %s (%s)", info.locales[i], info.locale_names[i]);
+            printf(" %s (%s%s)", info.locales[i], info.locale_names[i],
+                   locale_is_rtl(info.locales[i]) ? ", right to left" : "");
         printf("\n");
         struct store_source *src = NULL;
         int n_src = 0;

@@ -18,6 +18,7 @@
 #include "kiosk.h"
 #include "layout.h"
 #include "layout_json.h"
+#include "locale_rules.h"
 #include "log.h"
 #include "mode.h"
 #include "script.h"
@@ -98,7 +99,9 @@ static int render_panels(struct display *d, struct store *store, const struct op
             log_warn("render", "panel %s: %s", p.id, list.problem);
             overflows++;
         }
-        layout_chrome(&screen, i, info.n_panels, m, &a, &chrome);
+        if (layout_chrome(&screen, i, info.n_panels, m, &a, &chrome) == 0 &&
+            locale_is_rtl(p.locale))
+            layout_mirror(&chrome, screen.w); /* as the kiosk does */
         struct panel_view *v = display_prepare(d, &list, p.locale, why, sizeof(why));
         if (!v) {
             log_error("render", "panel %s: %s", p.id, why);

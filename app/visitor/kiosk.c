@@ -8,6 +8,7 @@
 
 #include "hyphenation.h"
 #include "layout.h"
+#include "locale_rules.h"
 #include "log.h"
 #include "mode.h"
 #include "overlay.h"
@@ -96,6 +97,8 @@ static struct ventry *load_entry(struct kiosk *k, int index)
     showplan_rank(&k->plan, index, &pos, &count);
     if (layout_chrome(&screen, pos, count, m, &e->arena, &e->chrome) != 0)
         memset(&e->chrome, 0, sizeof(e->chrome));
+    else if (locale_is_rtl(e->panel.locale))
+        layout_mirror(&e->chrome, screen.w);
     if (!k->lazy && kiosk_rasterise(k, e) != 0) {
         viewcache_entry_free(&k->cache, e);
         return NULL;
@@ -851,6 +854,12 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
 
 /* ---- staff ----------------------------------------------------------------- */
 
+int kiosk_rtl(const struct kiosk *k)
+{
+    return locale_is_rtl(k->cur && k->cur->panel.locale ? k->cur->panel.locale
+                                                        : locale_or_default(k));
+}
+
 void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
 {
     if (!e)
@@ -860,8 +869,21 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
     if (kiosk_staff_apply(k, staff_layer_input(&k->staff, &env, e, now_ms), now_ms) &
         STAFF_OUT_TAKEN)
         return;
+    struct input_event me = *e;
+    if (kiosk_rtl(k)) {
+        /* the page is mirrored: the controls and gestures are laid out as
+         * for a left-to-right page, and meet the touch at its mirror place
+         * (a swipe to the right goes on to the next panel, which stands on
+         * the left); the arrow keys follow the screen */
+        if (me.kind == INPUT_TOUCH)
+            me.x = 1.0f - me.x;
+        else if (me.kind == INPUT_KEY && me.key == INPUT_KEY_LEFT)
+            me.key = INPUT_KEY_RIGHT;
+        else if (me.kind == INPUT_KEY && me.key == INPUT_KEY_RIGHT)
+            me.key = INPUT_KEY_LEFT;
+    }
     struct mode_cmds c;
-    mode_input(&k->mode, e, now_ms, &c);
+    mode_input(&k->mode, &me, now_ms, &c);
     if (c.n)
         run_cmds(k, &c, now_ms);
     struct mode_view v;

@@ -90,6 +90,8 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
         memset(&k->overlay, 0, sizeof(k->overlay));
         overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info, kiosk_measurer_of(k),
                        &k->overlay_arena, &k->overlay);
+        if (kiosk_rtl(k)) /* the controls' mirror places, where kiosk_input meets touches */
+            layout_mirror(&k->overlay, screen.w);
         k->overlay_stale = 0;
     }
     return &k->overlay;
@@ -105,7 +107,7 @@ static void add_view(struct frame *f, struct kiosk *k, const struct ventry *e, i
     f->views[f->n_views++] = (struct frame_view){
         .view = e->view,
         .panel = e->index,
-        .dx = dx,
+        .dx = kiosk_rtl(k) ? -dx : dx, /* a mirrored page: the next panel is on the left */
         .alpha = alpha,
         .anim_t = kiosk_countup_t(k, e, now_ms),
         .play = (uint8_t)play,

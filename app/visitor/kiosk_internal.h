@@ -114,6 +114,10 @@ int kiosk_wrap(const struct kiosk *k, int index);
 /* The next panel on now from index in dir (content on a schedule); index
  * itself when no other is on. */
 int kiosk_step(const struct kiosk *k, int index, int dir);
+/* The language shown is written right to left: the page, the controls and
+ * the gestures mirror (layout_mirror; kiosk_input turns touches and arrow
+ * keys back; a slide comes from the other side). */
+int kiosk_rtl(const struct kiosk *k);
 int kiosk_current_chapter(const struct kiosk *k);
 int kiosk_index_pages(const struct kiosk *k);
 int kiosk_rasterise(struct kiosk *k, struct ventry *e);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bidi.h"
 #include "locale_rules.h"
 #include "rules.h"
 #include "ui_strings.h"
@@ -312,6 +313,7 @@ void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw
                enum typeset_align al, enum color_role color)
 {
     int cy = y;
+    unsigned char ltr = t->s && !bidi_has_rtl(t->s, (size_t)t->len);
     for (int i = 0; i < t->keep; i++) {
         const struct typeset_line *ln = &t->lines[i];
         if (i)
@@ -323,6 +325,7 @@ void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw
             it->px = t->px;
             it->text = ln->s;
             it->len = (size_t)ln->len;
+            it->ltr_para = ltr;
             if (ln->hyphen)
                 with_hyphen(d, it);
         }
@@ -1290,6 +1293,21 @@ static void page_make(const struct ctx *c, struct page *g)
     g->h = g->y1 - g->y0;
 }
 
+/* On a right-to-left page each citation of a list is isolated (U+2068
+ * FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE, UAX #9): a
+ * Latin title reads as one left-to-right unit, its quotation marks and
+ * its date with it, and the separators between citations stay in the
+ * page's direction. */
+#define ISOLATE_LEN 3
+static void cite_isolated(struct sb *s, const char *cite, int rtl)
+{
+    if (rtl)
+        sb_str(s, "\xE2\x81\xA8");
+    sb_str(s, cite);
+    if (rtl)
+        sb_str(s, "\xE2\x81\xA9");
+}
+
 /* "Sources: a; b" at the bottom of the column (x, w); returns the top of
  * the space left above it. When it would wrap in w but fits on one line in
  * wide (>= w; the caller keeps everything else above the returned top), it
@@ -1305,7 +1323,7 @@ static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int
     size_t n = strlen(label) + 1;
     for (int i = 0; i < p->n_cites; i++) {
         const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
-        n += (t ? strlen(t) : 0) + strlen(lr->list_sep);
+        n += (t ? strlen(t) : 0) + strlen(lr->list_sep) + 2 * ISOLATE_LEN;
     }
     char *buf = draw_alloc(&c->d, n);
     if (!buf)
@@ -1315,7 +1333,8 @@ static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int
     for (int i = 0; i < p->n_cites; i++) {
         if (i)
             sb_str(&s, lr->list_sep);
-        sb_str(&s, p->cites[i].cite ? p->cites[i].cite : p->cites[i].id);
+        cite_isolated(&s, p->cites[i].cite ? p->cites[i].cite : p->cites[i].id,
+                      locale_is_rtl(p->locale));
     }
     struct typeset f;
     fit_text(c, &f, buf, &ST_SMALL, w, g->h / 4, 3, "citation");
@@ -1777,18 +1796,21 @@ static const char *item_sources(struct ctx *c, const struct panel_cite *cites, i
 {
     size_t len = 1;
     for (int i = 0; i < n; i++)
-        len += strlen(cites[i].cite ? cites[i].cite : cites[i].id ? cites[i].id : "") + 5;
+        len += strlen(cites[i].cite ? cites[i].cite
+                      : cites[i].id ? cites[i].id
+                                    : "") +
+               5 + 2 * ISOLATE_LEN;
     char *buf = draw_alloc(&c->d, len);
     if (!buf)
         return NULL;
     struct sb s = {buf, len, 0, 0};
     buf[0] = 0;
     /* French sets a narrow no-break space before a semicolon */
-    const char *sep = locale_rules(c->p->locale)->list_sep;
+    const struct locale_rules *lr = locale_rules(c->p->locale);
     for (int i = 0; i < n; i++) {
         if (i)
-            sb_str(&s, sep);
-        sb_str(&s, cites[i].cite ? cites[i].cite : cites[i].id);
+            sb_str(&s, lr->list_sep);
+        cite_isolated(&s, cites[i].cite ? cites[i].cite : cites[i].id, locale_is_rtl(c->p->locale));
     }
     return buf;
 }
@@ -2319,7 +2341,30 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
                  panel_id(&c));
         return -1;
     }
+    if (locale_is_rtl(p->locale))
+        layout_mirror(out, screen->w);
+    if (p->kind == PANEL_QUOTE && p->quote.language) /* the original in its own direction */
+        for (int i = 0; i < out->n; i++)
+            if (out->items[i].role && strcmp(out->items[i].role, "original") == 0)
+                out->items[i].rtl = (unsigned char)locale_is_rtl(p->quote.language);
     return out->overflow ? -1 : 0;
+}
+
+void layout_mirror(struct draw_list *l, int w)
+{
+    for (int i = 0; l && i < l->n; i++) {
+        struct draw_item *it = &l->items[i];
+        int iw = it->r.w;
+        if (it->kind == DRAW_UNITS) { /* as wide as its columns */
+            int cols = it->units_cols > 0 ? it->units_cols : it->units_total;
+            iw = cols > 0 ? cols * it->cell + (cols - 1) * it->gap : 0;
+            if (iw > it->r.w)
+                it->r.w = iw;
+            iw = it->r.w;
+        }
+        it->r.x = w - it->r.x - iw;
+        it->rtl = !(it->kind == DRAW_TEXT && it->ltr_para);
+    }
 }
 
 /* ---- chrome ------------------------------------------------------------- */

@@ -82,6 +82,14 @@ struct draw_item {
     const struct panel_image *image;
     /* DRAW_VIDEO: the clip */
     const struct panel_video *video;
+    /* the item belongs to a right-to-left page (layout_mirror): DRAW_TEXT
+     * is a line of a right-to-left paragraph (reordered by bidi.h before it
+     * is drawn); DRAW_UNITS fills from its right edge */
+    unsigned char rtl;
+    /* DRAW_TEXT: its paragraph has no letter written right to left (an
+     * English source on a Hebrew page): set left to right wherever it
+     * stands, as UAX #9 reads a paragraph from its first strong letter */
+    unsigned char ltr_para;
     /* what the item is on the panel, for tools and tests: the text box's
      * name ("heading", "body", "note", "quote", "source", ...), "figure",
      * "chart", "image"; NULL where nothing named it (rules, plates) */
@@ -156,6 +164,15 @@ struct layout_band layout_band(const struct layout_screen *screen);
 int layout_panel_scaled(const struct panel *p, const struct layout_screen *screen,
                         double text_scale, const struct text_measurer *m, struct arena *a,
                         struct draw_list *out);
+
+/* A page in a right-to-left language: every item of l moves to its mirror
+ * place across a screen w pixels wide (x becomes w - x - width), so text
+ * aligned left aligns right, a figure's caption moves to its other side, a
+ * timeline runs from the right and a unit chart fills from the right
+ * (rtl set). Pictures move, never flip; text is not mirrored, its lines
+ * are reordered when drawn (bidi.h). layout_panel does it for a panel in
+ * such a language (locale_is_rtl). */
+void layout_mirror(struct draw_list *l, int w);
 
 /* The quiet position indicator (a rule with a marker, and "2 / 36"),
  * drawn over every panel and not moved by transitions. index is 0-based.

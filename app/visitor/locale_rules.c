@@ -58,14 +58,60 @@ static const char *const months_de[12] = {"Januar",    "Februar", "M\xC3\xA4rz",
                                           "Mai",       "Juni",    "Juli",        "August",
                                           "September", "Oktober", "November",    "Dezember"};
 
+/* Arabic: the month names used from Egypt to the Gulf (the Levant's
+ * Syriac names are not here); Hebrew: the months as written in Israel */
+static const char *const months_ar[12] = {"\u064A\u0646\u0627\u064A\u0631",
+                                          "\u0641\u0628\u0631\u0627\u064A\u0631",
+                                          "\u0645\u0627\u0631\u0633",
+                                          "\u0623\u0628\u0631\u064A\u0644",
+                                          "\u0645\u0627\u064A\u0648",
+                                          "\u064A\u0648\u0646\u064A\u0648",
+                                          "\u064A\u0648\u0644\u064A\u0648",
+                                          "\u0623\u063A\u0633\u0637\u0633",
+                                          "\u0633\u0628\u062A\u0645\u0628\u0631",
+                                          "\u0623\u0643\u062A\u0648\u0628\u0631",
+                                          "\u0646\u0648\u0641\u0645\u0628\u0631",
+                                          "\u062F\u064A\u0633\u0645\u0628\u0631"};
+static const char *const months_he[12] = {"\u05D9\u05E0\u05D5\u05D0\u05E8",
+                                          "\u05E4\u05D1\u05E8\u05D5\u05D0\u05E8",
+                                          "\u05DE\u05E8\u05E5",
+                                          "\u05D0\u05E4\u05E8\u05D9\u05DC",
+                                          "\u05DE\u05D0\u05D9",
+                                          "\u05D9\u05D5\u05E0\u05D9",
+                                          "\u05D9\u05D5\u05DC\u05D9",
+                                          "\u05D0\u05D5\u05D2\u05D5\u05E1\u05D8",
+                                          "\u05E1\u05E4\u05D8\u05DE\u05D1\u05E8",
+                                          "\u05D0\u05D5\u05E7\u05D8\u05D5\u05D1\u05E8",
+                                          "\u05E0\u05D5\u05D1\u05DE\u05D1\u05E8",
+                                          "\u05D3\u05E6\u05DE\u05D1\u05E8"};
+
 static const struct locale_rules rules[] = {
     {"en", "\xE2\x80\x9C", "\xE2\x80\x9D", ",", ".", "Source: ", "Sources: ", "; ", default_fonts,
-     N_DEFAULT_FONTS, months_en, "", NULL, "c." NBSP},
+     N_DEFAULT_FONTS, months_en, "", NULL, "c." NBSP, 0},
     {"fr", "\xC2\xAB" NBSP, NBSP "\xC2\xBB", NNBSP, ",", "Source" NBSP ": ", "Sources" NBSP ": ",
-     NNBSP "; ", default_fonts, N_DEFAULT_FONTS, months_fr, "", "1er", "vers" NBSP},
+     NNBSP "; ", default_fonts, N_DEFAULT_FONTS, months_fr, "", "1er", "vers" NBSP, 0},
     {"de", "\xE2\x80\x9E", "\xE2\x80\x9C", ".", ",", "Quelle: ", "Quellen: ", "; ", default_fonts,
-     N_DEFAULT_FONTS, months_de, ".", NULL, "um" NBSP},
+     N_DEFAULT_FONTS, months_de, ".", NULL, "um" NBSP, 0},
+    /* Arabic: guillemets without spaces, Western digits with "," and "."
+     * as the exhibit writes them, the Arabic semicolon between citations */
+    {"ar", "\u00AB", "\u00BB", ",", ".", "\u0627\u0644\u0645\u0635\u062F\u0631: ",
+     "\u0627\u0644\u0645\u0635\u0627\u062F\u0631: ", "\u061B ", default_fonts, N_DEFAULT_FONTS,
+     months_ar, "", NULL, "\u062D\u0648\u0627\u0644\u064A" NBSP, 1},
+    /* Hebrew: low opening and high closing double quotation marks */
+    {"he", "\u201E", "\u201D", ",", ".",
+     "\u05DE\u05E7\u05D5\u05E8: ", "\u05DE\u05E7\u05D5\u05E8\u05D5\u05EA: ", "; ", default_fonts,
+     N_DEFAULT_FONTS, months_he, "", NULL, "\u05D1\u05E2\u05E8\u05DA" NBSP, 1},
 };
+
+int locale_is_rtl(const char *locale)
+{
+    static const char *const rtl[] = {"ar", "he", "iw", "fa",  "ur",  "yi", "ps",
+                                      "sd", "ug", "dv", "syr", "ckb", NULL};
+    for (int i = 0; rtl[i]; i++)
+        if (locale_is(locale, rtl[i]))
+            return 1;
+    return 0;
+}
 
 int locale_is(const char *locale, const char *lang)
 {

@@ -33,10 +33,15 @@ struct locale_rules {
     const char *day_after;     /* after the day number ("." in German) */
     const char *first_day;     /* the 1st of a month when written apart ("1er"), or NULL */
     const char *about;         /* before an approximate year ("c. ", "vers ") */
+    int rtl;                   /* written right to left (Arabic, Hebrew): the page mirrors */
 };
 
 /* The rules for locale (English when unknown or NULL). */
 const struct locale_rules *locale_rules(const char *locale);
+
+/* 1 when locale's language is written right to left (Arabic, Hebrew,
+ * Persian, Urdu, Yiddish...), even one without rules of its own here. */
+int locale_is_rtl(const char *locale);
 
 /* 1 when locale is in language lang ("fr" matches "fr", "fr-CA", "FR_fr"). */
 int locale_is(const char *locale, const char *lang);

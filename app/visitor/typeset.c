@@ -23,6 +23,14 @@ uint32_t typeset_decode(const char *s, size_t n, size_t *i)
     return breaks_decode(s, n, i);
 }
 
+/* Bidi controls (marks, embeddings, isolates): invisible, in no font's
+ * way; the shaper hides them in whatever font their run is in. */
+static int bidi_control(uint32_t cp)
+{
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
 size_t typeset_run(const struct text_measurer *m, enum font_face face, const char *s, size_t n,
                    int *font)
 {
@@ -34,11 +42,13 @@ size_t typeset_run(const struct text_measurer *m, enum font_face face, const cha
     /* a run ends between clusters only: a mark, a skin tone or the
      * second half of a flag is set in its base's font, whatever font has it */
     size_t i = 0;
-    *font = m->font_for(m->ctx, face, typeset_decode(s, n, &i));
+    uint32_t first = typeset_decode(s, n, &i);
+    *font = bidi_control(first) ? 0 : m->font_for(m->ctx, face, first);
     i = breaks_cluster_end(s, n, 0);
     while (i < n) {
         size_t j = i;
-        if (m->font_for(m->ctx, face, typeset_decode(s, n, &j)) != *font)
+        uint32_t cp = typeset_decode(s, n, &j);
+        if (!bidi_control(cp) && m->font_for(m->ctx, face, cp) != *font)
             break;
         i = breaks_cluster_end(s, n, i);
     }
