@@ -241,7 +241,17 @@ static void strings_in_two_languages(void **state)
     for (int id = 0; id < UI_STRING_COUNT; id++) {
         assert_true(strlen(ui_string("en", (enum ui_string_id)id)) > 0);
         assert_true(strlen(ui_string("fr", (enum ui_string_id)id)) > 0);
+        assert_true(strlen(ui_string("ar", (enum ui_string_id)id)) > 0);
+        assert_true(strlen(ui_string("he", (enum ui_string_id)id)) > 0);
     }
+    /* a visitor reading Arabic or Hebrew reads the controls in it; the staff
+     * screen stays in English */
+    assert_string_equal(ui_string("ar", UI_NEXT),
+                        "\xD8\xA7\xD9\x84\xD8\xAA\xD8\xA7\xD9\x84\xD9\x8A");
+    assert_string_equal(ui_string("he-IL", UI_NEXT), "\xD7\x94\xD7\x91\xD7\x90");
+    assert_string_equal(ui_string("ar", UI_STAFF_OK), "OK");
+    assert_string_equal(ui_language_name("he", "en"),
+                        "\xD7\x90\xD7\xA0\xD7\x92\xD7\x9C\xD7\x99\xD7\xAA");
 
     char buf[64];
     size_t n = ui_format("en", UI_BACK_IN, 7, buf, sizeof buf);

@@ -22,6 +22,16 @@ int bidi_has_rtl(const char *s, size_t n)
     return 0;
 }
 
+int bidi_has_ltr(const char *s, size_t n)
+{
+    for (size_t i = 0; s && i < n;) {
+        FriBidiCharType t = fribidi_get_bidi_type(typeset_decode(s, n, &i));
+        if ((FRIBIDI_IS_LETTER(t) && !FRIBIDI_IS_RTL(t)) || FRIBIDI_IS_NUMBER(t))
+            return 1;
+    }
+    return 0;
+}
+
 int bidi_first_strong_rtl(const char *s, size_t n)
 {
     for (size_t i = 0; s && i < n;) {

@@ -28,6 +28,10 @@ struct bidi_run {
  * override or isolate. */
 int bidi_has_rtl(const char *s, size_t n);
 
+/* 1 when s[0..n) has a left-to-right letter or a digit: text that reads
+ * left to right by itself (a chevron or a dash alone does not). */
+int bidi_has_ltr(const char *s, size_t n);
+
 /* 1 when the first strong letter of s[0..n) is right to left (UAX #9's
  * P2 and P3, for a piece of text with no language of its own); 0 when it is
  * left to right or there is none. */

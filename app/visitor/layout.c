@@ -313,7 +313,10 @@ void draw_text(struct draw_ctx *d, const struct typeset *t, int x, int y, int bw
                enum typeset_align al, enum color_role color)
 {
     int cy = y;
-    unsigned char ltr = t->s && !bidi_has_rtl(t->s, (size_t)t->len);
+    /* text of its own direction on a right-to-left page: letters or digits,
+     * none right to left (a chevron alone takes the page's, and mirrors) */
+    unsigned char ltr =
+        t->s && !bidi_has_rtl(t->s, (size_t)t->len) && bidi_has_ltr(t->s, (size_t)t->len);
     for (int i = 0; i < t->keep; i++) {
         const struct typeset_line *ln = &t->lines[i];
         if (i)

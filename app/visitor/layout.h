@@ -86,9 +86,10 @@ struct draw_item {
      * is a line of a right-to-left paragraph (reordered by bidi.h before it
      * is drawn); DRAW_UNITS fills from its right edge */
     unsigned char rtl;
-    /* DRAW_TEXT: its paragraph has no letter written right to left (an
-     * English source on a Hebrew page): set left to right wherever it
-     * stands, as UAX #9 reads a paragraph from its first strong letter */
+    /* DRAW_TEXT: its paragraph has letters or digits but none written
+     * right to left (an English source on a Hebrew page): set left to
+     * right wherever it stands, as UAX #9 reads a paragraph from its first
+     * strong letter */
     unsigned char ltr_para;
     /* what the item is on the panel, for tools and tests: the text box's
      * name ("heading", "body", "note", "quote", "source", ...), "figure",

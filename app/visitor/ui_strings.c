@@ -1,4 +1,5 @@
-/* ui_strings.c - English and French UI strings.
+/* ui_strings.c - the visitor's UI strings in English, French, Arabic and
+ * Hebrew (the staff screen's in English and French).
  *
  * French typography: a narrow no-break space (U+202F) before "?", a
  * typographic apostrophe (U+2019), and a no-break space (U+00A0) between a
@@ -105,11 +106,49 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_STAFF_DISMISS] = "Touchez pour fermer",
 };
 
+/* Arabic and Hebrew: what a visitor reads (the staff screen stays in English,
+ * left to right); a no-break space between a number and its unit. */
+static const char *const ar[UI_STRING_COUNT] = {
+    [UI_START] = "\u0627\u0644\u0628\u062F\u0627\u064A\u0629",
+    [UI_CHAPTERS] = "\u0627\u0644\u0641\u0635\u0648\u0644",
+    [UI_CLOSE] = "\u0625\u063A\u0644\u0627\u0642",
+    [UI_STILL_THERE] = "\u0647\u0644 \u0645\u0627 \u0632\u0644\u062A \u0647\u0646\u0627\u061F",
+    [UI_KEEP_EXPLORING] = "\u0627\u0644\u0645\u0633 \u0627\u0644\u0634\u0627\u0634\u0629 "
+                          "\u0644\u0645\u0648\u0627\u0635\u0644\u0629 "
+                          "\u0627\u0644\u0627\u0633\u062A\u0643\u0634\u0627\u0641.",
+    [UI_BACK_IN] =
+        "\u0627\u0644\u0639\u0648\u062F\u0629 \u0625\u0644\u0649 "
+        "\u0627\u0644\u0628\u062F\u0627\u064A\u0629 \u062E\u0644\u0627\u0644 %d\u00A0\u062B",
+    [UI_TOUCH_TO_EXPLORE] =
+        "\u0627\u0644\u0645\u0633 \u0644\u0644\u0627\u0633\u062A\u0643\u0634\u0627\u0641",
+    [UI_PREVIOUS] = "\u0627\u0644\u0633\u0627\u0628\u0642",
+    [UI_NEXT] = "\u0627\u0644\u062A\u0627\u0644\u064A",
+    [UI_ORIGINAL] = "\u0627\u0644\u0646\u0635 \u0627\u0644\u0623\u0635\u0644\u064A",
+};
+
+static const char *const he[UI_STRING_COUNT] = {
+    [UI_START] = "\u05D4\u05EA\u05D7\u05DC\u05D4",
+    [UI_CHAPTERS] = "\u05E4\u05E8\u05E7\u05D9\u05DD",
+    [UI_CLOSE] = "\u05E1\u05D2\u05D9\u05E8\u05D4",
+    [UI_STILL_THERE] = "\u05E2\u05D3\u05D9\u05D9\u05DF \u05DB\u05D0\u05DF?",
+    [UI_KEEP_EXPLORING] = "\u05D2\u05E2\u05D5 \u05D1\u05DE\u05E1\u05DA \u05DB\u05D3\u05D9 "
+                          "\u05DC\u05D4\u05DE\u05E9\u05D9\u05DA \u05DC\u05D2\u05DC\u05D5\u05EA.",
+    [UI_BACK_IN] = "\u05D7\u05D6\u05E8\u05D4 \u05DC\u05D4\u05EA\u05D7\u05DC\u05D4 "
+                   "\u05D1\u05E2\u05D5\u05D3 %d\u00A0\u05E9\u05E0\u05F3",
+    [UI_TOUCH_TO_EXPLORE] = "\u05D2\u05E2\u05D5 \u05DB\u05D3\u05D9 \u05DC\u05D2\u05DC\u05D5\u05EA",
+    [UI_PREVIOUS] = "\u05D4\u05E7\u05D5\u05D3\u05DD",
+    [UI_NEXT] = "\u05D4\u05D1\u05D0",
+    [UI_ORIGINAL] = "\u05D4\u05E0\u05D5\u05E1\u05D7 \u05D4\u05DE\u05E7\u05D5\u05E8\u05D9",
+};
+
 const char *ui_string(const char *locale, enum ui_string_id id)
 {
     if ((unsigned)id >= UI_STRING_COUNT)
         return "";
-    const char *s = locale_is(locale, "fr") ? fr[id] : en[id];
+    const char *s = locale_is(locale, "fr")   ? fr[id]
+                    : locale_is(locale, "ar") ? ar[id]
+                    : locale_is(locale, "he") ? he[id]
+                                              : en[id];
     return s ? s : en[id] ? en[id] : "";
 }
 
@@ -135,34 +174,54 @@ size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, siz
     return len;
 }
 
-/* Languages a quote is most often said in, named in English and in French. */
+/* Languages a quote is most often said in, named in English, French,
+ * Arabic and Hebrew. */
 static const struct {
-    const char *code, *en, *fr;
+    const char *code, *en, *fr, *ar, *he;
 } languages[] = {
-    {"ar", "Arabic", "arabe"},
-    {"de", "German", "allemand"},
-    {"en", "English", "anglais"},
-    {"es", "Spanish", "espagnol"},
+    {"ar", "Arabic", "arabe", "\u0627\u0644\u0639\u0631\u0628\u064A\u0629",
+     "\u05E2\u05E8\u05D1\u05D9\u05EA"},
+    {"de", "German", "allemand", "\u0627\u0644\u0623\u0644\u0645\u0627\u0646\u064A\u0629",
+     "\u05D2\u05E8\u05DE\u05E0\u05D9\u05EA"},
+    {"en", "English", "anglais", "\u0627\u0644\u0625\u0646\u062C\u0644\u064A\u0632\u064A\u0629",
+     "\u05D0\u05E0\u05D2\u05DC\u05D9\u05EA"},
+    {"es", "Spanish", "espagnol", "\u0627\u0644\u0625\u0633\u0628\u0627\u0646\u064A\u0629",
+     "\u05E1\u05E4\u05E8\u05D3\u05D9\u05EA"},
     {"fr", "French",
      "fran\xC3\xA7"
-     "ais"},
+     "ais",
+     "\u0627\u0644\u0641\u0631\u0646\u0633\u064A\u0629", "\u05E6\u05E8\u05E4\u05EA\u05D9\u05EA"},
     {"he", "Hebrew",
      "h\xC3\xA9"
-     "breu"},
-    {"hi", "Hindi", "hindi"},
-    {"it", "Italian", "italien"},
-    {"ja", "Japanese", "japonais"},
+     "breu",
+     "\u0627\u0644\u0639\u0628\u0631\u064A\u0629", "\u05E2\u05D1\u05E8\u05D9\u05EA"},
+    {"hi", "Hindi", "hindi", "\u0627\u0644\u0647\u0646\u062F\u064A\u0629",
+     "\u05D4\u05D9\u05E0\u05D3\u05D9"},
+    {"it", "Italian", "italien", "\u0627\u0644\u0625\u064A\u0637\u0627\u0644\u064A\u0629",
+     "\u05D0\u05D9\u05D8\u05DC\u05E7\u05D9\u05EA"},
+    {"ja", "Japanese", "japonais", "\u0627\u0644\u064A\u0627\u0628\u0627\u0646\u064A\u0629",
+     "\u05D9\u05E4\u05E0\u05D9\u05EA"},
     {"ko", "Korean",
      "cor\xC3\xA9"
-     "en"},
+     "en",
+     "\u0627\u0644\u0643\u0648\u0631\u064A\u0629",
+     "\u05E7\u05D5\u05E8\u05D9\u05D0\u05E0\u05D9\u05EA"},
     {"nl", "Dutch",
      "n\xC3\xA9"
-     "erlandais"},
-    {"pl", "Polish", "polonais"},
-    {"pt", "Portuguese", "portugais"},
-    {"ru", "Russian", "russe"},
-    {"uk", "Ukrainian", "ukrainien"},
-    {"zh", "Chinese", "chinois"},
+     "erlandais",
+     "\u0627\u0644\u0647\u0648\u0644\u0646\u062F\u064A\u0629",
+     "\u05D4\u05D5\u05DC\u05E0\u05D3\u05D9\u05EA"},
+    {"pl", "Polish", "polonais", "\u0627\u0644\u0628\u0648\u0644\u0646\u062F\u064A\u0629",
+     "\u05E4\u05D5\u05DC\u05E0\u05D9\u05EA"},
+    {"pt", "Portuguese", "portugais",
+     "\u0627\u0644\u0628\u0631\u062A\u063A\u0627\u0644\u064A\u0629",
+     "\u05E4\u05D5\u05E8\u05D8\u05D5\u05D2\u05D6\u05D9\u05EA"},
+    {"ru", "Russian", "russe", "\u0627\u0644\u0631\u0648\u0633\u064A\u0629",
+     "\u05E8\u05D5\u05E1\u05D9\u05EA"},
+    {"uk", "Ukrainian", "ukrainien", "\u0627\u0644\u0623\u0648\u0643\u0631\u0627\u0646\u064A\u0629",
+     "\u05D0\u05D5\u05E7\u05E8\u05D0\u05D9\u05E0\u05D9\u05EA"},
+    {"zh", "Chinese", "chinois", "\u0627\u0644\u0635\u064A\u0646\u064A\u0629",
+     "\u05E1\u05D9\u05E0\u05D9\u05EA"},
 };
 
 const char *ui_language_name(const char *locale, const char *code)
@@ -171,6 +230,9 @@ const char *ui_language_name(const char *locale, const char *code)
         return "";
     for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
         if (locale_is(code, languages[i].code))
-            return locale_is(locale, "fr") ? languages[i].fr : languages[i].en;
+            return locale_is(locale, "fr")   ? languages[i].fr
+                   : locale_is(locale, "ar") ? languages[i].ar
+                   : locale_is(locale, "he") ? languages[i].he
+                                             : languages[i].en;
     return code;
 }
