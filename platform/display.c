@@ -36,6 +36,7 @@
 #include "events.h"
 #include "image.h"
 #include "job.h"
+#include "locale_rules.h"
 #include "log.h"
 #include "photo.h"
 #include "store.h"
@@ -101,6 +102,7 @@ struct atlas {
     enum font_face face;
     int px;
     uint32_t rgb;
+    enum locale_digits nu; /* and its locale's digits (locale_digits) */
     int n;
     struct glyph g[ATLAS_GLYPHS];
 };
@@ -1280,11 +1282,11 @@ static const struct glyph *atlas_glyph(struct display *d, struct atlas *a, uint3
 }
 
 static int atlas_for(struct display *d, struct panel_view *v, enum font_face face, int px,
-                     uint32_t rgb)
+                     uint32_t rgb, enum locale_digits nu)
 {
     for (int i = 0; i < v->n_atlases; i++) {
         struct atlas *a = &v->atlases[i];
-        if (a->face == face && a->px == px && a->rgb == rgb)
+        if (a->face == face && a->px == px && a->rgb == rgb && a->nu == nu)
             return i;
     }
     /* v->atlases has room for one per item (see display_prepare). */
@@ -1292,10 +1294,17 @@ static int atlas_for(struct display *d, struct panel_view *v, enum font_face fac
     a->face = face;
     a->px = px;
     a->rgb = rgb;
+    a->nu = nu;
     a->n = 0;
     for (int i = 0; figure_glyphs[i]; i++) {
         const char *p = figure_glyphs[i];
         glyph_make(d, a, utf8_next(&p, p + strlen(p)));
+    }
+    if (nu != DIGITS_LATIN) { /* the locale's digits, and U+066B, U+066C */
+        for (int k = 0; k < 10; k++)
+            glyph_make(d, a, (nu == DIGITS_ARAB ? 0x0660u : 0x06F0u) + (uint32_t)k);
+        glyph_make(d, a, 0x066B);
+        glyph_make(d, a, 0x066C);
     }
     return v->n_atlases++;
 }
@@ -1360,15 +1369,31 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
         figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
         x += it->prefix_adv;
     }
-    while (p < mid_end) {
-        const struct glyph *g = atlas_glyph(d, at, utf8_next(&p, mid_end));
-        if (!g) {
-            x += at->px / 2;
-            continue;
-        }
-        figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, ext);
-        x += g->adv;
+    /* a range in Arabic-Indic digits reads from the right, its first
+     * number rightmost (Western digits keep "38–41" left to right) */
+    const char *dash = NULL;
+    if (it->rtl && at->nu != DIGITS_LATIN)
+        for (const char *q = p; q + 3 <= mid_end && !dash; q++)
+            if (memcmp(q, "\xE2\x80\x93", 3) == 0)
+                dash = q;
+    const char *seg[3][2] = {{p, mid_end}, {NULL, NULL}, {NULL, NULL}};
+    if (dash) {
+        seg[0][0] = dash + 3;
+        seg[1][0] = dash;
+        seg[1][1] = dash + 3;
+        seg[2][0] = p;
+        seg[2][1] = dash;
     }
+    for (int k = 0; k < 3 && seg[k][0]; k++)
+        for (const char *q = seg[k][0]; q < seg[k][1];) {
+            const struct glyph *g = atlas_glyph(d, at, utf8_next(&q, seg[k][1]));
+            if (!g) {
+                x += at->px / 2;
+                continue;
+            }
+            figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, ext);
+            x += g->adv;
+        }
     if (suffix && !suf_left) {
         figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
         x += it->suffix_w;
@@ -1653,7 +1678,7 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         it->rtl = src->rtl;
         snprintf(it->locale, sizeof(it->locale), "%s",
                  src->locale && *src->locale ? src->locale : v->locale);
-        it->atlas = atlas_for(d, v, src->face, src->px, it->rgb);
+        it->atlas = atlas_for(d, v, src->face, src->px, it->rgb, locale_digits(it->locale));
         if (f->prefix && *f->prefix) {
             it->prefix_len = strlen(f->prefix);
             it->prefix_rtl = bidi_has_rtl(f->prefix, it->prefix_len);

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "app/visitor/layout.h"
+#include "app/visitor/locale_rules.h"
 
 #include "layout_testing.h"
 
@@ -1241,6 +1242,43 @@ static const struct layout_screen tl_screens[] = {
     {768, 1024, 0, 0, 0},  {1366, 768, 0, 0, 0},  {2560, 1440, 0, 0, 0},
 };
 
+/* An exhibit asks for Arabic-Indic digits per language with BCP 47's
+ * "-u-nu-arab" (Extended, for Persian and Urdu: "-u-nu-arabext"): the
+ * kiosk's own numbers, figures and dates, are written in them, with the
+ * Arabic decimal and thousands separators; plain "ar" keeps Western
+ * digits, as the exhibit writes them. Month names in Arabic and Hebrew. */
+static void arabic_indic_digits_when_asked(void **state)
+{
+    (void)state;
+    char b[96];
+    struct panel_figure f;
+    memset(&f, 0, sizeof f);
+    f.value = dec("42195.5");
+    f.decimals = 1;
+    layout_figure_text(&f, "ar", 1.0, b, sizeof b);
+    assert_string_equal(b, "42,195.5");
+    layout_figure_text(&f, "ar-u-nu-arab", 1.0, b, sizeof b);
+    /* ٤٢٬١٩٥٫٥ */
+    assert_string_equal(b, "\xD9\xA4\xD9\xA2\xD9\xAC\xD9\xA1\xD9\xA9\xD9\xA5\xD9\xAB\xD9\xA5");
+    f.value = dec("-4");
+    f.decimals = 0;
+    layout_figure_text(&f, "fa-u-nu-arabext", 1.0, b, sizeof b);
+    assert_string_equal(b, "\xE2\x88\x92\xDB\xB4"); /* −۴ */
+    assert_int_equal(locale_digits("ar-EG-u-nu-arab"), DIGITS_ARAB);
+    assert_int_equal(locale_digits("ar-u-nu-latn"), DIGITS_LATIN);
+    assert_int_equal(locale_digits("en"), DIGITS_LATIN);
+    struct panel_event e = {{2014, 4, 13}, 0, NULL, "x", NULL, 0};
+    layout_date_text(&e, "ar-u-nu-arab", b, sizeof b);
+    /* ١٣ أبريل ٢٠١٤ */
+    assert_string_equal(b,
+                        "\xD9\xA1\xD9\xA3\xC2\xA0\xD8\xA3\xD8\xA8\xD8\xB1\xD9\x8A\xD9\x84\xC2\xA0"
+                        "\xD9\xA2\xD9\xA0\xD9\xA1\xD9\xA4");
+    layout_date_text(&e, "he", b, sizeof b);
+    /* 13 אפריל 2014 */
+    assert_string_equal(b, "13\xC2\xA0\xD7\x90\xD7\xA4\xD7\xA8\xD7\x99\xD7\x9C\xC2\xA0"
+                           "2014");
+}
+
 static void dates_are_written_per_language(void **state)
 {
     (void)state;
@@ -1372,6 +1410,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_kind_fits_every_screen),
         cmocka_unit_test(a_right_to_left_page_is_the_mirror_of_a_left_to_right_one),
+        cmocka_unit_test(arabic_indic_digits_when_asked),
         cmocka_unit_test(dates_are_written_per_language),
         cmocka_unit_test(timeline_runs_across_landscape_and_down_portrait),
         cmocka_unit_test(compare_bars_are_proportional),

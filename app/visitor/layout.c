@@ -404,6 +404,21 @@ static char *cat(struct ctx *c, ...)
 
 /* ---- numbers ------------------------------------------------------------ */
 
+/* ASCII digits (and whatever else) of t in the locale's digits. */
+static void put_digits(struct sb *s, const char *t, const char *locale)
+{
+    enum locale_digits nu = locale_digits(locale);
+    char one[4];
+    for (; *t; t++) {
+        if (*t >= '0' && *t <= '9') {
+            locale_digit(nu, *t - '0', one);
+            sb_str(s, one);
+        } else {
+            sb_put(s, t, 1);
+        }
+    }
+}
+
 /* x with `decimals` digits after the point (figures: 0..3, rules.h),
  * in the locale's separators, digit for digit from the decimal the authors
  * wrote: no binary floating point touches the digits. t (0..1) is the
@@ -415,6 +430,11 @@ static void put_number(struct sb *s, const struct decimal *x, int decimals, doub
 {
     const struct locale_rules *lr = locale_rules(locale);
     const char *group = lr->group, *point = lr->point;
+    enum locale_digits nu = locale_digits(locale);
+    if (nu != DIGITS_LATIN) { /* Arabic decimal and thousands separators */
+        group = "\xD9\xAC";   /* U+066C */
+        point = "\xD9\xAB";   /* U+066B */
+    }
     struct decimal d;
     if (decimals < 0)
         decimals = 0;
@@ -439,8 +459,10 @@ static void put_number(struct sb *s, const struct decimal *x, int decimals, doub
         sb_str(s, "\xE2\x88\x92"); /* U+2212 minus sign */
     char digits[32];
     int nd = snprintf(digits, sizeof digits, "%lld", (long long)(d.digits / p));
+    char one[4];
     for (int i = 0; i < nd; i++) {
-        sb_put(s, &digits[i], 1);
+        locale_digit(nu, digits[i] - '0', one);
+        sb_str(s, one);
         if (i < nd - 1 && (nd - 1 - i) % 3 == 0)
             sb_str(s, group);
     }
@@ -448,7 +470,10 @@ static void put_number(struct sb *s, const struct decimal *x, int decimals, doub
         char frac[24];
         snprintf(frac, sizeof frac, "%0*lld", d.scale, (long long)(d.digits % p));
         sb_str(s, point);
-        sb_str(s, frac);
+        for (int i = 0; frac[i]; i++) {
+            locale_digit(nu, frac[i] - '0', one);
+            sb_str(s, one);
+        }
     }
 }
 
@@ -1774,7 +1799,7 @@ size_t layout_date_text(const struct panel_event *e, const char *locale, char *b
                 sb_str(&s, lr->first_day);
             else {
                 snprintf(num, sizeof num, "%d", e->date.day);
-                sb_str(&s, num);
+                put_digits(&s, num, locale);
             }
             sb_str(&s, lr->day_after);
             sb_str(&s, "\xC2\xA0"); /* no-break space: a date stays on one line */
@@ -1784,7 +1809,7 @@ size_t layout_date_text(const struct panel_event *e, const char *locale, char *b
             sb_str(&s, "\xC2\xA0");
         }
         snprintf(num, sizeof num, "%d", e->date.year);
-        sb_str(&s, num);
+        put_digits(&s, num, locale);
     }
     size_t len = s.len < n - 1 ? s.len : n - 1;
     while (len > 0 && len < s.len && ((unsigned char)tmp[len] & 0xC0) == 0x80)

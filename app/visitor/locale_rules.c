@@ -5,6 +5,9 @@
  * opens quotations low („) and groups with a full stop. */
 #include "locale_rules.h"
 
+#include <string.h>
+#include <strings.h>
+
 #include <stddef.h>
 
 #define NBSP "\xC2\xA0"
@@ -102,6 +105,36 @@ static const struct locale_rules rules[] = {
      "\u05DE\u05E7\u05D5\u05E8: ", "\u05DE\u05E7\u05D5\u05E8\u05D5\u05EA: ", "; ", default_fonts,
      N_DEFAULT_FONTS, months_he, "", NULL, "\u05D1\u05E2\u05E8\u05DA" NBSP, 1},
 };
+
+enum locale_digits locale_digits(const char *locale)
+{
+    const char *u = locale ? strstr(locale, "-u-nu-") : NULL;
+    if (!u)
+        return DIGITS_LATIN;
+    u += 6;
+    size_t n = strcspn(u, "-_");
+    if (n == 7 && strncasecmp(u, "arabext", 7) == 0)
+        return DIGITS_ARABEXT;
+    if (n == 4 && strncasecmp(u, "arab", 4) == 0)
+        return DIGITS_ARAB;
+    return DIGITS_LATIN;
+}
+
+int locale_digit(enum locale_digits digits, int d, char *out)
+{
+    if (d < 0 || d > 9)
+        d = 0;
+    if (digits == DIGITS_LATIN) {
+        out[0] = (char)('0' + d);
+        out[1] = 0;
+        return 1;
+    }
+    /* U+0660 + d: D9 A0+d; U+06F0 + d: DB B0+d */
+    out[0] = (char)(digits == DIGITS_ARAB ? 0xD9 : 0xDB);
+    out[1] = (char)((digits == DIGITS_ARAB ? 0xA0 : 0xB0) + d);
+    out[2] = 0;
+    return 2;
+}
 
 int locale_is_rtl(const char *locale)
 {

@@ -39,6 +39,19 @@ struct locale_rules {
 /* The rules for locale (English when unknown or NULL). */
 const struct locale_rules *locale_rules(const char *locale);
 
+/* The digits the kiosk writes its own numbers in (a figure, a year, a
+ * day), asked for per language with BCP 47's Unicode extension: a locale
+ * code ending "-u-nu-arab" ("ar-u-nu-arab") gives Arabic-Indic digits
+ * (U+0660..U+0669), "-u-nu-arabext" ("fa-u-nu-arabext") the Extended
+ * Arabic-Indic ones (U+06F0..U+06F9); anything else Western digits. The
+ * exhibit's own text keeps the digits it was written with. */
+enum locale_digits { DIGITS_LATIN, DIGITS_ARAB, DIGITS_ARABEXT };
+enum locale_digits locale_digits(const char *locale);
+
+/* The UTF-8 of digit d (0..9) in those digits, into out (at least 3 bytes,
+ * NUL-terminated); its length. */
+int locale_digit(enum locale_digits digits, int d, char *out);
+
 /* 1 when locale's language is written right to left (Arabic, Hebrew,
  * Persian, Urdu, Yiddish...), even one without rules of its own here. */
 int locale_is_rtl(const char *locale);
