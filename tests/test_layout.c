@@ -373,6 +373,11 @@ static void a_right_to_left_page_is_the_mirror_of_a_left_to_right_one(void **sta
         for (int i = 0; i < c.n; i++)
             assert_int_equal(m.items[i].r.x, s->w - c.items[i].r.x - c.items[i].r.w);
         arena_free(&a);
+        /* inside a span (a clip's caption, in its picture): from its other edge */
+        struct draw_item one = {.kind = DRAW_RECT, .r = {120, 40, 50, 10}};
+        struct draw_list span = {.items = &one, .n = 1, .cap = 1};
+        layout_mirror_span(&span, 100, 500);
+        assert_int_equal(one.r.x, 100 + 500 - 120 - 50);
     }
 }
 
@@ -804,6 +809,14 @@ static void figure_text_formats_by_locale(void **state)
     f.prefix = "about\xC2\xA0";
     layout_figure_text(&f, "en", 0.3, buf, sizeof buf);
     assert_string_equal(buf, "about\xC2\xA0"
+                             "1,000");
+    /* the same in Arabic ("نحو ") and Hebrew ("כ־") */
+    f.prefix = "\xD9\x86\xD8\xAD\xD9\x88 ";
+    layout_figure_text(&f, "ar", 0.3, buf, sizeof buf);
+    assert_string_equal(buf, "\xD9\x86\xD8\xAD\xD9\x88 1,000");
+    f.prefix = "\xD7\x9B\xD6\xBE";
+    layout_figure_text(&f, "he", 0.3, buf, sizeof buf);
+    assert_string_equal(buf, "\xD7\x9B\xD6\xBE"
                              "1,000");
     f.prefix = "$"; /* a sign that qualifies nothing: it counts */
     f.value = dec("1200");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kiosk_internal.h"
+#include "locale_rules.h"
 
 void kiosk_video_init(struct kiosk *k)
 {
@@ -191,6 +192,8 @@ const struct draw_list *kiosk_caption_list(struct kiosk *k)
             struct layout_screen screen = kiosk_screen_of(k);
             layout_caption(&screen, it->r, text, e->panel.locale, paused, kiosk_measurer_of(k),
                            &k->caption_arena, &k->caption);
+            if (locale_is_rtl(e->panel.locale)) /* the play mark on the right, lines from it */
+                layout_mirror_span(&k->caption, it->r.x, it->r.x + it->r.w);
         }
     }
     return k->caption.n ? &k->caption : NULL;

@@ -2380,6 +2380,12 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
 
 void layout_mirror(struct draw_list *l, int w)
 {
+    layout_mirror_span(l, 0, w);
+}
+
+void layout_mirror_span(struct draw_list *l, int left, int right)
+{
+    int w = left + right; /* x becomes left + right - x - width */
     for (int i = 0; l && i < l->n; i++) {
         struct draw_item *it = &l->items[i];
         int iw = it->r.w;

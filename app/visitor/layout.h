@@ -174,6 +174,9 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
  * are reordered when drawn (bidi.h). layout_panel does it for a panel in
  * such a language (locale_is_rtl). */
 void layout_mirror(struct draw_list *l, int w);
+/* The same across the span [left, right) of the screen (a clip's caption,
+ * mirrored inside its picture). */
+void layout_mirror_span(struct draw_list *l, int left, int right);
 
 /* The quiet position indicator (a rule with a marker, and "2 / 36"),
  * drawn over every panel and not moved by transitions. index is 0-based.
