@@ -127,6 +127,25 @@ static void flags_break_between_pairs_only(void **state)
     assert_int_equal(breaks_cluster_end(s, strlen(s), 8), 12);
 }
 
+/* Hebrew and Arabic break at their spaces; a Hebrew prefix letter and its
+ * maqaf stay with the word or number after them (UAX #14 LB21a), so
+ * "ל־9.5%" never ends a line at "ל־". */
+static void hebrew_keeps_a_prefix_with_its_word(void **state)
+{
+    (void)state;
+    /* צונחת ל־9.5% */
+    assert_string_equal(marked("\xD7\xA6\xD7\x95\xD7\xA0\xD7\x97\xD7\xAA "
+                               "\xD7\x9C\xD6\xBE"
+                               "9.5%",
+                               "he"),
+                        "\xD7\xA6\xD7\x95\xD7\xA0\xD7\x97\xD7\xAA |"
+                        "\xD7\x9C\xD6\xBE"
+                        "9.5%");
+    /* an Arabic sentence: at its spaces */
+    assert_string_equal(marked("\xD9\x86\xD8\xB5 \xD9\x82\xD8\xB5\xD9\x8A\xD8\xB1", "ar"),
+                        "\xD9\x86\xD8\xB5 |\xD9\x82\xD8\xB5\xD9\x8A\xD8\xB1");
+}
+
 static void emoji_sequences_hold_together(void **state)
 {
     (void)state;
@@ -248,6 +267,7 @@ int main(void)
         cmocka_unit_test(every_code_point_is_taken),
         cmocka_unit_test(flags_break_between_pairs_only),
         cmocka_unit_test(emoji_sequences_hold_together),
+        cmocka_unit_test(hebrew_keeps_a_prefix_with_its_word),
         cmocka_unit_test(marks_stay_with_their_letter),
         cmocka_unit_test(malformed_bytes_are_letters),
         cmocka_unit_test(long_runs_are_cut_between_clusters),

@@ -154,6 +154,7 @@ static void shadow_one(void *ctx, size_t at, size_t end, uint32_t cp, int first)
     struct shadow *c = ctx;
     size_t len = end - at;
     int after_digit = c->prev >= '0' && c->prev <= '9';
+    int after_hebrew = c->prev >= 0x05D0 && c->prev <= 0x05F2;
     if (first)
         c->prev = cp;
     if (cp == 0xFFFD && len == 1)
@@ -170,6 +171,9 @@ static void shadow_one(void *ctx, size_t at, size_t end, uint32_t cp, int first)
         c->out[at] = 'a'; /* "25-year-old": no line end after "25-" */
     else if (after_digit && cp == 0x2010 && len == 3)
         memcpy(c->out + at, AL_3, 3);
+    else if (after_hebrew && cp == 0x05BE && len == 2)
+        memcpy(c->out + at, "\xC3\xA9", 2); /* UAX #14 LB21a: no line end after a
+                                                 Hebrew letter's maqaf ("ל־9.5%") */
     else
         memcpy(c->out + at, c->s + at, len);
 }
