@@ -468,22 +468,42 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
  * set as one run in its base direction. */
 #define MAX_BIDI_RUNS 64
 
-/* Shape what f sets next in direction rtl and in the script of the first
- * letter of s[0..n) that has one (ISO 15924, as HarfBuzz wants it; SDL_ttf
- * guesses neither: left to right in no script unless told). */
+/* The script of the first letter of s[0..n) that has one; COMMON when
+ * none has (digits, punctuation). */
+static hb_script_t script_of(const char *s, size_t n)
+{
+    hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+    for (size_t i = 0; i < n;) {
+        hb_script_t sc = hb_unicode_script(uf, typeset_decode(s, n, &i));
+        if (sc != HB_SCRIPT_COMMON && sc != HB_SCRIPT_INHERITED && sc != HB_SCRIPT_UNKNOWN)
+            return sc;
+    }
+    return HB_SCRIPT_COMMON;
+}
+
+/* Shape what f sets next in direction rtl and in the script of s[0..n)
+ * (ISO 15924, as HarfBuzz wants it; SDL_ttf guesses neither: left to right
+ * in no script unless told). */
 static void shape_as(TTF_Font *f, int rtl, const char *s, size_t n)
 {
     TTF_SetFontDirection(f, rtl ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR);
-    hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
-    hb_script_t script = HB_SCRIPT_COMMON;
-    for (size_t i = 0; i < n && (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED ||
-                                 script == HB_SCRIPT_UNKNOWN);)
-        script = hb_unicode_script(uf, typeset_decode(s, n, &i));
-    char tag[5] = "Zyyy";
-    if (script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN)
-        hb_tag_to_string(hb_script_to_iso15924_tag(script), tag);
+    char tag[5];
+    hb_tag_to_string(hb_script_to_iso15924_tag(script_of(s, n)), tag);
     tag[4] = '\0';
     TTF_SetFontScriptName(f, tag);
+}
+
+/* The visual runs of line s[0..n) in base direction rtl (bidi_runs); the
+ * line as one run in that direction when there are more than
+ * MAX_BIDI_RUNS. */
+static int visual_runs(const char *s, size_t n, int rtl, struct bidi_run *runs)
+{
+    int nr = bidi_runs(s, n, rtl, runs, MAX_BIDI_RUNS);
+    if (nr < 1) {
+        runs[0] = (struct bidi_run){0, (int)n, rtl};
+        nr = 1;
+    }
+    return nr;
 }
 
 /* Advance of s[0..n) in f as shaped by shape_as; 0 on failure. */
@@ -541,11 +561,7 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
     /* each visual run shaped in its own direction (the base: the run's
      * first strong letter); a run's width does not depend on where it stands */
     struct bidi_run runs[MAX_BIDI_RUNS];
-    int nr = bidi_runs(s, n, bidi_first_strong_rtl(s, n), runs, MAX_BIDI_RUNS);
-    if (nr < 1) {
-        runs[0] = (struct bidi_run){0, (int)n, bidi_first_strong_rtl(s, n)};
-        nr = 1;
-    }
+    int nr = visual_runs(s, n, bidi_first_strong_rtl(s, n), runs);
     int w = 0, ok = 1;
     for (int i = 0; i < nr; i++) {
         int rw = size_shaped(f, runs[i].rtl, s + runs[i].off, (size_t)runs[i].len);
@@ -755,11 +771,7 @@ static int line_pieces(struct text *t, enum font_face face, const char *s, size_
                        struct piece *pc, int max)
 {
     struct bidi_run runs[MAX_BIDI_RUNS];
-    int nr = bidi_runs(s, n, rtl, runs, MAX_BIDI_RUNS);
-    if (nr < 1) {
-        runs[0] = (struct bidi_run){0, (int)n, rtl};
-        nr = 1;
-    }
+    int nr = visual_runs(s, n, rtl, runs);
     int np = 0, font;
     for (int r = 0; r < nr; r++) {
         int first = np;
@@ -885,14 +897,7 @@ int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n
         p->path = sl->path;
         p->index = sl->index;
         /* the script as shape_as gives it to SDL_ttf */
-        hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
-        hb_script_t script = HB_SCRIPT_COMMON;
-        for (size_t k = 0; k < (size_t)pc[i].len &&
-                           (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED ||
-                            script == HB_SCRIPT_UNKNOWN);)
-            script = hb_unicode_script(uf, typeset_decode(s + pc[i].off, (size_t)pc[i].len, &k));
-        if (script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN)
-            script = HB_SCRIPT_COMMON;
+        hb_script_t script = script_of(s + pc[i].off, (size_t)pc[i].len);
         hb_tag_to_string(hb_script_to_iso15924_tag(script), p->script);
         p->script[4] = '\0';
         if (!sl->hb) {
