@@ -408,6 +408,31 @@ static long differing(const SDL_Surface *a, const SDL_Surface *b, int by, int *w
     return n;
 }
 
+/* A headless display and two panels prepared on it (their lists in la, lb,
+ * which must outlive the views). */
+struct two {
+    struct display *d;
+    struct draw_item ia[8], ib[8];
+    struct draw_list la, lb;
+    struct panel_view *a, *b;
+};
+
+static void two_panels(struct two *t)
+{
+    char why[256] = "";
+    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
+    t->d = display_open(&o, why, sizeof(why));
+    assert_non_null(t->d);
+    t->la = (struct draw_list){.items = t->ia, .cap = 8};
+    t->lb = (struct draw_list){.items = t->ib, .cap = 8};
+    t->la.n = make_panel(t->ia, "Amateurs at the start line", &runners, 0);
+    t->lb.n = make_panel(t->ib, "The first marathon", &years, 90);
+    t->a = display_prepare(t->d, &t->la, "en", why, sizeof(why));
+    t->b = display_prepare(t->d, &t->lb, "fr", why, sizeof(why));
+    assert_non_null(t->a);
+    assert_non_null(t->b);
+}
+
 /* The display's own crossfade shows what SDL shows: the two views, the
  * leaving view's animated items under the arriving view, the arriving
  * view's items and the chrome over both, at every step of a fade. And a
@@ -416,18 +441,11 @@ static long differing(const SDL_Surface *a, const SDL_Surface *b, int by, int *w
 static void crossfade_frame_is_sdls(void **state)
 {
     (void)state;
+    static struct two tw;
+    two_panels(&tw);
+    struct display *d = tw.d;
+    struct panel_view *a = tw.a, *b = tw.b;
     char why[256] = "";
-    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
-    struct draw_item ia[8], ib[8];
-    struct draw_list la = {.items = ia, .cap = 8}, lb = {.items = ib, .cap = 8};
-    la.n = make_panel(ia, "Amateurs at the start line", &runners, 0);
-    lb.n = make_panel(ib, "The first marathon", &years, 90);
-    struct panel_view *a = display_prepare(d, &la, "en", why, sizeof(why));
-    struct panel_view *b = display_prepare(d, &lb, "fr", why, sizeof(why));
-    assert_non_null(a);
-    assert_non_null(b);
     const char *chrome = "3 / 12";
     struct draw_item ci = {.kind = DRAW_TEXT,
                            .r = {1100, 740, 100, 40},
@@ -473,7 +491,7 @@ static void crossfade_frame_is_sdls(void **state)
     assert_int_equal(display_own_blends(d), before);
     /* the same panel drawn into a render target */
     display_set_own_blend(d, 0);
-    struct panel_view *a2 = display_prepare(d, &la, "en", why, sizeof(why));
+    struct panel_view *a2 = display_prepare(d, &tw.la, "en", why, sizeof(why));
     assert_non_null(a2);
     rest.views[0].view = (struct pview *)a2;
     SDL_Surface *target = draw(d, &rest);
@@ -495,18 +513,10 @@ static void crossfade_frame_is_sdls(void **state)
 static void damage_draws_what_a_whole_frame_does(void **state)
 {
     (void)state;
-    char why[256] = "";
-    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
-    struct draw_item ia[8], ib[8];
-    struct draw_list la = {.items = ia, .cap = 8}, lb = {.items = ib, .cap = 8};
-    la.n = make_panel(ia, "Amateurs at the start line", &runners, 0);
-    lb.n = make_panel(ib, "The first marathon", &years, 90);
-    struct panel_view *a = display_prepare(d, &la, "en", why, sizeof(why));
-    struct panel_view *b = display_prepare(d, &lb, "fr", why, sizeof(why));
-    assert_non_null(a);
-    assert_non_null(b);
+    static struct two tw;
+    two_panels(&tw);
+    struct display *d = tw.d;
+    struct panel_view *a = tw.a, *b = tw.b;
     const char *pos[2] = {"3 / 12", "4 / 12"};
     struct draw_item ci[2];
     struct draw_list cl[2];
