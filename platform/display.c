@@ -185,7 +185,7 @@ struct panel_view {
     /* where its items draw (padded, merged; n_content -1: anywhere): the
      * rest of it is the background colour. version counts its builds. */
     struct draw_rect content[16];
-    int n_content;
+    int n_content; /* CONTENT_LATER: scanned at first need */
     uint32_t version;
 };
 
@@ -275,6 +275,7 @@ struct display {
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
     long partial_presents; /* presents of the damage only */
+    long presents;         /* every present: the first frame's view is scanned after it */
 };
 
 static SDL_Surface *own_output(struct display *d);
@@ -1107,6 +1108,7 @@ void display_present(struct display *d)
         SDL_RenderPresent(d->ren);
     }
     d->partial_presents += d->n_dmg >= 0;
+    d->presents++;
     d->shown = d->drawing;
     d->drawing.ok = 0;
     d->n_dmg = -1;
@@ -1745,7 +1747,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
  * it cannot reason about (a slide, a turned output, anything drawn by the
  * public calls, an exposed window) is drawn and sent whole. */
 
-#define DMG_PAD 8   /* around an item's box: antialiasing, overhang */
+#define DMG_PAD 8 /* around an item's box: antialiasing, overhang */
+#define CONTENT_LATER (-2)
 #define DMG_TILE 32 /* the grain of a static layer's scan */
 
 /* Merge overlapping rects until none overlaps: each place is drawn once. */
@@ -1894,7 +1897,13 @@ static void view_own_end(struct display *d, struct panel_view *v, struct own_bui
     SDL_RenderFlush(d->ren); /* a renderer destroyed drops what it has queued */
     SDL_DestroyRenderer(d->ren);
     d->ren = b->display_ren;
-    scan_content(v, b->pixels->pixels, b->pixels->pitch / 4, rgb_of(&d->pal, COLOR_BG));
+    /* the first frame goes out whole anyway: its view is scanned when a
+     * later frame needs it (frame_places), not on the way to the first
+     * picture (8 ms at 3840x2160) */
+    if (d->presents > 0)
+        scan_content(v, b->pixels->pixels, b->pixels->pitch / 4, rgb_of(&d->pal, COLOR_BG));
+    else
+        v->n_content = CONTENT_LATER;
     SDL_FreeSurface(b->pixels);
     SDL_UnlockTexture(v->stat);
 }
@@ -2330,6 +2339,13 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
     const int max = (int)(sizeof(s->area) / sizeof(s->area[0]));
     for (int k = 0; k < f->n_views; k++) {
         struct panel_view *v = (struct panel_view *)f->views[k].view;
+        void *px;
+        int pitch;
+        if (v && v->stat && v->own_pixels && v->n_content == CONTENT_LATER &&
+            SDL_LockTexture(v->stat, NULL, &px, &pitch) == 0) {
+            scan_content(v, px, pitch / 4, rgb_of(&d->pal, COLOR_BG));
+            SDL_UnlockTexture(v->stat);
+        }
         if (!v || !v->stat || v->n_content < 0)
             return -1;
         double eased = ease_out_cubic(f->views[k].anim_t);
@@ -2374,8 +2390,8 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     memset(now, 0, sizeof(*now));
     d->n_dmg = -1;
     SDL_Surface *o = d->rotation || d->own_blend_off ? NULL : own_output(d);
-    if (!o)
-        return;
+    if (!o || d->presents == 0)
+        return; /* the first frame: nothing shown to build on */
     const struct frame_view *fa = &f->views[0], *fb = &f->views[1];
     if (f->n_views == 1) {
         if (fa->dx != 0 || fa->alpha != 255)
