@@ -187,6 +187,11 @@ struct panel_view {
     struct draw_rect content[16];
     int n_content; /* CONTENT_LATER: scanned at first need */
     uint32_t version;
+    /* while it rests (see "a view at rest"): stat is NULL and packed holds
+     * its tiles that are not background; keep_whole once resting did not
+     * last (a frame needed it again at once) */
+    struct packed *packed;
+    int keep_whole;
 };
 
 struct cache_slot {
@@ -275,6 +280,7 @@ struct display {
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
     long partial_presents; /* presents of the damage only */
+    long packs, unpacks;   /* views put to rest and made whole again */
     long presents;         /* every present: the first frame's view is scanned after it */
 };
 
@@ -1190,12 +1196,15 @@ const char *display_renderer_name(const struct display *d)
     return info.name;
 }
 
+static int view_unpack(struct display *d, struct panel_view *v);
+
 void display_clobber_views(struct display *d, uint32_t rgb)
 {
     display_damage_all(d);
     for (struct panel_view *v = d ? d->views : NULL; v; v = v->next) {
         void *px;
         int pitch;
+        view_unpack(d, v);
         if (v->stat && v->own_pixels && SDL_LockTexture(v->stat, NULL, &px, &pitch) == 0) {
             for (int y = 0; y < v->h; y++)
                 for (int x = 0; x < v->w; x++)
@@ -1499,6 +1508,8 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
 
 /* Destroy what a view holds in the renderer and in memory; the view keeps
  * its source list and stays linked, so it can be built again. */
+static void packed_free(struct panel_view *v);
+
 static void view_drop_textures(struct panel_view *v)
 {
     for (int i = 0; i < v->n_items; i++) {
@@ -1530,6 +1541,7 @@ static void view_drop_textures(struct panel_view *v)
     if (v->stat)
         tex_destroy(v->stat);
     v->stat = NULL;
+    packed_free(v);
     if (v->vid.tex)
         tex_destroy(v->vid.tex);
     v->vid.tex = NULL;
@@ -1908,6 +1920,195 @@ static void view_own_end(struct display *d, struct panel_view *v, struct own_bui
     SDL_UnlockTexture(v->stat);
 }
 
+/* ---- a view at rest ---------------------------------------------------------
+ * In the loop nobody is there, and a panel stays on screen for many seconds
+ * once its figures have counted: the kiosk says so (frame_view rest). Its
+ * static layer is a screen of pixels (8 MB at 1920x1080, 33 MB at
+ * 3840x2160), mostly the background colour, and the output shows it
+ * already: while it rests, only the tiles of it that are not background
+ * are kept (packed). It is made whole again (unpacked), pixel for pixel,
+ * when a frame needs it or another view is prepared (the transition that
+ * follows then starts without that work). The software renderer's views
+ * only (own_pixels): a GPU's textures are not in this process's memory. */
+
+#define PACK_TILE 32
+
+struct packed {
+    int cols, rows;
+    uint32_t bg;  /* every pixel of a tile not kept */
+    int32_t *at;  /* cols x rows: the tile's place in px, or -1 */
+    uint32_t *px; /* the kept tiles, PACK_TILE x PACK_TILE pixels each */
+    size_t n_kept;
+};
+
+static void packed_free(struct panel_view *v)
+{
+    if (!v->packed)
+        return;
+    free(v->packed->at);
+    free(v->packed->px);
+    free(v->packed);
+    v->packed = NULL;
+}
+
+static int imin(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* Does tile (tx, ty) of a w x h layer (pitch in pixels) hold any pixel but bg? */
+static int tile_drawn(const uint32_t *px, int pitch, int w, int h, int tx, int ty, uint32_t bg)
+{
+    int x0 = tx * PACK_TILE, y0 = ty * PACK_TILE;
+    int x1 = imin(x0 + PACK_TILE, w), y1 = imin(y0 + PACK_TILE, h);
+    for (int y = y0; y < y1; y++) {
+        const uint32_t *row = px + (size_t)y * (size_t)pitch;
+        uint32_t diff = 0;
+        for (int x = x0; x < x1; x++)
+            diff |= row[x] ^ bg;
+        if (diff)
+            return 1;
+    }
+    return 0;
+}
+
+/* The background's pixel value as the layer holds it (its unused byte
+ * included): the first pixel of the palette's colour; bg when none is. */
+static uint32_t layer_bg(const uint32_t *px, int pitch, int w, int h, uint32_t bg)
+{
+    for (int y = 0; y < h; y += PACK_TILE) {
+        const uint32_t *row = px + (size_t)y * (size_t)pitch;
+        for (int x = 0; x < w; x++)
+            if (((row[x] ^ bg) & 0xFFFFFFu) == 0)
+                return row[x];
+    }
+    return bg;
+}
+
+static void view_pack(struct display *d, struct panel_view *v)
+{
+    if (v->packed || !v->stat || !v->own_pixels || v->keep_whole)
+        return;
+    void *p;
+    int pitch;
+    if (SDL_LockTexture(v->stat, NULL, &p, &pitch) != 0)
+        return;
+    const uint32_t *px = p;
+    int pp = pitch / 4, w = v->w, h = v->h;
+    if (v->n_content == CONTENT_LATER)
+        scan_content(v, px, pp, rgb_of(&d->pal, COLOR_BG));
+    struct packed *pk = calloc(1, sizeof(*pk));
+    if (!pk)
+        goto fail;
+    pk->cols = (w + PACK_TILE - 1) / PACK_TILE;
+    pk->rows = (h + PACK_TILE - 1) / PACK_TILE;
+    pk->bg = layer_bg(px, pp, w, h, rgb_of(&d->pal, COLOR_BG));
+    pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
+    if (!pk->at)
+        goto fail;
+    for (int ty = 0; ty < pk->rows; ty++)
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int drawn = tile_drawn(px, pp, w, h, tx, ty, pk->bg);
+            pk->at[ty * pk->cols + tx] = drawn ? (int32_t)pk->n_kept++ : -1;
+        }
+    const size_t tile_px = (size_t)PACK_TILE * PACK_TILE;
+    if (pk->n_kept * tile_px * 2 > (size_t)w * (size_t)h)
+        goto fail; /* most of it drawn (a photo): not worth the work */
+    pk->px = malloc((pk->n_kept ? pk->n_kept : 1) * tile_px * sizeof(*pk->px));
+    if (!pk->px)
+        goto fail;
+    for (int ty = 0; ty < pk->rows; ty++)
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int32_t at = pk->at[ty * pk->cols + tx];
+            if (at < 0)
+                continue;
+            int x0 = tx * PACK_TILE, y0 = ty * PACK_TILE;
+            int tw = imin(PACK_TILE, w - x0), th = imin(PACK_TILE, h - y0);
+            uint32_t *dst = pk->px + (size_t)at * tile_px;
+            for (int y = 0; y < th; y++)
+                memcpy(dst + (size_t)y * PACK_TILE, px + (size_t)(y0 + y) * (size_t)pp + x0,
+                       (size_t)tw * sizeof(*dst));
+        }
+    SDL_UnlockTexture(v->stat);
+    tex_destroy(v->stat);
+    v->stat = NULL;
+    v->packed = pk;
+    d->packs++;
+    int players = d->parked.player != NULL;
+    for (struct panel_view *o = d->views; o; o = o->next)
+        players += o->vid.player != NULL;
+    if (!players) /* a player may use fontconfig in its own threads */
+        text_rest(d->text);
+    log_debug(TAG, "view %u at rest: %zu of %d tiles kept (%.1f MB of %.1f)", v->base.id,
+              pk->n_kept, pk->cols * pk->rows, (double)(pk->n_kept * tile_px * 4) / 1e6,
+              (double)w * h * 4 / 1e6);
+    return;
+fail:
+    SDL_UnlockTexture(v->stat);
+    if (pk) {
+        free(pk->at);
+        free(pk);
+    }
+    v->keep_whole = 1; /* try once */
+}
+
+/* The view's static layer whole again. 0, or -1 (out of memory: it stays
+ * packed and draws as nothing, which the log says). */
+static int view_unpack(struct display *d, struct panel_view *v)
+{
+    struct packed *pk = v->packed;
+    if (!pk)
+        return 0;
+    SDL_Texture *t = tex_counted(
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, v->w, v->h));
+    void *p;
+    int pitch;
+    if (!t || SDL_LockTexture(t, NULL, &p, &pitch) != 0) {
+        log_error(TAG, "a resting view cannot be made whole again: %s", SDL_GetError());
+        tex_destroy(t);
+        return -1;
+    }
+    uint32_t *px = p;
+    int pp = pitch / 4, w = v->w, h = v->h;
+    const size_t tile_px = (size_t)PACK_TILE * PACK_TILE;
+    for (int ty = 0; ty < pk->rows; ty++) {
+        int y0 = ty * PACK_TILE, th = imin(PACK_TILE, h - y0);
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int x0 = tx * PACK_TILE, tw = imin(PACK_TILE, w - x0);
+            int32_t at = pk->at[ty * pk->cols + tx];
+            for (int y = 0; y < th; y++) {
+                uint32_t *row = px + (size_t)(y0 + y) * (size_t)pp + x0;
+                if (at >= 0) {
+                    memcpy(row, pk->px + (size_t)at * tile_px + (size_t)y * PACK_TILE,
+                           (size_t)tw * sizeof(*row));
+                } else {
+                    for (int x = 0; x < tw; x++)
+                        row[x] = pk->bg;
+                }
+            }
+        }
+    }
+    SDL_UnlockTexture(t);
+    v->stat = t;
+    packed_free(v);
+    d->unpacks++;
+    return 0;
+}
+
+/* Every resting view whole again (another view is coming). */
+static void unpack_all(struct display *d)
+{
+    for (struct panel_view *v = d->views; v; v = v->next)
+        view_unpack(d, v);
+}
+
+long display_packs(const struct display *d, long *unpacks)
+{
+    if (unpacks)
+        *unpacks = d ? d->unpacks : 0;
+    return d ? d->packs : 0;
+}
+
 /* (Re)create a view's textures from its source list. */
 static int view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
 {
@@ -1988,6 +2189,7 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
         d->views->prev = v;
     d->views = v;
     snprintf(v->locale, sizeof(v->locale), "%s", locale && *locale ? locale : "en");
+    unpack_all(d); /* a transition to it follows */
     if (view_build(d, v, why, why_len) != 0) {
         display_view_free(v);
         return NULL;
@@ -2263,6 +2465,8 @@ void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t 
                        double anim_t)
 {
     display_damage_all(d);
+    if (d && v)
+        view_unpack(d, v);
     draw_view(d, v, dx, alpha, anim_t, 1);
 }
 
@@ -2682,6 +2886,11 @@ void display_draw_frame(struct display *d, const struct frame *f)
     for (int i = 0; i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
         struct panel_view *v = (struct panel_view *)fv->view;
+        if (v && v->packed) {
+            if (fv->rest) /* still at rest, and drawn again: resting did not last */
+                v->keep_whole = 1;
+            view_unpack(d, v);
+        }
         if (v && fv->play != PV_STILL)
             video_play(d, v, fv->play, fv->run);
         pictures += v && v->vid.it && v->vid.has_frame;
@@ -2710,6 +2919,11 @@ void display_draw_frame(struct display *d, const struct frame *f)
     video_sweep(d);
     for (int i = 0; i < f->n_lists; i++)
         draw_list_now(d, f->lists[i]);
+    const struct frame_view *fv = &f->views[0];
+    struct panel_view *v = (struct panel_view *)fv->view;
+    if (f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 && fv->anim_t >= 1.0 &&
+        !v->vid.it)
+        view_pack(d, v); /* the output shows it whole */
 }
 
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len)

@@ -114,6 +114,14 @@ long display_own_blends(const struct display *d);
 void display_damage_all(struct display *d);
 long display_partial_presents(const struct display *d);
 
+/* A view the frames say is at rest (frame_view rest: the loop, its figures
+ * counted, no clip) keeps, with the software renderer, only the tiles of
+ * its static layer that are not background once drawn; it is made whole
+ * again, pixel for pixel, when a frame needs it or another view is
+ * prepared (display.c, "a view at rest"). How many times views were put to
+ * rest, and (*unpacks) made whole again. */
+long display_packs(const struct display *d, long *unpacks);
+
 /* The renderer lost its render targets (SDL_RENDER_TARGETS_RESET) or its
  * device (SDL_RENDER_DEVICE_RESET, device_lost = 1): recreate the renderer
  * in the second case, then rebuild every live view (static texture, glyph

@@ -123,6 +123,23 @@ static const char *const face_names[FACE_COUNT] = {"sans", "sans bold", "serif"}
 /* TTF_Init and FcInit are process wide; several text objects may be open
  * (the display's and the bundle builder's). */
 static int lib_refs;
+/* fontconfig let go of its data (text_rest) until the next search */
+static int fc_asleep;
+
+static void fc_wake(void)
+{
+    if (fc_asleep && FcInit())
+        fc_asleep = 0;
+}
+
+void text_rest(struct text *t)
+{
+    (void)t;
+    if (lib_refs == 1 && !fc_asleep) {
+        FcFini();
+        fc_asleep = 1;
+    }
+}
 
 static int libs_acquire(char *why, size_t why_len)
 {
@@ -144,7 +161,9 @@ static void libs_release(void)
         return;
     if (--lib_refs == 0) {
         TTF_Quit();
-        FcFini();
+        if (!fc_asleep)
+            FcFini();
+        fc_asleep = 0;
     }
 }
 
@@ -167,6 +186,7 @@ static int family_matches(FcPattern *match, const char *family)
 static int fc_find(const char *family, int bold, char *path, size_t path_len, int *index,
                    int *is_bold)
 {
+    fc_wake();
     FcPattern *pat = FcPatternCreate();
     if (!pat)
         return -1;
@@ -387,6 +407,7 @@ static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
     if (ch->n >= MAX_CHAIN - 1 || ch->fc_lookups >= MAX_FC_LOOKUPS || cp < 0x20)
         return -1;
     ch->fc_lookups++;
+    fc_wake();
     FcPattern *pat = FcPatternCreate();
     FcCharSet *cs = FcCharSetCreate();
     int slot = -1;

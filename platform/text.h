@@ -23,6 +23,11 @@ struct SDL_Surface;
  * folder compiled in). NULL with why set only when no font at all opens. */
 struct text *text_open(const char *assets_dir, char *why, size_t why_len);
 void text_close(struct text *t);
+/* Nothing will be laid out for a while (a view at rest): fontconfig's
+ * data (its caches, 3 MB with Debian's Noto fonts) is let go, when this is
+ * the process's only text object, until a font next has to be searched
+ * for. Fonts already open stay open. */
+void text_rest(struct text *t);
 
 /* How many run widths t remembers (direct mapped; each entry costs about 40
  * bytes plus a copy of its run, at most 256 bytes): the default suits a

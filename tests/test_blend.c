@@ -575,6 +575,88 @@ static void damage_draws_what_a_whole_frame_does(void **state)
     display_close(d);
 }
 
+/* A view at rest keeps only its tiles that are not background (display.c,
+ * "a view at rest"). Every frame drawn after it, whole or as damage, a
+ * crossfade from it and the next view at rest, is what the same frames are
+ * from views never put to rest, pixel for pixel. A view rests only once
+ * its figures have counted and only when the frame says so; a view
+ * prepared while one rests makes it whole (a transition follows); a view
+ * drawn again while at rest stays whole from then on. */
+static void a_resting_view_draws_what_it_did(void **state)
+{
+    (void)state;
+    static struct two tw, ref;
+    two_panels(&tw);
+    two_panels(&ref);
+    display_set_own_blend(tw.d, 1);
+    display_set_own_blend(ref.d, 1);
+    struct step {
+        int b;               /* 0: a alone; 1: b alone; 2: a crossfade to b */
+        int alpha;           /* of b in a crossfade */
+        double t;            /* count-up */
+        int rest;            /* what the frame says */
+        int whole;           /* drawn whole (an exposed window) */
+        int prepare;         /* another view prepared before the frame */
+        long packs, unpacks; /* after it */
+    } steps[] = {
+        {0, 0, 0.5, 1, 0, 0, 0, 0},   /* counting: not yet */
+        {0, 0, 1.0, 1, 0, 0, 1, 0},   /* counted: at rest */
+        {0, 0, 1.0, 0, 1, 0, 1, 1},   /* a visitor: whole again, drawn whole */
+        {0, 0, 1.0, 1, 0, 0, 2, 1},   /* at rest again, after a damage frame */
+        {2, 90, 1.0, 0, 0, 1, 2, 2},  /* the next view is prepared (whole), the crossfade */
+        {2, 200, 1.0, 0, 0, 0, 2, 2}, /* ... */
+        {1, 0, 1.0, 1, 0, 0, 3, 2},   /* the next panel at rest */
+        {1, 0, 1.0, 1, 0, 0, 3, 3},   /* drawn again while resting: whole */
+        {1, 0, 1.0, 1, 1, 0, 3, 3},   /* and it stays whole */
+    };
+    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+        const struct step *st = &steps[i];
+        char why[256];
+        if (st->prepare) {
+            long before, after;
+            display_packs(tw.d, &before);
+            struct panel_view *c = display_prepare(tw.d, &tw.lb, "de", why, sizeof(why));
+            assert_non_null(c);
+            display_view_free(c);
+            display_packs(tw.d, &after);
+            assert_int_equal(after, before + 1);
+        }
+        SDL_Surface *shot[2];
+        for (int k = 0; k < 2; k++) {
+            struct two *w = k ? &ref : &tw;
+            struct frame f = {.n_views = st->b == 2 ? 2 : 1};
+            f.views[0] = (struct frame_view){.view = (struct pview *)(st->b == 1 ? w->b : w->a),
+                                             .alpha = 255,
+                                             .anim_t = st->t,
+                                             .rest = (uint8_t)(k ? 0 : st->rest)};
+            if (st->b == 2)
+                f.views[1] = (struct frame_view){
+                    .view = (struct pview *)w->b, .panel = 1, .alpha = (uint8_t)st->alpha};
+            if (st->whole)
+                display_damage_all(w->d);
+            shot[k] = draw(w->d, &f);
+            display_present(w->d);
+        }
+        int worst;
+        long n = differing(shot[0], shot[1], 0, &worst);
+        if (n)
+            fail_msg("step %zu: %ld pixels differ (by up to %d)", i, n, worst);
+        SDL_FreeSurface(shot[0]);
+        SDL_FreeSurface(shot[1]);
+        long unpacks = -1, packs = display_packs(tw.d, &unpacks);
+        if (packs != st->packs || unpacks != st->unpacks)
+            fail_msg("step %zu: %ld rests and %ld made whole, not %ld and %ld", i, packs, unpacks,
+                     st->packs, st->unpacks);
+    }
+    assert_int_equal(display_packs(ref.d, NULL), 0);
+    display_view_free(tw.a);
+    display_view_free(tw.b);
+    display_close(tw.d);
+    display_view_free(ref.a);
+    display_view_free(ref.b);
+    display_close(ref.d);
+}
+
 int main(void)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
@@ -588,6 +670,7 @@ int main(void)
         cmocka_unit_test(pool_writes_every_row),
         cmocka_unit_test(crossfade_frame_is_sdls),
         cmocka_unit_test(damage_draws_what_a_whole_frame_does),
+        cmocka_unit_test(a_resting_view_draws_what_it_did),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     SDL_Quit();

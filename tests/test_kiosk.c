@@ -136,7 +136,8 @@ static void the_loop_shows_every_panel_without_preparing_while_dwelling(void **s
             assert_int_equal(r->f.last.views[0].panel, kiosk_current(r->k));
             assert_int_equal(r->f.last.views[0].dx, 0);
             assert_int_equal(r->f.last.views[0].alpha, 255);
-            assert_true(r->f.last.n_lists >= 1); /* the chrome */
+            assert_int_equal(r->f.last.views[0].rest, 1); /* nobody there: it may rest */
+            assert_true(r->f.last.n_lists >= 1);          /* the chrome */
         }
         uint64_t due = kiosk_deadline(r->k, t);
         assert_true(due > t || kiosk_animating(r->k, t)); /* never a deadline in the past */
@@ -177,7 +178,43 @@ static void a_crossfade_presents_both_panels(void **state)
     assert_true(f->views[1].alpha > 0 && f->views[1].alpha < 255);
     assert_int_equal(f->views[0].dx, 0);
     assert_int_equal(f->views[1].dx, 0);
+    assert_int_equal(f->views[0].rest + f->views[1].rest, 0); /* both needed whole */
     t = settle(r->k, t, SETTLE_DEADLINE);
+}
+
+/* A figure that finished counting between two frames (a slow frame, a
+ * busy machine) is drawn once more at its final value, and only then is
+ * the panel at rest; no frame is asked for after that. */
+static void a_count_up_ends_on_its_final_value(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t = 7000000;
+    kiosk_update(r->k, t);
+    int found = 0;
+    for (int guard = 0; guard < 200 && !found; guard++) {
+        t = kiosk_deadline(r->k, t) > t ? kiosk_deadline(r->k, t) : t + KIOSK_FRAME_MS;
+        kiosk_update(r->k, t);
+        if (kiosk_transitioning(r->k)) {
+            t = settle(r->k, t, SETTLE_DEADLINE); /* the panel arrives ... */
+            kiosk_update(r->k, t);
+            kiosk_draw(r->k, t); /* ... and is drawn at once */
+            found = r->f.last.n_views == 1 && r->f.last.views[0].anim_t < 1.0;
+        }
+    }
+    assert_true(found); /* the bundled exhibit has statistics */
+    assert_int_equal(r->f.last.views[0].rest, 1);
+    /* a frame part way, then none until well after the count-up's end */
+    t += KIOSK_COUNTUP_MS / 2;
+    assert_true(kiosk_needs_frame(r->k, t));
+    kiosk_draw(r->k, t);
+    assert_true(r->f.last.views[0].anim_t > 0.0 && r->f.last.views[0].anim_t < 1.0);
+    t += KIOSK_COUNTUP_MS;
+    assert_false(kiosk_animating(r->k, t));
+    assert_true(kiosk_needs_frame(r->k, t));
+    kiosk_draw(r->k, t);
+    assert_true(r->f.last.views[0].anim_t == 1.0);
+    assert_int_equal(r->f.last.views[0].rest, 1);
+    assert_false(kiosk_needs_frame(r->k, t + 1));
 }
 
 /* Navigating backwards slides the arriving panel in from the left: it
@@ -213,6 +250,10 @@ static void a_slide_follows_the_direction(void **state)
         }
         assert_int_equal(abs(f->views[1].dx - f->views[0].dx), W);
     }
+    t = settle(r->k, t, SETTLE_FRAME);
+    kiosk_draw(r->k, t);
+    assert_int_equal(r->f.last.n_views, 1);
+    assert_int_equal(r->f.last.views[0].rest, 0); /* a visitor is there: kept whole */
     assert_int_equal(r->f.bad_draws, 0);
 }
 
@@ -1143,6 +1184,7 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(a_crossfade_presents_both_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(a_slide_follows_the_direction, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_count_up_ends_on_its_final_value, setup, teardown),
         cmocka_unit_test(the_view_cache_stays_within_its_budget),
         cmocka_unit_test(staff_lines_reach_log_subscribers),
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),

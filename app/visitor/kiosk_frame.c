@@ -30,7 +30,10 @@ int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
 
 int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
 {
-    return k->dirty || kiosk_animating(k, now_ms);
+    /* a figure that finished counting between two frames is drawn once
+     * more at its final value */
+    return k->dirty || kiosk_animating(k, now_ms) ||
+           (k->countup_drawn < 1.0 && kiosk_countup_t(k, k->cur, now_ms) >= 1.0);
 }
 
 void kiosk_invalidate(struct kiosk *k)
@@ -112,6 +115,8 @@ static void add_view(struct frame *f, struct kiosk *k, const struct ventry *e, i
         .anim_t = kiosk_countup_t(k, e, now_ms),
         .play = (uint8_t)play,
         .run = run,
+        .rest = role == VROLE_SHOWN && k->view.state == MODE_LOOP && !k->dragging &&
+                !staff_layer_is_open(&k->staff),
     };
 }
 
@@ -178,5 +183,6 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         add_list(&f, kiosk_staff_list(k, now_ms));
     }
     k->p.draw_frame(k->p.ctx, &f);
+    k->countup_drawn = f.n_views > 0 && f.views[0].view == k->cur->view ? f.views[0].anim_t : 1.0;
     k->dirty = 0;
 }

@@ -46,6 +46,9 @@ struct frame_view {
     double anim_t; /* count-up progress in [0,1], not yet eased */
     uint8_t play;  /* enum pv_play */
     uint32_t run;  /* the clip plays from its start whenever this changes */
+    /* nobody is there and it stays (the loop): once it is still, the
+     * presenter may keep less of it until a frame or another view needs it */
+    uint8_t rest;
 };
 
 /* A view's clip as the presenter plays it (presenter.video). */
