@@ -165,6 +165,14 @@ struct view_video {
     int force; /* render the current picture at the next chance (a player taken over) */
 };
 
+/* The software renderer's damage (see "damage" below) is worked out in
+ * tiles of DMG_TILE pixels, on screens up to DMG_WORDS * 64 tiles wide and
+ * DMG_ROWS tiles tall (8192 pixels); a larger one is drawn whole. */
+#define DMG_TILE 32
+#define DMG_WORDS 4
+#define DMG_ROWS 256
+#define DMG_RECTS 128 /* a frame's damage in at most this many rectangles */
+
 struct panel_view {
     struct pview base; /* first: the presenter's handle is the view */
     struct display *d;
@@ -182,9 +190,10 @@ struct panel_view {
     /* stat is a streaming texture whose pixels the display reads: the
      * software renderer's (view_own_begin, crossfade_own) */
     int own_pixels;
-    /* where its items draw (padded, merged; n_content -1: anywhere): the
-     * rest of it is the background colour. version counts its builds. */
-    struct draw_rect content[16];
+    /* the DMG_TILE tiles where its static layer is not the background
+     * colour (n_content: how many; -1 not known: anywhere); version
+     * counts its builds */
+    uint64_t (*content)[DMG_WORDS];
     int n_content; /* CONTENT_LATER: scanned at first need */
     uint32_t version;
     /* while it rests (see "a view at rest"): stat is NULL and packed holds
@@ -271,17 +280,21 @@ struct display {
         uint32_t a, b;         /* view ids; b 0: one view */
         uint32_t a_ver, b_ver; /* their versions */
         int ok;                /* drawn by display_draw_frame alone, as below */
-        SDL_Rect area[32];     /* where anything of it may be drawn */
-        SDL_Rect moving[32];   /* where its animated items, clips and lists drew */
-        int n_area, n_moving;
+        /* the DMG_TILE tiles where anything of it may be drawn */
+        uint64_t area[DMG_ROWS][DMG_WORDS];
+        SDL_Rect moving[32]; /* where its animated items, clips and lists drew */
+        int n_moving;
     } shown, drawing;
-    SDL_Rect dmg[32]; /* this frame's damage; n_dmg -1: the whole output */
+    SDL_Rect dmg[DMG_RECTS];                /* this frame's damage; n_dmg -1: the whole output */
+    uint64_t dmg_bits[DMG_ROWS][DMG_WORDS]; /* ... in tiles, on its way */
     int n_dmg;
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
-    long partial_presents; /* presents of the damage only */
-    long packs, unpacks;   /* views put to rest and made whole again */
-    long presents;         /* every present: the first frame's view is scanned after it */
+    long partial_presents;      /* presents of the damage only */
+    long packs, unpacks;        /* views put to rest and made whole again */
+    struct panel_view *to_rest; /* put to rest at display_idle */
+    long rest_drawn;            /* presents when it was drawn */
+    long presents;              /* every present: the first frame's view is scanned after it */
 };
 
 static SDL_Surface *own_output(struct display *d);
@@ -827,6 +840,8 @@ fail:
 }
 
 static void view_release(struct panel_view *v);
+static void view_pack(struct display *d, struct panel_view *v);
+static int view_unpack(struct display *d, struct panel_view *v);
 static void cache_flush(struct display *d);
 static void parked_close(struct display *d);
 static void stopped_said(const char *name, struct draw_rect r, struct video_player *p);
@@ -1196,8 +1211,6 @@ const char *display_renderer_name(const struct display *d)
     return info.name;
 }
 
-static int view_unpack(struct display *d, struct panel_view *v);
-
 void display_clobber_views(struct display *d, uint32_t rgb)
 {
     display_damage_all(d);
@@ -1542,6 +1555,9 @@ static void view_drop_textures(struct panel_view *v)
         tex_destroy(v->stat);
     v->stat = NULL;
     packed_free(v);
+    free(v->content);
+    v->content = NULL;
+    v->n_content = -1;
     if (v->vid.tex)
         tex_destroy(v->vid.tex);
     v->vid.tex = NULL;
@@ -1571,6 +1587,8 @@ void display_view_free(struct panel_view *v)
 {
     if (!v)
         return;
+    if (v->d && v->d->to_rest == v)
+        v->d->to_rest = NULL;
     view_release(v);
     free(v);
 }
@@ -1761,7 +1779,6 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
 
 #define DMG_PAD 8 /* around an item's box: antialiasing, overhang */
 #define CONTENT_LATER (-2)
-#define DMG_TILE 32 /* the grain of a static layer's scan */
 
 /* Merge overlapping rects until none overlaps: each place is drawn once. */
 static void rects_merge(SDL_Rect *r, int *n)
@@ -1813,48 +1830,88 @@ static SDL_Rect padded(SDL_Rect r)
     return (SDL_Rect){r.x - DMG_PAD, r.y - DMG_PAD, r.w + 2 * DMG_PAD, r.h + 2 * DMG_PAD};
 }
 
+/* Tiles of a w x h screen, or 0 when it is larger than the damage covers. */
+static int dmg_grid(int w, int h, int *cols, int *rows)
+{
+    *cols = (w + DMG_TILE - 1) / DMG_TILE;
+    *rows = (h + DMG_TILE - 1) / DMG_TILE;
+    return w > 0 && h > 0 && *cols <= DMG_WORDS * 64 && *rows <= DMG_ROWS;
+}
+
+/* Mark the tiles rect r (clipped to w x h) touches. */
+static void bits_rect(uint64_t (*bits)[DMG_WORDS], SDL_Rect r, int w, int h)
+{
+    SDL_Rect screen = {0, 0, w, h};
+    if (!SDL_IntersectRect(&r, &screen, &r))
+        return;
+    int c0 = r.x / DMG_TILE, c1 = (r.x + r.w - 1) / DMG_TILE;
+    int r0 = r.y / DMG_TILE, r1 = (r.y + r.h - 1) / DMG_TILE;
+    for (int y = r0; y <= r1 && y < DMG_ROWS; y++)
+        for (int c = c0; c <= c1 && c < DMG_WORDS * 64; c++)
+            bits[y][c / 64] |= 1ull << (c % 64);
+}
+
+/* Tiles marked in bits (cols x rows of a w x h screen) as rectangles into
+ * out[max]: each row's runs, a run joined to the rectangle above it when
+ * they span the same columns. Their count, or -1 when more than max. */
+static int bits_rects(const uint64_t (*bits)[DMG_WORDS], int cols, int rows, int w, int h,
+                      SDL_Rect *out, int max)
+{
+    int n = 0;
+    for (int y = 0; y < rows; y++) {
+        int top = y * DMG_TILE, th = ((y + 1) * DMG_TILE < h ? (y + 1) * DMG_TILE : h) - top;
+        for (int c = 0; c < cols;) {
+            if (!(bits[y][c / 64] >> (c % 64) & 1)) {
+                c++;
+                continue;
+            }
+            int c0 = c;
+            while (c < cols && (bits[y][c / 64] >> (c % 64) & 1))
+                c++;
+            int x = c0 * DMG_TILE, xw = (c * DMG_TILE < w ? c * DMG_TILE : w) - x;
+            int i = 0;
+            while (i < n && !(out[i].x == x && out[i].w == xw && out[i].y + out[i].h == top))
+                i++;
+            if (i < n) {
+                out[i].h += th;
+            } else if (n == max) {
+                return -1;
+            } else {
+                out[n++] = (SDL_Rect){x, top, xw, th};
+            }
+        }
+    }
+    return n;
+}
+
 /* Where a static layer (w x h pixels, pitch in pixels) is not the
- * background colour bg: bands of DMG_TILE rows, each as wide as what is
- * drawn in it, consecutive rows joined. Into v->content. */
+ * background colour bg, in DMG_TILE tiles, into v->content (n_content: how
+ * many; -1 when the screen is larger than the damage covers). */
 static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg)
 {
-    int w = v->w, h = v->h, max = (int)(sizeof(v->content) / sizeof(v->content[0]));
-    SDL_Rect set[16];
+    int w = v->w, h = v->h, cols, rows;
+    free(v->content);
+    v->content = NULL;
+    v->n_content = -1;
+    if (!dmg_grid(w, h, &cols, &rows) || !(v->content = calloc((size_t)rows, sizeof(*v->content))))
+        return;
     int n = 0;
-    SDL_Rect band = {0, 0, 0, 0};
-    int in_band = 0;
-    for (int y0 = 0; y0 < h; y0 += DMG_TILE) {
-        int y1 = y0 + DMG_TILE < h ? y0 + DMG_TILE : h, lo = w, hi = -1;
-        for (int y = y0; y < y1; y++) {
-            const uint32_t *row = px + (size_t)y * (size_t)pitch;
-            int x = 0;
-            while (x < lo && ((row[x] ^ bg) & 0xFFFFFFu) == 0)
-                x++;
-            if (x < lo)
-                lo = x;
-            int r = w - 1;
-            while (r > hi && r >= lo && ((row[r] ^ bg) & 0xFFFFFFu) == 0)
-                r--;
-            if (r > hi && r >= lo)
-                hi = r;
+    for (int ty = 0; ty < rows; ty++)
+        for (int tx = 0; tx < cols; tx++) {
+            int x0 = tx * DMG_TILE, y0 = ty * DMG_TILE;
+            int x1 = x0 + DMG_TILE < w ? x0 + DMG_TILE : w,
+                y1 = y0 + DMG_TILE < h ? y0 + DMG_TILE : h;
+            uint32_t diff = 0;
+            for (int y = y0; y < y1 && !diff; y++) {
+                const uint32_t *row = px + (size_t)y * (size_t)pitch;
+                for (int x = x0; x < x1; x++)
+                    diff |= (row[x] ^ bg) & 0xFFFFFFu;
+            }
+            if (diff) {
+                v->content[ty][tx / 64] |= 1ull << (tx % 64);
+                n++;
+            }
         }
-        if (hi < lo) { /* nothing drawn in these rows */
-            if (in_band)
-                rects_add(set, &n, max, band, w, h);
-            in_band = 0;
-            continue;
-        }
-        SDL_Rect row = {lo, y0, hi - lo + 1, y1 - y0};
-        if (in_band)
-            SDL_UnionRect(&band, &row, &band);
-        else
-            band = row;
-        in_band = 1;
-    }
-    if (in_band)
-        rects_add(set, &n, max, band, w, h);
-    for (int i = 0; i < n; i++)
-        v->content[i] = (struct draw_rect){set[i].x, set[i].y, set[i].w, set[i].h};
     v->n_content = n;
 }
 
@@ -2100,6 +2157,14 @@ static void unpack_all(struct display *d)
 {
     for (struct panel_view *v = d->views; v; v = v->next)
         view_unpack(d, v);
+}
+
+void display_idle(struct display *d)
+{
+    if (d && d->to_rest && d->presents > d->rest_drawn) { /* and presented */
+        view_pack(d, d->to_rest);
+        d->to_rest = NULL;
+    }
 }
 
 long display_packs(const struct display *d, long *unpacks)
@@ -2540,7 +2605,10 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
  * when a view's places are not known. */
 static int frame_places(struct display *d, const struct frame *f, int w, int h, struct shown *s)
 {
-    const int max = (int)(sizeof(s->area) / sizeof(s->area[0]));
+    const int max = (int)(sizeof(s->moving) / sizeof(s->moving[0]));
+    int cols, rows;
+    if (!dmg_grid(w, h, &cols, &rows))
+        return -1;
     for (int k = 0; k < f->n_views; k++) {
         struct panel_view *v = (struct panel_view *)f->views[k].view;
         void *px;
@@ -2569,10 +2637,11 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
             rects_add(s->moving, &s->n_moving, max, padded((SDL_Rect){vr->x, vr->y, vr->w, vr->h}),
                       w, h);
         }
-        for (int i = 0; i < v->n_content; i++) {
-            const struct draw_rect *c = &v->content[i];
-            rects_add(s->area, &s->n_area, max, (SDL_Rect){c->x, c->y, c->w, c->h}, w, h);
-        }
+        if (!v->content || v->w != w || v->h != h)
+            return -1;
+        for (int y = 0; y < rows; y++)
+            for (int j = 0; j < DMG_WORDS; j++)
+                s->area[y][j] |= v->content[y][j];
     }
     for (int l = 0; l < f->n_lists; l++)
         for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
@@ -2581,7 +2650,7 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
                       h);
         }
     for (int i = 0; i < s->n_moving; i++)
-        rects_add(s->area, &s->n_area, max, s->moving[i], w, h);
+        bits_rect(s->area, s->moving[i], w, h);
     return 0;
 }
 
@@ -2620,21 +2689,34 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
      * of the last frame */
     if (!was->ok || o != d->shown_out || o->w != d->shown_w || o->h != d->shown_h)
         return;
-    const int max = (int)(sizeof(d->dmg) / sizeof(d->dmg[0]));
     int same = was->a == now->a && was->a_ver == now->a_ver && was->b == now->b &&
                was->b_ver == now->b_ver;
-    /* the same view: what moves, then and now; the same crossfade: all of
-     * both (the mix changed), and what moved then; else all of then and now */
-    const SDL_Rect *r1 = same ? was->moving : was->area;
-    int n1 = same ? was->n_moving : was->n_area;
-    const SDL_Rect *r2 = same && !b ? now->moving : now->area;
-    int n2 = same && !b ? now->n_moving : now->n_area;
-    int n = 0;
-    for (int i = 0; i < n1; i++)
-        rects_add(d->dmg, &n, max, r1[i], w, h);
-    for (int i = 0; i < n2; i++)
-        rects_add(d->dmg, &n, max, r2[i], w, h);
-    rects_merge(d->dmg, &n);
+    int n = 0, cols, rows;
+    dmg_grid(w, h, &cols, &rows); /* frame_places saw it fit */
+    if (same && !b) {             /* the same view: what moves, then and now */
+        for (int i = 0; i < was->n_moving; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, was->moving[i], w, h);
+        for (int i = 0; i < now->n_moving; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, now->moving[i], w, h);
+        rects_merge(d->dmg, &n);
+    } else {
+        /* the same crossfade: all of both (the mix changed), and what
+         * moved then; else all of then and now. In tiles, which follow the
+         * text far closer than rectangles around it do. */
+        uint64_t(*bits)[DMG_WORDS] = d->dmg_bits;
+        memcpy(bits, now->area, (size_t)rows * sizeof(bits[0]));
+        if (same) {
+            for (int i = 0; i < was->n_moving; i++)
+                bits_rect(bits, was->moving[i], w, h);
+        } else {
+            for (int y = 0; y < rows; y++)
+                for (int k = 0; k < DMG_WORDS; k++)
+                    bits[y][k] |= was->area[y][k];
+        }
+        n = bits_rects((const uint64_t(*)[DMG_WORDS])bits, cols, rows, w, h, d->dmg, DMG_RECTS);
+        if (n < 0)
+            return; /* too scattered: drawn and sent whole */
+    }
     long area = 0;
     for (int i = 0; i < n; i++)
         area += rect_area(&d->dmg[i]);
@@ -2921,9 +3003,12 @@ void display_draw_frame(struct display *d, const struct frame *f)
         draw_list_now(d, f->lists[i]);
     const struct frame_view *fv = &f->views[0];
     struct panel_view *v = (struct panel_view *)fv->view;
-    if (f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 && fv->anim_t >= 1.0 &&
-        !v->vid.it)
-        view_pack(d, v); /* the output shows it whole */
+    /* at display_idle: the output then shows it whole, and no frame (the
+     * first) waits for it */
+    int rest = f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 &&
+               fv->anim_t >= 1.0 && !v->vid.it;
+    d->to_rest = rest ? v : NULL;
+    d->rest_drawn = d->presents;
 }
 
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len)

@@ -121,6 +121,9 @@ long display_partial_presents(const struct display *d);
  * prepared (display.c, "a view at rest"). How many times views were put to
  * rest, and (*unpacks) made whole again. */
 long display_packs(const struct display *d, long *unpacks);
+/* Nothing is to be drawn until the next wake-up: work put off until then
+ * (the view of the last frame presented, put to rest). */
+void display_idle(struct display *d);
 
 /* The renderer lost its render targets (SDL_RENDER_TARGETS_RESET) or its
  * device (SDL_RENDER_DEVICE_RESET, device_lost = 1): recreate the renderer

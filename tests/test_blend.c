@@ -636,6 +636,7 @@ static void a_resting_view_draws_what_it_did(void **state)
                 display_damage_all(w->d);
             shot[k] = draw(w->d, &f);
             display_present(w->d);
+            display_idle(w->d);
         }
         int worst;
         long n = differing(shot[0], shot[1], 0, &worst);

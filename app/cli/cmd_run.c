@@ -1750,6 +1750,8 @@ static int run_pass(struct run_ctx *r)
         return 1;
     upkeep(r, t.now_ms);
     health_tick(r, t.now_ms, 0);
+    if (!kiosk_needs_frame(r->k, t.now_ms))
+        display_idle(r->d); /* after the frame, not on its way */
     wait_step(r, &t, open_wait_ms(r, t.now_ms));
     return 0;
 }
