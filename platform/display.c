@@ -282,9 +282,17 @@ struct display {
         int ok;                /* drawn by display_draw_frame alone, as below */
         /* the DMG_TILE tiles where anything of it may be drawn */
         uint64_t area[DMG_ROWS][DMG_WORDS];
-        SDL_Rect moving[32]; /* where its animated items, clips and lists drew */
-        int n_moving;
+        SDL_Rect moving[32]; /* where its animated items and clips drew */
+        SDL_Rect listed[32]; /* where its lists drew */
+        int n_moving, n_listed;
+        /* its lists, to know them unchanged in the next frame */
+        const struct draw_list *lists[FRAME_MAX_LISTS];
+        uint32_t list_hash[FRAME_MAX_LISTS];
+        int n_lists;
     } shown, drawing;
+    /* this frame's lists are as last time: only their items that meet
+     * the damage are drawn (each whole, its place in the damage) */
+    int lists_kept;
     SDL_Rect dmg[DMG_RECTS];                /* this frame's damage; n_dmg -1: the whole output */
     uint64_t dmg_bits[DMG_ROWS][DMG_WORDS]; /* ... in tiles, on its way */
     int n_dmg;
@@ -2601,6 +2609,105 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
 
 /* ---- a frame's damage (see "damage" above) ---------------------------------- */
 
+/* Where a list's item may draw. */
+static SDL_Rect item_place(const struct draw_item *it)
+{
+    return padded((SDL_Rect){it->r.x, it->r.y, it->r.w, it->r.h});
+}
+
+static uint32_t fnv(uint32_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ b[k]) * 16777619u;
+    return h;
+}
+
+/* What a list draws, as a number: equal lists, equal numbers (FNV-1a over
+ * what each item draws: its kind, place, colours, type, text or units;
+ * figures, pictures and clips by what they point to). */
+static uint32_t list_hash(const struct draw_list *l)
+{
+    uint32_t h = 2166136261u;
+    for (int i = 0; l && i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        int v[17] = {(int)it->kind,
+                     (int)it->color,
+                     it->alpha,
+                     (int)it->face,
+                     it->px,
+                     it->r.x,
+                     it->r.y,
+                     it->r.w,
+                     it->r.h,
+                     it->units_total,
+                     it->units_lit,
+                     it->units_part,
+                     it->units_cols,
+                     it->cell,
+                     it->gap,
+                     (int)it->lit_color,
+                     it->rtl | it->ltr_para << 1};
+        const void *ptr[4] = {it->figure, it->image, it->video, it->locale};
+        h = fnv(h, v, sizeof(v));
+        h = fnv(h, ptr, sizeof(ptr));
+        h = fnv(h, &it->len, sizeof(it->len));
+        if (it->text)
+            h = fnv(h, it->text, it->len);
+    }
+    return h;
+}
+
+static int meets(const SDL_Rect *r, const SDL_Rect *set, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (SDL_HasIntersection(r, &set[i]))
+            return 1;
+    return 0;
+}
+
+/* The lists of now are those of was, unchanged. */
+static int lists_same(const struct shown *was, const struct shown *now)
+{
+    if (was->n_lists != now->n_lists)
+        return 0;
+    for (int l = 0; l < now->n_lists; l++)
+        if (was->lists[l] != now->lists[l] || was->list_hash[l] != now->list_hash[l])
+            return 0;
+    return 1;
+}
+
+/* Unchanged lists over a damage of n rects in d->dmg: each item that meets
+ * the damage joins it whole, until none more does. The new count, or -1
+ * when the damage would not fit. */
+static int lists_into_damage(struct display *d, const struct frame *f, int n, int w, int h)
+{
+    SDL_Rect screen = {0, 0, w, h};
+    for (int more = 1; more;) {
+        more = 0;
+        for (int l = 0; l < f->n_lists; l++)
+            for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
+                SDL_Rect r = item_place(&f->lists[l]->items[i]), c;
+                if (!SDL_IntersectRect(&r, &screen, &c) || !meets(&c, d->dmg, n))
+                    continue;
+                int inside = 0;
+                for (int k = 0; k < n && !inside; k++) {
+                    SDL_Rect u;
+                    SDL_UnionRect(&d->dmg[k], &c, &u);
+                    inside = SDL_RectEquals(&u, &d->dmg[k]);
+                }
+                if (inside)
+                    continue;
+                if (n == DMG_RECTS)
+                    return -1;
+                d->dmg[n++] = c;
+                rects_merge(d->dmg, &n);
+                more = 1;
+            }
+    }
+    return n;
+}
+
 /* The places frame f's views (set in s) and lists may draw at. 0, or -1
  * when a view's places are not known. */
 static int frame_places(struct display *d, const struct frame *f, int w, int h, struct shown *s)
@@ -2643,12 +2750,16 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
             for (int j = 0; j < DMG_WORDS; j++)
                 s->area[y][j] |= v->content[y][j];
     }
-    for (int l = 0; l < f->n_lists; l++)
+    s->n_lists = f->n_lists;
+    for (int l = 0; l < f->n_lists; l++) {
+        s->lists[l] = f->lists[l];
+        s->list_hash[l] = list_hash(f->lists[l]);
         for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
-            const struct draw_rect *r = &f->lists[l]->items[i].r;
-            rects_add(s->moving, &s->n_moving, max, padded((SDL_Rect){r->x, r->y, r->w, r->h}), w,
-                      h);
+            SDL_Rect r = item_place(&f->lists[l]->items[i]);
+            rects_add(s->listed, &s->n_listed, max, r, w, h);
+            bits_rect(s->area, r, w, h);
         }
+    }
     for (int i = 0; i < s->n_moving; i++)
         bits_rect(s->area, s->moving[i], w, h);
     return 0;
@@ -2662,6 +2773,7 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     struct shown *now = &d->drawing;
     memset(now, 0, sizeof(*now));
     d->n_dmg = -1;
+    d->lists_kept = 0;
     SDL_Surface *o = d->rotation || d->own_blend_off ? NULL : own_output(d);
     if (!o || d->presents == 0)
         return; /* the first frame: nothing shown to build on */
@@ -2694,11 +2806,20 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     int n = 0, cols, rows;
     dmg_grid(w, h, &cols, &rows); /* frame_places saw it fit */
     if (same && !b) {             /* the same view: what moves, then and now */
+        int kept = lists_same(was, now);
         for (int i = 0; i < was->n_moving; i++)
             rects_add(d->dmg, &n, DMG_RECTS, was->moving[i], w, h);
         for (int i = 0; i < now->n_moving; i++)
             rects_add(d->dmg, &n, DMG_RECTS, now->moving[i], w, h);
+        for (int i = 0; !kept && i < was->n_listed; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, was->listed[i], w, h);
+        for (int i = 0; !kept && i < now->n_listed; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, now->listed[i], w, h);
         rects_merge(d->dmg, &n);
+        /* lists as they were: drawn only where the damage meets them */
+        if (kept && (n = lists_into_damage(d, f, n, w, h)) < 0)
+            return;
+        d->lists_kept = kept;
     } else {
         /* the same crossfade: all of both (the mix changed), and what
          * moved then; else all of then and now. In tiles, which follow the
@@ -2708,6 +2829,8 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
         if (same) {
             for (int i = 0; i < was->n_moving; i++)
                 bits_rect(bits, was->moving[i], w, h);
+            for (int i = 0; i < was->n_listed; i++)
+                bits_rect(bits, was->listed[i], w, h);
         } else {
             for (int y = 0; y < rows; y++)
                 for (int k = 0; k < DMG_WORDS; k++)
@@ -2999,8 +3122,15 @@ void display_draw_frame(struct display *d, const struct frame *f)
         draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t, 1);
     }
     video_sweep(d);
-    for (int i = 0; i < f->n_lists; i++)
-        draw_list_now(d, f->lists[i]);
+    for (int l = 0; l < f->n_lists; l++)
+        for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
+            const struct draw_item *it = &f->lists[l]->items[i];
+            SDL_Rect r = item_place(it);
+            /* an unchanged item the damage does not meet is on the
+             * output already (lists_into_damage) */
+            if (!d->lists_kept || d->n_dmg < 0 || meets(&r, d->dmg, d->n_dmg))
+                draw_item_now(d, NULL, it);
+        }
     const struct frame_view *fv = &f->views[0];
     struct panel_view *v = (struct panel_view *)fv->view;
     /* at display_idle: the output then shows it whole, and no frame (the

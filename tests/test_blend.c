@@ -531,6 +531,18 @@ static void damage_draws_what_a_whole_frame_does(void **state)
                                    .len = strlen(pos[i])};
         cl[i] = (struct draw_list){.items = &ci[i], .n = 1, .cap = 1};
     }
+    /* a list over the counting figure: unchanged, it is drawn again only
+     * because the figure's damage meets it, and then whole */
+    const char *label = "over the figure";
+    struct draw_item oi = {.kind = DRAW_TEXT,
+                           .r = {300, 330, 420, 48},
+                           .color = COLOR_TEXT,
+                           .alpha = 255,
+                           .face = FACE_SANS,
+                           .px = 36,
+                           .text = label,
+                           .len = strlen(label)};
+    struct draw_list over = {.items = &oi, .n = 1, .cap = 1};
     struct step {
         struct panel_view *v0, *v1;
         int alpha; /* of v1 */
@@ -545,7 +557,7 @@ static void damage_draws_what_a_whole_frame_does(void **state)
     long partial = display_partial_presents(d);
     for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
         const struct step *st = &steps[i];
-        struct frame f = {.n_views = st->v1 ? 2 : 1, .n_lists = 1};
+        struct frame f = {.n_views = st->v1 ? 2 : 1, .n_lists = 2};
         f.views[0] =
             (struct frame_view){.view = (struct pview *)st->v0, .alpha = 255, .anim_t = st->t};
         if (st->v1)
@@ -554,6 +566,7 @@ static void damage_draws_what_a_whole_frame_does(void **state)
                                              .alpha = (uint8_t)st->alpha,
                                              .anim_t = st->t};
         f.lists[0] = &cl[st->list];
+        f.lists[1] = &over;
         SDL_Surface *part = draw(d, &f); /* over the frame before */
         display_present(d);
         display_damage_all(d);
