@@ -166,12 +166,13 @@ struct view_video {
 };
 
 /* The software renderer's damage (see "damage" below) is worked out in
- * tiles of DMG_TILE pixels, on screens up to DMG_WORDS * 64 tiles wide and
- * DMG_ROWS tiles tall (8192 pixels); a larger one is drawn whole. */
-#define DMG_TILE 32
-#define DMG_WORDS 4
-#define DMG_ROWS 256
-#define DMG_RECTS 128 /* a frame's damage in at most this many rectangles */
+ * tiles (dmg_tile: 16 pixels, 32 on screens over 2048 pixels, where text
+ * is set larger and 16 would need too many rectangles), on screens up to
+ * DMG_WORDS * 64 tiles wide and DMG_ROWS tiles tall (8192 pixels at 16);
+ * a larger one is drawn whole. */
+#define DMG_WORDS 8
+#define DMG_ROWS 512
+#define DMG_RECTS 256 /* a frame's damage in at most this many rectangles */
 
 struct panel_view {
     struct pview base; /* first: the presenter's handle is the view */
@@ -190,7 +191,7 @@ struct panel_view {
     /* stat is a streaming texture whose pixels the display reads: the
      * software renderer's (view_own_begin, crossfade_own) */
     int own_pixels;
-    /* the DMG_TILE tiles where its static layer is not the background
+    /* the dmg_tile tiles where its static layer is not the background
      * colour (n_content: how many; -1 not known: anywhere); version
      * counts its builds */
     uint64_t (*content)[DMG_WORDS];
@@ -280,7 +281,7 @@ struct display {
         uint32_t a, b;         /* view ids; b 0: one view */
         uint32_t a_ver, b_ver; /* their versions */
         int ok;                /* drawn by display_draw_frame alone, as below */
-        /* the DMG_TILE tiles where anything of it may be drawn */
+        /* the dmg_tile tiles where anything of it may be drawn */
         uint64_t area[DMG_ROWS][DMG_WORDS];
         SDL_Rect moving[32]; /* where its animated items and clips drew */
         SDL_Rect listed[32]; /* where its lists drew */
@@ -1838,11 +1839,18 @@ static SDL_Rect padded(SDL_Rect r)
     return (SDL_Rect){r.x - DMG_PAD, r.y - DMG_PAD, r.w + 2 * DMG_PAD, r.h + 2 * DMG_PAD};
 }
 
+/* The side of a damage tile on a w x h screen. */
+static int dmg_tile(int w, int h)
+{
+    return w > 2048 || h > 2048 ? 32 : 16;
+}
+
 /* Tiles of a w x h screen, or 0 when it is larger than the damage covers. */
 static int dmg_grid(int w, int h, int *cols, int *rows)
 {
-    *cols = (w + DMG_TILE - 1) / DMG_TILE;
-    *rows = (h + DMG_TILE - 1) / DMG_TILE;
+    int t = dmg_tile(w, h);
+    *cols = (w + t - 1) / t;
+    *rows = (h + t - 1) / t;
     return w > 0 && h > 0 && *cols <= DMG_WORDS * 64 && *rows <= DMG_ROWS;
 }
 
@@ -1852,8 +1860,9 @@ static void bits_rect(uint64_t (*bits)[DMG_WORDS], SDL_Rect r, int w, int h)
     SDL_Rect screen = {0, 0, w, h};
     if (!SDL_IntersectRect(&r, &screen, &r))
         return;
-    int c0 = r.x / DMG_TILE, c1 = (r.x + r.w - 1) / DMG_TILE;
-    int r0 = r.y / DMG_TILE, r1 = (r.y + r.h - 1) / DMG_TILE;
+    int t = dmg_tile(w, h);
+    int c0 = r.x / t, c1 = (r.x + r.w - 1) / t;
+    int r0 = r.y / t, r1 = (r.y + r.h - 1) / t;
     for (int y = r0; y <= r1 && y < DMG_ROWS; y++)
         for (int c = c0; c <= c1 && c < DMG_WORDS * 64; c++)
             bits[y][c / 64] |= 1ull << (c % 64);
@@ -1865,9 +1874,9 @@ static void bits_rect(uint64_t (*bits)[DMG_WORDS], SDL_Rect r, int w, int h)
 static int bits_rects(const uint64_t (*bits)[DMG_WORDS], int cols, int rows, int w, int h,
                       SDL_Rect *out, int max)
 {
-    int n = 0;
+    int n = 0, t = dmg_tile(w, h);
     for (int y = 0; y < rows; y++) {
-        int top = y * DMG_TILE, th = ((y + 1) * DMG_TILE < h ? (y + 1) * DMG_TILE : h) - top;
+        int top = y * t, th = ((y + 1) * t < h ? (y + 1) * t : h) - top;
         for (int c = 0; c < cols;) {
             if (!(bits[y][c / 64] >> (c % 64) & 1)) {
                 c++;
@@ -1876,7 +1885,7 @@ static int bits_rects(const uint64_t (*bits)[DMG_WORDS], int cols, int rows, int
             int c0 = c;
             while (c < cols && (bits[y][c / 64] >> (c % 64) & 1))
                 c++;
-            int x = c0 * DMG_TILE, xw = (c * DMG_TILE < w ? c * DMG_TILE : w) - x;
+            int x = c0 * t, xw = (c * t < w ? c * t : w) - x;
             int i = 0;
             while (i < n && !(out[i].x == x && out[i].w == xw && out[i].y + out[i].h == top))
                 i++;
@@ -1893,11 +1902,11 @@ static int bits_rects(const uint64_t (*bits)[DMG_WORDS], int cols, int rows, int
 }
 
 /* Where a static layer (w x h pixels, pitch in pixels) is not the
- * background colour bg, in DMG_TILE tiles, into v->content (n_content: how
+ * background colour bg, in dmg_tile tiles, into v->content (n_content: how
  * many; -1 when the screen is larger than the damage covers). */
 static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg)
 {
-    int w = v->w, h = v->h, cols, rows;
+    int w = v->w, h = v->h, cols, rows, t = dmg_tile(w, h);
     free(v->content);
     v->content = NULL;
     v->n_content = -1;
@@ -1906,9 +1915,8 @@ static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, ui
     int n = 0;
     for (int ty = 0; ty < rows; ty++)
         for (int tx = 0; tx < cols; tx++) {
-            int x0 = tx * DMG_TILE, y0 = ty * DMG_TILE;
-            int x1 = x0 + DMG_TILE < w ? x0 + DMG_TILE : w,
-                y1 = y0 + DMG_TILE < h ? y0 + DMG_TILE : h;
+            int x0 = tx * t, y0 = ty * t;
+            int x1 = x0 + t < w ? x0 + t : w, y1 = y0 + t < h ? y0 + t : h;
             uint32_t diff = 0;
             for (int y = y0; y < y1 && !diff; y++) {
                 const uint32_t *row = px + (size_t)y * (size_t)pitch;
