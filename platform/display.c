@@ -1931,6 +1931,19 @@ static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, ui
     v->n_content = n;
 }
 
+/* A streaming texture for a w x h static layer, locked (its pixels in
+ * *px, pitch in bytes); NULL when it cannot be made or locked. */
+static SDL_Texture *layer_locked(struct display *d, int w, int h, void **px, int *pitch)
+{
+    SDL_Texture *t = tex_counted(
+        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, w, h));
+    if (t && SDL_LockTexture(t, NULL, px, pitch) != 0) {
+        tex_destroy(t);
+        t = NULL;
+    }
+    return t;
+}
+
 /* A view's static layer drawn by a software renderer of its own. */
 struct own_build {
     SDL_Renderer *display_ren; /* the display's, set aside while drawing */
@@ -1952,14 +1965,11 @@ static int view_own_begin(struct display *d, struct panel_view *v, struct own_bu
     memset(b, 0, sizeof(*b));
     if (d->own_blend_off || !is_software(d))
         return 0;
-    SDL_Texture *t = tex_counted(
-        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, v->w, v->h));
     void *px;
     int pitch;
-    if (!t || SDL_LockTexture(t, NULL, &px, &pitch) != 0) {
-        tex_destroy(t);
+    SDL_Texture *t = layer_locked(d, v->w, v->h, &px, &pitch);
+    if (!t)
         return 0;
-    }
     b->pixels =
         SDL_CreateRGBSurfaceWithFormatFrom(px, v->w, v->h, 32, pitch, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = b->pixels ? SDL_CreateSoftwareRenderer(b->pixels) : NULL;
@@ -2132,13 +2142,11 @@ static int view_unpack(struct display *d, struct panel_view *v)
     struct packed *pk = v->packed;
     if (!pk)
         return 0;
-    SDL_Texture *t = tex_counted(
-        SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, v->w, v->h));
     void *p;
     int pitch;
-    if (!t || SDL_LockTexture(t, NULL, &p, &pitch) != 0) {
+    SDL_Texture *t = layer_locked(d, v->w, v->h, &p, &pitch);
+    if (!t) {
         log_error(TAG, "a resting view cannot be made whole again: %s", SDL_GetError());
-        tex_destroy(t);
         return -1;
     }
     uint32_t *px = p;

@@ -408,6 +408,20 @@ static long differing(const SDL_Surface *a, const SDL_Surface *b, int by, int *w
     return n;
 }
 
+/* A line of text in a list drawn over the views. */
+static struct draw_item text_item(const char *s, int x, int y, int w, int h, int px,
+                                  enum color_role color)
+{
+    return (struct draw_item){.kind = DRAW_TEXT,
+                              .r = {x, y, w, h},
+                              .color = color,
+                              .alpha = 255,
+                              .face = FACE_SANS,
+                              .px = px,
+                              .text = s,
+                              .len = strlen(s)};
+}
+
 /* A headless display and two panels prepared on it (their lists in la, lb,
  * which must outlive the views). */
 struct two {
@@ -446,15 +460,7 @@ static void crossfade_frame_is_sdls(void **state)
     struct display *d = tw.d;
     struct panel_view *a = tw.a, *b = tw.b;
     char why[256] = "";
-    const char *chrome = "3 / 12";
-    struct draw_item ci = {.kind = DRAW_TEXT,
-                           .r = {1100, 740, 100, 40},
-                           .color = COLOR_MUTED,
-                           .alpha = 255,
-                           .face = FACE_SANS,
-                           .px = 24,
-                           .text = chrome,
-                           .len = strlen(chrome)};
+    struct draw_item ci = text_item("3 / 12", 1100, 740, 100, 40, 24, COLOR_MUTED);
     struct draw_list cl = {.items = &ci, .n = 1, .cap = 1};
     const int alphas[] = {1, 2, 63, 127, 128, 129, 200, 253, 254};
     for (size_t i = 0; i < sizeof(alphas) / sizeof(alphas[0]); i++) {
@@ -521,27 +527,12 @@ static void damage_draws_what_a_whole_frame_does(void **state)
     struct draw_item ci[2];
     struct draw_list cl[2];
     for (int i = 0; i < 2; i++) {
-        ci[i] = (struct draw_item){.kind = DRAW_TEXT,
-                                   .r = {1000 + 100 * i, 740, 100, 40},
-                                   .color = COLOR_MUTED,
-                                   .alpha = 255,
-                                   .face = FACE_SANS,
-                                   .px = 24,
-                                   .text = pos[i],
-                                   .len = strlen(pos[i])};
+        ci[i] = text_item(pos[i], 1000 + 100 * i, 740, 100, 40, 24, COLOR_MUTED);
         cl[i] = (struct draw_list){.items = &ci[i], .n = 1, .cap = 1};
     }
     /* a list over the counting figure: unchanged, it is drawn again only
      * because the figure's damage meets it, and then whole */
-    const char *label = "over the figure";
-    struct draw_item oi = {.kind = DRAW_TEXT,
-                           .r = {300, 330, 420, 48},
-                           .color = COLOR_TEXT,
-                           .alpha = 255,
-                           .face = FACE_SANS,
-                           .px = 36,
-                           .text = label,
-                           .len = strlen(label)};
+    struct draw_item oi = text_item("over the figure", 300, 330, 420, 48, 36, COLOR_TEXT);
     struct draw_list over = {.items = &oi, .n = 1, .cap = 1};
     struct step {
         struct panel_view *v0, *v1;
