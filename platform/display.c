@@ -2009,18 +2009,17 @@ static void view_own_end(struct display *d, struct panel_view *v, struct own_bui
  * static layer is a screen of pixels (8 MB at 1920x1080, 33 MB at
  * 3840x2160), mostly the background colour, and the output shows it
  * already: while it rests, only the tiles of it that are not background
- * are kept (packed). It is made whole again (unpacked), pixel for pixel,
- * when a frame needs it or another view is prepared (the transition that
- * follows then starts without that work). The software renderer's views
+ * are kept (packed): the damage scan's tiles (scan_content). It is made
+ * whole again (unpacked), the same colour in every pixel, when a frame
+ * needs it or another view is prepared (the transition that follows then
+ * starts without that work). The software renderer's views
  * only (own_pixels): a GPU's textures are not in this process's memory. */
 
-#define PACK_TILE 32
-
 struct packed {
-    int cols, rows;
-    uint32_t bg;  /* every pixel of a tile not kept */
-    int32_t *at;  /* cols x rows: the tile's place in px, or -1 */
-    uint32_t *px; /* the kept tiles, PACK_TILE x PACK_TILE pixels each */
+    int t, cols, rows; /* its tiles: the damage's (v->content) */
+    uint32_t bg;       /* every pixel of a tile not kept */
+    int32_t *at;       /* cols x rows: the tile's place in px, or -1 */
+    uint32_t *px;      /* the kept tiles, t x t pixels each */
     size_t n_kept;
 };
 
@@ -2039,35 +2038,8 @@ static int imin(int a, int b)
     return a < b ? a : b;
 }
 
-/* Does tile (tx, ty) of a w x h layer (pitch in pixels) hold any pixel but bg? */
-static int tile_drawn(const uint32_t *px, int pitch, int w, int h, int tx, int ty, uint32_t bg)
-{
-    int x0 = tx * PACK_TILE, y0 = ty * PACK_TILE;
-    int x1 = imin(x0 + PACK_TILE, w), y1 = imin(y0 + PACK_TILE, h);
-    for (int y = y0; y < y1; y++) {
-        const uint32_t *row = px + (size_t)y * (size_t)pitch;
-        uint32_t diff = 0;
-        for (int x = x0; x < x1; x++)
-            diff |= row[x] ^ bg;
-        if (diff)
-            return 1;
-    }
-    return 0;
-}
-
-/* The background's pixel value as the layer holds it (its unused byte
- * included): the first pixel of the palette's colour; bg when none is. */
-static uint32_t layer_bg(const uint32_t *px, int pitch, int w, int h, uint32_t bg)
-{
-    for (int y = 0; y < h; y += PACK_TILE) {
-        const uint32_t *row = px + (size_t)y * (size_t)pitch;
-        for (int x = 0; x < w; x++)
-            if (((row[x] ^ bg) & 0xFFFFFFu) == 0)
-                return row[x];
-    }
-    return bg;
-}
-
+/* Keep the tiles the damage scan found drawn (v->content); the others are
+ * the background colour (in the 24 bits a pixel shows). */
 static void view_pack(struct display *d, struct panel_view *v)
 {
     if (v->packed || !v->stat || !v->own_pixels || v->keep_whole)
@@ -2080,36 +2052,34 @@ static void view_pack(struct display *d, struct panel_view *v)
     int pp = pitch / 4, w = v->w, h = v->h;
     if (v->n_content == CONTENT_LATER)
         scan_content(v, px, pp, rgb_of(&d->pal, COLOR_BG));
-    struct packed *pk = calloc(1, sizeof(*pk));
+    struct packed *pk = v->n_content >= 0 ? calloc(1, sizeof(*pk)) : NULL;
     if (!pk)
-        goto fail;
-    pk->cols = (w + PACK_TILE - 1) / PACK_TILE;
-    pk->rows = (h + PACK_TILE - 1) / PACK_TILE;
-    pk->bg = layer_bg(px, pp, w, h, rgb_of(&d->pal, COLOR_BG));
-    pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
-    if (!pk->at)
-        goto fail;
-    for (int ty = 0; ty < pk->rows; ty++)
-        for (int tx = 0; tx < pk->cols; tx++) {
-            int drawn = tile_drawn(px, pp, w, h, tx, ty, pk->bg);
-            pk->at[ty * pk->cols + tx] = drawn ? (int32_t)pk->n_kept++ : -1;
-        }
-    const size_t tile_px = (size_t)PACK_TILE * PACK_TILE;
+        goto fail; /* no scan (a screen larger than the damage covers), or no memory */
+    dmg_grid(w, h, &pk->cols, &pk->rows);
+    pk->t = dmg_tile(w, h);
+    pk->bg = rgb_of(&d->pal, COLOR_BG);
+    const int t = pk->t;
+    const size_t tile_px = (size_t)t * (size_t)t;
+    pk->n_kept = (size_t)v->n_content;
     if (pk->n_kept * tile_px * 2 > (size_t)w * (size_t)h)
         goto fail; /* most of it drawn (a photo): not worth the work */
+    pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
     pk->px = malloc((pk->n_kept ? pk->n_kept : 1) * tile_px * sizeof(*pk->px));
-    if (!pk->px)
+    if (!pk->at || !pk->px)
         goto fail;
+    int32_t kept = 0;
     for (int ty = 0; ty < pk->rows; ty++)
         for (int tx = 0; tx < pk->cols; tx++) {
-            int32_t at = pk->at[ty * pk->cols + tx];
-            if (at < 0)
+            if (!(v->content[ty][tx / 64] >> (tx % 64) & 1)) {
+                pk->at[ty * pk->cols + tx] = -1;
                 continue;
-            int x0 = tx * PACK_TILE, y0 = ty * PACK_TILE;
-            int tw = imin(PACK_TILE, w - x0), th = imin(PACK_TILE, h - y0);
+            }
+            int32_t at = pk->at[ty * pk->cols + tx] = kept++;
+            int x0 = tx * t, y0 = ty * t;
+            int tw = imin(t, w - x0), th = imin(t, h - y0);
             uint32_t *dst = pk->px + (size_t)at * tile_px;
             for (int y = 0; y < th; y++)
-                memcpy(dst + (size_t)y * PACK_TILE, px + (size_t)(y0 + y) * (size_t)pp + x0,
+                memcpy(dst + (size_t)y * (size_t)t, px + (size_t)(y0 + y) * (size_t)pp + x0,
                        (size_t)tw * sizeof(*dst));
         }
     SDL_UnlockTexture(v->stat);
@@ -2130,6 +2100,7 @@ fail:
     SDL_UnlockTexture(v->stat);
     if (pk) {
         free(pk->at);
+        free(pk->px);
         free(pk);
     }
     v->keep_whole = 1; /* try once */
@@ -2144,23 +2115,24 @@ static int view_unpack(struct display *d, struct panel_view *v)
         return 0;
     void *p;
     int pitch;
-    SDL_Texture *t = layer_locked(d, v->w, v->h, &p, &pitch);
-    if (!t) {
+    SDL_Texture *tex = layer_locked(d, v->w, v->h, &p, &pitch);
+    if (!tex) {
         log_error(TAG, "a resting view cannot be made whole again: %s", SDL_GetError());
         return -1;
     }
     uint32_t *px = p;
     int pp = pitch / 4, w = v->w, h = v->h;
-    const size_t tile_px = (size_t)PACK_TILE * PACK_TILE;
+    const int t = pk->t;
+    const size_t tile_px = (size_t)t * (size_t)t;
     for (int ty = 0; ty < pk->rows; ty++) {
-        int y0 = ty * PACK_TILE, th = imin(PACK_TILE, h - y0);
+        int y0 = ty * t, th = imin(t, h - y0);
         for (int tx = 0; tx < pk->cols; tx++) {
-            int x0 = tx * PACK_TILE, tw = imin(PACK_TILE, w - x0);
+            int x0 = tx * t, tw = imin(t, w - x0);
             int32_t at = pk->at[ty * pk->cols + tx];
             for (int y = 0; y < th; y++) {
                 uint32_t *row = px + (size_t)(y0 + y) * (size_t)pp + x0;
                 if (at >= 0) {
-                    memcpy(row, pk->px + (size_t)at * tile_px + (size_t)y * PACK_TILE,
+                    memcpy(row, pk->px + (size_t)at * tile_px + (size_t)y * (size_t)t,
                            (size_t)tw * sizeof(*row));
                 } else {
                     for (int x = 0; x < tw; x++)
@@ -2169,8 +2141,8 @@ static int view_unpack(struct display *d, struct panel_view *v)
             }
         }
     }
-    SDL_UnlockTexture(t);
-    v->stat = t;
+    SDL_UnlockTexture(tex);
+    v->stat = tex;
     packed_free(v);
     d->unpacks++;
     return 0;
