@@ -98,6 +98,23 @@ struct glyph {
     struct ink ink;
 };
 
+/* A piece of a figure (a glyph, its prefix or suffix) where it lands. */
+struct piece {
+    const void *tex;
+    SDL_Rect r;
+    uint8_t a;
+};
+
+/* What a figure draws, measured without drawing (draw_figure): its extent,
+ * and its pieces in p[max] (n max + 1: more than fit). */
+struct figure_pieces {
+    SDL_Rect ext;
+    struct piece *p;
+    int n, max;
+};
+
+#define DMG_PIECES 64 /* figure pieces a frame's damage follows */
+
 struct atlas {
     enum font_face face;
     int px;
@@ -283,9 +300,13 @@ struct display {
         int ok;                /* drawn by display_draw_frame alone, as below */
         /* the dmg_tile tiles where anything of it may be drawn */
         uint64_t area[DMG_ROWS][DMG_WORDS];
-        SDL_Rect moving[32]; /* where its animated items and clips drew */
+        SDL_Rect moving[32]; /* where its animated items but figures, and clips, drew */
         SDL_Rect listed[32]; /* where its lists drew */
-        int n_moving, n_listed;
+        SDL_Rect figs[8];    /* where its figures drew */
+        int n_moving, n_listed, n_figs;
+        /* and each of their pieces (n_pieces DMG_PIECES + 1: more than fit) */
+        struct piece pieces[DMG_PIECES];
+        int n_pieces;
         /* its lists, to know them unchanged in the next frame */
         const struct draw_list *lists[FRAME_MAX_LISTS];
         uint32_t list_hash[FRAME_MAX_LISTS];
@@ -294,12 +315,16 @@ struct display {
     /* this frame's lists are as last time: only their items that meet
      * the damage are drawn (each whole, its place in the damage) */
     int lists_kept;
+    /* this frame's figures are as last time but for the pieces that
+     * changed: only those the damage meets are drawn (figure_put) */
+    int dmg_pieces;
     SDL_Rect dmg[DMG_RECTS];                /* this frame's damage; n_dmg -1: the whole output */
     uint64_t dmg_bits[DMG_ROWS][DMG_WORDS]; /* ... in tiles, on its way */
     int n_dmg;
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
     long partial_presents;      /* presents of the damage only */
+    long damaged;               /* pixels the last present drew (display_damaged) */
     long packs, unpacks;        /* views put to rest and made whole again */
     struct panel_view *to_rest; /* put to rest at display_idle */
     long rest_drawn;            /* presents when it was drawn */
@@ -307,6 +332,7 @@ struct display {
 };
 
 static SDL_Surface *own_output(struct display *d);
+static int meets(const SDL_Rect *r, const SDL_Rect *set, int n);
 
 /* Textures this process holds in its renderers: every create and destroy
  * goes through these two (main thread only), for the soak's leak check. */
@@ -1111,6 +1137,11 @@ long display_partial_presents(const struct display *d)
     return d ? d->partial_presents : 0;
 }
 
+long display_damaged(const struct display *d)
+{
+    return d ? d->damaged : 0;
+}
+
 void display_clear_black(struct display *d)
 {
     if (!d)
@@ -1122,6 +1153,7 @@ void display_clear_black(struct display *d)
 }
 
 static void video_presented_all(struct display *d);
+static long rect_area(const SDL_Rect *r);
 
 void display_present(struct display *d)
 {
@@ -1138,6 +1170,15 @@ void display_present(struct display *d)
         SDL_RenderPresent(d->ren);
     }
     d->partial_presents += d->n_dmg >= 0;
+    if (d->n_dmg >= 0) {
+        d->damaged = 0;
+        for (int i = 0; i < d->n_dmg; i++)
+            d->damaged += rect_area(&d->dmg[i]);
+    } else {
+        int w, h;
+        output_size(d, &w, &h);
+        d->damaged = (long)w * h;
+    }
     d->presents++;
     d->shown = d->drawing;
     d->drawing.ok = 0;
@@ -1342,26 +1383,32 @@ static int atlas_for(struct display *d, struct panel_view *v, enum font_face fac
     return v->n_atlases++;
 }
 
-/* One piece of a figure: drawn, or (ext not NULL) only added to *ext, the
- * figure's extent (crossfade_own). */
+/* One piece of a figure: drawn, or (fp not NULL) only added to fp: the
+ * figure's extent (crossfade_own), and where each piece lands (damage).
+ * While a frame is drawn where its figures' pieces changed (dmg_pieces), a
+ * piece the damage does not meet is on the output already. */
 static void figure_put(struct display *d, SDL_Texture *tex, const struct ink *k, int x, int y,
-                       int w, int h, uint8_t a, SDL_Rect *ext)
+                       int w, int h, uint8_t a, struct figure_pieces *fp)
 {
-    if (!ext) {
-        put_tex(d, tex, k, x, y, w, h, a);
+    SDL_Rect r = {x, y, w, h};
+    if (!fp) {
+        if (!d->dmg_pieces || meets(&r, d->dmg, d->n_dmg))
+            put_tex(d, tex, k, x, y, w, h, a);
         return;
     }
-    SDL_Rect r = {x, y, w, h};
     if (!tex || a == 0 || SDL_RectEmpty(&r))
         return;
-    if (SDL_RectEmpty(ext))
-        *ext = r;
+    if (SDL_RectEmpty(&fp->ext))
+        fp->ext = r;
     else
-        SDL_UnionRect(ext, &r, ext);
+        SDL_UnionRect(&fp->ext, &r, &fp->ext);
+    if (fp->n < fp->max)
+        fp->p[fp->n] = (struct piece){.tex = tex, .r = r, .a = a};
+    fp->n += fp->n <= fp->max; /* max + 1: they did not fit */
 }
 
 static void draw_figure(struct display *d, struct panel_view *v, struct anim_item *it, int dx,
-                        uint8_t alpha, double t, SDL_Rect *ext)
+                        uint8_t alpha, double t, struct figure_pieces *fp)
 {
     char buf[FIGURE_TEXT_MAX];
     size_t len = layout_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
@@ -1395,11 +1442,11 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
         x = it->r.x + dx + it->r.w - total;
     }
     if (suffix && suf_left) {
-        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
+        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, fp);
         x += it->suffix_w;
     }
     if (prefix && !pre_right) {
-        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
+        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, fp);
         x += it->prefix_adv;
     }
     /* a range in Arabic-Indic digits reads from the right, its first
@@ -1424,15 +1471,15 @@ static void draw_figure(struct display *d, struct panel_view *v, struct anim_ite
                 x += at->px / 2;
                 continue;
             }
-            figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, ext);
+            figure_put(d, g->tex, &g->ink, x + g->ox, y + g->oy, g->w, g->h, a, fp);
             x += g->adv;
         }
     if (suffix && !suf_left) {
-        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, ext);
+        figure_put(d, it->suffix, &it->suffix_ink, x, y, it->suffix_w, it->suffix_h, a, fp);
         x += it->suffix_w;
     }
     if (prefix && pre_right)
-        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, ext);
+        figure_put(d, it->prefix, &it->prefix_ink, x, y, it->prefix_w, it->prefix_h, a, fp);
 }
 
 /* ---- unit charts ---------------------------------------------------------- */
@@ -2550,9 +2597,12 @@ static int anim_extent(struct display *d, struct panel_view *v, struct anim_item
         if (it->tex)
             *r = (SDL_Rect){it->r.x, it->r.y, it->tw, it->th};
         break;
-    case DRAW_FIGURE:
-        draw_figure(d, v, it, 0, 255, eased, r);
+    case DRAW_FIGURE: {
+        struct figure_pieces fp = {0};
+        draw_figure(d, v, it, 0, 255, eased, &fp);
+        *r = fp.ext;
         break;
+    }
     case DRAW_UNITS:
         for (int i = 0; i < it->total; i++)
             if (i == 0)
@@ -2665,35 +2715,73 @@ static int lists_same(const struct shown *was, const struct shown *now)
     return 1;
 }
 
-/* Unchanged lists over a damage of n rects in d->dmg: each item that meets
- * the damage joins it whole, until none more does. The new count, or -1
- * when the damage would not fit. */
-static int lists_into_damage(struct display *d, const struct frame *f, int n, int w, int h)
+/* Place r (clipped to the w x h screen) into the damage of *n rects in
+ * d->dmg when it meets it and is not inside one of them: 1 when it was, 0
+ * when not, -1 when the damage would not fit. */
+static int join_damage(struct display *d, int *n, SDL_Rect r, int w, int h)
 {
-    SDL_Rect screen = {0, 0, w, h};
+    SDL_Rect screen = {0, 0, w, h}, c;
+    if (!SDL_IntersectRect(&r, &screen, &c) || !meets(&c, d->dmg, *n))
+        return 0;
+    for (int k = 0; k < *n; k++) {
+        SDL_Rect u;
+        SDL_UnionRect(&d->dmg[k], &c, &u);
+        if (SDL_RectEquals(&u, &d->dmg[k]))
+            return 0;
+    }
+    if (*n == DMG_RECTS)
+        return -1;
+    d->dmg[(*n)++] = c;
+    rects_merge(d->dmg, n);
+    return 1;
+}
+
+/* Over a damage of n rects in d->dmg, what is drawn only where the damage
+ * meets it (unchanged lists, when lists; the pieces of figures, when
+ * pieces): each item or piece that meets the damage joins it whole, until
+ * none more does. The new count, or -1 when the damage would not fit. */
+static int into_damage(struct display *d, const struct frame *f, int n, int w, int h, int lists,
+                       const struct shown *pieces)
+{
     for (int more = 1; more;) {
         more = 0;
-        for (int l = 0; l < f->n_lists; l++)
+        for (int l = 0; lists && l < f->n_lists; l++)
             for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
-                SDL_Rect r = item_place(&f->lists[l]->items[i]), c;
-                if (!SDL_IntersectRect(&r, &screen, &c) || !meets(&c, d->dmg, n))
-                    continue;
-                int inside = 0;
-                for (int k = 0; k < n && !inside; k++) {
-                    SDL_Rect u;
-                    SDL_UnionRect(&d->dmg[k], &c, &u);
-                    inside = SDL_RectEquals(&u, &d->dmg[k]);
-                }
-                if (inside)
-                    continue;
-                if (n == DMG_RECTS)
+                int r = join_damage(d, &n, item_place(&f->lists[l]->items[i]), w, h);
+                if (r < 0)
                     return -1;
-                d->dmg[n++] = c;
-                rects_merge(d->dmg, &n);
-                more = 1;
+                more |= r;
             }
+        for (int i = 0; pieces && i < pieces->n_pieces; i++) {
+            int r = join_damage(d, &n, pieces->pieces[i].r, w, h);
+            if (r < 0)
+                return -1;
+            more |= r;
+        }
     }
     return n;
+}
+
+static int piece_in(const struct piece *p, const struct shown *s)
+{
+    for (int i = 0; i < s->n_pieces; i++)
+        if (s->pieces[i].tex == p->tex && s->pieces[i].a == p->a &&
+            SDL_RectEquals(&s->pieces[i].r, &p->r))
+            return 1;
+    return 0;
+}
+
+/* The pieces of figures drawn in one frame and not the other, into the
+ * damage of *n rects in d->dmg. */
+static void pieces_changed(struct display *d, int *n, const struct shown *was,
+                           const struct shown *now, int w, int h)
+{
+    for (int i = 0; i < was->n_pieces; i++)
+        if (!piece_in(&was->pieces[i], now))
+            rects_add(d->dmg, n, DMG_RECTS, was->pieces[i].r, w, h);
+    for (int i = 0; i < now->n_pieces; i++)
+        if (!piece_in(&now->pieces[i], was))
+            rects_add(d->dmg, n, DMG_RECTS, now->pieces[i].r, w, h);
 }
 
 /* The places frame f's views (set in s) and lists may draw at. 0, or -1
@@ -2717,15 +2805,25 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
             return -1;
         double eased = ease_out_cubic(f->views[k].anim_t);
         for (int i = 0; i < v->n_items; i++) {
-            SDL_Rect r, e;
+            /* where it draws now: a counting figure's digits, not the box
+             * its final value fills, and each of them */
             struct anim_item *it = &v->items[i];
-            r = padded((SDL_Rect){it->r.x, it->r.y, it->r.w, it->r.h});
+            if (it->kind == DRAW_FIGURE) {
+                int used = s->n_pieces < DMG_PIECES ? s->n_pieces : DMG_PIECES;
+                struct figure_pieces fp = {.p = s->pieces + used, .max = DMG_PIECES - used};
+                draw_figure(d, v, it, 0, 255, ease_out_cubic(f->views[k].anim_t), &fp);
+                s->n_pieces = fp.n > fp.max ? DMG_PIECES + 1 : s->n_pieces + fp.n;
+                if (!SDL_RectEmpty(&fp.ext))
+                    rects_add(s->figs, &s->n_figs, (int)(sizeof(s->figs) / sizeof(s->figs[0])),
+                              padded(fp.ext), w, h);
+                continue;
+            }
+            SDL_Rect e;
             int drawn = anim_extent(d, v, it, eased, &e);
             if (drawn < 0)
                 return -1;
             if (drawn)
-                SDL_UnionRect(&r, &e, &r);
-            rects_add(s->moving, &s->n_moving, max, r, w, h);
+                rects_add(s->moving, &s->n_moving, max, padded(e), w, h);
         }
         if (v->vid.it) {
             const struct draw_rect *vr = &v->vid.it->r;
@@ -2750,6 +2848,8 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
     }
     for (int i = 0; i < s->n_moving; i++)
         bits_rect(s->area, s->moving[i], w, h);
+    for (int i = 0; i < s->n_figs; i++)
+        bits_rect(s->area, s->figs[i], w, h);
     return 0;
 }
 
@@ -2762,6 +2862,7 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     memset(now, 0, sizeof(*now));
     d->n_dmg = -1;
     d->lists_kept = 0;
+    d->dmg_pieces = 0;
     SDL_Surface *o = d->rotation || d->own_blend_off ? NULL : own_output(d);
     if (!o || d->presents == 0)
         return; /* the first frame: nothing shown to build on */
@@ -2795,19 +2896,29 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     dmg_grid(w, h, &cols, &rows); /* frame_places saw it fit */
     if (same && !b) {             /* the same view: what moves, then and now */
         int kept = lists_same(was, now);
+        /* a counting figure: the pieces that changed, not all of it */
+        int pieces = was->n_pieces <= DMG_PIECES && now->n_pieces <= DMG_PIECES;
         for (int i = 0; i < was->n_moving; i++)
             rects_add(d->dmg, &n, DMG_RECTS, was->moving[i], w, h);
         for (int i = 0; i < now->n_moving; i++)
             rects_add(d->dmg, &n, DMG_RECTS, now->moving[i], w, h);
+        if (pieces)
+            pieces_changed(d, &n, was, now, w, h);
+        for (int i = 0; !pieces && i < was->n_figs; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, was->figs[i], w, h);
+        for (int i = 0; !pieces && i < now->n_figs; i++)
+            rects_add(d->dmg, &n, DMG_RECTS, now->figs[i], w, h);
         for (int i = 0; !kept && i < was->n_listed; i++)
             rects_add(d->dmg, &n, DMG_RECTS, was->listed[i], w, h);
         for (int i = 0; !kept && i < now->n_listed; i++)
             rects_add(d->dmg, &n, DMG_RECTS, now->listed[i], w, h);
         rects_merge(d->dmg, &n);
-        /* lists as they were: drawn only where the damage meets them */
-        if (kept && (n = lists_into_damage(d, f, n, w, h)) < 0)
+        /* lists as they were, and pieces: drawn only where the damage
+         * meets them */
+        if ((kept || pieces) && (n = into_damage(d, f, n, w, h, kept, pieces ? now : NULL)) < 0)
             return;
         d->lists_kept = kept;
+        d->dmg_pieces = pieces;
     } else {
         /* the same crossfade: all of both (the mix changed), and what
          * moved then; else all of then and now. In tiles, which follow the
@@ -2817,6 +2928,8 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
         if (same) {
             for (int i = 0; i < was->n_moving; i++)
                 bits_rect(bits, was->moving[i], w, h);
+            for (int i = 0; i < was->n_figs; i++)
+                bits_rect(bits, was->figs[i], w, h);
             for (int i = 0; i < was->n_listed; i++)
                 bits_rect(bits, was->listed[i], w, h);
         } else {
@@ -3067,6 +3180,29 @@ static int frame_covers(const struct frame *f, int w, int h)
     return 0;
 }
 
+/* A crossfade's ends are one view: while the arriving view's alpha is 0
+ * (an eased fade's first frames round to it) the leaving view alone shows,
+ * and once it is 255 the arriving view covers the other. Drawn as such, the
+ * frame is the one view in place, and damage finds what changed. f, or
+ * *alone with that one view. */
+static const struct frame *crossfade_ends(const struct frame *f, struct frame *alone, int w, int h)
+{
+    if (f->n_views != 2)
+        return f;
+    const struct frame_view *fa = &f->views[0], *fb = &f->views[1];
+    const struct panel_view *b = (const struct panel_view *)fb->view;
+    if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255)
+        return f;
+    if (fb->alpha == 255 && !(b && b->stat && b->w >= w && b->h >= h))
+        return f; /* what it does not cover, the leaving view still shows */
+    if (fb->alpha != 0 && fb->alpha != 255)
+        return f;
+    *alone = *f;
+    alone->views[0] = fb->alpha ? *fb : *fa;
+    alone->n_views = 1;
+    return alone;
+}
+
 void display_draw_frame(struct display *d, const struct frame *f)
 {
     if (!d || !f)
@@ -3088,6 +3224,8 @@ void display_draw_frame(struct display *d, const struct frame *f)
             video_play(d, v, fv->play, fv->run);
         pictures += v && v->vid.it && v->vid.has_frame;
     }
+    struct frame alone;
+    f = crossfade_ends(f, &alone, w, h);
     damage_plan(d, f, w, h);
     /* a crossfade with a clip's picture in it is SDL's (crossfade_own mixes
      * the views' static layers only) */
@@ -3127,6 +3265,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
                fv->anim_t >= 1.0 && !v->vid.it;
     d->to_rest = rest ? v : NULL;
     d->rest_drawn = d->presents;
+    d->dmg_pieces = 0; /* the public calls draw figures whole */
 }
 
 int display_recover(struct display *d, int device_lost, char *why, size_t why_len)

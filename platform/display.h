@@ -110,9 +110,12 @@ long display_own_blends(const struct display *d);
  * that frame (display.c, "damage"). display_damage_all: the next frame
  * goes out whole (the window was exposed or resized; also done by every
  * public drawing call but display_draw_frame). display_partial_presents:
- * how many frames were drawn and presented only where they changed. */
+ * how many frames were drawn and presented only where they changed.
+ * display_damaged: the pixels the last present drew and sent (the whole
+ * output when it was not damage only). */
 void display_damage_all(struct display *d);
 long display_partial_presents(const struct display *d);
+long display_damaged(const struct display *d);
 
 /* A view the frames say is at rest (frame_view rest: the loop, its figures
  * counted, no clip) keeps, with the software renderer, only the tiles of

@@ -579,6 +579,155 @@ static void damage_draws_what_a_whole_frame_does(void **state)
     display_close(d);
 }
 
+/* A counting figure is drawn again only where its pieces (glyphs, prefix,
+ * suffix) changed (display.c, "damage"): near its end only its last digits.
+ * A piece that did not change but meets the damage (under an animated
+ * rectangle, under a list) is drawn again whole. At every step the output
+ * holds what a frame drawn whole holds, pixel for pixel. */
+static void a_counting_figure_is_drawn_where_it_changed(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
+    struct display *d = display_open(&o, why, sizeof(why));
+    assert_non_null(d);
+    const char *heading = "Amateurs at the start line";
+    struct draw_item it[4] = {
+        {.kind = DRAW_RECT,
+         .layer = LAYER_STATIC,
+         .r = {0, 0, SCREEN_W, SCREEN_H},
+         .color = COLOR_BG,
+         .alpha = 255},
+        {.kind = DRAW_TEXT,
+         .layer = LAYER_STATIC,
+         .r = {80, 80, 1100, 80},
+         .color = COLOR_TEXT,
+         .alpha = 255,
+         .face = FACE_SANS_BOLD,
+         .px = 64,
+         .text = heading,
+         .len = strlen(heading)},
+        {.kind = DRAW_FIGURE,
+         .layer = LAYER_ANIMATED,
+         .r = {80, 260, 900, 170},
+         .color = COLOR_ACCENT,
+         .alpha = 255,
+         .face = FACE_SANS_BOLD,
+         .px = 120,
+         .figure = &runners},
+        /* over the figure's first pieces, drawn at every frame */
+        {.kind = DRAW_RECT,
+         .layer = LAYER_ANIMATED,
+         .r = {60, 300, 120, 60},
+         .color = COLOR_RULE,
+         .alpha = 90},
+    };
+    struct draw_list l = {.items = it, .n = 4, .cap = 4};
+    struct panel_view *v = display_prepare(d, &l, "en", why, sizeof(why));
+    assert_non_null(v);
+    /* a list over the figure's last pieces */
+    struct draw_item oi = text_item("over the figure", 560, 380, 420, 48, 36, COLOR_TEXT);
+    struct draw_list over = {.items = &oi, .n = 1, .cap = 1};
+    display_set_own_blend(d, 1);
+    const double ts[] = {0.2, 0.5, 0.8, 0.82, 0.84, 0.86, 0.9, 0.95, 0.99, 1.0, 1.0};
+    enum { N = sizeof(ts) / sizeof(ts[0]) };
+    long least = -1, partial = display_partial_presents(d);
+    for (int i = 0; i < N; i++) {
+        struct frame f = {.n_views = 1, .n_lists = 1};
+        f.views[0] = (struct frame_view){.view = (struct pview *)v, .alpha = 255, .anim_t = ts[i]};
+        f.lists[0] = &over;
+        SDL_Surface *part = draw(d, &f);
+        display_present(d);
+        if (i > 0 && (least < 0 || display_damaged(d) < least))
+            least = display_damaged(d);
+        display_damage_all(d);
+        SDL_Surface *whole = draw(d, &f);
+        display_present(d);
+        int worst;
+        long n = differing(part, whole, 0, &worst);
+        if (n)
+            fail_msg("t %.2f: %ld pixels differ from the whole frame (by up to %d)", ts[i], n,
+                     worst);
+        SDL_FreeSurface(part);
+        SDL_FreeSurface(whole);
+        if (i + 1 < N) { /* the next step is drawn over this one, as damage */
+            SDL_FreeSurface(draw(d, &f));
+            display_present(d);
+        }
+    }
+    assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
+    /* near the end, far less than the figure: its last digits, the
+     * rectangle and what they meet */
+    if (least >= 900L * 170 / 2)
+        fail_msg("a step drew %ld pixels; the figure's box alone is %ld", least, 900L * 170);
+    display_view_free(v);
+    display_close(d);
+}
+
+/* A crossfade's ends are one view (display.c, crossfade_ends): while the
+ * arriving view's alpha is 0 the frame is the leaving view's, and once it
+ * is 255 the arriving view's. Each is drawn as that view alone would be,
+ * pixel for pixel, and costs what that view alone costs: only what moves
+ * is drawn again, not both views' every tile. */
+static void a_crossfades_ends_cost_one_view(void **state)
+{
+    (void)state;
+    static struct two tw;
+    two_panels(&tw);
+    struct display *d = tw.d;
+    struct panel_view *a = tw.a, *b = tw.b;
+    display_set_own_blend(d, 1);
+    struct step {
+        struct panel_view *v0, *v1;
+        int alpha; /* of v1 */
+    } steps[] = {
+        {a, NULL, 0}, {a, NULL, 0}, {a, b, 0},    {a, b, 0},    {a, b, 128},
+        {a, b, 255},  {a, b, 255},  {b, NULL, 0}, {b, NULL, 0},
+    };
+    enum { N = sizeof(steps) / sizeof(steps[0]) };
+    long damaged[N];
+    long partial = display_partial_presents(d);
+    for (int i = 0; i < N; i++) {
+        const struct step *st = &steps[i];
+        struct frame f = {.n_views = st->v1 ? 2 : 1};
+        f.views[0] = (struct frame_view){.view = (struct pview *)st->v0, .alpha = 255, .anim_t = 1};
+        if (st->v1)
+            f.views[1] = (struct frame_view){.view = (struct pview *)st->v1,
+                                             .panel = 1,
+                                             .alpha = (uint8_t)st->alpha,
+                                             .anim_t = 1};
+        SDL_Surface *part = draw(d, &f);
+        display_present(d);
+        damaged[i] = display_damaged(d);
+        /* the same frame drawn whole, then the output as it was */
+        display_damage_all(d);
+        SDL_Surface *whole = draw(d, &f);
+        display_present(d);
+        int worst;
+        long n = differing(part, whole, 0, &worst);
+        if (n)
+            fail_msg("step %d: %ld pixels differ from the whole frame (by up to %d)", i, n, worst);
+        SDL_FreeSurface(part);
+        SDL_FreeSurface(whole);
+        if (i + 1 < N) { /* what the next step draws over: this frame, as damage */
+            SDL_FreeSurface(draw(d, &f));
+            display_present(d);
+        }
+    }
+    assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
+    /* the leaving view alone again, at alpha 0 */
+    assert_int_equal(damaged[2], damaged[1]);
+    assert_int_equal(damaged[3], damaged[1]);
+    /* the mix changed: both views' tiles */
+    assert_true(damaged[4] > damaged[1]);
+    /* the arriving view alone again, at alpha 255 */
+    assert_true(damaged[6] < damaged[4]);
+    assert_int_equal(damaged[6], damaged[8]);
+    display_view_free(a);
+    display_view_free(b);
+    display_close(d);
+}
+
 /* A view at rest keeps only its tiles that are not background (display.c,
  * "a view at rest"). Every frame drawn after it, whole or as damage, a
  * crossfade from it and the next view at rest, is what the same frames are
@@ -675,6 +824,8 @@ int main(void)
         cmocka_unit_test(pool_writes_every_row),
         cmocka_unit_test(crossfade_frame_is_sdls),
         cmocka_unit_test(damage_draws_what_a_whole_frame_does),
+        cmocka_unit_test(a_crossfades_ends_cost_one_view),
+        cmocka_unit_test(a_counting_figure_is_drawn_where_it_changed),
         cmocka_unit_test(a_resting_view_draws_what_it_did),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
