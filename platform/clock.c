@@ -144,9 +144,26 @@ int clock_wall(struct walltime *out)
 
 void clock_pass(struct clock_pass *p)
 {
+    /* the wall clock as the last pass in the same second read it: the zone
+     * is read (tzset stats /etc/localtime) once a second, not at each of
+     * an animation's 60 passes */
+    static struct walltime last;
+    static int last_ok;
     p->real_ns = read_ns(CLOCK_MONOTONIC);
     p->now_ms = (sim_on ? sim_ns : p->real_ns) / 1000000u;
-    p->wall_ok = clock_wall(&p->wall) == 0;
+    int64_t utc;
+    if (wall_now(&utc) != 0) {
+        memset(&p->wall, 0, sizeof(p->wall));
+        p->wall_ok = 0;
+        last_ok = 0;
+        return;
+    }
+    if (!last_ok || last.utc_s != utc)
+        last_ok = clock_wall_at(utc, &last) == 0;
+    p->wall = last;
+    p->wall_ok = last_ok;
+    if (!last_ok)
+        memset(&p->wall, 0, sizeof(p->wall));
 }
 
 int clock_build_time(int64_t *utc_s, char *why, size_t why_len)

@@ -62,7 +62,8 @@ int clock_wall(struct walltime *out);
  * same instant (clock_real_ns: a wait's deadline, the cost of work), and
  * the wall clock (clock_wall; wall_ok 0 and wall zeroed when it cannot be
  * read). A pass reads this once and hands it to every step, so that all of
- * them agree on what time it is. */
+ * them agree on what time it is. The zone is read again when the wall
+ * clock's second changes: passes within one second share its reading. */
 struct clock_pass {
     uint64_t now_ms;
     uint64_t real_ns;

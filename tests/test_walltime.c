@@ -100,6 +100,33 @@ static void now_is_read_and_consistent(void **state)
     assert_memory_equal(&now, &again, sizeof(now));
 }
 
+/* A pass of the run loop reads the zone once a second: passes within one
+ * second share a reading, and a zone changed by staff takes effect at the
+ * next second. Simulated time (for the whole process: the last test). */
+static void a_pass_reads_the_zone_once_a_second(void **state)
+{
+    (void)state;
+    clock_simulate(1397347200); /* 2014-04-13 00:00:00 UTC */
+    in_zone("KST-9");
+    struct clock_pass a, b, c;
+    clock_pass(&a);
+    assert_true(a.wall_ok);
+    assert_int_equal(a.wall.hour, 9);
+    assert_int_equal(a.wall.utc_offset_s, 9 * 3600);
+    clock_advance(400);
+    in_zone("UTC0");
+    clock_pass(&b);
+    assert_int_equal(b.now_ms, a.now_ms + 400);
+    assert_memory_equal(&b.wall, &a.wall, sizeof(a.wall));
+    clock_advance(600);
+    clock_pass(&c);
+    assert_true(c.wall_ok);
+    assert_int_equal(c.wall.utc_s, 1397347201);
+    assert_int_equal(c.wall.hour, 0);
+    assert_int_equal(c.wall.second, 1);
+    assert_int_equal(c.wall.utc_offset_s, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -108,6 +135,7 @@ int main(void)
         cmocka_unit_test(paris_across_summer_time),
         cmocka_unit_test(new_york_falls_back),
         cmocka_unit_test(now_is_read_and_consistent),
+        cmocka_unit_test(a_pass_reads_the_zone_once_a_second),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
