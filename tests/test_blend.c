@@ -664,6 +664,112 @@ static void a_counting_figure_is_drawn_where_it_changed(void **state)
     display_close(d);
 }
 
+/* Figures nobody listed, counted in an order nobody planned: huge and
+ * negative values, decimals, a range, a prefix and a suffix in other
+ * scripts, a right-to-left page with Arabic-Indic digits (its pieces move
+ * as the number widens). Each at steps of a seeded walk that goes on by
+ * small and large steps, stands still and goes back (a visitor's swipe
+ * back re-counts). At every step the frame drawn as damage is the frame
+ * drawn whole, pixel for pixel. */
+static void counting_figures_of_every_kind_draw_what_whole_frames_do(void **state)
+{
+    (void)state;
+    static const struct panel_figure figs[] = {
+        {.value = {999999999999999LL, 0, 0}, .suffix = " km", .label = "huge"},
+        {.value = {405, 1, 1},
+         .decimals = 1,
+         .prefix = "~",
+         .suffix = " \xC2\xB0"
+                   "C",
+         .label = "cold"},
+        {.value = {38, 0, 0}, .has_to = 1, .to = {41, 0, 0}, .suffix = " races", .label = "range"},
+        {.value = {703, 2, 0},
+         .decimals = 2,
+         .prefix = "\xD9\x86\xD8\xAD\xD9\x88 ",
+         .suffix = " km",
+         .label = "rtl"},
+        {.value = {1200, 0, 0}, .suffix = " \xEC\xA3\xBC\xEC\x9E\x90", .label = "hangul"},
+    };
+    const char *locales[] = {"en", "fr", "en", "ar", "ko"};
+    char why[256] = "";
+    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
+    struct display *d = display_open(&o, why, sizeof(why));
+    assert_non_null(d);
+    display_set_own_blend(d, 1);
+    uint32_t seed = 12345;
+    for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++) {
+        int rtl = strcmp(locales[k], "ar") == 0;
+        struct draw_item it[3] = {
+            {.kind = DRAW_RECT,
+             .layer = LAYER_STATIC,
+             .r = {0, 0, SCREEN_W, SCREEN_H},
+             .color = COLOR_BG,
+             .alpha = 255},
+            {.kind = DRAW_FIGURE,
+             .layer = LAYER_ANIMATED,
+             .r = {60, 240, 1160, 170},
+             .color = COLOR_TEXT,
+             .alpha = 255,
+             .face = FACE_SANS_BOLD,
+             .px = 110,
+             .figure = &figs[k],
+             .locale = locales[k],
+             .rtl = (unsigned char)rtl},
+            {.kind = DRAW_RECT,
+             .layer = LAYER_ANIMATED,
+             .r = {rtl ? 980 : 120, 280, 140, 50},
+             .color = COLOR_ACCENT,
+             .alpha = 120},
+        };
+        struct draw_list l = {.items = it, .n = 3, .cap = 3};
+        struct panel_view *v = display_prepare(d, &l, locales[k], why, sizeof(why));
+        assert_non_null(v);
+        struct draw_item oi = text_item("a list over it", 520, 360, 300, 48, 32, COLOR_MUTED);
+        struct draw_list over = {.items = &oi, .n = 1, .cap = 1};
+        double t = 0;
+        for (int step = 0; step < 14; step++) {
+            seed = seed * 1103515245u + 12345u;
+            switch ((seed >> 16) % 5) {
+            case 0: /* stands still */
+                break;
+            case 1:
+                t += 0.004;
+                break;
+            case 2:
+                t += 0.05;
+                break;
+            case 3:
+                t += 0.3;
+                break;
+            default: /* back */
+                t -= 0.2;
+                break;
+            }
+            t = t < 0 ? 0 : t > 1 ? 1 : t;
+            struct frame f = {.n_views = 1, .n_lists = 1};
+            f.views[0] = (struct frame_view){.view = (struct pview *)v, .alpha = 255, .anim_t = t};
+            f.lists[0] = &over;
+            SDL_Surface *part = draw(d, &f);
+            display_present(d);
+            display_damage_all(d);
+            SDL_Surface *whole = draw(d, &f);
+            display_present(d);
+            int worst;
+            long n = differing(part, whole, 0, &worst);
+            if (n)
+                fail_msg("%s figure, step %d (t %.3f): %ld pixels differ from the whole frame "
+                         "(by up to %d)",
+                         figs[k].label, step, t, n, worst);
+            SDL_FreeSurface(part);
+            SDL_FreeSurface(whole);
+            SDL_FreeSurface(draw(d, &f)); /* the next step is drawn over it, as damage */
+            display_present(d);
+        }
+        display_view_free(v);
+    }
+    display_close(d);
+}
+
 /* A crossfade's ends are one view (display.c, crossfade_ends): while the
  * arriving view's alpha is 0 the frame is the leaving view's, and once it
  * is 255 the arriving view's. Each is drawn as that view alone would be,
@@ -826,6 +932,7 @@ int main(void)
         cmocka_unit_test(damage_draws_what_a_whole_frame_does),
         cmocka_unit_test(a_crossfades_ends_cost_one_view),
         cmocka_unit_test(a_counting_figure_is_drawn_where_it_changed),
+        cmocka_unit_test(counting_figures_of_every_kind_draw_what_whole_frames_do),
         cmocka_unit_test(a_resting_view_draws_what_it_did),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
