@@ -422,6 +422,31 @@ static struct draw_item text_item(const char *s, int x, int y, int w, int h, int
                               .len = strlen(s)};
 }
 
+/* Frame f drawn over the last frame as damage and presented, then drawn
+ * whole: the two are equal pixel for pixel, or the test fails saying
+ * `what`. When again, f is drawn once more as damage, for the next frame
+ * to be drawn over. The pixels the damage frame drew (display_damaged). */
+static long damage_is_whole(struct display *d, const struct frame *f, int again, const char *what)
+{
+    SDL_Surface *part = draw(d, f);
+    display_present(d);
+    long damaged = display_damaged(d);
+    display_damage_all(d);
+    SDL_Surface *whole = draw(d, f);
+    display_present(d);
+    int worst;
+    long n = differing(part, whole, 0, &worst);
+    SDL_FreeSurface(part);
+    SDL_FreeSurface(whole);
+    if (n)
+        fail_msg("%s: %ld pixels differ from the whole frame (by up to %d)", what, n, worst);
+    if (again) {
+        SDL_FreeSurface(draw(d, f));
+        display_present(d);
+    }
+    return damaged;
+}
+
 /* A headless display and two panels prepared on it (their lists in la, lb,
  * which must outlive the views). */
 struct two {
@@ -431,12 +456,21 @@ struct two {
     struct panel_view *a, *b;
 };
 
-static void two_panels(struct two *t)
+/* A headless display of SCREEN_W x SCREEN_H. */
+static struct display *headless(void)
 {
     char why[256] = "";
     struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
-    t->d = display_open(&o, why, sizeof(why));
-    assert_non_null(t->d);
+    struct display *d = display_open(&o, why, sizeof(why));
+    if (!d)
+        fail_msg("no headless display: %s", why);
+    return d;
+}
+
+static void two_panels(struct two *t)
+{
+    char why[256] = "";
+    t->d = headless();
     t->la = (struct draw_list){.items = t->ia, .cap = 8};
     t->lb = (struct draw_list){.items = t->ib, .cap = 8};
     t->la.n = make_panel(t->ia, "Amateurs at the start line", &runners, 0);
@@ -558,17 +592,9 @@ static void damage_draws_what_a_whole_frame_does(void **state)
                                              .anim_t = st->t};
         f.lists[0] = &cl[st->list];
         f.lists[1] = &over;
-        SDL_Surface *part = draw(d, &f); /* over the frame before */
-        display_present(d);
-        display_damage_all(d);
-        SDL_Surface *whole = draw(d, &f);
-        display_present(d);
-        int worst;
-        long n = differing(part, whole, 0, &worst);
-        if (n)
-            fail_msg("step %zu: %ld pixels differ from the whole frame (by up to %d)", i, n, worst);
-        SDL_FreeSurface(part);
-        SDL_FreeSurface(whole);
+        char what[32];
+        snprintf(what, sizeof(what), "step %zu", i);
+        damage_is_whole(d, &f, 0, what);
     }
     /* every frame but the first (nothing shown before it) was drawn as
      * damage only, and presented so */
@@ -588,9 +614,7 @@ static void a_counting_figure_is_drawn_where_it_changed(void **state)
 {
     (void)state;
     char why[256] = "";
-    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
+    struct display *d = headless();
     const char *heading = "Amateurs at the start line";
     struct draw_item it[4] = {
         {.kind = DRAW_RECT,
@@ -636,24 +660,11 @@ static void a_counting_figure_is_drawn_where_it_changed(void **state)
         struct frame f = {.n_views = 1, .n_lists = 1};
         f.views[0] = (struct frame_view){.view = (struct pview *)v, .alpha = 255, .anim_t = ts[i]};
         f.lists[0] = &over;
-        SDL_Surface *part = draw(d, &f);
-        display_present(d);
-        if (i > 0 && (least < 0 || display_damaged(d) < least))
-            least = display_damaged(d);
-        display_damage_all(d);
-        SDL_Surface *whole = draw(d, &f);
-        display_present(d);
-        int worst;
-        long n = differing(part, whole, 0, &worst);
-        if (n)
-            fail_msg("t %.2f: %ld pixels differ from the whole frame (by up to %d)", ts[i], n,
-                     worst);
-        SDL_FreeSurface(part);
-        SDL_FreeSurface(whole);
-        if (i + 1 < N) { /* the next step is drawn over this one, as damage */
-            SDL_FreeSurface(draw(d, &f));
-            display_present(d);
-        }
+        char what[32];
+        snprintf(what, sizeof(what), "t %.2f", ts[i]);
+        long damaged = damage_is_whole(d, &f, i + 1 < N, what);
+        if (i > 0 && (least < 0 || damaged < least))
+            least = damaged;
     }
     assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
     /* near the end, far less than the figure: its last digits, the
@@ -692,9 +703,7 @@ static void counting_figures_of_every_kind_draw_what_whole_frames_do(void **stat
     };
     const char *locales[] = {"en", "fr", "en", "ar", "ko"};
     char why[256] = "";
-    struct display_opts o = {.headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir};
-    struct display *d = display_open(&o, why, sizeof(why));
-    assert_non_null(d);
+    struct display *d = headless();
     display_set_own_blend(d, 1);
     uint32_t seed = 12345;
     for (size_t k = 0; k < sizeof(figs) / sizeof(figs[0]); k++) {
@@ -749,21 +758,9 @@ static void counting_figures_of_every_kind_draw_what_whole_frames_do(void **stat
             struct frame f = {.n_views = 1, .n_lists = 1};
             f.views[0] = (struct frame_view){.view = (struct pview *)v, .alpha = 255, .anim_t = t};
             f.lists[0] = &over;
-            SDL_Surface *part = draw(d, &f);
-            display_present(d);
-            display_damage_all(d);
-            SDL_Surface *whole = draw(d, &f);
-            display_present(d);
-            int worst;
-            long n = differing(part, whole, 0, &worst);
-            if (n)
-                fail_msg("%s figure, step %d (t %.3f): %ld pixels differ from the whole frame "
-                         "(by up to %d)",
-                         figs[k].label, step, t, n, worst);
-            SDL_FreeSurface(part);
-            SDL_FreeSurface(whole);
-            SDL_FreeSurface(draw(d, &f)); /* the next step is drawn over it, as damage */
-            display_present(d);
+            char what[64];
+            snprintf(what, sizeof(what), "%s figure, step %d (t %.3f)", figs[k].label, step, t);
+            damage_is_whole(d, &f, 1, what);
         }
         display_view_free(v);
     }
@@ -802,23 +799,9 @@ static void a_crossfades_ends_cost_one_view(void **state)
                                              .panel = 1,
                                              .alpha = (uint8_t)st->alpha,
                                              .anim_t = 1};
-        SDL_Surface *part = draw(d, &f);
-        display_present(d);
-        damaged[i] = display_damaged(d);
-        /* the same frame drawn whole, then the output as it was */
-        display_damage_all(d);
-        SDL_Surface *whole = draw(d, &f);
-        display_present(d);
-        int worst;
-        long n = differing(part, whole, 0, &worst);
-        if (n)
-            fail_msg("step %d: %ld pixels differ from the whole frame (by up to %d)", i, n, worst);
-        SDL_FreeSurface(part);
-        SDL_FreeSurface(whole);
-        if (i + 1 < N) { /* what the next step draws over: this frame, as damage */
-            SDL_FreeSurface(draw(d, &f));
-            display_present(d);
-        }
+        char what[32];
+        snprintf(what, sizeof(what), "step %d", i);
+        damaged[i] = damage_is_whole(d, &f, i + 1 < N, what);
     }
     assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
     /* the leaving view alone again, at alpha 0 */
