@@ -23,6 +23,7 @@
 #include "bidi.h"
 #include "blend.h"
 #include "x11wm.h"
+#include "clip_gl.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -173,6 +174,7 @@ struct view_video {
     const struct draw_item *it; /* NULL: the view has no clip */
     struct video_player *player;
     SDL_Texture *tex;
+    unsigned fbo;  /* tex is drawn by mpv's OpenGL renderer through this (clip_gl.h) */
     int has_frame; /* tex holds a picture of the clip: drawn over the poster */
     int rendered;  /* a picture was rendered since the last present */
     int paused;
@@ -275,6 +277,11 @@ struct display {
     struct waker video_waker;
     int audio; /* the installation plays clips' sound (where a panel asks) */
     int hwdec; /* hardware decoding where it is safe */
+    /* clips drawn with OpenGL (clip_gl.h), where the renderer is an
+     * OpenGL one: its context, then the clips' (made at the first clip) */
+    void *ren_gl;
+    struct clip_gl *clip_gl;
+    int clip_gl_failed; /* said once: clips are drawn in software */
     /* the player of a view released while it played (its panel laid out
      * again in another language): the next frame's view with the same run
      * of the same clip takes it over, else that frame's sweep closes it */
@@ -748,6 +755,7 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
     SDL_RendererInfo info;
     if (SDL_GetRendererInfo(d->ren, &info) == 0 && (info.flags & SDL_RENDERER_ACCELERATED))
         SDL_RenderSetVSync(d->ren, 1);
+    clip_gl_renderer(d->ren, &d->ren_gl);
     log_info(TAG, "video %s, renderer %s", SDL_GetCurrentVideoDriver(), d->renderer_why);
     return 0;
 }
@@ -892,6 +900,7 @@ void display_close(struct display *d)
     }
     cache_flush(d);
     parked_close(d);
+    clip_gl_close(d->clip_gl);
     if (d->text)
         text_close(d->text);
     tex_destroy(d->frame);
@@ -1614,13 +1623,16 @@ static void view_drop_textures(struct panel_view *v)
     free(v->content);
     v->content = NULL;
     v->n_content = -1;
+    if (v->vid.fbo && v->d)
+        clip_gl_target_free(v->d->clip_gl, v->vid.fbo);
+    v->vid.fbo = 0;
     if (v->vid.tex)
         tex_destroy(v->vid.tex);
     v->vid.tex = NULL;
     v->vid.has_frame = 0;
 }
 
-static void video_stop(struct view_video *vv);
+static void video_stop(struct display *d, struct view_video *vv);
 static void video_park(struct panel_view *v);
 
 static void view_release(struct panel_view *v)
@@ -2389,11 +2401,51 @@ static void no_wake(void *ctx)
     (void)ctx;
 }
 
-static void video_stop(struct view_video *vv)
+/* video_close, in the clips' OpenGL context for a player drawn there. */
+static void player_close(struct display *d, struct video_player *p)
+{
+    int gl = p && video_is_gl(p) && d && d->clip_gl;
+    if (gl)
+        clip_gl_enter(d->clip_gl);
+    video_close(p);
+    if (gl)
+        clip_gl_leave(d->clip_gl);
+}
+
+/* The clips' OpenGL context, made at the first clip where the renderer is
+ * an OpenGL one; NULL: clips are drawn in software (said once when making
+ * it failed). */
+static struct clip_gl *clips_gl(struct display *d)
+{
+    if (d->clip_gl_failed)
+        return NULL;
+    if (d->clip_gl || !d->ren_gl || d->headless)
+        return d->clip_gl;
+    char why[256] = "";
+    d->clip_gl = clip_gl_open(d->win, d->ren_gl, why, sizeof(why));
+    if (d->clip_gl) {
+        log_info(TAG, "clips are drawn by mpv's OpenGL renderer into the renderer's textures");
+    } else {
+        d->clip_gl_failed = 1;
+        log_warn(TAG, "clips are drawn in software and copied to the GPU: %s", why);
+    }
+    return d->clip_gl;
+}
+
+/* Clips drawn with OpenGL fail from now on: said once, and the clips
+ * opened from now on are drawn in software (those playing go on). */
+static void clips_gl_failed(struct display *d, const char *why)
+{
+    if (!d->clip_gl_failed)
+        log_warn(TAG, "clips are drawn in software and copied to the GPU from now on: %s", why);
+    d->clip_gl_failed = 1;
+}
+
+static void video_stop(struct display *d, struct view_video *vv)
 {
     if (vv->player && vv->it && vv->it->video && !vv->failed)
         stopped_said(vv->it->video->name ? vv->it->video->name : "", vv->it->r, vv->player);
-    video_close(vv->player);
+    player_close(d, vv->player);
     vv->player = NULL;
     vv->has_frame = 0;
     vv->rendered = 0;
@@ -2410,7 +2462,7 @@ static void parked_close(struct display *d)
     if (!d->parked.player)
         return;
     stopped_said(d->parked.name, d->parked.r, d->parked.player);
-    video_close(d->parked.player);
+    player_close(d, d->parked.player);
     d->parked.player = NULL;
 }
 
@@ -2423,7 +2475,7 @@ static void video_park(struct panel_view *v)
     const struct panel_video *pv = vv->it ? vv->it->video : NULL;
     if (!d || !vv->player || !pv || !pv->store || vv->failed ||
         strlen(pv->store) >= sizeof(d->parked.store)) {
-        video_stop(vv);
+        video_stop(d, vv);
         return;
     }
     parked_close(d);
@@ -2490,9 +2542,21 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
              * holds 12 MB fewer frames (tests/bench/video.sh) */
             int small = (long long)pv->w * pv->h <= 1920LL * 1088;
             struct video_opts o = {!pv->then_next, pv->sound && d->audio, d->hwdec != 0,
-                                   small ? 1 : 0};
+                                   small ? 1 : 0, NULL};
             void (*fn)(void *) = d->video_waker.fn ? d->video_waker.fn : no_wake;
-            vv->player = video_open(&src, &o, fn, d->video_waker.ctx, why, sizeof(why));
+            struct clip_gl *g = clips_gl(d);
+            if (g) {
+                o.gl = clip_gl_video(g);
+                clip_gl_enter(g);
+                vv->player = video_open(&src, &o, fn, d->video_waker.ctx, why, sizeof(why));
+                clip_gl_leave(g);
+                if (!vv->player && strstr(why, "OpenGL")) {
+                    clips_gl_failed(d, why);
+                    o.gl = NULL;
+                }
+            }
+            if (!o.gl)
+                vv->player = video_open(&src, &o, fn, d->video_waker.ctx, why, sizeof(why));
         }
         if (!vv->player) {
             vv->failed = 1;
@@ -2515,8 +2579,50 @@ static void video_sweep(struct display *d)
     parked_close(d); /* not taken over by this frame */
     for (struct panel_view *v = d->views; v; v = v->next) {
         if (!v->vid.seen && v->vid.player)
-            video_stop(&v->vid);
+            video_stop(d, &v->vid);
         v->vid.seen = 0;
+    }
+}
+
+/* The picture of a clip drawn with OpenGL: by mpv, into the view's
+ * texture (made with its framebuffer object at the first frame). */
+static void video_draw_gl(struct display *d, struct view_video *vv, struct pvideo *out)
+{
+    const struct draw_rect *r = &vv->it->r;
+    struct clip_gl *g = d->clip_gl;
+    if (vv->tex && !vv->fbo) { /* a texture for mpv's software renderer */
+        tex_destroy(vv->tex);
+        vv->tex = NULL;
+    }
+    if (!vv->tex) {
+        vv->has_frame = 0;
+        vv->tex = tex_counted(
+            SDL_CreateTexture(d->ren, CLIP_GL_FORMAT, SDL_TEXTUREACCESS_STATIC, r->w, r->h));
+        char why[256] = "no texture";
+        vv->fbo = vv->tex ? clip_gl_target(g, d->ren, vv->tex, why, sizeof(why)) : 0;
+        if (!vv->fbo) {
+            /* the player draws only with OpenGL: it goes, and the clip
+             * starts again at the next frame, drawn in software */
+            tex_destroy(vv->tex);
+            vv->tex = NULL;
+            clips_gl_failed(d, why);
+            video_stop(d, vv);
+            return;
+        }
+        vv->force = 1;
+    }
+    clip_gl_enter(g);
+    /* unflipped: mpv's first row, its picture's top, is the texture's
+     * first, which SDL draws at the top */
+    int got = video_render_gl(vv->player, (int)vv->fbo, r->w, r->h, 0, vv->force != 0);
+    if (got == 1)
+        clip_gl_drawn(g);
+    clip_gl_leave(g);
+    vv->force = 0;
+    if (got == 1) {
+        vv->has_frame = 1;
+        vv->rendered = 1;
+        out->fresh = 1;
     }
 }
 
@@ -2545,7 +2651,7 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
         log_warn(TAG, "video %s cannot be played: %s; its poster is shown", name ? name : "",
                  why[0] ? why : "it failed");
         vv->failed = 1;
-        video_stop(vv);
+        video_stop(d, vv);
         out->state = PVIDEO_FAILED;
         out->fresh = 1;
         return;
@@ -2558,6 +2664,16 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
     const struct draw_rect *r = &vv->it->r;
     if (r->w <= 0 || r->h <= 0)
         return;
+    if (video_is_gl(vv->player)) {
+        video_draw_gl(d, vv, out);
+        return;
+    }
+    if (vv->tex && vv->fbo) { /* a texture for mpv's OpenGL renderer: not this player's */
+        clip_gl_target_free(d->clip_gl, vv->fbo);
+        vv->fbo = 0;
+        tex_destroy(vv->tex);
+        vv->tex = NULL;
+    }
     if (!vv->tex) {
         vv->tex = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
                                                 SDL_TEXTUREACCESS_STREAMING, r->w, r->h));
@@ -3309,6 +3425,15 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
         view_drop_textures(v);
     cache_flush(d);
     if (device_lost) {
+        /* the clips' context shares the lost renderer's: its players and
+         * it go, and the clips start again at the next frame */
+        for (struct panel_view *v = d->views; v; v = v->next)
+            if (v->vid.player)
+                video_stop(d, &v->vid);
+        parked_close(d);
+        clip_gl_close(d->clip_gl);
+        d->clip_gl = NULL;
+        d->ren_gl = NULL;
         tex_destroy(d->frame); /* made again at the next frame */
         d->frame = NULL;
         tex_destroy(d->turn_tex);

@@ -1,14 +1,14 @@
 /* video.c - clips played and probed with libmpv, loaded at run time (see
  * video.h).
  *
- * LIMITATIONS: mpv's software renderer only (everything on the CPU; a 4K
+ * LIMITATIONS: with mpv's software renderer everything is on the CPU (a 4K
  * clip is decoded whole and scaled down each frame); one video track, the
  * first; subtitles and the files beside a clip (subtitles, audio, cover
  * art) are never loaded. A clip in a store is at most SQLite's largest blob
  * (2 GiB).
- * DEPENDENCIES: libmpv 0.33 or later (client API 2.x: the software render
- * API, stream callbacks), loaded with dlopen; its headers only for types and
- * constants. SQLite for the clip's bytes.
+ * DEPENDENCIES: libmpv 0.33 or later (client API 2.x: the software and
+ * OpenGL render APIs, stream callbacks), loaded with dlopen; its headers
+ * only for types and constants. SQLite for the clip's bytes.
  *
  * mpv runs on threads of its own: its wakeup and render update callbacks
  * and the stream callbacks below are called there. The callbacks only set
@@ -21,6 +21,7 @@
 
 #include <mpv/client.h>
 #include <mpv/render.h>
+#include <mpv/render_gl.h>
 #include <mpv/stream_cb.h>
 #include <sqlite3.h>
 
@@ -372,6 +373,7 @@ static void clip_free(struct clip *c)
 struct core {
     mpv_handle *h;
     mpv_render_context *rc;
+    bool gl; /* rc is mpv's OpenGL renderer, not its software one */
     struct clip *clip;
     enum log_level log_level; /* the level mpv's warnings are logged at */
     int log_lines;
@@ -443,11 +445,12 @@ static void core_destroy(struct core *c)
 }
 
 /* Create and initialise mpv with the base options and extra, register the
- * clip's protocol, create the software render context; update(ctx) on each
- * new frame, wakeup(ctx) on each new event. Does not load the clip. */
+ * clip's protocol, create the render context (software; OpenGL in the
+ * current context with gl); update(ctx) on each new frame, wakeup(ctx) on
+ * each new event. Does not load the clip. */
 static int core_start(struct core *c, const struct video_source *src, const struct option *extra,
-                      size_t n_extra, void (*wakeup)(void *), void (*update)(void *), void *ctx,
-                      char *why, size_t why_len)
+                      size_t n_extra, const struct video_gl *gl, void (*wakeup)(void *),
+                      void (*update)(void *), void *ctx, char *why, size_t why_len)
 {
     memset(c, 0, sizeof *c);
     c->log_level = LOG_DEBUG; /* the caller says once what failed, naming the clip */
@@ -484,16 +487,31 @@ static int core_start(struct core *c, const struct video_source *src, const stru
         set_why(why, why_len, "mpv could not start: %s", mpv.error_string(e));
         goto fail;
     }
-    mpv_render_param params[] = {
+    mpv_opengl_init_params gl_init = {.get_proc_address = gl ? gl->get_proc_address : NULL,
+                                      .get_proc_address_ctx = gl ? gl->ctx : NULL};
+    mpv_render_param params[4] = {
         {MPV_RENDER_PARAM_API_TYPE, (void *)MPV_RENDER_API_TYPE_SW},
         {MPV_RENDER_PARAM_INVALID, NULL},
     };
+    if (gl) {
+        int n = 0;
+        params[n++] =
+            (mpv_render_param){MPV_RENDER_PARAM_API_TYPE, (void *)MPV_RENDER_API_TYPE_OPENGL};
+        params[n++] = (mpv_render_param){MPV_RENDER_PARAM_OPENGL_INIT_PARAMS, &gl_init};
+        if (gl->x11_display)
+            params[n++] = (mpv_render_param){MPV_RENDER_PARAM_X11_DISPLAY, gl->x11_display};
+        else if (gl->wl_display)
+            params[n++] = (mpv_render_param){MPV_RENDER_PARAM_WL_DISPLAY, gl->wl_display};
+        params[n] = (mpv_render_param){MPV_RENDER_PARAM_INVALID, NULL};
+    }
     e = mpv.render_context_create(&c->rc, c->h, params);
     if (e < 0) {
         c->rc = NULL;
-        set_why(why, why_len, "mpv's software renderer could not start: %s", mpv.error_string(e));
+        set_why(why, why_len, "mpv's %s renderer could not start: %s", gl ? "OpenGL" : "software",
+                mpv.error_string(e));
         goto fail;
     }
+    c->gl = gl != NULL;
     mpv.render_context_set_update_callback(c->rc, update, ctx);
     mpv.set_wakeup_callback(c->h, wakeup, ctx);
     return 0;
@@ -830,7 +848,7 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
     char when[32] = "";
 
     if (core_start(&pr.core, src, probe_options, sizeof probe_options / sizeof probe_options[0],
-                   probe_wakeup, probe_update, &pr, why, why_len) != 0)
+                   NULL, probe_wakeup, probe_update, &pr, why, why_len) != 0)
         goto done;
     pr.core.log_level = LOG_DEBUG; /* the probe's reason says what failed */
     if (core_load(&pr.core, why, why_len) != 0)
@@ -1036,7 +1054,7 @@ static void player_fail(struct video_player *p, const char *fmt, ...)
 struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
                                 void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len)
 {
-    static const struct video_opts defaults = {false, false, false, 0};
+    static const struct video_opts defaults = {false, false, false, 0, NULL};
     if (!o)
         o = &defaults;
     struct video_player *p = calloc(1, sizeof *p);
@@ -1062,7 +1080,11 @@ struct video_player *video_open(const struct video_source *src, const struct vid
                                                                : cores);
     extra[n++] = (struct option){"vd-lavc-threads", threads};
     extra[n++] = (struct option){"loop-file", o->loop ? "inf" : "no"};
-    extra[n++] = (struct option){"hwdec", o->hwdec ? "auto-copy-safe" : "no"};
+    /* drawn with OpenGL, a decoder's frames go to it without a copy where
+     * mpv has the interop for this context; else they are copied back */
+    extra[n++] = (struct option){"hwdec", !o->hwdec ? "no"
+                                          : o->gl   ? "auto-safe"
+                                                    : "auto-copy-safe"};
     if (o->sound) {
         /* The audio outputs of a Debian box, never mpv's SDL output: that
          * would init and quit the kiosk's own SDL's audio (and loses 128
@@ -1073,7 +1095,8 @@ struct video_player *video_open(const struct video_source *src, const struct vid
         extra[n++] = (struct option){"aid", "no"};
         extra[n++] = (struct option){"ao", "null"};
     }
-    if (core_start(&p->core, src, extra, n, player_wakeup, player_update, p, why, why_len) != 0)
+    if (core_start(&p->core, src, extra, n, o->gl, player_wakeup, player_update, p, why, why_len) !=
+        0)
         goto fail;
     mpv_handle *h = p->core.h;
     if (mpv.observe_property(h, OBS_TIME_POS, "time-pos", MPV_FORMAT_DOUBLE) < 0 ||
@@ -1199,17 +1222,23 @@ const char *video_error(const struct video_player *p)
     return p && p->failed ? p->why : NULL;
 }
 
-int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, bool force)
+/* Whether mpv has a new frame for p (or force): 1, or 0. */
+static int frame_due(struct video_player *p, bool force)
 {
-    if (p->failed)
-        return -1;
-    if (w <= 0 || h <= 0 || !pixels || pitch < w * 4 || pitch % 4 != 0)
-        return -1;
     bool pending = atomic_exchange(&p->frame_pending, false);
     if (!pending && !force)
         return 0;
     uint64_t flags = mpv.render_context_update(p->core.rc);
-    if (!(flags & MPV_RENDER_UPDATE_FRAME) && !force)
+    return (flags & MPV_RENDER_UPDATE_FRAME) || force;
+}
+
+int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, bool force)
+{
+    if (p->failed || p->core.gl)
+        return -1;
+    if (w <= 0 || h <= 0 || !pixels || pitch < w * 4 || pitch % 4 != 0)
+        return -1;
+    if (!frame_due(p, force))
         return 0;
     int e = core_render(&p->core, w, h, pixels, pitch);
     if (e < 0) {
@@ -1217,6 +1246,34 @@ int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, 
         return -1;
     }
     return 1;
+}
+
+int video_render_gl(struct video_player *p, int fbo, int w, int h, bool flip, bool force)
+{
+    if (p->failed || !p->core.gl || w <= 0 || h <= 0 || fbo < 0)
+        return -1;
+    if (!frame_due(p, force))
+        return 0;
+    mpv_opengl_fbo target = {fbo, w, h, 0};
+    int flip_y = flip;
+    int block = 0;
+    mpv_render_param params[] = {
+        {MPV_RENDER_PARAM_OPENGL_FBO, &target},
+        {MPV_RENDER_PARAM_FLIP_Y, &flip_y},
+        {MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, &block},
+        {MPV_RENDER_PARAM_INVALID, NULL},
+    };
+    int e = mpv.render_context_render(p->core.rc, params);
+    if (e < 0) {
+        player_fail(p, "could not draw a frame with OpenGL: %s", mpv.error_string(e));
+        return -1;
+    }
+    return 1;
+}
+
+bool video_is_gl(const struct video_player *p)
+{
+    return p && p->core.gl;
 }
 
 void video_presented(struct video_player *p)

@@ -13,7 +13,11 @@
  * most 4 MiB).
  *
  * Frames are drawn by mpv's software renderer into the caller's buffer as
- * XRGB8888: native-endian uint32 0x00RRGGBB, SDL_PIXELFORMAT_RGB888.
+ * XRGB8888 (native-endian uint32 0x00RRGGBB, SDL_PIXELFORMAT_RGB888), or,
+ * for a player opened with video_opts.gl, by mpv's OpenGL renderer into
+ * the caller's framebuffer object (video_render_gl): on a GPU the picture
+ * then never passes through the CPU, and a hardware decoder hands its
+ * frames to OpenGL without a copy where mpv can.
  *
  * ERRORS: every failure is a return value with a reason in plain words in
  * why (why may be NULL; a reason longer than why_len is cut). Nothing here
@@ -83,6 +87,16 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
  * use it to reach the limit. Not thread safe against a running probe. */
 void video_set_probe_limit(int64_t ms);
 
+/* The caller's OpenGL context, for a player drawn with OpenGL: that
+ * context must be current on the calling thread during video_open,
+ * video_render_gl and video_close of such a player. */
+struct video_gl {
+    void *(*get_proc_address)(void *ctx, const char *name);
+    void *ctx;
+    void *x11_display; /* the X11 Display * of the context, or NULL (for hardware decoding) */
+    void *wl_display;  /* the Wayland wl_display *, or NULL */
+};
+
 struct video_opts {
     bool loop;   /* play again from the start at the end, forever (never ENDED) */
     bool sound;  /* decode and play the audio; false: no audio is decoded at all */
@@ -90,6 +104,7 @@ struct video_opts {
     int threads; /* decoding threads; 0: one a core, at most 4. Each holds frames of its
                   * own: a clip of 1080p or less decodes in time on one and needs 12 MB
                   * less (the display asks for 1 there) */
+    const struct video_gl *gl; /* NULL: mpv's software renderer (video_render) */
 };
 
 struct video_player;
@@ -125,6 +140,16 @@ const char *video_error(const struct video_player *p);
  * frame's display time. 1: rendered; 0: nothing new; -1: failed (the
  * player is then VIDEO_FAILED). */
 int video_render(struct video_player *p, int w, int h, void *pixels, int pitch, bool force);
+
+/* video_render for a player opened with video_opts.gl: into the
+ * framebuffer object fbo (0 is the context's own) of w x h. Unflipped, the
+ * picture's top row is the framebuffer's first (a texture that SDL draws
+ * upright); flip turns it over (OpenGL's own framebuffer, first row at the
+ * foot). */
+int video_render_gl(struct video_player *p, int fbo, int w, int h, bool flip, bool force);
+
+/* Whether p draws with OpenGL (it was opened with video_opts.gl). */
+bool video_is_gl(const struct video_player *p);
 
 /* Tell mpv the last rendered frame is now on screen (after the present),
  * for its timing. Optional, but then after every presented frame: mpv

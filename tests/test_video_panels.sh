@@ -8,6 +8,9 @@
 #  - the kiosk, full screen under Xvfb at 1920x1080 with the renderer it
 #    picks, plays the clip (its picture moves), shows its caption, and moves
 #    on at its end (then: next);
+#  - the same with SDL's OpenGL and OpenGL ES renderers (Mesa's software
+#    rasteriser here): mpv draws the clip with OpenGL into the renderer's
+#    texture, upright and in its colours;
 #  - a clip whose bytes are damaged in the store shows its poster, is logged
 #    once, and the loop goes on.
 set -u
@@ -93,9 +96,11 @@ read -r dnum <"$work/displayfd"
 export DISPLAY=":$dnum" SDL_VIDEODRIVER=x11
 unset SDL_RENDER_DRIVER
 
-# grab NAME X Y W H: that part of the screen, as raw RGB
+# grab NAME X Y W H: that part of the screen, as raw RGB (at once: without
+# the probe options, ffmpeg looks at the stream for 0.7 s first)
 grab() {
-    ffmpeg -nostdin -loglevel error -y -f x11grab -video_size "$4x$5" -i "$DISPLAY+$2,$3" \
+    ffmpeg -nostdin -loglevel error -y -probesize 32 -analyzeduration 0 -f x11grab \
+        -video_size "$4x$5" -i "$DISPLAY+$2,$3" \
         -frames:v 1 -f rawvideo -pix_fmt rgb24 "$work/$1.rgb"
 }
 # wait_log TEXT FILE: until the kiosk's log says it (10 s at most)
@@ -111,6 +116,23 @@ wait_log() {
     done
 }
 same() { cmp -s "$work/$1.rgb" "$work/$2.rgb"; }
+# upright NAME: the clip's picture (its box at 76,76) is upright and in its
+# colours: testsrc2's time code, light on a dark box, is at its top left,
+# and its first bar is red (turned over, the corner is red; red and blue
+# swapped, the bar is blue); medians, as testsrc2's lines move over both
+upright() {
+    grab "$1-corner" 80 80 60 20 && grab "$1-bar" 100 300 40 40 &&
+        python3 - "$work/$1-corner.rgb" "$work/$1-bar.rgb" <<'EOF'
+import sys
+corner = open(sys.argv[1], "rb").read()
+bar = open(sys.argv[2], "rb").read()
+median = lambda v: sorted(v)[len(v) // 2]
+grey = median([sum(corner[i:i + 3]) / 3 for i in range(0, len(corner), 3)])
+r, g, b = (median(bar[c::3]) for c in range(3))
+print("corner %d, bar %d %d %d" % (grey, r, g, b))
+sys.exit(0 if grey < 50 and r > 180 and g < 80 and b < 80 else 1)
+EOF
+}
 
 "$VITRINE" run --content "$work/film.vitrine" --no-watch --state-dir "$work/state" \
     >"$work/run.out" 2>"$work/run.log" &
@@ -122,6 +144,7 @@ grab head1 1290 120 560 160
 sleep 0.4 # the clip plays on (30 frames a second): its picture changes
 grab pic2 300 200 240 240
 same pic1 pic2 && bad "the clip's picture does not move"
+upright sw || bad "the clip's picture is not upright in its colours"
 # its caption: a band at the foot of the picture (every moment of the clip
 # has one); looked for a few times, as a loaded machine starts it later
 seen=no
@@ -151,6 +174,40 @@ grep -q 'cannot be played' "$work/run.log" && { cat "$work/run.log"; bad "the cl
 kill "$vpid"
 wait "$vpid" || bad "the kiosk did not exit 0 on SIGTERM"
 vpid=""
+
+# ---- drawn with OpenGL ---------------------------------------------------------
+# Mesa's software OpenGL stands in for a GPU's: the same code draws there.
+# (Mesa keeps memory to the end: no leak check for these runs.)
+for renderer in opengl opengles2; do
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 LIBGL_ALWAYS_SOFTWARE=1 \
+        "$VITRINE" run --content "$work/film.vitrine" --no-watch --state-dir "$work/state" \
+        --renderer "$renderer" >"$work/gl.out" 2>"$work/gl.log" &
+    vpid=$!
+    if ! wait_log 'first frame presented' "$work/gl.log"; then
+        bad "$renderer: no first frame"
+    elif ! grep -q "renderer $renderer: asked for" "$work/gl.log"; then
+        cat "$work/gl.log"
+        bad "$renderer: not the renderer asked for"
+    else
+        wait_log "clips are drawn by mpv's OpenGL renderer" "$work/gl.log" ||
+            bad "$renderer: the clip is not drawn with OpenGL"
+        # its first picture, looked for a few times (Mesa draws on the CPU)
+        moved=no
+        grab gl1 300 200 240 240
+        for try in 1 2 3 4 5 6 7 8; do
+            sleep 0.25 # the clip plays on: its picture changes
+            grab gl2 300 200 240 240
+            same gl1 gl2 || { moved=yes; break; }
+        done
+        [ $moved = yes ] || bad "$renderer: the clip's picture does not move"
+        upright "$renderer" || bad "$renderer: the clip's picture is not upright in its colours"
+        grep -q 'cannot be played\|drawn in software' "$work/gl.log" &&
+            { cat "$work/gl.log"; bad "$renderer: the clip failed or fell back to software"; }
+    fi
+    kill "$vpid"
+    wait "$vpid" || bad "$renderer: the kiosk did not exit 0 on SIGTERM"
+    vpid=""
+done
 
 # ---- a clip damaged in the store ---------------------------------------------
 cp "$work/film.vitrine" "$work/damaged.vitrine"
@@ -183,5 +240,5 @@ kill "$vpid"
 wait "$vpid" || bad "the kiosk did not exit 0 on SIGTERM after a damaged clip"
 vpid=""
 
-[ $fail -eq 0 ] && echo "PASS: video panels built, listed, played, captioned, moved on; a damaged clip shows its poster"
+[ $fail -eq 0 ] && echo "PASS: video panels built, listed, played (software, OpenGL, OpenGL ES), captioned, moved on; a damaged clip shows its poster"
 exit $fail
