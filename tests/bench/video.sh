@@ -15,6 +15,9 @@
 #  - PSS at the end of the measure, summed over the program's processes.
 # Usage: tests/bench/video.sh [RUNS] (default 3; medians). Figures, not
 # pass/fail. Needs Xvfb, ffmpeg, mpv, python3 (platform/debian-deps.sh).
+# RENDERER=opengl (or opengles2) gives vitrine that renderer (--renderer):
+# its clips are then drawn by mpv's OpenGL renderer; on a machine without a
+# GPU that is Mesa's software one (LIBGL_ALWAYS_SOFTWARE=1 forces it).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export VITRINE_ASSETS_DIR="${VITRINE_ASSETS_DIR:-$top/assets}"
@@ -101,7 +104,7 @@ geom=""
 for i in $(seq "$runs"); do
     start_x
     SDL_VIDEODRIVER=x11 "$vitrine" run --content "$work/film.vitrine" --no-watch \
-        --state-dir "$work/state" >/dev/null 2>"$work/v.log" &
+        --state-dir "$work/state" ${RENDERER:+--renderer "$RENDERER"} >/dev/null 2>"$work/v.log" &
     vpid=$!
     m=$(measure "$vpid")
     kill "$vpid"
@@ -143,7 +146,7 @@ done
 
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
-echo "1080p30 H.264 (20 s, looped), shown at ${geom:-?} on Xvfb 1920x1080, software, $(nproc) cores, $runs runs (medians):"
+echo "1080p30 H.264 (20 s, looped), shown at ${geom:-?} on Xvfb 1920x1080, vitrine's renderer ${RENDERER:-as it picks it}, $(nproc) cores, $runs runs (medians):"
 printf '%-10s %10s %10s %10s %10s %10s\n' "" "CPU %" "X CPU %" "both %" "PSS MB" "dropped"
 for p in vitrine mpv; do
     c=$(col "$work/$p.txt" 1)
