@@ -281,7 +281,8 @@ struct display {
      * OpenGL one: its context, then the clips' (made at the first clip) */
     void *ren_gl;
     struct clip_gl *clip_gl;
-    int clip_gl_failed; /* said once: clips are drawn in software */
+    int clip_gl_failed;               /* said once: clips are drawn in software */
+    long clip_frames, clip_frames_gl; /* pictures drawn (display_clip_frames) */
     /* the player of a view released while it played (its panel laid out
      * again in another language): the next frame's view with the same run
      * of the same clip takes it over, else that frame's sweep closes it */
@@ -2620,6 +2621,8 @@ static void video_draw_gl(struct display *d, struct view_video *vv, struct pvide
     clip_gl_leave(g);
     vv->force = 0;
     if (got == 1) {
+        d->clip_frames++;
+        d->clip_frames_gl++;
         vv->has_frame = 1;
         vv->rendered = 1;
         out->fresh = 1;
@@ -2689,6 +2692,7 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
     vv->force = 0;
     SDL_UnlockTexture(vv->tex);
     if (got == 1) {
+        d->clip_frames++;
         vv->has_frame = 1;
         vv->rendered = 1;
         out->fresh = 1;
@@ -3510,6 +3514,13 @@ int display_ok(const struct display *d)
 long display_rebuild_count(const struct display *d)
 {
     return d ? d->rebuilds : 0;
+}
+
+long display_clip_frames(const struct display *d, long *with_gl)
+{
+    if (with_gl)
+        *with_gl = d ? d->clip_frames_gl : 0;
+    return d ? d->clip_frames : 0;
 }
 
 static void p_size(void *ctx, int *w, int *h)

@@ -156,6 +156,9 @@ void display_trim(struct display *d);
 long display_live_textures(void);
 /* Views rebuilt by display_recover so far (tests). */
 long display_rebuild_count(const struct display *d);
+/* Clip pictures drawn so far; *with_gl (may be NULL) those of them drawn by
+ * mpv's OpenGL renderer (tests). */
+long display_clip_frames(const struct display *d, long *with_gl);
 
 /* The current frame, as the output shows it (turned when the kiosk
  * draws turned), as an ARGB8888 surface the caller frees with

@@ -8,7 +8,11 @@
  * tolerance. Before the targets reset the views' textures are painted
  * magenta, as a driver that lost them leaves them, so a display that did
  * not rebuild them fails; the device reset recreates the renderer, which
- * destroys every texture. Run by test_recover.sh under its own Xvfb. */
+ * destroys every texture. Then a clip (VITRINE_TEST_FILM: a store whose
+ * first panel plays one, made by test_recover.sh) plays through a device
+ * reset: its player goes with the renderer (with OpenGL, mpv's context too)
+ * and it plays again, drawn as before. Run by test_recover.sh under its own
+ * Xvfb. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <SDL.h>
 #include <cmocka.h>
@@ -196,12 +201,81 @@ static void a_frame_survives_a_device_reset(void **state)
     SDL_FreeSurface(after);
 }
 
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Run the loop as cmd_run does, in real time (mpv plays in real time),
+ * until the display has drawn n more clip pictures: 1, or 0 after 15 s. */
+static int play_frames(struct rig *r, long n)
+{
+    long want = display_clip_frames(r->d, NULL) + n;
+    uint64_t end = now_ms() + 15000;
+    while (display_clip_frames(r->d, NULL) < want) {
+        uint64_t t = now_ms();
+        if (t > end)
+            return 0;
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        display_present(r->d);
+        /* until mpv has a picture (its waker) or the next frame is due */
+        events_wait(r->d, NULL, 20, NULL, NULL, NULL);
+    }
+    return 1;
+}
+
+static void a_clip_plays_on_after_a_device_reset(void **state)
+{
+    struct rig *r = *state;
+    const char *film = getenv("VITRINE_TEST_FILM");
+    if (!film || !*film)
+        skip(); /* no ffmpeg to make the clip: test_recover.sh says so */
+    const char *want = getenv("VITRINE_TEST_RENDERER");
+    char why[512];
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
+    kiosk_free(r->k);
+    display_set_video(r->d, events_waker(), 0, 0);
+    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, now_ms(), why, sizeof(why));
+    assert_non_null(r->k);
+
+    long gl0 = 0, gl1 = 0, gl2 = 0;
+    display_clip_frames(r->d, &gl0);
+    if (!play_frames(r, 5))
+        fail_msg("the clip drew %ld pictures in 15 s", display_clip_frames(r->d, NULL));
+    display_clip_frames(r->d, &gl1);
+    /* with OpenGL, mpv draws it there; in software, never */
+    if (strcmp(want, "opengl") == 0)
+        assert_true(gl1 >= gl0 + 5);
+    else
+        assert_int_equal(gl1, 0);
+
+    int flags = push_and_recover(r, SDL_RENDER_DEVICE_RESET);
+    assert_true(flags & EVENTS_DEVICE_RESET);
+    assert_string_equal(display_renderer_name(r->d), want);
+    /* it plays again, drawn as before, in the new renderer */
+    if (!play_frames(r, 5))
+        fail_msg("no clip picture in 15 s after the reset");
+    display_clip_frames(r->d, &gl2);
+    if (strcmp(want, "opengl") == 0)
+        assert_true(gl2 >= gl1 + 5);
+    else
+        assert_int_equal(gl2, 0);
+    SDL_Surface *after = frame(r);
+    assert_true(distinct_colours(after) > 4); /* the panel and its picture, not black */
+    SDL_FreeSurface(after);
+}
+
 int main(void)
 {
     log_set_quiet(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_frame_survives_a_targets_reset),
         cmocka_unit_test(a_frame_survives_a_device_reset),
+        cmocka_unit_test(a_clip_plays_on_after_a_device_reset),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Renderer resets under a real X server (Xvfb): test_recover with the
 # OpenGL renderer (Mesa's software rasteriser, llvmpipe) and with the
-# software renderer. tests/run.sh installs Xvfb and Mesa.
+# software renderer; a clip through a device reset (a store made here with
+# ffmpeg's test clip, as test_video_panels.sh makes it). tests/run.sh
+# installs Xvfb, Mesa and ffmpeg.
 set -u
 : "${TEST_RECOVER:?}"
 command -v Xvfb >/dev/null || { echo "FAIL: Xvfb is not installed (tests/run.sh installs it)"; exit 1; }
@@ -17,6 +19,23 @@ trap cleanup EXIT
 . "$(dirname "$0")/xvfb.sh"
 start_xvfb "$work"
 
+# the film first: the test exhibit of video panels without its title
+top=$(cd "$(dirname "$0")/.." && pwd)
+film=""
+if command -v ffmpeg >/dev/null; then
+    sh "$top/tests/tools/make_clips.sh" "$work/clips" >/dev/null || exit 1
+    cp -r "$top/tests/data/video" "$work/ex"
+    rm "$work/ex/panels/01-title.yaml"
+    mkdir "$work/ex/videos"
+    cp "$work/clips/h264.mp4" "$work/clips/h264.en.vtt" "$work/clips/h264.fr.vtt" \
+        "$work/clips/vp9.webm" "$work/ex/videos/"
+    "$VITRINE_BINARY_DIR/vitrine" bundle build "$work/ex" -o "$work/film.vitrine" >"$work/build.log" 2>&1 ||
+        { cat "$work/build.log"; echo "FAIL: the film exhibit did not build"; exit 1; }
+    film="$work/film.vitrine"
+else
+    echo "ffmpeg is not installed: the clip's case is skipped (tests/run.sh installs it)"
+fi
+
 status=0
 for renderer in opengl software; do
     echo "== $renderer renderer on $DISPLAY"
@@ -26,7 +45,8 @@ for renderer in opengl software; do
     # suppression can name. Our own code is leak-checked by the software
     # run of the same test (the same kiosk and display paths).
     [ "$renderer" = opengl ] && asan="${asan:+$asan:}detect_leaks=0"
-    if ! ASAN_OPTIONS=$asan SDL_VIDEODRIVER=x11 VITRINE_TEST_RENDERER=$renderer LIBGL_ALWAYS_SOFTWARE=1 "$TEST_RECOVER"; then
+    if ! ASAN_OPTIONS=$asan SDL_VIDEODRIVER=x11 VITRINE_TEST_RENDERER=$renderer LIBGL_ALWAYS_SOFTWARE=1 \
+        VITRINE_TEST_FILM="$film" "$TEST_RECOVER"; then
         echo "FAIL: $renderer"
         status=1
     fi
