@@ -13,7 +13,6 @@
 #include <SDL.h>
 #include <SDL_syswm.h>
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,18 +49,8 @@ struct clip_gl {
     void_fn finish;
 };
 
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (!why || why_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, why_len, fmt, ap);
-    va_end(ap);
-}
+/* The reason into the caller's why (why_len > 0, or why NULL). */
+#define SAY(...) (why && why_len ? (void)snprintf(why, why_len, __VA_ARGS__) : (void)0)
 
 int clip_gl_renderer(SDL_Renderer *ren, void **ren_ctx)
 {
@@ -86,12 +75,12 @@ static void *proc_address(void *ctx, const char *name)
 struct clip_gl *clip_gl_open(SDL_Window *win, void *ren_ctx, char *why, size_t why_len)
 {
     if (!win || !ren_ctx) {
-        set_why(why, why_len, "the renderer does not draw with OpenGL");
+        SAY("the renderer does not draw with OpenGL");
         return NULL;
     }
     struct clip_gl *g = calloc(1, sizeof(*g));
     if (!g) {
-        set_why(why, why_len, "out of memory");
+        SAY("out of memory");
         return NULL;
     }
     g->win = win;
@@ -100,7 +89,7 @@ struct clip_gl *clip_gl_open(SDL_Window *win, void *ren_ctx, char *why, size_t w
      * is made with the attributes SDL left for the renderer's (OpenGL or
      * OpenGL ES, its version) */
     if (SDL_GL_MakeCurrent(win, ren_ctx) != 0) {
-        set_why(why, why_len, "the renderer's OpenGL context: %s", SDL_GetError());
+        SAY("the renderer's OpenGL context: %s", SDL_GetError());
         free(g);
         return NULL;
     }
@@ -108,7 +97,7 @@ struct clip_gl *clip_gl_open(SDL_Window *win, void *ren_ctx, char *why, size_t w
     g->ctx = SDL_GL_CreateContext(win);
     SDL_GL_SetAttribute(SDL_GL_SHARE_WITH_CURRENT_CONTEXT, 0);
     if (!g->ctx) {
-        set_why(why, why_len, "no OpenGL context sharing the renderer's: %s", SDL_GetError());
+        SAY("no OpenGL context sharing the renderer's: %s", SDL_GetError());
         SDL_GL_MakeCurrent(win, ren_ctx);
         free(g);
         return NULL;
@@ -122,7 +111,7 @@ struct clip_gl *clip_gl_open(SDL_Window *win, void *ren_ctx, char *why, size_t w
     LOAD(g, finish, void_fn, "glFinish");
     if (!g->gen_framebuffers || !g->bind_framebuffer || !g->framebuffer_texture_2d ||
         !g->check_framebuffer_status || !g->delete_framebuffers || !g->get_integerv || !g->finish) {
-        set_why(why, why_len, "this OpenGL has no framebuffer objects");
+        SAY("this OpenGL has no framebuffer objects");
         clip_gl_close(g);
         return NULL;
     }
@@ -174,21 +163,21 @@ unsigned clip_gl_target(struct clip_gl *g, SDL_Renderer *ren, SDL_Texture *tex, 
                         size_t why_len)
 {
     if (!g || !ren || !tex) {
-        set_why(why, why_len, "no texture");
+        SAY("no texture");
         return 0;
     }
     /* the texture's name, bound by SDL in the renderer's context (which
      * SDL makes current) and let go again */
     float tw = 0, th = 0;
     if (SDL_GL_BindTexture(tex, &tw, &th) != 0) {
-        set_why(why, why_len, "SDL cannot bind the texture: %s", SDL_GetError());
+        SAY("SDL cannot bind the texture: %s", SDL_GetError());
         return 0;
     }
     int name = 0;
     g->get_integerv(GL_TEXTURE_BINDING_2D, &name);
     SDL_GL_UnbindTexture(tex);
     if (name <= 0 || tw != 1.0f || th != 1.0f) {
-        set_why(why, why_len, "the renderer's texture is not a plain 2D texture of its size");
+        SAY("the renderer's texture is not a plain 2D texture of its size");
         SDL_GL_MakeCurrent(g->win, g->ren_ctx);
         return 0;
     }
@@ -201,11 +190,11 @@ unsigned clip_gl_target(struct clip_gl *g, SDL_Renderer *ren, SDL_Texture *tex, 
     unsigned status = g->check_framebuffer_status(GL_FRAMEBUFFER);
     g->bind_framebuffer(GL_FRAMEBUFFER, 0);
     if (fbo && status != GL_FRAMEBUFFER_COMPLETE) {
-        set_why(why, why_len, "the texture cannot be drawn into (framebuffer status 0x%x)", status);
+        SAY("the texture cannot be drawn into (framebuffer status 0x%x)", status);
         g->delete_framebuffers(1, &fbo);
         fbo = 0;
     } else if (!fbo) {
-        set_why(why, why_len, "no framebuffer object");
+        SAY("no framebuffer object");
     }
     clip_gl_leave(g);
     return fbo;
