@@ -2378,10 +2378,14 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
             break;
         }
     }
-    /* the clip's picture over its poster, once it has one */
+    /* the clip's picture over its poster, once it has one, faded with its
+     * view: its texture has no alpha of its own, so without blending SDL
+     * would draw it whole at any alpha */
     const struct view_video *vv = &v->vid;
-    if (vv->it && vv->tex && vv->has_frame)
+    if (vv->it && vv->tex && vv->has_frame) {
+        SDL_SetTextureBlendMode(vv->tex, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
         copy_at(ren, vv->tex, vv->it->r.x + dx, vv->it->r.y, vv->it->r.w, vv->it->r.h, alpha);
+    }
 }
 
 /* ---- clips ----------------------------------------------------------------- */

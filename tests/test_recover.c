@@ -11,8 +11,9 @@
  * destroys every texture. Then a clip (VITRINE_TEST_FILM: a store whose
  * first panel plays one, made by test_recover.sh) plays through a device
  * reset: its player goes with the renderer (with OpenGL, mpv's context too)
- * and it plays again, drawn as before. Run by test_recover.sh under its own
- * Xvfb. */
+ * and it plays again, drawn as before; and a clip's picture fades in with
+ * its panel in a crossfade, never drawn whole over the panel leaving. Run
+ * by test_recover.sh under its own Xvfb. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +28,7 @@
 #include <cmocka.h>
 
 #include "app/visitor/kiosk.h"
+#include "app/visitor/schedule.h"
 #include "app/base/log.h"
 #include "platform/display.h"
 #include "platform/events.h"
@@ -269,6 +271,96 @@ static void a_clip_plays_on_after_a_device_reset(void **state)
     SDL_FreeSurface(after);
 }
 
+/* Draw the frame at kiosk time t, in real time (mpv plays in real time),
+ * until the display has drawn n more clip pictures; then that frame, as
+ * a snapshot the caller frees. NULL after 15 s. */
+static SDL_Surface *frame_with_pictures(struct rig *r, uint64_t t, long n)
+{
+    long want = display_clip_frames(r->d, NULL) + n;
+    uint64_t end = now_ms() + 15000;
+    while (display_clip_frames(r->d, NULL) < want) {
+        if (now_ms() > end)
+            return NULL;
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        display_present(r->d);
+        events_wait(r->d, NULL, 20, NULL, NULL, NULL);
+    }
+    kiosk_draw(r->k, t);
+    return display_snapshot(r->d);
+}
+
+static int pure_red(Uint32 px)
+{
+    return ((px >> 16) & 0xFF) > 240 && ((px >> 8) & 0xFF) < 40 && (px & 0xFF) < 40;
+}
+
+static void a_clip_fades_in_with_its_panel(void **state)
+{
+    struct rig *r = *state;
+    const char *film = getenv("VITRINE_TEST_FILM");
+    if (!film || !*film)
+        skip();
+    char why[512];
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
+    kiosk_free(r->k);
+    display_set_video(r->d, events_waker(), 0, 0);
+    uint64_t t = 1000;
+    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
+    assert_non_null(r->k);
+    kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);
+    /* round the loop in kiosk time, drawing nothing (no clip starts), to
+     * the last panel: the next crossfade brings the film (panel 0) in over
+     * a panel of text */
+    int last = kiosk_panel_count(r->k) - 1;
+    for (int guard = 0; guard < 1000; guard++) {
+        kiosk_update(r->k, t);
+        if (kiosk_current(r->k) == last && !kiosk_transitioning(r->k))
+            break;
+        uint64_t due = kiosk_deadline(r->k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+    }
+    assert_int_equal(kiosk_current(r->k), last);
+    kiosk_draw(r->k, t);
+    display_present(r->d);
+    /* its dwell runs out: the crossfade starts at t */
+    for (int guard = 0; guard < 100 && !kiosk_transitioning(r->k); guard++) {
+        uint64_t due = kiosk_deadline(r->k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+        kiosk_update(r->k, t);
+    }
+    assert_true(kiosk_transitioning(r->k));
+    assert_int_equal(kiosk_transition_kind(r->k), TRANS_CROSSFADE);
+
+    /* a third into the crossfade, with the clip's pictures coming: held
+     * there while mpv draws two; then at its end, two more */
+    SDL_Surface *mid = frame_with_pictures(r, t + SCHED_CROSSFADE_MS / 3, 2);
+    if (!mid)
+        fail_msg("no clip picture in 15 s, a third into the crossfade");
+    SDL_Surface *whole = frame_with_pictures(r, t + SCHED_CROSSFADE_MS + 50, 2);
+    if (!whole)
+        fail_msg("no clip picture in 15 s after the crossfade");
+    assert_int_equal(kiosk_current(r->k), 0);
+    /* testsrc2's red bar is pure red in the whole picture (and nowhere in
+     * a panel); faded in, it is mixed with the panel leaving */
+    long red = 0, red_mid = 0;
+    for (int y = 0; y < whole->h; y++) {
+        const Uint32 *a = (const Uint32 *)((const Uint8 *)whole->pixels + (size_t)y * whole->pitch);
+        const Uint32 *b = (const Uint32 *)((const Uint8 *)mid->pixels + (size_t)y * mid->pitch);
+        for (int x = 0; x < whole->w; x++)
+            if (pure_red(a[x])) {
+                red++;
+                red_mid += pure_red(b[x]);
+            }
+    }
+    if (red < 2000 || red_mid > red / 10)
+        fail_msg("%ld pure red pixels in the picture, %ld of them a third into the crossfade", red,
+                 red_mid);
+    SDL_FreeSurface(mid);
+    SDL_FreeSurface(whole);
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -276,6 +368,7 @@ int main(void)
         cmocka_unit_test(a_frame_survives_a_targets_reset),
         cmocka_unit_test(a_frame_survives_a_device_reset),
         cmocka_unit_test(a_clip_plays_on_after_a_device_reset),
+        cmocka_unit_test(a_clip_fades_in_with_its_panel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
