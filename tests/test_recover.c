@@ -12,8 +12,9 @@
  * first panel plays one, made by test_recover.sh) plays through a device
  * reset: its player goes with the renderer (with OpenGL, mpv's context too)
  * and it plays again, drawn as before; and a clip's picture fades in with
- * its panel in a crossfade, never drawn whole over the panel leaving. Run
- * by test_recover.sh under its own Xvfb. */
+ * its panel in a crossfade, never drawn whole over the panel leaving, and
+ * a clip leaving is held at its picture under the panel arriving, as SDL
+ * would draw it. Run by test_recover.sh under its own Xvfb. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -385,6 +386,71 @@ static void a_clip_fades_in_with_its_panel(void **state)
     SDL_FreeSurface(whole);
 }
 
+/* Kiosk time from t to where the next transition starts: its start. */
+static uint64_t to_next_transition(struct rig *r, uint64_t t)
+{
+    for (int guard = 0; guard < 100 && !kiosk_transitioning(r->k); guard++) {
+        uint64_t due = kiosk_deadline(r->k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+        kiosk_update(r->k, t);
+    }
+    assert_true(kiosk_transitioning(r->k));
+    return t;
+}
+
+static void a_clip_leaving_is_held_under_the_panel_arriving(void **state)
+{
+    struct rig *r = *state;
+    const char *film = getenv("VITRINE_TEST_FILM");
+    if (!film || !*film)
+        skip();
+    char why[512];
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
+    kiosk_free(r->k);
+    display_set_video(r->d, events_waker(), 0, 0);
+    uint64_t t = 1000;
+    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
+    assert_non_null(r->k);
+    kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);
+    kiosk_update(r->k, t);
+    /* the film, then the looping clip (panel 1), playing */
+    t = to_next_transition(r, t);
+    t += SCHED_CROSSFADE_MS + 50;
+    SDL_Surface *shown = frame_with_pictures(r, t, 2);
+    if (!shown)
+        fail_msg("the looping clip drew no picture in 15 s");
+    SDL_FreeSurface(shown);
+    assert_int_equal(kiosk_current(r->k), 1);
+    /* its dwell ends: a panel of text comes over it, and the clip is held
+     * at its picture (let a picture on its way land first) */
+    t = to_next_transition(r, t) + SCHED_CROSSFADE_MS / 3;
+    uint64_t end = now_ms() + 300;
+    while (now_ms() < end) {
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        display_present(r->d);
+        events_wait(r->d, NULL, 20, NULL, NULL, NULL);
+    }
+    long own = display_own_blends(r->d);
+    kiosk_draw(r->k, t);
+    SDL_Surface *mine = display_snapshot(r->d);
+    if (strcmp(getenv("VITRINE_TEST_RENDERER"), "software") == 0)
+        assert_true(display_own_blends(r->d) > own);
+    display_set_own_blend(r->d, 0);
+    kiosk_draw(r->k, t);
+    SDL_Surface *sdl = display_snapshot(r->d);
+    display_set_own_blend(r->d, 1);
+    assert_non_null(mine);
+    assert_non_null(sdl);
+    assert_true(distinct_colours(mine) > 8); /* the picture is there, mixed */
+    long off = differing(mine, sdl);
+    if (off > 0)
+        fail_msg("a third into the crossfade, %ld pixels differ from SDL's frame", off);
+    SDL_FreeSurface(mine);
+    SDL_FreeSurface(sdl);
+}
+
 int main(void)
 {
     log_set_quiet(1);
@@ -393,6 +459,7 @@ int main(void)
         cmocka_unit_test(a_frame_survives_a_device_reset),
         cmocka_unit_test(a_clip_plays_on_after_a_device_reset),
         cmocka_unit_test(a_clip_fades_in_with_its_panel),
+        cmocka_unit_test(a_clip_leaving_is_held_under_the_panel_arriving),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
