@@ -230,20 +230,42 @@ static int play_frames(struct rig *r, long n)
     return 1;
 }
 
-static void a_clip_plays_on_after_a_device_reset(void **state)
+/* The rig's kiosk replaced by one on the film store (VITRINE_TEST_FILM)
+ * at kiosk time t, its clips played with the run loop's waker, the loop
+ * crossfading; the test is skipped without the store (no ffmpeg to make
+ * the clip: test_recover.sh says so). */
+static void film_kiosk(struct rig *r, uint64_t t)
 {
-    struct rig *r = *state;
     const char *film = getenv("VITRINE_TEST_FILM");
     if (!film || !*film)
-        skip(); /* no ffmpeg to make the clip: test_recover.sh says so */
-    const char *want = getenv("VITRINE_TEST_RENDERER");
+        skip();
     char why[512];
     struct store *s = NULL;
     assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
     kiosk_free(r->k);
     display_set_video(r->d, events_waker(), 0, 0);
-    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, now_ms(), why, sizeof(why));
+    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
     assert_non_null(r->k);
+    kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);
+}
+
+/* Kiosk time from t to where the next transition starts: its start. */
+static uint64_t to_next_transition(struct rig *r, uint64_t t)
+{
+    for (int guard = 0; guard < 100 && !kiosk_transitioning(r->k); guard++) {
+        uint64_t due = kiosk_deadline(r->k, t);
+        t = due > t ? due : t + KIOSK_FRAME_MS;
+        kiosk_update(r->k, t);
+    }
+    assert_true(kiosk_transitioning(r->k));
+    return t;
+}
+
+static void a_clip_plays_on_after_a_device_reset(void **state)
+{
+    struct rig *r = *state;
+    const char *want = getenv("VITRINE_TEST_RENDERER");
+    film_kiosk(r, now_ms());
 
     long gl0 = 0, gl1 = 0, gl2 = 0;
     display_clip_frames(r->d, &gl0);
@@ -299,18 +321,8 @@ static int pure_red(Uint32 px)
 static void a_clip_fades_in_with_its_panel(void **state)
 {
     struct rig *r = *state;
-    const char *film = getenv("VITRINE_TEST_FILM");
-    if (!film || !*film)
-        skip();
-    char why[512];
-    struct store *s = NULL;
-    assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
-    kiosk_free(r->k);
-    display_set_video(r->d, events_waker(), 0, 0);
     uint64_t t = 1000;
-    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
-    assert_non_null(r->k);
-    kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);
+    film_kiosk(r, t);
     /* round the loop in kiosk time, drawing nothing (no clip starts), to
      * the last panel: the next crossfade brings the film (panel 0) in over
      * a panel of text */
@@ -326,12 +338,7 @@ static void a_clip_fades_in_with_its_panel(void **state)
     kiosk_draw(r->k, t);
     display_present(r->d);
     /* its dwell runs out: the crossfade starts at t */
-    for (int guard = 0; guard < 100 && !kiosk_transitioning(r->k); guard++) {
-        uint64_t due = kiosk_deadline(r->k, t);
-        t = due > t ? due : t + KIOSK_FRAME_MS;
-        kiosk_update(r->k, t);
-    }
-    assert_true(kiosk_transitioning(r->k));
+    t = to_next_transition(r, t);
     assert_int_equal(kiosk_transition_kind(r->k), TRANS_CROSSFADE);
 
     /* a third into the crossfade, with the clip's pictures coming: held
@@ -386,33 +393,11 @@ static void a_clip_fades_in_with_its_panel(void **state)
     SDL_FreeSurface(whole);
 }
 
-/* Kiosk time from t to where the next transition starts: its start. */
-static uint64_t to_next_transition(struct rig *r, uint64_t t)
-{
-    for (int guard = 0; guard < 100 && !kiosk_transitioning(r->k); guard++) {
-        uint64_t due = kiosk_deadline(r->k, t);
-        t = due > t ? due : t + KIOSK_FRAME_MS;
-        kiosk_update(r->k, t);
-    }
-    assert_true(kiosk_transitioning(r->k));
-    return t;
-}
-
 static void a_clip_leaving_is_held_under_the_panel_arriving(void **state)
 {
     struct rig *r = *state;
-    const char *film = getenv("VITRINE_TEST_FILM");
-    if (!film || !*film)
-        skip();
-    char why[512];
-    struct store *s = NULL;
-    assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
-    kiosk_free(r->k);
-    display_set_video(r->d, events_waker(), 0, 0);
     uint64_t t = 1000;
-    r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
-    assert_non_null(r->k);
-    kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);
+    film_kiosk(r, t);
     kiosk_update(r->k, t);
     /* the film, then the looping clip (panel 1), playing */
     t = to_next_transition(r, t);
