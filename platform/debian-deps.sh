@@ -13,7 +13,8 @@
 # see app/visitor/bidi.c)
 VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-fr hyphen-de libmpv-dev libmpv2 libfribidi-dev"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
-# test, Mesa for the OpenGL renderer-reset test, cppcheck for the static
+# test, Mesa for the OpenGL renderer-reset test and for clips drawn with
+# OpenGL and OpenGL ES (EGL: libegl1, libegl-mesa0, libgles2), cppcheck for the static
 # analysis before the builds, minisign to sign test bundles with the stock tool, zlib to make decompression bombs in test_photo,
 # dpkg-dev for dpkg-shlibdeps: test_package builds the .deb; the Prometheus
 # client's parser reads the health file back in test_health_file; tzdata for
@@ -26,7 +27,7 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # clips (tests/tools/make_clips.sh) and mpv plays one by hand, decoded by
 # the same libmpv as the kiosk's; hb-shape (libharfbuzz-bin) is what
 # test_shaping compares the shaped lines of the right-to-left exhibit with)
-VITRINE_TEST_PKGS="libcmocka-dev libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+VITRINE_TEST_PKGS="libcmocka-dev libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
 
 vitrine_need_packages() {
     missing=""
