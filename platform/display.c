@@ -1589,6 +1589,19 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
  * its source list and stays linked, so it can be built again. */
 static void packed_free(struct panel_view *v);
 
+/* A clip's texture (and its framebuffer object, drawn into by mpv's
+ * OpenGL renderer) goes; the poster shows until the next picture. */
+static void clip_tex_free(struct display *d, struct view_video *vv)
+{
+    if (vv->fbo && d)
+        clip_gl_target_free(d->clip_gl, vv->fbo);
+    vv->fbo = 0;
+    if (vv->tex)
+        tex_destroy(vv->tex);
+    vv->tex = NULL;
+    vv->has_frame = 0;
+}
+
 static void view_drop_textures(struct panel_view *v)
 {
     for (int i = 0; i < v->n_items; i++) {
@@ -1624,13 +1637,7 @@ static void view_drop_textures(struct panel_view *v)
     free(v->content);
     v->content = NULL;
     v->n_content = -1;
-    if (v->vid.fbo && v->d)
-        clip_gl_target_free(v->d->clip_gl, v->vid.fbo);
-    v->vid.fbo = 0;
-    if (v->vid.tex)
-        tex_destroy(v->vid.tex);
-    v->vid.tex = NULL;
-    v->vid.has_frame = 0;
+    clip_tex_free(v->d, &v->vid);
 }
 
 static void video_stop(struct display *d, struct view_video *vv);
@@ -2597,12 +2604,9 @@ static void video_draw_gl(struct display *d, struct view_video *vv, struct pvide
 {
     const struct draw_rect *r = &vv->it->r;
     struct clip_gl *g = d->clip_gl;
-    if (vv->tex && !vv->fbo) { /* a texture for mpv's software renderer */
-        tex_destroy(vv->tex);
-        vv->tex = NULL;
-    }
+    if (vv->tex && !vv->fbo) /* a texture for mpv's software renderer */
+        clip_tex_free(d, vv);
     if (!vv->tex) {
-        vv->has_frame = 0;
         vv->tex = tex_counted(
             SDL_CreateTexture(d->ren, CLIP_GL_FORMAT, SDL_TEXTUREACCESS_STATIC, r->w, r->h));
         char why[256] = "no texture";
@@ -2610,8 +2614,7 @@ static void video_draw_gl(struct display *d, struct view_video *vv, struct pvide
         if (!vv->fbo) {
             /* the player draws only with OpenGL: it goes, and the clip
              * starts again at the next frame, drawn in software */
-            tex_destroy(vv->tex);
-            vv->tex = NULL;
+            clip_tex_free(d, vv);
             clips_gl_failed(d, why);
             video_stop(d, vv);
             return;
@@ -2677,12 +2680,8 @@ static void p_video(void *ctx, struct pview *view, struct pvideo *out)
         video_draw_gl(d, vv, out);
         return;
     }
-    if (vv->tex && vv->fbo) { /* a texture for mpv's OpenGL renderer: not this player's */
-        clip_gl_target_free(d->clip_gl, vv->fbo);
-        vv->fbo = 0;
-        tex_destroy(vv->tex);
-        vv->tex = NULL;
-    }
+    if (vv->tex && vv->fbo) /* a texture for mpv's OpenGL renderer: not this player's */
+        clip_tex_free(d, vv);
     if (!vv->tex) {
         vv->tex = tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
                                                 SDL_TEXTUREACCESS_STREAMING, r->w, r->h));
@@ -2764,6 +2763,17 @@ static int anim_extent(struct display *d, struct panel_view *v, struct anim_item
     return !SDL_RectEmpty(r);
 }
 
+/* r into out (n of OWN_RECTS); when full, one box around them all first. */
+static void own_rect_add(SDL_Rect *out, int *n, SDL_Rect r)
+{
+    if (*n == OWN_RECTS) {
+        for (int k = 1; k < *n; k++)
+            SDL_UnionRect(&out[0], &out[k], &out[0]);
+        *n = 1;
+    }
+    out[(*n)++] = r;
+}
+
 /* The places where the view under a crossfade has animated items, inside
  * the w x h screen, none overlapping another: their count, or -1 when one
  * is of a kind not known here. */
@@ -2778,27 +2788,15 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
         int drawn = anim_extent(d, v, &v->items[i], eased, &r);
         if (drawn < 0)
             return -1;
-        if (!drawn || !SDL_IntersectRect(&r, &screen, &r))
-            continue;
-        if (n == OWN_RECTS) { /* many: one box around them all */
-            for (int k = 1; k < n; k++)
-                SDL_UnionRect(&out[0], &out[k], &out[0]);
-            n = 1;
-        }
-        out[n++] = r;
+        if (drawn && SDL_IntersectRect(&r, &screen, &r))
+            own_rect_add(out, &n, r);
     }
     /* its clip's picture, drawn over its poster (draw_view) */
     const struct view_video *vv = &v->vid;
     SDL_Rect pic = vv->it ? (SDL_Rect){vv->it->r.x, vv->it->r.y, vv->it->r.w, vv->it->r.h}
                           : (SDL_Rect){0, 0, 0, 0};
-    if (vv->it && vv->tex && vv->has_frame && SDL_IntersectRect(&pic, &screen, &pic)) {
-        if (n == OWN_RECTS) {
-            for (int k = 1; k < n; k++)
-                SDL_UnionRect(&out[0], &out[k], &out[0]);
-            n = 1;
-        }
-        out[n++] = pic;
-    }
+    if (vv->it && vv->tex && vv->has_frame && SDL_IntersectRect(&pic, &screen, &pic))
+        own_rect_add(out, &n, pic);
     rects_merge(out, &n); /* each place is blended once */
     return n;
 }

@@ -114,8 +114,10 @@ struct video_player;
  * video_poll or video_render has something new: it must be thread safe,
  * quick, and must not call this module (the run loop's waker). It is
  * never called once video_close has returned.
- * The player, or NULL with why (libmpv missing, mpv failing to start).
- * src->path is copied. */
+ * The player, or NULL with why (libmpv missing, mpv failing to start; with
+ * o->gl, a reason naming OpenGL when mpv's OpenGL renderer would not
+ * start, and the clip may be opened again without gl). src->path is
+ * copied. */
 struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
                                 void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len);
 
