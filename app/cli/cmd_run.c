@@ -1442,20 +1442,30 @@ static int wait_for_display(struct run_ctx *r, const struct display_opts *dopts,
         }
         if (display_wait_stop)
             break;
-        /* SDL installs its own stop handlers only over the default ones */
+        /* SDL installs its own stop handlers only over the default ones;
+         * a stop meanwhile is held (blocked) until the handler it meets is
+         * SDL's, or this one again, never the default that kills */
+        sigset_t stops, before;
+        sigemptyset(&stops);
+        sigaddset(&stops, SIGTERM);
+        sigaddset(&stops, SIGINT);
+        sigprocmask(SIG_BLOCK, &stops, &before);
         sigaction(SIGTERM, &old_term, NULL);
         sigaction(SIGINT, &old_int, NULL);
         char why[512] = "";
         r->d = display_open(dopts, why, sizeof(why));
         tries++;
+        if (!r->d) {
+            sigaction(SIGTERM, &sa, NULL);
+            sigaction(SIGINT, &sa, NULL);
+        }
+        sigprocmask(SIG_SETMASK, &before, NULL);
         if (r->d) {
             log_info("run", "a display came after %ld tries: starting", tries);
             console_say("a display came: starting");
             rc = 0;
             break;
         }
-        sigaction(SIGTERM, &sa, NULL);
-        sigaction(SIGINT, &sa, NULL);
         if (tries % 360 == 0) /* an hour at the default pace */
             log_warn("run", "still no display after %ld tries: %s", tries, why);
     }
