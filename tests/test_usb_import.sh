@@ -204,8 +204,9 @@ grep -q '36 panels' "$out/log3" || { echo "FAIL: the built-in exhibit did not sh
 # rename; a temporary name is never imported, and a bundle waits for its
 # signature. One synced again under the same name is new.
 mkdir -p "$out/inbox/vitrine"
+: >"$out/log" # emptied before the job starts: wait_for must not see the last run's lines
 "$VITRINE" run -v --windowed --size 800x480 --idle-timeout 5 --no-watch --inbox "$out/inbox" \
-    --state-dir "$out/state-inbox" --keys "$out/keys" --config "$out/vitrine.conf" 2>"$out/log" &
+    --state-dir "$out/state-inbox" --keys "$out/keys" --config "$out/vitrine.conf" 2>>"$out/log" &
 pid=$!
 wait_for 1 'bundles dropped in .*/inbox/vitrine/ are imported'
 wait_for 1 '800x480 on offscreen'

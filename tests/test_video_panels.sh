@@ -179,17 +179,21 @@ vpid=""
 # Mesa's software OpenGL stands in for a GPU's: the same code draws there.
 # (Mesa keeps memory to the end: no leak check for these runs.)
 for renderer in opengl opengles2; do
+    # a log of its own, made here: a background job's redirection is made
+    # by the job itself, so a log shared with the last run could still hold
+    # that run's "first frame presented" when wait_log first reads it
+    : >"$work/$renderer.log"
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 LIBGL_ALWAYS_SOFTWARE=1 \
         "$VITRINE" run --content "$work/film.vitrine" --no-watch --state-dir "$work/state" \
-        --renderer "$renderer" >"$work/gl.out" 2>"$work/gl.log" &
+        --renderer "$renderer" >"$work/gl.out" 2>>"$work/$renderer.log" &
     vpid=$!
-    if ! wait_log 'first frame presented' "$work/gl.log"; then
+    if ! wait_log 'first frame presented' "$work/$renderer.log"; then
         bad "$renderer: no first frame"
-    elif ! grep -q "renderer $renderer: asked for" "$work/gl.log"; then
-        cat "$work/gl.log"
+    elif ! grep -q "renderer $renderer: asked for" "$work/$renderer.log"; then
+        cat "$work/$renderer.log"
         bad "$renderer: not the renderer asked for"
     else
-        wait_log "clips are drawn by mpv's OpenGL renderer" "$work/gl.log" ||
+        wait_log "clips are drawn by mpv's OpenGL renderer" "$work/$renderer.log" ||
             bad "$renderer: the clip is not drawn with OpenGL"
         # its first picture, looked for a few times (Mesa draws on the CPU)
         moved=no
@@ -201,8 +205,8 @@ for renderer in opengl opengles2; do
         done
         [ $moved = yes ] || bad "$renderer: the clip's picture does not move"
         upright "$renderer" || bad "$renderer: the clip's picture is not upright in its colours"
-        grep -q 'cannot be played\|drawn in software' "$work/gl.log" &&
-            { cat "$work/gl.log"; bad "$renderer: the clip failed or fell back to software"; }
+        grep -q 'cannot be played\|drawn in software' "$work/$renderer.log" &&
+            { cat "$work/$renderer.log"; bad "$renderer: the clip failed or fell back to software"; }
     fi
     kill "$vpid"
     wait "$vpid" || bad "$renderer: the kiosk did not exit 0 on SIGTERM"

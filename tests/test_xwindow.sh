@@ -81,7 +81,10 @@ echo "ok: SIGTERM stops the kiosk (status 0)"
 # Full screen with no window manager (as on most kiosks): the window must
 # cover the whole screen (SDL leaves a 0x0 full-screen window at 1x1 there,
 # which is a black screen).
-SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --verbose >"$work/out" 2>"$work/log" &
+# (the log emptied here, not by the job's own redirection, which may come
+# after wait_log's first look and so show it the last run's lines)
+: >"$work/log"
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --verbose >"$work/out" 2>>"$work/log" &
 vpid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
 [ -n "$wid" ] || { echo "FAIL: no full-screen window"; cat "$work/log"; exit 1; }
