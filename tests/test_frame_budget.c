@@ -24,6 +24,35 @@ static void holds_at_budget(void **state)
                          TRANS_CROSSFADE);
 }
 
+/* The log's summary of each transition: its own frames, told when it ends */
+static void each_transition_is_summed_up_when_it_ends(void **state)
+{
+    struct frame_log l = {0};
+    struct frame_log_sum sum = {0};
+    assert_int_equal(frame_log_add(&l, TRANS_NONE, 1.0, &sum), 0);
+    const double fade[] = {9.0, 3.0, 30.0, 4.0, 5.0};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(frame_log_add(&l, TRANS_CROSSFADE, fade[i], &sum), 0);
+    /* a slide right after it ends it: its 5 frames, not the slide's */
+    assert_int_equal(frame_log_add(&l, TRANS_SLIDE, 100.0, &sum), 1);
+    assert_int_equal(sum.kind, TRANS_CROSSFADE);
+    assert_int_equal(sum.frames, 5);
+    assert_true(sum.median == 5.0 && sum.worst == 30.0);
+    assert_int_equal(frame_log_add(&l, TRANS_SLIDE, 2.0, &sum), 0);
+    assert_int_equal(frame_log_add(&l, TRANS_NONE, 0.5, &sum), 1);
+    assert_int_equal(sum.kind, TRANS_SLIDE);
+    assert_int_equal(sum.frames, 2);
+    assert_true(sum.median == 51.0 && sum.worst == 100.0); /* even: the middle two's mean */
+    assert_int_equal(frame_log_add(&l, TRANS_NONE, 0.5, &sum), 0);
+    /* a transition longer than the log keeps its first frames */
+    for (int i = 0; i < FRAME_LOG_MAX + 50; i++)
+        assert_int_equal(frame_log_add(&l, TRANS_CROSSFADE, i < FRAME_LOG_MAX ? 7.0 : 99.0, &sum),
+                         0);
+    assert_int_equal(frame_log_add(&l, TRANS_NONE, 0.5, &sum), 1);
+    assert_int_equal(sum.frames, FRAME_LOG_MAX);
+    assert_true(sum.median == 7.0 && sum.worst == 7.0);
+}
+
 static void slow_crossfade_becomes_slide_then_cut(void **state)
 {
     struct frame_budget b;
@@ -98,6 +127,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(holds_at_budget),
+        cmocka_unit_test(each_transition_is_summed_up_when_it_ends),
         cmocka_unit_test(slow_crossfade_becomes_slide_then_cut),
         cmocka_unit_test(kiosk_loop_uses_the_kind_it_is_given),
     };

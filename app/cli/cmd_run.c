@@ -60,6 +60,7 @@ struct run_ctx {
     struct events_cfg ecfg;
     struct frame_budget budget; /* what a transition costs here (frame_budget.h) */
     int budget_kind;            /* the loop's transition now */
+    struct frame_log frame_log; /* the transition under way's frames, for the log */
     long frames, wakeups;
     int flags, ask; /* what the last wait brought (events_wait, sim_wait) */
     uint64_t now;   /* the kiosk's time, read once a pass (clock_pass) */
@@ -1617,12 +1618,17 @@ static void first_frame(struct run_ctx *r)
  * one (frame_budget.h). */
 static void budget_step(struct run_ctx *r, int trans, double ms)
 {
+    static const char *const names[] = {"a cut", "a crossfade", "a slide"};
+    struct frame_log_sum sum;
+    if (frame_log_add(&r->frame_log, trans, ms, &sum))
+        log_debug("run",
+                  "transitions: %s took %d frames at %dx%d, %.2f ms a frame (median), %.2f at most",
+                  names[sum.kind], sum.frames, r->w, r->h, sum.median, sum.worst);
     if (trans == TRANS_NONE)
         return;
     int kind = frame_budget_add(&r->budget, trans, ms);
     if (kind == r->budget_kind)
         return;
-    static const char *const names[] = {"a cut", "a crossfade", "a slide"};
     log_warn("run",
              "transitions: %s takes %.1f ms a frame at %dx%d (over %.0f ms); the loop now uses %s",
              names[r->budget_kind], r->budget.last_median, r->w, r->h, FRAME_BUDGET_MS,

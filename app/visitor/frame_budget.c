@@ -35,3 +35,27 @@ int frame_budget_add(struct frame_budget *b, int kind, double ms)
     b->kind = b->kind == TRANS_CROSSFADE ? TRANS_SLIDE : TRANS_NONE;
     return b->kind;
 }
+
+int frame_log_add(struct frame_log *l, int kind, double ms, struct frame_log_sum *sum)
+{
+    int ended = 0;
+    if (kind != l->kind && l->n > 0) {
+        double sorted[FRAME_LOG_MAX];
+        memcpy(sorted, l->ms, (size_t)l->n * sizeof(double));
+        qsort(sorted, (size_t)l->n, sizeof(double), cmp_double);
+        int m = l->n / 2;
+        *sum = (struct frame_log_sum){
+            .kind = l->kind,
+            .frames = l->n,
+            .median = l->n % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2,
+            .worst = sorted[l->n - 1],
+        };
+        ended = 1;
+    }
+    if (kind != l->kind)
+        l->n = 0;
+    l->kind = kind;
+    if (kind != TRANS_NONE && l->n < FRAME_LOG_MAX)
+        l->ms[l->n++] = ms;
+    return ended;
+}

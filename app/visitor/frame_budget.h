@@ -24,4 +24,24 @@ void frame_budget_init(struct frame_budget *b, int kind);
  * with last_median). Frames of other kinds (a swipe's slide) are ignored. */
 int frame_budget_add(struct frame_budget *b, int kind, double ms);
 
+/* One transition's frames at a time, for the log (`vitrine run -v`): what
+ * a transition cost on this screen, with the clip that played in it. */
+#define FRAME_LOG_MAX 240 /* 4 s at 60 Hz: a transition's frames past it are not kept */
+
+struct frame_log {
+    int kind; /* of the transition being collected; TRANS_NONE: none */
+    int n;
+    double ms[FRAME_LOG_MAX];
+};
+
+struct frame_log_sum {
+    int kind, frames;
+    double median, worst; /* ms */
+};
+
+/* Each frame drawn: its kind (TRANS_NONE outside a transition) and cost.
+ * Returns 1 when it ends a transition (a frame of another kind, or none),
+ * with that transition summed up in *sum; else 0. */
+int frame_log_add(struct frame_log *l, int kind, double ms, struct frame_log_sum *sum);
+
 #endif
