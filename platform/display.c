@@ -300,6 +300,7 @@ struct display {
     int own_blend_off;        /* display_set_own_blend(d, 0): SDL draws it */
     long own_blends;          /* crossfade frames blended here */
     SDL_Surface *own_out;     /* while crossfade_own draws over its mix: put_tex's output */
+    int no_picture;           /* draw_view leaves clips' pictures out (crossfade_own) */
     /* The software output's damage (see "damage" below): what the pixels
      * of the last present were drawn from, and this frame's. */
     struct shown {
@@ -2391,7 +2392,8 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
      * view: its texture has no alpha of its own, so without blending SDL
      * would draw it whole at any alpha */
     const struct view_video *vv = &v->vid;
-    if (vv->it && vv->tex && vv->has_frame && !(d->own_out && picture_own(d, vv, dx, alpha))) {
+    if (vv->it && vv->tex && vv->has_frame && !d->no_picture &&
+        !(d->own_out && picture_own(d, vv, dx, alpha))) {
         SDL_SetTextureBlendMode(vv->tex, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
         copy_at(ren, vv->tex, vv->it->r.x + dx, vv->it->r.y, vv->it->r.w, vv->it->r.h, alpha);
     }
@@ -2774,11 +2776,23 @@ static void own_rect_add(SDL_Rect *out, int *n, SDL_Rect r)
     out[(*n)++] = r;
 }
 
-/* The places where the view under a crossfade has animated items, inside
- * the w x h screen, none overlapping another: their count, or -1 when one
- * is of a kind not known here. */
+/* Where v's clip picture is drawn at dx 0 on the w x h screen, into *r: 1,
+ * or 0 when it draws none. draw_view draws it last, opaque at alpha 255:
+ * there, nothing else of the view shows. */
+static int picture_rect(const struct panel_view *v, int w, int h, SDL_Rect *r)
+{
+    const struct view_video *vv = &v->vid;
+    if (!vv->it || !vv->tex || !vv->has_frame)
+        return 0;
+    SDL_Rect pic = {vv->it->r.x, vv->it->r.y, vv->it->r.w, vv->it->r.h}, screen = {0, 0, w, h};
+    return SDL_IntersectRect(&pic, &screen, r) ? 1 : 0;
+}
+
+/* The places where the view under a crossfade has animated items (and its
+ * clip's picture, with_picture), inside the w x h screen, none overlapping
+ * another: their count, or -1 when one is of a kind not known here. */
 static int under_rects(struct display *d, struct panel_view *v, double anim_t, int w, int h,
-                       SDL_Rect *out)
+                       int with_picture, SDL_Rect *out)
 {
     SDL_Rect screen = {0, 0, w, h};
     double eased = ease_out_cubic(anim_t);
@@ -2792,10 +2806,8 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
             own_rect_add(out, &n, r);
     }
     /* its clip's picture, drawn over its poster (draw_view) */
-    const struct view_video *vv = &v->vid;
-    SDL_Rect pic = vv->it ? (SDL_Rect){vv->it->r.x, vv->it->r.y, vv->it->r.w, vv->it->r.h}
-                          : (SDL_Rect){0, 0, 0, 0};
-    if (vv->it && vv->tex && vv->has_frame && SDL_IntersectRect(&pic, &screen, &pic))
+    SDL_Rect pic;
+    if (with_picture && picture_rect(v, w, h, &pic))
         own_rect_add(out, &n, pic);
     rects_merge(out, &n); /* each place is blended once */
     return n;
@@ -3145,6 +3157,17 @@ static void blend_rect(struct blend_pool *pool, SDL_Surface *out, void *under, i
     blend_run(pool, &j);
 }
 
+/* blend_rect over r but where it meets cut (NULL: none). */
+static void blend_rect_but(struct blend_pool *pool, SDL_Surface *out, void *under, int under_pitch,
+                           const struct own_view *over, const SDL_Rect *r, const SDL_Rect *cut,
+                           uint8_t alpha)
+{
+    SDL_Rect part[4];
+    int k = cut ? rect_less(r, cut, part) : (part[0] = *r, 1);
+    for (int i = 0; i < k; i++)
+        blend_rect(pool, out, under, under_pitch, over, &part[i], alpha);
+}
+
 /* The clip's picture of the arriving view at alpha over the software
  * crossfade's mix (d->own_out), blended here as the static layers are:
  * SDL's blit of a picture at alpha is scalar, and a 2263x1273 picture at
@@ -3204,36 +3227,68 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
         b->w != w || b->h != h)
         return 0;
     SDL_Surface *out = own_output(d);
+    if (!out || out->w != w || out->h != h)
+        return 0;
+    /* The leaving clip's picture, held at its last frame, is opaque over
+     * all else of its view: there the mix reads it from its texture, in one
+     * pass, rather than mixing the view under it, copying that, drawing the
+     * picture over the copy and mixing again (at 3840x2160, a 2263x1273
+     * picture took 7 of a frame's 15 ms that way). */
+    SDL_Rect pic;
+    void *held = NULL;
+    int held_pitch = 0;
+    if (picture_rect(a, w, h, &pic) && SDL_LockTexture(a->vid.tex, NULL, &held, &held_pitch) != 0)
+        held = NULL;
     SDL_Rect rects[OWN_RECTS];
-    int n = out && out->w == w && out->h == h ? under_rects(d, a, fa->anim_t, w, h, rects) : -1;
+    int n = under_rects(d, a, fa->anim_t, w, h, !held, rects);
     struct own_view pa, pb;
     void *p;
     if (n < 0 || SDL_LockTexture(a->stat, NULL, &p, &pa.pitch) != 0)
-        return 0;
+        goto refused;
     pa.px = p;
     if (SDL_LockTexture(b->stat, NULL, &p, &pb.pitch) != 0) {
         SDL_UnlockTexture(a->stat);
-        return 0;
+        goto refused;
     }
     pb.px = p;
     if (!d->blend)
         d->blend = blend_pool_new(blend_default_threads()); /* NULL: on this thread */
     SDL_RenderFlush(d->ren); /* what was queued lands before the mix, not over it */
     SDL_Rect all = {0, 0, w, h};
+    const SDL_Rect *cut = held ? &pic : NULL;
     if (d->n_dmg < 0) {
-        blend_rect(d->blend, out, pa.px, pa.pitch, &pb, &all, fb->alpha);
+        blend_rect_but(d->blend, out, pa.px, pa.pitch, &pb, &all, cut, fb->alpha);
     } else { /* elsewhere both views are the background, as drawn last time */
         for (int i = 0; i < d->n_dmg; i++)
-            blend_rect(rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out, pa.px,
-                       pa.pitch, &pb, &d->dmg[i], fb->alpha);
+            blend_rect_but(rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out, pa.px,
+                           pa.pitch, &pb, &d->dmg[i], cut, fb->alpha);
     }
     if (n > 0) {
         for (int i = 0; i < n; i++)
             blend_rect(NULL, out, pa.px, pa.pitch, &pb, &rects[i], 0);
+        d->no_picture = held != NULL;
         draw_view(d, a, 0, 255, fa->anim_t, 0);
+        d->no_picture = 0;
         SDL_RenderFlush(d->ren);
         for (int i = 0; i < n; i++)
             blend_rect(NULL, out, out->pixels, out->pitch, &pb, &rects[i], fb->alpha);
+    }
+    if (held) { /* last: it covers the items it is drawn over */
+        const struct draw_rect *r = &a->vid.it->r;
+        struct blend_job j = {
+            .dst = pixel_at(out->pixels, out->pitch, pic.x, pic.y),
+            .dst_pitch = out->pitch,
+            .under = pixel_at(held, held_pitch, pic.x - r->x, pic.y - r->y),
+            .under_pitch = held_pitch,
+            .over = pixel_at(pb.px, pb.pitch, pic.x, pic.y),
+            .over_pitch = pb.pitch,
+            .w = pic.w,
+            .h = pic.h,
+            .alpha = fb->alpha,
+            .set = out->format->Amask,
+        };
+        blend_run(rect_area(&pic) * 8 > (long)w * h ? d->blend : NULL, &j);
+        SDL_UnlockTexture(a->vid.tex);
     }
     SDL_UnlockTexture(b->stat);
     SDL_UnlockTexture(a->stat);
@@ -3242,6 +3297,10 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
     d->own_out = NULL;
     d->own_blends++;
     return 1;
+refused:
+    if (held)
+        SDL_UnlockTexture(a->vid.tex);
+    return 0;
 }
 
 void display_set_own_blend(struct display *d, int on)
