@@ -591,7 +591,8 @@ static void rollback(struct run_ctx *r, const char *reason)
 {
     if (r->import_job) {
         if (reason) {
-            snprintf(r->rollback_after, sizeof(r->rollback_after), "%s", reason);
+            if (reason != r->rollback_after) /* a copy onto itself is undefined */
+                snprintf(r->rollback_after, sizeof(r->rollback_after), "%s", reason);
             log_info("run", "rolling back once the import under way is done: %s", reason);
         } else {
             card(r, 0, "Not rolled back", "A stick is being read now; try again when it is done.");
