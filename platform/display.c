@@ -3182,9 +3182,10 @@ static int picture_own(struct display *d, const struct view_video *vv, int dx, u
     if (!SDL_IntersectRect(&r, &screen, &c))
         return 1;
     void *px;
-    int pitch;
-    if (SDL_LockTexture(vv->tex, NULL, &px, &pitch) != 0)
-        return 0;
+    int pitch, tw = 0, th = 0;
+    if (SDL_QueryTexture(vv->tex, NULL, NULL, &tw, &th) != 0 || tw != r.w || th != r.h ||
+        SDL_LockTexture(vv->tex, NULL, &px, &pitch) != 0)
+        return 0;            /* read as laid out, never past it; else SDL scales it */
     SDL_RenderFlush(d->ren); /* what was queued lands under the picture */
     uint32_t *at = pixel_at(out->pixels, out->pitch, c.x, c.y);
     struct blend_job j = {
@@ -3237,7 +3238,10 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
     SDL_Rect pic;
     void *held = NULL;
     int held_pitch = 0;
-    if (picture_rect(a, w, h, &pic) && SDL_LockTexture(a->vid.tex, NULL, &held, &held_pitch) != 0)
+    int tw = 0, th = 0;
+    if (picture_rect(a, w, h, &pic) && SDL_QueryTexture(a->vid.tex, NULL, NULL, &tw, &th) == 0 &&
+        tw == a->vid.it->r.w && th == a->vid.it->r.h && /* read as laid out: never past it */
+        SDL_LockTexture(a->vid.tex, NULL, &held, &held_pitch) != 0)
         held = NULL;
     SDL_Rect rects[OWN_RECTS];
     int n = under_rects(d, a, fa->anim_t, w, h, !held, rects);
