@@ -44,6 +44,10 @@ struct display_opts {
 /* A black frame (not the exhibit's background): outside opening hours. */
 void display_clear_black(struct display *d);
 
+/* What the display's libraries read from the environment, set where the
+ * installation has not: call once, before any thread starts (setenv). */
+void display_prepare_env(void);
+
 /* The video driver SDL would use and its desktop's size, without opening a
  * window (for the benchmark). 0, or -1 when there is no video. */
 int display_desktop(char *driver, size_t driver_len, int *w, int *h);

@@ -1831,6 +1831,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
      * heap, which keeps the most it ever held for good. */
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 #endif
+    display_prepare_env(); /* no thread yet */
     ctx.o = o;
     ctx.sim = sim;
     struct clock_pass t;
