@@ -1418,6 +1418,49 @@ static void compare_bars_are_proportional(void **state)
     arena_free(&a);
 }
 
+/* A screen wider than 21:9 lays every kind out on the page a 21:9 screen
+ * of its height has, in its middle: nothing outside it, and as much air
+ * on the left of the page as on the right of the screen's middle. At 21:9
+ * and under, the page still starts at the margin. */
+static void a_page_wider_than_21_9_is_centred(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel kinds[] = {story("wide", long_body),
+                            statistic("en"),
+                            quote(),
+                            title(),
+                            credits(),
+                            image(),
+                            timeline(),
+                            compare()};
+    const struct layout_screen wide[] = {
+        {3840, 1080, 0, 0, 0}, {5120, 1440, 0, 0, 0}, {7680, 1080, 0, 0, 0}, {2520, 1080, 0, 0, 0}};
+    for (size_t si = 0; si < sizeof wide / sizeof wide[0]; si++) {
+        const struct layout_screen *s = &wide[si];
+        int margin = (int)lround(7 * unit(s));
+        int page = s->h * 21 / 9;
+        int x0 = s->w > page ? (s->w - page) / 2 + margin : margin;
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            struct draw_list l;
+            arena_reset(&a);
+            layout_ok(&kinds[k], s, &a, &l);
+            int lo = s->w, hi = 0;
+            for (int i = 0; i < l.n; i++) {
+                lo = draw_min(lo, l.items[i].r.x);
+                hi = draw_max(hi, l.items[i].r.x + l.items[i].r.w);
+            }
+            if (lo < x0 - 1 || hi > s->w - x0 + 1)
+                fail_msg("panel %s at %dx%d: items from x %d to %d, the page from %d to %d",
+                         kinds[k].id, s->w, s->h, lo, hi, x0, s->w - x0);
+            /* every panel starts at the page's left edge */
+            assert_int_equal(lo, x0);
+        }
+    }
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1428,6 +1471,7 @@ int main(void)
         cmocka_unit_test(timeline_runs_across_landscape_and_down_portrait),
         cmocka_unit_test(compare_bars_are_proportional),
         cmocka_unit_test(story_reads_in_a_column_with_its_parts),
+        cmocka_unit_test(a_page_wider_than_21_9_is_centred),
         cmocka_unit_test(longer_body_gets_smaller_type),
         cmocka_unit_test(impossible_body_overflows_inside_its_box),
         cmocka_unit_test(long_words_break_between_characters),

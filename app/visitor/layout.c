@@ -1236,6 +1236,9 @@ static int column_place(struct ctx *c, struct column *col, int x, int y, int w, 
  * on a less tall one, none at 2:3 or wider): the upper edge of a tall screen is
  * above the eye, and a short panel then sits nearer the middle. */
 #define G_HANG 0.16
+/* The widest page, as width to height: 21:9 (an ultrawide monitor) */
+#define G_WIDEST_W 21
+#define G_WIDEST_H 9
 
 struct page {
     int x0, y0, x1, y1; /* content area; y0 is the top line */
@@ -1307,6 +1310,13 @@ static void page_make(const struct ctx *c, struct page *g)
 {
     /* the margin, or the room the controls keep at the sides when wider */
     g->x0 = draw_max(U(c, G_MARGIN), c->d.scr.side);
+    /* A screen wider than 21:9 (32:9, or two screens side by side): the
+     * page is the one a 21:9 screen of its height has, in the middle.
+     * Across all of it, a panel of one figure sat in its left fifth and
+     * the eye had to cross an empty screen to the sources. */
+    int widest = (int)((long long)c->d.H * G_WIDEST_W / G_WIDEST_H);
+    if (c->d.W > widest)
+        g->x0 = draw_max(g->x0, (c->d.W - widest) / 2 + U(c, G_MARGIN));
     g->x1 = c->d.W - g->x0;
     g->w = g->x1 - g->x0;
     g->landscape = c->d.W * 10 >= c->d.H * 12;
