@@ -300,7 +300,6 @@ struct display {
     int own_blend_off;        /* display_set_own_blend(d, 0): SDL draws it */
     long own_blends;          /* crossfade frames blended here */
     SDL_Surface *own_out;     /* while crossfade_own draws over its mix: put_tex's output */
-    int no_picture;           /* draw_view leaves clips' pictures out (crossfade_own) */
     /* The software output's damage (see "damage" below): what the pixels
      * of the last present were drawn from, and this frame's. */
     struct shown {
@@ -2360,15 +2359,19 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
 
 static int picture_own(struct display *d, const struct view_video *vv, int dx, uint8_t alpha);
 
-/* display_draw_view; with_static 0: its animated items only (the static
- * layer is drawn by crossfade_own) */
+/* What draw_view draws besides the animated items: the static layer (not
+ * when crossfade_own mixed it) and the clip's picture (not when
+ * crossfade_own mixes it from its texture). */
+enum { VIEW_STATIC = 1, VIEW_PICTURE = 2 };
+
+/* display_draw_view: the animated items and the parts asked for */
 static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
-                      int with_static)
+                      unsigned parts)
 {
     if (!d || !v || !v->stat || alpha == 0)
         return;
     SDL_Renderer *ren = d->ren;
-    if (with_static) {
+    if (parts & VIEW_STATIC) {
         SDL_SetTextureBlendMode(v->stat, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
         SDL_SetTextureAlphaMod(v->stat, alpha);
         SDL_Rect dst = {dx, 0, v->w, v->h};
@@ -2404,7 +2407,7 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
      * view: its texture has no alpha of its own, so without blending SDL
      * would draw it whole at any alpha */
     const struct view_video *vv = &v->vid;
-    if (vv->it && vv->tex && vv->has_frame && !d->no_picture &&
+    if ((parts & VIEW_PICTURE) && vv->it && vv->tex && vv->has_frame &&
         !(d->own_out && picture_own(d, vv, dx, alpha))) {
         SDL_SetTextureBlendMode(vv->tex, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
         copy_at(ren, vv->tex, vv->it->r.x + dx, vv->it->r.y, vv->it->r.w, vv->it->r.h, alpha);
@@ -2734,7 +2737,7 @@ void display_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t 
     display_damage_all(d);
     if (d && v)
         view_unpack(d, v);
-    draw_view(d, v, dx, alpha, anim_t, 1);
+    draw_view(d, v, dx, alpha, anim_t, VIEW_STATIC | VIEW_PICTURE);
 }
 
 /* ---- the software renderer's crossfade ------------------------------------ */
@@ -2786,6 +2789,18 @@ static void own_rect_add(SDL_Rect *out, int *n, SDL_Rect r)
         *n = 1;
     }
     out[(*n)++] = r;
+}
+
+/* The pixels of a clip's picture, read as laid out (the texture the size
+ * of its box, never read past its end): 0, locked (SDL_UnlockTexture), or
+ * -1 (SDL must draw it, scaled). */
+static int picture_lock(const struct view_video *vv, void **px, int *pitch)
+{
+    int tw = 0, th = 0;
+    if (SDL_QueryTexture(vv->tex, NULL, NULL, &tw, &th) != 0 || tw != vv->it->r.w ||
+        th != vv->it->r.h)
+        return -1;
+    return SDL_LockTexture(vv->tex, NULL, px, pitch) == 0 ? 0 : -1;
 }
 
 /* Where v's clip picture is drawn at dx 0 on the w x h screen, into *r: 1,
@@ -3194,10 +3209,9 @@ static int picture_own(struct display *d, const struct view_video *vv, int dx, u
     if (!SDL_IntersectRect(&r, &screen, &c))
         return 1;
     void *px;
-    int pitch, tw = 0, th = 0;
-    if (SDL_QueryTexture(vv->tex, NULL, NULL, &tw, &th) != 0 || tw != r.w || th != r.h ||
-        SDL_LockTexture(vv->tex, NULL, &px, &pitch) != 0)
-        return 0;            /* read as laid out, never past it; else SDL scales it */
+    int pitch;
+    if (picture_lock(vv, &px, &pitch) != 0)
+        return 0;
     SDL_RenderFlush(d->ren); /* what was queued lands under the picture */
     uint32_t *at = pixel_at(out->pixels, out->pitch, c.x, c.y);
     struct blend_job j = {
@@ -3250,10 +3264,7 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
     SDL_Rect pic;
     void *held = NULL;
     int held_pitch = 0;
-    int tw = 0, th = 0;
-    if (picture_rect(a, w, h, &pic) && SDL_QueryTexture(a->vid.tex, NULL, NULL, &tw, &th) == 0 &&
-        tw == a->vid.it->r.w && th == a->vid.it->r.h && /* read as laid out: never past it */
-        SDL_LockTexture(a->vid.tex, NULL, &held, &held_pitch) != 0)
+    if (picture_rect(a, w, h, &pic) && picture_lock(&a->vid, &held, &held_pitch) != 0)
         held = NULL;
     SDL_Rect rects[OWN_RECTS];
     int n = under_rects(d, a, fa->anim_t, w, h, !held, rects);
@@ -3282,9 +3293,7 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
     if (n > 0) {
         for (int i = 0; i < n; i++)
             blend_rect(NULL, out, pa.px, pa.pitch, &pb, &rects[i], 0);
-        d->no_picture = held != NULL;
-        draw_view(d, a, 0, 255, fa->anim_t, 0);
-        d->no_picture = 0;
+        draw_view(d, a, 0, 255, fa->anim_t, held ? 0 : VIEW_PICTURE);
         SDL_RenderFlush(d->ren);
         for (int i = 0; i < n; i++)
             blend_rect(NULL, out, out->pixels, out->pitch, &pb, &rects[i], fb->alpha);
@@ -3309,7 +3318,7 @@ static int crossfade_own(struct display *d, const struct frame *f, int w, int h)
     SDL_UnlockTexture(b->stat);
     SDL_UnlockTexture(a->stat);
     d->own_out = out;
-    draw_view(d, b, 0, fb->alpha, fb->anim_t, 0);
+    draw_view(d, b, 0, fb->alpha, fb->anim_t, VIEW_PICTURE);
     d->own_out = NULL;
     d->own_blends++;
     return 1;
@@ -3501,24 +3510,23 @@ void display_draw_frame(struct display *d, const struct frame *f)
         SDL_SetTextureAlphaMod(v->stat, 255);
         /* not under the clip's picture: it covers its place, opaque
          * (draw_view), 2.9 MB a frame for a 1130x636 clip */
-        const struct view_video *vv = &v->vid;
         SDL_Rect pic = {0, 0, 0, 0};
-        if (vv->it && vv->tex && vv->has_frame)
-            pic = (SDL_Rect){vv->it->r.x, vv->it->r.y, vv->it->r.w, vv->it->r.h};
+        picture_rect(v, w, h, &pic);
         for (int i = 0; i < d->n_dmg; i++) {
             SDL_Rect part[4];
             int n = rect_less(&d->dmg[i], &pic, part);
             for (int k = 0; k < n; k++)
                 SDL_RenderCopy(d->ren, v->stat, &part[k], &part[k]);
         }
-        draw_view(d, v, 0, 255, f->views[0].anim_t, 0);
+        draw_view(d, v, 0, 255, f->views[0].anim_t, VIEW_PICTURE);
         blended = 1;
     }
     if (!blended && !frame_covers(f, w, h))
         clear_now(d);
     for (int i = 0; !blended && i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
-        draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t, 1);
+        draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t,
+                  VIEW_STATIC | VIEW_PICTURE);
     }
     video_sweep(d);
     for (int l = 0; l < f->n_lists; l++)
