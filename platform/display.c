@@ -650,11 +650,14 @@ static SDL_Texture *image_texture(struct display *d, struct panel_view *v,
 
 /* ---- the display ---------------------------------------------------------- */
 
-/* A GPU that the kernel drives (a DRM device); without one, OpenGL can
- * only be Mesa's software rasteriser. */
-static int have_gpu_device(void)
+/* A GPU that the kernel drives: a DRM device, or NVIDIA's own driver,
+ * whose device nodes are its own when its DRM module is not loaded (a
+ * headless or container install). Without one, OpenGL can only be Mesa's
+ * software rasteriser. */
+int display_have_gpu(void)
 {
-    static const char *const paths[] = {"/dev/dri/renderD128", "/dev/dri/card0", "/dev/dri/card1"};
+    static const char *const paths[] = {"/dev/dri/renderD128", "/dev/dri/card0", "/dev/dri/card1",
+                                        "/dev/nvidiactl"};
     for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
         if (access(paths[i], F_OK) == 0)
             return 1;
@@ -712,7 +715,7 @@ static int create_renderer(struct display *d, char *why, size_t why_len)
                        : env && *env ? env
                                      : "auto";
     char gl[128];
-    if (strcmp(want, "auto") == 0 && !have_gpu_device()) {
+    if (strcmp(want, "auto") == 0 && !display_have_gpu()) {
         create_software(d);
         snprintf(d->renderer_why, sizeof(d->renderer_why), "software: no GPU device in /dev/dri");
     } else if (strcmp(want, "auto") == 0) {

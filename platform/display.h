@@ -52,6 +52,10 @@ void display_prepare_env(void);
  * window (for the benchmark). 0, or -1 when there is no video. */
 int display_desktop(char *driver, size_t driver_len, int *w, int *h);
 
+/* 1 when the machine has a GPU that a renderer could draw with (a DRM
+ * device, or NVIDIA's driver): what "auto" tries before software. */
+int display_have_gpu(void);
+
 /* The renderer in use and why it was chosen ("software: no GPU device in
  * /dev/dri"), for the log and the benchmark. */
 const char *display_renderer(const struct display *d);

@@ -38,7 +38,7 @@ while ! grep -q 'first frame presented' "$work/log"; do
     xdotool sleep 0.05
 done
 grep 'renderer' "$work/log"
-if [ -e /dev/dri/renderD128 ] || [ -e /dev/dri/card0 ]; then
+if [ -e /dev/dri/renderD128 ] || [ -e /dev/dri/card0 ] || [ -e /dev/dri/card1 ] || [ -e /dev/nvidiactl ]; then
     grep -qE 'renderer (software: OpenGL here is .*software rasteriser|[a-z0-9]+: a GPU)' \
         "$work/log" || { echo "FAIL: no reasoned renderer choice"; fail=1; }
 else

@@ -824,7 +824,7 @@ int cmd_bench(const struct options *o, const char *argv0)
     const char *renderers[2] = {"software", NULL};
     if (o->renderer && strcmp(o->renderer, "auto") != 0)
         renderers[0] = o->renderer;
-    else if (access("/dev/dri/renderD128", F_OK) == 0 || access("/dev/dri/card0", F_OK) == 0)
+    else if (display_have_gpu())
         renderers[1] = "auto";
     for (int r = 0; r < 2 && renderers[r]; r++)
         for (int i = 0; i < n_sizes && n < MAX_CONFIGS; i++) {
@@ -850,7 +850,9 @@ int cmd_bench(const struct options *o, const char *argv0)
         measure_here(o, c);
     }
     if (!renderers[1] && !(o->renderer && strcmp(o->renderer, "auto") != 0))
-        fprintf(stderr, "bench: accelerated renderer not measured: no GPU device in /dev/dri\n");
+        fprintf(
+            stderr,
+            "bench: accelerated renderer not measured: no GPU device (/dev/dri, /dev/nvidiactl)\n");
     char *baseline = o->compare ? read_text(o->compare) : NULL;
     if (o->compare && !baseline)
         fprintf(stderr, "bench: cannot read the baseline %s\n", o->compare);
