@@ -275,8 +275,8 @@ struct display {
     int turn_w, turn_h;
     /* clips: display_set_video */
     struct waker video_waker;
-    int audio; /* the installation plays clips' sound (where a panel asks) */
-    int hwdec; /* hardware decoding where it is safe */
+    int audio;                /* the installation plays clips' sound (where a panel asks) */
+    enum display_hwdec hwdec; /* which clips are decoded on the GPU */
     /* clips drawn with OpenGL (clip_gl.h), where the renderer is an
      * OpenGL one: its context, then the clips' (made at the first clip) */
     void *ren_gl;
@@ -2419,7 +2419,13 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
 
 /* ---- clips ----------------------------------------------------------------- */
 
-void display_set_video(struct display *d, struct waker wake, int audio, int hwdec)
+int display_clip_in_hardware(enum display_hwdec policy, int w, int h)
+{
+    return policy == DISPLAY_HWDEC_ALL ||
+           (policy == DISPLAY_HWDEC_LARGE && (long long)w * h > 1920LL * 1088);
+}
+
+void display_set_video(struct display *d, struct waker wake, int audio, enum display_hwdec hwdec)
 {
     if (!d)
         return;
@@ -2427,7 +2433,7 @@ void display_set_video(struct display *d, struct waker wake, int audio, int hwde
     d->audio = audio;
     /* a machine whose screen is drawn in software has no decoder to ask
      * (and asking one logs every driver's refusal) */
-    d->hwdec = hwdec && !is_software(d);
+    d->hwdec = is_software(d) ? DISPLAY_HWDEC_NO : hwdec;
 }
 
 static void no_wake(void *ctx)
@@ -2487,8 +2493,8 @@ static void video_stop(struct display *d, struct view_video *vv)
 
 static void stopped_said(const char *name, struct draw_rect r, struct video_player *p)
 {
-    log_info(TAG, "video %s stopped, drawn at %dx%d+%d+%d: %lld frames dropped", name, r.w, r.h,
-             r.x, r.y, (long long)video_dropped(p));
+    log_info(TAG, "video %s stopped, drawn at %dx%d+%d+%d: %lld frames dropped, decoded by %s",
+             name, r.w, r.h, r.x, r.y, (long long)video_dropped(p), video_decoder(p));
 }
 
 static void parked_close(struct display *d)
@@ -2575,8 +2581,9 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
             /* a clip of 1080p or less: one decoding thread keeps up, and
              * holds 12 MB fewer frames (tests/bench/video.sh) */
             int small = (long long)pv->w * pv->h <= 1920LL * 1088;
-            struct video_opts o = {!pv->then_next, pv->sound && d->audio, d->hwdec != 0,
-                                   small ? 1 : 0, NULL};
+            struct video_opts o = {!pv->then_next, pv->sound && d->audio,
+                                   display_clip_in_hardware(d->hwdec, pv->w, pv->h), small ? 1 : 0,
+                                   NULL};
             void (*fn)(void *) = d->video_waker.fn ? d->video_waker.fn : no_wake;
             struct clip_gl *g = clips_gl(d);
             if (g) {

@@ -92,14 +92,26 @@ void display_present(struct display *d);
  * panel views, its frames are drawn by display_draw_frame. */
 struct presenter display_presenter(struct display *d);
 
+/* Which clips are decoded on the GPU (where that is safe; only where the
+ * renderer is a GPU's: a screen drawn in software has no decoder to
+ * offer). Larger than 1080p by default: mpv's OpenGL renderer with a
+ * hardware decoder's interop costs the kiosk's thread about 110 ms to
+ * start and 70-170 ms to stop, and about 240 MB, on an NVIDIA GPU (CUDA);
+ * a 1080p clip decodes in software for a fifth of a core, a 4K one would
+ * take most of one (docs/video.md). */
+enum display_hwdec { DISPLAY_HWDEC_NO, DISPLAY_HWDEC_LARGE, DISPLAY_HWDEC_ALL };
+
 /* How the display plays clips (video panels): wake is called from mpv's
  * threads when a picture is ready (the run loop's waker); audio: the
  * installation plays the sound of panels that ask for it (`audio` in the
  * settings; off: every clip is muted, its sound never decoded); hwdec:
- * decode on the GPU where that is safe (only where the renderer is a GPU's:
- * a screen drawn in software has no decoder to offer). Without a call: no waking (the
+ * which clips are decoded on the GPU. Without a call: no waking (the
  * caller draws at its own pace), muted, software decoding. */
-void display_set_video(struct display *d, struct waker wake, int audio, int hwdec);
+void display_set_video(struct display *d, struct waker wake, int audio, enum display_hwdec hwdec);
+
+/* 1 when a clip of w x h pixels is asked to decode on the GPU under the
+ * policy h (1080p is "larger" from 1920x1088, the height H.264 codes). */
+int display_clip_in_hardware(enum display_hwdec policy, int w, int h);
 /* Draw a frame: the background where the views leave it uncovered, the
  * views, then the lists. */
 void display_draw_frame(struct display *d, const struct frame *f);

@@ -17,6 +17,7 @@
  * waits for them with a deadline (a probe). */
 #define _POSIX_C_SOURCE 200809L
 #include "video.h"
+#include "clock.h"
 #include "log.h"
 
 #include <mpv/client.h>
@@ -433,12 +434,19 @@ static void core_log(struct core *c, const mpv_event_log_message *m)
 
 static void core_destroy(struct core *c)
 {
+    uint64_t t0 = clock_real_ns(), t1 = t0;
     /* the render context first (mpv's rule); then no callback runs again */
-    if (c->rc)
+    if (c->rc) {
         mpv.render_context_free(c->rc);
+        t1 = clock_real_ns();
+    }
     if (c->h) {
         mpv.set_wakeup_callback(c->h, NULL, NULL);
         mpv.terminate_destroy(c->h);
+        /* on the caller's thread, the kiosk's: what a stop costs a frame */
+        log_debug(TAG, "mpv stopped in %.1f ms (its %s renderer %.1f ms)",
+                  (double)(clock_real_ns() - t0) / 1e6, c->gl ? "OpenGL" : "software",
+                  (double)(t1 - t0) / 1e6);
     }
     clip_free(c->clip);
     memset(c, 0, sizeof *c);
@@ -460,6 +468,7 @@ static int core_start(struct core *c, const struct video_source *src, const stru
         set_why(why, why_len, "no clip given");
         return -1;
     }
+    uint64_t t0 = clock_real_ns();
     c->clip = clip_new(src);
     c->h = c->clip ? mpv.create() : NULL;
     if (!c->h) {
@@ -479,6 +488,7 @@ static int core_start(struct core *c, const struct video_source *src, const stru
         }
     }
     int e = mpv.initialize(c->h);
+    uint64_t t1 = clock_real_ns();
     if (e >= 0)
         e = mpv.request_log_messages(c->h, "warn");
     if (e >= 0)
@@ -514,6 +524,11 @@ static int core_start(struct core *c, const struct video_source *src, const stru
     c->gl = gl != NULL;
     mpv.render_context_set_update_callback(c->rc, update, ctx);
     mpv.set_wakeup_callback(c->h, wakeup, ctx);
+    /* on the caller's thread, the kiosk's: what a start costs a frame */
+    uint64_t t2 = clock_real_ns();
+    log_debug(TAG, "mpv started in %.1f ms (initialised in %.1f, its %s renderer %.1f)",
+              (double)(t2 - t0) / 1e6, (double)(t1 - t0) / 1e6, gl ? "OpenGL" : "software",
+              (double)(t2 - t1) / 1e6);
     return 0;
 fail:
     core_destroy(c);
@@ -998,6 +1013,7 @@ enum {
     OBS_EOF,
     OBS_DROPS_VO,
     OBS_DROPS_DECODER,
+    OBS_HWDEC,
 };
 
 struct video_player {
@@ -1015,6 +1031,7 @@ struct video_player {
     bool why_given;
     int64_t pos_ms;
     int64_t drops_vo, drops_decoder;
+    char hwdec[32]; /* mpv's hwdec-current: "no" in software, else its API */
     char why[WHY_MAX];
 };
 
@@ -1066,7 +1083,7 @@ struct video_player *video_open(const struct video_source *src, const struct vid
     p->wake_ctx = wake_ctx;
     p->loop = o->loop;
     atomic_init(&p->frame_pending, false);
-    struct option extra[8];
+    struct option extra[9];
     size_t n = 0;
     /* Each decoding thread holds frames of its own (a 4K one: 12 MB each):
      * one a core, at most VIDEO_THREADS_MAX, bounds the memory on a box of
@@ -1085,6 +1102,11 @@ struct video_player *video_open(const struct video_source *src, const struct vid
     extra[n++] = (struct option){"hwdec", !o->hwdec ? "no"
                                           : o->gl   ? "auto-safe"
                                                     : "auto-copy-safe"};
+    /* mpv's OpenGL renderer loads every hardware decoder's interop when it
+     * starts (with an NVIDIA GPU, CUDA: a context of its own, about 200 MB
+     * of the kiosk's memory): none where nothing is decoded in hardware */
+    if (!o->hwdec && o->gl)
+        extra[n++] = (struct option){"gpu-hwdec-interop", "no"};
     if (o->sound) {
         /* The audio outputs of a Debian box, never mpv's SDL output: that
          * would init and quit the kiosk's own SDL's audio (and loses 128
@@ -1107,6 +1129,8 @@ struct video_player *video_open(const struct video_source *src, const struct vid
         set_why(why, why_len, "mpv cannot report its playback position");
         goto fail;
     }
+    /* only for the log: which decoder the machine gave it */
+    mpv.observe_property(h, OBS_HWDEC, "hwdec-current", MPV_FORMAT_STRING);
     if (core_load(&p->core, why, why_len) != 0)
         goto fail;
     return p;
@@ -1138,6 +1162,10 @@ static void player_property(struct video_player *p, const mpv_event *ev)
     case OBS_DROPS_DECODER:
         if (prop->format == MPV_FORMAT_INT64)
             p->drops_decoder = *(int64_t *)prop->data;
+        break;
+    case OBS_HWDEC:
+        if (prop->format == MPV_FORMAT_STRING && *(char **)prop->data)
+            snprintf(p->hwdec, sizeof p->hwdec, "%s", *(char **)prop->data);
         break;
     default:
         break;
@@ -1303,6 +1331,11 @@ void video_restart(struct video_player *p)
 int64_t video_dropped(const struct video_player *p)
 {
     return p->drops_vo + p->drops_decoder;
+}
+
+const char *video_decoder(const struct video_player *p)
+{
+    return !p->hwdec[0] ? "not known" : strcmp(p->hwdec, "no") == 0 ? "software" : p->hwdec;
 }
 
 void video_close(struct video_player *p)

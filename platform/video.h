@@ -166,6 +166,10 @@ void video_restart(struct video_player *p);
 /* Frames dropped so far: by the decoder and at the output. */
 int64_t video_dropped(const struct video_player *p);
 
+/* What decodes the clip, for the log: "software", the hardware API mpv
+ * uses ("nvdec", "vaapi", ...), or "not known" before mpv has said. */
+const char *video_decoder(const struct video_player *p);
+
 /* Stop and free everything: mpv's threads, the clip's connection. NULL is
  * ignored. Blocks no longer than mpv_terminate_destroy. */
 void video_close(struct video_player *p);

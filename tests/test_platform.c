@@ -522,6 +522,26 @@ static void windowed_display_presents(void **state)
     assert_int_equal(SDL_WasInit(SDL_INIT_VIDEO), 0);
 }
 
+/* Which clips decode on the GPU: by default only those larger than 1080p
+ * (mpv's renderer with a hardware decoder's interop stalls the kiosk's
+ * thread ~110 ms at each start on an NVIDIA GPU; a 1080p clip decodes in
+ * software for a fifth of a core); "yes" every clip, "no" none. */
+static void hardware_decoding_is_for_clips_larger_than_1080p(void **state)
+{
+    (void)state;
+    static const int sizes[][3] = {
+        /* w, h, larger than 1080p */
+        {1920, 1080, 0}, {1920, 1088, 0}, {1280, 720, 0},  {1080, 1920, 0}, {640, 360, 0},
+        {1920, 1090, 1}, {2560, 1440, 1}, {3840, 2160, 1}, {2160, 3840, 1}, {7680, 4320, 1},
+    };
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        int w = sizes[i][0], h = sizes[i][1];
+        assert_int_equal(display_clip_in_hardware(DISPLAY_HWDEC_LARGE, w, h), sizes[i][2]);
+        assert_int_equal(display_clip_in_hardware(DISPLAY_HWDEC_ALL, w, h), 1);
+        assert_int_equal(display_clip_in_hardware(DISPLAY_HWDEC_NO, w, h), 0);
+    }
+}
+
 int main(void)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
@@ -534,6 +554,7 @@ int main(void)
     log_set_quiet(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(text_works_without_video),
+        cmocka_unit_test(hardware_decoding_is_for_clips_larger_than_1080p),
         cmocka_unit_test(measurer_is_sane_and_deterministic),
         cmocka_unit_test(text_render_draws_pixels),
         cmocka_unit_test(headless_panel_renders),

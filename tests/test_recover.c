@@ -243,7 +243,7 @@ static void film_kiosk(struct rig *r, uint64_t t)
     struct store *s = NULL;
     assert_int_equal(store_open_file(film, &s, why, sizeof(why)), 0);
     kiosk_free(r->k);
-    display_set_video(r->d, events_waker(), 0, 0);
+    display_set_video(r->d, events_waker(), 0, DISPLAY_HWDEC_NO);
     r->k = kiosk_new(&r->p, s, &(struct kiosk_opts){0}, t, why, sizeof(why));
     assert_non_null(r->k);
     kiosk_set_loop_transition(r->k, TRANS_CROSSFADE);

@@ -466,7 +466,10 @@ int cmd_preview(const struct options *o)
         goto done;
     }
     display_set_video(p.d, events_waker(), o->audio && strcmp(o->audio, "on") == 0,
-                      !o->hwdec || strcmp(o->hwdec, "no") != 0);
+                      !o->hwdec                      ? DISPLAY_HWDEC_LARGE
+                      : strcmp(o->hwdec, "yes") == 0 ? DISPLAY_HWDEC_ALL
+                      : strcmp(o->hwdec, "no") == 0  ? DISPLAY_HWDEC_NO
+                                                     : DISPLAY_HWDEC_LARGE);
     p.real = display_presenter(p.d);
     p.pres = wrap_presenter(&p);
     struct waker waker = events_waker();

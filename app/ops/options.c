@@ -157,10 +157,11 @@ static const struct opt_def defs[] = {
      .help = "play the sound of video panels that ask for it (video.sound: yes); off: every "
              "clip is muted and its sound never decoded"},
     {.flag = "--hwdec", .key = "hwdec", .kind = OPT_CHOICE, .offset = OFF(hwdec),
-     .commands = CMD_RUN | CMD_PREVIEW | CMD_BENCH, .choices = "auto|no", .def = "auto",
-     .arg = "auto|no",
+     .commands = CMD_RUN | CMD_PREVIEW | CMD_BENCH, .choices = "auto|yes|no", .def = "auto",
+     .arg = "auto|yes|no",
      .help = "decode video on the graphics hardware where that is known to be safe, else in "
-             "software (auto); no: always in software"},
+             "software: clips larger than 1080p (auto), every clip (yes); no: always in "
+             "software"},
     {.flag = "--renderer", .key = "renderer", .kind = OPT_CHOICE, .offset = OFF(renderer),
      .commands = CMD_RUN | CMD_BENCH | CMD_PREVIEW | CMD_SOAK,
      .choices = "auto|software|opengl|opengles2",

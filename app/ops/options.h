@@ -67,7 +67,7 @@ struct options {
     const char *health_file;    /* --health-file FILE: Prometheus text format; NULL = none */
     const char *renderer;       /* --renderer auto|software|opengl|opengles2 */
     const char *audio;          /* --audio on|off, audio: video panels' sound; NULL: off */
-    const char *hwdec;          /* --hwdec auto|no, hwdec; NULL: auto */
+    const char *hwdec;          /* --hwdec auto|yes|no, hwdec; NULL: auto */
     const char *compare;        /* --compare FILE (bench): ratios to a baseline */
     int json;                   /* --json (bench) */
     const char *import;         /* --import FILE (bench): measure a USB import of this bundle */
