@@ -69,6 +69,7 @@
     X(command_async)                                                                               \
     X(set_property_async)                                                                          \
     X(get_property)                                                                                \
+    X(get_property_async)                                                                          \
     X(observe_property)                                                                            \
     X(request_log_messages)                                                                        \
     X(wait_event)                                                                                  \
@@ -1014,6 +1015,7 @@ enum {
     OBS_DROPS_VO,
     OBS_DROPS_DECODER,
     OBS_HWDEC,
+    REPLY_VID, /* get_property_async of "vid", asked on FILE_LOADED */
 };
 
 struct video_player {
@@ -1172,14 +1174,25 @@ static void player_property(struct video_player *p, const mpv_event *ev)
     }
 }
 
-/* On FILE_LOADED: the clip must have a video track. */
-static void player_check_video(struct video_player *p)
+/* On FILE_LOADED: the clip must have a video track. Asked without
+ * waiting: a synchronous read waits for mpv's core, which after
+ * FILE_LOADED goes on to start the decoders (200 ms of the kiosk's thread
+ * on the 2-core build machine, at every clip's start). */
+static void player_ask_video(struct video_player *p)
 {
-    char *vid = NULL;
-    if (mpv.get_property(p->core.h, "vid", MPV_FORMAT_STRING, &vid) < 0 || !vid ||
-        strcmp(vid, "no") == 0)
+    if (mpv.get_property_async(p->core.h, REPLY_VID, "vid", MPV_FORMAT_STRING) < 0)
+        player_fail(p, "mpv cannot say whether the clip has a video track");
+}
+
+/* The answer: the clip must have a video track. */
+static void player_check_video(struct video_player *p, const mpv_event *ev)
+{
+    const mpv_event_property *prop = ev->data;
+    const char *vid = ev->error >= 0 && prop && prop->format == MPV_FORMAT_STRING && prop->data
+                          ? *(char **)prop->data
+                          : NULL;
+    if (!vid || strcmp(vid, "no") == 0)
         player_fail(p, "no video track");
-    mpv.free(vid);
 }
 
 static void player_event(struct video_player *p, mpv_event *ev)
@@ -1193,7 +1206,11 @@ static void player_event(struct video_player *p, mpv_event *ev)
         break;
     case MPV_EVENT_FILE_LOADED:
         p->loaded = true;
-        player_check_video(p);
+        player_ask_video(p);
+        break;
+    case MPV_EVENT_GET_PROPERTY_REPLY:
+        if (ev->reply_userdata == REPLY_VID)
+            player_check_video(p, ev);
         break;
     case MPV_EVENT_PLAYBACK_RESTART:
         p->started = true;
