@@ -1733,6 +1733,9 @@ static void wait_step(struct run_ctx *r, const struct clock_pass *t, uint32_t ti
         r->passes_over += busy > RUN_PASS_SLOW_NS;
         if (busy > r->pass_max_ns)
             r->pass_max_ns = busy;
+        if (busy > RUN_PASS_SLOW_NS) /* which one, among the other lines */
+            log_debug("run", "a pass took %.1f ms (after frame %ld)", (double)busy / 1e6,
+                      r->frames);
     }
     r->ecfg.since_ns = t->real_ns;
     r->ask = sim_wait(r, r->frames, &timeout);

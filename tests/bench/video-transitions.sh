@@ -5,7 +5,10 @@
 # the renderer it picks by itself, the exhibit looping for SECONDS; prints
 # the kiosk's own lines for each transition (`vitrine run -v`: kind,
 # frames, median and worst frame time, draw and present) and whether the
-# loop had to move to a cheaper transition (over 14 ms a frame, median).
+# loop had to move to a cheaper transition (over 14 ms a frame, median);
+# then the loop's longest pass (a clip's start or stop that holds up the
+# kiosk's thread shows there, outside any frame's time) and each clip's
+# frames dropped and decoder.
 # Usage: tests/bench/video-transitions.sh [SECONDS] [WxH ...]
 # (default 40 s at 3840x2160 and 1920x1080). Figures, not pass/fail.
 # Needs Xvfb, ffmpeg (the clips), python3 (platform/debian-deps.sh).
@@ -62,4 +65,6 @@ for size in $sizes; do
     xpid=""
     echo "== $size, $(sed -n 's/.*renderer \(.*\)$/\1/p' "$work/run.log" | head -n 1), $(nproc) cores, $secs s"
     grep 'transitions:' "$work/run.log" | sed 's/^.*transitions: /  /' || echo "  (no transition in $secs s)"
+    sed -n "s/.*\(the loop's longest pass.*\)/  \1/p" "$work/run.log"
+    sed -n 's/.*video \(.* stopped, .*\)$/  \1/p' "$work/run.log"
 done
