@@ -2419,10 +2419,22 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
 
 /* ---- clips ----------------------------------------------------------------- */
 
+/* More pixels than a 1080p clip's (1920x1088 as H.264 codes it). */
+static int clip_over_1080p(int w, int h)
+{
+    return (long long)w * h > 1920LL * 1088;
+}
+
+enum display_hwdec display_hwdec_named(const char *name)
+{
+    return name && strcmp(name, "yes") == 0  ? DISPLAY_HWDEC_ALL
+           : name && strcmp(name, "no") == 0 ? DISPLAY_HWDEC_NO
+                                             : DISPLAY_HWDEC_LARGE;
+}
+
 int display_clip_in_hardware(enum display_hwdec policy, int w, int h)
 {
-    return policy == DISPLAY_HWDEC_ALL ||
-           (policy == DISPLAY_HWDEC_LARGE && (long long)w * h > 1920LL * 1088);
+    return policy == DISPLAY_HWDEC_ALL || (policy == DISPLAY_HWDEC_LARGE && clip_over_1080p(w, h));
 }
 
 void display_set_video(struct display *d, struct waker wake, int audio, enum display_hwdec hwdec)
@@ -2580,7 +2592,7 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
             struct video_source src = {pv->store, pv->clip};
             /* a clip of 1080p or less: one decoding thread keeps up, and
              * holds 12 MB fewer frames (tests/bench/video.sh) */
-            int small = (long long)pv->w * pv->h <= 1920LL * 1088;
+            int small = !clip_over_1080p(pv->w, pv->h);
             struct video_opts o = {!pv->then_next, pv->sound && d->audio,
                                    display_clip_in_hardware(d->hwdec, pv->w, pv->h), small ? 1 : 0,
                                    NULL};

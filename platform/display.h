@@ -109,8 +109,12 @@ enum display_hwdec { DISPLAY_HWDEC_NO, DISPLAY_HWDEC_LARGE, DISPLAY_HWDEC_ALL };
  * caller draws at its own pace), muted, software decoding. */
 void display_set_video(struct display *d, struct waker wake, int audio, enum display_hwdec hwdec);
 
-/* 1 when a clip of w x h pixels is asked to decode on the GPU under the
- * policy h (1080p is "larger" from 1920x1088, the height H.264 codes). */
+/* The policy a setting names: "yes", "no", else (NULL, "auto") larger. */
+enum display_hwdec display_hwdec_named(const char *name);
+
+/* 1 when a clip of w x h pixels is asked to decode on the GPU under
+ * policy ("larger" than 1080p: more pixels than 1920x1088, the height
+ * H.264 codes 1080 lines in). */
 int display_clip_in_hardware(enum display_hwdec policy, int w, int h);
 /* Draw a frame: the background where the views leave it uncovered, the
  * views, then the lists. */

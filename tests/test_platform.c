@@ -540,6 +540,11 @@ static void hardware_decoding_is_for_clips_larger_than_1080p(void **state)
         assert_int_equal(display_clip_in_hardware(DISPLAY_HWDEC_ALL, w, h), 1);
         assert_int_equal(display_clip_in_hardware(DISPLAY_HWDEC_NO, w, h), 0);
     }
+    /* the setting's words */
+    assert_int_equal(display_hwdec_named(NULL), DISPLAY_HWDEC_LARGE);
+    assert_int_equal(display_hwdec_named("auto"), DISPLAY_HWDEC_LARGE);
+    assert_int_equal(display_hwdec_named("yes"), DISPLAY_HWDEC_ALL);
+    assert_int_equal(display_hwdec_named("no"), DISPLAY_HWDEC_NO);
 }
 
 int main(void)

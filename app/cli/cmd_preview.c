@@ -466,10 +466,7 @@ int cmd_preview(const struct options *o)
         goto done;
     }
     display_set_video(p.d, events_waker(), o->audio && strcmp(o->audio, "on") == 0,
-                      !o->hwdec                      ? DISPLAY_HWDEC_LARGE
-                      : strcmp(o->hwdec, "yes") == 0 ? DISPLAY_HWDEC_ALL
-                      : strcmp(o->hwdec, "no") == 0  ? DISPLAY_HWDEC_NO
-                                                     : DISPLAY_HWDEC_LARGE);
+                      display_hwdec_named(o->hwdec));
     p.real = display_presenter(p.d);
     p.pres = wrap_presenter(&p);
     struct waker waker = events_waker();

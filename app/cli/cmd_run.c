@@ -1525,10 +1525,7 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, notice_len);
     display_set_video(r->d, events_waker(), o->audio && strcmp(o->audio, "on") == 0,
-                      !o->hwdec                      ? DISPLAY_HWDEC_LARGE
-                      : strcmp(o->hwdec, "yes") == 0 ? DISPLAY_HWDEC_ALL
-                      : strcmp(o->hwdec, "no") == 0  ? DISPLAY_HWDEC_NO
-                                                     : DISPLAY_HWDEC_LARGE);
+                      display_hwdec_named(o->hwdec));
     struct presenter pres = display_presenter(r->d);
     r->k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
     log_debug("run", "kiosk ready at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
