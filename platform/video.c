@@ -66,6 +66,9 @@
     X(initialize)                                                                                  \
     X(terminate_destroy)                                                                           \
     X(set_option_string)                                                                           \
+    X(set_property_string)                                                                         \
+    X(hook_add)                                                                                    \
+    X(hook_continue)                                                                               \
     X(command_async)                                                                               \
     X(set_property_async)                                                                          \
     X(get_property)                                                                                \
@@ -433,6 +436,107 @@ static void core_log(struct core *c, const mpv_event_log_message *m)
     log_msg(c->log_level, TAG, "mpv %s: %.*s", m->prefix, (int)n, m->text);
 }
 
+/* ---- mpv's nodes ---- */
+
+static const mpv_node *node_get(const mpv_node *map, const char *key)
+{
+    if (!map || map->format != MPV_FORMAT_NODE_MAP)
+        return NULL;
+    for (int i = 0; i < map->u.list->num; i++)
+        if (strcmp(map->u.list->keys[i], key) == 0)
+            return &map->u.list->values[i];
+    return NULL;
+}
+
+static const char *node_str(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    return n && n->format == MPV_FORMAT_STRING ? n->u.string : NULL;
+}
+
+static bool node_flag(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    return n && n->format == MPV_FORMAT_FLAG && n->u.flag;
+}
+
+static double node_double(const mpv_node *map, const char *key)
+{
+    const mpv_node *n = node_get(map, key);
+    if (n && n->format == MPV_FORMAT_DOUBLE)
+        return n->u.double_;
+    if (n && n->format == MPV_FORMAT_INT64)
+        return (double)n->u.int64;
+    return 0;
+}
+
+/* The video track to show among mpv's track-list: the first picture that
+ * is not a cover (albumart), one marked default before the others. Its id
+ * (-1: none) and the turn its header asks for (degrees clockwise). */
+static void track_pick(const mpv_node *tracks, int64_t *id, int64_t *turn)
+{
+    *id = -1;
+    *turn = 0;
+    if (tracks->format != MPV_FORMAT_NODE_ARRAY)
+        return;
+    bool picked_default = false;
+    for (int i = 0; i < tracks->u.list->num; i++) {
+        const mpv_node *t = &tracks->u.list->values[i];
+        const char *type = node_str(t, "type");
+        const mpv_node *tid = node_get(t, "id");
+        if (!type || strcmp(type, "video") != 0 || !tid || tid->format != MPV_FORMAT_INT64 ||
+            node_flag(t, "albumart"))
+            continue;
+        bool is_default = node_flag(t, "default");
+        if (*id >= 0 && (picked_default || !is_default))
+            continue;
+        *id = tid->u.int64;
+        *turn = (int64_t)node_double(t, "demux-rotation");
+        picked_default = is_default;
+    }
+}
+
+/* mpv's software renderer does not turn pictures. A frame whose header
+ * says to show it a quarter turned (a phone's clip filmed upright) makes
+ * libmpv 0.35 abort the whole process (an assertion in mp_image_crop);
+ * one turned half is shown upside down. So a software core reads no turn
+ * (video-rotate=no), and turns the frames with a filter chosen here from
+ * the video track's header before its decoder starts: mpv's on_preloaded
+ * hook, on the caller's thread, one round trip to mpv's core, which waits
+ * for it. A turn that is not a quarter is rounded to the nearest one. */
+static void core_preloaded(struct core *c, const mpv_event *ev)
+{
+    static const char *const filters[4] = {NULL, "lavfi=[transpose=clock]", "lavfi=[hflip,vflip]",
+                                           "lavfi=[transpose=cclock]"};
+    const mpv_event_hook *hook = ev->data;
+    uint64_t t0 = clock_real_ns();
+    mpv_node tracks;
+    int64_t vid = -1, turn = 0;
+    int turned = 0;
+    if (mpv.get_property(c->h, "track-list", MPV_FORMAT_NODE, &tracks) >= 0) {
+        track_pick(&tracks, &vid, &turn);
+        mpv.free_node_contents(&tracks);
+    }
+    if (vid >= 0) {
+        /* the track turned is the one shown */
+        char id[24];
+        snprintf(id, sizeof id, "%lld", (long long)vid);
+        mpv.set_property_string(c->h, "vid", id);
+        int quarter = (int)(((turn % 360 + 360) % 360 + 45) / 90 % 4);
+        if (filters[quarter] && mpv.set_property_string(c->h, "vf", filters[quarter]) < 0)
+            log_warn(TAG,
+                     "a clip of %s asks to be shown turned %d degrees, and mpv cannot "
+                     "turn it: it is shown as stored",
+                     c->clip->path, quarter * 90);
+        else
+            turned = quarter * 90;
+    }
+    mpv.hook_continue(c->h, hook->id);
+    /* on the caller's thread (a player's: the kiosk's) */
+    log_debug(TAG, "video track %lld, turned %d degrees: chosen in %.1f ms", (long long)vid, turned,
+              (double)(clock_real_ns() - t0) / 1e6);
+}
+
 static void core_destroy(struct core *c)
 {
     uint64_t t0 = clock_real_ns(), t1 = t0;
@@ -488,8 +592,13 @@ static int core_start(struct core *c, const struct video_source *src, const stru
             goto fail;
         }
     }
-    int e = mpv.initialize(c->h);
+    /* turned by a filter, not by the software renderer (core_preloaded) */
+    int e = gl ? 0 : mpv.set_option_string(c->h, "video-rotate", "no");
+    if (e >= 0)
+        e = mpv.initialize(c->h);
     uint64_t t1 = clock_real_ns();
+    if (e >= 0 && !gl)
+        e = mpv.hook_add(c->h, 0, "on_preloaded", 0);
     if (e >= 0)
         e = mpv.request_log_messages(c->h, "warn");
     if (e >= 0)
@@ -655,38 +764,6 @@ static void copy_lower(char *dst, size_t len, const char *src)
     for (; src && src[i] && i + 1 < len; i++)
         dst[i] = (char)tolower((unsigned char)src[i]);
     dst[i] = '\0';
-}
-
-static const mpv_node *node_get(const mpv_node *map, const char *key)
-{
-    if (!map || map->format != MPV_FORMAT_NODE_MAP)
-        return NULL;
-    for (int i = 0; i < map->u.list->num; i++)
-        if (strcmp(map->u.list->keys[i], key) == 0)
-            return &map->u.list->values[i];
-    return NULL;
-}
-
-static const char *node_str(const mpv_node *map, const char *key)
-{
-    const mpv_node *n = node_get(map, key);
-    return n && n->format == MPV_FORMAT_STRING ? n->u.string : NULL;
-}
-
-static bool node_flag(const mpv_node *map, const char *key)
-{
-    const mpv_node *n = node_get(map, key);
-    return n && n->format == MPV_FORMAT_FLAG && n->u.flag;
-}
-
-static double node_double(const mpv_node *map, const char *key)
-{
-    const mpv_node *n = node_get(map, key);
-    if (n && n->format == MPV_FORMAT_DOUBLE)
-        return n->u.double_;
-    if (n && n->format == MPV_FORMAT_INT64)
-        return (double)n->u.int64;
-    return 0;
 }
 
 /* The container's everyday name from mpv's file-format and the clip's
@@ -878,6 +955,9 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
             switch (ev->event_id) {
             case MPV_EVENT_LOG_MESSAGE:
                 core_log(&pr.core, ev->data);
+                break;
+            case MPV_EVENT_HOOK:
+                core_preloaded(&pr.core, ev);
                 break;
             case MPV_EVENT_END_FILE: {
                 const mpv_event_end_file *ef = ev->data;
@@ -1201,6 +1281,9 @@ static void player_event(struct video_player *p, mpv_event *ev)
     switch (ev->event_id) {
     case MPV_EVENT_LOG_MESSAGE:
         core_log(&p->core, ev->data);
+        break;
+    case MPV_EVENT_HOOK:
+        core_preloaded(&p->core, ev);
         break;
     case MPV_EVENT_PROPERTY_CHANGE:
         player_property(p, ev);

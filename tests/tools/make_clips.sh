@@ -11,6 +11,10 @@
 #   vp9.webm         libvpx-vp9 1280x720 30 fps 3 s, Opus audio
 #   av1.mkv          SVT-AV1 (or libaom) 1280x720 30 fps 3 s, no audio
 #   h264-4k.mp4      3840x2160 30 fps 2 s, no audio
+#   h264-turned.mp4  h264.mp4 with a header that asks for a quarter turn
+#                    (a phone's clip filmed upright): shown 720x1280, its
+#                    first colour bar (red) at the bottom
+#   h264-upside.mp4  h264.mp4 with a header that asks for a half turn
 #   h264-1080p30.mp4 1920x1080 30 fps 20 s, AAC (only with --bench)
 #   tone.m4a         AAC sine 2 s and no picture: not a video
 #   truncated.mp4    h264.mp4 cut in half: its header whole, its data not
@@ -94,6 +98,10 @@ fi
 make av1.mkv -f lavfi -i "$(picture 1280x720 3)" $av1_args -pix_fmt yuv420p
 make h264-4k.mp4 -f lavfi -i "$(picture 3840x2160 2)" -c:v libx264 -preset ultrafast \
     -pix_fmt yuv420p -movflags +faststart
+# the turn in the header only (the same picture stream): FFmpeg 5.1's
+# rotate tag, which it writes as the track's display matrix
+make h264-turned.mp4 -i "$out/h264.mp4" -map 0:v -c copy -metadata:s:v:0 rotate=90
+make h264-upside.mp4 -i "$out/h264.mp4" -map 0:v -c copy -metadata:s:v:0 rotate=180
 if [ "$bench" = yes ]; then
     make h264-1080p30.mp4 -f lavfi -i "$(picture 1920x1080 20)" -f lavfi -i "$(tone 20)" \
         -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -b:a 96k -movflags +faststart \
