@@ -597,6 +597,54 @@ static void version_2_stores_are_read(void **state)
     assert_file_refused(make_v2_store("v2-extra.vitrine", "CREATE TABLE notes (x);"), "notes");
 }
 
+/* What a clip may be (docs/video.md, "What a clip may be"): each limit
+ * at its edge, inside and out. QuickTime's .mov (what phones write) is
+ * refused with the way out: the store's own schema allows the three. */
+static void clip_limits(void **state)
+{
+    (void)state;
+    char why[256];
+    /* codec, container, w, h, ms, bit/s, bytes, fps */
+#define CLIP(codec, container, w, h, ms, bps, fps)                                                 \
+    rules_clip(codec, container, w, h, ms, bps, (long long)(bps) / 8 * (ms) / 1000 + 1, fps, why,  \
+               sizeof why)
+    static const char *const codecs[] = {"h264", "hevc", "vp9", "av1"};
+    static const char *const containers[] = {"mp4", "webm", "matroska"};
+    for (size_t i = 0; i < 4; i++)
+        for (size_t j = 0; j < 3; j++)
+            assert_int_equal(CLIP(codecs[i], containers[j], 1920, 1080, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("mjpeg", "matroska", 1920, 1080, 10000, 8000000, 30), 0);
+    assert_non_null(strstr(why, "is coded in mjpeg"));
+    assert_int_not_equal(CLIP("h264", "mpegts", 1920, 1080, 10000, 8000000, 30), 0);
+    assert_non_null(strstr(why, "is a mpegts file"));
+    assert_int_not_equal(CLIP("hevc", "mov", 1920, 1080, 10000, 8000000, 30), 0);
+    assert_non_null(strstr(why, "export it again as H.264 in MP4"));
+    assert_int_not_equal(CLIP(NULL, "mp4", 1920, 1080, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", NULL, 1920, 1080, 10000, 8000000, 30), 0);
+    /* sizes, either way round */
+    assert_int_equal(CLIP("h264", "mp4", 3840, 2160, 10000, 8000000, 30), 0);
+    assert_int_equal(CLIP("h264", "mp4", 2160, 3840, 10000, 8000000, 30), 0);
+    assert_int_equal(CLIP("h264", "mp4", 16, 16, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 3841, 2160, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 2160, 3841, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 3840, 2161, 10000, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 15, 720, 10000, 8000000, 30), 0);
+    /* length, bitrate, frame rate */
+    assert_int_equal(CLIP("h264", "mp4", 1280, 720, RULES_CLIP_MIN_MS, 8000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 1280, 720, RULES_CLIP_MIN_MS - 1, 8000000, 30), 0);
+    assert_int_equal(CLIP("h264", "mp4", 1280, 720, RULES_CLIP_MAX_MS, 1000000, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 1280, 720, RULES_CLIP_MAX_MS + 1, 1000000, 30), 0);
+    assert_int_equal(CLIP("h264", "mp4", 1280, 720, 10000, RULES_CLIP_MAX_BITRATE, 30), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 1280, 720, 10000, RULES_CLIP_MAX_BITRATE + 1, 30), 0);
+    assert_int_equal(CLIP("h264", "mp4", 1280, 720, 10000, 8000000, 60), 0);
+    assert_int_equal(CLIP("h264", "mp4", 1280, 720, 10000, 8000000, 0), 0);
+    assert_int_not_equal(CLIP("h264", "mp4", 1280, 720, 10000, 8000000, 61), 0);
+#undef CLIP
+    assert_int_not_equal(rules_clip("h264", "mp4", 1280, 720, 10000, 8000000,
+                                    RULES_CLIP_MAX_BYTES + 1, 30, why, sizeof why),
+                         0);
+}
+
 /* Prefixes and suffixes get their spaces as each language writes them: a
  * word takes a no-break space, a sign touches the number, an author's own
  * space never breaks; the unit comes first. */
@@ -1155,6 +1203,7 @@ int main(void)
         cmocka_unit_test(version_4_stores_are_read_and_windows_come_back),
         cmocka_unit_test(theme_logo_fonts_and_translations),
         cmocka_unit_test(figure_affixes_are_spaced),
+        cmocka_unit_test(clip_limits),
         cmocka_unit_test(schema_differences_are_refused),
         cmocka_unit_test(wal_stores_are_refused),
         cmocka_unit_test(heavy_generated_column_is_never_computed),
