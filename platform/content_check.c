@@ -270,6 +270,18 @@ static int photo_check(struct content_check *c, const struct panel *p,
 }
 
 /* " at 800x480, 1024x768 and 1080x1920": the sizes in mask, into buf. */
+/* A message snprintf cut at len bytes: it ends in "..." at a character's
+ * edge (not inside a UTF-8 sequence), so staff see that it goes on. */
+static void mark_cut(char *s, size_t len)
+{
+    if (len < 4)
+        return;
+    size_t at = len - 4;
+    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+        at--;
+    memcpy(s + at, "...", 4);
+}
+
 static void sizes_text(const struct layout_screen *sizes, int n, const unsigned char *mask,
                        char *buf, size_t len)
 {
@@ -382,7 +394,7 @@ static int check_panel(struct content_check *c, const struct panel *p,
     }
     if (first >= 0) {
         char rest[sizeof first_problem], where[256];
-        snprintf(rest, sizeof rest, "%s", why);
+        snprintf(rest, sizeof rest, "%.*s", (int)sizeof rest - 1, why);
         sizes_text(sizes, n < (int)sizeof fails ? n : (int)sizeof fails, fails, where,
                    sizeof where);
         int several = 0;
@@ -390,11 +402,12 @@ static int check_panel(struct content_check *c, const struct panel *p,
             several += fails[i];
         /* the numbers are the worst size's: say which when there are several */
         const char *semi = strchr(rest, ';');
-        if (several > 1 && semi)
-            snprintf(why, why_len, "%s%s%.*s (at %dx%d)%s", first_problem, where,
-                     (int)(semi - rest), rest, sizes[worst].w, sizes[worst].h, semi);
-        else
-            snprintf(why, why_len, "%s%s%s", first_problem, where, rest);
+        int len = several > 1 && semi
+                      ? snprintf(why, why_len, "%s%s%.*s (at %dx%d)%s", first_problem, where,
+                                 (int)(semi - rest), rest, sizes[worst].w, sizes[worst].h, semi)
+                      : snprintf(why, why_len, "%s%s%s", first_problem, where, rest);
+        if (len >= (int)why_len)
+            mark_cut(why, why_len);
         if (field)
             *field = first_field;
         return -1;

@@ -50,7 +50,8 @@ grep -q '02-film.yaml.*captions' "$work/build.out" && bad "a warning about the c
 "$VITRINE" bundle inspect "$work/ex.vitrine" >"$work/inspect.out" 2>&1
 grep -q '^clip:      videos/h264.mp4: h264 in mp4, 1280x720, 0:03.0, .*with sound, captions in 2 languages (panel 2)$' \
     "$work/inspect.out" || { cat "$work/inspect.out"; bad "inspect does not list the H.264 clip"; }
-grep -q '^clip:      videos/vp9.webm: vp9 in webm, 1280x720, 0:03.0' "$work/inspect.out" ||
+grep -q '^clip:      videos/vp9.webm: vp9 in webm, 1280x720, 0:03.0, .*with sound, no captions (panel 3)$' \
+    "$work/inspect.out" ||
     bad "inspect does not list the VP9 clip"
 grep -q '^clips:     2$' "$work/inspect.out" || bad "inspect does not count 2 clips"
 

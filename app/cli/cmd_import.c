@@ -479,14 +479,19 @@ int cmd_bundle_inspect(const struct options *o)
         if (store_clips(s, &a, &clips, &n_clips, why, sizeof(why)) == 0) {
             for (int i = 0; i < n_clips; i++) {
                 const struct store_clip *k = &clips[i];
-                char size[32];
+                char size[32], captions[48];
                 source_size_words((uintmax_t)k->bytes, size, sizeof(size));
-                printf("clip:      %s: %s in %s, %dx%d, %lld:%02lld.%lld, %s, %.1f Mbit/s, %s, "
-                       "captions in %d language%s (panel %d)\n",
+                if (k->captioned > 0)
+                    snprintf(captions, sizeof captions, "captions in %d language%s", k->captioned,
+                             k->captioned == 1 ? "" : "s");
+                else
+                    snprintf(captions, sizeof captions, "no captions");
+                printf("clip:      %s: %s in %s, %dx%d, %lld:%02lld.%lld, %s, %.1f Mbit/s, %s, %s "
+                       "(panel %d)\n",
                        k->name, k->codec, k->container, k->w, k->h, k->duration_ms / 60000,
                        k->duration_ms / 1000 % 60, k->duration_ms % 1000 / 100, size,
-                       (double)k->bitrate / 1e6, k->audio ? "with sound" : "no sound", k->captioned,
-                       k->captioned == 1 ? "" : "s", k->first_panel + 1);
+                       (double)k->bitrate / 1e6, k->audio ? "with sound" : "no sound", captions,
+                       k->first_panel + 1);
             }
             printf("clips:     %d\n", n_clips);
         }
