@@ -15,6 +15,11 @@
 #                    (a phone's clip filmed upright): shown 720x1280, its
 #                    first colour bar (red) at the bottom
 #   h264-upside.mp4  h264.mp4 with a header that asks for a half turn
+#   shape-*.*        small clips of shapes a phone, a camera or an editor
+#                    may write (test_video's clips_of_every_shape_play):
+#                    odd sizes, 4:4:4 and grey pictures, 10-bit HEVC,
+#                    non-square pixels (turned too), 16x16, VP9 with alpha,
+#                    a size that changes mid-stream, a turn the other way
 #   h264-1080p30.mp4 1920x1080 30 fps 20 s, AAC (only with --bench)
 #   tone.m4a         AAC sine 2 s and no picture: not a video
 #   truncated.mp4    h264.mp4 cut in half: its header whole, its data not
@@ -102,6 +107,29 @@ make h264-4k.mp4 -f lavfi -i "$(picture 3840x2160 2)" -c:v libx264 -preset ultra
 # rotate tag, which it writes as the track's display matrix
 make h264-turned.mp4 -i "$out/h264.mp4" -map 0:v -c copy -metadata:s:v:0 rotate=90
 make h264-upside.mp4 -i "$out/h264.mp4" -map 0:v -c copy -metadata:s:v:0 rotate=180
+small="testsrc2=size=320x180:rate=30:duration=1"
+x264="-c:v libx264 -preset ultrafast"
+make shape-odd444.mkv -f lavfi -i "testsrc2=size=319x179:rate=30:duration=1" $x264 -pix_fmt yuv444p
+make shape-grey.mp4 -f lavfi -i "$small" $x264 -pix_fmt gray
+make shape-hevc10.mp4 -f lavfi -i "$small" -c:v libx265 -preset ultrafast \
+    -x265-params log-level=error -pix_fmt yuv420p10le -tag:v hvc1
+make shape-sar.mp4 -f lavfi -i "testsrc2=size=360x288:rate=25:duration=1" -vf setsar=64/45 \
+    $x264 -pix_fmt yuv420p
+make shape-sar-turned.mp4 -i "$out/shape-sar.mp4" -c copy -metadata:s:v:0 rotate=90
+make shape-tiny.mp4 -f lavfi -i "testsrc2=size=16x16:rate=30:duration=1" $x264 -pix_fmt yuv420p
+make shape-alpha.webm -f lavfi -i "$small,format=yuva420p" -c:v libvpx-vp9 -deadline realtime \
+    -cpu-used 8 -pix_fmt yuva420p
+make shape-turned270.mp4 -i "$out/h264.mp4" -map 0:v -c copy -metadata:s:v:0 rotate=270
+if ! have shape-switch.mkv; then
+    # 320x180, then 180x180: one H.264 stream whose size changes
+    for part in a:320x180 b:180x180; do
+        make ".switch-${part%%:*}.h264" -f lavfi -i "testsrc2=size=${part#*:}:rate=30:duration=1" \
+            $x264 -pix_fmt yuv420p -f h264
+    done
+    cat "$out/.switch-a.h264" "$out/.switch-b.h264" >"$out/.switch.h264"
+    make shape-switch.mkv -r 30 -f h264 -i "$out/.switch.h264" -c copy
+    rm -f "$out/.switch-a.h264" "$out/.switch-b.h264" "$out/.switch.h264"
+fi
 if [ "$bench" = yes ]; then
     make h264-1080p30.mp4 -f lavfi -i "$(picture 1920x1080 20)" -f lavfi -i "$(tone 20)" \
         -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -b:a 96k -movflags +faststart \
