@@ -107,6 +107,7 @@ struct vclip {
     const char *file;    /* relative to src_dir, as written */
     const char *poster;  /* a still given by the author, or NULL: a frame of the clip */
     long long poster_ms; /* poster_at in ms; -1: the default frame */
+    int poster_line;     /* of poster_at, for errors (0: none) */
     int then_next, sound;
     const char *captions[MAX_LOCALES]; /* WebVTT files, NULL where none */
     struct cue *cues[MAX_LOCALES];

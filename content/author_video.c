@@ -93,8 +93,10 @@ void video_parse(struct build *b, const struct ynode *n, struct psrc *ps)
                     "video.poster_at is the moment of the clip its poster shows, in seconds "
                     "from its start (such as 2.5), not %s",
                     value_describe(q, sizeof q, k[VK_POSTER_AT]));
-            else
+            else {
                 v->poster_ms = (long long)(s * 1000.0 + 0.5);
+                v->poster_line = k[VK_POSTER_AT]->line;
+            }
         }
     }
     const struct ynode *c = k[VK_CAPTIONS];
@@ -407,8 +409,9 @@ void video_check(struct build *b, struct psrc *ps)
     if (bad)
         ERR(b, v->line, "video.file \"%s\" %s", v->file, why);
     if (v->poster_ms >= in->duration_ms && !bad)
-        ERR(b, v->line, "video.poster_at is after the clip ends (it lasts %lld.%llds)",
-            in->duration_ms / 1000, in->duration_ms % 1000 / 100);
+        ERR(b, v->poster_line ? v->poster_line : v->line,
+            "video.poster_at is after the clip ends (it lasts %lld.%llds)", in->duration_ms / 1000,
+            in->duration_ms % 1000 / 100);
     /* the still: the author's picture, or the frame the hook gave */
     if (v->poster) {
         const char *mime;

@@ -1805,6 +1805,8 @@ static void bad_videos_are_refused_at_their_lines(void **state)
          "video.sound must be yes or no", 0, 0, NULL},
         {"video: {file: videos/film.mp4, poster: a.jpg, poster_at: 1}\n", NULL,
          "panels/04a-film.yaml:2", "not both", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  poster_at: 99\n", NULL, "panels/04a-film.yaml:4",
+         "video.poster_at is after the clip ends", 0, 0, NULL},
         {"video:\n  file: videos/film.mp4\n  captions: {de: videos/film.fr.vtt}\n", NULL,
          "panels/04a-film.yaml:4", "de", 0, 0, NULL},
         {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
