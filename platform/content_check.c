@@ -40,7 +40,15 @@ struct content_check {
     const char *glyph_field; /* the field of the last glyph_check that failed */
     int n_lacks[FACE_COUNT];
     long lacks_more[FACE_COUNT];
+    content_check_step_fn step; /* content_check_on_step */
+    void *step_ctx;
 };
+
+void content_check_on_step(struct content_check *c, content_check_step_fn step, void *ctx)
+{
+    c->step = step;
+    c->step_ctx = ctx;
+}
 
 struct content_check *content_check_new(char *why, size_t why_len)
 {
@@ -510,7 +518,7 @@ int content_check_store(struct content_check *c, struct store *s, int w, int h, 
         }
     }
     /* and every clip decodes here, read from the store as it will play */
-    if (rc == 0 && content_check_clips(s, NULL, why, why_len) != 0)
+    if (rc == 0 && content_check_clips(s, NULL, why, why_len, c->step, c->step_ctx) != 0)
         rc = -1;
 done:
     if (checked)
@@ -557,7 +565,8 @@ int content_check_clip(void *ctx, const char *path, long long poster_ms, int wan
     return rc;
 }
 
-int content_check_clips(struct store *s, int *checked, char *why, size_t why_len)
+int content_check_clips(struct store *s, int *checked, char *why, size_t why_len,
+                        content_check_step_fn step, void *step_ctx)
 {
     struct arena a;
     struct store_clip *clips;
@@ -572,6 +581,12 @@ int content_check_clips(struct store *s, int *checked, char *why, size_t why_len
         char vwhy[512] = "";
         struct video_info info;
         struct video_source src = {store_path(s), k->id};
+        if (step) {
+            char what[160];
+            snprintf(what, sizeof(what), "Checking video %s (panel %d)", k->name,
+                     k->first_panel + 1);
+            step(step_ctx, i, n, what);
+        }
         if (!src.path) {
             snprintf(vwhy, sizeof(vwhy), "the exhibit is not a file its clips can be read from");
             rc = -1;

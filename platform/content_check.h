@@ -23,6 +23,12 @@ struct text;
 struct content_check *content_check_borrow(struct text *t, char *why, size_t why_len);
 void content_check_free(struct content_check *c);
 
+/* What a check is doing, before each long step (a clip decoded: "Checking
+ * video videos/start.mp4 (panel 3)", done of total): an import says it on
+ * its progress bar, and a crash there can be named. */
+typedef void (*content_check_step_fn)(void *ctx, int done, int total, const char *what);
+void content_check_on_step(struct content_check *c, content_check_step_fn step, void *ctx);
+
 /* One panel: glyphs, then layout at each of sizes[0..n), then its photo
  * (if any) decoded at the first size. 0; -2 for a whole-message error (a
  * character no font has, naming the field and the character; a photo that
@@ -64,6 +70,7 @@ int content_check_clip(void *ctx, const char *path, long long poster_ms, int wan
  * to be what the store says it is (codec, size, length): 0, or -1 with why
  * naming the clip and its first panel. (*checked, may be NULL: how many.)
  * A store in memory (no file to read clips from) with clips fails. */
-int content_check_clips(struct store *s, int *checked, char *why, size_t why_len);
+int content_check_clips(struct store *s, int *checked, char *why, size_t why_len,
+                        content_check_step_fn step, void *step_ctx);
 
 #endif

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "content_check.h"
+#include "fault.h"
 #include "fsio_posix.h"
 #include "generations.h"
 #include "import.h"
@@ -47,12 +48,26 @@ struct import_cli {
     uint64_t stage_t0; /* when last_stage began (for --verbose) */
 };
 
+static void progress_cb(void *ctx, enum import_stage stage, uint64_t done, uint64_t total,
+                        const char *text);
+
+/* Each clip the check decodes (seconds each): said on the kiosk's progress
+ * bar, so that staff see it move and a crash there names the clip. */
+static void check_step(void *ctx, int done, int total, const char *what)
+{
+    progress_cb(ctx, IMPORT_STAGE_CONTENT, (uint64_t)done, (uint64_t)total, what);
+    fault_point("import-clip", NULL);
+}
+
 static int check_cb(void *ctx, struct store *s, const struct import_result *r, char *why,
                     size_t why_len)
 {
     struct import_cli *c = ctx;
-    if (!c->check)
+    if (!c->check) {
         c->check = content_check_new(why, why_len);
+        if (c->check)
+            content_check_on_step(c->check, check_step, c);
+    }
     if (!c->check || content_check_store(c->check, s, c->w, c->h, NULL, why, why_len) != 0)
         return -1;
     /* then everything the kiosk draws with the exhibit's strings */

@@ -1,5 +1,6 @@
 /* cmd_run_import.c - see cmd_run_import.h. */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addclosefrom_np */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -98,6 +99,7 @@ static void child_line(struct job *j, struct import_job_ctx *c, char *line)
             uint64_t span = from[stage + 1] - from[stage];
             uint64_t at = from[stage] + (total ? span * (done > total ? total : done) / total : 0);
             job_report(j, at, 1000, "%s", line + 9 + off);
+            snprintf(c->step, sizeof(c->step), "%s", line + 9 + off);
         }
         return;
     }
@@ -317,9 +319,15 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
                      "the stick stopped answering: nothing was read for %.1f s, so the import "
                      "was stopped",
                      (double)stall_ms / 1000.0);
-        else
-            snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d)",
-                     WTERMSIG(status));
+        else if (c->step[0]) {
+            /* "... while checking video videos/start.mp4 (panel 3) (signal 6, Aborted)" */
+            c->step[0] = (char)tolower((unsigned char)c->step[0]);
+            snprintf(c->r.why, sizeof(c->r.why),
+                     "the import stopped unexpectedly while %s (signal %d, %s)", c->step,
+                     WTERMSIG(status), strsignal(WTERMSIG(status)));
+        } else
+            snprintf(c->r.why, sizeof(c->r.why), "the import stopped unexpectedly (signal %d, %s)",
+                     WTERMSIG(status), strsignal(WTERMSIG(status)));
         /* its staging/ and current.tmp, unless another writer (a shell's
          * `vitrine import`) holds the lock now: that one tidies up itself
          * (import_bundle starts with gen_recover) */

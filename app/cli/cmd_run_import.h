@@ -50,6 +50,7 @@ struct import_job_ctx {
     struct import_result r;
     struct store *store; /* LOADED: the new exhibit, opened (the owner takes it) */
     int rolled;          /* rollback: the pointer was moved back (gen is now current) */
+    char step[160];      /* the child's last progress text: what it was doing */
 };
 
 /* An import child that sends no progress for this long (a stick that

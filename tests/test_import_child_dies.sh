@@ -1,0 +1,65 @@
+#!/bin/sh
+# An import child that dies says what it was doing. The import decodes
+# every clip of a bundle in a child process (a library that aborts on a
+# clip it cannot take, as libmpv did on a clip turned a quarter, takes
+# only the child down). vitrine-faulty aborts that child as it starts on a
+# clip ("import-clip"): the kiosk goes on showing its exhibit, and staff
+# and the log are told which clip it was checking, not only a signal's
+# number. Waits on log lines, with a limit, never on a fixed sleep.
+set -u
+: "${VITRINE:?}" "${VITRINE_FAULTY:?}" "${VITRINE_SOURCE_DIR:?}"
+command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+out=$(mktemp -d)
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    rm -rf "$out"
+}
+trap cleanup EXIT
+fail=0
+
+wait_for() { # PATTERN LOG: the line, or fail after 120 s
+    i=0
+    while ! grep -qE "$1" "$2"; do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            echo "FAIL: the kiosk exited while waiting for '$1'"; cat "$2"; exit 1
+        fi
+        i=$((i + 1))
+        if [ $i -gt 2400 ]; then
+            echo "FAIL: no '$1' within 120 s"; cat "$2"; exit 1
+        fi
+        sleep 0.05 # polling the log file: there is nothing to wait on
+    done
+    echo "ok: $(grep -E "$1" "$2" | head -1)"
+}
+
+sh "$VITRINE_SOURCE_DIR/tests/tools/make_clips.sh" "$out/clips" || exit $?
+cp -R "$VITRINE_SOURCE_DIR/tests/data/video" "$out/src"
+mkdir "$out/src/videos"
+cp "$out/clips/h264.mp4" "$out/clips/h264.en.vtt" "$out/clips/h264.fr.vtt" \
+    "$out/clips/vp9.webm" "$out/src/videos/"
+mkdir -p "$out/keys" "$out/watch" "$out/state"
+minisign -G -W -p "$out/keys/staff.pub" -s "$out/staff.key" >/dev/null
+"$VITRINE" bundle build "$out/src" -o "$out/film.vitrine" >/dev/null 2>&1 ||
+    { echo "FAIL: build"; exit 1; }
+minisign -S -s "$out/staff.key" -m "$out/film.vitrine" >/dev/null || { echo "FAIL: sign"; exit 1; }
+
+VITRINE_TEST_FAULT=import-clip \
+    "$VITRINE_FAULTY" run -v --windowed --size 1280x720 --watch "$out/watch" \
+    --state-dir "$out/state" --keys "$out/keys" 2>"$out/log" &
+pid=$!
+wait_for 'first frame presented' "$out/log"
+mkdir -p "$out/stick/vitrine"
+cp "$out/film.vitrine" "$out/film.vitrine.minisig" "$out/stick/vitrine/"
+mv "$out/stick" "$out/watch/stick"
+wait_for 'a fault at import-clip' "$out/log"
+wait_for 'not loaded: the import stopped unexpectedly while checking video videos/h264.mp4 \(panel 2\) \(signal 6, Aborted\)' "$out/log"
+[ -f "$out/state/current" ] && { echo "FAIL: the failed import changed the exhibit"; fail=1; }
+[ -d "$out/state/staging" ] && { echo "FAIL: the failed import's staging was left"; fail=1; }
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ $rc -eq 0 ] || { echo "FAIL: exit $rc after SIGTERM"; cat "$out/log"; fail=1; }
+[ $fail -eq 0 ] && echo "PASS: the import child's crash names the clip it was checking"
+exit $fail
