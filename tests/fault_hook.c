@@ -2,7 +2,8 @@
  * vitrine-faulty, never of the shipped `vitrine`.
  *
  *   VITRINE_TEST_FAULT=POINT          abort() at that point ("first-frame",
- *                                     "first-touch", "kiosk-check")
+ *                                     "first-touch", "kiosk-check",
+ *                                     "import-clip")
  *   VITRINE_TEST_FAULT_VERSION=V      ... only while the exhibit of version
  *                                     V is the one shown or checked (unset:
  *                                     any; "": only the built-in exhibit)

@@ -11,6 +11,7 @@
  *                  test hook may queue a touch there)
  *   "first-touch"  run: a visitor's first touch
  *   "import-copy"  the import, in its child, before the bundle is copied
+ *   "import-clip"  the import, in its child, as the check starts on a clip
  *   "kiosk-check"  the import's drill of the kiosk (kiosk_check.h), in its
  *                  child, after the controls are drawn
  * Any thread; version may be NULL or "" (no imported exhibit). */
