@@ -277,7 +277,6 @@ static int photo_check(struct content_check *c, const struct panel *p,
     return 0;
 }
 
-/* " at 800x480, 1024x768 and 1080x1920": the sizes in mask, into buf. */
 /* A message snprintf cut at len bytes: it ends in "..." at a character's
  * edge (not inside a UTF-8 sequence), so staff see that it goes on. */
 static void mark_cut(char *s, size_t len)
@@ -290,6 +289,7 @@ static void mark_cut(char *s, size_t len)
     memcpy(s + at, "...", 4);
 }
 
+/* " at 800x480, 1024x768 and 1080x1920": the sizes in mask, into buf. */
 static void sizes_text(const struct layout_screen *sizes, int n, const unsigned char *mask,
                        char *buf, size_t len)
 {
