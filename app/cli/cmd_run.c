@@ -592,14 +592,17 @@ static void rollback(struct run_ctx *r, const char *reason)
     if (r->import_job) {
         if (reason) {
             if (reason != r->rollback_after) /* a copy onto itself is undefined */
-                snprintf(r->rollback_after, sizeof(r->rollback_after), "%s", reason);
+                snprintf(r->rollback_after, sizeof(r->rollback_after), "%.*s",
+                         (int)sizeof(r->rollback_after) - 1, reason);
             log_info("run", "rolling back once the import under way is done: %s", reason);
         } else {
             card(r, 0, "Not rolled back", "A stick is being read now; try again when it is done.");
         }
         return;
     }
-    snprintf(r->rollback_why, sizeof(r->rollback_why), "%s", reason ? reason : "");
+    /* the reason, cut to what the card holds */
+    snprintf(r->rollback_why, sizeof(r->rollback_why), "%.*s", (int)sizeof(r->rollback_why) - 1,
+             reason ? reason : "");
     r->rollback_after[0] = '\0'; /* after the copy: reason may be it */
     start_import(r, NULL, NULL);
     r->watch_new = 0;
