@@ -542,6 +542,20 @@ static void core_destroy(struct core *c)
     uint64_t t0 = clock_real_ns(), t1 = t0;
     /* the render context first (mpv's rule); then no callback runs again */
     if (c->rc) {
+        /* A frame mpv's video output has queued waits to be drawn and
+         * presented, for up to 200 ms (vo_libmpv.c's flip_page), and the
+         * free below waits for that output to end: take the frame and say
+         * it was shown, so that a clip stopped while it plays stops at once */
+        int skip = 1, block = 0;
+        mpv_render_param take[] = {
+            {MPV_RENDER_PARAM_SKIP_RENDERING, &skip},
+            {MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, &block},
+            {MPV_RENDER_PARAM_INVALID, NULL},
+        };
+        if (mpv.render_context_update(c->rc) & MPV_RENDER_UPDATE_FRAME) {
+            mpv.render_context_render(c->rc, take);
+            mpv.render_context_report_swap(c->rc);
+        }
         mpv.render_context_free(c->rc);
         t1 = clock_real_ns();
     }
