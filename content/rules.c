@@ -567,8 +567,8 @@ int rules_clip(const char *codec, const char *container, long w, long h, long lo
     if (!known)
         return rules_fail(
             why, why_len,
-            "is a %s file; the kiosk plays MP4 (and QuickTime .mov), WebM and Matroska "
-            "(.mkv) files: export it again as H.264 in MP4",
+            "is a %s file; the kiosk plays MP4, WebM and Matroska (.mkv) files: export it "
+            "again as H.264 in MP4",
             container && *container ? container : "an unknown kind of");
     long lo = w < h ? w : h, hi = w < h ? h : w;
     if (lo < RULES_CLIP_MIN_SIDE || hi > RULES_CLIP_MAX_WIDTH || lo > RULES_CLIP_MAX_HEIGHT)

@@ -619,6 +619,7 @@ static void clip_limits(void **state)
     assert_non_null(strstr(why, "is a mpegts file"));
     assert_int_not_equal(CLIP("hevc", "mov", 1920, 1080, 10000, 8000000, 30), 0);
     assert_non_null(strstr(why, "export it again as H.264 in MP4"));
+    assert_null(strstr(why, ".mov")); /* it says only what the kiosk plays */
     assert_int_not_equal(CLIP(NULL, "mp4", 1920, 1080, 10000, 8000000, 30), 0);
     assert_int_not_equal(CLIP("h264", NULL, 1920, 1080, 10000, 8000000, 30), 0);
     /* sizes, either way round */
