@@ -1,5 +1,10 @@
--- vitrine content store, schema version 6.
+-- vitrine content store, schema version 7.
 --
+-- Version 7 adds what a museum's own languages need: table hyphenation
+-- (where each long word of the exhibit may be hyphenated, found at build
+-- time with the build machine's dictionaries, so a kiosk loads none and
+-- lays out as the build checked) and table ui_text (the kiosk's own words,
+-- such as "Start" or "Chapters", as the exhibit gives them in a language).
 -- Version 6 adds moving pictures: panel kind 'video', table clip (each clip
 -- once, with what the build found in it by decoding it), table video (which
 -- clip a panel plays, and how) and table caption (its timed captions, per
@@ -37,7 +42,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -264,4 +269,27 @@ CREATE TABLE caption (
     text     TEXT NOT NULL,
     PRIMARY KEY (position, locale, item),
     CHECK (end_ms > start_ms)
+) WITHOUT ROWID;
+
+-- Where a word of the exhibit's text in one language may end a line with a
+-- hyphen: the word as written (its letters, case kept) and the same word
+-- with U+002D HYPHEN-MINUS at each point ('Ma-ra-thon-lauf'). Only words
+-- the build's dictionary gives at least one point are stored; a word not
+-- here is never hyphenated (app/visitor/hyphenation.h).
+CREATE TABLE hyphenation (
+    locale     TEXT NOT NULL REFERENCES locale(code),
+    word       TEXT NOT NULL CHECK (length(word) BETWEEN 1 AND 128),
+    hyphenated TEXT NOT NULL CHECK (length(hyphenated) > length(word)),
+    PRIMARY KEY (locale, word)
+) WITHOUT ROWID;
+
+-- The kiosk's own words in one language, as the exhibit gives them (`ui:`
+-- in exhibit.yaml): key is one of the names content/README.md lists
+-- ('start', 'chapters', 'touch_to_explore', ...). A word not given here is
+-- the kiosk's built-in one for the language.
+CREATE TABLE ui_text (
+    locale TEXT NOT NULL REFERENCES locale(code),
+    key    TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 40),
+    text   TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 200),
+    PRIMARY KEY (locale, key)
 ) WITHOUT ROWID;

@@ -30,7 +30,7 @@
  * showed. Other versions are refused; an older kiosk refuses a newer
  * store: update the kiosks first. */
 /* 4: the exhibit's theme, logo and typefaces; quote translations. */
-#define STORE_SCHEMA_VERSION 6
+#define STORE_SCHEMA_VERSION 7
 #define STORE_SCHEMA_OLDEST 2
 #define STORE_MAX_LOCALES 16
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */

@@ -41,5 +41,6 @@ extern const char store_schema_v2_sql[];
 extern const char store_schema_v3_sql[];
 extern const char store_schema_v4_sql[];
 extern const char store_schema_v5_sql[];
+extern const char store_schema_v6_sql[];
 
 #endif

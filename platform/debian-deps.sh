@@ -10,8 +10,14 @@
 # of libmpv, which plays video clips, and libmpv2, the library the kiosk
 # loads with dlopen when an exhibit has video, see platform/video.c;
 # libfribidi-dev: the Unicode bidirectional algorithm for Arabic and Hebrew,
-# see app/visitor/bidi.c)
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-fr hyphen-de libmpv-dev libmpv2 libfribidi-dev"
+# see app/visitor/bidi.c; libicu-dev: line breaks and clusters (UAX #14,
+# #29, with the Thai, Lao, Khmer and Burmese dictionaries) and each
+# language's numbers, quotation marks, dates and names from CLDR, see
+# app/visitor/breaks.c and locale_rules.c; fonts-noto-color-emoji: emoji
+# in colour; hyphen-*: the dictionaries the build hyphenates long words
+# with, stored in the bundle so a kiosk loads none, see docs/decisions.md,
+# "Hyphenation")
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test and for clips drawn with
 # OpenGL and OpenGL ES (EGL: libegl1, libegl-mesa0, libgles2), cppcheck for the static
@@ -25,9 +31,11 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # (xwayland: Debian 12's cage will not start without it) and builds the
 # unit's sandbox with unshare (util-linux); ffmpeg makes the test video
 # clips (tests/tools/make_clips.sh) and mpv plays one by hand, decoded by
-# the same libmpv as the kiosk's; hb-shape (libharfbuzz-bin) is what
+# the same libmpv as the kiosk's; unicode-data holds Unicode's own
+# LineBreakTest.txt and GraphemeBreakTest.txt, which test_unicode_files runs
+# through the break functions; hb-shape (libharfbuzz-bin) is what
 # test_shaping compares the shaped lines of the right-to-left exhibit with)
-VITRINE_TEST_PKGS="libcmocka-dev libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+VITRINE_TEST_PKGS="libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
 
 vitrine_need_packages() {
     missing=""

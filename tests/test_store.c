@@ -383,11 +383,13 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 7;"),
-                        "is schema version 7; this vitrine reads versions 2 to 6");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 8;"),
+                        "is schema version 8; this vitrine reads versions 2 to 7");
     assert_file_refused(make_store("older.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads versions 2 to 6");
-    /* a version 6 schema that calls itself 2, 3, 4 or 5 is none of them */
+                        "is schema version 1; this vitrine reads versions 2 to 7");
+    /* a version 7 schema that calls itself 2 to 6 is none of them */
+    assert_file_refused(make_store("old6.vitrine", "PRAGMA user_version = 6;"),
+                        "has a table the exhibit format does not have: hyphenation");
     assert_file_refused(make_store("old5.vitrine", "PRAGMA user_version = 5;"),
                         "has a table the exhibit format does not have: clip");
     assert_file_refused(make_store("old4.vitrine", "PRAGMA user_version = 4;"),
