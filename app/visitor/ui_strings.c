@@ -1,9 +1,16 @@
-/* ui_strings.c - the visitor's UI strings in English, French, Arabic and
- * Hebrew (the staff screen's in English and French).
+/* ui_strings.c - the kiosk's own words: one table per language, a
+ * visitor's strings in 36 languages and the staff screen's in English and
+ * French (the others fall back to English string by string).
  *
- * French typography: a narrow no-break space (U+202F) before "?", a
- * typographic apostrophe (U+2019), and a no-break space (U+00A0) between a
- * number and its unit in both languages, so "7 s" never breaks. */
+ * Each language's own typography: a no-break space (U+00A0) between the
+ * seconds and their unit ("7 s", "7 δευτ.", "7 mp"), so they never part at a
+ * line break, and none in Chinese, Japanese and Korean ("7秒", "7초"); French
+ * sets a narrow no-break space (U+202F) before "?" and a no-break space
+ * before ":"; Spanish opens a question with "¿", Greek ends it with ";",
+ * Arabic with "؟"; Chinese and Japanese write full-width "？" and "：";
+ * Hindi ends a sentence with "।", Thai with none. Button labels end with no
+ * stop. The words are a museum's: polite address where a language has one
+ * (Sie, vous, usted, Вы), short imperatives on buttons. */
 #include "ui_strings.h"
 
 #include <stdio.h>
@@ -25,6 +32,8 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_PREVIOUS] = "Previous",
     [UI_NEXT] = "Next",
     [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Source:",
+    [UI_SOURCES] = "Sources:",
     [UI_STAFF_PIN] = "Staff PIN",
     [UI_STAFF_PIN_HINT] = "Type the PIN, then OK.",
     [UI_STAFF_WRONG_PIN] = "Wrong PIN",
@@ -53,6 +62,10 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_STAFF_DISMISS] = "Tap to close",
 };
 
+/* ui_words' visitor strings are the exhibit's keys, in the same order */
+_Static_assert(UI_SOURCES + 1 == UI_KEY_COUNT, "UI_START..UI_SOURCES are ui_keys");
+_Static_assert(UI_BACK_IN == UI_KEY_BACK_IN, "back_in is the template");
+
 static const char *const fr[UI_STRING_COUNT] = {
     [UI_START] = "D\xC3\xA9"
                  "but",
@@ -69,6 +82,8 @@ static const char *const fr[UI_STRING_COUNT] = {
                     "dent",
     [UI_NEXT] = "Suivant",
     [UI_ORIGINAL] = "Version originale",
+    [UI_SOURCE] = "Source" NBSP ":",
+    [UI_SOURCES] = "Sources" NBSP ":",
     [UI_STAFF_PIN] = "Code du personnel",
     [UI_STAFF_PIN_HINT] = "Tapez le code, puis OK.",
     [UI_STAFF_WRONG_PIN] = "Code erron\xC3\xA9",
@@ -124,6 +139,8 @@ static const char *const ar[UI_STRING_COUNT] = {
     [UI_PREVIOUS] = "\u0627\u0644\u0633\u0627\u0628\u0642",
     [UI_NEXT] = "\u0627\u0644\u062A\u0627\u0644\u064A",
     [UI_ORIGINAL] = "\u0627\u0644\u0646\u0635 \u0627\u0644\u0623\u0635\u0644\u064A",
+    [UI_SOURCE] = "المصدر:",
+    [UI_SOURCES] = "المصادر:",
 };
 
 static const char *const he[UI_STRING_COUNT] = {
@@ -139,26 +156,569 @@ static const char *const he[UI_STRING_COUNT] = {
     [UI_PREVIOUS] = "\u05D4\u05E7\u05D5\u05D3\u05DD",
     [UI_NEXT] = "\u05D4\u05D1\u05D0",
     [UI_ORIGINAL] = "\u05D4\u05E0\u05D5\u05E1\u05D7 \u05D4\u05DE\u05E7\u05D5\u05E8\u05D9",
+    [UI_SOURCE] = "מקור:",
+    [UI_SOURCES] = "מקורות:",
 };
+
+/* The other languages: what a visitor reads (the staff screen's words are
+ * English there). Seconds as each language abbreviates them. */
+static const char *const de[UI_STRING_COUNT] = {
+    [UI_START] = "Anfang",
+    [UI_CHAPTERS] = "Kapitel",
+    [UI_CLOSE] = "Schließen",
+    [UI_STILL_THERE] = "Noch da?",
+    [UI_KEEP_EXPLORING] = "Berühren Sie den Bildschirm, um weiter zu entdecken.",
+    [UI_BACK_IN] = "Zurück zum Anfang in %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Berühren und entdecken",
+    [UI_PREVIOUS] = "Zurück",
+    [UI_NEXT] = "Weiter",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Quelle:",
+    [UI_SOURCES] = "Quellen:",
+};
+
+static const char *const es[UI_STRING_COUNT] = {
+    [UI_START] = "Inicio",
+    [UI_CHAPTERS] = "Capítulos",
+    [UI_CLOSE] = "Cerrar",
+    [UI_STILL_THERE] = "¿Sigue ahí?",
+    [UI_KEEP_EXPLORING] = "Toque la pantalla para seguir explorando.",
+    [UI_BACK_IN] = "Volvemos al inicio en %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Toque para explorar",
+    [UI_PREVIOUS] = "Anterior",
+    [UI_NEXT] = "Siguiente",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Fuente:",
+    [UI_SOURCES] = "Fuentes:",
+};
+
+static const char *const it[UI_STRING_COUNT] = {
+    [UI_START] = "Inizio",
+    [UI_CHAPTERS] = "Capitoli",
+    [UI_CLOSE] = "Chiudi",
+    [UI_STILL_THERE] = "Ci sei ancora?",
+    [UI_KEEP_EXPLORING] = "Tocca lo schermo per continuare la visita.",
+    [UI_BACK_IN] = "Si torna all’inizio tra %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Tocca per esplorare",
+    [UI_PREVIOUS] = "Precedente",
+    [UI_NEXT] = "Successivo",
+    [UI_ORIGINAL] = "Originale",
+    [UI_SOURCE] = "Fonte:",
+    [UI_SOURCES] = "Fonti:",
+};
+
+/* Portuguese of Portugal and of Brazil alike: "toque" and no "ecrã"/"tela" */
+static const char *const pt[UI_STRING_COUNT] = {
+    [UI_START] = "Início",
+    [UI_CHAPTERS] = "Capítulos",
+    [UI_CLOSE] = "Fechar",
+    [UI_STILL_THERE] = "Ainda está aí?",
+    [UI_KEEP_EXPLORING] = "Toque para continuar a visita.",
+    [UI_BACK_IN] = "Voltamos ao início em %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Toque para explorar",
+    [UI_PREVIOUS] = "Anterior",
+    [UI_NEXT] = "Seguinte",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Fonte:",
+    [UI_SOURCES] = "Fontes:",
+};
+
+static const char *const nl[UI_STRING_COUNT] = {
+    [UI_START] = "Begin",
+    [UI_CHAPTERS] = "Hoofdstukken",
+    [UI_CLOSE] = "Sluiten",
+    [UI_STILL_THERE] = "Bent u er nog?",
+    [UI_KEEP_EXPLORING] = "Raak het scherm aan om verder te kijken.",
+    [UI_BACK_IN] = "Terug naar het begin over %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Raak aan om te ontdekken",
+    [UI_PREVIOUS] = "Vorige",
+    [UI_NEXT] = "Volgende",
+    [UI_ORIGINAL] = "Origineel",
+    [UI_SOURCE] = "Bron:",
+    [UI_SOURCES] = "Bronnen:",
+};
+
+static const char *const da[UI_STRING_COUNT] = {
+    [UI_START] = "Start",
+    [UI_CHAPTERS] = "Kapitler",
+    [UI_CLOSE] = "Luk",
+    [UI_STILL_THERE] = "Er du der stadig?",
+    [UI_KEEP_EXPLORING] = "Rør ved skærmen for at gå på opdagelse igen.",
+    [UI_BACK_IN] = "Tilbage til start om %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Rør og gå på opdagelse",
+    [UI_PREVIOUS] = "Forrige",
+    [UI_NEXT] = "Næste",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Kilde:",
+    [UI_SOURCES] = "Kilder:",
+};
+
+static const char *const sv[UI_STRING_COUNT] = {
+    [UI_START] = "Start",
+    [UI_CHAPTERS] = "Kapitel",
+    [UI_CLOSE] = "Stäng",
+    [UI_STILL_THERE] = "Är du kvar?",
+    [UI_KEEP_EXPLORING] = "Tryck på skärmen för att fortsätta utforska.",
+    [UI_BACK_IN] = "Tillbaka till början om %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Tryck för att utforska",
+    [UI_PREVIOUS] = "Föregående",
+    [UI_NEXT] = "Nästa",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Källa:",
+    [UI_SOURCES] = "Källor:",
+};
+
+static const char *const fi[UI_STRING_COUNT] = {
+    [UI_START] = "Alkuun",
+    [UI_CHAPTERS] = "Luvut",
+    [UI_CLOSE] = "Sulje",
+    [UI_STILL_THERE] = "Oletko vielä siellä?",
+    [UI_KEEP_EXPLORING] = "Jatka tutkimista koskettamalla näyttöä.",
+    [UI_BACK_IN] = "Paluu alkuun %d" NBSP "s:n kuluttua",
+    [UI_TOUCH_TO_EXPLORE] = "Kosketa ja tutki",
+    [UI_PREVIOUS] = "Edellinen",
+    [UI_NEXT] = "Seuraava",
+    [UI_ORIGINAL] = "Alkuperäinen",
+    [UI_SOURCE] = "Lähde:",
+    [UI_SOURCES] = "Lähteet:",
+};
+
+static const char *const et[UI_STRING_COUNT] = {
+    [UI_START] = "Algusesse",
+    [UI_CHAPTERS] = "Peatükid",
+    [UI_CLOSE] = "Sulge",
+    [UI_STILL_THERE] = "Kas olete veel siin?",
+    [UI_KEEP_EXPLORING] = "Puudutage ekraani, et edasi avastada.",
+    [UI_BACK_IN] = "Tagasi algusesse %d" NBSP "s pärast",
+    [UI_TOUCH_TO_EXPLORE] = "Puudutage ja avastage",
+    [UI_PREVIOUS] = "Eelmine",
+    [UI_NEXT] = "Järgmine",
+    [UI_ORIGINAL] = "Originaal",
+    [UI_SOURCE] = "Allikas:",
+    [UI_SOURCES] = "Allikad:",
+};
+
+static const char *const lv[UI_STRING_COUNT] = {
+    [UI_START] = "Sākums",
+    [UI_CHAPTERS] = "Nodaļas",
+    [UI_CLOSE] = "Aizvērt",
+    [UI_STILL_THERE] = "Vai jūs vēl esat šeit?",
+    [UI_KEEP_EXPLORING] = "Pieskarieties ekrānam, lai turpinātu iepazīt.",
+    [UI_BACK_IN] = "Atgriešanās sākumā pēc %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Pieskarieties un iepazīstiet",
+    [UI_PREVIOUS] = "Iepriekšējais",
+    [UI_NEXT] = "Nākamais",
+    [UI_ORIGINAL] = "Oriģināls",
+    [UI_SOURCE] = "Avots:",
+    [UI_SOURCES] = "Avoti:",
+};
+
+static const char *const lt[UI_STRING_COUNT] = {
+    [UI_START] = "Pradžia",
+    [UI_CHAPTERS] = "Skyriai",
+    [UI_CLOSE] = "Uždaryti",
+    [UI_STILL_THERE] = "Ar dar esate čia?",
+    [UI_KEEP_EXPLORING] = "Palieskite ekraną ir tyrinėkite toliau.",
+    [UI_BACK_IN] = "Grįšime į pradžią po %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Palieskite ir tyrinėkite",
+    [UI_PREVIOUS] = "Ankstesnis",
+    [UI_NEXT] = "Kitas",
+    [UI_ORIGINAL] = "Originalas",
+    [UI_SOURCE] = "Šaltinis:",
+    [UI_SOURCES] = "Šaltiniai:",
+};
+
+static const char *const pl[UI_STRING_COUNT] = {
+    [UI_START] = "Początek",
+    [UI_CHAPTERS] = "Rozdziały",
+    [UI_CLOSE] = "Zamknij",
+    [UI_STILL_THERE] = "Czy nadal tu jesteś?",
+    [UI_KEEP_EXPLORING] = "Dotknij ekranu, aby zwiedzać dalej.",
+    [UI_BACK_IN] = "Powrót na początek za %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Dotknij, aby odkrywać",
+    [UI_PREVIOUS] = "Poprzedni",
+    [UI_NEXT] = "Następny",
+    [UI_ORIGINAL] = "Oryginał",
+    [UI_SOURCE] = "Źródło:",
+    [UI_SOURCES] = "Źródła:",
+};
+
+static const char *const cs[UI_STRING_COUNT] = {
+    [UI_START] = "Začátek",
+    [UI_CHAPTERS] = "Kapitoly",
+    [UI_CLOSE] = "Zavřít",
+    [UI_STILL_THERE] = "Jste tu ještě?",
+    [UI_KEEP_EXPLORING] = "Dotkněte se obrazovky a pokračujte v prohlídce.",
+    [UI_BACK_IN] = "Návrat na začátek za %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Dotkněte se a objevujte",
+    [UI_PREVIOUS] = "Předchozí",
+    [UI_NEXT] = "Další",
+    [UI_ORIGINAL] = "Originál",
+    [UI_SOURCE] = "Zdroj:",
+    [UI_SOURCES] = "Zdroje:",
+};
+
+static const char *const sk[UI_STRING_COUNT] = {
+    [UI_START] = "Začiatok",
+    [UI_CHAPTERS] = "Kapitoly",
+    [UI_CLOSE] = "Zavrieť",
+    [UI_STILL_THERE] = "Ste tu ešte?",
+    [UI_KEEP_EXPLORING] = "Dotknite sa obrazovky a pokračujte v prehliadke.",
+    [UI_BACK_IN] = "Návrat na začiatok o %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Dotknite sa a objavujte",
+    [UI_PREVIOUS] = "Predchádzajúci",
+    [UI_NEXT] = "Ďalší",
+    [UI_ORIGINAL] = "Originál",
+    [UI_SOURCE] = "Zdroj:",
+    [UI_SOURCES] = "Zdroje:",
+};
+
+static const char *const sl[UI_STRING_COUNT] = {
+    [UI_START] = "Začetek",
+    [UI_CHAPTERS] = "Poglavja",
+    [UI_CLOSE] = "Zapri",
+    [UI_STILL_THERE] = "Ste še tu?",
+    [UI_KEEP_EXPLORING] = "Dotaknite se zaslona za nadaljevanje ogleda.",
+    [UI_BACK_IN] = "Vrnitev na začetek čez %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Dotaknite se in raziščite",
+    [UI_PREVIOUS] = "Prejšnji",
+    [UI_NEXT] = "Naslednji",
+    [UI_ORIGINAL] = "Izvirnik",
+    [UI_SOURCE] = "Vir:",
+    [UI_SOURCES] = "Viri:",
+};
+
+static const char *const hr[UI_STRING_COUNT] = {
+    [UI_START] = "Početak",
+    [UI_CHAPTERS] = "Poglavlja",
+    [UI_CLOSE] = "Zatvori",
+    [UI_STILL_THERE] = "Jeste li još ovdje?",
+    [UI_KEEP_EXPLORING] = "Dodirnite zaslon za nastavak razgledavanja.",
+    [UI_BACK_IN] = "Povratak na početak za %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Dodirnite i istražite",
+    [UI_PREVIOUS] = "Prethodno",
+    [UI_NEXT] = "Sljedeće",
+    [UI_ORIGINAL] = "Izvornik",
+    [UI_SOURCE] = "Izvor:",
+    [UI_SOURCES] = "Izvori:",
+};
+
+static const char *const hu[UI_STRING_COUNT] = {
+    [UI_START] = "Elejére",
+    [UI_CHAPTERS] = "Fejezetek",
+    [UI_CLOSE] = "Bezárás",
+    [UI_STILL_THERE] = "Még itt van?",
+    [UI_KEEP_EXPLORING] = "Érintse meg a képernyőt a folytatáshoz.",
+    [UI_BACK_IN] = "Visszatérés az elejére %d" NBSP "mp múlva",
+    [UI_TOUCH_TO_EXPLORE] = "Érintse meg és fedezze fel",
+    [UI_PREVIOUS] = "Előző",
+    [UI_NEXT] = "Következő",
+    [UI_ORIGINAL] = "Eredeti",
+    [UI_SOURCE] = "Forrás:",
+    [UI_SOURCES] = "Források:",
+};
+
+static const char *const ro[UI_STRING_COUNT] = {
+    [UI_START] = "Început",
+    [UI_CHAPTERS] = "Capitole",
+    [UI_CLOSE] = "Închide",
+    [UI_STILL_THERE] = "Mai sunteți aici?",
+    [UI_KEEP_EXPLORING] = "Atingeți ecranul pentru a continua explorarea.",
+    [UI_BACK_IN] = "Revenire la început în %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Atingeți pentru a explora",
+    [UI_PREVIOUS] = "Înapoi",
+    [UI_NEXT] = "Înainte",
+    [UI_ORIGINAL] = "Original",
+    [UI_SOURCE] = "Sursă:",
+    [UI_SOURCES] = "Surse:",
+};
+
+static const char *const bg[UI_STRING_COUNT] = {
+    [UI_START] = "Начало",
+    [UI_CHAPTERS] = "Глави",
+    [UI_CLOSE] = "Затвори",
+    [UI_STILL_THERE] = "Още ли сте тук?",
+    [UI_KEEP_EXPLORING] = "Докоснете екрана, за да продължите разглеждането.",
+    [UI_BACK_IN] = "Връщане към началото след %d" NBSP "с",
+    [UI_TOUCH_TO_EXPLORE] = "Докоснете, за да разгледате",
+    [UI_PREVIOUS] = "Предишна",
+    [UI_NEXT] = "Следваща",
+    [UI_ORIGINAL] = "Оригинал",
+    [UI_SOURCE] = "Източник:",
+    [UI_SOURCES] = "Източници:",
+};
+
+/* Greek ends a question with ";" (U+003B: U+037E is the same character
+ * once normalised) */
+static const char *const el[UI_STRING_COUNT] = {
+    [UI_START] = "Αρχή",
+    [UI_CHAPTERS] = "Κεφάλαια",
+    [UI_CLOSE] = "Κλείσιμο",
+    [UI_STILL_THERE] = "Είστε ακόμη εδώ;",
+    [UI_KEEP_EXPLORING] = "Αγγίξτε την οθόνη για να συνεχίσετε την εξερεύνηση.",
+    [UI_BACK_IN] = "Επιστροφή στην αρχή σε %d" NBSP "δευτ.",
+    [UI_TOUCH_TO_EXPLORE] = "Αγγίξτε για εξερεύνηση",
+    [UI_PREVIOUS] = "Προηγούμενο",
+    [UI_NEXT] = "Επόμενο",
+    [UI_ORIGINAL] = "Πρωτότυπο",
+    [UI_SOURCE] = "Πηγή:",
+    [UI_SOURCES] = "Πηγές:",
+};
+
+static const char *const mt[UI_STRING_COUNT] = {
+    [UI_START] = "Bidu",
+    [UI_CHAPTERS] = "Kapitoli",
+    [UI_CLOSE] = "Agħlaq",
+    [UI_STILL_THERE] = "Għadek hawn?",
+    [UI_KEEP_EXPLORING] = "Mess l-iskrin biex tkompli tesplora.",
+    [UI_BACK_IN] = "Lura għall-bidu fi %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Mess biex tesplora",
+    [UI_PREVIOUS] = "Ta’ qabel",
+    [UI_NEXT] = "Li jmiss",
+    [UI_ORIGINAL] = "Oriġinali",
+    [UI_SOURCE] = "Sors:",
+    [UI_SOURCES] = "Sorsi:",
+};
+
+static const char *const ga[UI_STRING_COUNT] = {
+    [UI_START] = "Tús",
+    [UI_CHAPTERS] = "Caibidlí",
+    [UI_CLOSE] = "Dún",
+    [UI_STILL_THERE] = "An bhfuil tú ann fós?",
+    [UI_KEEP_EXPLORING] = "Teagmhaigh leis an scáileán chun leanúint ar aghaidh.",
+    [UI_BACK_IN] = "Ar ais go dtí an tús i gceann %d" NBSP "s",
+    [UI_TOUCH_TO_EXPLORE] = "Teagmhaigh chun taiscéaladh",
+    [UI_PREVIOUS] = "Roimhe seo",
+    [UI_NEXT] = "Ar aghaidh",
+    [UI_ORIGINAL] = "Bunleagan",
+    [UI_SOURCE] = "Foinse:",
+    [UI_SOURCES] = "Foinsí:",
+};
+
+static const char *const ru[UI_STRING_COUNT] = {
+    [UI_START] = "В начало",
+    [UI_CHAPTERS] = "Главы",
+    [UI_CLOSE] = "Закрыть",
+    [UI_STILL_THERE] = "Вы ещё здесь?",
+    [UI_KEEP_EXPLORING] = "Коснитесь экрана, чтобы продолжить осмотр.",
+    [UI_BACK_IN] = "Возврат в начало через %d" NBSP "с",
+    [UI_TOUCH_TO_EXPLORE] = "Коснитесь, чтобы начать",
+    [UI_PREVIOUS] = "Назад",
+    [UI_NEXT] = "Далее",
+    [UI_ORIGINAL] = "Оригинал",
+    [UI_SOURCE] = "Источник:",
+    [UI_SOURCES] = "Источники:",
+};
+
+static const char *const uk[UI_STRING_COUNT] = {
+    [UI_START] = "На початок",
+    [UI_CHAPTERS] = "Розділи",
+    [UI_CLOSE] = "Закрити",
+    [UI_STILL_THERE] = "Ви ще тут?",
+    [UI_KEEP_EXPLORING] = "Торкніться екрана, щоб продовжити огляд.",
+    [UI_BACK_IN] = "Повернення на початок через %d" NBSP "с",
+    [UI_TOUCH_TO_EXPLORE] = "Торкніться, щоб почати",
+    [UI_PREVIOUS] = "Назад",
+    [UI_NEXT] = "Далі",
+    [UI_ORIGINAL] = "Оригінал",
+    [UI_SOURCE] = "Джерело:",
+    [UI_SOURCES] = "Джерела:",
+};
+
+static const char *const tr[UI_STRING_COUNT] = {
+    [UI_START] = "Başa dön",
+    [UI_CHAPTERS] = "Bölümler",
+    [UI_CLOSE] = "Kapat",
+    [UI_STILL_THERE] = "Hâlâ burada mısınız?",
+    [UI_KEEP_EXPLORING] = "Keşfetmeye devam etmek için ekrana dokunun.",
+    [UI_BACK_IN] = "%d" NBSP "sn içinde başa dönülecek",
+    [UI_TOUCH_TO_EXPLORE] = "Keşfetmek için dokunun",
+    [UI_PREVIOUS] = "Önceki",
+    [UI_NEXT] = "Sonraki",
+    [UI_ORIGINAL] = "Orijinal",
+    [UI_SOURCE] = "Kaynak:",
+    [UI_SOURCES] = "Kaynaklar:",
+};
+
+static const char *const hi[UI_STRING_COUNT] = {
+    [UI_START] = "शुरुआत",
+    [UI_CHAPTERS] = "अध्याय",
+    [UI_CLOSE] = "बंद करें",
+    [UI_STILL_THERE] = "क्या आप अभी भी यहाँ हैं?",
+    [UI_KEEP_EXPLORING] = "आगे देखने के लिए स्क्रीन को छुएँ।",
+    [UI_BACK_IN] = "%d" NBSP "सेकंड में शुरुआत पर वापसी",
+    [UI_TOUCH_TO_EXPLORE] = "देखने के लिए छुएँ",
+    [UI_PREVIOUS] = "पिछला",
+    [UI_NEXT] = "अगला",
+    [UI_ORIGINAL] = "मूल",
+    [UI_SOURCE] = "स्रोत:",
+    [UI_SOURCES] = "स्रोत:",
+};
+
+/* Thai: polite and without a question mark or a stop */
+static const char *const th[UI_STRING_COUNT] = {
+    [UI_START] = "เริ่มต้น",
+    [UI_CHAPTERS] = "บท",
+    [UI_CLOSE] = "ปิด",
+    [UI_STILL_THERE] = "ยังชมอยู่หรือไม่",
+    [UI_KEEP_EXPLORING] = "แตะหน้าจอเพื่อชมต่อ",
+    [UI_BACK_IN] = "กลับสู่จุดเริ่มต้นใน %d" NBSP "วินาที",
+    [UI_TOUCH_TO_EXPLORE] = "แตะเพื่อเริ่มชม",
+    [UI_PREVIOUS] = "ก่อนหน้า",
+    [UI_NEXT] = "ถัดไป",
+    [UI_ORIGINAL] = "ต้นฉบับ",
+    [UI_SOURCE] = "ที่มา:",
+    [UI_SOURCES] = "ที่มา:",
+};
+
+static const char *const ja[UI_STRING_COUNT] = {
+    [UI_START] = "最初へ",
+    [UI_CHAPTERS] = "目次",
+    [UI_CLOSE] = "閉じる",
+    [UI_STILL_THERE] = "まだご覧になっていますか？",
+    [UI_KEEP_EXPLORING] = "画面に触れると、続けてご覧いただけます。",
+    [UI_BACK_IN] = "%d秒後に最初に戻ります",
+    [UI_TOUCH_TO_EXPLORE] = "画面に触れてご覧ください",
+    [UI_PREVIOUS] = "前へ",
+    [UI_NEXT] = "次へ",
+    [UI_ORIGINAL] = "原文",
+    [UI_SOURCE] = "出典：",
+    [UI_SOURCES] = "出典：",
+};
+
+static const char *const zh_hans[UI_STRING_COUNT] = {
+    [UI_START] = "首页",
+    [UI_CHAPTERS] = "章节",
+    [UI_CLOSE] = "关闭",
+    [UI_STILL_THERE] = "您还在浏览吗？",
+    [UI_KEEP_EXPLORING] = "触摸屏幕，继续浏览。",
+    [UI_BACK_IN] = "%d秒后返回首页",
+    [UI_TOUCH_TO_EXPLORE] = "触摸屏幕开始浏览",
+    [UI_PREVIOUS] = "上一页",
+    [UI_NEXT] = "下一页",
+    [UI_ORIGINAL] = "原文",
+    [UI_SOURCE] = "来源：",
+    [UI_SOURCES] = "来源：",
+};
+
+static const char *const zh_hant[UI_STRING_COUNT] = {
+    [UI_START] = "首頁",
+    [UI_CHAPTERS] = "章節",
+    [UI_CLOSE] = "關閉",
+    [UI_STILL_THERE] = "您還在瀏覽嗎？",
+    [UI_KEEP_EXPLORING] = "觸碰螢幕，繼續瀏覽。",
+    [UI_BACK_IN] = "%d秒後返回首頁",
+    [UI_TOUCH_TO_EXPLORE] = "觸碰螢幕開始瀏覽",
+    [UI_PREVIOUS] = "上一頁",
+    [UI_NEXT] = "下一頁",
+    [UI_ORIGINAL] = "原文",
+    [UI_SOURCE] = "來源：",
+    [UI_SOURCES] = "來源：",
+};
+
+static const char *const ko[UI_STRING_COUNT] = {
+    [UI_START] = "처음으로",
+    [UI_CHAPTERS] = "목차",
+    [UI_CLOSE] = "닫기",
+    [UI_STILL_THERE] = "아직 보고 계신가요?",
+    [UI_KEEP_EXPLORING] = "계속 보시려면 화면을 터치하세요.",
+    [UI_BACK_IN] = "%d초 후 처음으로 돌아갑니다",
+    [UI_TOUCH_TO_EXPLORE] = "터치하여 둘러보기",
+    [UI_PREVIOUS] = "이전",
+    [UI_NEXT] = "다음",
+    [UI_ORIGINAL] = "원문",
+    [UI_SOURCE] = "출처:",
+    [UI_SOURCES] = "출처:",
+};
+
+/* Every built-in language; "zh-Hant" is matched apart (builtin_table). */
+static const struct {
+    const char *lang;
+    const char *const *text;
+} builtin[] = {
+    {"en", en}, {"fr", fr}, {"de", de}, {"es", es}, {"it", it}, {"pt", pt}, {"nl", nl},
+    {"da", da}, {"sv", sv}, {"fi", fi}, {"et", et}, {"lv", lv}, {"lt", lt}, {"pl", pl},
+    {"cs", cs}, {"sk", sk}, {"sl", sl}, {"hr", hr}, {"hu", hu}, {"ro", ro}, {"bg", bg},
+    {"el", el}, {"mt", mt}, {"ga", ga}, {"ru", ru}, {"uk", uk}, {"tr", tr}, {"ar", ar},
+    {"he", he}, {"hi", hi}, {"th", th}, {"ja", ja}, {"ko", ko}, {"zh", zh_hans},
+};
+
+/* 1 when a Chinese locale is written in Traditional characters: script
+ * Hant, or (without a script) a region that writes them. */
+static int chinese_traditional(const char *locale)
+{
+    char sub[5];
+    int hans = 0, hant = 0, region = 0;
+    for (const char *p = locale + 2; *p == '-' || *p == '_';) {
+        size_t n = 0;
+        for (p++; p[n] && p[n] != '-' && p[n] != '_'; n++)
+            ;
+        if (n < sizeof sub) {
+            for (size_t i = 0; i < n; i++)
+                sub[i] = (char)(p[i] | 0x20);
+            sub[n] = 0;
+            hans |= strcmp(sub, "hans") == 0;
+            hant |= strcmp(sub, "hant") == 0;
+            region |= strcmp(sub, "tw") == 0 || strcmp(sub, "hk") == 0 || strcmp(sub, "mo") == 0;
+        }
+        p += n;
+    }
+    return hant || (region && !hans);
+}
+
+/* locale's table, or NULL when its language has none. */
+static const char *const *builtin_table(const char *locale)
+{
+    if (locale_is(locale, "zh") && chinese_traditional(locale))
+        return zh_hant;
+    for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+        if (locale_is(locale, builtin[i].lang))
+            return builtin[i].text;
+    /* Hebrew's old code, as some systems still write it */
+    return locale_is(locale, "iw") ? he : NULL;
+}
+
+int ui_builtin(const char *locale)
+{
+    return builtin_table(locale) != NULL;
+}
 
 const char *ui_string(const char *locale, enum ui_string_id id)
 {
     if ((unsigned)id >= UI_STRING_COUNT)
         return "";
-    const char *s = locale_is(locale, "fr")   ? fr[id]
-                    : locale_is(locale, "ar") ? ar[id]
-                    : locale_is(locale, "he") ? he[id]
-                                              : en[id];
+    const char *const *t = builtin_table(locale);
+    const char *s = t ? t[id] : NULL;
     return s ? s : en[id] ? en[id] : "";
 }
 
-size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, size_t cap)
+void ui_words_init(struct ui_words *w, const char *locale, const char *const *own)
+{
+    w->locale = locale;
+    for (int k = 0; k < UI_VISITOR_COUNT; k++) {
+        const char *o = own ? own[k] : NULL;
+        int ok = o && ui_key_check(k, o, strlen(o), NULL, NULL, 0) == 0;
+        w->text[k] = ok ? o : ui_string(locale, (enum ui_string_id)k);
+    }
+}
+
+const char *ui_word(const struct ui_words *w, enum ui_string_id id)
+{
+    if (!w)
+        return ui_string(NULL, id);
+    if ((unsigned)id < UI_VISITOR_COUNT)
+        return w->text[id];
+    return ui_string(w->locale, id);
+}
+
+/* s with its first "%d" replaced by n (no printf of s itself), cut at a
+ * character boundary to fit cap. */
+static size_t fill_template(const char *s, int n, char *buf, size_t cap)
 {
     if (!buf || cap == 0)
         return 0;
-    const char *s = ui_string(locale, id);
     const char *at = strstr(s, "%d");
-    char tmp[256];
+    char tmp[512];
     if (at)
         snprintf(tmp, sizeof tmp, "%.*s%d%s", (int)(at - s), s, n, at + 2);
     else
@@ -172,6 +732,17 @@ size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, siz
     memcpy(buf, tmp, len);
     buf[len] = 0;
     return len;
+}
+
+size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, size_t cap)
+{
+    return fill_template(ui_string(locale, id), n, buf, cap);
+}
+
+size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf,
+                      size_t cap)
+{
+    return fill_template(ui_word(w, id), n, buf, cap);
 }
 
 /* Languages a quote is most often said in, named in English, French,

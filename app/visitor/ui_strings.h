@@ -1,14 +1,27 @@
-/* ui_strings.h - the kiosk's own words (button labels, the idle question),
- * in English and French. Exhibit text comes from the content store; these
- * are the few strings the program itself shows.
+/* ui_strings.h - the kiosk's own words (button labels, the idle question,
+ * the label before citations). Exhibit text comes from the content store;
+ * these are the few strings the program itself shows.
  *
- * Strings are UTF-8 literals with static storage: never freed, never NULL.
- * A locale is matched on its language ("fr", "fr-CA", "fr_FR" are French);
- * any other locale, or NULL, gets English. */
+ * Built in: what a visitor reads in English and 35 more languages (the
+ * 24 official languages of the EU, Chinese in Simplified and Traditional
+ * characters, Japanese, Korean, Arabic, Hebrew, Thai, Hindi, Russian,
+ * Ukrainian, Turkish); the staff screen's words in English and French
+ * (English in every other language). An exhibit gives its own words for
+ * any language (`ui:` in exhibit.yaml, content/ui_keys.h): struct
+ * ui_words puts them over the built-in ones.
+ *
+ * Strings are UTF-8 with static storage (or the exhibit's, see
+ * ui_words_init): never freed, never NULL. A locale is matched on its
+ * language ("fr", "fr-CA", "fr_FR" are French; "pt-BR" Portuguese);
+ * Chinese in Traditional characters is "zh-Hant" or a region that writes
+ * them ("zh-TW", "zh-HK", "zh-MO"), any other "zh" Simplified; any other
+ * locale, or NULL, gets English. */
 #ifndef VITRINE_UI_STRINGS_H
 #define VITRINE_UI_STRINGS_H
 
 #include <stddef.h>
+
+#include "ui_keys.h"
 
 enum ui_string_id {
     UI_START,            /* bottom bar: back to the first panel */
@@ -21,6 +34,8 @@ enum ui_string_id {
     UI_PREVIOUS,         /* names of the side buttons (their labels are chevrons) */
     UI_NEXT,
     UI_ORIGINAL, /* over a translated quote's original words: "Original (English)" */
+    UI_SOURCE,   /* before a panel's one citation: "Source:" (the layout adds the space) */
+    UI_SOURCES,  /* before several: "Sources:" */
     /* staff only (the keypad, the staff screen, the import's card) */
     UI_STAFF_PIN,       /* keypad heading */
     UI_STAFF_PIN_HINT,  /* under the dots before anything is typed */
@@ -51,14 +66,45 @@ enum ui_string_id {
     UI_STRING_COUNT
 };
 
-/* The string for id in locale; "" for an unknown id. UI_BACK_IN is a
- * template: use ui_format to put the number in. */
+/* The visitor's strings are the keys an exhibit may give, in their order. */
+#define UI_VISITOR_COUNT UI_KEY_COUNT
+
+/* The built-in string for id in locale; "" for an unknown id. UI_BACK_IN,
+ * UI_STAFF_LOCKED and UI_STAFF_TOO_SHORT are templates: use ui_format to
+ * put the number in. */
 const char *ui_string(const char *locale, enum ui_string_id id);
 
 /* The string for id with its "%d" replaced by n, written NUL terminated into
  * buf (truncated at a character boundary to fit cap). Returns the length
  * written. Strings without "%d" are copied as they are. */
 size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, size_t cap);
+
+/* 1 when the kiosk has built-in words for everything a visitor reads in
+ * locale's language (English included); 0 for any other. */
+int ui_builtin(const char *locale);
+
+/* The kiosk's words in one language: the exhibit's own where it gives
+ * them, else the built-in ones. Built per language (ui_words_init), read
+ * by the overlay and the layout; nothing global. */
+struct ui_words {
+    const char *locale;                 /* as given (may be NULL: English) */
+    const char *text[UI_VISITOR_COUNT]; /* by id, UI_START..UI_SOURCES */
+};
+
+/* w for locale, each visitor string taken from own[k] (the exhibit's word
+ * for ui_keys[k]; NULL where it gives none; own itself may be NULL) when
+ * ui_key_check accepts it, else the built-in one. w points at locale and
+ * own's strings: they must outlive it. */
+void ui_words_init(struct ui_words *w, const char *locale, const char *const *own);
+
+/* The string for id in w (NULL: the built-in English words); staff ids
+ * get the built-in string of w's locale. "" for an unknown id. */
+const char *ui_word(const struct ui_words *w, enum ui_string_id id);
+
+/* ui_format over w: the number goes where "%d" is; the text itself is
+ * never a printf format. */
+size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf,
+                      size_t cap);
 
 /* The name of the language `code` (a BCP 47 tag: "en", "ko", "fr-CA") as
  * locale writes it: "English", "anglais", "Korean", "coréen"; for a
