@@ -75,6 +75,12 @@ struct author_opts {
      * line); NULL: a build that cannot check clips refuses video panels. */
     author_clip_fn clip;
     void *clip_ctx;
+    /* 1 when the kiosk has words of its own for everything a visitor
+     * reads in the language of locale (app/visitor/ui_strings.h:
+     * ui_builtin, given by the command line); a language it has none for
+     * and that `ui:` does not give them all is warned about. NULL: no
+     * such warning. */
+    int (*ui_builtin)(const char *locale);
 };
 
 /* Build src_dir into out_path (written to a temporary file beside it and

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "author_internal.h"
@@ -21,11 +22,12 @@ enum {
     EX_LOGO,
     EX_FONTS,
     EX_SHOW,
+    EX_UI,
     EX_N
 };
 static const char *const exhibit_keys[EX_N] = {
     "id",      "version", "default_locale", "locales", "title", "subtitle",
-    "sources", "theme",   "logo",           "fonts",   "show",
+    "sources", "theme",   "logo",           "fonts",   "show",  "ui",
 };
 
 enum { TH_ACCENT, TH_BACKGROUND, TH_N };
@@ -138,6 +140,7 @@ static void parse_locales(struct build *b, const struct ynode *map, const struct
         const char *name = path ? value_text(b, k->next, path, LEN_NAME, 0) : NULL;
         b->loc[b->nloc] = code;
         b->loc_name[b->nloc] = name;
+        b->loc_line[b->nloc] = k->line;
         b->nloc++;
     }
     const char *dcode = value_locale_code(b, def, "default_locale");
@@ -229,6 +232,130 @@ static void parse_fonts(struct build *b, const struct ynode *n)
     }
 }
 
+/* "start, chapters, close, ...": the keys, for a message; in b->a. */
+static const char *ui_key_list(struct build *b)
+{
+    char list[UI_KEY_COUNT * 20] = "";
+    size_t o = 0;
+    for (int k = 0; k < UI_KEY_COUNT && o < sizeof list; k++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", k ? ", " : "", ui_keys[k]);
+    return build_strndup(b, list, strlen(list));
+}
+
+/* One language's words: {KEY: TEXT}, each key one of ui_keys. */
+static void parse_ui_words(struct build *b, const struct ynode *map, int l)
+{
+    char q[64], why[256];
+    if (map->type != Y_MAP) {
+        ERR(b, map->line, "ui.%s must be a mapping of the kiosk's words, e.g. start: %s, not %s",
+            b->loc[l], "Anfang", value_describe(q, sizeof q, map));
+        return;
+    }
+    for (const struct ynode *k = map->kid; k && k->next; k = k->next->next) {
+        int i = k->type == Y_SCALAR ? ui_key_index(k->s) : -1;
+        if (i < 0) {
+            const char *hint = k->type == Y_SCALAR ? value_suggest(k->s, ui_keys, UI_KEY_COUNT)
+                                                   : NULL;
+            char h[96] = "";
+            if (hint)
+                snprintf(h, sizeof h, "did you mean \"%s\"? ", hint);
+            ERR(b, k->line, "unknown key %s in ui.%s (%sthe kiosk's words are %s)",
+                value_describe(q, sizeof q, k), b->loc[l], h, ui_key_list(b));
+            continue;
+        }
+        if (b->ui[l][i]) {
+            ERR(b, k->line, "duplicate key \"%s\" in ui.%s (first at line %d)", ui_keys[i],
+                b->loc[l], b->ui_line[l][i]);
+            continue;
+        }
+        const struct ynode *v = k->next;
+        char *path = build_printf(b, "ui.%s.%s", b->loc[l], ui_keys[i]);
+        if (!path)
+            return;
+        if (v->type != Y_SCALAR || ynode_is_null(v)) {
+            ERR(b, v->line, "%s must be text, not %s", path, value_describe(q, sizeof q, v));
+            continue;
+        }
+        size_t len = v->len;
+        while (len > 0 && v->s[len - 1] == '\n')
+            len--;
+        if (ui_key_check(i, v->s, len, path, why, sizeof why) != 0) {
+            ERR(b, v->line, "%s", why);
+            continue;
+        }
+        b->ui[l][i] = build_strndup(b, v->s, len);
+        b->ui_line[l][i] = k->line;
+    }
+}
+
+/* A regional locale without a word takes its language's, when the exhibit
+ * has that language too: "pt-BR" shows "pt"'s words unless it has its own. */
+static void ui_inherit(struct build *b)
+{
+    for (int l = 0; l < b->nloc; l++) {
+        const char *dash = strchr(b->loc[l], '-');
+        int base = -1;
+        for (int m = 0; dash && m < b->nloc; m++)
+            if (strlen(b->loc[m]) == (size_t)(dash - b->loc[l]) &&
+                strncasecmp(b->loc[m], b->loc[l], (size_t)(dash - b->loc[l])) == 0)
+                base = m;
+        for (int k = 0; base >= 0 && k < UI_KEY_COUNT; k++)
+            if (!b->ui[l][k])
+                b->ui[l][k] = b->ui[base][k];
+    }
+}
+
+/* The warning for a language the kiosk has no words of its own for and
+ * `ui:` does not give them all: the visitor would read those in English. */
+static void ui_warn(struct build *b)
+{
+    if (!b->opts || !b->opts->ui_builtin)
+        return;
+    for (int l = 0; l < b->nloc; l++) {
+        if (b->opts->ui_builtin(b->loc[l]))
+            continue;
+        char missing[UI_KEY_COUNT * 20] = "";
+        size_t o = 0;
+        int n = 0;
+        for (int k = 0; k < UI_KEY_COUNT && o < sizeof missing; k++)
+            if (!b->ui[l][k])
+                o += (size_t)snprintf(missing + o, sizeof missing - o, "%s%s", n++ ? ", " : "",
+                                      ui_keys[k]);
+        if (n)
+            build_warning(b, "exhibit.yaml", b->loc_line[l],
+                          "the kiosk has no words of its own in %s (%s): %s will show in "
+                          "English; give %s under ui: %s: (content/README.md, \"The kiosk's "
+                          "own words\")",
+                          b->loc_name[l] ? b->loc_name[l] : b->loc[l], b->loc[l], missing,
+                          n == 1 ? "it" : "them", b->loc[l]);
+    }
+}
+
+void ui_parse(struct build *b, const struct ynode *n)
+{
+    char q[64];
+    if (n && n->type != Y_MAP) {
+        ERR(b, n->line,
+            "ui must be a mapping of language code to the kiosk's words, e.g. ui: {ka: {start: "
+            "დასაწყისი}}, not %s",
+            value_describe(q, sizeof q, n));
+        return;
+    }
+    for (const struct ynode *k = n ? n->kid : NULL; k && k->next; k = k->next->next) {
+        const char *code = value_locale_code(b, k, "ui");
+        if (!code)
+            continue;
+        int l = build_locale_index(b, code);
+        if (l < 0)
+            ERR(b, k->line, "ui: %s is not one of locales (%s)",
+                value_quoted(q, sizeof q, code, strlen(code)), build_locale_list(b));
+        else
+            parse_ui_words(b, k->next, l);
+    }
+    ui_inherit(b);
+    ui_warn(b);
+}
+
 void exhibit_parse(struct build *b)
 {
     b->cur = "exhibit.yaml";
@@ -275,6 +402,8 @@ void exhibit_parse(struct build *b)
         parse_fonts(b, v[EX_FONTS]);
     if (v[EX_SHOW] && !ynode_is_null(v[EX_SHOW]))
         show_parse(b, v[EX_SHOW], "show", &b->show);
+    if (b->locales_ok)
+        ui_parse(b, v[EX_UI] && !ynode_is_null(v[EX_UI]) ? v[EX_UI] : NULL);
     if (b->opts && b->opts->fonts && !b->nerr) {
         const void *data[STORE_FONT_FACES];
         size_t size[STORE_FONT_FACES];

@@ -20,6 +20,7 @@
 #include "rules.h"
 #include "store.h"
 #include "theme.h"
+#include "ui_keys.h"
 #include "ytree.h"
 
 #define MAX_ERRORS 50
@@ -186,6 +187,7 @@ struct build {
     const char *slug, *version;
     int nloc, def;
     const char *loc[MAX_LOCALES], *loc_name[MAX_LOCALES];
+    int loc_line[MAX_LOCALES]; /* of each in locales: */
     int locales_ok, sources_ok;
     struct ltext title, subtitle;
     int title_line, subtitle_line;
@@ -205,6 +207,13 @@ struct build {
     struct psrc *pan;
     int npan;
     struct show show; /* the whole exhibit's */
+
+    /* `ui:`, the exhibit's own words for the kiosk, by locale and key
+     * (ui_keys.h): NULL where it gives none; ui_line: where each is. A
+     * regional locale ("pt-BR") without a word takes its language's
+     * ("pt") when the exhibit has that language too (ui_parse). */
+    const char *ui[MAX_LOCALES][UI_KEY_COUNT];
+    int ui_line[MAX_LOCALES][UI_KEY_COUNT];
 };
 
 /* `show:` (author_show.c): a window or a list of windows, each checked by
@@ -316,6 +325,13 @@ int video_for_locale(struct build *b, const struct psrc *ps, int l, struct panel
  * line naming key; NULL when it is not one. */
 const char *build_inner_path(struct build *b, const struct ynode *n, const char *key,
                              const char *example);
+
+/* `ui:` of exhibit.yaml into b->ui, each word checked (ui_key_check), and
+ * the warning for each language the kiosk would show partly in English
+ * (author_exhibit.c). */
+void ui_parse(struct build *b, const struct ynode *n);
+/* The rows of table ui_text (author_write.c). */
+int ui_write(const struct build *b, struct sqlite3 *db);
 
 /* The model into a new store at out_path, written beside it and renamed
  * into place; 0, or -1 after reporting (author_write.c). */

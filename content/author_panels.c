@@ -366,6 +366,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
             .note = ps->note.s[l],
             .cites = nc ? cites : NULL,
             .n_cites = nc,
+            .ui_text = b->ui[l],
         };
         char before[RULES_LEN_AFFIX + 8], after[RULES_LEN_UNIT + 8 + RULES_LEN_AFFIX + 1];
         if (ps->kind == PANEL_STATISTIC) {

@@ -406,7 +406,9 @@ static int write_rows(struct build *b, sqlite3 *db)
         if (write_cites(db, pos, "panel", b, &ps->sources))
             return -1;
     }
-    return show_write(b, db);
+    if (show_write(b, db))
+        return -1;
+    return ui_write(b, db);
 }
 
 static int show_rows(sqlite3 *db, const char *scope, int first, int last, const struct show *s)
@@ -438,6 +440,19 @@ int show_write(const struct build *b, sqlite3 *db)
         if (show_rows(db, "panel", p, p, &ps->show))
             return -1;
     }
+    return 0;
+}
+
+/* The exhibit's own words for the kiosk, a regional locale's taken from
+ * its language included (ui_parse), so the reader needs no fallback. */
+int ui_write(const struct build *b, sqlite3 *db)
+{
+    for (int l = 0; l < b->nloc; l++)
+        for (int k = 0; k < UI_KEY_COUNT; k++)
+            if (b->ui[l][k] &&
+                row(db, "INSERT INTO ui_text VALUES (?, ?, ?)", "ttt", b->loc[l], ui_keys[k],
+                    b->ui[l][k]))
+                return -1;
     return 0;
 }
 

@@ -161,6 +161,10 @@ struct panel {
      * credits order. On a PANEL_CREDITS panel: every source of the exhibit. */
     const struct panel_cite *cites;
     int n_cites;
+    /* The exhibit's own words for the kiosk in this locale (`ui:`,
+     * content/ui_keys.h): UI_KEY_COUNT of them by key, NULL where it gives
+     * none ("Source:", "Original" are then the kiosk's); NULL: none. */
+    const char *const *ui_text;
 };
 
 /* Words a visitor reads on this panel (for dwell time). */

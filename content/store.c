@@ -29,6 +29,7 @@
 #include "rules.h"
 #include "store_schema.h"
 #include "theme.h"
+#include "ui_keys.h"
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
@@ -164,6 +165,9 @@ struct store {
     int defer_check;             /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
     int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
     void *cancel_ctx;
+    char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT]; /* the exhibit's words (read_ui_text) */
+    int ui_ignored;                            /* rows of ui_text left out, */
+    char ui_why[400];                          /* the first one's reason */
 };
 
 static char *dup_string(const char *s)
@@ -695,6 +699,77 @@ static int prepare_statements(struct store *s, char *why, size_t why_len)
     return 0;
 }
 
+/* Notes a row of ui_text left out (the kiosk shows its own word there);
+ * the first one's reason is kept for store_ui_ignored. */
+static void ui_ignore(struct store *s, const char *locale, const char *key, const char *reason)
+{
+    if (s->ui_ignored++ == 0)
+        snprintf(s->ui_why, sizeof s->ui_why, "%.120s: the kiosk's word \"%.40s\" in %.35s is left out: %.160s",
+                 s->name, key ? key : "?", locale ? locale : "?", reason);
+}
+
+/* One row of ui_text into s->ui, or left out: only a key the kiosk knows,
+ * in one of the exhibit's languages, with a text ui_key_check accepts (a
+ * hostile store's back_in with two "%d" never reaches the screen, nor a
+ * printf). 0, or -1 when memory is short. */
+static int ui_row(struct store *s, sqlite3_stmt *st)
+{
+    const char *locale = (const char *)sqlite3_column_text(st, 0);
+    const char *key = (const char *)sqlite3_column_text(st, 1);
+    int l = 0;
+    while (locale && l < s->n_locales && strcmp(locale, s->locales[l]) != 0)
+        l++;
+    int k = key && sqlite3_column_bytes(st, 1) <= 40 ? ui_key_index(key) : -1;
+    if (!locale || l == s->n_locales) {
+        ui_ignore(s, locale, key, "the language is not one of the exhibit's");
+        return 0;
+    }
+    if (k < 0 || s->ui[l][k]) {
+        ui_ignore(s, locale, key, "the kiosk has no such word");
+        return 0;
+    }
+    int n = sqlite3_column_type(st, 2) == SQLITE_TEXT ? sqlite3_column_bytes(st, 2) : 0;
+    const char *text = n <= UI_KEY_TEXT_MAX ? (const char *)sqlite3_column_text(st, 2) : NULL;
+    char phrase[160];
+    if (!text || ui_key_check(k, text, (size_t)n, NULL, phrase, sizeof phrase) != 0) {
+        ui_ignore(s, locale, key, text ? phrase : "it is not text of at most 200 bytes");
+        return 0;
+    }
+    s->ui[l][k] = malloc((size_t)n + 1);
+    if (!s->ui[l][k])
+        return -1;
+    memcpy(s->ui[l][k], text, (size_t)n);
+    s->ui[l][k][n] = '\0';
+    return 0;
+}
+
+/* The exhibit's own words for the kiosk (version 7 on): at most one per
+ * language and key, so a store with a million rows costs no more than a
+ * good one (the rows past them are left out). */
+#define UI_ROWS_MAX (STORE_MAX_LOCALES * UI_KEY_COUNT)
+static int read_ui_text(struct store *s, char *why, size_t why_len)
+{
+    if (s->format < 7)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    int ret = prepare_once(s, "SELECT locale, key, text FROM ui_text LIMIT ?1", &st, why, why_len);
+    if (ret == 0)
+        sqlite3_bind_int(st, 1, UI_ROWS_MAX + 1);
+    int r = 0, rows = 0;
+    while (ret == 0 && (r = next_row(s, st, why, why_len)) > 0) {
+        if (++rows > UI_ROWS_MAX) {
+            ui_ignore(s, "any language", "*", "the store has more than the kiosk reads");
+            break;
+        }
+        if (ui_row(s, st) < 0)
+            ret = rules_fail(why, why_len, "There is not enough memory to read %s.", s->name);
+    }
+    if (ret == 0 && r < 0)
+        ret = -1;
+    sqlite3_finalize(st);
+    return ret;
+}
+
 /* Everything after the connection exists: settings, then the checks in
  * the order a staff member would want them reported. */
 static int check_store(struct store *s, char *why, size_t why_len)
@@ -703,7 +778,7 @@ static int check_store(struct store *s, char *why, size_t why_len)
         prepare_statements(s, why, why_len) < 0 ||
         (!s->defer_check && quick_check(s, why, why_len) < 0) ||
         read_locales(s, why, why_len) < 0 || read_exhibit(s, why, why_len) < 0 ||
-        check_panels(s, why, why_len) < 0)
+        check_panels(s, why, why_len) < 0 || read_ui_text(s, why, why_len) < 0)
         return -1;
     return 0;
 }
@@ -852,6 +927,9 @@ void store_close(struct store *s)
         free(s->locales[s->n_locales]);
         free(s->locale_names[s->n_locales]);
     }
+    for (int l = 0; l < STORE_MAX_LOCALES; l++)
+        for (int k = 0; k < UI_KEY_COUNT; k++)
+            free(s->ui[l][k]);
     free(s->slug);
     free(s->version);
     free(s->default_locale);
@@ -1642,6 +1720,24 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     return 0;
 }
 
+/* The exhibit's words in locale copied into a, for a panel that may
+ * outlive the store: UI_KEY_COUNT pointers, NULL where none; NULL when
+ * memory is short. */
+static const char *const *ui_text_copy(const struct store *s, const char *locale,
+                                       struct arena *a)
+{
+    const char *const *own = store_ui_text(s, locale);
+    const char **out = arena_alloc(a, sizeof *out * UI_KEY_COUNT);
+    if (!out)
+        return NULL;
+    for (int k = 0; k < UI_KEY_COUNT; k++) {
+        out[k] = own && own[k] ? arena_strdup(a, own[k]) : NULL;
+        if (own && own[k] && !out[k])
+            return NULL;
+    }
+    return out;
+}
+
 int store_panel_load(struct store *s, int index, const char *locale, struct arena *a,
                      struct panel *out, char *why, size_t why_len)
 {
@@ -1653,9 +1749,26 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
                           (long long)index + 1, s->n_panels);
     int ret = load_panel(s, index, pick_locale(s, locale), a, out, why, why_len);
     reset_all(s);
+    if (ret == 0 && !(out->ui_text = ui_text_copy(s, pick_locale(s, locale), a)))
+        ret = fail_memory(s, why, why_len);
     if (ret < 0)
         memset(out, 0, sizeof *out);
     return ret;
+}
+
+const char *const *store_ui_text(const struct store *s, const char *locale)
+{
+    for (int l = 0; s && locale && l < s->n_locales; l++)
+        if (strcmp(locale, s->locales[l]) == 0)
+            return (const char *const *)s->ui[l];
+    return NULL;
+}
+
+int store_ui_ignored(const struct store *s, char *why, size_t why_len)
+{
+    if (why && why_len)
+        snprintf(why, why_len, "%s", s && s->ui_ignored ? s->ui_why : "");
+    return s ? s->ui_ignored : 0;
 }
 
 int store_chapters(struct store *s, const char *locale, struct arena *a, struct store_chapter **out,

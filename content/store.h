@@ -99,6 +99,19 @@ int store_info(struct store *s, const char *locale, struct arena *a, struct stor
 int store_panel_load(struct store *s, int index, const char *locale, struct arena *a,
                      struct panel *out, char *why, size_t why_len);
 
+/* The exhibit's own words for the kiosk (`ui:` in exhibit.yaml, schema
+ * version 7 on) in locale, one of the exhibit's codes (as store_info and
+ * store_locale_find give them): UI_KEY_COUNT texts by the keys of
+ * ui_keys.h, NULL where it gives none; NULL for another locale. Read at
+ * open (at most UI_KEY_COUNT per language), valid until store_close.
+ * store_panel_load copies its language's into the panel (ui_text). */
+const char *const *store_ui_text(const struct store *s, const char *locale);
+
+/* How many rows of those words the store left out (a key or a language the
+ * kiosk does not know, a text ui_key_check refuses: a back_in with a stray
+ * '%' or two "%d"), and the first one's reason in why, for one log line. */
+int store_ui_ignored(const struct store *s, char *why, size_t why_len);
+
 /* All sources in credits order, in `locale`; *out is an array in `a`. */
 int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
                   int *n, char *why, size_t why_len);

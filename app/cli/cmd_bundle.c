@@ -11,6 +11,7 @@
 #include "layout.h"
 #include "text.h"
 #include "log.h"
+#include "ui_strings.h"
 
 /* Every character in a font, then the panel laid out with the real fonts
  * at every supported size. */
@@ -60,7 +61,8 @@ int cli_build_exhibit(struct text *t, const char *src_dir, const char *out_path,
                              .warn_ctx = &to,
                              .fonts = use_fonts,
                              .built_at = built_at,
-                             .clip = content_check_clip};
+                             .clip = content_check_clip,
+                             .ui_builtin = ui_builtin};
     int rc = author_build(src_dir, out_path, &ao, why, why_len);
     char lacks[1024];
     if (rc == 0 && content_check_font_report(c, lacks, sizeof lacks) > 0)

@@ -194,6 +194,20 @@ static int offer_locales(struct kiosk *k, struct store_info *info)
  * complete: on failure the kiosk keeps what it had. The chapters come
  * later (load_chapters): listing them reads every panel's text, which at
  * 10,000 panels was half of the time to the first frame. */
+/* Each language's words, and once per store a line for the exhibit's words
+ * it left out (the kiosk's own are shown there). */
+static void load_words(struct kiosk *k)
+{
+    for (int i = 0; i < k->info.n_locales; i++)
+        ui_words_init(&k->words[i], k->info.locales[i],
+                      store_ui_text(k->store, k->info.locales[i]));
+    char why[400];
+    int n = store_ui_ignored(k->store, why, sizeof why);
+    if (n > 0 && k->ui_checked != k->store)
+        log_warn("kiosk", "%s (%d of the exhibit's words left out)", why, n);
+    k->ui_checked = k->store;
+}
+
 static int load_info(struct kiosk *k, char *why, size_t why_len)
 {
     struct arena a;
@@ -217,6 +231,7 @@ static int load_info(struct kiosk *k, char *why, size_t why_len)
     arena_free(&k->info_arena);
     k->info_arena = a;
     k->info = info;
+    load_words(k);
     k->plan = plan;
     if (k->has_wall)
         showplan_at(&k->plan, &k->wall);

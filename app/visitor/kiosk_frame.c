@@ -87,6 +87,7 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
             .n_locales = k->info.n_locales,
             .current_locale = loc,
             .locale_codes = k->info.locales,
+            .words = k->words,
             .larger_text = k->text_pending ? k->text_want : k->larger_text,
         };
         arena_reset(&k->overlay_arena);

@@ -16,6 +16,7 @@
 #include "schedule.h"
 #include "showplan.h"
 #include "staff_layer.h"
+#include "ui_strings.h"
 #include "viewcache.h"
 
 #define SPRING_MS 220u /* a drag let go short of the threshold springs back */
@@ -30,6 +31,11 @@ struct kiosk {
     int lazy;
     struct arena info_arena;
     struct store_info info;
+    /* each language's words, the exhibit's over the built-in ones, as
+     * info.locales (load_info); ui_checked: the store whose left-out words
+     * were logged */
+    struct ui_words words[STORE_MAX_LOCALES];
+    const struct store *ui_checked;
     struct store_chapter *chapters; /* every chapter (n_all_chapters) */
     int n_all_chapters;
     int n_chapters;       /* in the index: those with a panel on now (index_chapters) */

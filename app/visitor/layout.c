@@ -1346,6 +1346,13 @@ static void cite_isolated(struct sb *s, const char *cite, int rtl)
         sb_str(s, "\xE2\x81\xA9");
 }
 
+/* The space after a label: none after a full-width colon ("出典："). */
+static const char *label_gap(const char *label)
+{
+    size_t n = strlen(label);
+    return n >= 3 && strcmp(label + n - 3, "\xEF\xBC\x9A") == 0 ? "" : " ";
+}
+
 /* "Sources: a; b" at the bottom of the column (x, w); returns the top of
  * the space left above it. When it would wrap in w but fits on one line in
  * wide (>= w; the caller keeps everything else above the returned top), it
@@ -1357,8 +1364,11 @@ static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int
     if (p->n_cites <= 0 || !p->cites)
         return g->y1;
     const struct locale_rules *lr = locale_rules(p->locale);
-    const char *label = p->n_cites == 1 ? lr->source : lr->sources;
-    size_t n = strlen(label) + 1;
+    struct ui_words words;
+    ui_words_init(&words, p->locale, p->ui_text);
+    const char *label = ui_word(&words, p->n_cites == 1 ? UI_SOURCE : UI_SOURCES);
+    const char *gap = label_gap(label);
+    size_t n = strlen(label) + strlen(gap) + 1;
     for (int i = 0; i < p->n_cites; i++) {
         const char *t = p->cites[i].cite ? p->cites[i].cite : p->cites[i].id;
         n += (t ? strlen(t) : 0) + strlen(lr->list_sep) + 2 * ISOLATE_LEN;
@@ -1368,6 +1378,7 @@ static int place_cites_in(struct ctx *c, const struct page *g, int x, int w, int
         return g->y1;
     struct sb s = {buf, n, 0, 0};
     sb_str(&s, label);
+    sb_str(&s, gap);
     for (int i = 0; i < p->n_cites; i++) {
         if (i)
             sb_str(&s, lr->list_sep);
@@ -1651,7 +1662,13 @@ static void add_quote_words(struct ctx *c, struct column *col)
     if (!translated)
         return;
     const char *lang = ui_language_name(c->p->locale, q->language);
-    add_text(col, cat(c, ui_string(c->p->locale, UI_ORIGINAL), " (", lang, ")", (const char *)NULL),
+    struct ui_words words;
+    ui_words_init(&words, c->p->locale, c->p->ui_text);
+    /* Chinese and Japanese put the language in full-width brackets */
+    int wide = locale_is(c->p->locale, "zh") || locale_is(c->p->locale, "ja");
+    add_text(col,
+             cat(c, ui_word(&words, UI_ORIGINAL), wide ? "\xEF\xBC\x88" : " (", lang,
+                 wide ? "\xEF\xBC\x89" : ")", (const char *)NULL),
              &ST_SMALL, U(c, 2.2), 1, "original-label");
     add_text(col, quoted_in(c, q->text, q->language), &ST_ORIGINAL, U(c, 0.6), 0, "original");
 }

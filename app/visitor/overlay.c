@@ -57,6 +57,7 @@ struct ov {
     struct draw_ctx d;
     const struct overlay_info *info;
     const char *locale;
+    struct ui_words words; /* the screen's language's (words_of) */
 };
 
 static int U(const struct ov *o, double s)
@@ -330,10 +331,10 @@ static void main_controls(struct ov *o, const struct control *cs, int n, int pre
             chevron_button(o, r, c->act == ACT_NEXT, p);
             break;
         case ACT_HOME:
-            label_button(o, r, ui_string(o->locale, UI_START), p);
+            label_button(o, r, ui_word(&o->words, UI_START), p);
             break;
         case ACT_OPEN_INDEX:
-            label_button(o, r, ui_string(o->locale, UI_CHAPTERS), p);
+            label_button(o, r, ui_word(&o->words, UI_CHAPTERS), p);
             break;
         case ACT_LANGUAGE:
             language_button(o, r, c, p);
@@ -411,7 +412,7 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
     enum color_role tc = pressed ? COLOR_BG : COLOR_TEXT;
     /* the word when it fits at label size, else a multiplication sign */
     struct typeset f;
-    fit_text(o, &f, ui_string(o->locale, UI_CLOSE), FACE_SANS_BOLD, U(o, T_LABEL),
+    fit_text(o, &f, ui_word(&o->words, UI_CLOSE), FACE_SANS_BOLD, U(o, T_LABEL),
              U(o, T_LABEL_FLOOR), in.w, in.h, 1);
     if (f.keep == 0 || f.cut || f.px < U(o, T_LABEL_FLOOR)) {
         /* the sign is far smaller than its line box: let the box take the
@@ -484,7 +485,7 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
     if (have_close && hy < close.y + close.h && hy + hh > close.y && close.x < gx0 + hw)
         hw = close.x - space - gx0; /* beside the close button */
     struct typeset f;
-    fit_text(o, &f, ui_string(o->locale, UI_CHAPTERS), FACE_SANS_BOLD, design,
+    fit_text(o, &f, ui_word(&o->words, UI_CHAPTERS), FACE_SANS_BOLD, design,
              U(o, T_HEADING_FLOOR), hw, hh, 1);
     emit(o, &f, gx0, hy + hh - f.height, hw, TYPESET_LEFT, COLOR_TEXT);
 
@@ -518,11 +519,11 @@ static void countdown_card(struct ov *o, int seconds)
     if (iw <= 0)
         return;
     char tmp[160];
-    ui_format(o->locale, UI_BACK_IN, seconds < 0 ? 0 : seconds, tmp, sizeof tmp);
+    ui_word_format(&o->words, UI_BACK_IN, seconds < 0 ? 0 : seconds, tmp, sizeof tmp);
     struct typeset head, body, small;
-    fit_text(o, &head, ui_string(o->locale, UI_STILL_THERE), FACE_SANS_BOLD, U(o, T_CARD_HEAD),
+    fit_text(o, &head, ui_word(&o->words, UI_STILL_THERE), FACE_SANS_BOLD, U(o, T_CARD_HEAD),
              U(o, T_CARD_HEAD_FLOOR), iw, o->d.H / 5, 1);
-    fit_text(o, &body, ui_string(o->locale, UI_KEEP_EXPLORING), FACE_SANS, U(o, T_CARD_BODY),
+    fit_text(o, &body, ui_word(&o->words, UI_KEEP_EXPLORING), FACE_SANS, U(o, T_CARD_BODY),
              U(o, T_CARD_BODY_FLOOR), iw, o->d.H / 4, 3);
     fit_text(o, &small, tmp, FACE_SANS, U(o, T_CARD_SMALL), U(o, T_CARD_SMALL_FLOOR), iw,
              o->d.H / 8, 2);
@@ -543,6 +544,18 @@ static void countdown_card(struct ov *o, int seconds)
 
 /* ---- the loop's invitation ------------------------------------------------ */
 
+/* The words of the language code: the exhibit's over the built-in ones
+ * when info has them for it (info->words), else the built-in ones. */
+static void words_of(const struct overlay_info *in, const char *code, struct ui_words *out)
+{
+    for (int i = 0; in && in->words && in->locale_codes && code && i < in->n_locales; i++)
+        if (in->locale_codes[i] && strcmp(in->locale_codes[i], code) == 0) {
+            *out = in->words[i];
+            return;
+        }
+    ui_words_init(out, code, NULL);
+}
+
 /* The invitation in every language the exhibit offers, the shown one
  * first, each once ("Touch to explore · Touchez pour explorer"), into buf;
  * with one = 1 only the first. */
@@ -555,7 +568,9 @@ static const char *invitation_text(const struct ov *o, int one, char *buf, size_
     const struct overlay_info *in = o->info;
     int n_codes = in && in->locale_codes && !one ? in->n_locales : 0;
     for (int i = -1; i < n_codes && n < MAX_INVITES; i++) {
-        const char *t = ui_string(i < 0 ? o->locale : in->locale_codes[i], UI_TOUCH_TO_EXPLORE);
+        struct ui_words words;
+        words_of(in, i < 0 ? o->locale : in->locale_codes[i], &words);
+        const char *t = ui_word(&words, UI_TOUCH_TO_EXPLORE);
         int dup = 0;
         for (int k = 0; k < n; k++)
             dup |= strcmp(seen[k], t) == 0;
@@ -675,6 +690,7 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
     }
     o.info = info;
     o.locale = info ? info->locale : NULL;
+    words_of(info, o.locale, &o.words);
     if (!controls || n_controls < 0)
         n_controls = 0;
 

@@ -33,8 +33,14 @@
 #include "mode.h"
 #include "staff.h"
 
+struct ui_words;
+
 struct overlay_info {
     const char *locale; /* UI language (ui_string); NULL: English */
+    /* each language's words, parallel to locale_codes (n_locales of them:
+     * the exhibit's over the built-in ones, ui_words_init); NULL, or a
+     * language not among locale_codes: the built-in words */
+    const struct ui_words *words;
     int panel;          /* current panel, 0-based, and how many there are */
     int n_panels;
     /* chapter titles in order; an ACT_JUMP control of the index is chapter
