@@ -1,9 +1,12 @@
 /* test_breaks.c - line breaks and clusters on text nobody listed: every
  * code point there is, alone and between letters, goes through the line
- * breaker without taking the process down (libunibreak 1.1 aborted on the
- * regional indicators and on U+FFFF); flags, ZWJ sequences, skin tones,
- * tags and marks are never broken or cut inside; malformed bytes are
- * letters. */
+ * breaker (libunibreak 1.1, before ICU, aborted on the regional indicators
+ * and on U+FFFF), and the clusters' shortcuts agree with ICU's iterator;
+ * flags, ZWJ sequences, skin tones, tags and marks are never broken or cut
+ * inside; malformed bytes are letters; Thai, Lao, Khmer and Burmese break
+ * between words only, Japanese never starts a line with "。" or a small
+ * kana; the project's tailorings (Korean keep-all, hyphens). Unicode's own
+ * test files run in test_unicode_files.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +15,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <unicode/ubrk.h>
+#include <unicode/utext.h>
 
 #include "app/visitor/breaks.h"
 #include "app/visitor/typeset.h"
@@ -21,17 +26,16 @@
 /* Breaks of s: brks[k] as breaks_find gives them; returns n. */
 static size_t find(const char *s, const char *lang, char *brks)
 {
-    static char shadow[256];
     size_t n = strlen(s);
-    assert_true(n < sizeof shadow);
-    breaks_find(s, n, lang, brks, shadow);
+    assert_true(n < 256);
+    breaks_find(s, n, lang, brks);
     return n;
 }
 
 /* The text with '|' where a line may break ("a |b"). */
 static const char *marked(const char *s, const char *lang)
 {
-    static char out[512];
+    static char out[1024];
     char brks[256];
     size_t n = find(s, lang, brks), o = 0;
     for (size_t i = 0; i < n; i++) {
@@ -51,7 +55,7 @@ static void every_code_point_is_taken(void **state)
 {
     (void)state;
     static const char *const langs[] = {NULL, "en", "fr", "de", "ko", "ja", "zh", "ru"};
-    char s[32], brks[32], shadow[32];
+    char s[32], brks[32];
     long checked = 0;
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
         if (cp >= 0xD800 && cp <= 0xDFFF)
@@ -66,7 +70,7 @@ static void every_code_point_is_taken(void **state)
         n += len;
         n += put_utf8(s + n, 'b');
         memset(brks, 9, sizeof brks);
-        breaks_find(s, n, lang, brks, shadow);
+        breaks_find(s, n, lang, brks);
         if (brks[n - 1] != BREAKS_MUST)
             fail_msg("U+%04X: no break at the end", (unsigned)cp);
         for (size_t k = 0; k < n; k++)
@@ -75,7 +79,7 @@ static void every_code_point_is_taken(void **state)
         for (size_t k = at; k + 1 < at + len; k++)
             if (brks[k] != BREAKS_INSIDE)
                 fail_msg("U+%04X: a break inside the character", (unsigned)cp);
-        breaks_find(s + at, len, lang, brks, shadow); /* alone */
+        breaks_find(s + at, len, lang, brks); /* alone */
         if (brks[len - 1] != BREAKS_MUST)
             fail_msg("U+%04X alone: no break at the end", (unsigned)cp);
         checked++;
@@ -159,17 +163,181 @@ static void marks_stay_with_their_letter(void **state)
                         "(\xED\x83\x9C\xEC\x96\x91\xEC\xA0\x88)"); /* (태양절) */
     assert_string_equal(marked("\xEB\xA7\x8C\xEA\xB2\xBD \xEB\x8C\x80", "ko"),
                         "\xEB\xA7\x8C\xEA\xB2\xBD |\xEB\x8C\x80");
-    /* a number and its hyphen stay together: "25-year-old", "1980-1990" */
-    assert_string_equal(marked("25-year-old", "en"), "25-year-|old");
-    assert_string_equal(marked("a-b", "en"), "a-|b");
-    /* Devanagari virama and vowel signs stay with their consonant */
+    /* Devanagari vowel signs stay with their consonant, and a conjunct is
+     * one cluster: ICU 72 has the aksara rule (CLDR's, Unicode 15.1's
+     * GB9c), which GraphemeBreakTest-15.0 does not test */
     const char *ksha = "\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\xB7"; /* ka virama ssa */
-    assert_int_equal(breaks_cluster_end(ksha, 9, 0), 6);
-    /* a mark after a space starts its own cluster: the space is never drawn */
-    assert_int_equal(breaks_cluster_end(" \xCC\x81", 3, 0), 1);
+    assert_int_equal(breaks_cluster_end(ksha, 9, 0), 9);
+    assert_string_equal(marked(ksha, "hi"), ksha);
+    assert_int_equal(breaks_cluster_end("\xE0\xA4\x95\xE0\xA4\xBF ", 7, 0), 6); /* ki */
+    /* a mark after a space is drawn on it, one cluster (GB9), and no line
+     * breaks between them */
+    assert_int_equal(breaks_cluster_end(" \xCC\x81", 3, 0), 3);
+    assert_string_equal(marked("a \xCC\x81x b", "en"), "a \xCC\x81x |b");
+    /* CR LF is one (GB3); Hangul jamo make one syllable (GB6-8) */
+    assert_int_equal(breaks_cluster_end("\r\nx", 3, 0), 2);
+    assert_int_equal(breaks_cluster_end("\xE1\x84\x80\xE1\x85\xA1\xE1\x86\xA8x", 10, 0), 9);
+    /* a Prepend sticks to what follows it (GB9b): U+0600 and a digit */
+    assert_int_equal(breaks_cluster_end("\xD8\x80"
+                                        "1 ",
+                                        4, 0),
+                     3);
+    /* after a zero-width joiner only a pictograph joins (GB11) */
+    assert_int_equal(breaks_cluster_end("a\xE2\x80\x8D"
+                                        "b",
+                                        5, 0),
+                     4);
     assert_int_equal(breaks_cluster_floor("e\xCC\x81x", 4, 2), 0);
     assert_int_equal(breaks_cluster_floor("e\xCC\x81x", 4, 3), 3);
     assert_int_equal(breaks_cluster_floor("e\xCC\x81x", 4, 4), 4);
+}
+
+/* Hyphens: after a number's hyphen no line ends ("25-year-old"), none
+ * inside "2013-14"; a hyphen next to a single letter holds ("a-t-elle",
+ * "e-mail"); between longer words a line may end after it. */
+static void hyphens_as_the_tailorings_say(void **state)
+{
+    (void)state;
+    assert_string_equal(marked("25-year-old", "en"), "25-year-|old");
+    assert_string_equal(marked("the 2013-14 season", "en"), "the |2013-14 |season");
+    assert_string_equal(marked("Peut-\xC3\xAAtre a-t-elle dit", "fr"),
+                        "Peut-|\xC3\xAAtre |a-t-elle |dit");
+    assert_string_equal(marked("va-t-en e-mail X-ray vis-\xC3\xA0-vis", "fr"),
+                        "va-t-en |e-mail |X-ray |vis-\xC3\xA0-vis");
+    assert_string_equal(marked("ab-cd", "en"), "ab-|cd");
+    /* U+2010 HYPHEN as well; never at a no-break space (U+00A0, U+202F) */
+    assert_string_equal(marked("a\xE2\x80\x90t 10\xE2\x80\x90year", "en"),
+                        "a\xE2\x80\x90t |10\xE2\x80\x90year");
+    assert_string_equal(marked("7\xC2\xA0s Source\xE2\x80\xAF: x", "fr"),
+                        "7\xC2\xA0s |Source\xE2\x80\xAF: |x");
+}
+
+/* s, with '|' where a line may break, and the words it is made of joined
+ * by '|': every break falls between words; at least `least` do. */
+static void breaks_between_words(const char *lang, const char *const *words, int least)
+{
+    char s[256] = "";
+    size_t bound[32], nb = 0, n = 0;
+    for (size_t k = 0; words[k]; k++) {
+        strcat(s, words[k]);
+        n += strlen(words[k]);
+        bound[nb++] = n;
+    }
+    char brks[256];
+    find(s, lang, brks);
+    int found = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (brks[i] != BREAKS_ALLOW)
+            continue;
+        int at_word = 0;
+        for (size_t b = 0; b < nb; b++)
+            at_word |= bound[b] == i + 1;
+        if (!at_word)
+            fail_msg("%s: a break inside a word: %s", lang, marked(s, lang));
+        found++;
+    }
+    if (found < least)
+        fail_msg("%s: %d breaks, %d expected: %s", lang, found, least, marked(s, lang));
+}
+
+/* Languages written without spaces break between words, by ICU's
+ * dictionaries: "บรรพบุรุษ" (ancestors) and "ได้" are never cut. */
+static void southeast_asian_words_stay_whole(void **state)
+{
+    (void)state;
+    /* our ancestors told that they came from where */
+    static const char *const thai[] = {
+        "\xE0\xB8\x9A\xE0\xB8\xA3\xE0\xB8\xA3\xE0\xB8\x9E\xE0\xB8\x9A\xE0\xB8\xB8"
+        "\xE0\xB8\xA3\xE0\xB8\xB8\xE0\xB8\xA9", /* บรรพบุรุษ */
+        "\xE0\xB8\x82\xE0\xB8\xAD\xE0\xB8\x87", /* ของ */
+        "\xE0\xB9\x80\xE0\xB8\xA3\xE0\xB8\xB2", /* เรา */
+        "\xE0\xB8\x9A\xE0\xB8\xAD\xE0\xB8\x81", /* บอก */
+        "\xE0\xB9\x84\xE0\xB8\x94\xE0\xB9\x89", /* ได้ */
+        "\xE0\xB8\xA7\xE0\xB9\x88\xE0\xB8\xB2", /* ว่า */
+        "\xE0\xB9\x80\xE0\xB8\x82\xE0\xB8\xB2", /* เขา */
+        "\xE0\xB8\xA1\xE0\xB8\xB2",             /* มา */
+        "\xE0\xB8\x88\xE0\xB8\xB2\xE0\xB8\x81", /* จาก */
+        "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88\xE0\xB9\x84\xE0\xB8\xAB\xE0\xB8\x99", /* ที่ไหน */
+        NULL};
+    breaks_between_words("th", thai, 6);
+    breaks_between_words(NULL, thai, 6); /* by script, whatever the language */
+    /* Lao: the Lao language is a beautiful language */
+    static const char *const lao[] = {"\xE0\xBA\x9E\xE0\xBA\xB2\xE0\xBA\xAA\xE0\xBA\xB2", /* ພາສາ */
+                                      "\xE0\xBA\xA5\xE0\xBA\xB2\xE0\xBA\xA7", /* ລາວ */
+                                      "\xE0\xBB\x80\xE0\xBA\x9B\xE0\xBA\xB1\xE0\xBA\x99", /* ເປັນ */
+                                      "\xE0\xBA\x9E\xE0\xBA\xB2\xE0\xBA\xAA\xE0\xBA\xB2", /* ພາສາ */
+                                      NULL};
+    breaks_between_words("lo", lao, 2);
+    /* Khmer: the Khmer language is the official language */
+    static const char *const khmer[] = {
+        "\xE1\x9E\x97\xE1\x9E\xB6\xE1\x9E\x9F\xE1\x9E\xB6",             /* ភាសា */
+        "\xE1\x9E\x81\xE1\x9F\x92\xE1\x9E\x98\xE1\x9F\x82\xE1\x9E\x9A", /* ខ្មែរ */
+        "\xE1\x9E\x87\xE1\x9E\xB6",                                     /* ជា */
+        "\xE1\x9E\x97\xE1\x9E\xB6\xE1\x9E\x9F\xE1\x9E\xB6",             /* ភាសា */
+        NULL};
+    breaks_between_words("km", khmer, 2);
+    /* Burmese: Burmese writing is beautiful */
+    static const char *const burmese[] = {
+        "\xE1\x80\x99\xE1\x80\xBC\xE1\x80\x94\xE1\x80\xBA\xE1\x80\x99\xE1\x80\xAC", /* မြန်မာ */
+        "\xE1\x80\x85\xE1\x80\xAC",                                                 /* စာ */
+        "\xE1\x80\x9E\xE1\x80\x8A\xE1\x80\xBA",                                     /* သည် */
+        "\xE1\x80\x9C\xE1\x80\xBE\xE1\x80\x95",                                     /* လှပ */
+        NULL};
+    breaks_between_words("my", burmese, 2);
+}
+
+/* Japanese: no line starts with "。" or a small kana ("きゃく", "ファイル"),
+ * unless the tag asks for ICU's normal rules. */
+static void japanese_line_starts(void **state)
+{
+    (void)state;
+    const char *s = "\xE3\x81\x8D\xE3\x82\x83\xE3\x81\x8F"              /* きゃく */
+                    "\xE3\x81\xA7\xE3\x81\x99\xE3\x80\x82"              /* です。 */
+                    "\xE3\x83\x95\xE3\x82\xA1\xE3\x82\xA4\xE3\x83\xAB"; /* ファイル */
+    assert_string_equal(marked(s, "ja"), "\xE3\x81\x8D\xE3\x82\x83|\xE3\x81\x8F|"
+                                         "\xE3\x81\xA7|\xE3\x81\x99\xE3\x80\x82|"
+                                         "\xE3\x83\x95\xE3\x82\xA1|\xE3\x82\xA4|\xE3\x83\xAB");
+    assert_string_equal(marked(s, "zh"), marked(s, "ja"));
+    /* ja-u-lb-normal: ICU's normal rules, a line may start with a small kana */
+    assert_string_equal(marked("\xE3\x81\x8D\xE3\x82\x83", "ja-u-lb-normal"),
+                        "\xE3\x81\x8D|\xE3\x82\x83");
+}
+
+/* The cluster functions' shortcuts give what ICU's iterator gives, for
+ * every code point after a letter, doubled, before a letter and a mark. */
+static void clusters_are_icus_for_every_code_point(void **state)
+{
+    (void)state;
+    UErrorCode st = U_ZERO_ERROR;
+    UBreakIterator *bi = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &st);
+    assert_true(U_SUCCESS(st));
+    char s[32];
+    for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        size_t n = put_utf8(s, 'a');
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, 'b');
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, 0x0301);
+        UText ut = UTEXT_INITIALIZER;
+        utext_openUTF8(&ut, s, (int64_t)n, &st);
+        ubrk_setUText(bi, &ut, &st);
+        size_t start = 0;
+        for (size_t i = 0; i < n;) {
+            size_t e = breaks_cluster_end(s, n, i);
+            if ((int32_t)e != ubrk_following(bi, (int32_t)i))
+                fail_msg("U+%04X: a cluster at %zu ends at %zu, ICU says %d", (unsigned)cp, i, e,
+                         ubrk_following(bi, (int32_t)i));
+            for (size_t b = i; b < e; b++)
+                if (breaks_cluster_floor(s, n, b) != start)
+                    fail_msg("U+%04X: the floor of %zu is not %zu", (unsigned)cp, b, start);
+            i = start = e;
+        }
+        utext_close(&ut);
+    }
+    ubrk_close(bi);
 }
 
 static void malformed_bytes_are_letters(void **state)
@@ -213,7 +381,7 @@ static int cl_line_height(void *ctx, enum font_face face, int px)
     return px;
 }
 
-static const struct text_measurer per_cluster = {NULL, cl_width, cl_line_height, NULL, NULL};
+static const struct text_measurer per_cluster = {.width = cl_width, .line_height = cl_line_height};
 
 /* A long run of flags, wider than the box, is cut between flags; the
  * ellipsis never lands inside one. */
@@ -247,6 +415,10 @@ int main(void)
         cmocka_unit_test(emoji_sequences_hold_together),
         cmocka_unit_test(hebrew_keeps_a_prefix_with_its_word),
         cmocka_unit_test(marks_stay_with_their_letter),
+        cmocka_unit_test(hyphens_as_the_tailorings_say),
+        cmocka_unit_test(southeast_asian_words_stay_whole),
+        cmocka_unit_test(japanese_line_starts),
+        cmocka_unit_test(clusters_are_icus_for_every_code_point),
         cmocka_unit_test(malformed_bytes_are_letters),
         cmocka_unit_test(long_runs_are_cut_between_clusters),
     };

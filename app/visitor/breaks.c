@@ -1,11 +1,17 @@
-/* breaks.c - line-break opportunities through a shadow of the text that
- * libunibreak 1.1 can take, and clusters (see breaks.h for why). */
+/* breaks.c - line breaks and clusters by ICU, with the project's
+ * tailorings on top (see breaks.h). */
 #include "breaks.h"
 
-#include <hb.h>
-#include <linebreak.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/uscript.h>
+#include <unicode/utext.h>
 
 uint32_t breaks_decode(const char *s, size_t n, size_t *i)
 {
@@ -38,159 +44,370 @@ uint32_t breaks_decode(const char *s, size_t n, size_t *i)
     return cp;
 }
 
-static int regional(uint32_t cp)
+/* The code point that ends at s[p] (p > 0), as breaks_decode reads it;
+ * *start is where it starts. */
+static uint32_t decode_before(const char *s, size_t p, size_t *start)
 {
-    return cp >= 0x1F1E6 && cp <= 0x1F1FF;
-}
-
-/* Pictographs that UAX #14 now classes ID (emoji and their blocks), which
- * the Unicode 6.0 data mostly calls AL or does not know. */
-static int pictograph(uint32_t cp)
-{
-    return cp >= 0x1F000 && cp <= 0x1FAFF && !regional(cp) && !(cp >= 0x1F3FB && cp <= 0x1F3FF);
-}
-
-/* Controls, spaces and the zero-width space: clusters of their own, which
- * nothing extends (UAX #29 GB4, GB5; UAX #14 LB9 does not carry a mark
- * across them, so a line may break between one and a mark after it). */
-static int control(uint32_t cp)
-{
-    return cp < 0x20 || cp == ' ' || (cp >= 0x7F && cp <= 0x9F) || cp == 0x200B || cp == 0x2028 ||
-           cp == 0x2029;
+    size_t k = p - 1;
+    while (k > 0 && p - k < 4 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    size_t j = k;
+    uint32_t cp = breaks_decode(s, p, &j);
+    if (j != p) { /* a stray continuation byte */
+        *start = p - 1;
+        return 0xFFFD;
+    }
+    *start = k;
+    return cp;
 }
 
 int breaks_extends(uint32_t cp)
 {
-    if (cp < 0x0300)
-        return 0;
-    if (cp == 0x200C || cp == 0x200D ||     /* joiners */
-        (cp >= 0x1F3FB && cp <= 0x1F3FF) || /* skin tones */
-        (cp >= 0xE0020 && cp <= 0xE007F) || /* tags (subdivision flags) */
-        (cp >= 0x1160 && cp <= 0x11FF) ||   /* Hangul medial vowels, final consonants */
-        (cp >= 0xD7B0 && cp <= 0xD7FF) || cp == 0xFF9E || cp == 0xFF9F)
-        return 1;
-    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
-    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
-    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
-    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+    switch (u_getIntPropertyValue((UChar32)cp, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_EXTEND:
+    case U_GCB_ZWJ:
+    case U_GCB_SPACING_MARK:
         return 1;
     default:
         return 0;
     }
 }
 
-/* The cluster at s[i]: its end, and through the callback each code point
- * in it with its offset and whether it is the first. */
-static size_t cluster(const char *s, size_t n, size_t i,
-                      void (*each)(void *ctx, size_t at, size_t end, uint32_t cp, int first),
-                      void *ctx)
+/* ---- per-thread iterators ------------------------------------------------ */
+
+#define LINE_ITERS 4 /* languages a thread keeps open at once */
+#define LANG_MAX 48  /* longer tags break as the root locale does */
+
+struct line_iter {
+    char lang[LANG_MAX];
+    UBreakIterator *bi;
+};
+
+struct iters {
+    UBreakIterator *chars;
+    struct line_iter line[LINE_ITERS];
+    unsigned next; /* the slot a new language takes, round robin */
+};
+
+static _Thread_local struct iters *mine;
+static pthread_key_t iters_key;
+static pthread_once_t iters_once = PTHREAD_ONCE_INIT;
+
+static void iters_free(void *p)
 {
-    size_t j = i;
-    uint32_t prev = breaks_decode(s, n, &j);
-    if (each)
-        each(ctx, i, j, prev, 1);
-    if (control(prev))
-        return j;
-    int ri = regional(prev);
-    while (j < n) {
-        size_t k = j;
-        uint32_t cp = breaks_decode(s, n, &k);
-        if (control(cp))
-            break;
-        if (ri && regional(cp)) {
-            ri = 0; /* a flag is two indicators; a third starts a new one */
-        } else if (prev != 0x200D && !breaks_extends(cp)) {
-            break;
-        }
-        if (each)
-            each(ctx, j, k, cp, 0);
-        prev = cp;
-        j = k;
+    struct iters *it = p;
+    ubrk_close(it->chars);
+    for (int k = 0; k < LINE_ITERS; k++)
+        ubrk_close(it->line[k].bi);
+    free(it);
+}
+
+static void iters_key_make(void)
+{
+    pthread_key_create(&iters_key, iters_free);
+}
+
+/* This thread's iterators (NULL without memory). The key's destructor
+ * closes them when the thread exits. */
+static struct iters *iters(void)
+{
+    if (mine)
+        return mine;
+    pthread_once(&iters_once, iters_key_make);
+    mine = calloc(1, sizeof *mine);
+    if (mine)
+        pthread_setspecific(iters_key, mine);
+    return mine;
+}
+
+/* The cluster iterator, on s[0..n) (NULL: no ICU data, no memory, or a
+ * text past ICU's 32-bit offsets). */
+static UBreakIterator *chars_on(const char *s, size_t n, UText *ut)
+{
+    struct iters *it = iters();
+    if (!it || n > INT32_MAX)
+        return NULL;
+    UErrorCode st = U_ZERO_ERROR;
+    if (!it->chars) {
+        it->chars = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &st);
+        if (U_FAILURE(st))
+            return it->chars = NULL;
     }
-    return j;
+    utext_openUTF8(ut, s, (int64_t)n, &st);
+    ubrk_setUText(it->chars, ut, &st);
+    return U_SUCCESS(st) ? it->chars : NULL;
+}
+
+/* ICU breaks Japanese "normal" by default: a line may start with a small
+ * kana or the long-vowel mark. Japanese here breaks strictly, as the root
+ * locale and Chinese do, unless the tag asks otherwise (ja-u-lb-normal). */
+static void strict_japanese(char *locale, size_t cap)
+{
+    char lb[16], language[ULOC_LANG_CAPACITY];
+    UErrorCode st = U_ZERO_ERROR;
+    uloc_getLanguage(locale, language, sizeof language, &st);
+    if (U_FAILURE(st) || strcmp(language, "ja") != 0)
+        return;
+    if (uloc_getKeywordValue(locale, "lb", lb, sizeof lb, &st) > 0 || U_FAILURE(st))
+        return;
+    uloc_setKeywordValue("lb", "strict", locale, (int32_t)cap, &st);
+}
+
+static UBreakIterator *line_iter(const char *lang)
+{
+    struct iters *it = iters();
+    if (!it)
+        return NULL;
+    if (!lang || strlen(lang) >= LANG_MAX)
+        lang = "";
+    for (int k = 0; k < LINE_ITERS; k++)
+        if (it->line[k].bi && strcmp(it->line[k].lang, lang) == 0)
+            return it->line[k].bi;
+    char locale[ULOC_FULLNAME_CAPACITY] = "";
+    UErrorCode st = U_ZERO_ERROR;
+    uloc_forLanguageTag(lang, locale, sizeof locale, NULL, &st);
+    if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING)
+        locale[0] = 0;
+    strict_japanese(locale, sizeof locale);
+    st = U_ZERO_ERROR;
+    UBreakIterator *bi = ubrk_open(UBRK_LINE, locale, NULL, 0, &st);
+    if (U_FAILURE(st))
+        return NULL;
+    struct line_iter *slot = &it->line[it->next++ % LINE_ITERS];
+    ubrk_close(slot->bi);
+    slot->bi = bi;
+    strcpy(slot->lang, lang);
+    return bi;
+}
+
+/* ---- clusters -------------------------------------------------------------- */
+
+/* Does a cluster end between a and b whatever came before a? Yes when a is
+ * an ordinary character (UAX #29 Other: no Prepend, Hangul jamo, regional
+ * indicator or joiner) and b does not extend it (GB9, GB9a). ASCII text,
+ * most letters, ideographs and kana never reach ICU this way. */
+static int ends_between(uint32_t a, uint32_t b)
+{
+    if (a < 0x80 && b < 0x80)
+        return !(a == '\r' && b == '\n');
+    return a != 0xFFFD && b != 0xFFFD &&
+           u_getIntPropertyValue((UChar32)a, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER &&
+           !breaks_extends(b);
 }
 
 size_t breaks_cluster_end(const char *s, size_t n, size_t i)
 {
-    return cluster(s, n, i, NULL, NULL);
+    size_t j = i;
+    uint32_t a = breaks_decode(s, n, &j);
+    if (j == n)
+        return n;
+    size_t k = j;
+    if (ends_between(a, breaks_decode(s, n, &k)))
+        return j;
+    UText ut = UTEXT_INITIALIZER;
+    UBreakIterator *bi = chars_on(s, n, &ut);
+    int32_t end = bi ? ubrk_following(bi, (int32_t)i) : UBRK_DONE;
+    utext_close(&ut);
+    return end == UBRK_DONE || (size_t)end <= i ? j : (size_t)end;
+}
+
+/* The start of the code point that holds byte i, as breaks_decode reads it. */
+static size_t char_start(const char *s, size_t n, size_t i)
+{
+    size_t k = i;
+    while (k > 0 && i - k < 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    size_t j = k;
+    breaks_decode(s, n, &j);
+    return j > i ? k : i;
 }
 
 size_t breaks_cluster_floor(const char *s, size_t n, size_t i)
 {
-    size_t at = 0;
-    while (at < n) {
-        size_t end = cluster(s, n, at, NULL, NULL);
-        if (end > i)
-            return at;
-        at = end;
+    if (i >= n)
+        return i;
+    size_t at = char_start(s, n, i), a_at, j = at;
+    if (at == 0 || ends_between(decode_before(s, at, &a_at), breaks_decode(s, n, &j)))
+        return at;
+    UText ut = UTEXT_INITIALIZER;
+    UBreakIterator *bi = chars_on(s, n, &ut);
+    if (bi) {
+        /* ICU's offsets are the starts of its code points: an ill-formed
+         * subpart is one */
+        utext_setNativeIndex(&ut, (int64_t)at);
+        int32_t cp_at = (int32_t)utext_getNativeIndex(&ut);
+        int32_t b = ubrk_isBoundary(bi, cp_at) ? cp_at : ubrk_preceding(bi, cp_at);
+        at = b == UBRK_DONE ? 0 : (size_t)b;
     }
-    return i < n ? at : n;
+    utext_close(&ut);
+    return at;
 }
 
-/* Stand-ins, one per length: each is of a class libunibreak 1.1's pair
- * table handles. */
-static const char cm_of_len[5][5] = {"", "\x01", "\xCC\x80", "\xE2\x83\x90", "\xF3\xA0\x84\x80"};
-#define ID_4 "\xF0\xA0\x80\x80" /* U+20000, a CJK ideograph */
-#define AL_3 "\xE2\xB0\x80"     /* U+2C00, a Glagolitic letter */
+/* ---- line breaks: the project's tailorings ---------------------------------- */
 
-struct shadow {
-    const char *s;
-    char *out;
-    uint32_t prev; /* the previous cluster's first code point */
-};
+/* The base of the cluster that ends at s[p] (marks skipped), *start where it
+ * starts; 0 when there is none. */
+static uint32_t base_before(const char *s, size_t p, size_t *start)
+{
+    uint32_t cp = 0;
+    for (int k = 0; p > 0 && k < 32; k++) {
+        cp = decode_before(s, p, &p);
+        if (!breaks_extends(cp))
+            break;
+    }
+    *start = p;
+    return cp;
+}
 
-/* Hangul syllables and jamo: Korean keeps its words whole and breaks at
- * spaces (CSS word-break: keep-all), so they stand in as letters (AL),
- * not as ideographs (ID) that break between any two. */
+static int hyphen(uint32_t cp)
+{
+    return cp == '-' || cp == 0x2010;
+}
+
+static int letter(uint32_t cp)
+{
+    return cp != 0 && u_isalpha((UChar32)cp);
+}
+
+/* A letter alone between two non-letters: "a-t-elle", "e-mail", "X-ray". */
+static int single_letter_before(const char *s, size_t p)
+{
+    size_t at;
+    if (!letter(base_before(s, p, &at)))
+        return 0;
+    return at == 0 || !letter(base_before(s, at, &at));
+}
+
+static int single_letter_at(const char *s, size_t n, size_t p)
+{
+    if (!letter(breaks_decode(s, n, &p)))
+        return 0;
+    while (p < n) {
+        uint32_t cp = breaks_decode(s, n, &p);
+        if (!breaks_extends(cp))
+            return !letter(cp);
+    }
+    return 1;
+}
+
 static int hangul(uint32_t cp)
 {
-    return (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0x1100 && cp <= 0x11FF) ||
-           (cp >= 0x3130 && cp <= 0x318F) || (cp >= 0xA960 && cp <= 0xA97F) ||
-           (cp >= 0xD7B0 && cp <= 0xD7FF);
+    if (cp < 0x1100)
+        return 0;
+    UErrorCode st = U_ZERO_ERROR;
+    return uscript_getScript((UChar32)cp, &st) == USCRIPT_HANGUL && u_isalpha((UChar32)cp);
 }
 
-static void shadow_one(void *ctx, size_t at, size_t end, uint32_t cp, int first)
+/* The characters of a word under CSS word-break: keep-all: letters, and
+ * the classes UAX #14 lets break between (ideographs, digits). */
+static int word_char(uint32_t cp)
 {
-    struct shadow *c = ctx;
-    size_t len = end - at;
-    int after_digit = c->prev >= '0' && c->prev <= '9';
-    int after_hebrew = c->prev >= 0x05D0 && c->prev <= 0x05F2;
-    if (first)
-        c->prev = cp;
-    if (cp == 0xFFFD && len == 1)
-        c->out[at] = 'a'; /* malformed: drawn as U+FFFD, breaks like it (AL) */
-    else if (cp == 0xFFFF)
-        memcpy(c->out + at, AL_3, 3); /* the library's own end-of-text mark */
-    else if (!first)
-        memcpy(c->out + at, cm_of_len[len], len);
-    else if (regional(cp) || pictograph(cp))
-        memcpy(c->out + at, ID_4, 4);
-    else if (hangul(cp) && len == 3)
-        memcpy(c->out + at, AL_3, 3);
-    else if (after_digit && cp == '-')
-        c->out[at] = 'a'; /* "25-year-old": no line end after "25-" */
-    else if (after_digit && cp == 0x2010 && len == 3)
-        memcpy(c->out + at, AL_3, 3);
-    else if (after_hebrew && cp == 0x05BE && len == 2)
-        memcpy(c->out + at, "\xC3\xA9", 2); /* UAX #14 LB21a: no line end after a
-                                                 Hebrew letter's maqaf ("ל־9.5%") */
-    else
-        memcpy(c->out + at, c->s + at, len);
+    if (u_isalpha((UChar32)cp))
+        return 1;
+    switch (u_getIntPropertyValue((UChar32)cp, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC:
+    case U_LB_AMBIGUOUS:
+    case U_LB_NUMERIC:
+    case U_LB_IDEOGRAPHIC:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
-_Static_assert(BREAKS_MUST == LINEBREAK_MUSTBREAK && BREAKS_ALLOW == LINEBREAK_ALLOWBREAK &&
-                   BREAKS_NO == LINEBREAK_NOBREAK && BREAKS_INSIDE == LINEBREAK_INSIDEACHAR,
-               "breaks.h passes libunibreak's values through");
+/* Does a tailoring take away ICU's break opportunity at s[p] (0 < p < n)? */
+static int tailored_no_break(const char *s, size_t n, size_t p)
+{
+    size_t h_at, b_at;
+    uint32_t before = base_before(s, p, &b_at);
+    size_t q = p;
+    uint32_t after = breaks_decode(s, n, &q);
+    uint32_t h = decode_before(s, p, &h_at);
+    if (hyphen(h) && h_at > 0) {
+        size_t at;
+        if (u_isdigit((UChar32)base_before(s, h_at, &at)))
+            return 1; /* "25-year-old", "2013-14" */
+        if (single_letter_before(s, h_at) || single_letter_at(s, n, p))
+            return 1; /* "a-t-elle", "e-mail" */
+    }
+    return (hangul(before) && word_char(after)) || (word_char(before) && hangul(after));
+}
 
-static pthread_once_t linebreak_once = PTHREAD_ONCE_INIT;
+/* Bytes inside a character, as breaks_decode reads them. */
+static void mark_inside(const char *s, size_t n, char *brks)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        breaks_decode(s, n, &j);
+        memset(brks + i, BREAKS_INSIDE, j - i - 1);
+        brks[j - 1] = BREAKS_NO;
+        i = j;
+    }
+}
 
-void breaks_find(const char *s, size_t n, const char *lang, char *brks, char *shadow)
+/* Without ICU: after spaces and newlines. */
+static void find_plain(const char *s, size_t n, char *brks)
+{
+    for (size_t k = 0; k < n; k++)
+        if (brks[k] == BREAKS_NO && (s[k] == ' ' || s[k] == '\n'))
+            brks[k] = s[k] == '\n' ? BREAKS_MUST : BREAKS_ALLOW;
+}
+
+/* ICU's breaks into brks: a hard one (after a newline) is a must. */
+static void find_icu(UBreakIterator *bi, const char *s, size_t n, char *brks)
+{
+    UText ut = UTEXT_INITIALIZER;
+    UErrorCode st = U_ZERO_ERROR;
+    utext_openUTF8(&ut, s, (int64_t)n, &st);
+    ubrk_setUText(bi, &ut, &st);
+    if (U_FAILURE(st)) {
+        find_plain(s, n, brks);
+    } else {
+        for (int32_t b = ubrk_next(bi); b != UBRK_DONE; b = ubrk_next(bi)) {
+            if (b <= 0 || (size_t)b > n || brks[b - 1] == BREAKS_INSIDE)
+                continue;
+            int32_t rule = ubrk_getRuleStatus(bi);
+            int hard = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+            brks[b - 1] = hard ? BREAKS_MUST : BREAKS_ALLOW;
+        }
+    }
+    utext_close(&ut);
+}
+
+/* Takes away the opportunities inside a cluster and those a tailoring
+ * forbids. */
+static void tailor(const char *s, size_t n, char *brks)
+{
+    UText ut = UTEXT_INITIALIZER;
+    UBreakIterator *chars = NULL;
+    for (size_t k = 0; k + 1 < n; k++) {
+        if (brks[k] != BREAKS_ALLOW)
+            continue;
+        size_t p = k + 1;
+        if (((unsigned char)s[k] | (unsigned char)s[p]) >= 0x80) {
+            if (!chars)
+                chars = chars_on(s, n, &ut);
+            if (chars && !ubrk_isBoundary(chars, (int32_t)p)) {
+                brks[k] = BREAKS_NO;
+                continue;
+            }
+        }
+        if (tailored_no_break(s, n, p))
+            brks[k] = BREAKS_NO;
+    }
+    utext_close(&ut);
+}
+
+void breaks_find(const char *s, size_t n, const char *lang, char *brks)
 {
     if (n == 0)
         return;
-    struct shadow ctx = {s, shadow, 0};
-    for (size_t i = 0; i < n;)
-        i = cluster(s, n, i, shadow_one, &ctx);
-    pthread_once(&linebreak_once, init_linebreak);
-    set_linebreaks_utf8((const utf8_t *)shadow, n, lang, brks);
+    mark_inside(s, n, brks);
+    UBreakIterator *bi = n <= INT32_MAX ? line_iter(lang) : NULL;
+    if (bi)
+        find_icu(bi, s, n, brks);
+    else
+        find_plain(s, n, brks);
+    tailor(s, n, brks);
+    brks[n - 1] = BREAKS_MUST;
 }

@@ -170,14 +170,13 @@ int typeset_prepare(struct typeset *t, const struct text_measurer *m, struct are
     if (t->len == 0)
         return 0;
     char *brks = alloc(t, (size_t)t->len);
-    char *shadow = alloc(t, (size_t)t->len);
     /* at most one unit per character, and a character is at least a byte */
     t->u = alloc(t, sizeof *t->u * (size_t)t->len);
     t->hy = alloc(t, (size_t)t->len);
     t->scratch = alloc(t, (size_t)t->len + TYPESET_HYPHEN_LEN);
-    if (!brks || !shadow || !t->u || !t->hy || !t->scratch)
+    if (!brks || !t->u || !t->hy || !t->scratch)
         return -1;
-    breaks_find(t->s, (size_t)t->len, st->lang, brks, shadow);
+    breaks_find(t->s, (size_t)t->len, st->lang, brks);
     int start = 0, para = 0;
     for (int i = 0; i < t->len; i++) {
         /* brks[i] is about the position after byte i; the end of the text

@@ -1,5 +1,5 @@
 /* fuzz_typeset.c - libFuzzer harness for the whole text path short of the
- * fonts: line breaking (app/visitor/breaks.c over libunibreak), fallback runs,
+ * fonts: line breaking (app/visitor/breaks.c over ICU), fallback runs,
  * wrapping, fitting, the ellipsis and the one-line setting, as every
  * heading, body, card, button and chapter page of the kiosk goes through
  * them (app/visitor/typeset.c).
@@ -201,9 +201,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[n] = 0;
 
     /* breaks alone, on the raw bytes (NULs and all) */
-    char *brks = malloc(n + 1), *shadow = malloc(n + 1);
-    if (brks && shadow && n > 0) {
-        breaks_find((const char *)data + 4, n, st.lang, brks, shadow);
+    char *brks = malloc(n + 1);
+    if (brks && n > 0) {
+        breaks_find((const char *)data + 4, n, st.lang, brks);
         if (brks[n - 1] != BREAKS_MUST)
             abort();
         for (size_t i = 0; i < n;) { /* never a break inside a cluster */
@@ -217,7 +217,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     free(brks);
-    free(shadow);
 
     /* hyphenation points, of the raw bytes: between clusters, inside */
     unsigned char *pt = malloc(n + 1);
