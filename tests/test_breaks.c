@@ -304,14 +304,15 @@ static void japanese_line_starts(void **state)
 }
 
 /* The cluster functions' shortcuts give what ICU's iterator gives, for
- * every code point after a letter, doubled, before a letter and a mark. */
+ * every code point after a letter, doubled, before a letter, a mark, a
+ * virama and a joiner. */
 static void clusters_are_icus_for_every_code_point(void **state)
 {
     (void)state;
     UErrorCode st = U_ZERO_ERROR;
     UBreakIterator *bi = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &st);
     assert_true(U_SUCCESS(st));
-    char s[32];
+    char s[64];
     for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
@@ -321,6 +322,13 @@ static void clusters_are_icus_for_every_code_point(void **state)
         n += put_utf8(s + n, 'b');
         n += put_utf8(s + n, cp);
         n += put_utf8(s + n, 0x0301);
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, 0x094D); /* a virama: a conjunct? */
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, 0x200D); /* a joiner: an emoji sequence? */
+        n += put_utf8(s + n, cp);
+        n += put_utf8(s + n, 0x0E34); /* Thai sara i, a mark */
+        n += put_utf8(s + n, 0x0E33); /* sara am, a SpacingMark */
         UText ut = UTEXT_INITIALIZER;
         utext_openUTF8(&ut, s, (int64_t)n, &st);
         ubrk_setUText(bi, &ut, &st);
@@ -396,7 +404,7 @@ static void long_runs_are_cut_between_clusters(void **state)
     struct arena a;
     arena_init(&a, 4096);
     struct typeset t;
-    const struct typeset_style st = {FACE_SANS, 0.0, 0.0, 0, "en"};
+    const struct typeset_style st = {.face = FACE_SANS, .lang = "en"};
     assert_int_equal(typeset_prepare(&t, &per_cluster, &a, s, &st), 0);
     typeset_one_line(&t, 10, 45);
     assert_int_equal(t.keep, 1);

@@ -182,17 +182,59 @@ static UBreakIterator *line_iter(const char *lang)
 
 /* ---- clusters -------------------------------------------------------------- */
 
+static int gcb(uint32_t cp)
+{
+    return u_getIntPropertyValue((UChar32)cp, UCHAR_GRAPHEME_CLUSTER_BREAK);
+}
+
 /* Does a cluster end between a and b whatever came before a? Yes when a is
- * an ordinary character (UAX #29 Other: no Prepend, Hangul jamo, regional
- * indicator or joiner) and b does not extend it (GB9, GB9a). ASCII text,
- * most letters, ideographs and kana never reach ICU this way. */
+ * an ordinary character (UAX #29 Other: no Prepend, regional indicator or
+ * joiner) or a Hangul jamo or syllable that b does not continue (GB6-8),
+ * and b does not extend it (GB9, GB9a). ASCII, most letters, ideographs,
+ * kana and Hangul never reach ICU this way. Malformed bytes always do. */
 static int ends_between(uint32_t a, uint32_t b)
 {
     if (a < 0x80 && b < 0x80)
         return !(a == '\r' && b == '\n');
-    return a != 0xFFFD && b != 0xFFFD &&
-           u_getIntPropertyValue((UChar32)a, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER &&
-           !breaks_extends(b);
+    if (a == 0xFFFD || b == 0xFFFD || breaks_extends(b))
+        return 0;
+    int gb = gcb(b);
+    switch (gcb(a)) {
+    case U_GCB_OTHER:
+        return 1;
+    case U_GCB_L:
+        return gb != U_GCB_L && gb != U_GCB_V && gb != U_GCB_LV && gb != U_GCB_LVT;
+    case U_GCB_LV:
+    case U_GCB_V:
+        return gb != U_GCB_V && gb != U_GCB_T;
+    case U_GCB_LVT:
+    case U_GCB_T:
+        return gb != U_GCB_T;
+    default:
+        return 0;
+    }
+}
+
+/* The end of an ordinary character and its marks at s[i] (a base, then
+ * Extend and SpacingMark code points: "é", "กี", "कि"), or 0 when ICU must
+ * say: a joiner may make an emoji sequence (GB11) and a virama a conjunct
+ * (ICU's aksara rule), and only ICU reads malformed bytes as it does. */
+static size_t base_and_marks(const char *s, size_t n, size_t i)
+{
+    size_t j = i;
+    uint32_t cp = breaks_decode(s, n, &j);
+    if (cp == 0xFFFD || gcb(cp) != U_GCB_OTHER)
+        return 0;
+    while (j < n) {
+        size_t k = j;
+        cp = breaks_decode(s, n, &k);
+        if (cp == 0xFFFD || cp == 0x200D || u_getCombiningClass((UChar32)cp) == 9)
+            return 0;
+        if (!breaks_extends(cp))
+            return j;
+        j = k;
+    }
+    return j;
 }
 
 size_t breaks_cluster_end(const char *s, size_t n, size_t i)
@@ -204,11 +246,14 @@ size_t breaks_cluster_end(const char *s, size_t n, size_t i)
     size_t k = j;
     if (ends_between(a, breaks_decode(s, n, &k)))
         return j;
+    size_t end = base_and_marks(s, n, i);
+    if (end)
+        return end;
     UText ut = UTEXT_INITIALIZER;
     UBreakIterator *bi = chars_on(s, n, &ut);
-    int32_t end = bi ? ubrk_following(bi, (int32_t)i) : UBRK_DONE;
+    int32_t b = bi ? ubrk_following(bi, (int32_t)i) : UBRK_DONE;
     utext_close(&ut);
-    return end == UBRK_DONE || (size_t)end <= i ? j : (size_t)end;
+    return b == UBRK_DONE || (size_t)b <= i ? j : (size_t)b;
 }
 
 /* The start of the code point that holds byte i, as breaks_decode reads it. */
@@ -339,9 +384,9 @@ static void mark_inside(const char *s, size_t n, char *brks)
     for (size_t i = 0; i < n;) {
         size_t j = i;
         breaks_decode(s, n, &j);
-        memset(brks + i, BREAKS_INSIDE, j - i - 1);
-        brks[j - 1] = BREAKS_NO;
-        i = j;
+        while (i + 1 < j)
+            brks[i++] = BREAKS_INSIDE;
+        brks[i++] = BREAKS_NO;
     }
 }
 
