@@ -17,7 +17,7 @@
 # in colour; hyphen-*: the dictionaries the build hyphenates long words
 # with, stored in the bundle so a kiosk loads none, see docs/decisions.md,
 # "Hyphenation")
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libunibreak-dev libunibreak1 libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev"
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test and for clips drawn with
 # OpenGL and OpenGL ES (EGL: libegl1, libegl-mesa0, libgles2), cppcheck for the static
