@@ -173,6 +173,8 @@ static int drill(struct drill *dr, const char *path, int w, int h)
                  n_locales > 1 ? info.locales[l] : "the exhibit's language");
         if (n_locales > 1) {
             step(dr, "the language button, choosing", code);
+            if (tap(dr, ACT_OPEN_LANGUAGES, 0, 1)) /* three or more: the picker first */
+                settle_and_draw(dr);
             if (!tap(dr, ACT_LANGUAGE, l, 0))
                 tap(dr, ACT_LANGUAGE, -1, 1);
             settle_and_draw(dr);

@@ -387,7 +387,7 @@ static void index_and_language(void **state)
 {
     (void)state;
     struct rig r;
-    rig_init_screen(&r, 1920, 1080, 96.0f, 3);
+    rig_init_screen(&r, 1920, 1080, 96.0f, 2);
     wake(&r, 0);
     float x, y;
     int from = r.n;
@@ -407,10 +407,10 @@ static void index_and_language(void **state)
     centre(&r, ACT_OPEN_INDEX, 0, &x, &y);
     tap(&r, 3000, x, y);
     tap(&r, 4000, 0.01f, 0.01f); /* outside every chapter */
-    centre(&r, ACT_LANGUAGE, 2, &x, &y);
+    centre(&r, ACT_LANGUAGE, 1, &x, &y);
     tap(&r, 5000, x, y);
     expect(&r, from, (enum action[]){ACT_OPEN_INDEX, ACT_CLOSE_INDEX, ACT_LANGUAGE}, 3);
-    assert_int_equal(r.log[r.n - 1].arg, 2);
+    assert_int_equal(r.log[r.n - 1].arg, 1);
 
     /* swipe up opens it, swipe down closes it, Home in it goes home */
     from = r.n;
@@ -438,6 +438,149 @@ static void index_and_language(void **state)
     key(&r, 12000, INPUT_KEY_ESCAPE, 0);
     expect(&r, from, (enum action[]){ACT_OPEN_INDEX, ACT_CLOSE_INDEX}, 2);
     assert_int_equal(r.m.index_open, 0);
+}
+
+/* Two languages: one tap on the other one switches, and there is no
+ * picker. */
+static void two_languages_switch_in_one_tap(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init_screen(&r, 1920, 1080, 96.0f, 2);
+    for (int i = 0; i < r.m.n_controls; i++)
+        assert_int_not_equal(r.m.controls[i].layer, CONTROL_LANGUAGES);
+    wake(&r, 0);
+    float x, y;
+    int from = r.n;
+    centre(&r, ACT_LANGUAGE, 1, &x, &y);
+    tap(&r, 1000, x, y);
+    expect(&r, from, (enum action[]){ACT_LANGUAGE}, 1);
+    assert_int_equal(r.log[r.n - 1].arg, 1);
+    struct mode_view v;
+    mode_view(&r.m, 1100, &v);
+    assert_int_equal(v.languages_open, 0);
+}
+
+/* The centre of the picker's button for language l. */
+static void language_centre(const struct rig *r, int l, float *x, float *y)
+{
+    for (int i = 0; i < r->m.n_controls; i++) {
+        const struct control *c = &r->m.controls[i];
+        if (c->layer == CONTROL_LANGUAGES && c->act == ACT_LANGUAGE && c->arg == l) {
+            *x = c->x + c->w / 2;
+            *y = c->y + c->h / 2;
+            return;
+        }
+    }
+    fail_msg("no picker button for language %d", l);
+}
+
+/* Nine languages: one tap opens the picker, one tap there chooses any of
+ * them and closes it, so every language is two taps away; a tap beside
+ * the buttons, the close button, a swipe down and Escape close it without
+ * choosing (Escape does not quit, and a second does nothing); the main
+ * controls under it do not answer. */
+static void nine_languages_open_a_picker(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+    } screens[] = {{1920, 1080}, {800, 480}, {1080, 1920}, {1366, 768}, {2560, 1080}, {3840, 2160}};
+    for (size_t s = 0; s < sizeof(screens) / sizeof(screens[0]); s++) {
+        struct rig r;
+        rig_init_screen(&r, screens[s].w, screens[s].h, 0, 9);
+        wake(&r, 0);
+        uint64_t t = 1000;
+        for (int l = 0; l < 9; l++) {
+            float x, y;
+            int from = r.n;
+            centre(&r, ACT_OPEN_LANGUAGES, 0, &x, &y);
+            tap(&r, t, x, y);
+            t += 500;
+            assert_int_equal(r.m.languages_open, 1);
+            language_centre(&r, l, &x, &y);
+            tap(&r, t, x, y);
+            t += 500;
+            expect(&r, from, (enum action[]){ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES, ACT_LANGUAGE},
+                   3);
+            assert_int_equal(r.log[r.n - 1].arg, l);
+            assert_int_equal(r.m.languages_open, 0);
+        }
+    }
+
+    struct rig r;
+    rig_init_screen(&r, 1920, 1080, 96.0f, 9);
+    wake(&r, 0);
+    float x, y, cx, cy;
+    centre(&r, ACT_OPEN_LANGUAGES, 0, &x, &y);
+    centre(&r, ACT_CLOSE_LANGUAGES, 0, &cx, &cy);
+    int from = r.n;
+    tap(&r, 1000, x, y);
+    struct mode_view v;
+    mode_view(&r.m, 1100, &v);
+    assert_int_equal(v.languages_open, 1);
+    assert_int_equal(v.index_open, 0);
+    tap(&r, 2000, 0.5f, 0.02f); /* beside every button */
+    tap(&r, 3000, x, y);
+    tap(&r, 4000, cx, cy);
+    tap(&r, 5000, x, y);
+    touch(&r, 6000, INPUT_DOWN, 1, 0.5f, 0.3f);
+    touch(&r, 6050, INPUT_MOVE, 1, 0.5f, 0.5f);
+    touch(&r, 6100, INPUT_UP, 1, 0.5f, 0.7f);
+    tap(&r, 7000, x, y);
+    key(&r, 8000, INPUT_KEY_ESCAPE, 0);
+    key(&r, 9000, INPUT_KEY_ESCAPE, 0);
+    expect(&r, from,
+           (enum action[]){ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES, ACT_OPEN_LANGUAGES,
+                           ACT_CLOSE_LANGUAGES, ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES,
+                           ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES},
+           8);
+    assert_int_equal(r.m.state, MODE_INTERACTIVE);
+
+    /* the keys keep working: Home in it goes home (and closes it) */
+    from = r.n;
+    tap(&r, 10000, x, y);
+    key(&r, 11000, INPUT_KEY_HOME, 0);
+    expect(&r, from, (enum action[]){ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES, ACT_HOME}, 3);
+
+    /* the index and the picker are never open together: the index button
+     * is under the picker */
+    from = r.n;
+    tap(&r, 12000, x, y);
+    assert_int_equal(
+        mode_hit(&r.m, x, y) >= 0 && r.m.controls[mode_hit(&r.m, x, y)].layer == CONTROL_MAIN, 0);
+    key(&r, 13000, INPUT_KEY_ESCAPE, 0);
+    expect(&r, from, (enum action[]){ACT_OPEN_LANGUAGES, ACT_CLOSE_LANGUAGES}, 2);
+}
+
+/* Left open, the picker closes when the visitor's time runs out (before
+ * "still there?") and when the kiosk ends the session. */
+static void the_picker_closes_when_the_visitor_leaves(void **state)
+{
+    (void)state;
+    struct rig r;
+    rig_init_screen(&r, 1920, 1080, 96.0f, 9);
+    wake(&r, 0);
+    float x, y;
+    centre(&r, ACT_OPEN_LANGUAGES, 0, &x, &y);
+    tap(&r, 1000, x, y);
+    int from = r.n;
+    run(&r, 1100, 1050 + MODE_IDLE_MS + 100, 100);
+    expect(&r, from, (enum action[]){ACT_CLOSE_LANGUAGES, ACT_COUNTDOWN}, 2);
+    assert_int_equal(r.m.languages_open, 0);
+    struct mode_view v;
+    mode_view(&r.m, 1100 + MODE_IDLE_MS, &v);
+    assert_int_equal(v.languages_open, 0);
+
+    tap(&r, 2000 + MODE_IDLE_MS, 0.5f, 0.5f); /* still here */
+    tap(&r, 3000 + MODE_IDLE_MS, x, y);
+    assert_int_equal(r.m.languages_open, 1);
+    from = r.n;
+    struct mode_cmds c;
+    mode_end_session(&r.m, &c);
+    record(&r, &c);
+    expect(&r, from, (enum action[]){ACT_CLOSE_LANGUAGES, ACT_HOME, ACT_LOOP}, 3);
+    assert_int_equal(r.m.languages_open, 0);
 }
 
 static void touch_during_transition(void **state)
@@ -486,7 +629,8 @@ static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters,
     struct control_spec spec = {n_locales, n_chapters, first, page, text_size};
     int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
     float real_dpi = dpi > 0 ? dpi : GESTURE_DEFAULT_DPI;
-    int langs = 0, jumps = 0, index = 0, sizes = 0;
+    int langs = 0, jumps = 0, index = 0, sizes = 0, pickers = 0, picked = 0, closes = 0;
+    unsigned long long seen = 0;
     for (int i = 0; i < n; i++) {
         float pw = c[i].w * (float)w, ph = c[i].h * (float)h;
         if (pw < 44.0f - 1e-3f || ph < 44.0f - 1e-3f || mm(pw, real_dpi) < 9.0f - 1e-3f ||
@@ -504,7 +648,17 @@ static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters,
                 fail_msg("%dx%d: %s overlaps %s", w, h, mode_action_name(c[i].act),
                          mode_action_name(c[j].act));
         }
-        langs += c[i].act == ACT_LANGUAGE;
+        langs += c[i].act == ACT_LANGUAGE && c[i].layer == CONTROL_MAIN;
+        pickers += c[i].act == ACT_OPEN_LANGUAGES && c[i].layer == CONTROL_MAIN;
+        closes += c[i].act == ACT_CLOSE_LANGUAGES && c[i].layer == CONTROL_LANGUAGES;
+        if (c[i].layer == CONTROL_LANGUAGES && c[i].act == ACT_LANGUAGE) {
+            /* each language once, its place in item */
+            assert_true(c[i].arg >= 0 && c[i].arg < n_locales && c[i].arg < 64);
+            assert_int_equal(c[i].item, c[i].arg);
+            assert_false(seen >> c[i].arg & 1);
+            seen |= 1ull << c[i].arg;
+            picked++;
+        }
         jumps += c[i].act == ACT_JUMP;
         index += c[i].act == ACT_OPEN_INDEX;
         sizes += c[i].act == ACT_TEXT_SIZE;
@@ -518,15 +672,25 @@ static void check_layout(int w, int h, float dpi, int n_locales, int n_chapters,
     int want_chapters = n_chapters > 1 ? (left < per_page ? left : per_page) : 0;
     assert_int_equal(jumps, want_chapters);
     assert_int_equal(index, n_chapters > 1);
-    /* a button per language, or one that cycles where they do not fit */
+    /* two languages: a button each, or one that switches where they do not
+     * fit; more: one button that opens the picker, which holds every
+     * language (up to 24 at every size; on the smallest screen as many as
+     * fit) */
     if (n_locales <= 1)
-        assert_int_equal(langs, 0);
+        assert_int_equal(langs + pickers, 0);
     else if (n_locales > MODE_MAX_LOCALE_BUTTONS)
-        assert_int_equal(langs, 1);
+        assert_int_equal(langs * 10 + pickers, 1);
     else if (langs != n_locales && langs != 1)
         fail_msg("%dx%d: %d language buttons for %d languages", w, h, langs, n_locales);
     if (w >= 768 && n_locales <= 2)
         assert_int_equal(langs, n_locales > 1 ? n_locales : 0); /* no narrow screen */
+    assert_int_equal(closes, n_locales > MODE_MAX_LOCALE_BUTTONS);
+    if (n_locales > MODE_MAX_LOCALE_BUTTONS && (n_locales <= 24 || w * h >= 1280 * 800))
+        assert_int_equal(picked, n_locales < MODE_MAX_LANGUAGES ? n_locales : MODE_MAX_LANGUAGES);
+    else if (n_locales > MODE_MAX_LOCALE_BUTTONS)
+        assert_true(picked >= 24);
+    else
+        assert_int_equal(picked, 0);
 }
 
 static void control_sizes(void **state)
@@ -541,11 +705,13 @@ static void control_sizes(void **state)
         {800, 1280, 96.0f},  {1024, 768, 96.0f},   {800, 480, 96.0f},    {768, 1024, 96.0f},
         {480, 800, 96.0f},
     };
+    static const int locales[] = {1, 2, 3, 4, 5, 6, 9, 16, 24, MODE_MAX_LANGUAGES + 2};
     for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++)
-        for (int loc = 1; loc <= 6; loc++)
+        for (size_t loc = 0; loc < sizeof(locales) / sizeof(locales[0]); loc++)
             for (int ch = 0; ch <= MODE_MAX_CHAPTERS + 3; ch += 7)
                 for (int ts = 0; ts <= 1; ts++) /* with the larger-text toggle too */
-                    check_layout(screens[i].w, screens[i].h, screens[i].dpi, loc, ch, 0, ts);
+                    check_layout(screens[i].w, screens[i].h, screens[i].dpi, locales[loc], ch, 0,
+                                 ts);
     /* more chapters than a page holds: every page lays out cleanly */
     for (size_t i = 0; i < sizeof(screens) / sizeof(screens[0]); i++) {
         struct control_screen s = {screens[i].w, screens[i].h, screens[i].dpi};
@@ -599,13 +765,15 @@ static void language_only_with_several_locales(void **state)
     for (int loc = 0; loc <= 6; loc++) {
         struct control_spec spec = {loc, 3, chapters, 0, 1};
         int n = mode_controls_layout(&s, &spec, c, MODE_MAX_CONTROLS);
-        int langs = 0, cycle = 0;
+        int langs = 0, cycle = 0, pickers = 0;
         for (int i = 0; i < n; i++) {
-            langs += c[i].act == ACT_LANGUAGE;
+            langs += c[i].act == ACT_LANGUAGE && c[i].layer == CONTROL_MAIN;
             cycle += c[i].act == ACT_LANGUAGE && c[i].arg == -1;
+            pickers += c[i].act == ACT_OPEN_LANGUAGES;
         }
-        assert_int_equal(langs, loc < 2 ? 0 : loc <= MODE_MAX_LOCALE_BUTTONS ? loc : 1);
-        assert_int_equal(cycle, loc > MODE_MAX_LOCALE_BUTTONS);
+        assert_int_equal(langs, loc == 2 ? 2 : 0);
+        assert_int_equal(cycle, 0);
+        assert_int_equal(pickers, loc > 2);
     }
     /* a single locale: tapping where the button would be is a tap on the
      * panel (play-pause), not a language */
@@ -626,6 +794,9 @@ int main(void)
         cmocka_unit_test(keys),
         cmocka_unit_test(drag_swipe_and_taps),
         cmocka_unit_test(index_and_language),
+        cmocka_unit_test(two_languages_switch_in_one_tap),
+        cmocka_unit_test(nine_languages_open_a_picker),
+        cmocka_unit_test(the_picker_closes_when_the_visitor_leaves),
         cmocka_unit_test(touch_during_transition),
         cmocka_unit_test(control_sizes),
         cmocka_unit_test(language_only_with_several_locales),

@@ -523,6 +523,12 @@ static void language_buttons_look_the_same_everywhere(void **state)
     }
 }
 
+/* The language mark: 文A. */
+#define MARK "\xE6\x96\x87\x41"
+
+/* More than two languages: one button, which opens the picker: the
+ * language mark, muted, before the current language's own name (its code
+ * where the name does not fit); nothing else chooses a language. */
 static void many_locales_share_one_button(void **state)
 {
     (void)state;
@@ -531,14 +537,169 @@ static void many_locales_share_one_button(void **state)
         rig_init(&r, &screens[s], 5, 5, titles5);
         r.info.current_locale = 3;
         run(&r);
-        int i = find_control(&r, ACT_LANGUAGE, 0);
+        int i = find_control(&r, ACT_OPEN_LANGUAGES, 0);
         assert_true(i >= 0);
-        assert_int_equal(find_control(&r, ACT_LANGUAGE, 1), -1);
+        assert_int_equal(find_control(&r, ACT_OPEN_LANGUAGES, 1), -1);
+        for (int k = 0; k < r.n; k++)
+            assert_false(r.c[k].act == ACT_LANGUAGE && r.c[k].layer == CONTROL_MAIN);
         const struct draw_item *t = NULL;
-        assert_int_equal(texts_in(&r, i, &t), 1);
+        int n = texts_in(&r, i, &t);
+        assert_true(n == 1 || n == 2);
+        if (n == 2) { /* the mark, then the name */
+            assert_true(text_is(t, MARK));
+            assert_int_equal(t->color, COLOR_MUTED);
+            t = t + 1;
+        }
         assert_true(text_is(t, names[3]) || text_is(t, "ES"));
+        assert_int_equal(t->color, COLOR_TEXT);
         rig_free(&r);
     }
+}
+
+/* ---- the language picker -------------------------------------------------- */
+
+/* Twenty-four languages, each in its own name and script: English,
+ * Français, 日本語, ไทย, Ελληνικά, العربية, हिन्दी, Русский, 한국어, Deutsch,
+ * Español, Italiano, Português, Nederlands, Polski, Türkçe, עברית, فارسی,
+ * 中文, Tiếng Việt, Bahasa Indonesia, Svenska, ქართული, Kiswahili. */
+static const char *names24[] = {
+    "English",
+    "Fran\xC3\xA7\x61is",
+    "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E",
+    "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
+    "\xCE\x95\xCE\xBB\xCE\xBB\xCE\xB7\xCE\xBD\xCE\xB9\xCE\xBA\xCE\xAC",
+    "\xD8\xA7\xD9\x84\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\xA9",
+    "\xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80",
+    "\xD0\xA0\xD1\x83\xD1\x81\xD1\x81\xD0\xBA\xD0\xB8\xD0\xB9",
+    "\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4",
+    "Deutsch",
+    "Espa\xC3\xB1ol",
+    "Italiano",
+    "Portugu\xC3\xAAs",
+    "Nederlands",
+    "Polski",
+    "T\xC3\xBCrk\xC3\xA7\x65",
+    "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA",
+    "\xD9\x81\xD8\xA7\xD8\xB1\xD8\xB3\xDB\x8C",
+    "\xE4\xB8\xAD\xE6\x96\x87",
+    "Ti\xE1\xBA\xBFng Vi\xE1\xBB\x87t",
+    "Bahasa Indonesia",
+    "Svenska",
+    "\xE1\x83\xA5\xE1\x83\x90\xE1\x83\xA0\xE1\x83\x97\xE1\x83\xA3\xE1\x83\x9A\xE1\x83\x98",
+    "Kiswahili",
+};
+static const char *codes24[] = {"en", "fr", "ja", "th", "el", "ar", "hi", "ru",
+                                "ko", "de", "es", "it", "pt", "nl", "pl", "tr",
+                                "he", "fa", "zh", "vi", "id", "sv", "ka", "sw"};
+
+/* The picker open over the panel: a scrim, the close button, every
+ * language's button at its control's rect with its own name (or a line of
+ * it, or its code) inside, the current one marked in the accent colour,
+ * the language mark above the grid, and nothing of the bar. */
+static void check_picker(struct rig *r, int n_locales)
+{
+    int languages = 0, close = -1;
+    for (int i = 0; i < r->n; i++) {
+        const struct control *c = &r->c[i];
+        struct draw_rect b = px_rect(r, i);
+        if (c->layer == CONTROL_INDEX) /* its close button stands where the picker's does */
+            continue;
+        if (c->layer == CONTROL_MAIN) {
+            assert_false(drawn_plate(r, i));
+            continue;
+        }
+        assert_int_equal(c->layer, CONTROL_LANGUAGES);
+        assert_true(drawn_plate(r, i));
+        assert_true(b.w >= 44 && b.h >= 44);
+        for (int j = 0; j < i; j++)
+            if (r->c[j].layer == CONTROL_LANGUAGES) {
+                struct draw_rect q = px_rect(r, j);
+                assert_false(b.x < q.x + q.w && q.x < b.x + b.w && b.y < q.y + q.h &&
+                             q.y < b.y + b.h);
+            }
+        if (c->act == ACT_CLOSE_LANGUAGES) {
+            close = i;
+            continue;
+        }
+        assert_int_equal(c->act, ACT_LANGUAGE);
+        languages++;
+        const struct draw_item *t = NULL;
+        int lines = texts_in(r, i, &t);
+        assert_true(lines == 1 || lines == 2);
+        for (int k = 0; k < lines; k++) {
+            char code[4] = {(char)(codes24[c->arg][0] - 32), (char)(codes24[c->arg][1] - 32), 0};
+            /* a line of the name: found in it */
+            int in_name = 0;
+            for (const char *p = names24[c->arg]; *p && !in_name; p++)
+                in_name = strncmp(p, t[k].text, t[k].len) == 0;
+            if (!in_name && !text_is(&t[k], code))
+                fail_msg("language %d reads \"%.*s\"", c->arg, (int)t[k].len, t[k].text);
+            assert_int_equal(t[k].color, COLOR_TEXT);
+        }
+        int marked = 0;
+        for (int q = 0; q < r->l.n; q++) {
+            const struct draw_item *it = &r->l.items[q];
+            marked |= it->kind == DRAW_RECT && it->color == COLOR_ACCENT && inside(&it->r, &b) &&
+                      it->r.w < b.w / 4;
+        }
+        assert_int_equal(marked, c->arg == r->info.current_locale);
+    }
+    assert_true(close >= 0);
+    assert_true(languages >= (n_locales < 24 ? n_locales : 24));
+    /* every text is a button's, but for the mark over the grid */
+    int marks = 0;
+    for (int k = 0; k < r->l.n; k++) {
+        const struct draw_item *it = &r->l.items[k];
+        if (it->kind != DRAW_TEXT)
+            continue;
+        int owned = 0;
+        for (int i = 0; i < r->n; i++) {
+            struct draw_rect b = px_rect(r, i);
+            owned |= r->c[i].layer == CONTROL_LANGUAGES && inside(&it->r, &b);
+        }
+        if (!owned) {
+            assert_true(text_is(it, MARK));
+            marks++;
+        }
+    }
+    assert_int_equal(marks, 1);
+    /* the scrim first, over the whole screen */
+    assert_true(r->l.n > 0 && r->l.items[0].kind == DRAW_RECT && r->l.items[0].r.w == r->screen.w &&
+                r->l.items[0].r.h == r->screen.h);
+}
+
+static void the_picker_shows_every_language(void **state)
+{
+    (void)state;
+    static const struct scr six[] = {{800, 480, 0},    {1366, 768, 0},  {1920, 1080, 0},
+                                     {1080, 1920, 0},  {2560, 1080, 0}, {3840, 2160, 0},
+                                     {1280, 800, 149}, {1080, 1920, 51}};
+    static const int counts[] = {3, 9, 24};
+    for (size_t s = 0; s < sizeof six / sizeof six[0]; s++)
+        for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+            struct rig r;
+            rig_init(&r, &six[s], counts[k], 5, titles5);
+            r.info.locale_names = names24;
+            r.info.locale_codes = codes24;
+            r.info.current_locale = counts[k] - 1;
+            r.view.languages_open = 1;
+            run(&r);
+            check_picker(&r, counts[k]);
+            /* a language pressed: filled with the accent colour */
+            int i = find_control(&r, ACT_LANGUAGE, 1);
+            assert_int_equal(r.c[i].layer, CONTROL_LANGUAGES);
+            r.view.pressed = i;
+            run(&r);
+            assert_true(drawn_pressed(&r, i));
+            /* without codes the names are still drawn, cut if need be */
+            r.view.pressed = -1;
+            r.info.locale_codes = NULL;
+            run(&r);
+            for (int q = 0; q < r.n; q++)
+                if (r.c[q].layer == CONTROL_LANGUAGES && r.c[q].act == ACT_LANGUAGE)
+                    assert_true(texts_in(&r, q, NULL) >= 1);
+            rig_free(&r);
+        }
 }
 
 /* ---- the chapter index ---------------------------------------------------- */
@@ -910,6 +1071,7 @@ int main(void)
         cmocka_unit_test(pressed_control_is_filled_with_the_accent),
         cmocka_unit_test(current_language_is_marked),
         cmocka_unit_test(language_buttons_look_the_same_everywhere),
+        cmocka_unit_test(the_picker_shows_every_language),
         cmocka_unit_test(many_locales_share_one_button),
         cmocka_unit_test(index_lists_every_chapter),
         cmocka_unit_test(long_titles_are_shrunk_and_cut),

@@ -6,8 +6,8 @@
 #include "layout.h"
 
 /* Where a gesture or key is interpreted: the mode, with the index overlay
- * counted as a mode of its own. */
-enum mode_ctx { CTX_LOOP, CTX_INTERACTIVE, CTX_INDEX, CTX_COUNTDOWN };
+ * and the language picker counted as modes of their own. */
+enum mode_ctx { CTX_LOOP, CTX_INTERACTIVE, CTX_INDEX, CTX_COUNTDOWN, CTX_LANGUAGES };
 
 enum region { REGION_ANY, REGION_CONTROL, REGION_OUTSIDE };
 
@@ -40,6 +40,11 @@ static const struct gesture_bind gesture_binds[] = {
     {CTX_INDEX, GESTURE_TAP, DIR_ANY, REGION_CONTROL, ACT_CONTROL},
     {CTX_INDEX, GESTURE_TAP, DIR_ANY, REGION_OUTSIDE, ACT_CLOSE_INDEX},
     {CTX_INDEX, GESTURE_SWIPE, GESTURE_DIR_DOWN, REGION_ANY, ACT_CLOSE_INDEX},
+
+    /* the picker: like the index, a tap beside the buttons closes it */
+    {CTX_LANGUAGES, GESTURE_TAP, DIR_ANY, REGION_CONTROL, ACT_CONTROL},
+    {CTX_LANGUAGES, GESTURE_TAP, DIR_ANY, REGION_OUTSIDE, ACT_CLOSE_LANGUAGES},
+    {CTX_LANGUAGES, GESTURE_SWIPE, GESTURE_DIR_DOWN, REGION_ANY, ACT_CLOSE_LANGUAGES},
 };
 
 struct key_bind {
@@ -81,6 +86,14 @@ static const struct key_bind key_binds[] = {
     {CTX_INDEX, INPUT_KEY_PAGE_UP, ACT_PREV},
     {CTX_INDEX, INPUT_KEY_HOME, ACT_HOME},
     {CTX_INDEX, INPUT_KEY_ESCAPE, ACT_CLOSE_INDEX},
+
+    {CTX_LANGUAGES, INPUT_KEY_RIGHT, ACT_NEXT},
+    {CTX_LANGUAGES, INPUT_KEY_SPACE, ACT_NEXT},
+    {CTX_LANGUAGES, INPUT_KEY_PAGE_DOWN, ACT_NEXT},
+    {CTX_LANGUAGES, INPUT_KEY_LEFT, ACT_PREV},
+    {CTX_LANGUAGES, INPUT_KEY_PAGE_UP, ACT_PREV},
+    {CTX_LANGUAGES, INPUT_KEY_HOME, ACT_HOME},
+    {CTX_LANGUAGES, INPUT_KEY_ESCAPE, ACT_CLOSE_LANGUAGES},
 };
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -108,6 +121,8 @@ const char *mode_action_name(enum action act)
         [ACT_INDEX_PAGE] = "index-page",
         [ACT_TEXT_SIZE] = "text-size",
         [ACT_PLAY_PAUSE] = "play-pause",
+        [ACT_OPEN_LANGUAGES] = "open-languages",
+        [ACT_CLOSE_LANGUAGES] = "close-languages",
         [ACT_STAFF_DIGIT] = "staff-digit",
         [ACT_STAFF_CLEAR] = "staff-clear",
         [ACT_STAFF_OK] = "staff-ok",
@@ -156,7 +171,7 @@ static float fminf2(float a, float b)
  * distance from the sides and from the top and bottom, clear of the
  * bezel's edge (LAYOUT_EDGE). */
 struct metrics {
-    float W, H, size, gap, ex, ey;
+    float W, H, size, gap, ex, ey, min;
 };
 
 static int metrics_of(const struct control_screen *s, struct metrics *m)
@@ -165,6 +180,7 @@ static int metrics_of(const struct control_screen *s, struct metrics *m)
         return -1;
     struct gesture_cfg gc = {s->dpi, s->w, s->h};
     float min_px = fmaxf2(gesture_mm_to_px(&gc, CONTROL_MIN_MM), CONTROL_MIN_PX);
+    m->min = min_px;
     m->W = (float)s->w;
     m->H = (float)s->h;
     /* u as in layout.c: on a screen of many pixels at an unknown DPI the
@@ -252,6 +268,89 @@ struct layout_screen mode_layout_screen(int w, int h, float dpi)
     return screen;
 }
 
+/* The language picker's grid: cols x rows buttons of cw x bh px, the
+ * first `shown` languages. */
+struct picker {
+    int cols, rows, shown;
+    float cw, bh;
+};
+
+#define PICKER_DESIGN 1.5f /* a button's height, in controls */
+#define PICKER_COL 4.0f    /* a column's width at least, in controls: a short name */
+#define PICKER_NARROW 3.0f /* ... and where nothing else fits */
+#define PICKER_WIDE 8.0f   /* ... and at most */
+
+/* The most compact block (the larger of its shares of the area's width
+ * and height, plus a tenth for each empty cell: a row of three rather than
+ * two rows of two) of buttons of the design height at least PICKER_COL
+ * wide; where none fits, the fewest columns whose rows fit at a lower
+ * height, down to the smallest target; then the same in narrower columns;
+ * where even that does not fit, as many languages as do. */
+static struct picker picker_of(const struct metrics *m, float aw, float ah, int n)
+{
+    float gap = m->gap, design = PICKER_DESIGN * m->size, cw = PICKER_COL * m->size;
+    struct picker best = {0, 0, n, cw, design};
+    float best_score = 0;
+    for (int cols = 1; cols <= n && (float)cols * (cw + gap) - gap <= aw; cols++) {
+        int rows = (n + cols - 1) / cols;
+        float bh = (float)rows * (design + gap) - gap, bw = (float)cols * (cw + gap) - gap;
+        if (bh > ah)
+            continue;
+        float score = fmaxf2(bh / ah, bw / aw) + 0.1f * (float)(rows * cols - n);
+        if (best.cols == 0 || score < best_score) {
+            best.cols = cols;
+            best.rows = rows;
+            best_score = score;
+        }
+    }
+    for (int narrow = 0; narrow < 2 && best.cols == 0; narrow++) {
+        cw = (narrow ? PICKER_NARROW : PICKER_COL) * m->size;
+        for (int cols = 1; cols <= n && (float)cols * (cw + gap) - gap <= aw; cols++) {
+            int rows = (n + cols - 1) / cols;
+            float bh = fminf2(design, (ah - (float)(rows - 1) * gap) / (float)rows);
+            if (bh >= m->min) {
+                best = (struct picker){cols, rows, n, cw, bh};
+                break;
+            }
+        }
+    }
+    if (best.cols == 0) {
+        cw = PICKER_NARROW * m->size;
+        best.cols = (int)fmaxf2(1, floorf((aw + gap) / (cw + gap)));
+        best.rows = (int)fmaxf2(1, floorf((ah + gap) / (m->min + gap)));
+        best.shown = n < best.rows * best.cols ? n : best.rows * best.cols;
+        best.rows = (best.shown + best.cols - 1) / best.cols;
+        best.bh = m->min;
+    }
+    /* the columns take the width there is, up to PICKER_WIDE */
+    best.cw = fminf2((aw - (float)(best.cols - 1) * gap) / (float)best.cols, PICKER_WIDE * m->size);
+    return best;
+}
+
+/* The picker: a close button at the top right, as the index's, and under
+ * its row the grid, centred, row by row in the exhibit's order. */
+static void languages_layout(const struct control_screen *s, const struct metrics *mt,
+                             int n_locales, struct control *out, int max, int *n)
+{
+    float size = mt->size, gap = mt->gap;
+    put(out, max, n, s, CONTROL_LANGUAGES, ACT_CLOSE_LANGUAGES, 0,
+        (struct rect_px){mt->W - mt->ex - size, mt->ey, size, size});
+    float left = mt->ex, top = mt->ey + size + gap;
+    float aw = mt->W - 2 * mt->ex, ah = mt->H - mt->ey - top;
+    int count = n_locales < MODE_MAX_LANGUAGES ? n_locales : MODE_MAX_LANGUAGES;
+    struct picker p = picker_of(mt, aw, ah, count);
+    float grid_w = (float)p.cols * (p.cw + gap) - gap, grid_h = (float)p.rows * (p.bh + gap) - gap;
+    float x0 = left + (aw - grid_w) / 2, y0 = top + (ah - grid_h) / 2;
+    for (int i = 0; i < p.shown; i++) {
+        int before = *n;
+        put(out, max, n, s, CONTROL_LANGUAGES, ACT_LANGUAGE, i,
+            (struct rect_px){x0 + (float)(i % p.cols) * (p.cw + gap),
+                             y0 + (float)(i / p.cols) * (p.bh + gap), p.cw, p.bh});
+        if (*n > before)
+            out[before].item = i;
+    }
+}
+
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max)
 {
@@ -276,17 +375,21 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){left, bar_y, 2 * size, size});
     float right = W - ex - size; /* the left edge of what stands at the right */
     if (n_locales > 1) {
-        int buttons = n_locales <= MODE_MAX_LOCALE_BUTTONS ? n_locales : 1;
+        int picker = n_locales > MODE_MAX_LOCALE_BUTTONS;
+        int buttons = picker ? 1 : n_locales;
         /* a button per language where they fit beside start and a
-         * control-wide index; else one that cycles */
+         * control-wide index; else one that switches; more languages: one
+         * that opens the picker, wide enough for a language's own name
+         * where the bar has room */
         float room = (W - ex - size) - (left + 2 * size + gap + size + gap);
         if (buttons > 1 && (float)buttons * (1.5f * size + gap) > room)
             buttons = 1;
-        float bw = buttons == 1 ? 2 * size : 1.5f * size;
+        float bw = buttons > 1 ? 1.5f * size : picker && room >= 5 * size ? 3 * size : 2 * size;
         for (int i = 0; i < buttons; i++) {
             float x = W - ex - size - (float)(buttons - i) * (bw + gap);
-            put(out, max, &n, s, CONTROL_MAIN, ACT_LANGUAGE, buttons == 1 ? -1 : i,
-                (struct rect_px){x, bar_y, bw, size});
+            int arg = buttons > 1 ? i : -1; /* -1: the other language */
+            put(out, max, &n, s, CONTROL_MAIN, picker ? ACT_OPEN_LANGUAGES : ACT_LANGUAGE,
+                picker ? 0 : arg, (struct rect_px){x, bar_y, bw, size});
             if (i == 0)
                 right = x;
         }
@@ -349,6 +452,8 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
                 (struct rect_px){g.left + g.w - 2 * size, py, 2 * size, size});
         }
     }
+    if (n_locales > MODE_MAX_LOCALE_BUTTONS)
+        languages_layout(s, &mt, n_locales, out, max, &n);
     return n;
 }
 
@@ -439,6 +544,8 @@ int mode_staff_screen_layout(const struct control_screen *s, int can_rollback, s
 
 /* ---- the machine ---- */
 
+static int has_layer(const struct mode *m, enum control_layer layer, enum action act);
+
 static enum mode_ctx ctx_of(const struct mode *m)
 {
     switch (m->state) {
@@ -447,7 +554,7 @@ static enum mode_ctx ctx_of(const struct mode *m)
     case MODE_COUNTDOWN:
         return CTX_COUNTDOWN;
     default:
-        return m->index_open ? CTX_INDEX : CTX_INTERACTIVE;
+        return m->languages_open ? CTX_LANGUAGES : m->index_open ? CTX_INDEX : CTX_INTERACTIVE;
     }
 }
 
@@ -487,6 +594,8 @@ void mode_set_controls(struct mode *m, const struct control *c, int n)
         memcpy(m->controls, c, (size_t)n * sizeof(*c));
     m->n_controls = n;
     m->held = m->flash = -1;
+    if (!has_layer(m, CONTROL_LANGUAGES, ACT_LANGUAGE))
+        m->languages_open = 0; /* new content of fewer languages: no picker */
 }
 
 void mode_resume(struct mode *m, uint64_t now_ms)
@@ -519,6 +628,8 @@ int mode_hit(const struct mode *m, float x, float y)
         layer = CONTROL_MAIN;
     else if (ctx == CTX_INDEX)
         layer = CONTROL_INDEX;
+    else if (ctx == CTX_LANGUAGES)
+        layer = CONTROL_LANGUAGES;
     else
         return -1;
     for (int i = 0; i < m->n_controls; i++) {
@@ -529,10 +640,10 @@ int mode_hit(const struct mode *m, float x, float y)
     return -1;
 }
 
-static int has_index(const struct mode *m)
+static int has_layer(const struct mode *m, enum control_layer layer, enum action act)
 {
     for (int i = 0; i < m->n_controls; i++)
-        if (m->controls[i].layer == CONTROL_INDEX && m->controls[i].act == ACT_JUMP)
+        if (m->controls[i].layer == layer && m->controls[i].act == act)
             return 1;
     return 0;
 }
@@ -552,10 +663,19 @@ static void close_index(struct mode *m, struct mode_cmds *out)
     }
 }
 
+static void close_languages(struct mode *m, struct mode_cmds *out)
+{
+    if (m->languages_open) {
+        m->languages_open = 0;
+        push(out, ACT_CLOSE_LANGUAGES, 0, 0.0f);
+    }
+}
+
 /* Navigation: held back while a transition runs. */
 static void navigate(struct mode *m, enum action act, int arg, float drag_dx, struct mode_cmds *out)
 {
     close_index(m, out);
+    close_languages(m, out);
     if (m->transition) {
         m->pending = (struct mode_cmd){act, arg, 0.0f};
         m->has_pending = 1;
@@ -582,7 +702,7 @@ static void perform(struct mode *m, enum action act, int arg, const struct gestu
         navigate(m, act, act == ACT_JUMP ? arg : 0, 0.0f, out);
         break;
     case ACT_OPEN_INDEX:
-        if (!m->index_open && has_index(m)) {
+        if (!m->index_open && !m->languages_open && has_layer(m, CONTROL_INDEX, ACT_JUMP)) {
             m->index_open = 1;
             push(out, ACT_OPEN_INDEX, 0, 0.0f);
         }
@@ -590,7 +710,17 @@ static void perform(struct mode *m, enum action act, int arg, const struct gestu
     case ACT_CLOSE_INDEX:
         close_index(m, out);
         break;
-    case ACT_LANGUAGE:
+    case ACT_OPEN_LANGUAGES:
+        if (!m->languages_open && !m->index_open && has_layer(m, CONTROL_LANGUAGES, ACT_LANGUAGE)) {
+            m->languages_open = 1;
+            push(out, ACT_OPEN_LANGUAGES, 0, 0.0f);
+        }
+        break;
+    case ACT_CLOSE_LANGUAGES:
+        close_languages(m, out);
+        break;
+    case ACT_LANGUAGE: /* one tap in the picker chooses and closes it */
+        close_languages(m, out);
         push(out, ACT_LANGUAGE, arg, 0.0f);
         break;
     case ACT_TEXT_SIZE:
@@ -678,6 +808,8 @@ static void on_gesture(struct mode *m, const struct gesture_event *ge, uint64_t 
             case ACT_OPEN_INDEX:
             case ACT_CLOSE_INDEX:
             case ACT_LANGUAGE:
+            case ACT_OPEN_LANGUAGES:
+            case ACT_CLOSE_LANGUAGES:
             case ACT_TEXT_SIZE:
             case ACT_INDEX_PAGE:
                 break;
@@ -748,6 +880,7 @@ void mode_input(struct mode *m, const struct input_event *e, uint64_t now_ms, st
 static void back_to_loop(struct mode *m, struct mode_cmds *out)
 {
     close_index(m, out);
+    close_languages(m, out);
     m->state = MODE_LOOP;
     m->has_pending = 0;
     m->held = m->flash = -1;
@@ -781,6 +914,9 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
     uint64_t since = m->watched_ms > m->last_input_ms ? m->watched_ms : m->last_input_ms;
     if (m->state == MODE_INTERACTIVE && !busy && now_ms >= since &&
         now_ms - since >= m->cfg.idle_ms) {
+        /* the question is asked over the panel, not over a choice the
+         * visitor left half made */
+        close_languages(m, out);
         m->state = MODE_COUNTDOWN;
         m->countdown_start_ms = now_ms;
         push(out, ACT_COUNTDOWN, 0, 0.0f);
@@ -838,6 +974,7 @@ void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v)
     memset(v, 0, sizeof(*v));
     v->state = m->state;
     v->index_open = m->index_open;
+    v->languages_open = m->languages_open;
     v->dragging = m->dragging;
     v->drag_dx = m->dragging ? m->drag_dx : 0.0f;
     v->pressed = -1;

@@ -4,8 +4,9 @@
  *                wakes it: nothing under the finger is pressed, and the rest
  *                of that touch is ignored until every finger has lifted.
  *   INTERACTIVE  auto-advance stopped, controls shown. Swipes, drags, taps on
- *                controls and keys navigate. Optionally the chapter index is
- *                open over the panel (index_open).
+ *                controls and keys navigate. Optionally the chapter index
+ *                (index_open) or, with three languages or more, the
+ *                language picker (languages_open) is open over the panel.
  *   COUNTDOWN    nobody touched anything for idle_ms: "still there?" for
  *                countdown_ms. A touch or key returns to INTERACTIVE (and
  *                does nothing else); expiry returns to panel 0 and LOOP.
@@ -46,9 +47,14 @@
 #define CONTROL_SIZE_U 4.2f
 #define CONTROL_GAP_U 0.7f
 
-#define MODE_MAX_CONTROLS 64
-#define MODE_MAX_CHAPTERS 40      /* on one page of the chapter index; more are paged */
-#define MODE_MAX_LOCALE_BUTTONS 4 /* more locales: one button that cycles */
+#define MODE_MAX_CONTROLS 128
+#define MODE_MAX_CHAPTERS 40 /* on one page of the chapter index; more are paged */
+/* Two languages: a button each (one that switches where both do not fit);
+ * more: one button that opens the language picker, which holds up to
+ * MODE_MAX_LANGUAGES (as many as fit the screen at the smallest targets:
+ * 35 at 800x480, docs/decisions.md "Language picker"). */
+#define MODE_MAX_LOCALE_BUTTONS 2
+#define MODE_MAX_LANGUAGES 48
 #define MODE_MAX_CMDS 16
 
 enum mode_state { MODE_LOOP, MODE_INTERACTIVE, MODE_COUNTDOWN };
@@ -63,17 +69,19 @@ enum action {
     ACT_HOME, /* to panel 0 */
     ACT_OPEN_INDEX,
     ACT_CLOSE_INDEX,
-    ACT_LANGUAGE,         /* arg: locale index, or -1 for the next locale */
+    ACT_LANGUAGE,         /* arg: locale index, or -1 for the next locale; closes the picker */
     ACT_DRAG_FOLLOW,      /* drag_dx: panel offset, fraction of the screen width */
     ACT_DRAG_COMMIT_NEXT, /* finish the slide that the finger started, from drag_dx */
     ACT_DRAG_COMMIT_PREV,
-    ACT_DRAG_CANCEL, /* spring back from drag_dx to 0 */
-    ACT_COUNTDOWN,   /* show "still there?" */
-    ACT_STILL_HERE,  /* COUNTDOWN -> INTERACTIVE: hide the question */
-    ACT_LOOP,        /* -> LOOP: hide controls, resume auto-advance */
-    ACT_INDEX_PAGE,  /* arg: +1 next page of the chapter index, -1 previous */
-    ACT_TEXT_SIZE,   /* toggle the visitors' larger text */
-    ACT_PLAY_PAUSE,  /* a tap on the panel: its clip pauses or plays */
+    ACT_DRAG_CANCEL,     /* spring back from drag_dx to 0 */
+    ACT_COUNTDOWN,       /* show "still there?" */
+    ACT_STILL_HERE,      /* COUNTDOWN -> INTERACTIVE: hide the question */
+    ACT_LOOP,            /* -> LOOP: hide controls, resume auto-advance */
+    ACT_INDEX_PAGE,      /* arg: +1 next page of the chapter index, -1 previous */
+    ACT_TEXT_SIZE,       /* toggle the visitors' larger text */
+    ACT_PLAY_PAUSE,      /* a tap on the panel: its clip pauses or plays */
+    ACT_OPEN_LANGUAGES,  /* the language picker (three languages or more) */
+    ACT_CLOSE_LANGUAGES, /* close it without choosing */
     /* the staff keypad and screen (kiosk.c handles them; never in the
      * gesture table: visitors cannot reach them) */
     ACT_STAFF_DIGIT,    /* arg: 0..9 */
@@ -91,7 +99,7 @@ enum action {
 const char *mode_action_name(enum action act);
 
 /* Which controls are visible, and so can be hit. */
-enum control_layer { CONTROL_MAIN, CONTROL_INDEX, CONTROL_STAFF };
+enum control_layer { CONTROL_MAIN, CONTROL_INDEX, CONTROL_STAFF, CONTROL_LANGUAGES };
 
 /* A touch target, normalised 0..1 of the screen. */
 struct control {
@@ -99,7 +107,8 @@ struct control {
     float x, y, w, h;
     int arg;
     enum control_layer layer;
-    int item; /* ACT_JUMP in the index: the chapter's number, 0-based */
+    int item; /* ACT_JUMP in the index: the chapter's number, 0-based; ACT_LANGUAGE in
+               * the picker: the language's place in the grid (= arg) */
 };
 
 struct control_screen {
@@ -108,7 +117,7 @@ struct control_screen {
 };
 
 struct control_spec {
-    int n_locales;            /* language buttons only when > 1 */
+    int n_locales;            /* language buttons only when > 1; the picker when > 2 */
     int n_chapters;           /* index button only when > 1; any number (paged) */
     const int *chapter_first; /* first panel of each chapter (n_chapters entries) */
     int index_page;           /* the page of the chapter index to lay out, 0-based */
@@ -125,6 +134,15 @@ struct control_spec {
  * per chapter of the page (ACT_JUMP, arg = its first panel, item = its
  * number), a close button, and when the chapters need more than one page,
  * previous/next page buttons (ACT_INDEX_PAGE, arg -1/+1) below the grid.
+ * With more than two languages the bar has one ACT_OPEN_LANGUAGES button
+ * where the language buttons were, and the picker layer
+ * (CONTROL_LANGUAGES) a close button at the top right and a grid of one
+ * ACT_LANGUAGE button per language (arg = item = its index, in the
+ * exhibit's order, row by row): as large as the screen allows (design
+ * height 1.5 controls, at least 4 controls wide) in the columns that give
+ * the most compact block; where they do not fit, lower (down to a
+ * control), then more columns, then narrower (down to 3 controls); the
+ * languages beyond are left out.
  * Writes up to max controls, returns how many. */
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max);
@@ -188,8 +206,9 @@ struct mode_view {
     int index_open;
     int countdown_s; /* COUNTDOWN: whole seconds left, rounded up */
     int dragging;
-    float drag_dx; /* fraction of the screen width the panel follows */
-    int pressed;   /* control index shown pressed, or -1 */
+    float drag_dx;      /* fraction of the screen width the panel follows */
+    int pressed;        /* control index shown pressed, or -1 */
+    int languages_open; /* the language picker, instead of the main controls */
 };
 
 /* Plain data; nothing to free. */
@@ -198,6 +217,7 @@ struct mode {
     struct gesture g;
     enum mode_state state;
     int index_open;
+    int languages_open;
     uint64_t last_input_ms;
     uint64_t watched_ms; /* mode_watching */
     uint64_t countdown_start_ms;

@@ -30,6 +30,8 @@
 #define T_CARD_BODY_FLOOR 2.4
 #define T_CARD_SMALL 2.6
 #define T_CARD_SMALL_FLOOR 2.0
+#define T_PICK 3.4 /* a language's name in the picker */
+#define T_PICK_FLOOR 2.2
 #define T_INVITE 2.2
 #define T_INVITE_FLOOR 1.6
 #define T_LOOP 3.0 /* the loop's invitation: read from a few steps away */
@@ -52,6 +54,10 @@
 
 #define FIT_MAX_LINES 4
 #define ELLIPSIS "\xE2\x80\xA6"
+/* The sign for "language" that needs no words and no emoji font: 文A, the
+ * one phones and translation services put on their language switch (a Han
+ * letter and a Latin one, two writings). */
+#define LANGUAGE_MARK "\xE6\x96\x87\x41"
 
 struct ov {
     struct draw_ctx d;
@@ -98,14 +104,15 @@ static int line_height(const struct ov *o, enum font_face face, int px)
  * floor, the lines that fit with the last one cut by an ellipsis. The size
  * is also capped so that one line fits bh. f->keep is 0 when nothing can
  * be shown. */
-static void fit_text(struct ov *o, struct typeset *f, const char *text, enum font_face face,
-                     int design, int floor_px, int bw, int bh, int max_lines)
+static void fit_text_in(struct ov *o, struct typeset *f, const char *text, const char *lang,
+                        enum font_face face, int design, int floor_px, int bw, int bh,
+                        int max_lines)
 {
     if (max_lines < 1)
         max_lines = 1;
     if (max_lines > FIT_MAX_LINES)
         max_lines = FIT_MAX_LINES;
-    const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, o->locale};
+    const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, lang};
     if (typeset_prepare(f, o->d.m, o->d.a, text, &st)) {
         o->d.oom = 1;
         return;
@@ -129,6 +136,13 @@ static void fit_text(struct ov *o, struct typeset *f, const char *text, enum fon
         typeset_ellipsize(f, bw);
     if (f->oom)
         o->d.oom = 1;
+}
+
+/* fit_text_in, in the language of the screen. */
+static void fit_text(struct ov *o, struct typeset *f, const char *text, enum font_face face,
+                     int design, int floor_px, int bw, int bh, int max_lines)
+{
+    fit_text_in(o, f, text, o->locale, face, design, floor_px, bw, bh, max_lines);
 }
 
 /* The widest line drawn. */
@@ -228,6 +242,34 @@ static char *locale_code(struct ov *o, int i)
     return s;
 }
 
+/* The code of language i as the exhibit writes it ("fr-CA"), for its own
+ * name's line-breaking rules; NULL when not given. */
+static const char *locale_lang(const struct ov *o, int i)
+{
+    const struct overlay_info *in = o->info;
+    if (!in || i < 0 || i >= in->n_locales || !in->locale_codes)
+        return NULL;
+    return in->locale_codes[i];
+}
+
+/* Language i's own name fitted into bw x bh on up to max_lines lines at
+ * design down to floor_px, in its own language's rules; its code ("FR")
+ * where the name is missing or cannot be shown whole. */
+static void fit_language(struct ov *o, struct typeset *f, int i, int design, int floor_px, int bw,
+                         int bh, int max_lines)
+{
+    const char *name = locale_name(o, i);
+    fit_text_in(o, f, name && *name ? name : NULL, locale_lang(o, i), FACE_SANS_BOLD, design,
+                floor_px, bw, bh, max_lines);
+    if (f->keep && !f->cut)
+        return;
+    const char *code = locale_code(o, i);
+    struct typeset g;
+    fit_text(o, &g, code, FACE_SANS_BOLD, design, floor_px, bw, bh, 1);
+    if (g.keep && (!g.cut || f->keep == 0))
+        *f = g;
+}
+
 static void label_button(struct ov *o, struct draw_rect r, const char *text, int pressed)
 {
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
@@ -272,6 +314,34 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
         rect(o, box.x + (box.w - w) / 2, box.y + box.h + (room - bar), w, bar,
              pressed ? COLOR_BG : COLOR_ACCENT, 255);
     }
+}
+
+/* The button that opens the language picker: the language mark, then the
+ * current language's own name ("文A Français"), both centred; without the
+ * mark where the name (or its code) would not fit beside it. */
+static void picker_button(struct ov *o, struct draw_rect r, int pressed)
+{
+    int cur = o->info ? o->info->current_locale : 0;
+    plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
+    struct draw_rect box = inset(o, r);
+    int design = U(o, T_LABEL), floor_px = U(o, T_LABEL_FLOOR), space = U(o, 0.8);
+    struct typeset fm, f;
+    fit_text(o, &fm, LANGUAGE_MARK, FACE_SANS_BOLD, design, floor_px, box.w, box.h, 1);
+    int mw = fm.keep && !fm.cut ? widest(&fm) + space : 0;
+    fit_language(o, &f, cur, design, floor_px, box.w - mw, box.h, 1);
+    if (mw && (f.keep == 0 || f.cut)) { /* the name alone */
+        mw = 0;
+        fit_language(o, &f, cur, design, floor_px, box.w, box.h, 1);
+    }
+    if (mw) /* the mark at the name's size */
+        fit_text(o, &fm, LANGUAGE_MARK, FACE_SANS_BOLD, f.px, 1, box.w, box.h, 1);
+    mw = mw && fm.keep && !fm.cut ? widest(&fm) + space : 0;
+    int x = box.x + (box.w - mw - widest(&f)) / 2;
+    if (mw)
+        emit_in(o, &fm, (struct draw_rect){x, box.y, mw - space, box.h}, TYPESET_LEFT,
+                pressed ? COLOR_BG : COLOR_MUTED);
+    emit_in(o, &f, (struct draw_rect){x + mw, box.y, box.x + box.w - x - mw, box.h}, TYPESET_LEFT,
+            pressed ? COLOR_BG : COLOR_TEXT);
 }
 
 /* The larger-text toggle: "A+" (larger), or while larger text is on "A"
@@ -338,6 +408,9 @@ static void main_controls(struct ov *o, const struct control *cs, int n, int pre
             break;
         case ACT_LANGUAGE:
             language_button(o, r, c, p);
+            break;
+        case ACT_OPEN_LANGUAGES:
+            picker_button(o, r, p);
             break;
         case ACT_TEXT_SIZE:
             text_size_button(o, r, p);
@@ -506,6 +579,73 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
             close_button(o, r, i == pressed);
         else
             plate(o, r, i == pressed, COLOR_RULE, A_INDEX_FILL, COLOR_RULE, hairline(o, r));
+    }
+}
+
+/* ---- the language picker -------------------------------------------------- */
+
+/* A language of the picker: its own name as large as the button allows,
+ * on two lines if need be; the current one framed, with a bar at its
+ * start, in the accent colour. */
+static void picker_language(struct ov *o, struct draw_rect r, int i, int pressed)
+{
+    const struct overlay_info *in = o->info;
+    int current = in && i == in->current_locale;
+    int t = hairline(o, r);
+    plate(o, r, pressed, COLOR_RULE, A_INDEX_FILL, current ? COLOR_ACCENT : COLOR_RULE,
+          current ? 2 * t : t);
+    struct draw_rect box = inset(o, r);
+    if (current && !pressed) {
+        int bar = draw_max(3, U(o, 0.6));
+        rect(o, r.x + 2 * t, r.y + 2 * t, bar, r.h - 4 * t, COLOR_ACCENT, 255);
+        box.x += bar; /* and as much at the other side: the names stay centred */
+        box.w -= 2 * bar;
+    }
+    struct typeset f;
+    fit_language(o, &f, i, U(o, T_PICK), U(o, T_PICK_FLOOR), box.w, box.h, 2);
+    emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
+}
+
+/* Every language at once over a scrim, as the chapter index: the grid of
+ * names, the close button, and above the grid the language mark in place
+ * of a heading (no words: every visitor reads it). */
+static void language_picker(struct ov *o, const struct control *cs, int n, int pressed)
+{
+    const struct layout_screen scr = o->d.scr;
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_SCRIM);
+    int gx0 = o->d.W, gy0 = o->d.H, have_grid = 0;
+    struct draw_rect close = {o->d.W, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        if (cs[i].layer != CONTROL_LANGUAGES)
+            continue;
+        struct draw_rect r = overlay_control_rect(&scr, &cs[i]);
+        if (cs[i].act == ACT_LANGUAGE) {
+            gx0 = draw_min(gx0, r.x);
+            gy0 = draw_min(gy0, r.y);
+            have_grid = 1;
+        } else if (cs[i].act == ACT_CLOSE_LANGUAGES) {
+            close = r;
+        }
+    }
+    if (have_grid) {
+        int top = close.w ? close.y : 0;
+        int space = draw_max(2, draw_min(U(o, 1.5), (gy0 - top) / 4));
+        int hh = draw_min(line_height(o, FACE_SANS_BOLD, U(o, T_HEADING)), gy0 - space - top);
+        int hw = (close.x < gx0 ? o->d.W : close.x) - space - gx0;
+        struct typeset f;
+        fit_text(o, &f, LANGUAGE_MARK, FACE_SANS_BOLD, U(o, T_HEADING), U(o, T_HEADING_FLOOR), hw,
+                 hh, 1);
+        emit(o, &f, gx0, gy0 - space - f.height, hw, TYPESET_LEFT, COLOR_MUTED);
+    }
+    for (int i = 0; i < n; i++) {
+        const struct control *c = &cs[i];
+        struct draw_rect r = overlay_control_rect(&scr, c);
+        if (c->layer != CONTROL_LANGUAGES || r.w <= 0 || r.h <= 0)
+            continue;
+        if (c->act == ACT_LANGUAGE)
+            picker_language(o, r, c->arg, i == pressed);
+        else
+            close_button(o, r, i == pressed);
     }
 }
 
@@ -702,7 +842,10 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
     case MODE_INTERACTIVE:
     case MODE_COUNTDOWN: {
         int pressed = view->state == MODE_INTERACTIVE ? view->pressed : -1;
-        if (view->index_open) {
+        if (view->languages_open) {
+            language_picker(&o, controls, n_controls, pressed);
+            draw_list_role(out, 0, "languages");
+        } else if (view->index_open) {
             chapter_index(&o, controls, n_controls, pressed);
             draw_list_role(out, 0, "index");
         } else {

@@ -15,6 +15,16 @@
  *                     With index_open: a near-opaque scrim, a heading, one
  *                     button per chapter (CONTROL_INDEX, ACT_JUMP) and the
  *                     close button, instead of the main controls.
+ *                     With languages_open (the picker, three languages or
+ *                     more): the same scrim, the language mark (文A) over
+ *                     a grid of one button per language
+ *                     (CONTROL_LANGUAGES, ACT_LANGUAGE) with its own name
+ *                     in its own language's rules, on two lines if need
+ *                     be (its code where the name cannot be shown whole),
+ *                     the current one framed and barred in the accent
+ *                     colour, and the close button. The button that opens
+ *                     it (ACT_OPEN_LANGUAGES) shows the mark and the
+ *                     current language's own name.
  *   MODE_COUNTDOWN    the interactive UI dimmed, and a centred card: the
  *                     question, a line of explanation and the seconds left.
  * view->pressed is drawn filled with the accent colour (touch feedback).
@@ -50,7 +60,7 @@ struct overlay_info {
     int current_chapter; /* marked in the index */
     int index_page;      /* the index's page shown, 0-based, and how many */
     int index_pages;     /* there are (0 or 1: the index is not paged) */
-    /* language buttons: names in their own language ("Français"), and
+    /* language buttons and the picker: names in their own language ("Français"), and
      * optionally the locale codes ("fr"); a name too wide for its button at
      * a readable size is replaced by the upper-cased code ("FR"). */
     const char *const *locale_names;
