@@ -580,6 +580,113 @@ static void the_chapter_index_pages_beyond_one_screen(void **state)
     exhibit_remove(r, "many");
 }
 
+static void plain_panel(FILE *f, int i, const void *arg)
+{
+    (void)arg;
+    fprintf(f, "kind: %s\nheading: Panel %d\nbody: Text.\nsources: [s]\n", i ? "story" : "title",
+            i);
+}
+
+/* A tap at control c where it stands on screen: at its mirror place on a
+ * right-to-left page (kiosk_input turns touches back). */
+static void tap_on_screen(struct kiosk *k, const struct control *c, uint64_t *t)
+{
+    struct control m = *c;
+    if (strcmp(kiosk_locale(k), "ar") == 0)
+        m.x = 1.0f - c->x - c->w;
+    tap_control(k, &m, t);
+}
+
+static int control_at(struct kiosk *k, enum action act, int arg, enum control_layer layer)
+{
+    const struct control *c = NULL;
+    int n = kiosk_controls(k, &c);
+    for (int i = 0; i < n; i++)
+        if (c[i].act == act && c[i].arg == arg && c[i].layer == layer)
+            return i;
+    return -1;
+}
+
+static int frame_has_text(const struct frame *f, const char *s)
+{
+    for (int l = 0; l < f->n_lists; l++)
+        for (int i = 0; i < f->lists[l]->n; i++) {
+            const struct draw_item *it = &f->lists[l]->items[i];
+            if (it->kind == DRAW_TEXT && it->len == strlen(s) && memcmp(it->text, s, it->len) == 0)
+                return 1;
+        }
+    return 0;
+}
+
+/* Nine languages: the language button opens the picker, which shows them
+ * all; one tap there shows the panel in any of them, so every language is
+ * two taps from the panel (Arabic among them, mirrored); a tap beside the
+ * buttons closes it and changes nothing; left open, it is gone when the
+ * kiosk returns to its loop, in the loop's language. */
+static void nine_languages_are_two_taps_away(void **state)
+{
+    struct rig *r = *state;
+    static const char *codes[] = {"en", "fr", "ja", "th", "el", "ar", "hi", "ru", "ko"};
+    const char *exhibit =
+        "id: nine\nversion: \"1\"\ndefault_locale: en\nlocales:\n  en: English\n"
+        "  fr: Fran\xC3\xA7\x61is\n  ja: \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\n"
+        "  th: \xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2\n"
+        "  el: \xCE\x95\xCE\xBB\xCE\xBB\xCE\xB7\xCE\xBD\xCE\xB9\xCE\xBA\xCE\xAC\n"
+        "  ar: \xD8\xA7\xD9\x84\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\xA9\n"
+        "  hi: \xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80\n"
+        "  ru: \xD0\xA0\xD1\x83\xD1\x81\xD1\x81\xD0\xBA\xD0\xB8\xD0\xB9\n"
+        "  ko: \xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4\n"
+        "title: Nine\nsources:\n  - id: s\n    cite: A source\n    description: A source.\n";
+    struct fake *fk = NULL;
+    struct kiosk *k = kiosk_of_exhibit(r, "nine", exhibit, 3, plain_panel, NULL, &fk);
+    assert_string_equal(kiosk_locale(k), "en");
+    uint64_t t = 2000;
+    struct input_event e = key(INPUT_KEY_RIGHT, t);
+    kiosk_input(k, &e, t); /* wake */
+    kiosk_update(k, t);
+    const struct control *c = NULL;
+    for (int step = 0; step < 9; step++) {
+        int l = (step * 4 + 8) % 9; /* every language once, in another order */
+        kiosk_controls(k, &c);
+        int open = control_at(k, ACT_OPEN_LANGUAGES, 0, CONTROL_MAIN);
+        assert_true(open >= 0);
+        assert_int_equal(control_at(k, ACT_LANGUAGE, l, CONTROL_MAIN), -1);
+        tap_on_screen(k, &c[open], &t);
+        assert_int_equal(kiosk_mode_view(k)->languages_open, 1);
+        kiosk_draw(k, t);
+        assert_true(frame_has_text(&fk->last, "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"));
+        kiosk_controls(k, &c);
+        int pick = control_at(k, ACT_LANGUAGE, l, CONTROL_LANGUAGES);
+        assert_true(pick >= 0);
+        tap_on_screen(k, &c[pick], &t);
+        assert_string_equal(kiosk_locale(k), codes[l]);
+        assert_int_equal(kiosk_mode_view(k)->languages_open, 0);
+        assert_int_equal(kiosk_mode(k), MODE_INTERACTIVE);
+    }
+    /* a tap beside the buttons: closed, the language stays */
+    const char *was = kiosk_locale(k);
+    kiosk_controls(k, &c);
+    tap_on_screen(k, &c[control_at(k, ACT_OPEN_LANGUAGES, 0, CONTROL_MAIN)], &t);
+    assert_int_equal(kiosk_mode_view(k)->languages_open, 1);
+    struct control beside = {ACT_NONE, 0.45f, 0.005f, 0.1f, 0.01f, 0, CONTROL_MAIN, 0};
+    tap_control(k, &beside, &t);
+    assert_int_equal(kiosk_mode_view(k)->languages_open, 0);
+    assert_string_equal(kiosk_locale(k), was);
+    /* left open: the kiosk returns to its loop in the loop's language */
+    kiosk_controls(k, &c);
+    tap_on_screen(k, &c[control_at(k, ACT_OPEN_LANGUAGES, 0, CONTROL_MAIN)], &t);
+    assert_int_equal(kiosk_mode_view(k)->languages_open, 1);
+    for (uint64_t end = t + MODE_IDLE_MS + MODE_COUNTDOWN_MS + 5000; t < end; t += 100)
+        kiosk_update(k, t);
+    assert_int_equal(kiosk_mode(k), MODE_LOOP);
+    assert_int_equal(kiosk_mode_view(k)->languages_open, 0);
+    assert_string_equal(kiosk_locale(k), "en");
+    assert_int_equal(fk->bad_draws, 0);
+    kiosk_free(k);
+    free(fk);
+    exhibit_remove(r, "nine");
+}
+
 /* Content on a schedule: panel 2 shows only on race day (29 March), the
  * chapter of panel 4 only in the mornings. */
 static void scheduled_panel(FILE *f, int i, const void *arg)
@@ -1190,6 +1297,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),
         cmocka_unit_test_setup_teardown(the_chapter_index_pages_beyond_one_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(long_locale_codes_are_kept_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(nine_languages_are_two_taps_away, setup, teardown),
         cmocka_unit_test_setup_teardown(a_right_to_left_exhibit_mirrors_touch_and_slides, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(the_wall_clock_is_an_input, setup, teardown),
