@@ -5,9 +5,10 @@
  * with real fonts and tests with fakes.
  *
  * Breaking follows the Unicode line-breaking algorithm (UAX #14, through
- * libunibreak): after spaces (which hang at the line end and are never
- * drawn), after hyphens and dashes, between CJK ideographs and Hangul
- * syllables, never at a no-break space. Whitespace runs collapse to one
+ * ICU, app/visitor/breaks.h): after spaces (which hang at the line end and
+ * are never drawn), after hyphens and dashes, between CJK ideographs,
+ * between the words of Thai, Lao, Khmer and Burmese, at the spaces of
+ * Korean, never at a no-break space nor inside a character. Whitespace runs collapse to one
  * space; a blank line ("\n\n") starts a paragraph when the style keeps
  * paragraphs.
  *
