@@ -49,6 +49,7 @@
 #include "app/visitor/locale_rules.h"
 #include "app/visitor/mode.h"
 #include "app/visitor/overlay.h"
+#include "app/visitor/ui_strings.h"
 #include "content/arena.h"
 #include "content/panel.h"
 #include "content/store.h"
@@ -366,11 +367,10 @@ static void check_edge(const struct where *w, const struct draw_item *it, struct
 }
 
 /* A panel's sources line: it begins with the language's label for them
- * ("Sources: ", "Sources : ") and has every citation on it. */
+ * ("Sources:", "Sources :") and has every citation on it. */
 static int is_sources_line(const struct where *w, const struct draw_item *it)
 {
-    const struct locale_rules *lr = locale_rules(w->locale);
-    const char *labels[2] = {lr->source, lr->sources};
+    const char *labels[2] = {ui_string(w->locale, UI_SOURCE), ui_string(w->locale, UI_SOURCES)};
     for (int k = 0; k < 2; k++) {
         size_t n = strlen(labels[k]);
         if (it->kind == DRAW_TEXT && it->len > n && strncmp(it->text, labels[k], n) == 0)
@@ -583,7 +583,8 @@ static void check_overlay(struct where *w, const struct draw_list *panel,
         for (int v = 0; v < nv; v++) {
             if (views[v].index_open == 0 && page > 0)
                 continue;
-            struct mode_view mv = {views[v].state, views[v].index_open, 10, 0, 0, views[v].pressed};
+            struct mode_view mv = {views[v].state, views[v].index_open, 10, 0, 0, views[v].pressed,
+                                   0};
             struct draw_list ov;
             assert_int_equal(overlay_layout(&scr, controls, n, &mv, &info, fx.m, a, &ov), 0);
             struct stack st = {{panel, chrome, &ov}, 3};
@@ -694,6 +695,150 @@ static void every_panel_is_legible_and_within_reach(void **state)
     assert_int_equal(total, 0);
 }
 
+/* ---- the language picker ------------------------------------------------------ */
+
+/* Twenty-four languages, each in its own name and script: English,
+ * Français, 日本語, ไทย, Ελληνικά, العربية, हिन्दी, Русский, 한국어, Deutsch,
+ * Español, Italiano, Português, Nederlands, Polski, Türkçe, עברית, فارسی,
+ * 中文, Tiếng Việt, Bahasa Indonesia, Svenska, ქართული, Kiswahili. */
+static const char *const picker_names[] = {
+    "English",
+    "Fran\xC3\xA7\x61is",
+    "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E",
+    "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
+    "\xCE\x95\xCE\xBB\xCE\xBB\xCE\xB7\xCE\xBD\xCE\xB9\xCE\xBA\xCE\xAC",
+    "\xD8\xA7\xD9\x84\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\xA9",
+    "\xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80",
+    "\xD0\xA0\xD1\x83\xD1\x81\xD1\x81\xD0\xBA\xD0\xB8\xD0\xB9",
+    "\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4",
+    "Deutsch",
+    "Espa\xC3\xB1ol",
+    "Italiano",
+    "Portugu\xC3\xAAs",
+    "Nederlands",
+    "Polski",
+    "T\xC3\xBCrk\xC3\xA7\x65",
+    "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA",
+    "\xD9\x81\xD8\xA7\xD8\xB1\xD8\xB3\xDB\x8C",
+    "\xE4\xB8\xAD\xE6\x96\x87",
+    "Ti\xE1\xBA\xBFng Vi\xE1\xBB\x87t",
+    "Bahasa Indonesia",
+    "Svenska",
+    "\xE1\x83\xA5\xE1\x83\x90\xE1\x83\xA0\xE1\x83\x97\xE1\x83\xA3\xE1\x83\x9A\xE1\x83\x98",
+    "Kiswahili",
+};
+static const char *const picker_codes[] = {"en", "fr", "ja", "th", "el", "ar", "hi", "ru",
+                                           "ko", "de", "es", "it", "pt", "nl", "pl", "tr",
+                                           "he", "fa", "zh", "vi", "id", "sv", "ka", "sw"};
+
+/* Every text of the picker inside a button of it, whole (no ellipsis),
+ * and no two buttons' texts on one another; the mark over the grid is
+ * the one text outside. */
+static void check_picker_texts(const struct where *w, const struct draw_list *ov,
+                               const struct control *cs, int n)
+{
+    const struct layout_screen scr = mode_layout_screen(w->W, w->H, 0);
+    int outside = 0;
+    for (int i = 0; i < ov->n; i++) {
+        const struct draw_item *it = &ov->items[i];
+        if (it->kind != DRAW_TEXT)
+            continue;
+        for (size_t k = 0; k + 3 <= it->len; k++)
+            if (memcmp(it->text + k, "\xE2\x80\xA6", 3) == 0)
+                violation(R_MEASURE, w, it, "a language's name cut");
+        int owner = -1;
+        for (int k = 0; k < n; k++) {
+            struct draw_rect b = overlay_control_rect(&scr, &cs[k]);
+            if (cs[k].layer == CONTROL_LANGUAGES && covers(&b, &it->r))
+                owner = k;
+        }
+        outside += owner < 0;
+        for (int j = 0; j < i; j++) {
+            const struct draw_item *o = &ov->items[j];
+            if (o->kind == DRAW_TEXT && overlaps(&o->r, &it->r) && o->r.y == it->r.y)
+                violation(R_OVERLAP, w, it, "on another text of the picker");
+        }
+    }
+    if (outside != 1)
+        violation(R_OVERLAP, w, NULL, "%d texts of the picker outside its buttons", outside);
+}
+
+/* The language picker with 3, 9 and 24 languages, each in its own name
+ * and script, with the real fonts, at the sizes the issue names: its
+ * buttons' size, gaps and bezel, every text's size, contrast and bezel,
+ * the names whole inside their buttons, the current one and one pressed;
+ * and the bar's button that opens it. */
+static void the_language_picker_is_legible(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+    } six[] = {{800, 480}, {1366, 768}, {1920, 1080}, {1080, 1920}, {2560, 1080}, {3840, 2160}};
+    static const int counts[] = {3, 9, 24};
+    int before = 0;
+    for (int r = 0; r < R_COUNT; r++)
+        before += violations[r];
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    for (size_t s = 0; s < sizeof six / sizeof six[0]; s++) {
+        struct figures fg;
+        figures_reset(&fg);
+        int W = six[s].w, H = six[s].h;
+        const struct control_screen cs = {W, H, 0};
+        const struct layout_screen scr = mode_layout_screen(W, H, 0);
+        for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+            struct control_spec spec = {counts[k], 0, NULL, 0, 1};
+            struct control controls[MODE_MAX_CONTROLS];
+            int n = mode_controls_layout(&cs, &spec, controls, MODE_MAX_CONTROLS);
+            int shown = 0, pick = -1;
+            for (int i = 0; i < n; i++)
+                if (controls[i].layer == CONTROL_LANGUAGES && controls[i].act == ACT_LANGUAGE) {
+                    shown++;
+                    pick = i;
+                }
+            assert_int_equal(shown, counts[k]);
+            struct overlay_info info = {
+                .locale = "en",
+                .n_panels = 3,
+                .locale_names = picker_names,
+                .n_locales = counts[k],
+                .current_locale = counts[k] / 2,
+                .locale_codes = picker_codes,
+            };
+            struct where w = {"overlay (languages)", NULL, "en", W, H};
+            const int pressed[] = {-1, pick};
+            for (int open = 0; open <= 1; open++)
+                for (int p = 0; p < 2; p++) {
+                    struct mode_view mv = {.state = MODE_INTERACTIVE,
+                                           .pressed = open ? pressed[p] : -1,
+                                           .languages_open = open};
+                    struct draw_list none = {0}, ov;
+                    arena_reset(&a);
+                    assert_int_equal(overlay_layout(&scr, controls, n, &mv, &info, fx.m, &a, &ov),
+                                     0);
+                    w.what = open ? "overlay (languages)" : "overlay (controls)";
+                    struct stack st = {{&none, &ov}, 2};
+                    check_layer(&w, &st, &a, NULL, &fg);
+                    if (open)
+                        check_picker_texts(&w, &ov, controls, n);
+                }
+            w.what = "controls";
+            check_targets(&w, controls, n, CONTROL_MAIN, 1, &fg);
+            check_targets(&w, controls, n, CONTROL_LANGUAGES, 1, &fg);
+        }
+        printf("%dx%d, the language picker with 3, 9 and 24 languages: text >= %.2f%% of the "
+               "short side; contrast >= %.1f:1; targets >= %.0f px, gaps >= %.0f px; nothing "
+               "nearer the edges than %.1f%% (sides), %.1f%% (top, bottom)\n",
+               W, H, 100 * fg.small_min, fg.contrast_min, fg.target_min, fg.gap_min,
+               100 * fg.edge_min_x, 100 * fg.edge_min_y);
+    }
+    arena_free(&a);
+    int after = 0;
+    for (int r = 0; r < R_COUNT; r++)
+        after += violations[r];
+    assert_int_equal(after, before);
+}
+
 /* The checker itself: the WCAG formula's known values, and a blend. */
 static void contrast_follows_wcag(void **state)
 {
@@ -711,6 +856,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(contrast_follows_wcag),
         cmocka_unit_test(every_panel_is_legible_and_within_reach),
+        cmocka_unit_test(the_language_picker_is_legible),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -318,20 +318,22 @@ static void language_button(struct ov *o, struct draw_rect r, const struct contr
 
 /* The button that opens the language picker: the language mark, then the
  * current language's own name ("文A Français"), both centred; without the
- * mark where the name (or its code) would not fit beside it. */
+ * mark where the name (or its code) would be smaller beside it than
+ * alone. */
 static void picker_button(struct ov *o, struct draw_rect r, int pressed)
 {
     int cur = o->info ? o->info->current_locale : 0;
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));
     struct draw_rect box = inset(o, r);
     int design = U(o, T_LABEL), floor_px = U(o, T_LABEL_FLOOR), space = U(o, 0.8);
-    struct typeset fm, f;
+    struct typeset fm, f, alone;
+    fit_language(o, &alone, cur, design, floor_px, box.w, box.h, 1);
     fit_text(o, &fm, LANGUAGE_MARK, FACE_SANS_BOLD, design, floor_px, box.w, box.h, 1);
     int mw = fm.keep && !fm.cut ? widest(&fm) + space : 0;
     fit_language(o, &f, cur, design, floor_px, box.w - mw, box.h, 1);
-    if (mw && (f.keep == 0 || f.cut)) { /* the name alone */
+    if (mw && (f.keep == 0 || f.cut || f.px < alone.px)) { /* the mark costs the name: without */
         mw = 0;
-        fit_language(o, &f, cur, design, floor_px, box.w, box.h, 1);
+        f = alone;
     }
     if (mw) /* the mark at the name's size */
         fit_text(o, &fm, LANGUAGE_MARK, FACE_SANS_BOLD, f.px, 1, box.w, box.h, 1);
@@ -601,8 +603,11 @@ static void picker_language(struct ov *o, struct draw_rect r, int i, int pressed
         box.x += bar; /* and as much at the other side: the names stay centred */
         box.w -= 2 * bar;
     }
+    /* on a small screen the buttons are large for its type: the name
+     * takes a third of the button's height */
+    int design = draw_max(U(o, T_PICK), r.h * 36 / 100);
     struct typeset f;
-    fit_language(o, &f, i, U(o, T_PICK), U(o, T_PICK_FLOOR), box.w, box.h, 2);
+    fit_language(o, &f, i, design, U(o, T_PICK_FLOOR), box.w, box.h, 2);
     emit_in(o, &f, box, TYPESET_CENTER, pressed ? COLOR_BG : COLOR_TEXT);
 }
 
