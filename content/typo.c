@@ -3,8 +3,13 @@
 #include "typo.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+#include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
+#include <unicode/ustring.h>
 
 #define NBSP "\xC2\xA0"
 #define NNBSP "\xE2\x80\xAF"
@@ -91,17 +96,50 @@ static size_t put(char *out, size_t o, const char *s)
     return o + n;
 }
 
-/* The marks of a level: 0 the language's primary quotes, 1 those inside. */
-static const char *mark(enum lang l, int level, int closing)
+/* The quotation marks of a language, [level][closing]: level 0 its primary
+ * quotes, 1 those inside them. CLDR's (through ICU), but French spaces its
+ * guillemets with a narrow no-break space and sets “ ” inside them (CLDR
+ * repeats « », which hides where the inner quotation ends). */
+typedef char marks_t[2][2][8];
+
+static void marks_of(const char *locale, enum lang l, marks_t m)
 {
     static const char *const en[2][2] = {{"\xE2\x80\x9C", "\xE2\x80\x9D"},
                                          {"\xE2\x80\x98", "\xE2\x80\x99"}};
     static const char *const fr[2][2] = {{"\xC2\xAB" NNBSP, NNBSP "\xC2\xBB"},
                                          {"\xE2\x80\x9C", "\xE2\x80\x9D"}};
-    static const char *const de[2][2] = {{"\xE2\x80\x9E", "\xE2\x80\x9C"},
-                                         {"\xE2\x80\x9A", "\xE2\x80\x98"}};
-    const char *const(*t)[2] = l == L_FR ? fr : l == L_DE ? de : en;
-    return t[level & 1][closing];
+    static const ULocaleDataDelimiterType type[2][2] = {
+        {ULOCDATA_QUOTATION_START, ULOCDATA_QUOTATION_END},
+        {ULOCDATA_ALT_QUOTATION_START, ULOCDATA_ALT_QUOTATION_END}};
+    char tag[64], id[96];
+    snprintf(tag, sizeof tag, "%s", locale ? locale : "en");
+    for (char *p = tag; *p; p++)
+        if (*p == '_')
+            *p = '-';
+    UErrorCode e = U_ZERO_ERROR;
+    uloc_forLanguageTag(tag, id, sizeof id, NULL, &e);
+    ULocaleData *ld = U_SUCCESS(e) ? ulocdata_open(id, &e) : NULL;
+    for (int level = 0; level < 2; level++)
+        for (int k = 0; k < 2; k++) {
+            UChar u[4];
+            int32_t n = ld ? ulocdata_getDelimiter(ld, type[level][k], u, 4, &e) : 0, len = 0;
+            if (l == L_FR || U_FAILURE(e) || n <= 0 || n >= 4 ||
+                (u_strToUTF8(m[level][k], 4, &len, u, n, &e), U_FAILURE(e)) || len >= 4)
+                snprintf(m[level][k], 8, "%s", (l == L_FR ? fr : en)[level][k]);
+            else
+                m[level][k][len] = 0;
+        }
+    if (ld)
+        ulocdata_close(ld);
+}
+
+/* A letter of a script written without spaces (kana, ideographs, Hangul
+ * syllables) or its punctuation: what a quotation opens after there. */
+static int is_cjk(uint32_t c)
+{
+    return (c >= 0x3000 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x9FFF) ||
+           (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFF01 && c <= 0xFF60);
 }
 
 /* A single quote at s[i] that closes one opened before: a letter, digit
@@ -241,6 +279,8 @@ static size_t word_start(const char *out, size_t o)
 size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char *out)
 {
     enum lang l = lang_of(locale);
+    marks_t marks;
+    marks_of(locale, l, marks);
     size_t o = 0;
     /* the quotes open now, innermost last: 1 for a single quote's */
     char open[32];
@@ -283,13 +323,12 @@ size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char 
         }
         if (c == '\'') {
             int latin = is_letter(prev) || is_digit(prev);
-            if (l != L_OTHER && depth > 0 && open[depth - 1] == 1 && latin &&
-                can_close_single(s, n, i)) {
+            if (depth > 0 && open[depth - 1] == 1 && latin && can_close_single(s, n, i)) {
                 depth--;
-                o = put(out, o, mark(l, depth + nested, 1));
-            } else if (l != L_OTHER && opens_after(prev) && depth < (int)sizeof open &&
+                o = put(out, o, marks[(depth + nested) & 1][1]);
+            } else if (opens_after(prev) && depth < (int)sizeof open &&
                        single_closes_later(s, n, i)) {
-                o = put(out, o, mark(l, depth + nested, 0));
+                o = put(out, o, marks[(depth + nested) & 1][0]);
                 open[depth++] = 1;
             } else if (latin || opens_after(prev)) {
                 o = put(out, o, "\xE2\x80\x99"); /* an apostrophe */
@@ -299,15 +338,15 @@ size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char 
             i += 1;
             continue;
         }
-        if (c == '"' && l != L_OTHER) {
-            if (opens_after(prev) && depth < (int)sizeof open) {
-                o = put(out, o, mark(l, depth + nested, 0));
+        if (c == '"') {
+            if ((opens_after(prev) || (depth == 0 && is_cjk(prev))) && depth < (int)sizeof open) {
+                o = put(out, o, marks[(depth + nested) & 1][0]);
                 open[depth++] = 2;
             } else if (depth > 0) {
                 depth--;
-                o = put(out, o, mark(l, depth + nested, 1));
+                o = put(out, o, marks[(depth + nested) & 1][1]);
             } else {
-                o = put(out, o, mark(l, nested, 1));
+                o = put(out, o, marks[nested & 1][1]);
             }
             i += 1;
             continue;

@@ -404,37 +404,14 @@ static char *cat(struct ctx *c, ...)
 
 /* ---- numbers ------------------------------------------------------------ */
 
-/* ASCII digits (and whatever else) of t in the locale's digits. */
-static void put_digits(struct sb *s, const char *t, const char *locale)
+/* The decimal text of x as shown with `decimals` digits after the point
+ * (figures: 0..3, rules.h), digit for digit from the decimal the authors
+ * wrote, into dec (DECIMAL_TEXT_MAX bytes): no binary floating point
+ * touches the digits. t (0..1) is the count-up's progress; at 1 the number
+ * is exactly x. A written minus shows when the digits shown are not all 0,
+ * or when x itself is a signed zero ("-0.0" as written). */
+static const char *shown_decimal(const struct decimal *x, int decimals, double t, char *dec)
 {
-    enum locale_digits nu = locale_digits(locale);
-    char one[4];
-    for (; *t; t++) {
-        if (*t >= '0' && *t <= '9') {
-            locale_digit(nu, *t - '0', one);
-            sb_str(s, one);
-        } else {
-            sb_put(s, t, 1);
-        }
-    }
-}
-
-/* x with `decimals` digits after the point (figures: 0..3, rules.h),
- * in the locale's separators, digit for digit from the decimal the authors
- * wrote: no binary floating point touches the digits. t (0..1) is the
- * count-up's progress; at 1 the number is exactly x. A written minus shows
- * when the digits shown are not all 0, or when x itself is a signed zero
- * ("-0.0" as written). */
-static void put_number(struct sb *s, const struct decimal *x, int decimals, double t,
-                       const char *locale)
-{
-    const struct locale_rules *lr = locale_rules(locale);
-    const char *group = lr->group, *point = lr->point;
-    enum locale_digits nu = locale_digits(locale);
-    if (nu != DIGITS_LATIN) { /* Arabic decimal and thousands separators */
-        group = "\xD9\xAC";   /* U+066C */
-        point = "\xD9\xAB";   /* U+066B */
-    }
     struct decimal d;
     if (decimals < 0)
         decimals = 0;
@@ -454,27 +431,37 @@ static void put_number(struct sb *s, const struct decimal *x, int decimals, doub
         int64_t k = (int64_t)floor(part + 1e-9) * step;
         d.digits = k < 0 ? 0 : k > d.digits ? d.digits : k;
     }
-    int64_t p = decimal_pow10(d.scale);
-    if (d.negative && (d.digits != 0 || x->digits == 0))
-        sb_str(s, "\xE2\x88\x92"); /* U+2212 minus sign */
-    char digits[32];
-    int nd = snprintf(digits, sizeof digits, "%lld", (long long)(d.digits / p));
-    char one[4];
-    for (int i = 0; i < nd; i++) {
-        locale_digit(nu, digits[i] - '0', one);
-        sb_str(s, one);
-        if (i < nd - 1 && (nd - 1 - i) % 3 == 0)
-            sb_str(s, group);
+    d.negative = d.negative && (d.digits != 0 || x->digits == 0);
+    return decimal_text(&d, dec);
+}
+
+/* A percentage is set by the language's rules ("9,2 %", "%9,2"): what
+ * follows the unit in the figure's suffix, or NULL for any other unit. */
+static const char *after_percent(const struct panel_figure *f)
+{
+    if (!f->unit || strcmp(f->unit, "%") != 0 || !f->suffix)
+        return NULL;
+    const char *s = f->suffix;
+    for (;;) {
+        if (*s == ' ')
+            s++;
+        else if (strncmp(s, "\xC2\xA0", 2) == 0)
+            s += 2;
+        else if (strncmp(s, "\xE2\x80\xAF", 3) == 0)
+            s += 3;
+        else
+            break;
     }
-    if (d.scale) {
-        char frac[24];
-        snprintf(frac, sizeof frac, "%0*lld", d.scale, (long long)(d.digits % p));
-        sb_str(s, point);
-        for (int i = 0; frac[i]; i++) {
-            locale_digit(nu, frac[i] - '0', one);
-            sb_str(s, one);
-        }
-    }
+    return *s == '%' ? s + 1 : NULL;
+}
+
+/* x (count-up progress t) in the locale's numbers. */
+static void put_number(struct sb *s, const struct decimal *x, int decimals, double t,
+                       const char *locale)
+{
+    char dec[DECIMAL_TEXT_MAX], num[256];
+    locale_number(locale, shown_decimal(x, decimals, t, dec), 0, num, sizeof num);
+    sb_str(s, num);
 }
 
 size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
@@ -497,12 +484,16 @@ size_t layout_figure_text(const struct panel_figure *f, const char *locale, doub
     if (rules_figure_approximate(f->prefix))
         t = 1;
     sb_str(&s, f->prefix);
-    put_number(&s, &f->value, f->decimals, t, locale);
-    if (f->has_to) {
-        sb_str(&s, "\xE2\x80\x93"); /* en dash */
-        put_number(&s, &f->to, f->decimals, t, locale);
-    }
-    sb_str(&s, f->suffix);
+    const char *after = after_percent(f);
+    char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX], num[256];
+    shown_decimal(&f->value, f->decimals, t, a);
+    if (f->has_to)
+        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, t, b), after != NULL,
+                            num, sizeof num);
+    else
+        locale_number(locale, a, after != NULL, num, sizeof num);
+    sb_str(&s, num);
+    sb_str(&s, after ? after : f->suffix);
     size_t len = s.len;
     if (len > n - 1) {
         len = n - 1;
@@ -1621,7 +1612,6 @@ static const char *quoted_in(struct ctx *c, const char *text, const char *locale
 {
     if (!has_text(text))
         return NULL;
-    const struct locale_rules *lr = locale_rules(locale);
     while (is_space(*text))
         text++;
     size_t n = strlen(text);
@@ -1632,7 +1622,9 @@ static const char *quoted_in(struct ctx *c, const char *text, const char *locale
         return NULL;
     memcpy(t, text, n);
     t[n] = 0;
-    return cat(c, lr->quote_open, t, lr->quote_close, (const char *)NULL);
+    struct locale_quote q;
+    locale_quote_marks(locale, 0, &q);
+    return cat(c, q.open, t, q.close, (const char *)NULL);
 }
 
 static const char *quoted(struct ctx *c, const char *text)
@@ -1661,7 +1653,8 @@ static void add_quote_words(struct ctx *c, struct column *col)
     add_text(col, q->role, &ST_ROLE, U(c, 0.6), 2, "role");
     if (!translated)
         return;
-    const char *lang = ui_language_name(c->p->locale, q->language);
+    char lang[64];
+    ui_language_name(c->p->locale, q->language, lang, sizeof lang);
     struct ui_words words;
     ui_words_init(&words, c->p->locale, c->p->ui_text);
     /* Chinese and Japanese put the language in full-width brackets */
@@ -1811,32 +1804,16 @@ size_t layout_date_text(const struct panel_event *e, const char *locale, char *b
     buf[0] = 0;
     if (!e)
         return 0;
-    const struct locale_rules *lr = locale_rules(locale);
     char tmp[256];
     struct sb s = {tmp, sizeof tmp, 0, 0};
     tmp[0] = 0;
     if (has_text(e->when)) {
         sb_str(&s, e->when);
     } else {
-        char num[16];
-        if (e->approximate)
-            sb_str(&s, lr->about);
-        if (e->date.day > 0) {
-            if (e->date.day == 1 && lr->first_day)
-                sb_str(&s, lr->first_day);
-            else {
-                snprintf(num, sizeof num, "%d", e->date.day);
-                put_digits(&s, num, locale);
-            }
-            sb_str(&s, lr->day_after);
-            sb_str(&s, "\xC2\xA0"); /* no-break space: a date stays on one line */
-        }
-        if (e->date.month >= 1 && e->date.month <= 12) {
-            sb_str(&s, lr->months[e->date.month - 1]);
-            sb_str(&s, "\xC2\xA0");
-        }
-        snprintf(num, sizeof num, "%d", e->date.year);
-        put_digits(&s, num, locale);
+        char date[128];
+        locale_date(locale, e->date.year, e->date.month, e->date.day, e->approximate, date,
+                    sizeof date);
+        sb_str(&s, date);
     }
     size_t len = s.len < n - 1 ? s.len : n - 1;
     while (len > 0 && len < s.len && ((unsigned char)tmp[len] & 0xC0) == 0x80)

@@ -745,65 +745,14 @@ size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, cha
     return fill_template(ui_word(w, id), n, buf, cap);
 }
 
-/* Languages a quote is most often said in, named in English, French,
- * Arabic and Hebrew. */
-static const struct {
-    const char *code, *en, *fr, *ar, *he;
-} languages[] = {
-    {"ar", "Arabic", "arabe", "\u0627\u0644\u0639\u0631\u0628\u064A\u0629",
-     "\u05E2\u05E8\u05D1\u05D9\u05EA"},
-    {"de", "German", "allemand", "\u0627\u0644\u0623\u0644\u0645\u0627\u0646\u064A\u0629",
-     "\u05D2\u05E8\u05DE\u05E0\u05D9\u05EA"},
-    {"en", "English", "anglais", "\u0627\u0644\u0625\u0646\u062C\u0644\u064A\u0632\u064A\u0629",
-     "\u05D0\u05E0\u05D2\u05DC\u05D9\u05EA"},
-    {"es", "Spanish", "espagnol", "\u0627\u0644\u0625\u0633\u0628\u0627\u0646\u064A\u0629",
-     "\u05E1\u05E4\u05E8\u05D3\u05D9\u05EA"},
-    {"fr", "French",
-     "fran\xC3\xA7"
-     "ais",
-     "\u0627\u0644\u0641\u0631\u0646\u0633\u064A\u0629", "\u05E6\u05E8\u05E4\u05EA\u05D9\u05EA"},
-    {"he", "Hebrew",
-     "h\xC3\xA9"
-     "breu",
-     "\u0627\u0644\u0639\u0628\u0631\u064A\u0629", "\u05E2\u05D1\u05E8\u05D9\u05EA"},
-    {"hi", "Hindi", "hindi", "\u0627\u0644\u0647\u0646\u062F\u064A\u0629",
-     "\u05D4\u05D9\u05E0\u05D3\u05D9"},
-    {"it", "Italian", "italien", "\u0627\u0644\u0625\u064A\u0637\u0627\u0644\u064A\u0629",
-     "\u05D0\u05D9\u05D8\u05DC\u05E7\u05D9\u05EA"},
-    {"ja", "Japanese", "japonais", "\u0627\u0644\u064A\u0627\u0628\u0627\u0646\u064A\u0629",
-     "\u05D9\u05E4\u05E0\u05D9\u05EA"},
-    {"ko", "Korean",
-     "cor\xC3\xA9"
-     "en",
-     "\u0627\u0644\u0643\u0648\u0631\u064A\u0629",
-     "\u05E7\u05D5\u05E8\u05D9\u05D0\u05E0\u05D9\u05EA"},
-    {"nl", "Dutch",
-     "n\xC3\xA9"
-     "erlandais",
-     "\u0627\u0644\u0647\u0648\u0644\u0646\u062F\u064A\u0629",
-     "\u05D4\u05D5\u05DC\u05E0\u05D3\u05D9\u05EA"},
-    {"pl", "Polish", "polonais", "\u0627\u0644\u0628\u0648\u0644\u0646\u062F\u064A\u0629",
-     "\u05E4\u05D5\u05DC\u05E0\u05D9\u05EA"},
-    {"pt", "Portuguese", "portugais",
-     "\u0627\u0644\u0628\u0631\u062A\u063A\u0627\u0644\u064A\u0629",
-     "\u05E4\u05D5\u05E8\u05D8\u05D5\u05D2\u05D6\u05D9\u05EA"},
-    {"ru", "Russian", "russe", "\u0627\u0644\u0631\u0648\u0633\u064A\u0629",
-     "\u05E8\u05D5\u05E1\u05D9\u05EA"},
-    {"uk", "Ukrainian", "ukrainien", "\u0627\u0644\u0623\u0648\u0643\u0631\u0627\u0646\u064A\u0629",
-     "\u05D0\u05D5\u05E7\u05E8\u05D0\u05D9\u05E0\u05D9\u05EA"},
-    {"zh", "Chinese", "chinois", "\u0627\u0644\u0635\u064A\u0646\u064A\u0629",
-     "\u05E1\u05D9\u05E0\u05D9\u05EA"},
-};
-
-const char *ui_language_name(const char *locale, const char *code)
+/* CLDR's names through ICU (locale_rules.h): in running text for the
+ * "Original (anglais)" line, standalone for a language's own name. */
+size_t ui_language_name(const char *locale, const char *code, char *buf, size_t cap)
 {
-    if (!code)
-        return "";
-    for (size_t i = 0; i < sizeof languages / sizeof languages[0]; i++)
-        if (locale_is(code, languages[i].code))
-            return locale_is(locale, "fr")   ? languages[i].fr
-                   : locale_is(locale, "ar") ? languages[i].ar
-                   : locale_is(locale, "he") ? languages[i].he
-                                             : languages[i].en;
-    return code;
+    return locale_language_name(locale, code, 0, buf, cap);
+}
+
+size_t ui_language_autonym(const char *code, char *buf, size_t cap)
+{
+    return locale_language_name(code, code, 1, buf, cap);
 }

@@ -106,9 +106,16 @@ const char *ui_word(const struct ui_words *w, enum ui_string_id id);
 size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf,
                       size_t cap);
 
-/* The name of the language `code` (a BCP 47 tag: "en", "ko", "fr-CA") as
- * locale writes it: "English", "anglais", "Korean", "coréen"; for a
- * language this table does not name, the code itself. */
-const char *ui_language_name(const char *locale, const char *code);
+/* The name of the language `code` (a BCP 47 tag: "en", "ko", "fr-CA") in
+ * locale's language, as it reads in running text and in "Original (…)":
+ * "English", "anglais", "Englisch", "英語" (CLDR's, through ICU); for a
+ * language CLDR does not name, the code itself. Written NUL terminated
+ * into buf (cut at a character's edge to fit cap); returns the length. */
+size_t ui_language_name(const char *locale, const char *code, char *buf, size_t cap);
+
+/* A language's own name, capitalised as it stands alone (a language
+ * picker's line): "English", "Français", "Deutsch", "日本語", "Ελληνικά";
+ * the code itself when CLDR names none. As ui_language_name. */
+size_t ui_language_autonym(const char *code, char *buf, size_t cap);
 
 #endif
