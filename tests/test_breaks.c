@@ -7,6 +7,7 @@
  * between words only, Japanese never starts a line with "。" or a small
  * kana; the project's tailorings (Korean keep-all, hyphens). Unicode's own
  * test files run in test_unicode_files.c. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -348,6 +349,61 @@ static void clusters_are_icus_for_every_code_point(void **state)
     ubrk_close(bi);
 }
 
+/* Texts in several languages, broken on four threads at once (each with
+ * its own iterators, languages coming and going past the four it keeps):
+ * every thread finds what one thread alone finds. */
+static const char *const thread_texts[][2] = {
+    {"th", "\xE0\xB8\x9A\xE0\xB8\xA3\xE0\xB8\xA3\xE0\xB8\x9E\xE0\xB8\x9A\xE0\xB8\xB8"
+           "\xE0\xB8\xA3\xE0\xB8\xB8\xE0\xB8\xA9\xE0\xB8\x82\xE0\xB8\xAD\xE0\xB8\x87"},
+    {"ja", "\xE3\x81\x8D\xE3\x82\x83\xE3\x81\x8F\xE3\x81\xA7\xE3\x81\x99\xE3\x80\x82"},
+    {"ko", "\xEB\xA7\x8C\xEA\xB2\xBD \xEB\x8C\x80\xEA\xB0\x81"},
+    {"fr", "Peut-\xC3\xAAtre a-t-elle dit 25-ans"},
+    {"en", "Flags \xF0\x9F\x87\xA8\xF0\x9F\x87\xA6\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7 e\xCC\x81 x"},
+    {"de", "Stra\xC3\x9F"
+           "e und Weg"},
+    {NULL, "\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\xB7 \xFF\xE0\xA4 ab"},
+};
+#define THREAD_TEXTS (sizeof thread_texts / sizeof *thread_texts)
+static char thread_want[THREAD_TEXTS][256];
+
+/* brks of text k and its cluster ends, as one string */
+static void thread_result(size_t k, char *out)
+{
+    const char *s = thread_texts[k][1];
+    size_t n = strlen(s);
+    breaks_find(s, n, thread_texts[k][0], out);
+    for (size_t i = 0; i < n; i = breaks_cluster_end(s, n, i))
+        out[i] += 10;
+    out[n] = 0;
+}
+
+static void *thread_main(void *arg)
+{
+    size_t wrong = 0, seed = (size_t)(uintptr_t)arg;
+    char got[256];
+    for (size_t r = 0; r < 300; r++) {
+        size_t k = (r * 7 + seed) % THREAD_TEXTS;
+        thread_result(k, got);
+        wrong += memcmp(got, thread_want[k], strlen(thread_texts[k][1]) + 1) != 0;
+    }
+    return (void *)(uintptr_t)wrong;
+}
+
+static void threads_break_alike(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < THREAD_TEXTS; k++)
+        thread_result(k, thread_want[k]);
+    pthread_t th[4];
+    for (uintptr_t t = 0; t < 4; t++)
+        assert_int_equal(pthread_create(&th[t], NULL, thread_main, (void *)t), 0);
+    for (int t = 0; t < 4; t++) {
+        void *wrong;
+        assert_int_equal(pthread_join(th[t], &wrong), 0);
+        assert_int_equal((uintptr_t)wrong, 0);
+    }
+}
+
 static void malformed_bytes_are_letters(void **state)
 {
     (void)state;
@@ -427,6 +483,7 @@ int main(void)
         cmocka_unit_test(southeast_asian_words_stay_whole),
         cmocka_unit_test(japanese_line_starts),
         cmocka_unit_test(clusters_are_icus_for_every_code_point),
+        cmocka_unit_test(threads_break_alike),
         cmocka_unit_test(malformed_bytes_are_letters),
         cmocka_unit_test(long_runs_are_cut_between_clusters),
     };

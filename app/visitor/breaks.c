@@ -93,6 +93,8 @@ static _Thread_local struct iters *mine;
 static pthread_key_t iters_key;
 static pthread_once_t iters_once = PTHREAD_ONCE_INIT;
 
+/* Runs in the exiting thread: a later call there (from another key's
+ * destructor) opens afresh, and the key's destructor runs again. */
 static void iters_free(void *p)
 {
     struct iters *it = p;
@@ -100,6 +102,7 @@ static void iters_free(void *p)
     for (int k = 0; k < LINE_ITERS; k++)
         ubrk_close(it->line[k].bi);
     free(it);
+    mine = NULL;
 }
 
 static void iters_key_make(void)
