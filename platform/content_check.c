@@ -122,31 +122,79 @@ static void note_lacks(struct content_check *c, enum font_face face, const char 
     }
 }
 
-/* A character of a field that no installed font has would show as a box:
- * name the field and the character. 0, or -2 with why. */
+/* A message snprintf cut at len bytes: it ends in "..." at a character's
+ * edge (not inside a UTF-8 sequence), so staff see that it goes on. */
+static void mark_cut(char *s, size_t len)
+{
+    if (len < 4)
+        return;
+    size_t at = len - 4;
+    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+        at--;
+    memcpy(s + at, "...", 4);
+}
+
+/* "U+1F468 U+200D U+1F469": the code points of s[0..n), into buf. */
+static void code_points(const char *s, size_t n, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < len;) {
+        uint32_t cp = typeset_decode(s, n, &i);
+        used += (size_t)snprintf(buf + used, len - used, "%sU+%04X", used ? " " : "", (unsigned)cp);
+    }
+}
+
+/* A character of a field that no installed font draws would show as a box,
+ * and an emoji sequence no font has a picture for would show as its parts:
+ * name the field and the characters, as the kiosk would draw them (the
+ * same fonts, clusters and shaping). 0, or -2 with why. */
 static int glyph_check(struct content_check *c, const char *field, enum font_face face,
                        const char *s, char *why, size_t why_len)
 {
     struct text *t = c->t;
     uint32_t cp = 0;
-    if (s)
-        note_lacks(c, face, s);
+    size_t n = s ? strlen(s) : 0, off = 0, len = 0;
+    if (!s)
+        return 0;
+    note_lacks(c, face, s);
     c->glyph_field = field;
-    if (s && !text_missing(t, face, s, strlen(s), &cp) &&
-        text_shaped_missing(t, face, s, strlen(s), &cp)) {
+    int missing = text_missing(t, face, s, n, &cp);
+    if (missing == 1) {
+        snprintf(why, why_len,
+                 "%s: the character U+%04X is in no installed font and would show as a box; "
+                 "remove it or install a font that has it",
+                 field, (unsigned)cp);
+        return -2;
+    }
+    if (missing == 2) {
+        snprintf(why, why_len,
+                 "%s: the character U+%04X is in no installed font together with the character "
+                 "it belongs to, and would show as a box; rewrite it or install a font that has "
+                 "both",
+                 field, (unsigned)cp);
+        return -2;
+    }
+    if (text_emoji_apart(t, face, s, n, &off, &len)) {
+        char seq[160];
+        code_points(s + off, len, seq, sizeof seq);
+        if (snprintf(why, why_len,
+                     "%s: the emoji sequence %s cannot be drawn as one picture on this kiosk "
+                     "(no installed font has a picture for it: it would show as its parts); "
+                     "write it another way, or install a colour emoji font that has it "
+                     "(fonts-noto-color-emoji)",
+                     field, seq) >= (int)why_len)
+            mark_cut(why, why_len);
+        return -2;
+    }
+    if (text_shaped_missing(t, face, s, n, &cp)) {
         snprintf(why, why_len,
                  "%s: the text around U+%04X is shaped into a glyph its font does not have and "
                  "would show a box; rewrite it or install a font that has it",
                  field, (unsigned)cp);
         return -2;
     }
-    if (!s || !text_missing(t, face, s, strlen(s), &cp))
-        return 0;
-    snprintf(why, why_len,
-             "%s: the character U+%04X is in no installed font and would show as a box; "
-             "remove it or install a font that has it",
-             field, (unsigned)cp);
-    return -2;
+    return 0;
 }
 
 /* Every visible text of the panel in the face it is set in. */
@@ -275,18 +323,6 @@ static int photo_check(struct content_check *c, const struct panel *p,
     if (hashed)
         photo_seen(c, digest, ow, oh, 1);
     return 0;
-}
-
-/* A message snprintf cut at len bytes: it ends in "..." at a character's
- * edge (not inside a UTF-8 sequence), so staff see that it goes on. */
-static void mark_cut(char *s, size_t len)
-{
-    if (len < 4)
-        return;
-    size_t at = len - 4;
-    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
-        at--;
-    memcpy(s + at, "...", 4);
 }
 
 /* " at 800x480, 1024x768 and 1080x1920": the sizes in mask, into buf. */

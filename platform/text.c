@@ -38,6 +38,7 @@
 #include <SDL_ttf.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <unicode/uchar.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@
 #include <unistd.h>
 
 #include "bidi.h"
+#include "breaks.h"
 #include "locale_rules.h"
 #include "log.h"
 #include "typeset.h"
@@ -62,8 +64,11 @@
 #define OPEN_PX 32
 #define MAX_PX 2000
 #define PATH_LEN 1024
-#define MAX_CHAIN 24
-#define MAX_FC_LOOKUPS 64 /* fontconfig searches for uncovered characters, per face */
+/* Fonts in a face's chain: the locale table's, those fontconfig finds
+ * for scripts the table does not name (a dozen for an exhibit in twelve
+ * scripts), the shipped one and the exhibit's own. */
+#define MAX_CHAIN 64
+#define MAX_FC_MISSES 64 /* fontconfig searches that found no font, per face */
 #define CACHE_SIZE 1024   /* code points remembered per face, direct mapped */
 #define WIDTH_CACHE 4096  /* run widths remembered by default, direct mapped */
 #define WIDTH_KEY 256     /* the longest run whose width is remembered, bytes */
@@ -81,9 +86,15 @@ struct width_entry {
 struct slot {
     const struct script_fonts *script; /* NULL: the shipped font (or the exhibit's) */
     void *own;                         /* the exhibit's font: its bytes, malloc'd; else NULL */
-    int state;                         /* 0 not looked up yet, 1 open, -1 unavailable */
+    /* 0 not looked up yet, 2 found (its file and characters known), 1
+     * open, -1 unavailable */
+    int state;
     TTF_Font *font;
     int cur_px;
+    FcCharSet *cs; /* its characters as fontconfig lists them; NULL: ask the font */
+    int embolden;  /* a bold face from a regular file */
+    int color;     /* its glyphs are colour pictures (fontconfig's FC_COLOR) */
+    int strike;    /* a font of bitmaps at one size: that size in pixels; 0: outlines */
     char path[PATH_LEN];
     int index; /* the face in a collection (.ttc) */
     /* the font's bytes for text_shape_line (the exhibit's own; else found
@@ -96,7 +107,7 @@ struct slot {
 struct chain {
     struct slot f[MAX_CHAIN];
     int n;
-    int fc_lookups; /* searches made for characters no slot had */
+    int fc_misses; /* searches for characters no installed font had */
     struct {
         uint32_t cp1; /* code point + 1; 0: empty */
         int font;
@@ -167,6 +178,14 @@ static void libs_release(void)
     }
 }
 
+static int path_in_chain(const struct chain *ch, const char *path)
+{
+    for (int i = 0; i < ch->n; i++)
+        if (ch->f[i].state > 0 && strcmp(ch->f[i].path, path) == 0)
+            return 1;
+    return 0;
+}
+
 static int is_generic(const char *family)
 {
     return strcmp(family, "sans-serif") == 0 || strcmp(family, "serif") == 0;
@@ -181,10 +200,43 @@ static int family_matches(FcPattern *match, const char *family)
     return 0;
 }
 
-/* Ask fontconfig for family (bold or not). Fills path/index and whether the
- * file really is bold. 0 when the match is the family asked for. */
-static int fc_find(const char *family, int bold, char *path, size_t path_len, int *index,
-                   int *is_bold)
+/* The font fontconfig describes in p, into slot sl (found, not open): its
+ * file, face, characters, and whether it is a font of colour bitmaps at
+ * one size. bold: the face is bold (emboldened when the file is not).
+ * 0, or -1 (no file, or no room for its path). */
+static int fc_take(FcPattern *p, struct slot *sl, int bold)
+{
+    FcChar8 *file = NULL;
+    FcCharSet *cs = NULL;
+    if (FcPatternGetString(p, FC_FILE, 0, &file) != FcResultMatch ||
+        strlen((const char *)file) >= PATH_LEN)
+        return -1;
+    int index = 0, weight = FC_WEIGHT_REGULAR;
+    FcBool outline = FcTrue, color = FcFalse;
+    double pixels = 0;
+    FcPatternGetInteger(p, FC_INDEX, 0, &index);
+    FcPatternGetInteger(p, FC_WEIGHT, 0, &weight);
+    FcPatternGetBool(p, FC_OUTLINE, 0, &outline);
+    FcPatternGetBool(p, FC_COLOR, 0, &color);
+    FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &pixels);
+    /* a copy of its own: fontconfig's is in its caches, which text_rest
+     * lets go */
+    FcCharSet *mine = FcCharSetCreate();
+    if (mine && FcPatternGetCharSet(p, FC_CHARSET, 0, &cs) == FcResultMatch)
+        FcCharSetMerge(mine, cs, NULL);
+    snprintf(sl->path, PATH_LEN, "%s", (const char *)file);
+    sl->index = index;
+    sl->cs = mine;
+    sl->color = color == FcTrue;
+    sl->strike = !outline && pixels >= 1 ? (int)(pixels + 0.5) : 0;
+    sl->embolden = bold && weight < FC_WEIGHT_DEMIBOLD && !sl->strike;
+    sl->state = 2;
+    return 0;
+}
+
+/* Ask fontconfig for family (bold or not) and take it into sl. 0 when the
+ * match is the family asked for and not already in chain ch. */
+static int fc_find(const struct chain *ch, const char *family, int bold, struct slot *sl)
 {
     fc_wake();
     FcPattern *pat = FcPatternCreate();
@@ -200,23 +252,11 @@ static int fc_find(const char *family, int bold, char *path, size_t path_len, in
     int rc = -1;
     FcResult res = FcResultNoMatch;
     FcPattern *match = FcFontMatch(NULL, pat, &res);
-    if (!match || res != FcResultMatch)
-        goto done;
-    if (!is_generic(family) && !family_matches(match, family))
-        goto done;
     FcChar8 *file = NULL;
-    if (FcPatternGetString(match, FC_FILE, 0, &file) != FcResultMatch)
-        goto done;
-    int idx = 0, weight = FC_WEIGHT_REGULAR;
-    FcPatternGetInteger(match, FC_INDEX, 0, &idx);
-    FcPatternGetInteger(match, FC_WEIGHT, 0, &weight);
-    if (strlen((const char *)file) >= path_len)
-        goto done;
-    strcpy(path, (const char *)file);
-    *index = idx;
-    *is_bold = weight >= FC_WEIGHT_DEMIBOLD;
-    rc = 0;
-done:
+    if (match && res == FcResultMatch && (is_generic(family) || family_matches(match, family)) &&
+        FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
+        !path_in_chain(ch, (const char *)file))
+        rc = fc_take(match, sl, bold);
     if (match)
         FcPatternDestroy(match);
     FcPatternDestroy(pat);
@@ -276,71 +316,93 @@ static void close_font(struct text *t, TTF_Font *f)
     }
 }
 
+/* Everything slot sl holds, let go (the slot itself stays). */
+static void slot_free(struct text *t, struct slot *sl)
+{
+    hb_font_destroy(sl->hb); /* NULL is fine */
+    if (sl->font)
+        close_font(t, sl->font);
+    if (sl->cs)
+        FcCharSetDestroy(sl->cs);
+    free(sl->own);
+    sl->hb = NULL;
+    sl->font = NULL;
+    sl->cs = NULL;
+    sl->own = NULL;
+}
+
 static const char *const *families_of(const struct script_fonts *sf, enum font_face face)
 {
     return face == FACE_SERIF ? sf->serif : sf->sans;
 }
 
-static int path_in_chain(const struct chain *ch, const char *path)
-{
-    for (int i = 0; i < ch->n; i++)
-        if (ch->f[i].state == 1 && strcmp(ch->f[i].path, path) == 0)
-            return 1;
-    return 0;
-}
-
-/* Open the first installed family of the slot's script (or the shipped
- * font). quiet: a fallback that is simply not installed is not news. */
-static void slot_open(struct text *t, enum font_face face, struct slot *sl, int quiet)
+/* Find the first installed family of the slot's script (fontconfig only:
+ * nothing is opened). quiet: a fallback that is simply not installed is
+ * not news. */
+static void slot_find(struct text *t, enum font_face face, struct slot *sl, int quiet)
 {
     struct chain *ch = &t->chain[face];
-    int bold = face == FACE_SANS_BOLD;
-    char path[PATH_LEN];
     sl->state = -1;
-    if (!sl->script) {
-        snprintf(path, sizeof(path), "%s/%s", t->assets_dir, FALLBACK_FONT);
-        TTF_Font *f = open_font(t, path, 0);
-        if (!f) {
-            log_warn(TAG, "face %s: shipped font %s: %s", face_names[face], path, SDL_GetError());
-            return;
-        }
-        if (bold)
-            TTF_SetFontStyle(f, TTF_STYLE_BOLD);
-        sl->font = f;
-    } else {
-        const char *const *fams = families_of(sl->script, face);
-        for (int i = 0; fams && fams[i] && !sl->font; i++) {
-            int index = 0, is_bold = 0;
-            if (fc_find(fams[i], bold, path, sizeof(path), &index, &is_bold) != 0) {
-                if (!quiet)
-                    log_warn(TAG, "face %s: family \"%s\" not installed, trying the next",
-                             face_names[face], fams[i]);
-                continue;
-            }
-            if (path_in_chain(ch, path))
-                continue;
-            TTF_Font *f = open_font(t, path, index);
-            if (!f) {
-                log_warn(TAG, "face %s: cannot open %s: %s", face_names[face], path,
-                         SDL_GetError());
-                continue;
-            }
-            if (bold && !is_bold) {
-                TTF_SetFontStyle(f, TTF_STYLE_BOLD);
-                log_warn(TAG, "face %s: no bold file for \"%s\", emboldening %s", face_names[face],
-                         fams[i], path);
-            }
-            sl->font = f;
-            sl->index = index;
-            log_debug(TAG, "face %s: %s for %s (family \"%s\")", face_names[face], path,
-                      sl->script->script, fams[i]);
-        }
-        if (!sl->font)
-            return;
+    if (!sl->script) { /* the shipped font */
+        snprintf(sl->path, PATH_LEN, "%s/%s", t->assets_dir, FALLBACK_FONT);
+        sl->embolden = face == FACE_SANS_BOLD;
+        sl->state = 2;
+        return;
     }
-    snprintf(sl->path, PATH_LEN, "%s", path);
+    const char *const *fams = families_of(sl->script, face);
+    for (int i = 0; fams && fams[i] && sl->state != 2; i++) {
+        if (fc_find(ch, fams[i], face == FACE_SANS_BOLD, sl) == 0) {
+            log_debug(TAG, "face %s: %s for %s (family \"%s\")", face_names[face], sl->path,
+                      sl->script->script, fams[i]);
+        } else if (!quiet) {
+            log_warn(TAG, "face %s: family \"%s\" not installed, trying the next",
+                     face_names[face], fams[i]);
+        }
+    }
+}
+
+/* Open the font found for sl. */
+static void slot_load(struct text *t, enum font_face face, struct slot *sl)
+{
+    TTF_Font *f = open_font(t, sl->path, sl->index);
+    if (!f) {
+        log_warn(TAG, "face %s: cannot open %s: %s", face_names[face], sl->path, SDL_GetError());
+        sl->state = -1;
+        return;
+    }
+    if (sl->embolden) {
+        TTF_SetFontStyle(f, TTF_STYLE_BOLD);
+        if (sl->script)
+            log_warn(TAG, "face %s: no bold file, emboldening %s", face_names[face], sl->path);
+    }
+    sl->font = f;
     sl->cur_px = OPEN_PX;
     sl->state = 1;
+}
+
+/* Slot i of face's chain, found and opened if it was not yet: NULL when
+ * it cannot be. */
+static struct slot *slot_ready(struct text *t, enum font_face face, int i)
+{
+    struct slot *sl = &t->chain[face].f[i];
+    if (sl->state == 0)
+        slot_find(t, face, sl, 1);
+    if (sl->state == 2)
+        slot_load(t, face, sl);
+    return sl->state == 1 ? sl : NULL;
+}
+
+/* Does slot i have cp? Its characters as fontconfig lists them are asked
+ * first, so a font is opened only for a character it has. */
+static int slot_has(struct text *t, enum font_face face, int i, uint32_t cp)
+{
+    struct slot *sl = &t->chain[face].f[i];
+    if (sl->state == 0)
+        slot_find(t, face, sl, 1);
+    if (sl->state < 0 || (sl->cs && !FcCharSetHasChar(sl->cs, cp)))
+        return 0;
+    sl = slot_ready(t, face, i);
+    return sl && TTF_GlyphIsProvided32(sl->font, cp);
 }
 
 /* The chain: the first script's font now (it must open), the others when
@@ -352,13 +414,13 @@ static int open_face(struct text *t, enum font_face face)
     for (int i = 0; i < lr->n_fonts && ch->n < MAX_CHAIN - 1; i++)
         ch->f[ch->n++].script = &lr->fonts[i];
     ch->f[ch->n++].script = NULL;
-    slot_open(t, face, &ch->f[0], 0);
-    if (ch->f[0].state != 1) {
+    slot_find(t, face, &ch->f[0], 0);
+    if (slot_ready(t, face, 0) == NULL) {
         /* no Latin family at all: the shipped font draws everything */
+        slot_free(t, &ch->f[0]);
         ch->f[0] = ch->f[ch->n - 1];
         ch->n--;
-        slot_open(t, face, &ch->f[0], 0);
-        if (ch->f[0].state != 1)
+        if (slot_ready(t, face, 0) == NULL)
             return -1;
         log_warn(TAG, "face %s: falling back to the shipped font %s", face_names[face],
                  ch->f[0].path);
@@ -371,83 +433,170 @@ static enum font_face clamp_face(enum font_face face)
     return (unsigned)face < FACE_COUNT ? face : FACE_SANS;
 }
 
-/* Font i of the face's chain at size px (the first font when i is not
- * available), or NULL. */
-static TTF_Font *font_at(struct text *t, enum font_face face, int i, int px)
+/* The slot that draws font i of the face's chain at size px (the first
+ * font when i is not available), or NULL. A font of bitmaps at one size
+ * (colour emoji) keeps its size: its pictures are scaled to px
+ * (slot_scaled). */
+static struct slot *slot_at(struct text *t, enum font_face face, int i, int px)
 {
     face = clamp_face(face);
     struct chain *ch = &t->chain[face];
-    if (i < 0 || i >= ch->n)
-        i = 0;
-    struct slot *sl = &ch->f[i];
-    if (sl->state == 0)
-        slot_open(t, face, sl, 1);
-    if (sl->state != 1)
-        sl = &ch->f[0];
+    struct slot *sl = i >= 0 && i < ch->n ? slot_ready(t, face, i) : NULL;
+    if (!sl)
+        sl = slot_ready(t, face, 0);
+    if (!sl)
+        return NULL;
     if (px < 1)
         px = 1;
     if (px > MAX_PX)
         px = MAX_PX;
-    if (sl->cur_px != px) {
+    if (!sl->strike && sl->cur_px != px) {
         if (TTF_SetFontSize(sl->font, px) != 0)
             return NULL;
         sl->cur_px = px;
     }
-    return sl->font;
+    return sl;
 }
 
-/* The last resort for a character no font of the chain has: any installed
- * font that fontconfig says covers it, added to the chain. Bounded: a text
- * of thousands of characters no font has must not stall layout. The index
- * of the new slot, or -1. */
-static int fc_fallback(struct text *t, enum font_face face, uint32_t cp)
+static TTF_Font *font_at(struct text *t, enum font_face face, int i, int px)
+{
+    struct slot *sl = slot_at(t, face, i, px);
+    return sl ? sl->font : NULL;
+}
+
+/* A length measured in sl's own size, at px. */
+static int slot_scaled(const struct slot *sl, int px, int v)
+{
+    if (!sl->strike)
+        return v;
+    return (int)(((long)v * px + sl->strike / 2) / sl->strike);
+}
+
+/* ---- clusters --------------------------------------------------------------- */
+
+/* The most code points of one cluster a font is chosen for (a family of
+ * four with its joiners and skin tones is 11). */
+#define CLUSTER_MAX 32
+
+/* Characters that draw nothing and need no glyph: spaces, joiners, marks
+ * of direction, variation selectors, tags, the soft hyphen. */
+static int invisible(uint32_t cp)
+{
+    return cp < 0x21 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD || cp == 0x061C ||
+           (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0x2000 && cp <= 0x200F) ||
+           (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || (cp >= 0xE0000 && cp <= 0xE0FFF);
+}
+
+/* The visible characters of cluster s[0..n), at most CLUSTER_MAX, into
+ * cps; how many. *emoji: the cluster asks for an emoji picture (an
+ * emoji by default, a keycap, a flag, a skin tone, a tag sequence, or
+ * U+FE0F after its base) and not for text (U+FE0E). */
+static int cluster_chars(const char *s, size_t n, uint32_t *cps, int *emoji)
+{
+    int k = 0, pict = 0, text = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = typeset_decode(s, n, &i);
+        if (cp == 0xFE0F || cp == 0x20E3 || (cp >= 0x1F1E6 && cp <= 0x1F1FF) ||
+            (cp >= 0x1F3FB && cp <= 0x1F3FF) || (cp >= 0xE0020 && cp <= 0xE007F) ||
+            (k == 0 && cp >= 0x80 && u_hasBinaryProperty((UChar32)cp, UCHAR_EMOJI_PRESENTATION)))
+            pict = 1;
+        text |= cp == 0xFE0E;
+        if (!invisible(cp) && k < CLUSTER_MAX)
+            cps[k++] = cp;
+    }
+    *emoji = pict && !text;
+    return k;
+}
+
+/* Does slot i have every one of cps[0..k)? */
+static int slot_covers(struct text *t, enum font_face face, int i, const uint32_t *cps, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (!slot_has(t, face, i, cps[j]))
+            return 0;
+    return 1;
+}
+
+/* fontconfig's candidate p for the face: a font of outlines (or of colour
+ * pictures) that has every character of cs, not in the chain yet. How
+ * well it suits, higher better; 0: it does not. A serif face asks for a
+ * serif family, the others for one that is not; an emoji cluster asks for
+ * colour, text for outlines. */
+static int fc_suits(const struct chain *ch, FcPattern *p, const FcCharSet *cs, enum font_face face,
+                    int emoji)
+{
+    FcCharSet *has = NULL;
+    FcChar8 *file = NULL, *fam = NULL;
+    FcBool outline = FcTrue, color = FcFalse;
+    FcPatternGetBool(p, FC_OUTLINE, 0, &outline);
+    FcPatternGetBool(p, FC_COLOR, 0, &color);
+    if (FcPatternGetCharSet(p, FC_CHARSET, 0, &has) != FcResultMatch ||
+        !FcCharSetIsSubset(cs, has) || FcPatternGetString(p, FC_FILE, 0, &file) != FcResultMatch ||
+        path_in_chain(ch, (const char *)file) || (!outline && !color))
+        return 0;
+    int serif = FcPatternGetString(p, FC_FAMILY, 0, &fam) == FcResultMatch &&
+                strstr((const char *)fam, "Serif") != NULL;
+    return 1 + 2 * ((face == FACE_SERIF) == serif) + 4 * (emoji == (color == FcTrue));
+}
+
+/* The last resort for a cluster no font of the chain has whole (cps[0..k),
+ * its visible characters): the installed font fontconfig ranks first
+ * among those that have all of them (FcFontSort, by FC_CHARSET, then the
+ * face's weight), joins the chain. Bounded: a text of thousands of
+ * characters no font has must not stall layout. The index of the new
+ * slot, or -1. */
+static int fc_fallback(struct text *t, enum font_face face, const uint32_t *cps, int k, int emoji)
 {
     struct chain *ch = &t->chain[face];
     /* one slot stays free for an exhibit's own font (text_set_fonts) */
-    if (ch->n >= MAX_CHAIN - 1 || ch->fc_lookups >= MAX_FC_LOOKUPS || cp < 0x20)
+    if (k == 0 || ch->n >= MAX_CHAIN - 1 || ch->fc_misses >= MAX_FC_MISSES || cps[0] < 0x20)
         return -1;
-    ch->fc_lookups++;
     fc_wake();
     FcPattern *pat = FcPatternCreate();
     FcCharSet *cs = FcCharSetCreate();
+    FcFontSet *set = NULL;
     int slot = -1;
-    if (!pat || !cs || !FcCharSetAddChar(cs, cp))
+    for (int j = 0; cs && j < k; j++)
+        FcCharSetAddChar(cs, cps[j]);
+    if (!pat || !cs)
         goto done;
     FcPatternAddCharSet(pat, FC_CHARSET, cs);
-    FcPatternAddBool(pat, FC_SCALABLE, FcTrue);
+    FcPatternAddString(pat, FC_FAMILY,
+                       (const FcChar8 *)(face == FACE_SERIF ? "serif" : "sans-serif"));
     FcPatternAddInteger(pat, FC_WEIGHT,
                         face == FACE_SANS_BOLD ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
+    FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN);
     FcConfigSubstitute(NULL, pat, FcMatchPattern);
     FcDefaultSubstitute(pat);
     FcResult res = FcResultNoMatch;
-    FcPattern *match = FcFontMatch(NULL, pat, &res);
-    FcCharSet *has = NULL;
-    FcChar8 *file = NULL;
-    int index = 0;
-    if (match && res == FcResultMatch &&
-        FcPatternGetCharSet(match, FC_CHARSET, 0, &has) == FcResultMatch &&
-        FcCharSetHasChar(has, cp) &&
-        FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
-        strlen((const char *)file) < PATH_LEN && !path_in_chain(ch, (const char *)file)) {
-        FcPatternGetInteger(match, FC_INDEX, 0, &index);
-        TTF_Font *f = open_font(t, (const char *)file, index);
-        if (f && TTF_GlyphIsProvided32(f, cp)) {
-            struct slot *sl = &ch->f[ch->n];
-            memset(sl, 0, sizeof(*sl));
-            sl->font = f;
-            sl->state = 1;
-            sl->cur_px = OPEN_PX;
-            sl->index = index;
-            snprintf(sl->path, PATH_LEN, "%s", (const char *)file);
-            slot = ch->n++;
-            log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cp);
-        } else if (f) {
-            close_font(t, f);
+    set = FcFontSort(NULL, pat, FcFalse, NULL, &res);
+    int best = -1, best_score = 0;
+    for (int i = 0; set && i < set->nfont && best_score < 7; i++) {
+        int score = fc_suits(ch, set->fonts[i], cs, face, emoji);
+        if (score > best_score) {
+            best = i;
+            best_score = score;
         }
     }
-    if (match)
-        FcPatternDestroy(match);
+    struct slot *sl = &ch->f[ch->n];
+    memset(sl, 0, sizeof(*sl));
+    if (best >= 0 && fc_take(set->fonts[best], sl, face == FACE_SANS_BOLD) == 0) {
+        slot = ch->n++;
+        if (!slot_covers(t, face, slot, cps, k)) { /* fontconfig and the font disagree */
+            slot_free(t, sl);
+            memset(sl, 0, sizeof(*sl));
+            sl->state = -1; /* kept, so the file is not asked for again */
+            slot = -1;
+        } else {
+            log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cps[0]);
+        }
+    }
 done:
+    if (slot < 0)
+        ch->fc_misses++;
+    if (set)
+        FcFontSetDestroy(set);
     if (cs)
         FcCharSetDestroy(cs);
     if (pat)
@@ -464,22 +613,53 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
     if (ch->cache[h].cp1 == cp + 1)
         return ch->cache[h].font;
     int font = -1;
-    for (int i = 0; i < ch->n; i++) {
-        struct slot *sl = &ch->f[i];
-        if (sl->state == 0)
-            slot_open(t, face, sl, 1);
-        if (sl->state == 1 && TTF_GlyphIsProvided32(sl->font, cp)) {
+    for (int i = 0; i < ch->n && font < 0; i++)
+        if (slot_has(t, face, i, cp))
             font = i;
-            break;
-        }
-    }
     if (font < 0)
-        font = fc_fallback(t, face, cp);
+        font = fc_fallback(t, face, &cp, 1, 0);
     if (font < 0)
         font = 0; /* no font has it: the first font's missing-glyph box */
     ch->cache[h].cp1 = cp + 1;
     ch->cache[h].font = font;
     return font;
+}
+
+/* The font that sets cluster s[0..n) whole (typeset.h, cluster_font): an
+ * emoji cluster in the first font of colour pictures that has all of it;
+ * any other in its first character's font when that font has all of it
+ * (nearly always: a letter with its marks), else in the first font of the
+ * chain that does, else in one fontconfig finds; else, as a last resort,
+ * in its first character's font (a box for what that lacks, which the
+ * build refuses). */
+static int cluster_font(void *ctx, enum font_face face, const char *s, size_t n)
+{
+    struct text *t = ctx;
+    face = clamp_face(face);
+    uint32_t cps[CLUSTER_MAX];
+    int emoji, k = cluster_chars(s, n, cps, &emoji);
+    if (k == 0)
+        return 0; /* spaces, joiners: whatever font they stand in */
+    struct chain *ch = &t->chain[face];
+    if (emoji) {
+        for (int i = 0; i < ch->n; i++) {
+            if (ch->f[i].state == 0)
+                slot_find(t, face, &ch->f[i], 1);
+            if (ch->f[i].color && slot_covers(t, face, i, cps, k))
+                return i;
+        }
+        int i = fc_fallback(t, face, cps, k, 1);
+        if (i >= 0 && ch->f[i].color)
+            return i;
+    }
+    int first = font_for(t, face, cps[0]);
+    if (k == 1 || slot_covers(t, face, first, cps, k))
+        return first;
+    for (int i = 0; i < ch->n; i++)
+        if (slot_covers(t, face, i, cps, k))
+            return i;
+    int i = fc_fallback(t, face, cps, k, 0);
+    return i >= 0 ? i : first;
 }
 
 /* Strings shorter than this are NUL-terminated on the stack, longer on the heap. */
@@ -576,8 +756,8 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
                 return e->w;
         }
     }
-    TTF_Font *f = font_at(t, face, font, px);
-    if (!f)
+    struct slot *sl = slot_at(t, face, font, px);
+    if (!sl)
         return 0;
     /* each visual run shaped in its own direction (the base: the run's
      * first strong letter); a run's width does not depend on where it stands */
@@ -585,9 +765,9 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
     int nr = visual_runs(s, n, bidi_first_strong_rtl(s, n), runs);
     int w = 0, ok = 1;
     for (int i = 0; i < nr; i++) {
-        int rw = size_shaped(f, runs[i].rtl, s + runs[i].off, (size_t)runs[i].len);
+        int rw = size_shaped(sl->font, runs[i].rtl, s + runs[i].off, (size_t)runs[i].len);
         ok &= rw > 0 || runs[i].len == 0;
-        w += rw;
+        w += slot_scaled(sl, px, rw);
     }
     if (ok && e) {
         char *key = e->s && e->len >= n ? e->s : realloc(e->s, n);
@@ -644,6 +824,7 @@ struct text *text_open(const char *assets_dir, char *why, size_t why_len)
     t->m.line_height = measure_line_height;
     t->m.font_for = font_for;
     t->m.run_width = run_width;
+    t->m.cluster_font = cluster_font;
     return t;
 }
 
@@ -667,12 +848,9 @@ static void drop_exhibit_font(struct text *t, struct chain *ch)
 {
     if (ch->n == 0 || !ch->f[0].own)
         return;
-    hb_font_destroy(ch->f[0].hb); /* NULL is fine */
-    TTF_CloseFont(ch->f[0].font);
-    free(ch->f[0].own);
+    slot_free(t, &ch->f[0]);
     memmove(&ch->f[0], &ch->f[1], sizeof ch->f[0] * (size_t)(ch->n - 1));
     ch->n--;
-    (void)t;
 }
 
 void text_close(struct text *t)
@@ -681,11 +859,8 @@ void text_close(struct text *t)
         return;
     for (int i = 0; i < FACE_COUNT; i++) {
         drop_exhibit_font(t, &t->chain[i]);
-        for (int k = 0; k < t->chain[i].n; k++) {
-            hb_font_destroy(t->chain[i].f[k].hb);
-            if (t->chain[i].f[k].font)
-                close_font(t, t->chain[i].f[k].font);
-        }
+        for (int k = 0; k < t->chain[i].n; k++)
+            slot_free(t, &t->chain[i].f[k]);
     }
     widths_free(t);
     free(t);
@@ -780,6 +955,60 @@ static SDL_Surface *render_run(TTF_Font *f, SDL_Color c, int rtl, const char *s,
     return surf;
 }
 
+/* s (ARGB8888, not premultiplied) resized to w x h: shrunk, each pixel
+ * the average of those it covers weighted by their alpha, so a colour
+ * picture keeps its colours to its edges; enlarged, bilinearly (SDL). */
+static SDL_Surface *resized(SDL_Surface *s, int w, int h)
+{
+    SDL_Surface *d = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!d || w >= s->w || h >= s->h) {
+        if (d && SDL_SoftStretchLinear(s, NULL, d, NULL) != 0) {
+            SDL_FreeSurface(d);
+            d = NULL;
+        }
+        return d;
+    }
+    for (int y = 0; y < h; y++) {
+        int y0 = y * s->h / h, y1 = (y + 1) * s->h / h;
+        Uint32 *out = (Uint32 *)((Uint8 *)d->pixels + y * d->pitch);
+        for (int x = 0; x < w; x++) {
+            int x0 = x * s->w / w, x1 = (x + 1) * s->w / w;
+            uint64_t a = 0, r = 0, g = 0, b = 0, n = 0;
+            for (int sy = y0; sy < y1; sy++) {
+                const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + sy * s->pitch);
+                for (int sx = x0; sx < x1; sx++, n++) {
+                    uint64_t pa = row[sx] >> 24;
+                    a += pa;
+                    r += pa * (row[sx] >> 16 & 255);
+                    g += pa * (row[sx] >> 8 & 255);
+                    b += pa * (row[sx] & 255);
+                }
+            }
+            out[x] = a == 0 ? 0
+                            : (Uint32)(a / n) << 24 | (Uint32)(r / a) << 16 |
+                                  (Uint32)(g / a) << 8 | (Uint32)(b / a);
+        }
+    }
+    return d;
+}
+
+/* One run in the font of slot sl at size px: a font of bitmaps at one
+ * size draws at that size, and its pictures are resized to px. Its glyph
+ * cache is emptied (by setting its size again): a colour picture is 70 KB
+ * there, and the kiosk keeps what it draws. */
+static SDL_Surface *render_slot_run(struct slot *sl, int px, SDL_Color c, int rtl, const char *s,
+                                    size_t n)
+{
+    SDL_Surface *run = render_run(sl->font, c, rtl, s, n);
+    if (!run || !sl->strike)
+        return run;
+    TTF_SetFontSize(sl->font, sl->strike);
+    int w = slot_scaled(sl, px, run->w), h = slot_scaled(sl, px, run->h);
+    SDL_Surface *r = w > 0 && h > 0 ? resized(run, w, h) : NULL;
+    SDL_FreeSurface(run);
+    return r;
+}
+
 /* One piece of a line: a visual run cut where its font changes. */
 struct piece {
     int off, len, font, rtl, w;
@@ -829,27 +1058,29 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
     face = clamp_face(face);
     SDL_Color c = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
     int font;
-    if (!rtl && typeset_run(&t->m, face, s, n, &font) == n && font == 0 && !bidi_has_rtl(s, n)) {
-        TTF_Font *f = font_at(t, face, 0, px);
-        return f ? render_run(f, c, 0, s, n) : NULL;
-    }
+    struct slot *s0 = slot_at(t, face, 0, px);
+    if (!s0)
+        return NULL;
+    if (!rtl && !s0->strike && typeset_run(&t->m, face, s, n, &font) == n && font == 0 &&
+        !bidi_has_rtl(s, n))
+        return render_run(s0->font, c, 0, s, n);
     /* the line's visual runs (bidi.h), left to right on the screen, each
      * cut where its font changes; a right-to-left run's pieces stand from
      * its right end. One surface as wide as their advances, every piece on
      * the first font's baseline. */
-    TTF_Font *f0 = font_at(t, face, 0, px);
-    if (!f0)
-        return NULL;
     struct piece pc[TEXT_MAX_PIECES];
     int np = line_pieces(t, face, s, n, rtl, pc, TEXT_MAX_PIECES);
-    int asc0 = TTF_FontAscent(f0), w = 0, h = TTF_FontHeight(f0);
+    int asc0 = slot_scaled(s0, px, TTF_FontAscent(s0->font)), w = 0;
+    int h = slot_scaled(s0, px, TTF_FontHeight(s0->font));
     for (int i = 0; i < np; i++) {
-        TTF_Font *f = font_at(t, face, pc[i].font, px);
-        if (!f)
+        struct slot *sl = slot_at(t, face, pc[i].font, px);
+        if (!sl)
             continue;
-        if (asc0 + TTF_FontHeight(f) - TTF_FontAscent(f) > h)
-            h = asc0 + TTF_FontHeight(f) - TTF_FontAscent(f);
-        pc[i].w = size_shaped(f, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len);
+        int below = slot_scaled(sl, px, TTF_FontHeight(sl->font) - TTF_FontAscent(sl->font));
+        if (asc0 + below > h)
+            h = asc0 + below;
+        pc[i].w = slot_scaled(sl, px,
+                              size_shaped(sl->font, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len));
         w += pc[i].w;
     }
     if (w < 1)
@@ -860,13 +1091,15 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
     SDL_FillRect(dst, NULL, SDL_MapRGBA(dst->format, c.r, c.g, c.b, 0));
     int x = 0;
     for (int i = 0; i < np; i++) {
-        TTF_Font *f = font_at(t, face, pc[i].font, px);
-        SDL_Surface *run = f ? render_run(f, c, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len) : NULL;
+        struct slot *sl = slot_at(t, face, pc[i].font, px);
+        SDL_Surface *run =
+            sl ? render_slot_run(sl, px, c, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len) : NULL;
         if (run) {
             /* copied, not blended: runs do not overlap, and the pixels keep
-             * the text's colour and coverage */
+             * the text's colour and coverage (a colour picture's own) */
             SDL_SetSurfaceBlendMode(run, SDL_BLENDMODE_NONE);
-            SDL_Rect at = {x, asc0 - TTF_FontAscent(f), run->w, run->h};
+            SDL_Rect at = {x, asc0 - slot_scaled(sl, px, TTF_FontAscent(sl->font)), run->w,
+                           run->h};
             SDL_BlitSurface(run, NULL, dst, &at);
             SDL_FreeSurface(run);
         }
@@ -874,8 +1107,6 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
     }
     return dst;
 }
-
-static int invisible(uint32_t cp);
 
 /* The bytes of the font in slot sl: the exhibit's own, or the file
  * open_font mapped for it. */
@@ -887,6 +1118,20 @@ static int slot_bytes(const struct text *t, struct slot *sl)
             sl->len = t->maps[i].len;
         }
     return sl->bytes ? 0 : -1;
+}
+
+/* sl's font for HarfBuzz, made from its bytes at the first call. */
+static int slot_hb(const struct text *t, struct slot *sl)
+{
+    if (!sl->hb && slot_bytes(t, sl) == 0) {
+        hb_blob_t *blob = hb_blob_create((const char *)sl->bytes, (unsigned)sl->len,
+                                         HB_MEMORY_MODE_READONLY, NULL, NULL);
+        hb_face_t *hf = hb_face_create(blob, (unsigned)sl->index);
+        sl->hb = hb_font_create(hf);
+        hb_face_destroy(hf);
+        hb_blob_destroy(blob);
+    }
+    return sl->hb ? 0 : -1;
 }
 
 int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n, int rtl,
@@ -901,15 +1146,12 @@ int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n
     hb_buffer_t *buf = hb_buffer_create();
     int rc = 0;
     for (int i = 0; i < np && rc == 0; i++) {
-        struct chain *ch = &t->chain[face];
-        int fi = pc[i].font >= 0 && pc[i].font < ch->n ? pc[i].font : 0;
-        struct slot *sl = &ch->f[fi];
-        if (font_at(t, face, fi, OPEN_PX) == NULL || sl->state != 1 || slot_bytes(t, sl) != 0) {
-            sl = &ch->f[0]; /* font_at drew with the first font */
-            if (slot_bytes(t, sl) != 0) {
-                rc = -1;
-                break;
-            }
+        /* the font render_slot_run draws with (the first font when
+         * this one cannot be opened) */
+        struct slot *sl = slot_at(t, face, pc[i].font, OPEN_PX);
+        if (!sl || slot_hb(t, sl) != 0) {
+            rc = -1;
+            break;
         }
         struct text_piece *p = &out->piece[out->n_pieces++];
         p->off = pc[i].off;
@@ -921,14 +1163,6 @@ int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n
         hb_script_t script = script_of(s + pc[i].off, (size_t)pc[i].len);
         hb_tag_to_string(hb_script_to_iso15924_tag(script), p->script);
         p->script[4] = '\0';
-        if (!sl->hb) {
-            hb_blob_t *blob = hb_blob_create((const char *)sl->bytes, (unsigned)sl->len,
-                                             HB_MEMORY_MODE_READONLY, NULL, NULL);
-            hb_face_t *hf = hb_face_create(blob, (unsigned)sl->index);
-            sl->hb = hb_font_create(hf);
-            hb_face_destroy(hf);
-            hb_blob_destroy(blob);
-        }
         hb_buffer_reset(buf);
         hb_buffer_add_utf8(buf, s + pc[i].off, pc[i].len, 0, pc[i].len);
         hb_buffer_set_direction(buf, pc[i].rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
@@ -969,32 +1203,55 @@ int text_shaped_missing(struct text *t, enum font_face face, const char *s, size
     return missing;
 }
 
-/* Characters that draw nothing and need no glyph: spaces, joiners, marks
- * of direction, variation selectors, the soft hyphen. */
-static int invisible(uint32_t cp)
-{
-    return cp < 0x21 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD || cp == 0x061C ||
-           (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0x2000 && cp <= 0x200F) ||
-           (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 ||
-           (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || (cp >= 0xE0100 && cp <= 0xE01EF);
-}
-
 int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp_out)
 {
     face = clamp_face(face);
+    /* cluster by cluster, in the font that draws each (cluster_font) */
     for (size_t i = 0; i < n;) {
-        uint32_t cp = typeset_decode(s, n, &i);
-        if (invisible(cp))
-            continue;
-        int f = font_for(t, face, cp);
-        struct slot *sl = &t->chain[face].f[f];
-        if (sl->state != 1 || !TTF_GlyphIsProvided32(sl->font, cp)) {
+        size_t end = breaks_cluster_end(s, n, i);
+        int f = cluster_font(t, face, s + i, end - i);
+        while (i < end) {
+            uint32_t cp = typeset_decode(s, end, &i);
+            if (invisible(cp) || slot_has(t, face, f, cp))
+                continue;
             if (cp_out)
                 *cp_out = cp;
-            return 1;
+            return slot_has(t, face, font_for(t, face, cp), cp) ? 2 : 1;
         }
     }
     return 0;
+}
+
+int text_emoji_apart(struct text *t, enum font_face face, const char *s, size_t n, size_t *off,
+                     size_t *len)
+{
+    face = clamp_face(face);
+    hb_buffer_t *buf = hb_buffer_create();
+    int apart = 0;
+    for (size_t i = 0; i < n && !apart;) {
+        size_t end = breaks_cluster_end(s, n, i), one = i;
+        uint32_t cps[CLUSTER_MAX];
+        int emoji;
+        typeset_decode(s, end, &one);
+        cluster_chars(s + i, end - i, cps, &emoji);
+        struct slot *sl =
+            emoji && one < end ? slot_at(t, face, cluster_font(t, face, s + i, end - i), OPEN_PX)
+                               : NULL;
+        if (sl && slot_hb(t, sl) == 0) {
+            /* its pictures, joiners, selectors and tags left out */
+            hb_buffer_reset(buf);
+            hb_buffer_set_flags(buf, HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES);
+            hb_buffer_add_utf8(buf, s + i, (int)(end - i), 0, (int)(end - i));
+            hb_buffer_guess_segment_properties(buf);
+            hb_shape(sl->hb, buf, NULL, 0);
+            apart = hb_buffer_get_length(buf) > 1;
+            *off = i;
+            *len = end - i;
+        }
+        i = end;
+    }
+    hb_buffer_destroy(buf);
+    return apart;
 }
 
 int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size_t n,

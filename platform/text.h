@@ -3,10 +3,12 @@
  * that text fits using the real font metrics.
  *
  * A face is a fallback chain of fonts looked up by family through
- * fontconfig, script by script (the families are in app/visitor/locale_rules.c);
- * the font shipped in assets/fonts is the last resort, so a face is never
- * absent. Text is measured and drawn in runs, each in the first font of
- * the chain that has its characters (see text.c). */
+ * fontconfig, script by script (the families are in app/visitor/locale_rules.c),
+ * then by coverage for what those lack; the font shipped in assets/fonts
+ * is the last resort, so a face is never absent. Text is measured and
+ * drawn in runs of clusters, each cluster in the first font of the chain
+ * that has all of its characters, an emoji sequence in a colour font that
+ * draws it as one picture (see text.c). */
 #ifndef VITRINE_TEXT_H
 #define VITRINE_TEXT_H
 
@@ -91,11 +93,22 @@ int text_shaped_missing(struct text *t, enum font_face face, const char *s, size
  * (benchmarks and tests check that nothing is rasterised while panels dwell). */
 long text_render_count(void);
 
-/* 1 when some character of s[0..n) (UTF-8) is in no installed font for
- * face, not even after asking fontconfig for any font that has it (it would
- * be drawn as a box); *cp receives the first such one. Invisible characters
- * (spaces, joiners, variation selectors) need no glyph. */
+/* Whether some character of s[0..n) (UTF-8) would be drawn as a box in
+ * face: 1 when it is in no installed font, not even after asking
+ * fontconfig for any font that has it; 2 when fonts have it but none has
+ * it together with the rest of its cluster (a mark and its base), which
+ * are drawn in one font; 0 when every character is drawn. *cp receives
+ * the first such one. Invisible characters (spaces, joiners, variation
+ * selectors, tags) need no glyph. */
 int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp);
+
+/* 1 when an emoji sequence of s[0..n) (a flag, a keycap, a skin tone, a
+ * family joined with U+200D, a tag sequence: one cluster) would be drawn as
+ * its parts, not as one picture, because the font that draws it has no
+ * picture for the whole (no colour emoji font installed, or a sequence
+ * newer than the font); s[*off..*off + *len) is that sequence. */
+int text_emoji_apart(struct text *t, enum font_face face, const char *s, size_t n, size_t *off,
+                     size_t *len);
 
 /* An exhibit's own fonts, by face (data[face] NULL: none for that face),
  * each put first in its face's chain, before the families of

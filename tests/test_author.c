@@ -683,7 +683,7 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
     return px * 13 / 10;
 }
 
-static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL};
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL, NULL};
 
 /* Every line of text the layout drew, joined by spaces. */
 static void drawn_text(const struct draw_list *l, char *out, size_t size)

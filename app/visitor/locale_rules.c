@@ -48,10 +48,15 @@ static const char *const arabic_serif[] = {"Noto Naskh Arabic", "Noto Sans Arabi
 static const char *const hebrew_sans[] = {"Noto Sans Hebrew", NULL};
 static const char *const hebrew_serif[] = {"Noto Serif Hebrew", "Noto Sans Hebrew", NULL};
 /* arrows, dingbats, geometric shapes, the minus sign: DejaVu covers what
- * Noto Sans lacks; Symbola (monochrome emoji) where installed */
+ * Noto Sans lacks; Symbola (monochrome emoji) where installed, for the
+ * pictographs written as text (no U+FE0F) */
 static const char *const symbol_sans[] = {"DejaVu Sans", NULL};
 static const char *const symbol_serif[] = {"DejaVu Serif", "DejaVu Sans", NULL};
 static const char *const emoji[] = {"Symbola", NULL};
+/* emoji in colour (fonts-noto-color-emoji): every emoji sequence (flags,
+ * skin tones, families, keycaps) is one picture in it; the text path
+ * sends emoji clusters here whatever comes before it in the chain */
+static const char *const colour_emoji[] = {"Noto Color Emoji", NULL};
 
 static const struct script_fonts default_fonts[] = {
     {"Latin", latin_sans, latin_serif},
@@ -62,6 +67,7 @@ static const struct script_fonts default_fonts[] = {
     {"Thai", thai_sans, thai_serif},
     {"symbols", symbol_sans, symbol_serif},
     {"emoji", emoji, emoji},
+    {"colour emoji", colour_emoji, colour_emoji},
 };
 #define N_DEFAULT_FONTS (int)(sizeof default_fonts / sizeof default_fonts[0])
 

@@ -31,6 +31,15 @@ static int bidi_control(uint32_t cp)
            (cp >= 0x2066 && cp <= 0x2069);
 }
 
+/* The font of the cluster s[i..end). */
+static int cluster_font(const struct text_measurer *m, enum font_face face, const char *s,
+                        size_t i, size_t end)
+{
+    if (m->cluster_font)
+        return m->cluster_font(m->ctx, face, s + i, end - i);
+    return m->font_for(m->ctx, face, typeset_decode(s, end, &i));
+}
+
 size_t typeset_run(const struct text_measurer *m, enum font_face face, const char *s, size_t n,
                    int *font)
 {
@@ -39,18 +48,19 @@ size_t typeset_run(const struct text_measurer *m, enum font_face face, const cha
         return 0;
     if (!m->font_for || !m->run_width)
         return n;
-    /* a run ends between clusters only: a mark, a skin tone or the
-     * second half of a flag is set in its base's font, whatever font has it */
+    /* a run ends between clusters only, and a cluster's font is chosen for
+     * the whole of it: a mark, a skin tone or the second half of a flag is
+     * set with its base */
     size_t i = 0;
     uint32_t first = typeset_decode(s, n, &i);
-    *font = bidi_control(first) ? 0 : m->font_for(m->ctx, face, first);
     i = breaks_cluster_end(s, n, 0);
+    *font = bidi_control(first) ? 0 : cluster_font(m, face, s, 0, i);
     while (i < n) {
-        size_t j = i;
+        size_t j = i, end = breaks_cluster_end(s, n, i);
         uint32_t cp = typeset_decode(s, n, &j);
-        if (!bidi_control(cp) && m->font_for(m->ctx, face, cp) != *font)
+        if (!bidi_control(cp) && cluster_font(m, face, s, i, end) != *font)
             break;
-        i = breaks_cluster_end(s, n, i);
+        i = end;
     }
     return i;
 }

@@ -71,6 +71,11 @@ struct text_measurer {
      * in font `font` of the chain. */
     int (*font_for)(void *ctx, enum font_face face, uint32_t cp);
     int (*run_width)(void *ctx, enum font_face face, int font, int px, const char *s, size_t n);
+    /* Optional (NULL: font_for of the cluster's first character): the font
+     * of the chain that sets the cluster s[0..n) (breaks_cluster_end) whole,
+     * chosen for all of its characters: a mark goes with its base, an emoji
+     * sequence to a font that draws it as one picture. */
+    int (*cluster_font)(void *ctx, enum font_face face, const char *s, size_t n);
 };
 
 /* ---- measuring ------------------------------------------------------------ */
@@ -80,8 +85,8 @@ struct text_measurer {
 uint32_t typeset_decode(const char *s, size_t n, size_t *i);
 
 /* The run that starts s[0..n): its length in bytes (0 when n is 0), and in
- * *font the chain font that sets it. Combining marks and joiners stay in
- * the run of the character before them. */
+ * *font the chain font that sets it, cluster by cluster (cluster_font).
+ * Combining marks and joiners stay in the run of the character before them. */
 size_t typeset_run(const struct text_measurer *m, enum font_face face, const char *s, size_t n,
                    int *font);
 
