@@ -66,40 +66,7 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
 static const struct text_measurer two_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
                                                fake_run_width, NULL};
 
-static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en", NULL};
-
-/* The dictionary of language lang, read once per test run; NULL: none. */
-static const struct hyphen_dict *dict_for(const char *lang)
-{
-    static struct {
-        char path[512];
-        struct hyphen_dict *d;
-    } read[8];
-    char path[512], why[256];
-    if (!lang || hyphen_dict_find(lang, path, sizeof path) != 0)
-        return NULL;
-    int i = 0;
-    while (i < 8 && read[i].path[0] && strcmp(read[i].path, path) != 0)
-        i++;
-    assert_true(i < 8);
-    if (!read[i].path[0]) {
-        snprintf(read[i].path, sizeof read[i].path, "%s", path);
-        read[i].d = hyphen_dict_load(path, why, sizeof why);
-        assert_non_null(read[i].d);
-    }
-    return read[i].d;
-}
-
-/* Text's words hyphenated in language lang, as the build keeps them;
- * NULL where lang has no dictionary. */
-static struct hyphen_table *table_for(const char *lang, const char *text)
-{
-    const struct hyphen_dict *d = dict_for(lang);
-    struct hyphen_table *t = d ? hyphen_table_new() : NULL;
-    if (t)
-        assert_int_equal(hyphen_table_learn(t, d, text), 0);
-    return t;
-}
+static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en"};
 
 /* Set text in language lang at px 10 into width bw; lines as drawn (a
  * hyphen after a line that ends inside a word) joined with '|'. */
@@ -109,13 +76,9 @@ static const char *wrapped_in(struct arena *a, const char *lang, const char *tex
     static char out[512];
     struct typeset_style st = plain;
     st.lang = lang;
-    struct hyphen_table *words = table_for(lang, text);
-    st.hyphens = words;
     assert_int_equal(typeset_prepare(t, &two_fonts, a, text, &st), 0);
     typeset_set_px(t, 10);
     typeset_wrap(t, bw);
-    hyphen_table_free(words);
-    t->st.hyphens = NULL;
     size_t o = 0;
     for (int i = 0; i < t->n; i++) {
         const struct typeset_line *l = &t->lines[i];
@@ -489,7 +452,7 @@ static void one_line_cuts_with_an_ellipsis(void **state)
     struct arena a;
     arena_init(&a, 0);
     struct typeset t;
-    const struct typeset_style flat = {FACE_SANS, 0.0, 0.0, 0, NULL, NULL};
+    const struct typeset_style flat = {FACE_SANS, 0.0, 0.0, 0, NULL};
     assert_int_equal(typeset_prepare(&t, &two_fonts, &a, "short", &flat), 0);
     typeset_one_line(&t, 10, 100);
     assert_int_equal(t.keep, 1);
