@@ -249,13 +249,17 @@ void mode_reserve(const struct control_screen *s, int *side, int *bottom)
     if (metrics_of(s, &mt) != 0)
         return;
     static const int first[2] = {0, 1};
-    struct control_spec most = {MODE_MAX_LOCALE_BUTTONS, 2, first, 0, 1};
-    struct control c[MODE_MAX_CONTROLS];
-    int n = mode_controls_layout(s, &most, c, MODE_MAX_CONTROLS);
+    /* the widest bars: two language buttons, or the picker's */
+    static const int locales[2] = {MODE_MAX_LOCALE_BUTTONS, MODE_MAX_LOCALE_BUTTONS + 1};
     float top = mt.H;
-    for (int i = 0; i < n; i++)
-        if (c[i].layer == CONTROL_MAIN)
-            top = fminf2(top, c[i].y * mt.H);
+    for (int k = 0; k < 2; k++) {
+        struct control_spec most = {locales[k], 2, first, 0, 1};
+        struct control c[MODE_MAX_CONTROLS];
+        int n = mode_controls_layout(s, &most, c, MODE_MAX_CONTROLS);
+        for (int i = 0; i < n; i++)
+            if (c[i].layer == CONTROL_MAIN)
+                top = fminf2(top, c[i].y * mt.H);
+    }
     *side = 0; /* every main control is in the bar */
     *bottom = (int)ceilf(mt.H - top + mt.gap);
 }
@@ -384,7 +388,9 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
         float room = (W - ex - size) - (left + 2 * size + gap + size + gap);
         if (buttons > 1 && (float)buttons * (1.5f * size + gap) > room)
             buttons = 1;
-        float bw = buttons > 1 ? 1.5f * size : picker && room >= 5 * size ? 3 * size : 2 * size;
+        float bw = buttons > 1 ? 1.5f * size : 2 * size;
+        if (picker) /* the mark and a name ("文A Français") where there is room */
+            bw = room >= 7 * size ? 4 * size : room >= 5 * size ? 3 * size : bw;
         for (int i = 0; i < buttons; i++) {
             float x = W - ex - size - (float)(buttons - i) * (bw + gap);
             int arg = buttons > 1 ? i : -1; /* -1: the other language */
