@@ -145,7 +145,18 @@ static void layout_controls(struct kiosk *k)
     struct control_screen cs = kiosk_control_screen_of(k);
     struct control_spec spec = {k->info.n_locales, k->n_chapters, k->chapter_first, k->index_page,
                                 1};
-    k->n_controls = mode_controls_layout(&cs, &spec, k->controls, MODE_MAX_CONTROLS);
+    /* start and the index as wide as their words need in the widest of
+     * the languages: the bar does not move when the language changes */
+    struct control_labels labels = {0, 0};
+    for (int i = 0; i < k->info.n_locales; i++) {
+        int hw = overlay_label_width(&screen, ui_word(&k->words[i], UI_START), kiosk_measurer_of(k));
+        int iw =
+            overlay_label_width(&screen, ui_word(&k->words[i], UI_CHAPTERS), kiosk_measurer_of(k));
+        labels.home_px = hw > labels.home_px ? hw : labels.home_px;
+        labels.index_px = iw > labels.index_px ? iw : labels.index_px;
+    }
+    k->n_controls =
+        mode_controls_layout_labels(&cs, &spec, &labels, k->controls, MODE_MAX_CONTROLS);
     struct gesture_cfg g = {cs.dpi, screen.w, screen.h};
     mode_set_screen(&k->mode, &g);
     mode_set_controls(&k->mode, k->controls, k->n_controls);

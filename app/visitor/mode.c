@@ -358,6 +358,13 @@ static void languages_layout(const struct control_screen *s, const struct metric
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max)
 {
+    return mode_controls_layout_labels(s, spec, NULL, out, max);
+}
+
+int mode_controls_layout_labels(const struct control_screen *s, const struct control_spec *spec,
+                                const struct control_labels *labels, struct control *out,
+                                int max)
+{
     struct metrics mt;
     if (metrics_of(s, &mt) != 0 || !out || max <= 0)
         return 0;
@@ -376,7 +383,11 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
         (struct rect_px){W - ex - size, bar_y, size, size});
     float left = ex + size + gap; /* where the bar's inner buttons start */
-    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){left, bar_y, 2 * size, size});
+    /* start: two controls wide, or its label's width ("Αρχή", "Początek"), up to four */
+    float hw = 2 * size;
+    if (labels && labels->home_px > hw)
+        hw = fminf2((float)labels->home_px, 4 * size);
+    put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){left, bar_y, hw, size});
     float right = W - ex - size; /* the left edge of what stands at the right */
     if (n_locales > 1) {
         int picker = n_locales > MODE_MAX_LOCALE_BUTTONS;
@@ -385,7 +396,7 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
          * control-wide index; else one that switches; more languages: one
          * that opens the picker, wide enough for a language's own name
          * where the bar has room */
-        float room = (W - ex - size) - (left + 2 * size + gap + size + gap);
+        float room = (W - ex - size) - (left + hw + gap + size + gap);
         if (buttons > 1 && (float)buttons * (1.5f * size + gap) > room)
             buttons = 1;
         float bw = buttons > 1 ? 1.5f * size : 2 * size;
@@ -402,7 +413,7 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
     }
     if (spec && spec->text_size) {
         float bw = 1.5f * size, x = right - gap - bw;
-        float need = left + 2 * size + 2 * gap + (n_chapters > 1 ? size + gap : 0);
+        float need = left + hw + 2 * gap + (n_chapters > 1 ? size + gap : 0);
         if (x >= need) {
             put(out, max, &n, s, CONTROL_MAIN, ACT_TEXT_SIZE, 0,
                 (struct rect_px){x, bar_y, bw, size});
@@ -413,8 +424,11 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
         }
     }
     if (n_chapters > 1) {
-        float iw = 3 * size, ix = (W - iw) / 2;
-        float lo = left + 2 * size + gap, hi = right - gap; /* the room between */
+        /* three controls wide, or its label's width ("Kapitelübersicht"), up to six */
+        float want = labels ? (float)labels->index_px : 0;
+        float iw = want > 3 * size ? fminf2(want, 6 * size) : 3 * size;
+        float ix = (W - iw) / 2;
+        float lo = left + hw + gap, hi = right - gap; /* the room between */
         if (ix < lo || ix + iw > hi) {
             iw = fmaxf2(size, fminf2(iw, hi - lo));
             ix = fmaxf2(lo, lo + (hi - lo - iw) / 2);

@@ -147,6 +147,20 @@ struct control_spec {
 int mode_controls_layout(const struct control_screen *s, const struct control_spec *spec,
                          struct control *out, int max);
 
+/* The widths start's and the chapter index's labels need, px
+ * (overlay_label_width; the kiosk gives the widest of the exhibit's
+ * languages, so the bar stays put when the language changes). */
+struct control_labels {
+    int home_px, index_px;
+};
+
+/* mode_controls_layout with start (up to four controls wide) and the
+ * chapter index (up to six) as wide as labels need where the bar has room
+ * ("Kapitelübersicht"); labels NULL: the usual widths. */
+int mode_controls_layout_labels(const struct control_screen *s, const struct control_spec *spec,
+                                const struct control_labels *labels, struct control *out,
+                                int max);
+
 /* What the visitors' main controls keep clear of content on screen s,
  * whatever the exhibit (every language button, the index, the larger-text
  * toggle): *side px from the left and from the right edge (0: every

@@ -270,6 +270,23 @@ static void fit_language(struct ov *o, struct typeset *f, int i, int design, int
         *f = g;
 }
 
+int overlay_label_width(const struct layout_screen *screen, const char *label,
+                        const struct text_measurer *m)
+{
+    struct ov o;
+    memset(&o, 0, sizeof o);
+    struct arena a;
+    arena_init(&a, 256);
+    struct draw_list l;
+    int w = 0;
+    if (label && draw_ctx_init(&o.d, screen, m, &a, &l) == 0)
+        /* the text, inset's sides (inset) and as much again of air */
+        w = typeset_width(m, FACE_SANS_BOLD, U(&o, T_LABEL), label, strlen(label)) +
+            4 * draw_max(4, U(&o, 0.6));
+    arena_free(&a);
+    return w;
+}
+
 static void label_button(struct ov *o, struct draw_rect r, const char *text, int pressed)
 {
     plate(o, r, pressed, COLOR_BG, A_BAR, COLOR_RULE, hairline(o, r));

@@ -82,6 +82,13 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
                    int n_controls, const struct mode_view *view, const struct overlay_info *info,
                    const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
+/* The width, px, a bottom bar button needs to show label whole on one
+ * line at its design size, insets included: the kiosk asks it for each
+ * language's "Start" and "Chapters", and mode_controls_layout makes those
+ * buttons that wide where the bar has room (control_spec.home_px). */
+int overlay_label_width(const struct layout_screen *screen, const char *label,
+                        const struct text_measurer *m);
+
 /* The pixel rectangle of a control on screen (rounded, clipped to it). */
 struct draw_rect overlay_control_rect(const struct layout_screen *screen, const struct control *c);
 

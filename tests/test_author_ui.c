@@ -1,0 +1,392 @@
+/* test_author_ui.c - `ui:` in exhibit.yaml, from the build to the screen:
+ * the build checks each word and warns for a language the kiosk would
+ * show partly in English; the store reads the words (and leaves out a
+ * hostile store's bad ones); the layout draws them. The exhibit is
+ * tests/data/author/ui-de-ja (German, Japanese, Georgian). */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <ftw.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "app/visitor/layout.h"
+#include "app/visitor/ui_strings.h"
+#include "content/arena.h"
+#include "content/author.h"
+#include "content/store.h"
+#include "layout_testing.h"
+
+#define WHY_LEN 16384
+
+struct fx {
+    char root[512]; /* temporary folder, removed by teardown */
+    char src[600];  /* root/exhibit: a copy of tests/data/author/ui-de-ja */
+    char out[600];  /* root/out.vitrine */
+    char why[WHY_LEN];
+    char warnings[WHY_LEN];
+};
+
+static const char *source_dir(void)
+{
+    const char *d = getenv("VITRINE_SOURCE_DIR");
+    return d && *d ? d : ".";
+}
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *copy = malloc(n + 1);
+    assert_non_null(copy);
+    memcpy(copy, buf, n + 1);
+    return copy;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void copy_tree(const char *from, const char *to)
+{
+    assert_int_equal(mkdir(to, 0755), 0);
+    DIR *d = opendir(from);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char a[1024], b[1024];
+        snprintf(a, sizeof a, "%s/%s", from, e->d_name);
+        snprintf(b, sizeof b, "%s/%s", to, e->d_name);
+        struct stat st;
+        assert_int_equal(stat(a, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            copy_tree(a, b);
+        } else {
+            char *text = read_all(a);
+            write_text(b, text);
+            free(text);
+        }
+    }
+    closedir(d);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static int setup(void **state)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(f->root, sizeof f->root, "%s/test_author_ui.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(f->root));
+    snprintf(f->src, sizeof f->src, "%s/exhibit", f->root);
+    snprintf(f->out, sizeof f->out, "%s/out.vitrine", f->root);
+    char from[1024];
+    snprintf(from, sizeof from, "%s/tests/data/author/ui-de-ja", source_dir());
+    copy_tree(from, f->src);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fx *f = *state;
+    nftw(f->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    free(f);
+    return 0;
+}
+
+static void warned(void *ctx, const char *line)
+{
+    struct fx *f = ctx;
+    size_t n = strlen(f->warnings);
+    snprintf(f->warnings + n, sizeof f->warnings - n, "%s\n", line);
+}
+
+static int build(struct fx *f)
+{
+    f->warnings[0] = 0;
+    struct author_opts o = {.warn = warned, .warn_ctx = f, .ui_builtin = ui_builtin};
+    return author_build(f->src, f->out, &o, f->why, sizeof f->why);
+}
+
+/* exhibit.yaml with `from` replaced by `to` (which must be there once). */
+static void edit(struct fx *f, const char *from, const char *to)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    char *text = read_all(path);
+    char *at = strstr(text, from);
+    if (!at)
+        fail_msg("exhibit.yaml has no \"%s\"", from);
+    size_t len = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(len);
+    assert_non_null(out);
+    snprintf(out, len, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    write_text(path, out);
+    free(out);
+    free(text);
+}
+
+static void expect_error(struct fx *f, const char *needle)
+{
+    assert_int_equal(build(f), -1);
+    if (!strstr(f->why, needle))
+        fail_msg("expected \"%s\" in:\n%s", needle, f->why);
+}
+
+/* ---- the build ------------------------------------------------------------ */
+
+static void good_words_build_without_a_warning(void **state)
+{
+    struct fx *f = *state;
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    /* German and Japanese are built in, Georgian given whole */
+    assert_null(strstr(f->warnings, "no words of its own"));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open_v2(f->out, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT count(*), sum(locale = 'ka'), "
+                                        "max(CASE WHEN locale = 'de' THEN text END) FROM ui_text",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 13);
+    assert_int_equal(sqlite3_column_int(st, 1), 12);
+    assert_string_equal((const char *)sqlite3_column_text(st, 2), "Kapitelübersicht");
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+static void a_language_without_words_is_warned_about(void **state)
+{
+    struct fx *f = *state;
+    /* Georgian without its sources label and without three more */
+    edit(f, "    previous: წინა\n    next: შემდეგი\n    original: ორიგინალი\n", "");
+    edit(f, "    sources: \"წყაროები:\"\n", "");
+    assert_int_equal(build(f), 0);
+    /* at Georgian's line in locales:, naming what shows in English */
+    const char *want = "exhibit.yaml:10: the kiosk has no words of its own in ქართული (ka): "
+                       "previous, next, original, sources will show in English; give them under "
+                       "ui: ka: (content/README.md, \"The kiosk's own words\")";
+    if (!strstr(f->warnings, want))
+        fail_msg("expected \"%s\" in:\n%s", want, f->warnings);
+    /* a language the kiosk has built-in words for is never warned about */
+    assert_null(strstr(f->warnings, "(de)"));
+    assert_null(strstr(f->warnings, "(ja)"));
+}
+
+static void no_ui_at_all_warns_for_georgian_only(void **state)
+{
+    struct fx *f = *state;
+    char path[700];
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    char *text = read_all(path);
+    char *ui = strstr(text, "ui:\n"), *sources = strstr(text, "sources:\n");
+    memmove(ui, sources, strlen(sources) + 1); /* ui: stands before sources: */
+    write_text(path, text);
+    free(text);
+    assert_int_equal(build(f), 0);
+    assert_non_null(strstr(f->warnings, "in ქართული (ka): start, chapters, close, still_there, "
+                                        "keep_exploring, back_in, touch_to_explore, previous, "
+                                        "next, original, source, sources will show in English"));
+    assert_int_equal(strstr(strstr(f->warnings, "no words"), "no words") ==
+                         strstr(f->warnings, "no words"),
+                     1);
+    assert_null(strstr(strstr(f->warnings, "no words") + 1, "no words of its own"));
+}
+
+static void an_unknown_key_is_an_error_naming_the_keys(void **state)
+{
+    struct fx *f = *state;
+    edit(f, "    chapters: Kapitelübersicht", "    chapter: Kapitelübersicht");
+    expect_error(f, "exhibit.yaml:17: unknown key \"chapter\" in ui.de (did you mean "
+                    "\"chapters\"? the kiosk's words are start, chapters, close, still_there, "
+                    "keep_exploring, back_in, touch_to_explore, previous, next, original, "
+                    "source, sources)");
+}
+
+static void a_language_not_among_locales_is_an_error(void **state)
+{
+    struct fx *f = *state;
+    edit(f, "ui:\n  de:", "ui:\n  fr:");
+    expect_error(f, "exhibit.yaml:16: ui: \"fr\" is not one of locales (de, ja, ka)");
+}
+
+static void a_bad_text_is_an_error_at_its_line(void **state)
+{
+    struct fx *f = *state;
+    edit(f, "back_in: \"დასაწყისში დაბრუნება %d წამში\"", "back_in: \"დასაწყისში დაბრუნება\"");
+    expect_error(f, "exhibit.yaml:24: ui.ka.back_in must hold \"%d\" exactly once");
+
+    edit(f, "back_in: \"დასაწყისში დაბრუნება\"", "back_in: \"%d და %d\"");
+    expect_error(f, "exhibit.yaml:24: ui.ka.back_in must hold \"%d\" exactly once");
+
+    edit(f, "back_in: \"%d და %d\"", "back_in: \"%d\"");
+    edit(f, "    start: დასაწყისი", "    start: \"100%\"");
+    expect_error(f, "exhibit.yaml:19: ui.ka.start must not hold '%'");
+
+    edit(f, "    start: \"100%\"", "    start: \"\"");
+    expect_error(f, "exhibit.yaml:19: ui.ka.start is empty");
+
+    char long_text[300];
+    memset(long_text, 'x', 210);
+    long_text[210] = 0;
+    char line[400];
+    snprintf(line, sizeof line, "    start: %s", long_text);
+    edit(f, "    start: \"\"", line);
+    expect_error(f, "exhibit.yaml:19: ui.ka.start is too long (210 bytes; at most 200)");
+
+    edit(f, line, "    start: [a, b]");
+    expect_error(f, "exhibit.yaml:19: ui.ka.start must be text, not a list");
+}
+
+static void a_regional_language_takes_its_language_words(void **state)
+{
+    struct fx *f = *state;
+    edit(f, "  ka: ქართული\n", "  ka: ქართული\n  de-CH: Deutsch (Schweiz)\n");
+    edit(f, "  ka: სირბილი ფხენიანში\n", "  ka: სირბილი ფხენიანში\n  de-CH: Laufen in Pjöngjang\n");
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    struct store *s;
+    char why[256];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    const char *const *ch = store_ui_text(s, "de-CH");
+    assert_non_null(ch);
+    assert_string_equal(ch[UI_CHAPTERS], "Kapitelübersicht");
+    assert_null(ch[UI_START]);
+    store_close(s);
+}
+
+/* ---- the store and the screen --------------------------------------------- */
+
+static const struct draw_item *find_text_in(const struct draw_list *l, const char *s)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].kind == DRAW_TEXT && l->items[i].len >= strlen(s) &&
+            memmem(l->items[i].text, l->items[i].len, s, strlen(s)))
+            return &l->items[i];
+    return NULL;
+}
+
+static void the_words_reach_the_screen(void **state)
+{
+    struct fx *f = *state;
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    struct store *s;
+    char why[256];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_int_equal(store_ui_ignored(s, why, sizeof why), 0);
+    assert_null(store_ui_text(s, "fr"));
+    assert_string_equal(store_ui_text(s, "ka")[UI_SOURCES], "წყაროები:");
+    assert_null(store_ui_text(s, "ja")[UI_SOURCES]);
+
+    struct arena a;
+    arena_init(&a, 0);
+    struct layout_screen screen = {1920, 1080, 0, 0, 0};
+    struct draw_list list;
+    /* panel 2 cites two sources: "Sources:" in each language */
+    const char *locales[] = {"ka", "ja", "de"};
+    const char *want[] = {"წყაროები: CTV News; CNN", "出典：CTVニュース", "Quellen: CTV News"};
+    for (int i = 0; i < 3; i++) {
+        struct panel p;
+        assert_int_equal(store_panel_load(s, 1, locales[i], &a, &p, why, sizeof why), 0);
+        assert_non_null(p.ui_text);
+        layout_panel(&p, &screen, &fake, &a, &list);
+        const struct draw_item *t = find_text_in(&list, want[i]);
+        if (!t)
+            fail_msg("%s: no \"%s\" drawn", locales[i], want[i]);
+        assert_true(valid_utf8(t->text, t->len));
+    }
+    /* the quote's original words: "Original (English)" in Georgian's own */
+    struct panel p;
+    assert_int_equal(store_panel_load(s, 2, "ka", &a, &p, why, sizeof why), 0);
+    layout_panel(&p, &screen, &fake, &a, &list);
+    assert_non_null(find_text_in(&list, "ორიგინალი ("));
+    assert_int_equal(store_panel_load(s, 2, "ja", &a, &p, why, sizeof why), 0);
+    layout_panel(&p, &screen, &fake, &a, &list);
+    assert_non_null(find_text_in(&list, "原文（"));
+    arena_free(&a);
+    store_close(s);
+}
+
+static void a_hostile_store_words_are_left_out(void **state)
+{
+    struct fx *f = *state;
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->out, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DELETE FROM ui_text WHERE locale = 'ka' AND key = 'back_in';"
+                                  "INSERT INTO ui_text VALUES ('ka', 'back_in', '%d %d %n');"
+                                  "INSERT INTO ui_text VALUES ('de', 'back_in', 'in %s s');"
+                                  "INSERT INTO ui_text VALUES ('de', 'colour', 'Blau');"
+                                  "INSERT INTO ui_text VALUES ('ja', 'start', 'a' || char(10));",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    struct store *s;
+    char why[512];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_int_equal(store_ui_ignored(s, why, sizeof why), 4);
+    assert_non_null(strstr(why, "is left out"));
+    assert_null(store_ui_text(s, "ka")[UI_BACK_IN]);
+    assert_null(store_ui_text(s, "de")[UI_BACK_IN]);
+    assert_null(store_ui_text(s, "ja")[UI_START]);
+    assert_string_equal(store_ui_text(s, "ka")[UI_START], "დასაწყისი");
+    /* the kiosk shows its own word there, never the row as a format */
+    struct ui_words w;
+    ui_words_init(&w, "ka", store_ui_text(s, "ka"));
+    char buf[128];
+    ui_word_format(&w, UI_BACK_IN, 5, buf, sizeof buf);
+    assert_string_equal(buf, "Back to the start in 5\xC2\xA0s");
+    store_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(good_words_build_without_a_warning, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_language_without_words_is_warned_about, setup, teardown),
+        cmocka_unit_test_setup_teardown(no_ui_at_all_warns_for_georgian_only, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_unknown_key_is_an_error_naming_the_keys, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(a_language_not_among_locales_is_an_error, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_bad_text_is_an_error_at_its_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_regional_language_takes_its_language_words, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(the_words_reach_the_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_hostile_store_words_are_left_out, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
