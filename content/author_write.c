@@ -22,6 +22,7 @@
 #include <sqlite3.h>
 
 #include "author_internal.h"
+#include "hyphenation.h"
 
 /* Run one statement with parameters described by types: 'i' int, 'd'
  * double, 't' text (NULL binds NULL), 'b' blob (pointer, size_t), 'n' NULL. */
@@ -411,6 +412,97 @@ static int write_rows(struct build *b, sqlite3 *db)
     return ui_write(b, db);
 }
 
+/* ---- hyphenation --------------------------------------------------------- */
+
+/* Every text the kiosk lays out in locale ?1, as stored: the title, the
+ * sources, each panel's texts, figures, quotes, events, values and
+ * captions, the exhibit's own words for the kiosk. A text missing in ?1 is
+ * shown in the default locale's words, so they are asked for too (?2), and
+ * the title panel greets in every language (every heading of it). */
+#define TEXTS_IN(col, table) "SELECT " col " FROM " table " WHERE locale IN (?1, ?2) UNION ALL "
+static const char HYPHEN_TEXTS[] =
+    TEXTS_IN("title", "exhibit_text") TEXTS_IN("subtitle", "exhibit_text")
+    TEXTS_IN("cite", "source_text") TEXTS_IN("description", "source_text")
+    TEXTS_IN("chapter", "panel_text") TEXTS_IN("heading", "panel_text")
+    TEXTS_IN("body", "panel_text") TEXTS_IN("note", "panel_text") TEXTS_IN("alt", "panel_text")
+    TEXTS_IN("label", "statistic_text") TEXTS_IN("prefix", "statistic_text")
+    TEXTS_IN("suffix", "statistic_text") TEXTS_IN("part_of_label", "statistic_text")
+    TEXTS_IN("text", "quote_text") TEXTS_IN("role", "quote_text")
+    TEXTS_IN("context", "quote_text") TEXTS_IN("translation", "quote_text")
+    TEXTS_IN("label", "event_text") TEXTS_IN("time", "event_text")
+    TEXTS_IN("label", "compare_value_text") TEXTS_IN("text", "caption") TEXTS_IN("text", "ui_text")
+    "SELECT speaker FROM quote UNION ALL "
+    "SELECT heading FROM panel_text JOIN panel USING (position) "
+    "WHERE panel.kind = 'title'";
+#undef TEXTS_IN
+
+/* The words of locale l's texts that its dictionary hyphenates, into t. */
+static int learn_locale(struct build *b, sqlite3 *db, int l, const struct hyphen_dict *d,
+                        struct hyphen_table *t)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, HYPHEN_TEXTS, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_text(st, 1, b->loc[l], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, b->loc[b->def], -1, SQLITE_STATIC);
+    int rc, full = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && !full)
+        full = hyphen_table_learn(t, d, (const char *)sqlite3_column_text(st, 0)) != 0;
+    sqlite3_finalize(st);
+    if (full)
+        ERR(b, 0, "the %s texts have more words to hyphenate than a store keeps (%d)", b->loc[l],
+            HYPHEN_TABLE_MAX_WORDS);
+    return full || (rc != SQLITE_DONE && rc != SQLITE_ROW) ? -1 : 0;
+}
+
+static int write_words(sqlite3 *db, const char *locale, const struct hyphen_table *t)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "INSERT INTO hyphenation VALUES (?1, ?2, ?3)", -1, &st, NULL) !=
+        SQLITE_OK)
+        return -1;
+    int rc = SQLITE_DONE;
+    for (int i = 0; rc == SQLITE_DONE && i < hyphen_table_count(t); i++) {
+        const char *w, *h;
+        size_t wn, hn;
+        hyphen_table_entry(t, i, &w, &wn, &h, &hn);
+        sqlite3_reset(st);
+        sqlite3_bind_text(st, 1, locale, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, w, (int)wn, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, h, (int)hn, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The hyphenation table: for each locale whose language has a dictionary,
+ * every word of its texts with its points, so that the kiosk, the checks
+ * and render never read a dictionary (content/hyphenation.h). A language with
+ * none gets no rows: its long words are cut. */
+static int write_hyphenation(struct build *b, sqlite3 *db)
+{
+    for (int l = 0; l < b->nloc; l++) {
+        char path[512], why[600];
+        if (hyphen_dict_find(b->loc[l], path, sizeof path) != 0)
+            continue;
+        struct hyphen_dict *d = hyphen_dict_load(path, why, sizeof why);
+        if (!d) {
+            build_warning(b, b->cur, 0, "%s; the %s texts are not hyphenated", why, b->loc[l]);
+            continue;
+        }
+        struct hyphen_table *t = hyphen_table_new();
+        int rc = t ? learn_locale(b, db, l, d, t) : -1;
+        hyphen_dict_free(d);
+        if (rc == 0)
+            rc = write_words(db, b->loc[l], t);
+        hyphen_table_free(t);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
 static int show_rows(sqlite3 *db, const char *scope, int first, int last, const struct show *s)
 {
     for (int i = 0; i < s->n; i++)
@@ -480,7 +572,8 @@ int author_write(struct build *b, const char *out_path)
     if (sqlite3_exec(db, "PRAGMA journal_mode = MEMORY; PRAGMA foreign_keys = ON; BEGIN", NULL,
                      NULL, NULL) != SQLITE_OK ||
         sqlite3_exec(db, author_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
-        write_rows(b, db) != 0 || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        write_rows(b, db) != 0 || write_hyphenation(b, db) != 0 ||
+        sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         if (!b->nerr)
             ERR(b, 0, "cannot write the store: %s", sqlite3_errmsg(db));
         goto done;

@@ -10,6 +10,8 @@
 
 #include "decimal.h"
 
+struct hyphen_table; /* hyphenation.h */
+
 enum panel_kind {
     PANEL_TITLE,
     PANEL_STORY,
@@ -165,6 +167,9 @@ struct panel {
      * content/ui_keys.h): UI_KEY_COUNT of them by key, NULL where it gives
      * none ("Source:", "Original" are then the kiosk's); NULL: none. */
     const char *const *ui_text;
+    /* Where this locale's long words may be hyphenated: the store's table
+     * (store_hyphens), valid while the store is open; NULL: nowhere. */
+    const struct hyphen_table *hyphens;
 };
 
 /* Words a visitor reads on this panel (for dwell time). */

@@ -26,6 +26,7 @@
 
 #include <sqlite3.h>
 
+#include "hyphenation.h"
 #include "rules.h"
 #include "store_schema.h"
 #include "theme.h"
@@ -168,6 +169,8 @@ struct store {
     char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT]; /* the exhibit's words (read_ui_text) */
     int ui_ignored;                            /* rows of ui_text left out, */
     char ui_why[400];                          /* the first one's reason */
+    struct hyphen_table *hy[STORE_MAX_LOCALES];  /* store_hyphens, by locale */
+    unsigned char hy_read[STORE_MAX_LOCALES];    /* 1: read (hy may still be NULL) */
 };
 
 static char *dup_string(const char *s)
@@ -927,9 +930,11 @@ void store_close(struct store *s)
         free(s->locales[s->n_locales]);
         free(s->locale_names[s->n_locales]);
     }
-    for (int l = 0; l < STORE_MAX_LOCALES; l++)
+    for (int l = 0; l < STORE_MAX_LOCALES; l++) {
         for (int k = 0; k < UI_KEY_COUNT; k++)
             free(s->ui[l][k]);
+        hyphen_table_free(s->hy[l]);
+    }
     free(s->slug);
     free(s->version);
     free(s->default_locale);
@@ -1751,9 +1756,66 @@ int store_panel_load(struct store *s, int index, const char *locale, struct aren
     reset_all(s);
     if (ret == 0 && !(out->ui_text = ui_text_copy(s, pick_locale(s, locale), a)))
         ret = fail_memory(s, why, why_len);
+    if (ret == 0)
+        out->hyphens = store_hyphens(s, pick_locale(s, locale));
     if (ret < 0)
         memset(out, 0, sizeof *out);
     return ret;
+}
+
+/* The hyphenation table's rows of locale l into a new table: at most
+ * HYPHEN_TABLE_MAX_WORDS, each checked by hyphen_table_add (a row it
+ * refuses is left out: that word is cut, not hyphenated). NULL when there
+ * are none or they cannot be read. */
+static struct hyphen_table *read_hyphens(struct store *s, int l)
+{
+    sqlite3_stmt *st = NULL;
+    struct hyphen_table *t = hyphen_table_new();
+    char why[160];
+    if (!t || prepare_once(s,
+                           "SELECT word, hyphenated FROM hyphenation WHERE locale = ?1 "
+                           "ORDER BY word LIMIT ?2",
+                           &st, why, sizeof why) != 0) {
+        hyphen_table_free(t);
+        return NULL;
+    }
+    sqlite3_bind_text(st, 1, s->locales[l], -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, HYPHEN_TABLE_MAX_WORDS);
+    int r;
+    while ((r = next_row(s, st, why, sizeof why)) > 0) {
+        /* a blob or a number is no word: the add refuses what is not text */
+        int wt = sqlite3_column_type(st, 0), ht = sqlite3_column_type(st, 1);
+        const char *w = (const char *)sqlite3_column_text(st, 0);
+        const char *h = (const char *)sqlite3_column_text(st, 1);
+        if (wt == SQLITE_TEXT && ht == SQLITE_TEXT && w && h)
+            hyphen_table_add(t, w, (size_t)sqlite3_column_bytes(st, 0), h,
+                             (size_t)sqlite3_column_bytes(st, 1));
+    }
+    sqlite3_finalize(st);
+    if (r < 0 || hyphen_table_count(t) == 0) {
+        hyphen_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+const struct hyphen_table *store_hyphens(struct store *s, const char *locale)
+{
+    for (int l = 0; s && locale && s->format >= 7 && l < s->n_locales; l++) {
+        if (strcmp(locale, s->locales[l]) != 0)
+            continue;
+        if (!s->hy_read[l]) {
+            s->hy[l] = read_hyphens(s, l);
+            s->hy_read[l] = 1;
+        }
+        return s->hy[l];
+    }
+    return NULL;
+}
+
+int store_hyphenates(const struct store *s)
+{
+    return s && s->format >= 7;
 }
 
 const char *const *store_ui_text(const struct store *s, const char *locale)

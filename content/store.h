@@ -99,6 +99,18 @@ int store_info(struct store *s, const char *locale, struct arena *a, struct stor
 int store_panel_load(struct store *s, int index, const char *locale, struct arena *a,
                      struct panel *out, char *why, size_t why_len);
 
+/* Where the long words of locale (one of the store's) may be hyphenated:
+ * the table `bundle build` wrote (version 7 on), read and checked the first
+ * time it is asked for and kept until the store closes (a row it cannot
+ * use is left out: that word is cut). NULL when the locale has none, for
+ * stores before version 7 (no table: see store_hyphenates) and when it
+ * cannot be read. store_panel_load sets struct panel's hyphens with it.
+ * Not thread-safe: one thread asks, the one that loads panels. */
+const struct hyphen_table *store_hyphens(struct store *s, const char *locale);
+/* 1 when the store can hold hyphenation (version 7 on); 0: built before,
+ * its long words are cut until the exhibit is rebuilt. */
+int store_hyphenates(const struct store *s);
+
 /* The exhibit's own words for the kiosk (`ui:` in exhibit.yaml, schema
  * version 7 on) in locale, one of the exhibit's codes (as store_info and
  * store_locale_find give them): UI_KEY_COUNT texts by the keys of

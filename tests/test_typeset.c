@@ -1,10 +1,11 @@
 /* test_typeset.c - the text engine with a fake two-font measurer: runs,
- * UAX #14 breaks, the long-word rule (hyphenated with the system's
- * dictionaries, else cut), fitting and the ellipsis.
+ * UAX #14 breaks, the long-word rule (hyphenated from a table of the text's
+ * words that the system's dictionaries hyphenate, as `bundle build` makes
+ * it, else cut), fitting and the ellipsis.
  *
  * Run with the argument --no-dictionaries (and VITRINE_HYPHEN_DIR naming a
  * folder with none), it checks that long words are still cut, with no
- * hyphen, where no dictionary can be loaded.
+ * hyphen, where no dictionary could be read when the table was made.
  *
  * The fake face is a chain of two fonts: font 0 has ASCII and Latin
  * letters and is 0.5 em a character; font 1 has everything else (CJK,
@@ -20,6 +21,7 @@
 #include <cmocka.h>
 
 #include "app/visitor/typeset.h"
+#include "content/hyphenation.h"
 
 static int run_calls, run_fonts[64];
 
@@ -66,7 +68,40 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
 static const struct text_measurer two_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
                                                fake_run_width, NULL};
 
-static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en"};
+static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en", NULL};
+
+/* The dictionary of language lang, read once per test run; NULL: none. */
+static const struct hyphen_dict *dict_for(const char *lang)
+{
+    static struct {
+        char path[512];
+        struct hyphen_dict *d;
+    } read[8];
+    char path[512], why[256];
+    if (!lang || hyphen_dict_find(lang, path, sizeof path) != 0)
+        return NULL;
+    int i = 0;
+    while (i < 8 && read[i].path[0] && strcmp(read[i].path, path) != 0)
+        i++;
+    assert_true(i < 8);
+    if (!read[i].path[0]) {
+        snprintf(read[i].path, sizeof read[i].path, "%s", path);
+        read[i].d = hyphen_dict_load(path, why, sizeof why);
+        assert_non_null(read[i].d);
+    }
+    return read[i].d;
+}
+
+/* Text's words hyphenated in language lang, as the build keeps them;
+ * NULL where lang has no dictionary. */
+static struct hyphen_table *table_for(const char *lang, const char *text)
+{
+    const struct hyphen_dict *d = dict_for(lang);
+    struct hyphen_table *t = d ? hyphen_table_new() : NULL;
+    if (t)
+        assert_int_equal(hyphen_table_learn(t, d, text), 0);
+    return t;
+}
 
 /* Set text in language lang at px 10 into width bw; lines as drawn (a
  * hyphen after a line that ends inside a word) joined with '|'. */
@@ -76,9 +111,13 @@ static const char *wrapped_in(struct arena *a, const char *lang, const char *tex
     static char out[512];
     struct typeset_style st = plain;
     st.lang = lang;
+    struct hyphen_table *words = table_for(lang, text);
+    st.hyphens = words;
     assert_int_equal(typeset_prepare(t, &two_fonts, a, text, &st), 0);
     typeset_set_px(t, 10);
     typeset_wrap(t, bw);
+    hyphen_table_free(words);
+    t->st.hyphens = NULL;
     size_t o = 0;
     for (int i = 0; i < t->n; i++) {
         const struct typeset_line *l = &t->lines[i];
@@ -216,7 +255,8 @@ static void long_words_are_cut_between_characters(void **state)
 static void need_dictionaries(void)
 {
     if (access(DICTS "/hyph_de_DE.dic", R_OK) || access(DICTS "/hyph_en_US.dic", R_OK) ||
-        access(DICTS "/hyph_fr.dic", R_OK))
+        access(DICTS "/hyph_fr.dic", R_OK) || access(DICTS "/hyph_ru_RU.dic", R_OK) ||
+        access(DICTS "/hyph_el_GR.dic", R_OK))
         skip();
 }
 
@@ -269,6 +309,32 @@ static void long_words_are_hyphenated(void **state)
     got = wrapped_in(&a, "fr-CA", "\xC2\xAB\xC3\x89lectroenc\xC3\xA9phalographie\xC2\xBB", 60, &t);
     assert_string_equal(got, "\xC2\xAB\xC3\x89lectroen-|c\xC3\xA9phalogra-|phie\xC2\xBB");
     assert_rejoins(got, "\xC2\xAB\xC3\x89lectroenc\xC3\xA9phalographie\xC2\xBB");
+    arena_free(&a);
+}
+
+/* Russian and Greek have dictionaries too (hyph_ru_RU.dic in KOI8-R,
+ * hyph_el_GR.dic in ISO 8859-7): a capital is looked up lowercased and
+ * drawn as written. The points are libhyphen's, less the last Greek one,
+ * which would leave two letters ("-μα"). */
+static void cyrillic_and_greek_are_hyphenated(void **state)
+{
+    (void)state;
+    need_dictionaries();
+    struct arena a;
+    arena_init(&a, 0);
+    struct typeset t;
+    /* до-стоприме-чатель-ность; 60 px hold 12 letters */
+    const char *ru = "Достопримечательность";
+    const char *got = wrapped_in(&a, "ru", ru, 60, &t);
+    assert_string_equal(got, "Достоприме-|чательность");
+    assert_rejoins(got, ru);
+    assert_true(t.lines[0].hyphen);
+    /* ηλε-κτρο-ε-γκε-φα-λο-γράφημα; 40 px hold 8 */
+    const char *el = "Ηλεκτροεγκεφαλογράφημα";
+    got = wrapped_in(&a, "el", el, 40, &t);
+    assert_string_equal(got, "Ηλεκτρο-|εγκεφα-|λο-|γράφημα");
+    assert_rejoins(got, el);
+    assert_false(t.too_wide);
     arena_free(&a);
 }
 
@@ -342,15 +408,16 @@ static void soft_hyphens_show_at_a_line_end(void **state)
     arena_free(&a);
 }
 
-/* Where no dictionary can be loaded (--no-dictionaries), or the language
- * has none, a long word is cut between characters, with no hyphen. */
+/* Where no dictionary could be loaded when the table was made
+ * (--no-dictionaries), or the language has none, the table is empty and a
+ * long word is cut between characters, with no hyphen. */
 static void without_a_dictionary_words_are_cut(void **state)
 {
     (void)state;
     struct arena a;
     arena_init(&a, 0);
     struct typeset t;
-    const char *langs[] = {"de", "en", "fr", "xx", "it"};
+    const char *langs[] = {"de", "en", "fr", "xx", "it", "ru", "el"};
     for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
         assert_string_equal(wrapped_in(&a, langs[i], "Bundesvereinigungsjahresbericht", 100, &t),
                             "Bundesvereinigungsja|hresbericht");
@@ -452,7 +519,7 @@ static void one_line_cuts_with_an_ellipsis(void **state)
     struct arena a;
     arena_init(&a, 0);
     struct typeset t;
-    const struct typeset_style flat = {FACE_SANS, 0.0, 0.0, 0, NULL};
+    const struct typeset_style flat = {FACE_SANS, 0.0, 0.0, 0, NULL, NULL};
     assert_int_equal(typeset_prepare(&t, &two_fonts, &a, "short", &flat), 0);
     typeset_one_line(&t, 10, 100);
     assert_int_equal(t.keep, 1);
@@ -517,6 +584,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(breaks_follow_uax14),
         cmocka_unit_test(long_words_are_cut_between_characters),
         cmocka_unit_test(long_words_are_hyphenated),
+        cmocka_unit_test(cyrillic_and_greek_are_hyphenated),
         cmocka_unit_test(words_that_fit_are_not_hyphenated),
         cmocka_unit_test(other_runs_are_cut_as_before),
         cmocka_unit_test(soft_hyphens_show_at_a_line_end),

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hyphenation.h"
 #include "layout.h"
 #include "locale_rules.h"
 #include "log.h"
@@ -333,16 +332,12 @@ static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
 /* The presenter draws in the exhibit's colours and fonts from now on. */
 static void apply_look(struct kiosk *k)
 {
+    /* its hyphenation comes with it, found at bundle build; once per store */
+    if (!store_hyphenates(k->store))
+        log_info("kiosk", "%s was built before exhibits kept their hyphenation: long words are "
+                 "cut; rebuild the exhibit to hyphenate it", store_name(k->store));
     if (!k->p.look)
         return; /* a presenter with one look: tests, not a screen */
-    /* the loop's language now; the others once a visitor comes (see
-     * kiosk_update), or when the loop turns to them: a dictionary is up to
-     * 2 MB in memory, and a kiosk may loop for days with nobody there */
-    const char *now = k->locale[0] ? k->locale : k->info.default_locale;
-    if (k->loop_alternate || k->all_dictionaries || !now)
-        hyphenation_preload(k->info.locales, k->info.n_locales);
-    else
-        hyphenation_preload(&now, 1);
     struct palette pal;
     struct arena a;
     struct store_font fonts[STORE_FONT_FACES];
@@ -1026,12 +1021,6 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
         if (v.state != k->view.state) {
             static const char *const names[] = {"loop", "interactive", "countdown"};
             log_debug("kiosk", "mode %s", names[v.state]);
-            if (v.state != MODE_LOOP && !k->all_dictionaries) {
-                /* a visitor may choose any language: its dictionary
-                 * loads now, while they read */
-                hyphenation_preload(k->info.locales, k->info.n_locales);
-                k->all_dictionaries = 1;
-            }
         }
         k->view = v;
         k->overlay_stale = 1;

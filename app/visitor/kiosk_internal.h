@@ -54,7 +54,6 @@ struct kiosk {
     struct ventry *arriving; /* during a transition */
     uint64_t shown_ms;       /* when cur finished arriving */
     double countup_drawn;    /* cur's count-up as last drawn (1: counted) */
-    int all_dictionaries;    /* every language's hyphenation loaded (a visitor came) */
     struct walltime wall;    /* the date and local time, as last given */
     int has_wall;
     int dirty;

@@ -543,7 +543,8 @@ static int floor_px(const struct ctx *c, const struct style *st)
 static int text_prepare(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
                         int flat)
 {
-    const struct typeset_style ts = {st->face, st->lead, PARA_GAP, !flat, c->p->locale};
+    const struct typeset_style ts = {st->face, st->lead, PARA_GAP, !flat, c->p->locale,
+                                     c->p->hyphens};
     if (typeset_prepare(f, c->d.m, c->d.a, text, &ts)) {
         c->d.oom = 1;
         return -1;

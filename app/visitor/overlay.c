@@ -112,7 +112,7 @@ static void fit_text_in(struct ov *o, struct typeset *f, const char *text, const
         max_lines = 1;
     if (max_lines > FIT_MAX_LINES)
         max_lines = FIT_MAX_LINES;
-    const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, lang};
+    const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, lang, NULL};
     if (typeset_prepare(f, o->d.m, o->d.a, text, &st)) {
         o->d.oom = 1;
         return;

@@ -8,7 +8,6 @@
 #include "typeset.h"
 
 #include "breaks.h"
-#include "hyphenation.h"
 
 #include <math.h>
 #include <string.h>
@@ -248,7 +247,7 @@ static const unsigned char *unit_points(struct typeset *t, int i)
         int a = u->off, b = u->off + u->len;
         int whole = (a == 0 || is_space(t->s[a - 1])) && (b == t->len || is_space(t->s[b]));
         u->hy =
-            whole && hyphenation_points(t->st.lang, t->s + a, (size_t)u->len, t->hy + a) ? 2 : 1;
+            whole && hyphen_points(t->st.hyphens, t->s + a, (size_t)u->len, t->hy + a) ? 2 : 1;
     }
     return u->hy == 2 ? t->hy + u->off : NULL;
 }

@@ -13,8 +13,9 @@
  * paragraphs.
  *
  * A long unbreakable word (a run with no break opportunity, wider than the
- * box) is hyphenated when the style's language has a dictionary and the
- * word is made of letters (app/visitor/hyphenation.h): it starts a line, and each
+ * box) is hyphenated where the style's table of hyphenated words (the
+ * store's, built by `bundle build` from the language's dictionary) has it
+ * and the word is made of letters (content/hyphenation.h): it starts a line, and each
  * line takes the word up to its last hyphenation point at which that part
  * and a hyphen (TYPESET_HYPHEN) fit. Otherwise, or where no point fits, it is cut
  * between characters (clusters): as many as fit go on a line of their own.
@@ -26,7 +27,7 @@
  * A soft hyphen (U+00AD) is an author's hyphenation point: a line may break
  * after it (UAX #14), and a line that does ends with a hyphen in its place
  * (where the hyphen fits). A word with one is not looked up in the
- * dictionary; a word joiner (U+2060) in a word keeps the dictionary away.
+ * table; a word joiner (U+2060) in a word keeps the table away.
  *
  * A letter keeps at most TYPESET_MAX_MARKS generic combining accents
  * (U+0300 and the like); more are dropped, so hostile stacks of marks
@@ -43,6 +44,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "hyphenation.h"
 
 #define TYPESET_MAX_MARKS 2
 
@@ -108,6 +110,9 @@ struct typeset_style {
     double para_gap;  /* added between paragraphs, in line heights */
     int paragraphs;   /* 0: blank lines collapse like any whitespace */
     const char *lang; /* language for the breaking rules; NULL: none */
+    /* where its long words may be hyphenated (the store's table for lang,
+     * struct panel's hyphens); NULL: nowhere, they are cut */
+    const struct hyphen_table *hyphens;
 };
 
 /* Drawn at the end of a line that ends inside a word. U+002D, not U+2010

@@ -8,8 +8,10 @@
  * and the flags (whole words, paragraphs); bytes 1-3 the box width, the
  * number of lines and the design size; the rest is the text, any bytes.
  * English, French and German words too long for the box are hyphenated
- * with the system's dictionaries (app/visitor/hyphenation.c) where installed, so
- * that path runs too; hyphenation_points is also asked about the raw bytes.
+ * where the system's dictionaries are installed: the words of the text are
+ * learnt into a table with them, as `bundle build` does (content/hyphenation.h),
+ * and set with it, so that path runs too; a table that holds the raw bytes
+ * is also asked about them.
  * The measurer is a fake chain of three fonts (Latin, CJK and Hangul,
  * pictographs) whose widths depend on the characters, with marks of no
  * width, so runs, fallback and fitting all have work to do; fuzz_text.c
@@ -31,7 +33,7 @@
 #include <string.h>
 
 #include "app/visitor/breaks.h"
-#include "app/visitor/hyphenation.h"
+#include "content/hyphenation.h"
 #include "app/visitor/typeset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -89,6 +91,18 @@ static const struct text_measurer three_fonts = {NULL, fake_width, fake_line_hei
                                                  fake_run_width, NULL};
 
 static const char *const langs[8] = {NULL, "en", "fr", "de", "ko", "ja", "zh", "th"};
+
+/* The dictionary of langs[i], read once; NULL where there is none. */
+static const struct hyphen_dict *dict_of(int i)
+{
+    static struct hyphen_dict *dicts[8];
+    static int tried[8];
+    char path[512], why[256];
+    if (!tried[i] && langs[i] && hyphen_dict_find(langs[i], path, sizeof path) == 0)
+        dicts[i] = hyphen_dict_load(path, why, sizeof why);
+    tried[i] = 1;
+    return dicts[i];
+}
 
 /* The cluster boundaries of the text being set: bound[k] is 1 when byte
  * offset k is one (found once per input: checking each line by a walk from
@@ -148,7 +162,7 @@ static const char *check_hyphen(const struct typeset *t, int i, int bw)
     while (we < t->s + t->len && *we != ' ' && *we != '\n')
         we++;
     static unsigned char pt[MAX_TEXT];
-    if (hyphenation_points(t->st.lang, w, (size_t)(we - w), pt) == 0 || !pt[e - w - 1])
+    if (hyphen_points(t->st.hyphens, w, (size_t)(we - w), pt) == 0 || !pt[e - w - 1])
         abort();
     return e;
 }
@@ -189,7 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 4 || size > MAX_TEXT + 4)
         return 0;
-    struct typeset_style st = {FACE_SANS, 0.2, 0.5, (data[0] >> 3) & 1, langs[data[0] & 7]};
+    struct typeset_style st = {FACE_SANS, 0.2, 0.5, (data[0] >> 3) & 1, langs[data[0] & 7], NULL};
     unsigned flags = data[0] & 0x10 ? TYPESET_WHOLE_WORDS : 0;
     int bw = 8 + data[1] * 4, lines = data[2] % 12, design = 8 + data[3] % 90;
     int bh = (1 + data[2] % 16) * (design + design / 4);
@@ -218,9 +232,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(brks);
 
+    /* the text's words, hyphenated as the build would */
+    const struct hyphen_dict *d = dict_of(data[0] & 7);
+    struct hyphen_table *table = d ? hyphen_table_new() : NULL;
+    if (table)
+        hyphen_table_learn(table, d, text);
+    st.hyphens = table;
+
     /* hyphenation points, of the raw bytes: between clusters, inside */
     unsigned char *pt = malloc(n + 1);
-    if (pt && n > 0 && hyphenation_points(st.lang, (const char *)data + 4, n, pt) > 0) {
+    if (pt && n > 0 && hyphen_points(table, (const char *)data + 4, n, pt) > 0) {
         find_bounds((const char *)data + 4, n);
         for (size_t k = 0; k < n; k++)
             if (pt[k] && (k + 1 >= n || k < 1 || !bound[k + 1]))
@@ -264,6 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     arena_free(&a);
+    hyphen_table_free(table);
     free(text);
     return 0;
 }
