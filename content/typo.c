@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/ustring.h>
@@ -131,6 +132,11 @@ static void marks_of(const char *locale, enum lang l, marks_t m)
         }
     if (ld)
         ulocdata_close(ld);
+}
+
+static int is_hebrew(uint32_t c)
+{
+    return c >= 0x05D0 && c <= 0x05EA;
 }
 
 /* A letter of a script written without spaces (kana, ideographs, Hangul
@@ -339,7 +345,22 @@ size_t typo_apply(const char *s, size_t n, const char *locale, int nested, char 
             continue;
         }
         if (c == '"') {
-            if ((opens_after(prev) || (depth == 0 && is_cjk(prev))) && depth < (int)sizeof open) {
+            size_t nl;
+            uint32_t after = i + 1 < n ? cp_at(s, n, i + 1, &nl) : 0;
+            /* between two Hebrew letters it is the gershayim as typed
+             * (צה"ל, ק"מ), no quotation mark */
+            if (is_hebrew(prev) && is_hebrew(after)) {
+                out[o++] = '"';
+                i += 1;
+                continue;
+            }
+            /* a quotation opens after a space or an opening mark; outside
+             * any, also where no space comes before it: after a kana or an
+             * ideograph, or after a prefix joined to the word it opens
+             * (Arabic و"…", Hebrew ו־"…") */
+            int prefix = prev >= 0x0590 && prev <= 0x06FF && u_isalnum((UChar32)after);
+            int opens = opens_after(prev) || (depth == 0 && (is_cjk(prev) || prefix));
+            if (opens && depth < (int)sizeof open) {
                 o = put(out, o, marks[(depth + nested) & 1][0]);
                 open[depth++] = 2;
             } else if (depth > 0) {

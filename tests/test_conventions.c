@@ -37,15 +37,16 @@ static const struct row {
     {"en", "12,500", "1,234,567.89", "\u22120.5", "9.2%", "36\u201339\u00A0\u00B0C",
      "13\u00A0April\u00A02014", "\u201Ca \u2018b\u2019 c\u201D", "English"},
     {"fr", "12\u202F500", "1\u202F234\u202F567,89", "\u22120,5", "9,2\u00A0%",
-     "36\u201339\u00A0\u00B0C", "13\u00A0avril\u00A02014", "\u00AB\u00A0a \u201Cb\u201D c\u00A0\u00BB",
-     "anglais"},
+     "36\u201339\u00A0\u00B0C", "13\u00A0avril\u00A02014",
+     "\u00AB\u00A0a \u201Cb\u201D c\u00A0\u00BB", "anglais"},
     {"de", "12.500", "1.234.567,89", "\u22120,5", "9,2\u00A0%", "36\u201339\u00A0\u00B0C",
      "13.\u00A0April\u00A02014", "\u201Ea \u201Ab\u2018 c\u201C", "Englisch"},
     {"el", "12.500", "1.234.567,89", "\u22120,5", "9,2%", "36\u201339\u00A0\u00B0C",
      "13\u00A0\u0391\u03C0\u03C1\u03B9\u03BB\u03AF\u03BF\u03C5\u00A02014",
      "\u00ABa \u201Cb\u201D c\u00BB", "\u0391\u03B3\u03B3\u03BB\u03B9\u03BA\u03AC"},
     {"ru", "12\u00A0500", "1\u00A0234\u00A0567,89", "\u22120,5", "9,2\u00A0%",
-     "36\u201339\u00A0\u00B0C", "13\u00A0\u0430\u043F\u0440\u0435\u043B\u044F\u00A02014\u202F\u0433.",
+     "36\u201339\u00A0\u00B0C",
+     "13\u00A0\u0430\u043F\u0440\u0435\u043B\u044F\u00A02014\u202F\u0433.",
      "\u00ABa \u201Eb\u201C c\u00BB",
      "\u0430\u043D\u0433\u043B\u0438\u0439\u0441\u043A\u0438\u0439"},
     {"vi", "12.500", "1.234.567,89", "\u22120,5", "9,2%", "36-39\u00A0\u00B0C",
@@ -135,8 +136,7 @@ static void counting_writes_as_the_language_does(void **state)
     expect("fr", "12500 half", figure("fr", "12500", NULL, 0, NULL, 0.5, b, sizeof b),
            "6\u202F200");
     expect("hi", "125000", figure("hi", "125000", NULL, 0, NULL, 1.0, b, sizeof b), "1,25,000");
-    expect("hi", "125000 half", figure("hi", "125000", NULL, 0, NULL, 0.5, b, sizeof b),
-           "62,000");
+    expect("hi", "125000 half", figure("hi", "125000", NULL, 0, NULL, 0.5, b, sizeof b), "62,000");
     expect("tr", "9.2 % start", figure("tr", "9.2", NULL, 1, "%", 0.0, b, sizeof b), "%0,0");
     expect("ru", "36-39 start", figure("ru", "36", "39", 0, "\u00B0C", 0.0, b, sizeof b),
            "0\u20130\u00A0\u00B0C");
@@ -163,13 +163,18 @@ static void dates_months_and_approximate_years(void **state)
         int approximate;
         const char *shown;
     } cases[] = {
-        {"ru", {2014, 12, 0}, 0, "\u0434\u0435\u043A\u0430\u0431\u0440\u044C\u00A02014\u202F\u0433."},
+        {"ru",
+         {2014, 12, 0},
+         0,
+         "\u0434\u0435\u043A\u0430\u0431\u0440\u044C\u00A02014\u202F\u0433."},
         {"ja", {1981, 0, 0}, 1, "1981\u5E74\u9803"},
         {"zh", {1981, 0, 0}, 1, "\u7EA61981\u5E74"},
         {"de", {1981, 0, 0}, 1, "um\u00A01981"},
         {"fr", {2014, 4, 1}, 0, "1er\u00A0avril\u00A02014"},
         {"en-US", {2014, 4, 13}, 0, "April\u00A013,\u00A02014"},
-        {"th-u-ca-buddhist", {2014, 4, 13}, 0,
+        {"th-u-ca-buddhist",
+         {2014, 4, 13},
+         0,
          "13\u00A0\u0E40\u0E21\u0E29\u0E32\u0E22\u0E19\u00A02557"},
         {"fa-u-nu-arabext", {1981, 0, 0}, 1, "~\u06F1\u06F9\u06F8\u06F1"},
     };
@@ -225,6 +230,10 @@ static void typed_quotes_become_the_languages(void **state)
         {"pl", "a \"b\" c", 1, "a \u00ABb\u00BB c"},
         {"fr", "a \"b\" c", 1, "a \u201Cb\u201D c"},
         {"fr", "\"a\" b", 0, "\u00AB\u202Fa\u202F\u00BB b"},
+        /* Arabic و"…" opens after the joined "and" */
+        {"ar", "\u0648\"13 April\"", 0, "\u0648\u201D13 April\u201C"},
+        /* Hebrew's gershayim typed as " stays: 7 ק"מ */
+        {"he", "7 \u05E7\"\u05DE \"a\"", 0, "7 \u05E7\"\u05DE \u201Da\u201D"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char out[TYPO_MAX(64)];

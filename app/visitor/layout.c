@@ -488,8 +488,8 @@ size_t layout_figure_text(const struct panel_figure *f, const char *locale, doub
     char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX], num[256];
     shown_decimal(&f->value, f->decimals, t, a);
     if (f->has_to)
-        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, t, b), after != NULL,
-                            num, sizeof num);
+        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, t, b), after != NULL, num,
+                            sizeof num);
     else
         locale_number(locale, a, after != NULL, num, sizeof num);
     sb_str(&s, num);

@@ -78,8 +78,8 @@ static const struct locale_rules rules[] = {
     /* Arabic: the Arabic semicolon between citations */
     {"ar", "\u0627\u0644\u0645\u0635\u062F\u0631: ", "\u0627\u0644\u0645\u0635\u0627\u062F\u0631: ",
      "\u061B ", default_fonts, N_DEFAULT_FONTS, 1},
-    {"he", "\u05DE\u05E7\u05D5\u05E8: ", "\u05DE\u05E7\u05D5\u05E8\u05D5\u05EA: ", "; ", default_fonts,
-     N_DEFAULT_FONTS, 1},
+    {"he", "\u05DE\u05E7\u05D5\u05E8: ", "\u05DE\u05E7\u05D5\u05E8\u05D5\u05EA: ", "; ",
+     default_fonts, N_DEFAULT_FONTS, 1},
 };
 
 enum locale_digits locale_digits(const char *locale)
@@ -151,12 +151,12 @@ const struct locale_rules *locale_rules(const char *locale)
 #define FMT_LOCALES 4                   /* an exhibit's languages and a quote's */
 
 struct fmt {
-    char *key;                           /* the locale as asked for; NULL: free */
-    char id[ULOC_FULLNAME_CAPACITY];     /* ICU's: "fr@calendar=gregorian;numbers=latn" */
-    UNumberFormatter *num[SCALES][2];    /* [scale][percent] */
+    char *key;                        /* the locale as asked for; NULL: free */
+    char id[ULOC_FULLNAME_CAPACITY];  /* ICU's: "fr@calendar=gregorian;numbers=latn" */
+    UNumberFormatter *num[SCALES][2]; /* [scale][percent] */
     UNumberRangeFormatter *range[SCALES][2];
     UDateFormat *date[N_DATES];
-    ULocaleDisplayNames *names[2];       /* [standalone] */
+    ULocaleDisplayNames *names[2]; /* [standalone] */
     int has_quotes;
     struct locale_quote quotes[2];
 };
@@ -489,16 +489,16 @@ static const struct {
     {"es", "hacia" NBSP, ""},
     {"it", "circa" NBSP, ""},
     {"pl", "ok." NBSP, ""},
-    {"ru", "\u043E\u043A." NBSP, ""},                             /* ок. */
+    {"ru", "\u043E\u043A." NBSP, ""},                              /* ок. */
     {"el", "\u03C0\u03B5\u03C1\u03AF\u03C0\u03BF\u03C5" NBSP, ""}, /* περίπου */
     {"tr", "yakla\u015F\u0131k" NBSP, ""},
     {"vi", "kho\u1EA3ng" NBSP, ""},
-    {"hi", "\u0932\u0917\u092D\u0917" NBSP, ""},                  /* लगभग */
-    {"th", "\u0E1B\u0E23\u0E30\u0E21\u0E32\u0E13" NBSP, ""},      /* ประมาณ */
-    {"ar", "\u062D\u0648\u0627\u0644\u064A" NBSP, ""},             /* حوالي */
-    {"he", "\u05D1\u05E2\u05E8\u05DA" NBSP, ""},                   /* בערך */
-    {"ja", "", "\u9803"},                                          /* 1900年頃 */
-    {"zh", "\u7EA6", ""},                                          /* 约1900年 */
+    {"hi", "\u0932\u0917\u092D\u0917" NBSP, ""},             /* लगभग */
+    {"th", "\u0E1B\u0E23\u0E30\u0E21\u0E32\u0E13" NBSP, ""}, /* ประมาณ */
+    {"ar", "\u062D\u0648\u0627\u0644\u064A" NBSP, ""},       /* حوالي */
+    {"he", "\u05D1\u05E2\u05E8\u05DA" NBSP, ""},             /* בערך */
+    {"ja", "", "\u9803"},                                    /* 1900年頃 */
+    {"zh", "\u7EA6", ""},                                    /* 约1900年 */
 };
 
 /* The date's text from ICU, French "1er" for the first of a month. */

@@ -29,7 +29,7 @@ struct script_fonts {
 struct locale_rules {
     const char *lang;             /* "en", "fr", "de" */
     const char *source, *sources; /* before one citation / several */
-    const char *list_sep;                 /* between citations: "; " (French "\u202F; ") */
+    const char *list_sep;         /* between citations: "; " (French "\u202F; ") */
     /* the fallback chain, one script after another: the first script's first
      * installed family draws most text, the others what it lacks */
     const struct script_fonts *fonts;
