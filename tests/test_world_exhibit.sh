@@ -82,6 +82,31 @@ for size in $sizes; do
     done
 done
 
+# the kiosk's words from exhibit.yaml's ui: are the ones drawn: the label
+# before a panel's source (a story panel with one source) in each language
+# that gives one
+python3 - "$src/exhibit.yaml" "$out" <<'PY' || fail=1
+import json, re, sys
+yaml, out = sys.argv[1], sys.argv[2]
+words, lang, in_ui = {}, None, False
+for line in open(yaml, encoding="utf-8"):
+    if re.match(r"^\S", line):
+        in_ui = line.startswith("ui:")
+    elif in_ui and re.match(r"^  (\S+):\s*$", line):
+        lang = line.strip()[:-1]
+    elif in_ui and lang and re.match(r"^    source:", line):
+        words[lang] = line.split(":", 1)[1].strip().strip('"')
+bad = 0
+for lang, word in sorted(words.items()):
+    record = json.loads(open(f"{out}/800x480-{lang}.jsonl", encoding="utf-8").readlines()[1])
+    lines = [l for b in record["boxes"] if b["role"] == "source" for l in b.get("lines", [])]
+    if not lines or not lines[0].startswith(word):
+        print(f"FAIL: {lang}: the source line is {lines[:1]}, not after ui: {lang}: source: {word}")
+        bad = 1
+print(f"ui: the source label checked in {len(words)} languages")
+sys.exit(bad if words else 1)
+PY
+
 # shellcheck disable=SC2086
 "$WORLD_CHECK" "$out/world.vitrine" $sizes || fail=1
 
