@@ -56,6 +56,7 @@ static void every_language_has_every_visitor_string(void **state)
         assert_true(ui_builtin(lang));
         for (int id = 0; id < UI_VISITOR_COUNT; id++) {
             const char *s = ui_string(lang, (enum ui_string_id)id);
+            assert_true(valid_utf8(s, strlen(s)));
             char why[256];
             /* non-empty, UTF-8, one line; "%d" once in back_in, no other '%' */
             if (ui_key_check(id, s, strlen(s), ui_keys[id], why, sizeof why) != 0)
