@@ -47,6 +47,14 @@ static const char *const arabic_sans[] = {"Noto Sans Arabic", NULL};
 static const char *const arabic_serif[] = {"Noto Naskh Arabic", "Noto Sans Arabic", NULL};
 static const char *const hebrew_sans[] = {"Noto Sans Hebrew", NULL};
 static const char *const hebrew_serif[] = {"Noto Serif Hebrew", "Noto Sans Hebrew", NULL};
+/* scripts DejaVu Sans (below, for symbols) also has: Noto's fonts for
+ * them come first, so their letters match the Noto text around them */
+static const char *const georgian_sans[] = {"Noto Sans Georgian", NULL};
+static const char *const georgian_serif[] = {"Noto Serif Georgian", "Noto Sans Georgian", NULL};
+static const char *const armenian_sans[] = {"Noto Sans Armenian", NULL};
+static const char *const armenian_serif[] = {"Noto Serif Armenian", "Noto Sans Armenian", NULL};
+static const char *const lao_sans[] = {"Noto Sans Lao", "Noto Looped Lao", NULL};
+static const char *const lao_serif[] = {"Noto Serif Lao", "Noto Sans Lao", NULL};
 /* arrows, dingbats, geometric shapes, the minus sign: DejaVu covers what
  * Noto Sans lacks; Symbola (monochrome emoji) where installed, for the
  * pictographs written as text (no U+FE0F) */
@@ -65,6 +73,9 @@ static const struct script_fonts default_fonts[] = {
     {"Hebrew", hebrew_sans, hebrew_serif},
     {"Devanagari", devanagari_sans, devanagari_serif},
     {"Thai", thai_sans, thai_serif},
+    {"Georgian", georgian_sans, georgian_serif},
+    {"Armenian", armenian_sans, armenian_serif},
+    {"Lao", lao_sans, lao_serif},
     {"symbols", symbol_sans, symbol_serif},
     {"emoji", emoji, emoji},
     {"colour emoji", colour_emoji, colour_emoji},
