@@ -69,6 +69,15 @@ static void every_language_has_every_visitor_string(void **state)
                 if (strcmp(s, ui_string("en", (enum ui_string_id)id)) == 0)
                     fail_msg("%s: %s is the English \"%s\"", lang, ui_keys[id], s);
         }
+        /* the staff screen's words: the language's own or English, each a
+         * template where English's is one */
+        for (int id = UI_VISITOR_COUNT; id < UI_STRING_COUNT; id++) {
+            const char *s = ui_string(lang, (enum ui_string_id)id);
+            const char *e = ui_string("en", (enum ui_string_id)id);
+            assert_true(s[0] && valid_utf8(s, strlen(s)));
+            assert_int_equal(count(s, "%d"), count(e, "%d"));
+            assert_int_equal(count(s, "%"), count(e, "%"));
+        }
         /* buttons carry no stop */
         const enum ui_string_id buttons[] = {UI_START, UI_CHAPTERS, UI_CLOSE, UI_PREVIOUS,
                                              UI_NEXT, UI_TOUCH_TO_EXPLORE};
@@ -133,6 +142,9 @@ static void a_locale_finds_its_language(void **state)
     assert_string_equal(ui_string("de", UI_STAFF_OK), "OK");
     assert_string_equal(ui_string("ja", UI_STAFF_EXIT), "Exit the kiosk");
     assert_string_equal(ui_string("fr", UI_STAFF_CANCEL), "Annuler");
+    assert_string_equal(ui_string("de-CH", UI_STAFF_CANCEL), "Abbrechen");
+    assert_string_equal(ui_string("es", UI_STAFF_TITLE), "Personal");
+    assert_string_equal(ui_string("it", UI_STAFF_EXIT), "Esci dal chiosco");
     assert_string_equal(ui_string("de", UI_STRING_COUNT), "");
 }
 

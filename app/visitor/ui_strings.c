@@ -1,6 +1,7 @@
 /* ui_strings.c - the kiosk's own words: one table per language, a
- * visitor's strings in 36 languages and the staff screen's in English and
- * French (the others fall back to English string by string).
+ * visitor's strings in 36 languages and the staff screen's in English,
+ * French, German, Spanish and Italian (the others fall back to English
+ * string by string).
  *
  * Each language's own typography: a no-break space (U+00A0) between the
  * seconds and their unit ("7 s", "7 δευτ.", "7 mp"), so they never part at a
@@ -160,8 +161,9 @@ static const char *const he[UI_STRING_COUNT] = {
     [UI_SOURCES] = "מקורות:",
 };
 
-/* The other languages: what a visitor reads (the staff screen's words are
- * English there). Seconds as each language abbreviates them. */
+/* The other languages: what a visitor reads, and in German, Spanish and
+ * Italian the staff screen's words too (English in the others). Seconds as
+ * each language abbreviates them. */
 static const char *const de[UI_STRING_COUNT] = {
     [UI_START] = "Anfang",
     [UI_CHAPTERS] = "Kapitel",
@@ -175,6 +177,32 @@ static const char *const de[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Quelle:",
     [UI_SOURCES] = "Quellen:",
+    [UI_STAFF_PIN] = "Personal-PIN",
+    [UI_STAFF_PIN_HINT] = "PIN eingeben, dann OK.",
+    [UI_STAFF_WRONG_PIN] = "Falsche PIN",
+    [UI_STAFF_LOCKED] = "Gesperrt: erneut versuchen in %d" NBSP "s",
+    [UI_STAFF_TOO_SHORT] = "Eine PIN hat mindestens %d Ziffern.",
+    [UI_STAFF_CLEAR] = "Löschen",
+    [UI_STAFF_OK] = "OK",
+    [UI_STAFF_CANCEL] = "Abbrechen",
+    [UI_STAFF_TITLE] = "Personal",
+    [UI_STAFF_VERSION] = "Version",
+    [UI_STAFF_SIGNER] = "Signiert von",
+    [UI_STAFF_ATTENTION] = "Von selbst geändert",
+    [UI_STAFF_LAST_IMPORT] = "Letzter Import",
+    [UI_STAFF_LAST_EXPORT] = "Statistik-Export",
+    [UI_STAFF_STORAGE] = "Speicher",
+    [UI_STAFF_SETTINGS] = "Einstellungen",
+    [UI_STAFF_LOG] = "Letzte Meldungen",
+    [UI_STAFF_ROLLBACK] = "Zur vorherigen Ausstellung zurück",
+    [UI_STAFF_NO_ROLLBACK] = "Zurück: noch keine vorherige Ausstellung",
+    [UI_STAFF_RELOAD] = "Erneut vom Stick laden",
+    [UI_STAFF_EXPORT] = "Statistik auf den Stick exportieren",
+    [UI_STAFF_EXIT] = "Kiosk beenden",
+    [UI_STAFF_EXIT_AGAIN] = "Zum Beenden erneut tippen",
+    [UI_STAFF_NOT_LOADED] = "Nicht geladen",
+    [UI_STAFF_UNCHANGED] = "Die Ausstellung auf dem Bildschirm ist unverändert.",
+    [UI_STAFF_DISMISS] = "Zum Schließen tippen",
 };
 
 static const char *const es[UI_STRING_COUNT] = {
@@ -190,6 +218,32 @@ static const char *const es[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Fuente:",
     [UI_SOURCES] = "Fuentes:",
+    [UI_STAFF_PIN] = "PIN del personal",
+    [UI_STAFF_PIN_HINT] = "Escriba el PIN y pulse OK.",
+    [UI_STAFF_WRONG_PIN] = "PIN incorrecto",
+    [UI_STAFF_LOCKED] = "Bloqueado: vuelva a intentarlo en %d" NBSP "s",
+    [UI_STAFF_TOO_SHORT] = "Un PIN tiene al menos %d dígitos.",
+    [UI_STAFF_CLEAR] = "Borrar",
+    [UI_STAFF_OK] = "OK",
+    [UI_STAFF_CANCEL] = "Cancelar",
+    [UI_STAFF_TITLE] = "Personal",
+    [UI_STAFF_VERSION] = "Versión",
+    [UI_STAFF_SIGNER] = "Firmado por",
+    [UI_STAFF_ATTENTION] = "Cambiado por sí solo",
+    [UI_STAFF_LAST_IMPORT] = "Última importación",
+    [UI_STAFF_LAST_EXPORT] = "Exportación de estadísticas",
+    [UI_STAFF_STORAGE] = "Almacenamiento",
+    [UI_STAFF_SETTINGS] = "Ajustes",
+    [UI_STAFF_LOG] = "Mensajes recientes",
+    [UI_STAFF_ROLLBACK] = "Volver a la exposición anterior",
+    [UI_STAFF_NO_ROLLBACK] = "Volver atrás: aún no hay exposición anterior",
+    [UI_STAFF_RELOAD] = "Cargar de nuevo desde la memoria USB",
+    [UI_STAFF_EXPORT] = "Exportar las estadísticas a la memoria USB",
+    [UI_STAFF_EXIT] = "Salir del quiosco",
+    [UI_STAFF_EXIT_AGAIN] = "Toque de nuevo para salir",
+    [UI_STAFF_NOT_LOADED] = "No cargada",
+    [UI_STAFF_UNCHANGED] = "La exposición en pantalla no ha cambiado.",
+    [UI_STAFF_DISMISS] = "Toque para cerrar",
 };
 
 static const char *const it[UI_STRING_COUNT] = {
@@ -205,6 +259,32 @@ static const char *const it[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originale",
     [UI_SOURCE] = "Fonte:",
     [UI_SOURCES] = "Fonti:",
+    [UI_STAFF_PIN] = "PIN del personale",
+    [UI_STAFF_PIN_HINT] = "Digita il PIN, poi OK.",
+    [UI_STAFF_WRONG_PIN] = "PIN errato",
+    [UI_STAFF_LOCKED] = "Bloccato: riprova tra %d" NBSP "s",
+    [UI_STAFF_TOO_SHORT] = "Un PIN ha almeno %d cifre.",
+    [UI_STAFF_CLEAR] = "Cancella",
+    [UI_STAFF_OK] = "OK",
+    [UI_STAFF_CANCEL] = "Annulla",
+    [UI_STAFF_TITLE] = "Personale",
+    [UI_STAFF_VERSION] = "Versione",
+    [UI_STAFF_SIGNER] = "Firmato da",
+    [UI_STAFF_ATTENTION] = "Cambiato da solo",
+    [UI_STAFF_LAST_IMPORT] = "Ultima importazione",
+    [UI_STAFF_LAST_EXPORT] = "Esportazione delle statistiche",
+    [UI_STAFF_STORAGE] = "Memoria",
+    [UI_STAFF_SETTINGS] = "Impostazioni",
+    [UI_STAFF_LOG] = "Messaggi recenti",
+    [UI_STAFF_ROLLBACK] = "Torna alla mostra precedente",
+    [UI_STAFF_NO_ROLLBACK] = "Torna indietro: nessuna mostra precedente",
+    [UI_STAFF_RELOAD] = "Ricarica dalla chiavetta",
+    [UI_STAFF_EXPORT] = "Esporta le statistiche sulla chiavetta",
+    [UI_STAFF_EXIT] = "Esci dal chiosco",
+    [UI_STAFF_EXIT_AGAIN] = "Tocca di nuovo per uscire",
+    [UI_STAFF_NOT_LOADED] = "Non caricata",
+    [UI_STAFF_UNCHANGED] = "La mostra sullo schermo non è cambiata.",
+    [UI_STAFF_DISMISS] = "Tocca per chiudere",
 };
 
 /* Portuguese of Portugal and of Brazil alike: "toque" and no "ecrã"/"tela" */

@@ -5,8 +5,8 @@
  * Built in: what a visitor reads in English and 35 more languages (the
  * 24 official languages of the EU, Chinese in Simplified and Traditional
  * characters, Japanese, Korean, Arabic, Hebrew, Thai, Hindi, Russian,
- * Ukrainian, Turkish); the staff screen's words in English and French
- * (English in every other language). An exhibit gives its own words for
+ * Ukrainian, Turkish); the staff screen's words in English, French,
+ * German, Spanish and Italian (English in every other language). An exhibit gives its own words for
  * any language (`ui:` in exhibit.yaml, content/ui_keys.h): struct
  * ui_words puts them over the built-in ones.
  *
