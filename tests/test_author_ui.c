@@ -373,6 +373,31 @@ static void a_hostile_store_words_are_left_out(void **state)
     store_close(s);
 }
 
+static void a_store_with_many_rows_is_read_bounded(void **state)
+{
+    struct fx *f = *state;
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->out, &db), SQLITE_OK);
+    /* 100,000 rows of words the kiosk does not know, after German's one */
+    assert_int_equal(sqlite3_exec(db,
+                                  "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                  "WHERE i < 100000) INSERT INTO ui_text SELECT 'de', 'x' || i, "
+                                  "'Wort' FROM n",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    struct store *s;
+    char why[512];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    /* no more rows are read than a store of 16 languages can hold */
+    int n = store_ui_ignored(s, why, sizeof why);
+    assert_true(n > 100 && n <= 16 * 12 + 1);
+    assert_string_equal(store_ui_text(s, "de")[UI_CHAPTERS], "Kapitelübersicht");
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +412,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(the_words_reach_the_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(a_hostile_store_words_are_left_out, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_store_with_many_rows_is_read_bounded, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
