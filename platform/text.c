@@ -2,14 +2,17 @@
  *
  * A face is a fallback chain of fonts, asked for script by script from the
  * locale table (locale_rules.c): the first installed Latin family (Noto
- * Sans, DejaVu Sans, ...) draws most text; CJK, Arabic, Hebrew and symbol
- * families follow when installed, and the font shipped in assets/fonts
- * comes last. Text is split into runs by the first font of the chain that
- * has each character (TTF_GlyphIsProvided32, remembered per code point);
- * measuring sums the runs, rasterising draws them side by side on the
- * first font's baseline. Fonts after the first are looked up and opened
- * only when a character needs them, so Latin-only content opens one font
- * per face, as before.
+ * Sans, DejaVu Sans, ...) draws most text; CJK, Arabic, Hebrew, ...,
+ * symbol and emoji families follow when installed, then the font shipped
+ * in assets/fonts, then the fonts fontconfig finds by coverage
+ * (fc_fallback) for clusters none of those has. Text is split into runs of
+ * whole clusters (typeset_run, cluster_font): each cluster in the first
+ * font that has all of its visible characters, an emoji cluster in a font
+ * of colour pictures; measuring sums the runs, rasterising draws them side
+ * by side on the first font's baseline. A family of the table is asked of
+ * fontconfig only when a character reaches it, and opened only when its
+ * character set has that character, so Latin-only content opens one font
+ * per face, and the colour emoji font (10 MB) opens for emoji only.
  *
  * Run widths are remembered (face, font, size and the exact bytes of runs
  * up to WIDTH_KEY bytes, direct mapped; WIDTH_CACHE entries, at most about
@@ -25,11 +28,15 @@
  * (HarfBuzz on Debian), within a run: kerning and shaping do not cross a
  * run boundary, and right-to-left runs are not reordered (no bidi). Line
  * height and the baseline come from the first font; a taller fallback font
- * may be clipped at the top of the line. A character no font of the chain
- * has is drawn as the first font's missing-glyph box. The chain is the
- * same for every language (locale_rules(NULL)).
- * DEPENDENCIES: SDL2_ttf >= 2.0.18 (TTF_SetFontSize, TTF_GlyphIsProvided32),
- * fontconfig, the font shipped in assets/fonts (DejaVu Sans) as the last
+ * may be clipped at the top of the line. A character no installed font
+ * has is drawn as the first font's missing-glyph box (the build refuses
+ * it). SDL_ttf draws a font of colour bitmaps (Noto Color Emoji) at its one
+ * size only: its runs are drawn at that size and resized to the line's
+ * (render_slot_run), their widths scaled alike. The chain is the same for
+ * every language (locale_rules(NULL)).
+ * DEPENDENCIES: SDL2_ttf >= 2.0.18 (TTF_SetFontSize, TTF_GlyphIsProvided32;
+ * Debian 12's 2.20.1 draws colour bitmaps), fontconfig, ICU (emoji
+ * properties), the font shipped in assets/fonts (DejaVu Sans) as the last
  * resort. Works without SDL video: nothing here needs SDL_Init. */
 #define _POSIX_C_SOURCE 200809L
 #include "text.h"
