@@ -13,9 +13,10 @@
  *    iterator over the text (utext_openUTF8, so offsets are bytes) must say
  *    ubrk_isBoundary at the start of the next line. The lines of one text
  *    are spans of one prepared string, so the bytes between two lines are
- *    exactly what the layout left out at the break (spaces); a line the
- *    layout cut inside a word without a hyphen (a Thai line cut between
- *    letters) is caught, whatever the kiosk's own break function says.
+ *    exactly what the layout left out at the break (spaces, a zero-width
+ *    space); a line the layout cut inside a word without a hyphen (a Thai
+ *    line cut between letters) is caught, whatever the kiosk's own break
+ *    function says.
  *    Allowed beyond ICU, and why:
  *      - a line that ends with a hyphen the layout added (a copy of the
  *        line with "-" after it, not part of the text): hyphenation at the
@@ -83,20 +84,21 @@ static void failure(struct tally *t, const char *fmt, ...)
     }
 }
 
-/* Does the line after `a` continue a's text, and how many bytes did the
- * layout leave out between them (the spaces at the break)? Only the bytes
- * between the two spans are read, and only when they are few: two separate
- * strings are never so close (a NUL ends each) unless all between is
- * whitespace of one prepared text. */
-static int continues(const struct draw_item *a, const struct draw_item *b, size_t *gap)
+/* Does the line after `a` continue a's text? Only the bytes between the
+ * two spans are read, and only when they are few: two separate strings are
+ * never so close (a NUL ends each) unless all between is what one prepared
+ * text's break left out (spaces, a zero-width space). */
+static int continues(const struct draw_item *a, const struct draw_item *b)
 {
     const char *end = a->text + a->len;
     if (b->text < end || b->text - end > 8)
         return 0;
-    for (const char *s = end; s < b->text; s++)
-        if (*s != ' ' && *s != '\n' && *s != '\t')
+    for (const char *s = end; s < b->text; s++) {
+        if (b->text - s >= 3 && memcmp(s, "\xE2\x80\x8B", 3) == 0) /* U+200B */
+            s += 2;
+        else if (*s != ' ' && *s != '\n' && *s != '\t')
             return 0;
-    *gap = (size_t)(b->text - end);
+    }
     return 1;
 }
 
@@ -177,10 +179,9 @@ static void check_breaks(const struct draw_list *l, const char *locale, const ch
             t->lines++;
             const struct draw_item *a = &l->items[j];
             int nx = next_line(l, j);
-            size_t gap;
             if (nx < 0)
                 break;
-            if (continues(a, &l->items[nx], &gap)) {
+            if (continues(a, &l->items[nx])) {
                 j = nx;
                 continue;
             }
