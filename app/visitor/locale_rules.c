@@ -83,14 +83,11 @@ static const struct script_fonts default_fonts[] = {
 #define N_DEFAULT_FONTS (int)(sizeof default_fonts / sizeof default_fonts[0])
 
 static const struct locale_rules rules[] = {
-    {"en", "Source: ", "Sources: ", "; ", default_fonts, N_DEFAULT_FONTS, 0},
-    {"fr", "Source" NBSP ": ", "Sources" NBSP ": ", NNBSP "; ", default_fonts, N_DEFAULT_FONTS, 0},
-    {"de", "Quelle: ", "Quellen: ", "; ", default_fonts, N_DEFAULT_FONTS, 0},
-    /* Arabic: the Arabic semicolon between citations */
-    {"ar", "\u0627\u0644\u0645\u0635\u062F\u0631: ", "\u0627\u0644\u0645\u0635\u0627\u062F\u0631: ",
-     "\u061B ", default_fonts, N_DEFAULT_FONTS, 1},
-    {"he", "\u05DE\u05E7\u05D5\u05E8: ", "\u05DE\u05E7\u05D5\u05E8\u05D5\u05EA: ", "; ",
-     default_fonts, N_DEFAULT_FONTS, 1},
+    {"en", "; ", default_fonts, N_DEFAULT_FONTS, 0},
+    {"fr", NNBSP "; ", default_fonts, N_DEFAULT_FONTS, 0},
+    {"de", "; ", default_fonts, N_DEFAULT_FONTS, 0},
+    {"ar", "\u061B ", default_fonts, N_DEFAULT_FONTS, 1}, /* the Arabic semicolon */
+    {"he", "; ", default_fonts, N_DEFAULT_FONTS, 1},
 };
 
 enum locale_digits locale_digits(const char *locale)

@@ -1,4 +1,4 @@
-/* locale_rules.h - what differs between languages: the label before a
+/* locale_rules.h - what differs between languages: what separates a
  * panel's citations and the font families a face's fallback chain asks
  * for, script by script, in one table; numbers, dates, quotation marks and
  * language names as each language writes them, from CLDR through ICU.
@@ -27,9 +27,8 @@ struct script_fonts {
 };
 
 struct locale_rules {
-    const char *lang;             /* "en", "fr", "de" */
-    const char *source, *sources; /* before one citation / several */
-    const char *list_sep;         /* between citations: "; " (French "\u202F; ") */
+    const char *lang;     /* "en", "fr", "de" */
+    const char *list_sep; /* between citations: "; " (French "\u202F; ") */
     /* the fallback chain, one script after another: the first script's first
      * installed family draws most text, the others what it lacks */
     const struct script_fonts *fonts;
