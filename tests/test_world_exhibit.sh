@@ -18,6 +18,7 @@
 set -u
 : "${VITRINE:?}" "${WORLD_CHECK:?}" "${VITRINE_SOURCE_DIR:?}"
 command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 src="$VITRINE_SOURCE_DIR/tests/data/exhibits/world"
 if [ -n "${WORLD_OUT:-}" ]; then
     out=$WORLD_OUT
