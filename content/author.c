@@ -282,6 +282,7 @@ int author_build(const char *src_dir, const char *out_path, const struct author_
         build_error(b, out_path, 0, "cannot write the store");
     if (rc != 0 && why && why_len)
         errors_out(b, why, why_len);
+    build_hyphens_free(b);
     arena_free(&b->a);
     arena_free(&b->fa);
     free(errs);

@@ -23,6 +23,9 @@
 #include "ui_keys.h"
 #include "ytree.h"
 
+struct hyphen_dict;  /* hyphenation.h */
+struct hyphen_table;
+
 #define MAX_ERRORS 50
 #define MAX_LOCALES STORE_MAX_LOCALES
 #define MAX_SOURCES 1024
@@ -214,7 +217,26 @@ struct build {
      * ("pt") when the exhibit has that language too (ui_parse). */
     const char *ui[MAX_LOCALES][UI_KEY_COUNT];
     int ui_line[MAX_LOCALES][UI_KEY_COUNT];
+
+    /* hyphenation (author_hyphens.c): each locale's dictionary, read once
+     * (hy_tried), and the words of its texts that it hyphenates */
+    struct hyphen_dict *hy_dict[MAX_LOCALES];
+    struct hyphen_table *hy_words[MAX_LOCALES];
+    unsigned char hy_tried[MAX_LOCALES];
 };
+
+/* ---- hyphenation (author_hyphens.c) ------------------------------------ */
+
+/* Locale l's table of hyphenated words, its dictionary read the first time
+ * (a warning when it cannot be); NULL when the language has none. */
+struct hyphen_table *build_hyphens(struct build *b, int l);
+/* Every word of text (may be NULL) that locale l's dictionary hyphenates,
+ * into its table. 0, or -1 when the table is full. */
+int build_hyphens_learn(struct build *b, int l, const char *text);
+/* The same for every text of panel p (in locale l), which the fit check is
+ * about to lay out; returns the table to lay it out with. */
+const struct hyphen_table *build_hyphens_panel(struct build *b, int l, const struct panel *p);
+void build_hyphens_free(struct build *b);
 
 /* `show:` (author_show.c): a window or a list of windows, each checked by
  * when_parse; errors at their lines. */

@@ -406,6 +406,8 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
         } else if (items_for_locale(b, ps, l, &p) != 0) {
             goto done;
         }
+        /* its long words hyphenated as the store will have them */
+        p.hyphens = build_hyphens_panel(b, l, &p);
         char *why = msg[l];
         const char *field = NULL;
         why[0] = '\0';

@@ -436,9 +436,9 @@ static const char HYPHEN_TEXTS[] =
     "WHERE panel.kind = 'title'";
 #undef TEXTS_IN
 
-/* The words of locale l's texts that its dictionary hyphenates, into t. */
-static int learn_locale(struct build *b, sqlite3 *db, int l, const struct hyphen_dict *d,
-                        struct hyphen_table *t)
+/* The words of locale l's texts that its dictionary hyphenates, into its
+ * table (the fit check has put most of them there already). */
+static int learn_locale(struct build *b, sqlite3 *db, int l)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, HYPHEN_TEXTS, -1, &st, NULL) != SQLITE_OK)
@@ -447,7 +447,7 @@ static int learn_locale(struct build *b, sqlite3 *db, int l, const struct hyphen
     sqlite3_bind_text(st, 2, b->loc[b->def], -1, SQLITE_STATIC);
     int rc, full = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW && !full)
-        full = hyphen_table_learn(t, d, (const char *)sqlite3_column_text(st, 0)) != 0;
+        full = build_hyphens_learn(b, l, (const char *)sqlite3_column_text(st, 0)) != 0;
     sqlite3_finalize(st);
     if (full)
         ERR(b, 0, "the %s texts have more words to hyphenate than a store keeps (%d)", b->loc[l],
@@ -478,29 +478,17 @@ static int write_words(sqlite3 *db, const char *locale, const struct hyphen_tabl
 
 /* The hyphenation table: for each locale whose language has a dictionary,
  * every word of its texts with its points, so that the kiosk, the checks
- * and render never read a dictionary (content/hyphenation.h). A language with
- * none gets no rows: its long words are cut. */
+ * and render never read a dictionary (content/hyphenation.h). A language
+ * with none gets no rows: its long words are cut. The rows go in the order
+ * the words were met, the same every build. */
 static int write_hyphenation(struct build *b, sqlite3 *db)
 {
     for (int l = 0; l < b->nloc; l++) {
-        char path[512], why[600];
-        if (hyphen_dict_find(b->loc[l], path, sizeof path) != 0)
-            continue;
-        struct hyphen_dict *d = hyphen_dict_load(path, why, sizeof why);
-        if (!d) {
-            build_warning(b, b->cur, 0, "%s; the %s texts are not hyphenated", why, b->loc[l]);
-            continue;
-        }
-        struct hyphen_table *t = hyphen_table_new();
-        int rc = t ? learn_locale(b, db, l, d, t) : -1;
-        hyphen_dict_free(d);
-        if (rc == 0)
-            rc = write_words(db, b->loc[l], t);
-        hyphen_table_free(t);
-        if (rc)
+        const struct hyphen_table *t = build_hyphens(b, l);
+        if (t && (learn_locale(b, db, l) != 0 || write_words(db, b->loc[l], t) != 0))
             return -1;
     }
-    return 0;
+    return b->oom ? -1 : 0;
 }
 
 static int show_rows(sqlite3 *db, const char *scope, int first, int last, const struct show *s)

@@ -5,8 +5,8 @@
 # to build and run the kiosk (libsodium: bundle signatures and the staff PIN
 # hash; libpng and libjpeg: photos are decoded with
 # them directly, within memory limits; see docs/decisions.md, "Photos";
-# libhyphen and the English, French and German dictionaries: long words are
-# hyphenated, see docs/decisions.md, "Hyphenation"; libmpv-dev: the headers
+# libhyphen-dev: only test_hyphenation's oracle, see docs/decisions.md,
+# "Hyphenation"; libmpv-dev: the headers
 # of libmpv, which plays video clips, and libmpv2, the library the kiosk
 # loads with dlopen when an exhibit has video, see platform/video.c;
 # libfribidi-dev: the Unicode bidirectional algorithm for Arabic and Hebrew,
@@ -34,8 +34,10 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # the same libmpv as the kiosk's; unicode-data holds Unicode's own
 # LineBreakTest.txt and GraphemeBreakTest.txt, which test_unicode_files runs
 # through the break functions; hb-shape (libharfbuzz-bin) is what
-# test_shaping compares the shaped lines of the right-to-left exhibit with)
-VITRINE_TEST_PKGS="libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+# test_shaping compares the shaped lines of the right-to-left exhibit with;
+# wamerican, wngerman and wfrench: the word lists test_hyphenation hyphenates
+# with the build's pattern engine and with libhyphen, to find them alike)
+VITRINE_TEST_PKGS="wamerican wngerman wfrench libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
 
 vitrine_need_packages() {
     missing=""

@@ -75,10 +75,13 @@ version=$(sed -n 's/^project(vitrine VERSION \([0-9.]*\).*/\1/p' "$src/CMakeList
 depends=$(field Depends)
 echo "Depends: $depends"
 for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
-         libhyphen0 fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola \
+         fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola \
          hyphen-en-us hyphen-fr hyphen-de adduser libmpv2; do
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
+# the kiosk applies hyphenation found at bundle build: no libhyphen (the
+# build reads the hyphen-* dictionaries itself, content/hyphenation_dict.c)
+echo "$depends" | grep -Eq "(^|, )libhyphen0( |,|$)" && bad "Depends names libhyphen0"
 field Suggests | grep -q minisign || bad "Suggests lacks minisign"
 # "Name <user@host>", as Debian policy 5.6.2 asks (lintian: malformed-contact)
 field Maintainer | grep -Eqx '[^<>@]*[^<>@ ] <[^<>@ ]+@[^<>@ ]+\.[^<>@ ]+>' ||
