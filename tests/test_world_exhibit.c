@@ -227,8 +227,8 @@ static void check_glyphs(struct text *text, const struct draw_list *l, const cha
     }
 }
 
-static void check_size(struct store *store, struct text *text, const struct store_info *info,
-                       int w, int h, struct text_shaped *sh, struct tally *t)
+static void check_size(struct store *store, struct text *text, const struct store_info *info, int w,
+                       int h, struct text_shaped *sh, struct tally *t)
 {
     const struct text_measurer *m = text_measurer(text);
     struct layout_screen screen = mode_layout_screen(w, h, 0);

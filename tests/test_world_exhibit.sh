@@ -46,9 +46,11 @@ fi
 grep -i 'warning' "$out/build.log" | grep -v '^vitrine\[' | sed 's/^/build: /'
 
 mkdir -p "$out/keys"
-minisign -G -W -p "$out/keys/world.pub" -s "$out/world.key" >/dev/null 2>&1 &&
-    minisign -S -s "$out/world.key" -m "$out/world.vitrine" >/dev/null 2>&1 ||
-    { echo "FAIL: minisign"; exit 1; }
+if ! minisign -G -W -p "$out/keys/world.pub" -s "$out/world.key" >/dev/null 2>&1 ||
+    ! minisign -S -s "$out/world.key" -m "$out/world.vitrine" >/dev/null 2>&1; then
+    echo "FAIL: minisign"
+    exit 1
+fi
 for size in $sizes; do
     if "$VITRINE" bundle verify "$out/world.vitrine" --keys "$out/keys" --size "$size" \
         >"$out/verify-$size.log" 2>&1; then
@@ -78,8 +80,9 @@ for size in $sizes; do
         [ -s "$dir/contact-sheet.png" ] || say "render $size $locale wrote no contact sheet"
         records=$(grep -c . "$json")
         in_locale=$(grep -c "\"locale\":\"$locale\"" "$json")
-        [ "$records" -eq "$n_panels" ] && [ "$in_locale" -eq "$records" ] ||
+        if [ "$records" -ne "$n_panels" ] || [ "$in_locale" -ne "$records" ]; then
             say "render $size $locale: $in_locale of $records layout records are in $locale"
+        fi
     done
 done
 
