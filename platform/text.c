@@ -185,10 +185,12 @@ static void libs_release(void)
     }
 }
 
+/* Is the file at path in the chain: found, open, or found and not usable
+ * (not to be asked for again)? */
 static int path_in_chain(const struct chain *ch, const char *path)
 {
     for (int i = 0; i < ch->n; i++)
-        if (ch->f[i].state > 0 && strcmp(ch->f[i].path, path) == 0)
+        if (ch->f[i].state != 0 && strcmp(ch->f[i].path, path) == 0)
             return 1;
     return 0;
 }
@@ -592,8 +594,7 @@ static int fc_fallback(struct text *t, enum font_face face, const uint32_t *cps,
         slot = ch->n++;
         if (!slot_covers(t, face, slot, cps, k)) { /* fontconfig and the font disagree */
             slot_free(t, sl);
-            memset(sl, 0, sizeof(*sl));
-            sl->state = -1; /* kept, so the file is not asked for again */
+            sl->state = -1; /* kept with its path, so the file is not taken again */
             slot = -1;
         } else {
             log_debug(TAG, "face %s: %s for U+%04X", face_names[face], sl->path, (unsigned)cps[0]);
