@@ -644,6 +644,8 @@ static int cluster_font(void *ctx, enum font_face face, const char *s, size_t n)
 {
     struct text *t = ctx;
     face = clamp_face(face);
+    if (n == 1 && (unsigned char)s[0] < 0x80) /* ASCII, most clusters: never an emoji alone */
+        return invisible((unsigned char)s[0]) ? 0 : font_for(t, face, (unsigned char)s[0]);
     uint32_t cps[CLUSTER_MAX];
     int emoji, k = cluster_chars(s, n, cps, &emoji);
     if (k == 0)
