@@ -426,6 +426,24 @@ static void malformed_bytes_are_letters(void **state)
     i = 0;
     assert_int_equal(breaks_decode("\xEF\xBF\xBF", 3, &i), 0xFFFF);
     assert_string_equal(marked("a\xEF\xBF\xBF b", "en"), "a\xEF\xBF\xBF |b");
+    /* clusters read an ill-formed subpart as one U+FFFD, as ICU does: a
+     * truncated flag half is one, a stray byte one, a mark joins them */
+    assert_int_equal(breaks_cluster_end("\xF0\x9F\x87"
+                                        "a",
+                                        4, 0),
+                     3);
+    assert_int_equal(breaks_cluster_floor("\xF0\x9F\x87"
+                                          "a",
+                                          4, 2),
+                     0);
+    assert_int_equal(breaks_cluster_end("\xFF\xFE", 2, 0), 1);
+    assert_int_equal(breaks_cluster_end("\xFF\xCC\x81"
+                                        "a",
+                                        4, 0),
+                     3);
+    /* a well-formed character after them is never split */
+    assert_int_equal(breaks_cluster_end("\xE0\xA4\xE0\xA4\x95", 5, 0), 2);
+    assert_int_equal(breaks_cluster_end("\xE0\xA4\xE0\xA4\x95", 5, 2), 5);
 }
 
 /* A fake measurer: every cluster 10 px wide. */
