@@ -1,13 +1,16 @@
 /* typo.h - typography per language, applied by `vitrine bundle build` to
  * the visitor texts it writes (the YAML the authors wrote stays as it is).
  *
- *   quotes       straight quotes become the language's marks, opening or
- *                closing by what stands before them: English “ ” and,
- *                inside those, ‘ ’; French « » with narrow no-break spaces
- *                inside, and “ ” inside those; German „ “ and ‚ ‘. A text
- *                the kiosk sets in quote marks itself (a quotation) starts
- *                at the inner level, so a quote inside it alternates
- *                instead of doubling the closing mark.
+ *   quotes       straight quotes become the language's marks (CLDR's,
+ *                through ICU: its quotation marks, and its alternate ones
+ *                inside them), opening or closing by what stands before
+ *                them: English “ ” and, inside those, ‘ ’; German „ “ and
+ *                ‚ ‘; Russian « » and „ “; Japanese 「 」 and 『 』; French
+ *                « » with narrow no-break spaces inside, and “ ” inside
+ *                those. A " between two Hebrew letters is the gershayim
+ *                and stays. A text the kiosk sets in quote marks itself (a
+ *                quotation) starts at the inner level, so a quote inside it
+ *                alternates instead of doubling the closing mark.
  *   apostrophes  ' after a letter or a digit becomes ’ (couldn’t, Korea’s,
  *                gov’t, ’90s when no closing quote follows).
  *   French       a narrow no-break space before ; ! ? and a no-break space
@@ -15,9 +18,8 @@
  *                space written there; ordinals as superscripts: 27e → 27ᵉ,
  *                1er → 1ᵉʳ, 1re → 1ʳᵉ, 2ème → 2ᵉ.
  *
- * Other languages keep their text as written, apart from apostrophes in
- * Latin script. Marks already typographic are left alone. Pure: no
- * allocation, no errors. */
+ * Marks already typographic are left alone. No errors: a language CLDR
+ * has no marks for gets the English ones. */
 #ifndef VITRINE_TYPO_H
 #define VITRINE_TYPO_H
 
