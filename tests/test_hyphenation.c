@@ -28,6 +28,7 @@
 
 #include <cmocka.h>
 #include <hyphen.h>
+#include <sqlite3.h>
 #include <unicode/ucnv.h>
 #include <unicode/ustring.h>
 
@@ -508,6 +509,82 @@ static void the_exhibit_is_hyphenated_without_dictionaries(void **state)
     unlink(path);
 }
 
+/* The points of word in the store's table for locale. */
+static const char *store_points(struct store *s, const char *locale, const char *word)
+{
+    return points_of(store_hyphens(s, locale), word);
+}
+
+static void exec_sql(const char *path, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+        fail_msg("%s: %s", sql, err);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+}
+
+/* A store's rows are checked as they are read: a hostile one (CHECK
+ * constraints off) neither places a point outside a word or inside a
+ * cluster nor makes the table grow past its bound. */
+static void a_hostile_stores_rows_are_refused(void **state)
+{
+    (void)state;
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    char path[256], dir[1024], why[4096];
+    snprintf(dir, sizeof dir, "%s/tests/bench/data/hyphenation", src ? src : "..");
+    snprintf(path, sizeof path, "/tmp/test_hyphenation.%ld.hostile.vitrine", (long)getpid());
+    struct author_opts opts = {0};
+    if (author_build(dir, path, &opts, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(path, &s, why, sizeof why), 0);
+    assert_true(store_hyphenates(s));
+    assert_string_equal(store_points(s, "de", "Donaudampfschifffahrtsgesellschaft"),
+                        "Do|nau|dampf|schiff|fahrts|ge|sell|schaft");
+    assert_string_equal(store_points(s, "en", "Donaudampfschifffahrtsgesellschaft"),
+                        "Donaudampfschifffahrtsgesellschaft");
+    store_close(s);
+
+    exec_sql(path, "PRAGMA ignore_check_constraints = ON;"
+                   "UPDATE hyphenation SET hyphenated = 'Do-nau-dampf' "
+                   " WHERE word = 'Donaudampfschifffahrtsgesellschaft';"
+                   "UPDATE hyphenation SET hyphenated = 'Zollhaus-' WHERE word = 'Zollhaus';"
+                   "UPDATE hyphenation SET hyphenated = 'S-eeversicherungsgesellschaften' "
+                   " WHERE word = 'Seeversicherungsgesellschaften';"
+                   "INSERT INTO hyphenation VALUES ('de', 'Kaffee' || char(769) || 'haus', "
+                   " 'Kaffee-' || char(769) || 'haus');"
+                   "INSERT INTO hyphenation VALUES ('de', x'4861c3', x'48612dc3');"
+                   "INSERT INTO hyphenation VALUES ('de', 123456, 1234);"
+                   "INSERT INTO hyphenation VALUES ('xx', 'Schiffahrt', 'Schiff-ahrt');");
+    assert_int_equal(store_open_file(path, &s, why, sizeof why), 0);
+    assert_string_equal(store_points(s, "de", "Donaudampfschifffahrtsgesellschaft"),
+                        "Donaudampfschifffahrtsgesellschaft");
+    assert_string_equal(store_points(s, "de", "Seeversicherungsgesellschaften"),
+                        "Seeversicherungsgesellschaften");
+    assert_string_equal(store_points(s, "de", "Kaffee\xCC\x81haus"), "Kaffee\xCC\x81haus");
+    /* the rest of the table is as the build wrote it */
+    assert_string_equal(store_points(s, "de", "Versicherungsangestellte"),
+                        "Ver|si|che|rungs|an|ge|stellte");
+    assert_null(store_hyphens(s, "xx"));
+    store_close(s);
+
+    /* far more rows than a table keeps: the store reads no more than that */
+    exec_sql(path, "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n "
+                   " WHERE i < 150000), w(i, s) AS (SELECT i, char(97 + i % 26, "
+                   " 97 + i / 26 % 26, 97 + i / 676 % 26, 97 + i / 17576 % 26) FROM n) "
+                   "INSERT INTO hyphenation SELECT 'de', 'wort' || s, 'wo-rt' || s FROM w;");
+    assert_int_equal(store_open_file(path, &s, why, sizeof why), 0);
+    const struct hyphen_table *t = store_hyphens(s, "de");
+    assert_non_null(t);
+    assert_true(hyphen_table_count(t) <= HYPHEN_TABLE_MAX_WORDS);
+    assert_true(hyphen_table_count(t) > HYPHEN_TABLE_MAX_WORDS - 200);
+    assert_string_equal(store_points(s, "de", "wortaaaa"), "wo|rtaaaa");
+    store_close(s);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +592,7 @@ int main(void)
         cmocka_unit_test(a_table_is_bounded),
         cmocka_unit_test(a_language_finds_its_dictionary),
         cmocka_unit_test(the_exhibit_is_hyphenated_without_dictionaries),
+        cmocka_unit_test(a_hostile_stores_rows_are_refused),
         cmocka_unit_test(the_engine_gives_libhyphens_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
