@@ -14,6 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <pthread.h>
+
 #include <cmocka.h>
 
 #include "app/visitor/layout.h"
@@ -242,6 +244,38 @@ static void typed_quotes_become_the_languages(void **state)
     }
 }
 
+/* A worker thread formats with formatters of its own, more locales than it
+ * keeps (the oldest are closed), and frees them all when it ends (the
+ * sanitizer build finds any left). */
+static void *format_on_a_thread(void *arg)
+{
+    static const char *const locales[] = {"de", "fr", "ru", "ja", "hi", "tr", "de"};
+    char *out = arg, b[64];
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof locales / sizeof locales[0]; i++) {
+        struct locale_quote q;
+        locale_number(locales[i], "12500.5", 0, b, sizeof b);
+        locale_number_range(locales[i], "1", "2", 1, b, sizeof b);
+        locale_date(locales[i], 2014, 4, 13, 0, b, sizeof b);
+        locale_quote_marks(locales[i], 1, &q);
+        locale_language_name(locales[i], "en", 0, b, sizeof b);
+    }
+    locale_number("de", "12500.5", 0, out, 64);
+    return NULL;
+}
+
+static void each_thread_has_its_own(void **state)
+{
+    (void)state;
+    char out[64], b[64];
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, format_on_a_thread, out), 0);
+    locale_number("de", "12500.5", 0, b, sizeof b);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    assert_string_equal(out, "12.500,5");
+    assert_string_equal(b, "12.500,5");
+}
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -285,6 +319,7 @@ int main(void)
         cmocka_unit_test(dates_months_and_approximate_years),
         cmocka_unit_test(names_and_autonyms),
         cmocka_unit_test(typed_quotes_become_the_languages),
+        cmocka_unit_test(each_thread_has_its_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
