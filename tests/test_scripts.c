@@ -240,7 +240,7 @@ static void emoji_are_one_picture_in_colour(void **state)
 }
 
 /* A video's caption goes through the same path: a flag in it is one
- * coloured picture on the caption's line. */
+ * coloured picture on the caption's line; in an Arabic line too. */
 static void a_flag_in_a_caption(void **state)
 {
     (void)state;
@@ -268,6 +268,9 @@ static void a_flag_in_a_caption(void **state)
         flags += e;
     }
     assert_int_equal(flags, 1);
+    /* inside a right-to-left line too */
+    const char *ar = "وصل الفريق إلى مونتريال 🇨🇦 مع عائلة 👩\u200d👩\u200d👧\u200d👦";
+    assert_int_equal(check_line(t, FACE_SANS, ar, strlen(ar), 1, "an Arabic line"), 2);
     arena_free(&a);
     text_close(t);
 }
