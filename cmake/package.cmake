@@ -125,7 +125,7 @@ set(CPACK_STRIP_FILES ON)                 # no debug info, no build paths
 # dpkg-shlibdeps cannot see it; adduser for the postinst.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de, libmpv2")
+    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de, libmpv2")
 # systemd-mount (the udev rule) and the unit
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd, udev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "minisign")

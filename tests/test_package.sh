@@ -75,7 +75,7 @@ version=$(sed -n 's/^project(vitrine VERSION \([0-9.]*\).*/\1/p' "$src/CMakeList
 depends=$(field Depends)
 echo "Depends: $depends"
 for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
-         fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-symbola \
+         fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-symbola \
          hyphen-en-us hyphen-fr hyphen-de adduser libmpv2; do
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
