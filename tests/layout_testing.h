@@ -35,7 +35,7 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
     return (int)lround(px * 1.3);
 }
 
-static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL};
+static const struct text_measurer fake = {NULL, fake_width, fake_line_height, NULL, NULL, NULL};
 
 /* 1 if s[0..n) is well-formed UTF-8 as far as sequence structure goes. */
 static int valid_utf8(const char *s, size_t n)

@@ -307,9 +307,9 @@ static void roles_of(struct arena *a, const struct panel *p, struct roles *r)
 {
     memset(r, 0, sizeof *r);
     r->body[0] = collapse(a, p->body);
-    const struct locale_rules *lr = locale_rules(p->locale);
-    r->body[1] =
-        p->quote.text ? collapse(a, join3(a, lr->quote_open, p->quote.text, lr->quote_close)) : "";
+    struct locale_quote q;
+    locale_quote_marks(p->locale, 0, &q);
+    r->body[1] = p->quote.text ? collapse(a, join3(a, q.open, p->quote.text, q.close)) : "";
     const char *others[] = {p->chapter,       p->heading,      p->note,
                             p->quote.speaker, p->quote.role,   p->quote.context,
                             p->image.alt,     p->figure.label, p->figure.part_of_label};
