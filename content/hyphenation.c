@@ -397,7 +397,7 @@ static int is_space(char c)
 
 int hyphen_table_learn(struct hyphen_table *t, const struct hyphen_dict *d, const char *text)
 {
-    static struct hyphen_word w; /* 2.5 KB; the build is single-threaded */
+    struct hyphen_word w;
     char out[HYPHEN_MAX_WORD * 4 * 2 + 1];
     for (const char *p = text; p && *p;) {
         while (is_space(*p))

@@ -101,6 +101,7 @@ grep -q 'not signed by a key this kiosk trusts' "$out/v.txt" || { echo "FAIL: $(
 "$VITRINE" bundle inspect "$out/good.vitrine" --keys "$out/keys" >"$out/i.txt" ||
     { echo "FAIL: inspect found problems in a good bundle"; cat "$out/i.txt"; fail=1; }
 for want in '^version: *2.0' '^panels: *5' '^locales: .*en \(English\).*fr' '^sources: *[1-9]' \
+    '^hyphenated: en \([1-9][0-9]* words\) fr \([1-9][0-9]* words\)' \
     '^signer: *staff \(key [0-9A-F]+\) \(trusted here\)' '^problems: *0'; do
     grep -qE "$want" "$out/i.txt" || { echo "FAIL: inspect has no '$want'"; cat "$out/i.txt"; fail=1; }
 done

@@ -23,6 +23,7 @@
 #include "content_check.h"
 #include "fault.h"
 #include "fsio_posix.h"
+#include "hyphenation.h"
 #include "generations.h"
 #include "import.h"
 #include "kiosk_check.h"
@@ -410,6 +411,24 @@ int cmd_bundle_verify(const struct options *o)
     return 0;
 }
 
+/* Which languages the build hyphenated, and how many of their words. */
+static void print_hyphenation(struct store *s, const struct store_info *info)
+{
+    printf("hyphenated:");
+    if (!store_hyphenates(s)) {
+        printf(" no (built before exhibits kept their hyphenation: rebuild it to hyphenate it)\n");
+        return;
+    }
+    for (int i = 0; i < info->n_locales; i++) {
+        int n = hyphen_table_count(store_hyphens(s, info->locales[i]));
+        if (n)
+            printf(" %s (%d word%s)", info->locales[i], n, n == 1 ? "" : "s");
+        else
+            printf(" %s (none: no dictionary where it was built)", info->locales[i]);
+    }
+    printf("\n");
+}
+
 int cmd_bundle_inspect(const struct options *o)
 {
     if (o->n_positional != 1) {
@@ -438,6 +457,7 @@ int cmd_bundle_inspect(const struct options *o)
             printf(" %s (%s%s)", info.locales[i], info.locale_names[i],
                    locale_is_rtl(info.locales[i]) ? ", right to left" : "");
         printf("\n");
+        print_hyphenation(s, &info);
         struct store_source *src = NULL;
         int n_src = 0;
         if (store_sources(s, NULL, &a, &src, &n_src, why, sizeof(why)) == 0) {
