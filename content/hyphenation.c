@@ -83,11 +83,13 @@ int hyphen_word_read(struct hyphen_word *w, const char *s, size_t n)
         w->end[w->n++] = i;
     }
     int a = 0, b = w->n - 1;
-    while (a <= b && (w->kind[a] == HYPHEN_PUNCT || w->kind[a] == HYPHEN_APOSTROPHE))
+    while (a < w->n && (w->kind[a] == HYPHEN_PUNCT || w->kind[a] == HYPHEN_APOSTROPHE))
         a++;
-    while (b >= a && (w->kind[b] == HYPHEN_PUNCT || w->kind[b] == HYPHEN_APOSTROPHE))
-        b--;
-    if (a > b || w->kind[a] != HYPHEN_LETTER || b - a + 1 < HYPHEN_MIN_LEFT + HYPHEN_MIN_RIGHT)
+    if (a == w->n || w->kind[a] != HYPHEN_LETTER)
+        return 0;
+    while (w->kind[b] == HYPHEN_PUNCT || w->kind[b] == HYPHEN_APOSTROPHE)
+        b--; /* stops at the letter at a, at the latest */
+    if (b - a + 1 < HYPHEN_MIN_LEFT + HYPHEN_MIN_RIGHT)
         return 0;
     for (int k = a; k <= b; k++)
         if (w->kind[k] == HYPHEN_PUNCT || w->kind[k] == HYPHEN_OTHER)
@@ -399,7 +401,9 @@ int hyphen_table_learn(struct hyphen_table *t, const struct hyphen_dict *d, cons
 {
     struct hyphen_word w;
     char out[HYPHEN_MAX_WORD * 4 * 2 + 1];
-    for (const char *p = text; p && *p;) {
+    if (!text)
+        return 0;
+    for (const char *p = text; *p;) {
         while (is_space(*p))
             p++;
         const char *q = p;
