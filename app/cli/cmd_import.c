@@ -424,7 +424,7 @@ static void print_hyphenation(struct store *s, const struct store_info *info)
         if (n)
             printf(" %s (%d word%s)", info->locales[i], n, n == 1 ? "" : "s");
         else
-            printf(" %s (none: no dictionary where it was built)", info->locales[i]);
+            printf(" %s (no dictionary)", info->locales[i]);
     }
     printf("\n");
 }
