@@ -379,7 +379,7 @@ int hyphen_table_add(struct hyphen_table *t, const char *word, size_t wn, const 
     if (find(t, word, wn, h) >= 0)
         return 1;
     if (room(t, wn + hn) != 0)
-        return -1;
+        return -2;
     struct entry *e = &t->e[t->n];
     *e = (struct entry){(uint32_t)t->used, (uint32_t)wn, (uint32_t)(t->used + wn), (uint32_t)hn, h};
     memcpy(t->pool + t->used, word, wn);
@@ -412,9 +412,11 @@ int hyphen_table_learn(struct hyphen_table *t, const struct hyphen_dict *d, cons
         if (q > p && hyphen_word_read(&w, p, (size_t)(q - p))) {
             const char *key = p + hyphen_word_start(&w);
             size_t kn = hyphen_word_bytes(&w);
+            /* a word the table refused is cut, as on the kiosk; a full
+             * table fails the build */
             if (find(t, key, kn, hash_bytes(key, kn)) < 0 &&
                 hyphen_dict_word(d, &w, p, out, sizeof out) > 0 &&
-                hyphen_table_add(t, key, kn, out, strlen(out)) < 0)
+                hyphen_table_add(t, key, kn, out, strlen(out)) == -2)
                 return -1;
         }
         p = q;

@@ -109,8 +109,8 @@ void hyphen_table_free(struct hyphen_table *t);
 /* Add a word and its hyphenated form, both as the store holds them (not
  * NUL terminated). Checked: word must be a word (above) with nothing around
  * its letters, hyphenated must be word with '-' at points that keep the
- * rules. 0 added, 1 already there (kept as it was), -1 refused (not valid,
- * a bound reached, out of memory). */
+ * rules. 0 added, 1 already there (kept as it was), -1 refused (not
+ * valid), -2 not added (a bound reached, or out of memory). */
 int hyphen_table_add(struct hyphen_table *t, const char *word, size_t wn, const char *hyphenated,
                      size_t hn);
 

@@ -401,7 +401,7 @@ static void a_table_is_bounded(void **state)
     (void)state;
     struct hyphen_table *t = hyphen_table_new();
     char w[32], h[40];
-    int added = 0;
+    int added = 0, full = 0;
     for (int i = 0; i < HYPHEN_TABLE_MAX_WORDS + 10; i++) {
         /* "aaaab" ... : letters only, a point after the second */
         int k = i;
@@ -409,9 +409,12 @@ static void a_table_is_bounded(void **state)
             w[j] = (char)('a' + k % 26);
         w[8] = 0;
         snprintf(h, sizeof h, "%.2s-%s", w, w + 2);
-        added += add(t, w, h) == 0;
+        int rc = add(t, w, h);
+        added += rc == 0;
+        full += rc == -2;
     }
     assert_int_equal(added, HYPHEN_TABLE_MAX_WORDS);
+    assert_int_equal(full, 10);
     assert_int_equal(hyphen_table_count(t), HYPHEN_TABLE_MAX_WORDS);
     assert_string_equal(points_of(t, "aaaaaaaa"), "aa|aaaaaa");
     hyphen_table_free(t);
