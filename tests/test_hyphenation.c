@@ -36,6 +36,7 @@
 #include "content/author.h"
 #include "content/hyphenation.h"
 #include "content/store.h"
+#include "content/store_schema.h"
 
 #define DICTS "/usr/share/hyphen"
 
@@ -588,6 +589,53 @@ static void a_hostile_stores_rows_are_refused(void **state)
     unlink(path);
 }
 
+/* The same exhibit as a store of version 6 (the rows of every table that
+ * version has, under its schema): no table, so no hyphenation. */
+static void a_store_before_version_7_is_not_hyphenated(void **state)
+{
+    (void)state;
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    char v7[256], v6[256], dir[1024], why[4096], sql[1024];
+    snprintf(dir, sizeof dir, "%s/tests/bench/data/hyphenation", src ? src : "..");
+    snprintf(v7, sizeof v7, "/tmp/test_hyphenation.%ld.v7.vitrine", (long)getpid());
+    snprintf(v6, sizeof v6, "/tmp/test_hyphenation.%ld.v6.vitrine", (long)getpid());
+    struct author_opts opts = {0};
+    if (author_build(dir, v7, &opts, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    unlink(v6);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(v6, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, store_schema_v6_sql, NULL, NULL, NULL), SQLITE_OK);
+    snprintf(sql, sizeof sql, "ATTACH '%s' AS v7", v7);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT name FROM main.sqlite_schema WHERE type = "
+                                            "'table' ORDER BY rowid", -1, &st, NULL),
+                     SQLITE_OK);
+    char copy[64 * 200] = "PRAGMA foreign_keys = OFF;";
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        size_t n = strlen(copy);
+        snprintf(copy + n, sizeof copy - n, "INSERT INTO main.\"%s\" SELECT * FROM v7.\"%s\";",
+                 sqlite3_column_text(st, 0), sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_exec(db, copy, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+    int with, without;
+    free(lay_out_all(v7, 1, &with));
+    struct store *s = NULL;
+    if (store_open_file(v6, &s, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    assert_false(store_hyphenates(s));
+    assert_null(store_hyphens(s, "de"));
+    store_close(s);
+    free(lay_out_all(v6, 1, &without));
+    assert_true(without < with);
+    unlink(v6);
+    unlink(v7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -596,6 +644,7 @@ int main(void)
         cmocka_unit_test(a_language_finds_its_dictionary),
         cmocka_unit_test(the_exhibit_is_hyphenated_without_dictionaries),
         cmocka_unit_test(a_hostile_stores_rows_are_refused),
+        cmocka_unit_test(a_store_before_version_7_is_not_hyphenated),
         cmocka_unit_test(the_engine_gives_libhyphens_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
