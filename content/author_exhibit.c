@@ -10,6 +10,9 @@
 
 #include "author_internal.h"
 
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
 enum {
     EX_ID,
     EX_VERSION,
@@ -113,6 +116,26 @@ static void parse_sources(struct build *b, const struct ynode *list)
         (void)ok;
     }
     b->sources_ok = b->nerr == before;
+}
+
+/* The English name CLDR gives the language of BCP 47 tag code ("Georgian"
+ * for "ka"), into name (UTF-8): 0, or -1 when CLDR does not know the
+ * language (a mistyped or private code, or one CLDR lacks). */
+static int language_english_name(const char *code, char *name, size_t cap)
+{
+    char loc[ULOC_FULLNAME_CAPACITY];
+    UChar u[64];
+    UErrorCode e = U_ZERO_ERROR;
+    uloc_forLanguageTag(code, loc, (int32_t)sizeof loc, NULL, &e);
+    if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING)
+        return -1;
+    int32_t n = uloc_getDisplayLanguage(loc, "en", u, 64, &e);
+    /* an unknown language is "named" by its own code, with a warning */
+    if (U_FAILURE(e) || e == U_USING_DEFAULT_WARNING || n <= 0 || n >= 64)
+        return -1;
+    e = U_ZERO_ERROR;
+    u_strToUTF8(name, (int32_t)cap, NULL, u, n, &e);
+    return U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING ? -1 : 0;
 }
 
 static void parse_locales(struct build *b, const struct ynode *map, const struct ynode *def)
@@ -305,29 +328,41 @@ static void ui_inherit(struct build *b)
     }
 }
 
-/* The warning for a language the kiosk has no words of its own for and
- * `ui:` does not give them all: the visitor would read those in English. */
+/* The warnings about each language's words, at its line in locales:
+ * - a language Unicode's CLDR does not know (a mistyped or private code,
+ *   or one CLDR lacks) gets the conventions of none: its numbers, dates and
+ *   quotation marks are written as English's, so say so and what to check;
+ * - a language the kiosk has no words of its own for, and for which ui:
+ *   does not give them all: the visitor would read those in English. */
 static void ui_warn(struct build *b)
 {
-    if (!b->opts || !b->opts->ui_builtin)
-        return;
     for (int l = 0; l < b->nloc; l++) {
-        if (b->opts->ui_builtin(b->loc[l]))
-            continue;
-        char missing[UI_KEY_COUNT * 20] = "";
+        char missing[UI_KEY_COUNT * 20] = "", english[128];
         size_t o = 0;
         int n = 0;
         for (int k = 0; k < UI_KEY_COUNT && o < sizeof missing; k++)
             if (!b->ui[l][k])
                 o += (size_t)snprintf(missing + o, sizeof missing - o, "%s%s", n++ ? ", " : "",
                                       ui_keys[k]);
-        if (n)
+        const char *own = b->loc_name[l] ? b->loc_name[l] : b->loc[l];
+        if (language_english_name(b->loc[l], english, sizeof english) != 0) {
             build_warning(b, "exhibit.yaml", b->loc_line[l],
-                          "the kiosk has no words of its own in %s (%s): %s will show in "
-                          "English; give %s under ui: %s: (content/README.md, \"The kiosk's "
-                          "own words\")",
-                          b->loc_name[l] ? b->loc_name[l] : b->loc[l], b->loc[l], missing,
-                          n == 1 ? "it" : "them", b->loc[l]);
+                          "the language code %s (%s) is not one the kiosk knows (it is not in "
+                          "Unicode's CLDR): its numbers, dates and quotation marks will be "
+                          "written as in English%s%s; check the code (ISO 639, such as de, "
+                          "pt-BR or zh-Hant)%s%s%s",
+                          b->loc[l], own, n ? ", and so will the kiosk's words " : "",
+                          n ? missing : "", n ? " or give them under ui: " : "",
+                          n ? b->loc[l] : "", n ? ": (content/README.md, \"The kiosk's own words\")" : "");
+            continue;
+        }
+        if (!n || !b->opts || !b->opts->ui_builtin || b->opts->ui_builtin(b->loc[l]))
+            continue;
+        build_warning(b, "exhibit.yaml", b->loc_line[l],
+                      "the kiosk has no words of its own in %s (%s, %s): %s will show in "
+                      "English; give %s under ui: %s: (content/README.md, \"The kiosk's "
+                      "own words\")",
+                      english, own, b->loc[l], missing, n == 1 ? "it" : "them", b->loc[l]);
     }
 }
 

@@ -194,7 +194,8 @@ static void a_language_without_words_is_warned_about(void **state)
     edit(f, "    sources: \"წყაროები:\"\n", "");
     assert_int_equal(build(f), 0);
     /* at Georgian's line in locales:, naming what shows in English */
-    const char *want = "exhibit.yaml:10: the kiosk has no words of its own in ქართული (ka): "
+    const char *want = "exhibit.yaml:10: the kiosk has no words of its own in Georgian "
+                       "(ქართული, ka): "
                        "previous, next, original, sources will show in English; give them under "
                        "ui: ka: (content/README.md, \"The kiosk's own words\")";
     if (!strstr(f->warnings, want))
@@ -215,13 +216,43 @@ static void no_ui_at_all_warns_for_georgian_only(void **state)
     write_text(path, text);
     free(text);
     assert_int_equal(build(f), 0);
-    assert_non_null(strstr(f->warnings, "in ქართული (ka): start, chapters, close, still_there, "
+    assert_non_null(strstr(f->warnings, "in Georgian (ქართული, ka): start, chapters, close, "
+                                        "still_there, "
                                         "keep_exploring, back_in, touch_to_explore, previous, "
                                         "next, original, source, sources will show in English"));
     assert_int_equal(strstr(strstr(f->warnings, "no words"), "no words") ==
                          strstr(f->warnings, "no words"),
                      1);
     assert_null(strstr(strstr(f->warnings, "no words") + 1, "no words of its own"));
+}
+
+/* A code CLDR does not know ("xq") builds, with one warning at its line
+ * naming it and what to check or give; a known code of a language the
+ * kiosk has words for ("de") gets none. */
+static void an_unknown_language_code_is_warned_about_once(void **state)
+{
+    struct fx *f = *state;
+    edit(f, "  ka: ქართული\n", "  ka: ქართული\n  xq: Xqish\n");
+    assert_int_equal(build(f), 0);
+    const char *want = "exhibit.yaml:11: the language code xq (Xqish) is not one the kiosk knows "
+                       "(it is not in Unicode's CLDR): its numbers, dates and quotation marks "
+                       "will be written as in English, and so will the kiosk's words start, ";
+    if (!strstr(f->warnings, want))
+        fail_msg("expected \"%s\" in:\n%s", want, f->warnings);
+    assert_non_null(strstr(f->warnings, "check the code (ISO 639, such as de, pt-BR or zh-Hant) "
+                                        "or give them under ui: xq:"));
+    /* said once: not again as a language without words of its own */
+    const char *first = strstr(f->warnings, "the language code xq");
+    assert_null(strstr(first + 1, "the language code xq"));
+    assert_null(strstr(f->warnings, "no words of its own in Xqish"));
+    /* with its words given, only the conventions are left to say */
+    edit(f, "ui:\n", "ui:\n  xq:\n    start: Xstart\n    chapters: Xchap\n    close: Xclose\n"
+                     "    still_there: Xthere\n    keep_exploring: Xkeep\n    back_in: Xback %d\n"
+                     "    touch_to_explore: Xtouch\n    previous: Xprev\n    next: Xnext\n"
+                     "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n");
+    assert_int_equal(build(f), 0);
+    assert_non_null(strstr(f->warnings, "written as in English; check the code (ISO 639, such "
+                                        "as de, pt-BR or zh-Hant)\n"));
 }
 
 static void an_unknown_key_is_an_error_naming_the_keys(void **state)
@@ -402,6 +433,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(good_words_build_without_a_warning, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_unknown_language_code_is_warned_about_once, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(a_language_without_words_is_warned_about, setup, teardown),
         cmocka_unit_test_setup_teardown(no_ui_at_all_warns_for_georgian_only, setup, teardown),
         cmocka_unit_test_setup_teardown(an_unknown_key_is_an_error_naming_the_keys, setup,
