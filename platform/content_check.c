@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <sodium.h>
+#include <unicode/uscript.h>
 
 #include "content_check.h"
 #include "typeset.h"
@@ -145,6 +146,23 @@ static void code_points(const char *s, size_t n, char *buf, size_t len)
     }
 }
 
+/* "the Nag Mundari script" for a character of a script with a name,
+ * "the character's script" where Unicode gives it none (a private-use
+ * character, an unassigned one, a symbol shared by scripts). */
+static const char *script_words(uint32_t cp, char *buf, size_t cap)
+{
+    UErrorCode e = U_ZERO_ERROR;
+    UScriptCode sc = uscript_getScript((UChar32)cp, &e);
+    const char *name = U_SUCCESS(e) ? uscript_getName(sc) : NULL;
+    if (!name || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED || sc == USCRIPT_UNKNOWN)
+        return "the character's script";
+    snprintf(buf, cap, "the %s script", name);
+    for (char *p = buf; *p; p++)
+        if (*p == '_') /* ICU's long names join words with '_' ("Nag_Mundari") */
+            *p = ' ';
+    return buf;
+}
+
 /* A character of a field that no installed font draws would show as a box,
  * and an emoji sequence no font has a picture for would show as its parts:
  * name the field and the characters, as the kiosk would draw them (the
@@ -161,10 +179,13 @@ static int glyph_check(struct content_check *c, const char *field, enum font_fac
     c->glyph_field = field;
     int missing = text_missing(t, face, s, n, &cp);
     if (missing == 1) {
+        char script[80];
         snprintf(why, why_len,
                  "%s: the character U+%04X is in no installed font and would show as a box; "
-                 "remove it or install a font that has it",
-                 field, (unsigned)cp);
+                 "remove it or install a font that has it (a font for %s: Debian's fonts-noto-* "
+                 "packages cover most scripts; `fc-list :charset=%x` lists the fonts that have "
+                 "it)",
+                 field, (unsigned)cp, script_words(cp, script, sizeof script), (unsigned)cp);
         return -2;
     }
     if (missing == 2) {

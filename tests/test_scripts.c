@@ -326,7 +326,8 @@ static void many_scripts_in_one_chain(void **state)
 
 /* What cannot be drawn is refused by name: a man and a dinosaur joined
  * (no font has one picture for them: it would show as two), in a caption
- * and in a body; a private-use character. */
+ * and in a body; a private-use character; a script with no installed font,
+ * by its name. */
 static void what_cannot_be_drawn_is_refused(void **state)
 {
     (void)state;
@@ -345,6 +346,15 @@ static void what_cannot_be_drawn_is_refused(void **state)
     p.body = "A sign in the private use area: \uE000.";
     assert_int_equal(content_check_panel(c, &p, sizes, 1, why, sizeof why, &field), -2);
     assert_non_null(strstr(why, "U+E000 is in no installed font"));
+    assert_non_null(strstr(why, "(a font for the character's script:"));
+    /* a script no Debian 12 font draws (Nag Mundari, Unicode 15.0) is named,
+     * with where to look for a font */
+    p.body = "Nag Mundari: \U0001E4D0\U0001E4D1.";
+    assert_int_equal(content_check_panel(c, &p, sizes, 1, why, sizeof why, &field), -2);
+    assert_non_null(strstr(why, "U+1E4D0 is in no installed font and would show as a box; remove "
+                                "it or install a font that has it (a font for the Nag Mundari "
+                                "script: Debian's fonts-noto-* packages cover most scripts; "
+                                "`fc-list :charset=1e4d0` lists the fonts that have it)"));
 
     struct panel_caption cap = {0, 2000, "The visitors 👨\u200d🦕 arrive"};
     struct panel v = {.kind = PANEL_VIDEO, .locale = "en", .id = "film", .heading = "A film"};
