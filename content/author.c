@@ -51,7 +51,7 @@ void build_warning(struct build *b, const char *file, int line, const char *fmt,
 
 const char *ltext_stored(const struct build *b, const struct ltext *t, int l)
 {
-    return l == b->def || (t->given & (1u << l)) ? t->s[l] : NULL;
+    return l == b->def || (t->given & LOCALE_BIT(l)) ? t->s[l] : NULL;
 }
 
 void build_error(struct build *b, const char *file, int line, const char *fmt, ...)

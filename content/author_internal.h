@@ -14,6 +14,7 @@
 #define VITRINE_AUTHOR_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "author.h"
@@ -57,9 +58,11 @@ struct hyphen_table;
  * after parsing, missing locales point at the default locale's text. */
 struct ltext {
     const char *s[MAX_LOCALES]; /* every locale: a missing one holds the default's text */
-    unsigned given;             /* bit l: locale l was written by the author (a plain
+    uint64_t given;             /* bit l: locale l was written by the author (a plain
                                  * scalar counts for every locale: the same in all) */
 };
+_Static_assert(MAX_LOCALES <= 64, "struct ltext's given has a bit per locale");
+#define LOCALE_BIT(l) ((uint64_t)1 << (l))
 
 struct build;
 /* The text of locale l as the store keeps it: NULL where the author gave

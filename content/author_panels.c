@@ -334,7 +334,7 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
     unsigned char *on = calloc((size_t)(b->nsrc ? b->nsrc : 1), 1);
     char(*msg)[ERROR_LINE_MAX - 300] = malloc(sizeof *msg * MAX_LOCALES);
     const char *fields[MAX_LOCALES] = {NULL};
-    unsigned failed = 0;
+    uint64_t failed = 0;
     if (!cites || !on || !msg) {
         ERR(b, 0, "out of memory");
         goto done;
@@ -419,18 +419,18 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
         if (!why[0])
             snprintf(why, sizeof msg[l], "does not fit on screen (no reason given)");
         fields[l] = field;
-        failed |= 1u << l;
+        failed |= LOCALE_BIT(l);
     }
     /* each message once, at its field's line, naming the languages whose
      * text it is about when they are not all the same */
     for (int l = 0; l < b->nloc; l++) {
-        if (!(failed & (1u << l)))
+        if (!(failed & LOCALE_BIT(l)))
             continue;
-        unsigned same = 1u << l;
+        uint64_t same = LOCALE_BIT(l);
         for (int o = l + 1; o < b->nloc; o++)
-            if ((failed & (1u << o)) && strcmp(msg[o], msg[l]) == 0) {
-                same |= 1u << o;
-                failed &= ~(1u << o);
+            if ((failed & LOCALE_BIT(o)) && strcmp(msg[o], msg[l]) == 0) {
+                same |= LOCALE_BIT(o);
+                failed &= ~LOCALE_BIT(o);
             }
         char langs[MAX_LOCALES * 40] = "";
         size_t used = 0;

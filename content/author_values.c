@@ -206,11 +206,11 @@ int value_ltext(struct build *b, const struct ynode *n, const char *path, size_t
     for (int i = 0; i < b->nloc; i++) {
         if (out->given == ~0u) /* one text for all: the default locale's typography */
             out->s[i] = i == 0 ? typeset_locale(b, def, b->loc[b->def], path, max) : out->s[0];
-        else if (out->given & (1u << i))
+        else if (out->given & LOCALE_BIT(i))
             out->s[i] = typeset_locale(b, out->s[i], b->loc[i], path, max);
     }
     for (int i = 0; i < b->nloc; i++)
-        if (!(out->given & (1u << i)))
+        if (!(out->given & LOCALE_BIT(i)))
             out->s[i] = out->s[b->def];
     return 0;
 }
@@ -279,7 +279,7 @@ int value_ltext_as_written(struct build *b, const struct ynode *n, const char *p
             /* in the default language only: the other editions would
              * show it untranslated, so say so, and the store keeps no
              * text there (bundle inspect counts it) */
-            out->given = 1u << b->def;
+            out->given = LOCALE_BIT(b->def);
             warn_plain(b, n, path);
         }
     } else if (n->type == Y_MAP) {
@@ -312,7 +312,7 @@ int value_ltext_as_written(struct build *b, const struct ynode *n, const char *p
             if (!out->s[li])
                 ok = 0;
             else
-                out->given |= 1u << li;
+                out->given |= LOCALE_BIT(li);
         }
         if (!ok)
             return -1;
@@ -321,7 +321,7 @@ int value_ltext_as_written(struct build *b, const struct ynode *n, const char *p
             return -1;
         }
         for (int i = 0; b->locales_ok && i < b->nloc; i++)
-            if (!(out->given & (1u << i)))
+            if (!(out->given & LOCALE_BIT(i)))
                 build_warning(b, b->cur, n->line, "%s has no %s (%s) text; the %s text is shown",
                               path, b->loc_name[i], b->loc[i], b->loc[b->def]);
     } else {
@@ -380,12 +380,12 @@ int value_translations(struct build *b, const struct ynode *n, const char *said_
                 continue;
             }
             out->s[li] = typeset_locale(b, t, b->loc[li], path, max);
-            out->given |= 1u << li;
+            out->given |= LOCALE_BIT(li);
         }
         if (!ok)
             return -1;
         for (int i = 0; b->locales_ok && said_in && i < b->nloc; i++)
-            if (strcmp(b->loc[i], said_in) != 0 && !(out->given & (1u << i)))
+            if (strcmp(b->loc[i], said_in) != 0 && !(out->given & LOCALE_BIT(i)))
                 build_warning(b, b->cur, n->line,
                               "quote has no %s (%s) translation; the original words are shown "
                               "alone",

@@ -32,7 +32,9 @@
 /* 4: the exhibit's theme, logo and typefaces; quote translations. */
 #define STORE_SCHEMA_VERSION 7
 #define STORE_SCHEMA_OLDEST 2
-#define STORE_MAX_LOCALES 16
+/* languages in one exhibit: the kiosk has its own words in 35, and the
+ * language picker shows 35 at once on the smallest screen (800x480) */
+#define STORE_MAX_LOCALES 35
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 
 struct store;

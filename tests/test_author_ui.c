@@ -422,10 +422,71 @@ static void a_store_with_many_rows_is_read_bounded(void **state)
     struct store *s;
     char why[512];
     assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
-    /* no more rows are read than a store of 16 languages can hold */
+    /* no more rows are read than a store of STORE_MAX_LOCALES languages can hold */
     int n = store_ui_ignored(s, why, sizeof why);
-    assert_true(n > 100 && n <= 16 * 12 + 1);
+    assert_true(n > 100 && n <= STORE_MAX_LOCALES * UI_KEY_COUNT + 1);
     assert_string_equal(store_ui_text(s, "de")[UI_CHAPTERS], "Kapitelübersicht");
+    store_close(s);
+}
+
+/* An exhibit in every language the kiosk has words for (35, more than the
+ * 16 a store once held) builds with no warning about words, and the store
+ * reads every language back, in order. */
+static void an_exhibit_in_every_built_in_language_builds(void **state)
+{
+    struct fx *f = *state;
+    static const char *const codes[] = {
+        "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr",      "ga", "hr",
+        "hu", "it", "lt", "lv", "mt", "nl", "pl", "pt", "ro", "sk",      "sl", "sv",
+        "zh", "ja", "ko", "ar", "he", "th", "hi", "ru", "uk", "tr", "zh-Hant"};
+    enum { N = sizeof codes / sizeof codes[0] };
+    assert_true(N <= STORE_MAX_LOCALES);
+    static char yaml[16384], panel[8192];
+    size_t o = (size_t)snprintf(yaml, sizeof yaml, "id: every\nversion: \"1\"\n"
+                                                     "default_locale: en\nlocales:\n");
+    for (int i = 0; i < N; i++) {
+        assert_true(ui_builtin(codes[i]));
+        o += (size_t)snprintf(yaml + o, sizeof yaml - o, "  %s: L%d\n", codes[i], i);
+    }
+    o += (size_t)snprintf(yaml + o, sizeof yaml - o, "title:\n");
+    for (int i = 0; i < N; i++)
+        o += (size_t)snprintf(yaml + o, sizeof yaml - o, "  %s: T%d\n", codes[i], i);
+    o += (size_t)snprintf(yaml + o, sizeof yaml - o,
+                          "sources:\n  - id: s\n    cite: C\n    description: D\n");
+    assert_true(o < sizeof yaml);
+    size_t p = (size_t)snprintf(panel, sizeof panel, "kind: story\nheading:\n");
+    for (int i = 0; i < N; i++)
+        p += (size_t)snprintf(panel + p, sizeof panel - p, "  %s: H%d\n", codes[i], i);
+    p += (size_t)snprintf(panel + p, sizeof panel - p, "body:\n");
+    for (int i = 0; i < N; i++)
+        p += (size_t)snprintf(panel + p, sizeof panel - p, "  %s: B%d\n", codes[i], i);
+    snprintf(panel + p, sizeof panel - p, "sources: [s]\n");
+    char path[700];
+    snprintf(path, sizeof path, "%s/every", f->root);
+    assert_int_equal(mkdir(path, 0755), 0);
+    strcat(path, "/panels");
+    assert_int_equal(mkdir(path, 0755), 0);
+    strcat(path, "/01-story.yaml");
+    write_text(path, panel);
+    snprintf(f->src, sizeof f->src, "%s/every", f->root);
+    snprintf(path, sizeof path, "%s/exhibit.yaml", f->src);
+    write_text(path, yaml);
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    assert_null(strstr(f->warnings, "no words of its own"));
+    assert_null(strstr(f->warnings, "not one the kiosk knows"));
+    struct store *s;
+    char why[512];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    struct arena a;
+    arena_init(&a, 1 << 16);
+    struct store_info info;
+    assert_int_equal(store_info(s, "zh-Hant", &a, &info, why, sizeof why), 0);
+    assert_string_equal(info.title, "T34");
+    assert_int_equal(info.n_locales, N);
+    for (int i = 0; i < N; i++)
+        assert_string_equal(info.locales[i], codes[i]);
+    arena_free(&a);
     store_close(s);
 }
 
@@ -434,6 +495,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(good_words_build_without_a_warning, setup, teardown),
         cmocka_unit_test_setup_teardown(an_unknown_language_code_is_warned_about_once, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(an_exhibit_in_every_built_in_language_builds, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(a_language_without_words_is_warned_about, setup, teardown),
         cmocka_unit_test_setup_teardown(no_ui_at_all_warns_for_georgian_only, setup, teardown),

@@ -34,7 +34,7 @@ enum command {
 };
 
 #define OPTIONS_MAX_WATCH 8
-#define OPTIONS_MAX_LOCALES 16
+#define OPTIONS_MAX_LOCALES 35 /* STORE_MAX_LOCALES (app/ops cannot see the store) */
 #define OPTIONS_STATE_DIR "/var/lib/vitrine"
 #define OPTIONS_KEYS_DIR "/etc/vitrine/keys"
 #define OPTIONS_CONFIG "/etc/vitrine/vitrine.conf"
