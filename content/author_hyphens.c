@@ -1,16 +1,76 @@
 /* author_hyphens.c - the build's hyphenation (see content/hyphenation.h):
- * each locale's dictionary read once per build, and the words of its texts
- * the dictionary hyphenates, gathered twice over: from each panel as the
+ * each locale's dictionary read once per process (kept while its file is
+ * unchanged, so `vitrine preview`'s rebuild on every save reads none), and
+ * the words of its texts the dictionary hyphenates, gathered twice over: from each panel as the
  * fit check lays it out (so the check sets long words as the kiosk will),
  * and from every text of the store at the end (author_write.c), which the
  * table of the store is written from. A language with no dictionary, or
  * one that cannot be read (a warning), gets no table: its long words are
  * cut, in the check as on the kiosk. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "author_internal.h"
 #include "hyphenation.h"
+
+/* Dictionaries read in this process, by file: a dictionary is only read
+ * once loaded, so builds on several threads share it. Kept until the
+ * process ends (a build never frees one); a file changed since (its size,
+ * time or inode) is read again, the old copy kept, as a build on another
+ * thread may hold it. At most DICT_CACHE files; past that, a build reads
+ * its own and frees it. */
+#define DICT_CACHE 16
+static struct {
+    char path[512];
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    struct hyphen_dict *dict;
+} cache[DICT_CACHE];
+static int n_cache;
+static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int same_file(int i, const char *path, const struct stat *st)
+{
+    return strcmp(cache[i].path, path) == 0 && cache[i].dev == st->st_dev &&
+           cache[i].ino == st->st_ino && cache[i].size == st->st_size &&
+           cache[i].mtime.tv_sec == st->st_mtim.tv_sec &&
+           cache[i].mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+/* The dictionary at path, read now or earlier in this process; *owned 1
+ * when the caller must free it (the cache was full). */
+static struct hyphen_dict *dict_get(const char *path, int *owned, char *why, size_t why_len)
+{
+    struct stat st;
+    *owned = 0;
+    if (stat(path, &st) != 0 || strlen(path) >= sizeof cache[0].path)
+        return hyphen_dict_load(path, why, why_len); /* says why */
+    pthread_mutex_lock(&cache_mu);
+    struct hyphen_dict *d = NULL;
+    for (int i = n_cache - 1; i >= 0 && !d; i--)
+        if (same_file(i, path, &st))
+            d = cache[i].dict;
+    if (!d) {
+        d = hyphen_dict_load(path, why, why_len);
+        if (d && n_cache < DICT_CACHE) {
+            strcpy(cache[n_cache].path, path);
+            cache[n_cache].dev = st.st_dev;
+            cache[n_cache].ino = st.st_ino;
+            cache[n_cache].size = st.st_size;
+            cache[n_cache].mtime = st.st_mtim;
+            cache[n_cache++].dict = d;
+        } else if (d) {
+            *owned = 1;
+        }
+    }
+    pthread_mutex_unlock(&cache_mu);
+    return d;
+}
 
 struct hyphen_table *build_hyphens(struct build *b, int l)
 {
@@ -19,7 +79,9 @@ struct hyphen_table *build_hyphens(struct build *b, int l)
         b->hy_tried[l] = 1;
         if (hyphen_dict_find(b->loc[l], path, sizeof path) != 0)
             return NULL;
-        b->hy_dict[l] = hyphen_dict_load(path, why, sizeof why);
+        int owned;
+        b->hy_dict[l] = dict_get(path, &owned, why, sizeof why);
+        b->hy_dict_owned[l] = (unsigned char)owned;
         if (!b->hy_dict[l])
             build_warning(b, "exhibit.yaml", b->loc_line[l],
                           "%s; the %s texts are not hyphenated", why, b->loc[l]);
@@ -75,7 +137,8 @@ const struct hyphen_table *build_hyphens_panel(struct build *b, int l, const str
 void build_hyphens_free(struct build *b)
 {
     for (int l = 0; l < MAX_LOCALES; l++) {
-        hyphen_dict_free(b->hy_dict[l]);
+        if (b->hy_dict_owned[l])
+            hyphen_dict_free(b->hy_dict[l]);
         hyphen_table_free(b->hy_words[l]);
     }
 }

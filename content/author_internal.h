@@ -226,6 +226,7 @@ struct build {
     struct hyphen_dict *hy_dict[MAX_LOCALES];
     struct hyphen_table *hy_words[MAX_LOCALES];
     unsigned char hy_tried[MAX_LOCALES];
+    unsigned char hy_dict_owned[MAX_LOCALES]; /* 1: this build's to free (not cached) */
 };
 
 /* ---- hyphenation (author_hyphens.c) ------------------------------------ */
