@@ -10,6 +10,9 @@
 
 #include "image_probe.h"
 
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+
 #define NBSP "\xC2\xA0"
 #define NNBSP "\xE2\x80\xAF"
 
@@ -248,25 +251,32 @@ static uint32_t last_cp(const char *s, size_t n)
     return i > 0 ? first_cp(s + i - 1, n - i + 1, &len) : 0;
 }
 
-/* A letter or digit of a script that spaces its words: "about", "environ",
- * "약" are words and take a space before a number; "~", "≈", "$", "+" are
- * signs and touch it. Chinese and Japanese write no space between words
- * ("約50"). */
+/* A letter, digit or mark of a script that spaces its words (Unicode's
+ * properties, through ICU: every script, Ethiopic, Khmer and Georgian as
+ * much as Latin): "about", "environ", "약", "በግምት", "ប្រហែល" are words and
+ * take a space before a number; "~", "≈", "$", "+" are signs and touch it.
+ * Chinese and Japanese write no space between words ("約50"); Thai, Lao,
+ * Khmer and Burmese write none inside a sentence but set one between a word
+ * and a number. */
 static int word_char(uint32_t cp, const char *locale)
 {
-    if ((cp >= '0' && cp <= '9') || ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z'))
-        return 1;
-    int cjk = (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) ||
-              (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3FFFF);
-    if (cjk)
+    UChar32 c = (UChar32)cp;
+    UErrorCode e = U_ZERO_ERROR;
+    UScriptCode sc = uscript_getScript(c, &e);
+    if (U_SUCCESS(e) && (sc == USCRIPT_HAN || sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA))
         return !in_language(locale, "ja") && !in_language(locale, "zh");
-    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || /* Latin letters */
-           (cp >= 0x370 && cp <= 0x52F) ||                            /* Greek, Cyrillic */
-           (cp >= 0x5D0 && cp <= 0x6FF) ||                            /* Hebrew, Arabic */
-           (cp >= 0x900 && cp <= 0xE7F) ||                            /* Indic, Thai */
-           (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) ||
-           (cp >= 0xAC00 && cp <= 0xD7AF) || /* Hangul */
-           (cp >= 0x1E00 && cp <= 0x1FFF);   /* Latin and Greek extended */
+    int8_t type = u_charType(c);
+    return u_isalnum(c) || type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK;
+}
+
+/* The prefix s[0..n) ends a word: a word character, or the full stop of an
+ * abbreviation ("approx.", "c.", "დაახლ."). */
+static int ends_word(const char *s, size_t n, const char *locale)
+{
+    uint32_t cp = last_cp(s, n);
+    if (cp == '.' && n > 1)
+        return word_char(last_cp(s, n - 1), locale);
+    return word_char(cp, locale);
 }
 
 /* How many bytes of spaces (space, no-break, narrow no-break) s[0..n)
@@ -367,7 +377,7 @@ const char *rules_figure_before(const char *prefix, const char *locale, char *bu
     if (sp == n)
         return NULL;
     /* a word, or a sign the author spaced, never parts from its number */
-    const char *gap = sp > 0 || word_char(last_cp(prefix, n - sp), locale) ? NBSP : "";
+    const char *gap = sp > 0 || ends_word(prefix, n - sp, locale) ? NBSP : "";
     snprintf(buf, size, "%.*s%s", (int)(n - sp), prefix, gap);
     return buf;
 }

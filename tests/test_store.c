@@ -667,6 +667,16 @@ static void figure_affixes_are_spaced(void **state)
         {"\xE7\xB4\x84", "ja", "\xE7\xB4\x84"},
         {"plus de ", "fr", "plus de\xC2\xA0"},
         {"\xC3\xA0 peu pr\xC3\xA8s", "fr", "\xC3\xA0 peu pr\xC3\xA8s\xC2\xA0"},
+        /* every script's words, and an abbreviation's full stop */
+        {"በግምት", "am", "በግምት\xC2\xA0"},
+        {"ប្រហែល", "km", "ប្រហែល\xC2\xA0"},
+        {"დაახლ.", "ka", "დაახლ.\xC2\xA0"},
+        {"ประมาณ", "th", "ประมาณ\xC2\xA0"},
+        {"প্রায়", "bn", "প্রায়\xC2\xA0"},
+        {"approx.", "en", "approx.\xC2\xA0"},
+        {"\xE7\xBA\xA6", "zh", "\xE7\xBA\xA6"},
+        {"No.", "en", "No.\xC2\xA0"},
+        {".", "en", "."},
     };
     for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
         const char *got = rules_figure_before(before[i].prefix, before[i].locale, b, sizeof b);
