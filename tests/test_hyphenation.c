@@ -513,6 +513,59 @@ static void the_exhibit_is_hyphenated_without_dictionaries(void **state)
     unlink(path);
 }
 
+/* A timeline of five German events at 800x480: its compounds are longer
+ * than a column at any size, so at the smallest one they are hyphenated
+ * and the panel fits (it used to be refused: no word of a timeline could
+ * be split); without the table the same panel is refused, naming the
+ * event and the word that cannot be hyphenated. */
+static void a_timeline_hyphenates_at_its_smallest_size(void **state)
+{
+    (void)state;
+    const char *src = getenv("VITRINE_SOURCE_DIR");
+    char dir[1024], path[1024], why[4096];
+    snprintf(dir, sizeof dir, "%s/tests/bench/data/en-de", src ? src : "..");
+    snprintf(path, sizeof path, "/tmp/test_hyphenation_tl.%ld.vitrine", (long)getpid());
+    struct author_opts opts = {0};
+    if (author_build(dir, path, &opts, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    struct store *s = NULL;
+    assert_int_equal(store_open_file(path, &s, why, sizeof why), 0);
+    const struct layout_screen screen = {.w = 800, .h = 480};
+    int found = 0;
+    for (int tables = 1; tables >= 0; tables--) {
+        struct arena a;
+        arena_init(&a, 0);
+        struct panel p;
+        struct draw_list list;
+        assert_int_equal(store_panel_load(s, 2, "de", &a, &p, why, sizeof why), 0);
+        assert_int_equal(p.kind, PANEL_TIMELINE);
+        if (!tables)
+            p.hyphens = NULL;
+        int rc = layout_panel(&p, &screen, &fake, &a, &list);
+        int hyphenated = 0;
+        for (int k = 0; k < list.n; k++) {
+            const struct draw_item *it = &list.items[k];
+            hyphenated += it->kind == DRAW_TEXT && it->text && it->len > 1 &&
+                          it->text[it->len - 1] == '-' && it->text[it->len - 2] != ' ';
+        }
+        if (tables) {
+            if (rc != 0)
+                fail_msg("%s", list.problem);
+            assert_false(list.overflow);
+            assert_true(hyphenated > 0);
+            found = hyphenated;
+        } else {
+            assert_int_equal(rc, -1);
+            assert_non_null(strstr(list.problem, "'s label has a word wider than its column"));
+            assert_non_null(strstr(list.problem, "that cannot be hyphenated"));
+        }
+        arena_free(&a);
+    }
+    print_message("%d timeline lines hyphenated at 800x480\n", found);
+    store_close(s);
+    unlink(path);
+}
+
 /* The points of word in the store's table for locale. */
 static const char *store_points(struct store *s, const char *locale, const char *word)
 {
@@ -643,6 +696,7 @@ int main(void)
         cmocka_unit_test(a_table_is_bounded),
         cmocka_unit_test(a_language_finds_its_dictionary),
         cmocka_unit_test(the_exhibit_is_hyphenated_without_dictionaries),
+        cmocka_unit_test(a_timeline_hyphenates_at_its_smallest_size),
         cmocka_unit_test(a_hostile_stores_rows_are_refused),
         cmocka_unit_test(a_store_before_version_7_is_not_hyphenated),
         cmocka_unit_test(the_engine_gives_libhyphens_points),

@@ -1796,6 +1796,10 @@ struct items {
     int content_h;             /* what the drawing needs (b->h may be more) */
     int tw;                    /* text width */
     int bar_h, bar_max, num_w; /* compare */
+    /* the first item that did not fit its column at the last size tried,
+     * and why: bad_part 0 date (or value), 1 label, 2 sources; bad_lines
+     * its lines where bad_limit fit, or 0 for a word wider than the column */
+    int bad_item, bad_part, bad_lines, bad_limit;
 };
 
 size_t layout_date_text(const struct panel_event *e, const char *locale, char *buf, size_t n)
@@ -1864,9 +1868,37 @@ static int prepare_item(struct ctx *c, struct item *it, const char *date, const 
 
 /* Sets an item at label size px in width tw; 0 when its texts fit their
  * line limits. */
-static int set_item(struct ctx *c, struct item *it, const struct style *dst, int px, int tw,
-                    int date_lines)
+/* An item of a timeline or compare block that does not fit its column
+ * even at the smallest size, named with why (items.bad_*). */
+static void items_misfit(struct ctx *c, const struct items *t, const char *name, const char *item,
+                         const char *first_part, const char *fix)
 {
+    static const char *const parts[] = {NULL, "label", "sources"};
+    const char *part = t->bad_part == 0 ? first_part : parts[t->bad_part];
+    if (t->bad_item < 0)
+        misfit(c, name, 1, fix, "at the smallest text size its %ss do not fit their columns",
+               item);
+    else if (t->bad_lines == 0)
+        misfit(c, name, 1, fix,
+               "at the smallest text size %s %d's %s has a word wider than its column (%d "
+               "pixels) that cannot be hyphenated",
+               item, t->bad_item + 1, part, t->tw);
+    else
+        misfit(c, name, t->bad_lines - t->bad_limit, fix,
+               "at the smallest text size %s %d's %s needs %d lines and its column holds %d",
+               item, t->bad_item + 1, part, t->bad_lines, t->bad_limit);
+}
+
+/* Set item i at label size px in columns tw wide: 0 when it fits. Above
+ * the smallest size no word may be split (a smaller size reads better than
+ * a hyphen); at the smallest, a word too long for its column is hyphenated
+ * (a German or Finnish compound in a timeline of five columns), never cut
+ * without a hyphen. */
+static int set_item(struct ctx *c, struct items *t, int i, const struct style *dst, int px,
+                    int tw, int date_lines)
+{
+    int last = px <= floor_px(c, &ST_TL_LABEL);
+    struct item *it = &t->it[i];
     int small = draw_max(floor_px(c, &ST_SMALL), scaled(px, &ST_SMALL, &ST_TL_LABEL));
     typeset_set_px(&it->date, scaled(px, dst, &ST_TL_LABEL));
     typeset_set_px(&it->label, px);
@@ -1878,8 +1910,16 @@ static int set_item(struct ctx *c, struct item *it, const struct style *dst, int
         typeset_wrap(ts[k], tw);
         ts[k]->keep = draw_min(ts[k]->n, lim[k]);
         ts[k]->height = typeset_height(ts[k], ts[k]->keep);
-        if (ts[k]->n > lim[k] || ts[k]->too_wide || ts[k]->broken)
+        if (ok && (ts[k]->n > lim[k] || ts[k]->too_wide ||
+                   (last ? ts[k]->cut_word : ts[k]->broken))) {
             ok = 0;
+            if (t->bad_item < 0) {
+                t->bad_item = i;
+                t->bad_part = k;
+                t->bad_lines = ts[k]->too_wide || ts[k]->broken ? 0 : ts[k]->n;
+                t->bad_limit = lim[k];
+            }
+        }
     }
     return ok ? 0 : -1;
 }
@@ -1904,10 +1944,11 @@ static int timeline_measure(struct ctx *c, struct items *t, int px)
 {
     int ok = 1, gd = U(c, 1.2), gs = U(c, 0.6), dot = U(c, 2.4);
     t->date_h = t->rest_h = 0;
+    t->bad_item = -1;
     int sum = 0;
     for (int i = 0; i < t->n; i++) {
         struct item *it = &t->it[i];
-        if (set_item(c, it, &ST_TL_DATE, px, t->tw, TL_DATE_LINES) != 0)
+        if (set_item(c, t, i, &ST_TL_DATE, px, t->tw, TL_DATE_LINES) != 0)
             ok = 0;
         int rest = it->label.height + (it->src.keep ? gs + it->src.height : 0);
         t->date_h = draw_max(t->date_h, it->date.height);
@@ -1966,11 +2007,14 @@ static void timeline_fit(struct ctx *c, struct block *b, int bw, int avail)
     }
     if (px < fpx) {
         px = fpx;
-        timeline_measure(c, t, px);
-        misfit(c, "timeline", t->content_h - avail,
-               "shorten the events' labels, give fewer events, or shorten the heading and body",
-               "at the smallest text size its events need %d pixels and the space has %d",
-               t->content_h, avail);
+        if (timeline_measure(c, t, px) < 0)
+            items_misfit(c, t, "timeline", "event", "date",
+                         "shorten that event's words, or give fewer events (wider columns)");
+        else
+            misfit(c, "timeline", t->content_h - avail,
+                   "shorten the events' labels, give fewer events, or shorten the heading and body",
+                   "at the smallest text size its events need %d pixels and the space has %d",
+                   t->content_h, avail);
     }
     t->scale_px = px;
     b->h = b->flex ? draw_max(avail, draw_min(t->content_h, avail)) : t->content_h;
@@ -2111,9 +2155,10 @@ static int values_measure(struct ctx *c, struct items *t, int px, int bw)
                                                         COLOR_TEXT, 0, 1.0},
                                   &ST_TL_LABEL));
     t->num_w = 0;
+    t->bad_item = -1;
     for (int i = 0; i < t->n; i++) {
         struct item *it = &t->it[i];
-        if (set_item(c, it, &ST_VAL_NUMBER, px, bw, 1) != 0)
+        if (set_item(c, t, i, &ST_VAL_NUMBER, px, bw, 1) != 0)
             ok = 0;
         typeset_set_px(&it->date, npx);
         typeset_one_line(&it->date, npx, bw);
@@ -2157,8 +2202,10 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
     }
     if (px < fpx) {
         px = fpx;
-        values_measure(c, t, px, bw);
-        misfit(c, "bars", t->content_h - avail,
+        if (values_measure(c, t, px, bw) < 0 && t->bad_item >= 0)
+            items_misfit(c, t, "bars", "value", "number", "shorten that value's words");
+        else
+            misfit(c, "bars", t->content_h - avail,
                "shorten the values' labels, compare fewer values, or shorten the heading and body",
                "at the smallest text size its bars need %d pixels and the space has %d",
                t->content_h, avail);

@@ -319,7 +319,7 @@ void typeset_wrap(struct typeset *t, int bw)
     const char *s = t->s;
     int lo = -1, le = 0, lw = 0, lpara = 0, pend = 0;
     t->n = t->keep = t->height = 0;
-    t->too_wide = t->broken = t->cut = 0;
+    t->too_wide = t->broken = t->cut_word = t->cut = 0;
     for (int i = 0; i < t->nu; i++) {
         int wo = t->u[i].off, wl = t->u[i].len;
         if (t->u[i].para) {
@@ -345,6 +345,7 @@ void typeset_wrap(struct typeset *t, int bw)
             if (kw > bw)
                 t->too_wide = 1;
             t->broken = 1;
+            t->cut_word |= !hyphen;
             line_add(t, s + wo, k, kw, pend, hyphen);
             pend = 0;
             wo += k;
@@ -547,7 +548,7 @@ void typeset_one_line(struct typeset *t, int px, int bw)
 {
     typeset_set_px(t, px);
     t->n = t->keep = t->height = t->cut = 0;
-    t->too_wide = t->broken = 0;
+    t->too_wide = t->broken = t->cut_word = 0;
     if (t->nu == 0)
         return;
     line_add(t, t->s, t->len, width_of(t, t->s, t->len), 0, 0);

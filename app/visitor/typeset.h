@@ -159,6 +159,7 @@ struct typeset {
     int n, cap;
     int too_wide; /* a character alone is wider than the box */
     int broken;   /* a word was split over lines (hyphenated or cut) */
+    int cut_word; /* ... and one of them cut between characters, with no hyphen */
     /* typeset_keep, typeset_fit: the lines drawn and their height */
     int keep, height;
     int cut; /* typeset_ellipsize shortened the text */
