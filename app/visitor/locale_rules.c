@@ -466,24 +466,31 @@ size_t locale_number_range(const char *locale, const char *from, const char *to,
 
 /* ---- dates ---- */
 
+/* A date formatter for locale id from a skeleton (CLDR's best pattern for
+ * it), in UTC; NULL when ICU has none. */
+static UDateFormat *open_date_formatter(const char *id, const UChar *skeleton)
+{
+    UErrorCode e = U_ZERO_ERROR;
+    UDateTimePatternGenerator *g = udatpg_open(id, &e);
+    UChar pattern[96];
+    int32_t n = udatpg_getBestPattern(g, skeleton, -1, pattern, 96, &e);
+    udatpg_close(g);
+    if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING)
+        return NULL;
+    UDateFormat *df = udat_open(UDAT_PATTERN, UDAT_PATTERN, id, u"UTC", -1, pattern, n, &e);
+    if (U_FAILURE(e) && df) {
+        udat_close(df);
+        df = NULL;
+    }
+    return df;
+}
+
 static UDateFormat *date_formatter(struct fmt *f, int which)
 {
     static const UChar *const skeletons[N_DATES] = {u"y", u"yMMMM", u"yMMMMd"};
-    UDateFormat **df = &f->date[which];
-    if (*df)
-        return *df;
-    UErrorCode e = U_ZERO_ERROR;
-    UDateTimePatternGenerator *g = udatpg_open(f->id, &e);
-    UChar pattern[96];
-    int32_t n = udatpg_getBestPattern(g, skeletons[which], -1, pattern, 96, &e);
-    udatpg_close(g);
-    if (U_SUCCESS(e) && e != U_STRING_NOT_TERMINATED_WARNING)
-        *df = udat_open(UDAT_PATTERN, UDAT_PATTERN, f->id, u"UTC", -1, pattern, n, &e);
-    if (U_FAILURE(e) && *df) {
-        udat_close(*df);
-        *df = NULL;
-    }
-    return *df;
+    if (!f->date[which])
+        f->date[which] = open_date_formatter(f->id, skeletons[which]);
+    return f->date[which];
 }
 
 /* "about" before or after an approximate date, per language; a language
