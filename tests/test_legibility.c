@@ -55,6 +55,7 @@
 #include "content/store.h"
 
 #include "exhibit_testing.h"
+#include "languages_testing.h"
 
 #define BODY_MIN 0.022  /* of the short side */
 #define SMALL_MIN 0.016 /* of the short side */
@@ -697,39 +698,7 @@ static void every_panel_is_legible_and_within_reach(void **state)
 
 /* ---- the language picker ------------------------------------------------------ */
 
-/* Twenty-four languages, each in its own name and script: English,
- * Français, 日本語, ไทย, Ελληνικά, العربية, हिन्दी, Русский, 한국어, Deutsch,
- * Español, Italiano, Português, Nederlands, Polski, Türkçe, עברית, فارسی,
- * 中文, Tiếng Việt, Bahasa Indonesia, Svenska, ქართული, Kiswahili. */
-static const char *const picker_names[] = {
-    "English",
-    "Fran\xC3\xA7\x61is",
-    "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E",
-    "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2",
-    "\xCE\x95\xCE\xBB\xCE\xBB\xCE\xB7\xCE\xBD\xCE\xB9\xCE\xBA\xCE\xAC",
-    "\xD8\xA7\xD9\x84\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\xA9",
-    "\xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80",
-    "\xD0\xA0\xD1\x83\xD1\x81\xD1\x81\xD0\xBA\xD0\xB8\xD0\xB9",
-    "\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4",
-    "Deutsch",
-    "Espa\xC3\xB1ol",
-    "Italiano",
-    "Portugu\xC3\xAAs",
-    "Nederlands",
-    "Polski",
-    "T\xC3\xBCrk\xC3\xA7\x65",
-    "\xD7\xA2\xD7\x91\xD7\xA8\xD7\x99\xD7\xAA",
-    "\xD9\x81\xD8\xA7\xD8\xB1\xD8\xB3\xDB\x8C",
-    "\xE4\xB8\xAD\xE6\x96\x87",
-    "Ti\xE1\xBA\xBFng Vi\xE1\xBB\x87t",
-    "Bahasa Indonesia",
-    "Svenska",
-    "\xE1\x83\xA5\xE1\x83\x90\xE1\x83\xA0\xE1\x83\x97\xE1\x83\xA3\xE1\x83\x9A\xE1\x83\x98",
-    "Kiswahili",
-};
-static const char *const picker_codes[] = {"en", "fr", "ja", "th", "el", "ar", "hi", "ru",
-                                           "ko", "de", "es", "it", "pt", "nl", "pl", "tr",
-                                           "he", "fa", "zh", "vi", "id", "sv", "ka", "sw"};
+
 
 /* Every text of the picker inside a button of it, whole (no ellipsis),
  * and no two buttons' texts on one another; the mark over the grid is
@@ -800,10 +769,10 @@ static void the_language_picker_is_legible(void **state)
             struct overlay_info info = {
                 .locale = "en",
                 .n_panels = 3,
-                .locale_names = picker_names,
+                .locale_names = names24,
                 .n_locales = counts[k],
                 .current_locale = counts[k] / 2,
-                .locale_codes = picker_codes,
+                .locale_codes = codes24,
             };
             struct where w = {"overlay (languages)", NULL, "en", W, H};
             const int pressed[] = {-1, pick};
