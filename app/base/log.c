@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "log.h"
 
+#include "escape.h"
+
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -68,11 +70,16 @@ void log_msg(enum log_level level, const char *tag, const char *fmt, ...)
 {
     if ((int)level > atomic_load(&max_level) || in_log)
         return;
-    char line[LOG_LINE_MAX];
+    char raw[LOG_LINE_MAX], line[LOG_LINE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
+    vsnprintf(raw, sizeof(raw), fmt, ap);
     va_end(ap);
+    /* a line names bundle text (titles, reasons, file names): its control
+     * characters, a newline included, are written as escapes, so neither
+     * a terminal nor the journal nor the staff screen takes one as an
+     * instruction or a line of its own (escape.h) */
+    escape_text(raw, 0, line, sizeof(line));
     pthread_mutex_lock(&lock);
     in_log = 1;
     if (!atomic_load(&quiet))

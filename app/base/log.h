@@ -1,7 +1,9 @@
 /* log.h - the one logging facility.
  *
  * Lines go to stderr as "vitrine[tag] level: message" and to subscribers
- * (the staff screen will show the last lines). The level is checked before
+ * (the staff screen will show the last lines). A message's control
+ * characters (a newline too) are escaped first (escape.h): a line is one
+ * line, whatever a bundle's text holds. The level is checked before
  * anything is formatted.
  *
  * THREADS: every function may be called from any thread. A line is

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "log.h"
 
 /* The project's version, from CMakeLists.txt's project() (a compile
@@ -281,6 +282,11 @@ static const struct command_entry *find(int argc, char **argv, int *first, int *
 
 int main(int argc, char **argv)
 {
+    /* every string a command prints may come from a bundle (a title, a
+     * signer's comment, a reason quoting a file name): none reaches the
+     * terminal or the journal with its control characters (escape.h) */
+    if (escape_stdio() != 0)
+        fprintf(stderr, "vitrine: standard output is written unescaped\n");
     if (argc == 3 && strcmp(argv[1], "help") == 0 && strcmp(argv[2], "--man") == 0) {
         man_page(stdout);
         return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;

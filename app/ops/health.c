@@ -173,15 +173,18 @@ static int utf8_len(const unsigned char *s)
     return n;
 }
 
-/* A label value, quoted: \ " and newline escaped as the format says. */
+/* A label value, quoted: \ " and newline escaped as the format says; a
+ * byte that is not UTF-8 and any other control character (a bundle's title
+ * holding ESC, read back by `cat` on a terminal) written as '?'. */
 static void put_label(struct out *o, const char *name, const char *value, int first)
 {
     put(o, "%s%s=\"", first ? "" : ",", name);
     for (const unsigned char *s = (const unsigned char *)value; *s;) {
         int n = utf8_len(s);
-        if (n == 0) {
+        if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7F) && *s != '\n') ||
+            (n == 2 && s[0] == 0xC2 && s[1] <= 0x9F)) {
             put(o, "?");
-            s++;
+            s += n ? n : 1;
         } else if (*s == '\\') {
             put(o, "\\\\");
             s++;
