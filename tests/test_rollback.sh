@@ -178,6 +178,39 @@ for i in 1 2 3; do # three more: counted from nothing
 done
 [ -f "$out/clean/generations/g000002/bad" ] && bad "clean: crashes before the clean exit were still counted"
 
+# ---- each crash's running time, to the second (issue 35: a crash a second
+# after the first frame read "in its first 0 min 00 s") ----
+state timed 1.0 2.0
+"$F" run --windowed --size 640x400 --no-watch --state-dir "$out/timed" --config "$out/none.conf" \
+    2>"$out/timed.log" &
+pid=$!
+# until boot-alive says the attempt has run 2 s or more (60 s at most)
+ms=0
+tries=0
+while [ "$ms" -lt 2000 ] && [ $tries -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
+    ms=$(sed -n 's/^ran_ms *//p' "$out/timed/boot-alive" 2>/dev/null)
+    ms=${ms:-0}
+    tries=$((tries + 1))
+    [ "$ms" -lt 2000 ] && sleep 0.1
+done
+kill -STOP "$pid" 2>/dev/null # stopped, so boot-alive is read as it ends
+ms=$(sed -n 's/^ran_ms *//p' "$out/timed/boot-alive" 2>/dev/null)
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [ "${ms:-0}" -lt 2000 ]; then
+    bad "timed: boot-alive did not reach 2 s of running: $(cat "$out/timed/boot-alive" 2>&1)"
+else
+    for i in 2 3; do
+        crash "$out/timed" first-frame
+    done
+    run "$out/timed" || bad "timed: the 4th start exited $?"
+    # the quick crashes at the first frame: under a second, unless a loaded
+    # machine took longer to draw it
+    want="after running $((ms / 1000)) s, [0-9]+ s and [0-9]+ s"
+    grep -Eq "version 2.0 stopped the kiosk 3 times \($want\)" "$out/timed.log" ||
+        { bad "timed: the reason does not say \"$want\""; grep stopped "$out/timed.log"; }
+fi
+
 # ---- a damaged current is repaired to the newest whole generation ----
 for damage in empty garbage missing notwhole; do
     s=$out/dmg-$damage

@@ -98,7 +98,8 @@ struct run_ctx {
     char attention[STAFF_TEXT_MAX];   /* why the exhibit changed by itself at start */
     /* abnormal exits of the generation on screen (bootcount.h) */
     struct boot_count boot;
-    uint64_t boot_ms; /* when its running time was last added */
+    uint64_t boot_ms;  /* when its running time was last added */
+    uint64_t alive_ms; /* when STATE/boot-alive was last written */
     int boot_said;    /* a failed write was logged: not again until one works */
     int staff_was_open;
     struct job *pin_job; /* checks pin against the hash */
@@ -402,15 +403,25 @@ static void boot_switch(struct run_ctx *r, const char *gen)
     if (gen[0])
         boot_start(&r->boot, gen, r->utc);
     r->boot_ms = r->now;
+    r->alive_ms = r->now;
     health_abnormal_exits(&r->health, gen[0] ? 0 : -1);
     boot_save(r);
 }
 
 /* Once a turn: the running time of the generation on screen, written every
- * BOOT_CHECKPOINT_MS until it has proved itself. */
+ * BOOT_CHECKPOINT_MS until it has proved itself, and every BOOT_ALIVE_MS
+ * to STATE/boot-alive (bootcount.h), so a crash's running time is known to
+ * the second. */
 static void boot_turn(struct run_ctx *r, uint64_t now)
 {
-    if (!r->boot.running || now - r->boot_ms < BOOT_CHECKPOINT_MS)
+    if (!r->boot.running)
+        return;
+    if (now - r->alive_ms >= BOOT_ALIVE_MS && !r->o->content) {
+        boot_write_alive(fsio_posix(), r->o->state_dir, &r->boot,
+                         r->boot.attempt_ms + (now - r->boot_ms));
+        r->alive_ms = now;
+    }
+    if (now - r->boot_ms < BOOT_CHECKPOINT_MS)
         return;
     int proven = boot_ran(&r->boot, now - r->boot_ms);
     r->boot_ms = now;
@@ -918,10 +929,10 @@ static int take_off(struct run_ctx *r, const struct gen_lock *lk, const char *ge
     struct import_result d;
     if (import_describe(r->o->state_dir, gen, &d) != 0)
         snprintf(d.title, sizeof(d.title), "the exhibit %s", gen);
-    unsigned secs = (unsigned)(b->ran_ms / 1000u);
-    textf(reason, sizeof(reason),
-          "%s version %s stopped the kiosk %d times in its first %u min %02u s of running", d.title,
-          d.version[0] ? d.version : "?", b->crashes, secs / 60u, secs % 60u);
+    char times[128];
+    boot_crash_times(b, times, sizeof(times));
+    textf(reason, sizeof(reason), "%s version %s stopped the kiosk %d times (after running %s)",
+          d.title, d.version[0] ? d.version : "?", b->crashes, times);
     if (gen_file(r->o->state_dir, gen, 0, path, sizeof(path)) != 0 ||
         import_hash_file(path, hex, why, sizeof(why)) != 0) {
         log_warn("run", "the bundle of %s cannot be hashed (%s); only the generation is marked",
@@ -1008,15 +1019,19 @@ static struct store *open_state(struct run_ctx *r, char *notice, size_t notice_l
                 break;
             continue;
         }
-        if (b.crashes)
+        if (b.crashes) {
+            char times[128];
+            boot_crash_times(&b, times, sizeof(times));
             log_warn("run",
-                     "%s stopped the kiosk %d time(s) in its first %llu s of running; "
-                     "after %d it is rolled back",
-                     st.current, b.crashes, (unsigned long long)(b.ran_ms / 1000u), BOOT_CRASHES);
+                     "%s stopped the kiosk %d time(s) (after running %s); after %d it is rolled "
+                     "back",
+                     st.current, b.crashes, times, BOOT_CRASHES);
+        }
         /* written before anything of it is opened or drawn: a crash from
          * here on is counted at the next start */
         r->boot = b;
         r->boot_ms = clock_now_ms();
+        r->alive_ms = r->boot_ms;
         boot_save(r);
         health_abnormal_exits(&r->health, b.crashes);
         char path[GEN_PATH_MAX];
@@ -1681,6 +1696,17 @@ static void upkeep(struct run_ctx *r, uint64_t now)
     boot_turn(r, now);
 }
 
+/* timeout, or less: until boot-alive is due, while an exhibit's running
+ * time is counted (its first BOOT_WINDOW_MS; bootcount.h) */
+static uint32_t boot_wait_ms(const struct run_ctx *r, uint64_t now, uint32_t timeout)
+{
+    if (!r->boot.running || r->o->content)
+        return timeout;
+    uint64_t due = r->alive_ms + BOOT_ALIVE_MS;
+    uint32_t left = due > now ? (uint32_t)(due - now) : 0;
+    return left < timeout ? left : timeout;
+}
+
 /* How long the open kiosk may wait: the next frame of an animation, else
  * the kiosk's next deadline (a minute at most), the watchdog's ping and
  * the health file's refresh. */
@@ -1697,6 +1723,7 @@ static uint32_t open_wait_ms(struct run_ctx *r, uint64_t now)
     uint32_t wd = notify_watchdog_wait_ms(now);
     if (wd && timeout > wd)
         timeout = wd; /* wake in time to ping */
+    timeout = boot_wait_ms(r, now, timeout);
     if (r->health_file && timeout > RUN_HEALTH_EVERY_MS)
         timeout = RUN_HEALTH_EVERY_MS; /* the health file stays fresh */
     /* polling drivers: read input at frame rate while a visitor touches,
@@ -1719,7 +1746,7 @@ static uint32_t closed_wait_ms(struct run_ctx *r, uint64_t now, uint32_t until_o
     if (r->woken_until > now && r->woken_until - now < wait)
         wait = (uint32_t)(r->woken_until - now);
     r->ecfg.poll_ms = EVENTS_POLL_IDLE_MS;
-    return wait;
+    return boot_wait_ms(r, now, wait);
 }
 
 /* Wait for input, a job, a signal or the timeout (counted from when the

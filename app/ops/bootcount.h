@@ -15,12 +15,29 @@
  * after ten good minutes never counts).
  *
  * The file, replaced by rename (generations.h, gen_write_file):
- *   vitrine-boot 1
+ *   vitrine-boot 2
  *   generation g000007
  *   crashes 2           abnormal exits counted in this window
  *   running 1           an attempt started and not yet closed
  *   first 1712345678    wall seconds when this window began
  *   ran_ms 95000        running time in this window
+ *   attempt 1712345901  wall seconds when the attempt on record started
+ *   attempt_ms 60000    its running time as last written
+ *   crashed_s 1 70      the running time of each abnormal exit counted
+ * (version 1, without the last three lines, is still read.)
+ *
+ * A crash a second after the first frame must not read "in its first
+ * 0 min 00 s" (the checkpoints come once a minute, and a durable write
+ * every second would wear a kiosk's SD card). So every BOOT_ALIVE_MS the
+ * running attempt also writes STATE/boot-alive, in place, without fsync:
+ *   vitrine-alive 1
+ *   generation g000007
+ *   attempt 1712345901
+ *   ran_ms 71000
+ * A crashed process's writes are in the page cache and read at the next
+ * start; after a power cut it may be stale or gone, and then the last
+ * checkpoint's figure stands. It counts only when its generation and
+ * attempt are those of boot-count.
  *
  * The functions on struct boot_count are pure (time is an argument);
  * boot_read and boot_write touch the file. Errors are values. One thread
@@ -38,6 +55,8 @@
 #define BOOT_CRASHES 3                     /* abnormal exits that roll a generation back */
 #define BOOT_WINDOW_MS (10u * 60u * 1000u) /* ... within this much running */
 #define BOOT_CHECKPOINT_MS 60000u          /* running time written this often until then */
+#define BOOT_ALIVE_FILE "boot-alive"
+#define BOOT_ALIVE_MS 1000u /* ... and, without fsync, this often (to the second) */
 
 struct boot_count {
     char generation[GEN_NAME_MAX]; /* "" none: built in or --content (nothing counted) */
@@ -45,11 +64,32 @@ struct boot_count {
     int running;
     int64_t first_unix;
     uint64_t ran_ms;
+    int64_t attempt_unix;              /* when the attempt on record started */
+    uint64_t attempt_ms;               /* its running time as recorded */
+    uint32_t crashed_s[BOOT_CRASHES]; /* each counted abnormal exit's running time */
 };
 
 /* Read STATE/boot-count into b. No file: b zeroed, 0. A file that does not
  * parse: b zeroed, -1 with why (the count starts again). */
 int boot_read(const char *state_dir, struct boot_count *b, char *why, size_t why_len);
+
+/* What STATE/boot-alive says of b's attempt, added to b (boot_alive);
+ * nothing when there is no such file or it is of another attempt. */
+void boot_read_alive(const char *state_dir, struct boot_count *b);
+
+/* The running attempt has run attempt_ms (since it started): written to
+ * STATE/boot-alive in place, without fsync. 0, or -1 (the checkpoints
+ * still count). */
+int boot_write_alive(const struct fsio *io, const char *state_dir, const struct boot_count *b,
+                     uint64_t attempt_ms);
+
+/* The attempt of gen that started at attempt_unix is known to have run
+ * attempt_ms: b's figures grow to it (never shrink). */
+void boot_alive(struct boot_count *b, const char *gen, int64_t attempt_unix, uint64_t attempt_ms);
+
+/* "1 s, 1 min 10 s and 9 min 02 s": the running time of each abnormal exit
+ * b counts, in order. */
+void boot_crash_times(const struct boot_count *b, char *out, size_t out_len);
 
 /* Write b durably. 0, or -1 with why. */
 int boot_write(const struct fsio *io, const char *state_dir, const struct boot_count *b, char *why,
