@@ -6,12 +6,17 @@
 #  2. `systemd-analyze verify` finds nothing to say about the unit alone
 #     (KMS), with x11.conf (and the X server's unit), and with cage.conf;
 #     with x11.conf the kiosk does not ask for the X server's tty;
+#     `systemd-analyze security` rates the unit at most 2.5, alone and with
+#     each drop-in;
 #  3. KMS without a usable DRM device: the kiosk says why in the log and on
 #     its console (the TTY on its standard input), tells systemd READY=1 with
 #     STATUS=waiting for a display, feeds the watchdog, keeps trying instead
 #     of exiting (no restart storm), and exits 0 when stopped;
 #  4. X without a window manager, under the unit's sandbox as far as it
-#     concerns X: a private /tmp (PrivateTmp=yes) with the drop-in's
+#     concerns X and can be built without systemd: the unit's system call
+#     filter (SystemCallFilter=, tests/tools/seccomp_exec.py), no_new_privs,
+#     its /proc (ProtectProc=, ProcSubset=), its UMask=, a private /tmp
+#     (PrivateTmp=yes) with the drop-in's
 #     BindPaths, a private network (PrivateNetwork=yes: X's abstract
 #     socket out of reach), /home and /root hidden (ProtectHome=yes), the
 #     cookie where the drop-in says, an X server (Xvfb) that refuses clients
@@ -21,8 +26,9 @@
 #  5. cage (headless wlroots, as an unprivileged user: cage refuses root):
 #     the drop-in's ExecStart= with the environment systemd would give it
 #     (PAM's XDG_RUNTIME_DIR, read-only, and WATCHDOG_PID naming cage
-#     included): the kiosk reaches its first frame on Wayland and tells
-#     systemd READY=1 and WATCHDOG=1.
+#     included), cage and the kiosk under the unit's system call filter, /proc,
+#     UMask= and empty capability bounding set: the kiosk reaches its first
+#     frame on Wayland and tells systemd READY=1 and WATCHDOG=1.
 # systemd is not PID 1 here, so the units are not started: what concerns
 # the display is built with unshare(1) and mount(8). Parts that need a
 # missing tool say so and are skipped; CI installs them (platform/debian-deps.sh).
@@ -85,6 +91,31 @@ else
     verify kms
     verify x11 x11.conf
     verify cage cage.conf
+fi
+
+# 2a. the sandbox's rating: `systemd-analyze security` (offline: systemd is
+# not PID 1 here) at most 2.5, the unit alone and with each drop-in
+exposure() { # NAME DROPIN...
+    name=$1
+    shift
+    d="$work/security-$name"
+    mkdir -p "$d/vitrine.service.d"
+    cp "$src/platform/vitrine.service" "$d/"
+    for f in "$@"; do cp "$ex/$f" "$d/vitrine.service.d/"; done
+    out=$(systemd-analyze security --offline=true --threshold=25 "$d/vitrine.service" 2>&1)
+    rc=$?
+    level=$(printf '%s\n' "$out" | sed -n 's/.*Overall exposure level for vitrine.service: \([0-9.]*\).*/\1/p')
+    if [ $rc -ne 0 ] || [ -z "$level" ]; then
+        bad "systemd-analyze security ($name): exposure ${level:-unknown} (exit $rc), more than 2.5:"
+        printf '%s\n' "$out" | grep '✗'
+    else
+        echo "ok: systemd-analyze security ($name): exposure $level, at most 2.5"
+    fi
+}
+if command -v systemd-analyze >/dev/null 2>&1; then
+    exposure kms
+    exposure x11 x11.conf
+    exposure cage cage.conf
 fi
 
 # 2b. X takes tty1 (Xorg ... vt1, started by systemd as a session leader,
@@ -169,8 +200,23 @@ print("ok: KMS without a display: said once in the log and on the console, READY
 PY
 
 # 4. X without a window manager, in the unit's sandbox
+# what of the unit's sandbox the kiosk gets here, from the unit's lines:
+# PROC_OPTS (ProtectProc=, ProcSubset= as /proc's mount options), UMASK,
+# and SECCOMP, the command that runs a program under SystemCallFilter=
+sandbox_env() {
+    unit=$src/platform/vitrine.service
+    hide=$(sed -n 's/^ProtectProc=//p' "$unit")
+    subset=$(sed -n 's/^ProcSubset=//p' "$unit")
+    PROC_OPTS="hidepid=${hide:-default},subset=${subset:-all}"
+    [ -n "$subset" ] || PROC_OPTS="hidepid=${hide:-default}"
+    UMASK=$(sed -n 's/^UMask=//p' "$unit")
+    # copies where cage's unprivileged user can read them
+    cp "$src/tests/tools/seccomp_exec.py" "$unit" "$work/"
+    SECCOMP="python3 $work/seccomp_exec.py $work/vitrine.service --"
+    export PROC_OPTS UMASK SECCOMP
+}
 x_setup() {
-    for tool in unshare Xvfb xauth mcookie; do
+    for tool in unshare Xvfb xauth mcookie python3 systemd-analyze; do
         command -v "$tool" >/dev/null 2>&1 || { skip "part 4: $tool is not installed"; return 1; }
     done
     [ "$(id -u)" = 0 ] || { skip "part 4: mount namespaces need root here"; return 1; }
@@ -195,6 +241,7 @@ if x_setup; then
     post=$(sed -n 's/^ExecStartPost=//p' "$xserver")
     [ -n "$post" ] ||
         bad "vitrine-xserver.service is up before X listens: the kiosk would start too early"
+    sandbox_env
     cat >"$work/x.sh" <<'EOS'
 # runs in its own mount and network namespaces: /tmp and the cookie's folder fresh
 set -u
@@ -218,11 +265,13 @@ kiosk() { # BIND(0|1) COOKIE(0|1) NAME SECONDS
         mount -t tmpfs tmpfs /tmp
         if [ "$1" = 1 ]; then mkdir /tmp/.X11-unix && mount --bind $BIND_OPTS "$WORK/hold" /tmp/.X11-unix; fi
         for h in /home /root; do [ -d "$h" ] && mount -t tmpfs -o mode=000 tmpfs "$h"; done
+        mount -t proc -o "$PROC_OPTS" proc /proc
+        umask "${UMASK:-0022}"
         if [ "$2" = 1 ]; then export XAUTHORITY="$COOKIE"; else unset XAUTHORITY; fi
         # full screen, as the unit runs it; with no display the kiosk would wait
         # for one: VITRINE_DISPLAY_RETRY_MS and the log tell which happened
         DISPLAY="$DISPLAY_NAME" SDL_VIDEODRIVER=x11 VITRINE_DISPLAY_RETRY_MS=100000 \
-            timeout "$4" "$VITRINE" run --frames 5 --no-watch --state-dir "$WORK/x-state-$3" \
+            timeout "$4" $SECCOMP "$VITRINE" run --frames 5 --no-watch --state-dir "$WORK/x-state-$3" \
             --config "$WORK/none.conf" >"$WORK/x-$3.log" 2>&1
     ' sh "$1" "$2" "$3" "$4"
 }
@@ -263,7 +312,7 @@ fi
 # process: with WATCHDOG_PID naming it the kiosk would never ping, and
 # systemd would kill the service after WatchdogSec=).
 cage_setup() {
-    for tool in cage setpriv unshare python3; do
+    for tool in cage setpriv unshare python3 systemd-analyze; do
         command -v "$tool" >/dev/null 2>&1 || { skip "part 5: $tool is not installed"; return 1; }
     done
     [ "$(id -u)" = 0 ] || { skip "part 5: cage refuses root, and the test needs root to run it as another user"; return 1; }
@@ -283,6 +332,7 @@ if cage_setup; then
     unset_vars=$(sed -n 's/^UnsetEnvironment=//p' "$ex/cage.conf")
     runtime=$(sed -n 's/^RuntimeDirectory=//p' "$ex/cage.conf")
     [ -n "$exec_line" ] && [ -n "$runtime" ] || bad "cage.conf: no ExecStart= or RuntimeDirectory="
+    sandbox_env
     cat >"$work/cage.sh" <<'EOS'
 # in its own mount and network namespaces (root), then as the kiosk's user
 set -u
@@ -290,11 +340,14 @@ mount --make-rprivate /
 mkdir -p "/run/$RUNTIME"
 mount -t tmpfs -o mode=0700,uid=65534,gid=65534 tmpfs "/run/$RUNTIME"
 mount --bind -o ro "$WORK/pam-rt" "$WORK/pam-rt"
-# $$ below is the pid that execs cage: systemd's main process
-exec setpriv --reuid 65534 --regid 65534 --clear-groups sh -c '
+mount -t proc -o "$PROC_OPTS" proc /proc
+umask "${UMASK:-0022}"
+# $$ below is the pid that execs cage: systemd's main process; the unit's
+# CapabilityBoundingSet= (empty), NoNewPrivileges= and SystemCallFilter=
+exec setpriv --reuid 65534 --regid 65534 --clear-groups --bounding-set -all --no-new-privs sh -c '
     export WATCHDOG_PID=$$
     for v in $UNSET_VARS; do unset "$v"; done
-    exec timeout 60 $EXEC_LINE --frames 5 --no-watch' >"$WORK/cage.log" 2>&1
+    exec timeout 60 $SECCOMP $EXEC_LINE --frames 5 --no-watch' >"$WORK/cage.log" 2>&1
 EOS
     CAGE_ENVLINE=$envline EXEC_LINE=$exec_line UNSET_VARS=$unset_vars RUNTIME=$runtime \
         python3 - "$work" <<'PY' || fail=1
@@ -312,7 +365,7 @@ for kv in os.environ["CAGE_ENVLINE"].split():
     k, v = kv.split("=", 1)
     if k != "XDG_RUNTIME_DIR":
         env[k] = v
-for k in ("EXEC_LINE", "UNSET_VARS", "RUNTIME"):
+for k in ("EXEC_LINE", "UNSET_VARS", "RUNTIME", "PROC_OPTS", "UMASK", "SECCOMP"):
     env[k] = os.environ[k]
 rc = subprocess.call(["unshare", "--mount", "--net", "sh", os.path.join(work, "cage.sh")], env=env)
 s.settimeout(0.2)
