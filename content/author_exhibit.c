@@ -1,6 +1,7 @@
 /* author_exhibit.c - exhibit.yaml: what the exhibit is, its locales and
  * its sources (see content/README.md and author_internal.h). */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,18 +214,51 @@ static void parse_theme(struct build *b, const struct ynode *n)
         ERR(b, n->line, "theme: %s", why);
 }
 
+/* Does src_dir/f, once every link on the way is followed, stay inside
+ * src_dir? A link inside the folder to a file inside it is fine; one that
+ * leads out (a font linked to a system file) is refused like an absolute
+ * path: what the bundle carries is what the folder holds. 1 when it stays
+ * (or does not resolve: the loader says it is not there), 0 when it leaves
+ * (*to: where it leads, in b->a). The check and the read are not atomic:
+ * the build trusts its own folder not to change under it. */
+static int stays_inside(struct build *b, const char *f, const char **to)
+{
+    char *full = build_printf(b, "%s/%s", b->src_dir, f);
+    char *dir = realpath(b->src_dir, NULL);
+    char *real = full ? realpath(full, NULL) : NULL;
+    int ok = 1;
+    *to = NULL;
+    if (dir && real) {
+        size_t n = strlen(dir);
+        ok = strncmp(real, dir, n) == 0 && (real[n] == '/' || (n == 1 && dir[0] == '/'));
+        if (!ok)
+            *to = build_printf(b, "%s", real);
+    }
+    free(dir);
+    free(real);
+    return ok;
+}
+
 /* A file of the exhibit folder named at n (logo, fonts): a plain relative
  * path, checked to be there; NULL after reporting. */
 static const char *exhibit_file(struct build *b, const struct ynode *n, const char *path)
 {
-    char q[64];
-    const char *f = value_text(b, n, path, LEN_FILE, 0);
+    char q[64], q2[96];
+    const char *f = value_text(b, n, path, LEN_FILE, 0), *to = NULL;
     if (!f)
         return NULL;
     if (f[0] == '/' || strstr(f, "..")) {
         ERR(b, n->line, "%s must be a path inside the exhibit folder, such as %s, not %s", path,
             strcmp(path, "logo") == 0 ? "images/logo.png" : "fonts/Museum-Regular.otf",
             value_quoted(q, sizeof q, f, strlen(f)));
+        return NULL;
+    }
+    if (!stays_inside(b, f, &to)) {
+        ERR(b, n->line,
+            "%s %s is a link that leads out of the exhibit folder (to %s): copy the file into "
+            "the folder",
+            path, value_quoted(q, sizeof q, f, strlen(f)),
+            to ? value_quoted(q2, sizeof q2, to, strlen(to)) : "elsewhere");
         return NULL;
     }
     return f;
@@ -446,9 +480,27 @@ void exhibit_parse(struct build *b)
         for (int i = 0; i < STORE_FONT_FACES; i++) {
             data[i] = b->font[i].data;
             size[i] = b->font[i].size;
-            name[i] = b->font[i].file;
+            /* named with its line: a character a panel uses that the font
+             * fails to draw is reported at the panel, and names this */
+            name[i] = b->font[i].file ? build_printf(b, "%s, exhibit.yaml:%d", b->font[i].file,
+                                                     b->font[i].line)
+                                      : NULL;
         }
-        char why[256] = "";
+        char why[512] = "";
+        /* each font alone first, so that one refused is reported at its
+         * own line of fonts: (the hook names no face) */
+        for (int i = 0; i < STORE_FONT_FACES; i++) {
+            const void *one[STORE_FONT_FACES] = {NULL};
+            if (!data[i])
+                continue;
+            one[i] = data[i];
+            why[0] = '\0';
+            if (b->opts->fonts(b->opts->fit_ctx, one, size, name, why, sizeof why) != 0) {
+                ERR(b, b->font[i].line, "%s", why[0] ? why : "fonts: cannot be used");
+                data[i] = NULL;
+            }
+        }
+        why[0] = '\0';
         if (b->opts->fonts(b->opts->fit_ctx, data, size, name, why, sizeof why) != 0)
             ERR(b, 1, "fonts: %s", why[0] ? why : "cannot be used");
     }

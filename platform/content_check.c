@@ -41,6 +41,7 @@ struct content_check {
     const char *glyph_field; /* the field of the last glyph_check that failed */
     int n_lacks[FACE_COUNT];
     long lacks_more[FACE_COUNT];
+    int font_failed[FACE_COUNT]; /* an exhibit's font dropped, reported (glyph_check) */
     content_check_step_fn step; /* content_check_on_step */
     void *step_ctx;
 };
@@ -213,6 +214,16 @@ static int glyph_check(struct content_check *c, const char *field, enum font_fac
                  "%s: the text around U+%04X is shaped into a glyph its font does not have and "
                  "would show a box; rewrite it or install a font that has it",
                  field, (unsigned)cp);
+        return -2;
+    }
+    /* every character drawn in the exhibit's own font was rasterised with
+     * it just now (text_own_font_failed): a damaged one is refused, once */
+    char fwhy[512];
+    if ((unsigned)face < FACE_COUNT && !c->font_failed[face] &&
+        text_own_font_failed(t, face, fwhy, sizeof fwhy)) {
+        c->font_failed[face] = 1;
+        if (snprintf(why, why_len, "%s: %s: replace the font", field, fwhy) >= (int)why_len)
+            mark_cut(why, why_len);
         return -2;
     }
     return 0;
@@ -522,6 +533,7 @@ int content_check_fonts(struct content_check *c, const void *const data[FACE_COU
 {
     memset(c->n_lacks, 0, sizeof c->n_lacks);
     memset(c->lacks_more, 0, sizeof c->lacks_more);
+    memset(c->font_failed, 0, sizeof c->font_failed);
     return text_set_fonts(c->t, data, size, name, why, why_len);
 }
 

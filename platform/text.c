@@ -92,7 +92,13 @@ struct width_entry {
 /* One font of a face's chain. */
 struct slot {
     const struct script_fonts *script; /* NULL: the shipped font (or the exhibit's) */
-    void *own;                         /* the exhibit's font: its bytes, malloc'd; else NULL */
+    /* the exhibit's font: its bytes (text's own_buf, shared by the faces
+     * that use the same font); else NULL */
+    const void *own;
+    /* the exhibit's font: the characters own_verify drew (code point + 1,
+     * open addressing; n_seen of cap_seen, a power of two) */
+    uint32_t *seen;
+    size_t n_seen, cap_seen;
     /* 0 not looked up yet, 2 found (its file and characters known), 1
      * open, -1 unavailable */
     int state;
@@ -111,14 +117,20 @@ struct slot {
     hb_font_t *hb; /* made from them at the first text_shape_line */
 };
 
+struct font_cache {
+    uint32_t cp1; /* code point + 1; 0: empty */
+    int font;
+};
+
 struct chain {
     struct slot f[MAX_CHAIN];
     int n;
     int fc_misses; /* searches for characters no installed font had */
-    struct {
-        uint32_t cp1; /* code point + 1; 0: empty */
-        int font;
-    } cache[CACHE_SIZE];
+    struct font_cache cache[CACHE_SIZE];
+    struct font_cache kcache[CACHE_SIZE]; /* for FACE_KIOSK: past the exhibit's font */
+    /* why the exhibit's font of this face was dropped (own_verify); "": it
+     * was not */
+    char own_fail[512];
 };
 
 struct text {
@@ -134,6 +146,9 @@ struct text {
         size_t len;
     } maps[FACE_COUNT * MAX_CHAIN];
     int n_maps;
+    /* the exhibit's fonts' bytes, one copy per distinct font (faces that
+     * use the same font share it: a 20 MB font is held once) */
+    void *own_buf[FACE_COUNT];
 };
 
 static const char *const face_names[FACE_COUNT] = {"sans", "sans bold", "serif"};
@@ -333,11 +348,13 @@ static void slot_free(struct text *t, struct slot *sl)
         close_font(t, sl->font);
     if (sl->cs)
         FcCharSetDestroy(sl->cs);
-    free(sl->own);
+    free(sl->seen);
     sl->hb = NULL;
     sl->font = NULL;
     sl->cs = NULL;
-    sl->own = NULL;
+    sl->own = NULL; /* its bytes are the text's (own_buf) */
+    sl->seen = NULL;
+    sl->n_seen = sl->cap_seen = 0;
 }
 
 static const char *const *families_of(const struct script_fonts *sf, enum font_face face)
@@ -401,8 +418,16 @@ static struct slot *slot_ready(struct text *t, enum font_face face, int i)
     return sl->state == 1 ? sl : NULL;
 }
 
+static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp,
+                      int probe);
+static void own_drop(struct text *t, enum font_face face, struct slot *sl, const char *what,
+                     int quiet);
+static int slot_hb(const struct text *t, struct slot *sl);
+
 /* Does slot i have cp? Its characters as fontconfig lists them are asked
- * first, so a font is opened only for a character it has. */
+ * first, so a font is opened only for a character it has. The exhibit's
+ * own font has it when it draws it too (own_verify: each character
+ * rasterised once; a font that does not is dropped). */
 static int slot_has(struct text *t, enum font_face face, int i, uint32_t cp)
 {
     struct slot *sl = &t->chain[face].f[i];
@@ -411,7 +436,9 @@ static int slot_has(struct text *t, enum font_face face, int i, uint32_t cp)
     if (sl->state < 0 || (sl->cs && !FcCharSetHasChar(sl->cs, cp)))
         return 0;
     sl = slot_ready(t, face, i);
-    return sl && TTF_GlyphIsProvided32(sl->font, cp);
+    if (!sl || !TTF_GlyphIsProvided32(sl->font, cp))
+        return 0;
+    return !sl->own || own_verify(t, face, sl, cp, 0) == 0;
 }
 
 /* The chain: the first script's font now (it must open), the others when
@@ -437,22 +464,33 @@ static int open_face(struct text *t, enum font_face face)
     return 0;
 }
 
+/* face without FACE_KIOSK, a face of the chains */
 static enum font_face clamp_face(enum font_face face)
 {
-    return (unsigned)face < FACE_COUNT ? face : FACE_SANS;
+    unsigned f = (unsigned)face & ~(unsigned)FACE_KIOSK;
+    return f < FACE_COUNT ? (enum font_face)f : FACE_SANS;
+}
+
+/* The first font of the chain face may use: the kiosk's own screens
+ * (FACE_KIOSK) start past the exhibit's font. */
+static int first_slot(const struct text *t, enum font_face face)
+{
+    const struct chain *ch = &t->chain[clamp_face(face)];
+    return ((unsigned)face & FACE_KIOSK) && ch->n > 1 && ch->f[0].own ? 1 : 0;
 }
 
 /* The slot that draws font i of the face's chain at size px (the first
- * font when i is not available), or NULL. A font of bitmaps at one size
- * (colour emoji) keeps its size: its pictures are scaled to px
- * (slot_scaled). */
+ * font that can when i is not available, the exhibit's font dropped), or
+ * NULL. A font of bitmaps at one size (colour emoji) keeps its size: its
+ * pictures are scaled to px (slot_scaled). */
 static struct slot *slot_at(struct text *t, enum font_face face, int i, int px)
 {
+    int base = first_slot(t, face);
     face = clamp_face(face);
     struct chain *ch = &t->chain[face];
-    struct slot *sl = i >= 0 && i < ch->n ? slot_ready(t, face, i) : NULL;
-    if (!sl)
-        sl = slot_ready(t, face, 0);
+    struct slot *sl = i >= base && i < ch->n ? slot_ready(t, face, i) : NULL;
+    for (int k = base; !sl && k < ch->n; k++)
+        sl = slot_ready(t, face, k);
     if (!sl)
         return NULL;
     if (px < 1)
@@ -615,21 +653,25 @@ done:
 static int font_for(void *ctx, enum font_face face, uint32_t cp)
 {
     struct text *t = ctx;
+    int base = first_slot(t, face);
     face = clamp_face(face);
     struct chain *ch = &t->chain[face];
     unsigned h = cp % CACHE_SIZE;
-    if (ch->cache[h].cp1 == cp + 1)
-        return ch->cache[h].font;
+    struct font_cache *cache = base ? ch->kcache : ch->cache;
+    if (cache[h].cp1 == cp + 1)
+        return cache[h].font;
     int font = -1;
-    for (int i = 0; i < ch->n && font < 0; i++)
+    for (int i = base; i < ch->n && font < 0; i++)
         if (slot_has(t, face, i, cp))
             font = i;
     if (font < 0)
         font = fc_fallback(t, face, &cp, 1, 0);
     if (font < 0)
-        font = 0; /* no font has it: the first font's missing-glyph box */
-    ch->cache[h].cp1 = cp + 1;
-    ch->cache[h].font = font;
+        font = base; /* no font has it: the first font's missing-glyph box */
+    /* (own_verify may have dropped the exhibit's font and emptied the
+     * caches meanwhile: this answer stands, the font it names is another) */
+    cache[h].cp1 = cp + 1;
+    cache[h].font = font;
     return font;
 }
 
@@ -643,16 +685,18 @@ static int font_for(void *ctx, enum font_face face, uint32_t cp)
 static int cluster_font(void *ctx, enum font_face face, const char *s, size_t n)
 {
     struct text *t = ctx;
+    enum font_face asked = face;
+    int base = first_slot(t, face);
     face = clamp_face(face);
     if (n == 1 && (unsigned char)s[0] < 0x80) /* ASCII, most clusters: never an emoji alone */
-        return invisible((unsigned char)s[0]) ? 0 : font_for(t, face, (unsigned char)s[0]);
+        return invisible((unsigned char)s[0]) ? base : font_for(t, asked, (unsigned char)s[0]);
     uint32_t cps[CLUSTER_MAX];
     int emoji, k = cluster_chars(s, n, cps, &emoji);
     if (k == 0)
-        return 0; /* spaces, joiners: whatever font they stand in */
+        return base; /* spaces, joiners: whatever font they stand in */
     struct chain *ch = &t->chain[face];
     if (emoji) {
-        for (int i = 0; i < ch->n; i++) {
+        for (int i = base; i < ch->n; i++) {
             if (ch->f[i].state == 0)
                 slot_find(t, face, &ch->f[i], 1);
             if (ch->f[i].color && slot_covers(t, face, i, cps, k))
@@ -662,10 +706,10 @@ static int cluster_font(void *ctx, enum font_face face, const char *s, size_t n)
         if (i >= 0 && ch->f[i].color)
             return i;
     }
-    int first = font_for(t, face, cps[0]);
+    int first = font_for(t, asked, cps[0]);
     if (k == 1 || slot_covers(t, face, first, cps, k))
         return first;
-    for (int i = 0; i < ch->n; i++)
+    for (int i = base; i < ch->n; i++)
         if (slot_covers(t, face, i, cps, k))
             return i;
     int i = fc_fallback(t, face, cps, k, 0);
@@ -752,7 +796,10 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
     struct text *t = ctx;
     if (!s || n == 0)
         return 0;
+    enum font_face asked = face;
     face = clamp_face(face);
+    if ((unsigned)asked & FACE_KIOSK)
+        face = (enum font_face)((unsigned)face | FACE_KIOSK); /* its own entries */
     struct width_entry *e = NULL;
     uint32_t hash = 0;
     if (n <= WIDTH_KEY && px >= 1 && px <= MAX_PX && font >= 0 && font < MAX_CHAIN) {
@@ -766,7 +813,7 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
                 return e->w;
         }
     }
-    struct slot *sl = slot_at(t, face, font, px);
+    struct slot *sl = slot_at(t, asked, font, px);
     if (!sl)
         return 0;
     /* each visual run shaped in its own direction (the base: the run's
@@ -793,13 +840,13 @@ static int run_width(void *ctx, enum font_face face, int font, int px, const cha
 static int measure_width(void *ctx, enum font_face face, int px, const char *s, size_t n)
 {
     struct text *t = ctx;
-    return typeset_width(&t->m, clamp_face(face), px, s, n);
+    return typeset_width(&t->m, face, px, s, n);
 }
 
 static int measure_line_height(void *ctx, enum font_face face, int px)
 {
     struct text *t = ctx;
-    TTF_Font *f = font_at(t, face, 0, px);
+    TTF_Font *f = font_at(t, face, first_slot(t, face), px);
     return f ? TTF_FontLineSkip(f) : px;
 }
 
@@ -856,6 +903,7 @@ void text_cache_widths(struct text *t, size_t entries)
 
 static void drop_exhibit_font(struct text *t, struct chain *ch)
 {
+    ch->own_fail[0] = '\0';
     if (ch->n == 0 || !ch->f[0].own)
         return;
     slot_free(t, &ch->f[0]);
@@ -863,15 +911,25 @@ static void drop_exhibit_font(struct text *t, struct chain *ch)
     ch->n--;
 }
 
+/* Every exhibit's font let go, and its bytes. */
+static void drop_exhibit_fonts(struct text *t)
+{
+    for (int i = 0; i < FACE_COUNT; i++)
+        drop_exhibit_font(t, &t->chain[i]);
+    for (int i = 0; i < FACE_COUNT; i++) {
+        free(t->own_buf[i]);
+        t->own_buf[i] = NULL;
+    }
+}
+
 void text_close(struct text *t)
 {
     if (!t)
         return;
-    for (int i = 0; i < FACE_COUNT; i++) {
-        drop_exhibit_font(t, &t->chain[i]);
+    drop_exhibit_fonts(t);
+    for (int i = 0; i < FACE_COUNT; i++)
         for (int k = 0; k < t->chain[i].n; k++)
             slot_free(t, &t->chain[i].f[k]);
-    }
     widths_free(t);
     free(t);
     libs_release();
@@ -884,8 +942,115 @@ static void forget_measures(struct text *t)
     size_t n = t->n_widths;
     widths_free(t);
     t->n_widths = n;
-    for (int i = 0; i < FACE_COUNT; i++)
+    for (int i = 0; i < FACE_COUNT; i++) {
         memset(t->chain[i].cache, 0, sizeof t->chain[i].cache);
+        memset(t->chain[i].kcache, 0, sizeof t->chain[i].kcache);
+    }
+}
+
+static const char *const face_keys[FACE_COUNT] = {"sans", "bold", "serif"};
+
+/* What the first bytes of a font file say it is: NULL for one TrueType or
+ * OpenType font, else words for why it is not one the kiosk takes. The
+ * build refuses the same (build_font_load); a store could hold anything. */
+static const char *font_kind_refused(const unsigned char *b, size_t n)
+{
+    if (n >= 4 && memcmp(b, "ttcf", 4) == 0)
+        return "is a font collection (.ttc), not one font: export the face it should use as "
+               ".ttf or .otf";
+    if (n >= 4 && (memcmp(b, "wOFF", 4) == 0 || memcmp(b, "wOF2", 4) == 0))
+        return "is a web font (.woff): convert it to .ttf or .otf";
+    if (n < 12 || (memcmp(b, "\x00\x01\x00\x00", 4) != 0 && memcmp(b, "true", 4) != 0 &&
+                   memcmp(b, "OTTO", 4) != 0))
+        return "is not a TrueType or OpenType font";
+    return NULL;
+}
+
+static unsigned be16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The glyf table's index (loca) of hf: offset i of n+1, or -1 when the
+ * table has no such entry. */
+static long loca_at(const unsigned char *loca, unsigned loca_len, int long_form, unsigned i)
+{
+    if (long_form)
+        return (size_t)(i + 1) * 4 <= loca_len ? (long)be32(loca + (size_t)i * 4) : -1;
+    return (size_t)(i + 1) * 2 <= loca_len ? (long)be16(loca + (size_t)i * 2) * 2 : -1;
+}
+
+/* A font of outlines in glyf (TrueType): every glyph's place in it within
+ * the table and in order (a damaged index points past the file's end).
+ * 0, or -1 with why. Other fonts (CFF) pass. */
+static int loca_check(hb_face_t *hf, char *why, size_t why_len)
+{
+    hb_blob_t *head = hb_face_reference_table(hf, HB_TAG('h', 'e', 'a', 'd'));
+    hb_blob_t *loca = hb_face_reference_table(hf, HB_TAG('l', 'o', 'c', 'a'));
+    hb_blob_t *glyf = hb_face_reference_table(hf, HB_TAG('g', 'l', 'y', 'f'));
+    unsigned hl = 0, ll = 0, gl = 0;
+    const unsigned char *h = (const unsigned char *)hb_blob_get_data(head, &hl);
+    const unsigned char *l = (const unsigned char *)hb_blob_get_data(loca, &ll);
+    hb_blob_get_data(glyf, &gl);
+    unsigned glyphs = hb_face_get_glyph_count(hf);
+    int rc = 0;
+    if (gl == 0 && ll == 0) {
+        rc = 0; /* not a TrueType outline font */
+    } else if (hl < 54 || ll == 0 || gl == 0) {
+        snprintf(why, why_len, "has a glyf table without its head or loca");
+        rc = -1;
+    } else {
+        int long_form = be16(h + 50) != 0;
+        long prev = 0;
+        for (unsigned i = 0; i <= glyphs && rc == 0; i++) {
+            long at = loca_at(l, ll, long_form, i);
+            if (at < 0 || at < prev || at > (long)gl) {
+                snprintf(why, why_len,
+                         "is damaged: its index of outlines (loca) %s at glyph %u",
+                         at < 0 ? "ends early" : at < prev ? "goes backwards"
+                                                           : "points past the end of the file",
+                         i);
+                rc = -1;
+            }
+            prev = at;
+        }
+        if (rc == 0 && prev == 0 && glyphs > 1) {
+            snprintf(why, why_len, "is damaged: its index of outlines (loca) is all zeros");
+            rc = -1;
+        }
+    }
+    hb_blob_destroy(head);
+    hb_blob_destroy(loca);
+    hb_blob_destroy(glyf);
+    return rc;
+}
+
+/* Characters of a font rasterised when it is given (own_verify): its
+ * Basic Latin and as many more spread over what it maps. */
+#define PROBE_MAX 256
+
+/* Rasterise a sample of what the exhibit's font in sl maps (Basic Latin,
+ * then up to PROBE_MAX spread over its character map): 0, or -1 (the
+ * chain's own_fail says why). */
+static int own_probe(struct text *t, enum font_face face, struct slot *sl)
+{
+    hb_face_t *hf = hb_font_get_face(sl->hb);
+    hb_set_t *set = hb_set_create();
+    hb_face_collect_unicodes(hf, set);
+    unsigned count = hb_set_get_population(set), step = count / PROBE_MAX + 1, k = 0;
+    int rc = 0;
+    hb_codepoint_t cp = HB_SET_VALUE_INVALID;
+    while (rc == 0 && hb_set_next(set, &cp)) {
+        if ((cp >= 0x21 && cp < 0x7F) || k++ % step == 0)
+            rc = own_verify(t, face, sl, cp, 1);
+    }
+    hb_set_destroy(set);
+    return rc;
 }
 
 int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
@@ -893,23 +1058,38 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
                    size_t why_len)
 {
     int ret = 0;
+    drop_exhibit_fonts(t);
+    forget_measures(t);
     for (int face = 0; face < FACE_COUNT; face++) {
         struct chain *ch = &t->chain[face];
-        drop_exhibit_font(t, ch);
         if (!data || !data[face] || size[face] == 0 || size[face] > INT32_MAX)
             continue;
-        void *copy = malloc(size[face]);
-        SDL_RWops *rw = copy ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
-        if (copy)
+        const char *label = name && name[face] ? name[face] : face_names[face];
+        const char *kind = font_kind_refused(data[face], size[face]);
+        if (kind) {
+            snprintf(why, why_len, "the exhibit's font fonts.%s (%s) %s", face_keys[face], label,
+                     kind);
+            ret = -1;
+            continue;
+        }
+        /* one copy of a font however many faces use it */
+        void *copy = NULL;
+        for (int g = 0; g < face && !copy; g++)
+            if (t->own_buf[g] && size[g] == size[face] &&
+                (data[g] == data[face] || memcmp(data[g], data[face], size[face]) == 0))
+                copy = t->own_buf[g];
+        if (!copy && (copy = malloc(size[face])) != NULL) {
             memcpy(copy, data[face], size[face]);
+            t->own_buf[face] = copy;
+        }
+        SDL_RWops *rw = copy ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
         TTF_Font *f = rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, 0) : NULL;
         if (!f || ch->n >= MAX_CHAIN) {
             if (f)
                 TTF_CloseFont(f);
-            free(copy);
-            snprintf(why, why_len, "%s is not a font this kiosk can open (%s)",
-                     name && name[face] ? name[face] : face_names[face],
-                     f ? "too many fonts" : SDL_GetError());
+            snprintf(why, why_len, "the exhibit's font fonts.%s (%s) is not a font this kiosk "
+                     "can open (%s)", face_keys[face], label,
+                     !copy ? "out of memory" : f ? "too many fonts" : SDL_GetError());
             ret = -1;
             continue;
         }
@@ -925,7 +1105,25 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
         sl->font = f;
         sl->state = 1;
         sl->cur_px = OPEN_PX;
-        snprintf(sl->path, PATH_LEN, "%s", name && name[face] ? name[face] : "the exhibit's font");
+        snprintf(sl->path, PATH_LEN, "%s", label);
+        /* opened is not enough: its outlines indexed within the file, and
+         * a sample of its characters drawn (the rest as they are used) */
+        char lwhy[200];
+        if (slot_hb(t, sl) != 0) {
+            snprintf(ch->own_fail, sizeof ch->own_fail, "the exhibit's font fonts.%s (%s) is "
+                     "not a font HarfBuzz can read", face_keys[face], label);
+        } else if (loca_check(hb_font_get_face(sl->hb), lwhy, sizeof lwhy) != 0) {
+            snprintf(ch->own_fail, sizeof ch->own_fail, "the exhibit's font fonts.%s (%s) %s",
+                     face_keys[face], label, lwhy);
+        } else {
+            own_probe(t, (enum font_face)face, sl);
+        }
+        if (ch->own_fail[0]) {
+            snprintf(why, why_len, "%s", ch->own_fail);
+            drop_exhibit_font(t, ch);
+            ret = -1;
+            continue;
+        }
         log_info(TAG, "face %s: the exhibit's own font %s first", face_names[face], sl->path);
     }
     forget_measures(t);
@@ -1065,15 +1263,21 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
     if (!t || !s || n == 0)
         return NULL;
     render_count++;
-    face = clamp_face(face);
+    if (((unsigned)face & ~(unsigned)FACE_KIOSK) >= FACE_COUNT)
+        face = FACE_SANS;
     SDL_Color c = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
-    int font;
-    struct slot *s0 = slot_at(t, face, 0, px);
+    int font, base = first_slot(t, face);
+    struct slot *s0 = slot_at(t, face, base, px);
     if (!s0)
         return NULL;
-    if (!rtl && !s0->strike && typeset_run(&t->m, face, s, n, &font) == n && font == 0 &&
-        !bidi_has_rtl(s, n))
-        return render_run(s0->font, c, 0, s, n);
+    if (!rtl && !s0->strike && typeset_run(&t->m, face, s, n, &font) == n && font == base &&
+        s0 == slot_at(t, face, base, px) && !bidi_has_rtl(s, n)) {
+        SDL_Surface *one = render_run(s0->font, c, 0, s, n);
+        if (one || !s0->own)
+            return one;
+        own_drop(t, clamp_face(face), s0, "cannot draw a line", 0);
+        return text_render_dir(t, face, px, rgb, s, n, rtl);
+    }
     /* the line's visual runs (bidi.h), left to right on the screen, each
      * cut where its font changes; a right-to-left run's pieces stand from
      * its right end. One surface as wide as their advances, every piece on
@@ -1104,6 +1308,8 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
         struct slot *sl = slot_at(t, face, pc[i].font, px);
         SDL_Surface *run =
             sl ? render_slot_run(sl, px, c, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len) : NULL;
+        if (!run && sl && sl->own) /* drawn without it from the next line on */
+            own_drop(t, clamp_face(face), sl, "cannot draw a line", 0);
         if (run) {
             /* copied, not blended: runs do not overlap, and the pixels keep
              * the text's colour and coverage (a colour picture's own) */
@@ -1150,7 +1356,6 @@ int text_shape_line(struct text *t, enum font_face face, const char *s, size_t n
     memset(out, 0, sizeof(*out));
     if (!t || !s || n == 0)
         return 0;
-    face = clamp_face(face);
     struct piece pc[TEXT_MAX_PIECES];
     int np = line_pieces(t, face, s, n, rtl, pc, TEXT_MAX_PIECES);
     hb_buffer_t *buf = hb_buffer_create();
@@ -1215,18 +1420,19 @@ int text_shaped_missing(struct text *t, enum font_face face, const char *s, size
 
 int text_missing(struct text *t, enum font_face face, const char *s, size_t n, uint32_t *cp_out)
 {
+    enum font_face asked = face;
     face = clamp_face(face);
     /* cluster by cluster, in the font that draws each (cluster_font) */
     for (size_t i = 0; i < n;) {
         size_t end = breaks_cluster_end(s, n, i);
-        int f = cluster_font(t, face, s + i, end - i);
+        int f = cluster_font(t, asked, s + i, end - i);
         while (i < end) {
             uint32_t cp = typeset_decode(s, end, &i);
             if (invisible(cp) || slot_has(t, face, f, cp))
                 continue;
             if (cp_out)
                 *cp_out = cp;
-            return slot_has(t, face, font_for(t, face, cp), cp) ? 2 : 1;
+            return slot_has(t, face, font_for(t, asked, cp), cp) ? 2 : 1;
         }
     }
     return 0;
@@ -1235,7 +1441,6 @@ int text_missing(struct text *t, enum font_face face, const char *s, size_t n, u
 int text_emoji_apart(struct text *t, enum font_face face, const char *s, size_t n, size_t *off,
                      size_t *len)
 {
-    face = clamp_face(face);
     hb_buffer_t *buf = hb_buffer_create();
     int apart = 0;
     for (size_t i = 0; i < n && !apart;) {
@@ -1268,7 +1473,7 @@ int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size
                         uint32_t *cp_out)
 {
     const struct slot *own = &t->chain[clamp_face(face)].f[0];
-    if (!own->own || own->state != 1)
+    if (!own->own || own->state != 1 || ((unsigned)face & FACE_KIOSK))
         return 0;
     for (size_t i = 0; i < n;) {
         uint32_t cp = typeset_decode(s, n, &i);
@@ -1283,5 +1488,260 @@ int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size
 
 const char *text_face_path(const struct text *t, enum font_face face)
 {
-    return t->chain[clamp_face(face)].f[0].path;
+    return t->chain[clamp_face(face)].f[first_slot(t, face)].path;
+}
+
+/* ---- the exhibit's own fonts, checked ------------------------------------ */
+
+/* Characters that draw no ink by design: spaces, format characters,
+ * default ignorables, the blank braille pattern. */
+static int inkless(uint32_t cp)
+{
+    int8_t type = u_charType((UChar32)cp);
+    return invisible(cp) || u_isUWhiteSpace((UChar32)cp) || cp == 0x2800 ||
+           type == U_FORMAT_CHAR || type == U_CONTROL_CHAR ||
+           u_hasBinaryProperty((UChar32)cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
+static int seen_has(const struct slot *sl, uint32_t cp)
+{
+    if (!sl->cap_seen)
+        return 0;
+    for (size_t i = (cp * 2654435761u) & (sl->cap_seen - 1);; i = (i + 1) & (sl->cap_seen - 1)) {
+        if (sl->seen[i] == cp + 1)
+            return 1;
+        if (!sl->seen[i])
+            return 0;
+    }
+}
+
+/* Remember cp as drawn (nothing when memory runs out: it is drawn again). */
+static void seen_add(struct slot *sl, uint32_t cp)
+{
+    if ((sl->n_seen + 1) * 2 > sl->cap_seen) {
+        size_t cap = sl->cap_seen ? sl->cap_seen * 2 : 256;
+        uint32_t *v = calloc(cap, sizeof *v);
+        if (!v)
+            return;
+        for (size_t k = 0; k < sl->cap_seen; k++) {
+            if (!sl->seen[k])
+                continue;
+            size_t i = ((sl->seen[k] - 1) * 2654435761u) & (cap - 1);
+            while (v[i])
+                i = (i + 1) & (cap - 1);
+            v[i] = sl->seen[k];
+        }
+        free(sl->seen);
+        sl->seen = v;
+        sl->cap_seen = cap;
+    }
+    size_t i = (cp * 2654435761u) & (sl->cap_seen - 1);
+    while (sl->seen[i] && sl->seen[i] != cp + 1)
+        i = (i + 1) & (sl->cap_seen - 1);
+    if (!sl->seen[i])
+        sl->n_seen++;
+    sl->seen[i] = cp + 1;
+}
+
+/* The box of every point an outline is drawn through. */
+struct outline_box {
+    float x0, y0, x1, y1;
+    int n;
+};
+
+static void box_add(struct outline_box *b, float x, float y)
+{
+    if (b->n++ == 0) {
+        b->x0 = b->x1 = x;
+        b->y0 = b->y1 = y;
+        return;
+    }
+    b->x0 = x < b->x0 ? x : b->x0;
+    b->x1 = x > b->x1 ? x : b->x1;
+    b->y0 = y < b->y0 ? y : b->y0;
+    b->y1 = y > b->y1 ? y : b->y1;
+}
+
+static void box_move(hb_draw_funcs_t *f, void *data, hb_draw_state_t *st, float x, float y,
+                     void *user)
+{
+    (void)f, (void)st, (void)user;
+    box_add(data, x, y);
+}
+
+static void box_quad(hb_draw_funcs_t *f, void *data, hb_draw_state_t *st, float cx, float cy,
+                     float x, float y, void *user)
+{
+    (void)f, (void)st, (void)user;
+    box_add(data, cx, cy);
+    box_add(data, x, y);
+}
+
+static void box_cubic(hb_draw_funcs_t *f, void *data, hb_draw_state_t *st, float c1x, float c1y,
+                      float c2x, float c2y, float x, float y, void *user)
+{
+    (void)f, (void)st, (void)user;
+    box_add(data, c1x, c1y);
+    box_add(data, c2x, c2y);
+    box_add(data, x, y);
+}
+
+/* Made once, kept for the process (HarfBuzz's own are the same). */
+static hb_draw_funcs_t *box_funcs(void)
+{
+    static hb_draw_funcs_t *funcs;
+    if (!funcs) {
+        funcs = hb_draw_funcs_create();
+        hb_draw_funcs_set_move_to_func(funcs, box_move, NULL, NULL);
+        hb_draw_funcs_set_line_to_func(funcs, box_move, NULL, NULL);
+        hb_draw_funcs_set_quadratic_to_func(funcs, box_quad, NULL, NULL);
+        hb_draw_funcs_set_cubic_to_func(funcs, box_cubic, NULL, NULL);
+        hb_draw_funcs_make_immutable(funcs);
+    }
+    return funcs;
+}
+
+/* A TrueType glyph's outline lies in the box its header gives (within a
+ * rounding's width): bytes of a glyph flipped make points fly off, or an
+ * outline that cannot be read. Fonts of CFF outlines have no such box and
+ * pass. 0, or -1 with why. */
+static int glyf_box_check(struct slot *sl, uint32_t cp, char *why, size_t why_len)
+{
+    hb_codepoint_t gid = 0;
+    if (!hb_font_get_nominal_glyph(sl->hb, cp, &gid))
+        return 0;
+    hb_face_t *hf = hb_font_get_face(sl->hb);
+    hb_blob_t *head = hb_face_reference_table(hf, HB_TAG('h', 'e', 'a', 'd'));
+    hb_blob_t *loca = hb_face_reference_table(hf, HB_TAG('l', 'o', 'c', 'a'));
+    hb_blob_t *glyf = hb_face_reference_table(hf, HB_TAG('g', 'l', 'y', 'f'));
+    unsigned hl = 0, ll = 0, gl = 0;
+    const unsigned char *h = (const unsigned char *)hb_blob_get_data(head, &hl);
+    const unsigned char *l = (const unsigned char *)hb_blob_get_data(loca, &ll);
+    const unsigned char *g = (const unsigned char *)hb_blob_get_data(glyf, &gl);
+    int rc = 0;
+    long o0 = -1, o1 = -1;
+    if (hl >= 54 && ll && gl) {
+        o0 = loca_at(l, ll, be16(h + 50) != 0, gid);
+        o1 = loca_at(l, ll, be16(h + 50) != 0, gid + 1);
+    }
+    if (o0 >= 0 && o1 >= o0 + 10 && o1 <= (long)gl) {
+        const unsigned char *gh = g + o0;
+        float x0 = (int16_t)be16(gh + 2), y0 = (int16_t)be16(gh + 4);
+        float x1 = (int16_t)be16(gh + 6), y1 = (int16_t)be16(gh + 8);
+        int upem = (int)hb_face_get_upem(hf);
+        float tol = (float)(upem / 50 + 2);
+        struct outline_box b = {0};
+        hb_font_set_scale(sl->hb, upem, upem);
+#if HB_VERSION_ATLEAST(7, 0, 0)
+        hb_font_draw_glyph(sl->hb, gid, box_funcs(), &b);
+#else
+        hb_font_get_glyph_shape(sl->hb, gid, box_funcs(), &b);
+#endif
+        if (b.n == 0 && (x1 > x0 || y1 > y0)) {
+            snprintf(why, why_len, "cannot read its outline of U+%04X (damaged glyph data)",
+                     (unsigned)cp);
+            rc = -1;
+        } else if (b.n && (b.x0 < x0 - tol || b.x1 > x1 + tol || b.y0 < y0 - tol ||
+                           b.y1 > y1 + tol || b.x0 > x0 + tol || b.x1 < x1 - tol ||
+                           b.y0 > y0 + tol || b.y1 < y1 - tol)) {
+            snprintf(why, why_len,
+                     "draws U+%04X outside its own box (damaged glyph data: it would show "
+                     "garbled)",
+                     (unsigned)cp);
+            rc = -1;
+        }
+    }
+    hb_blob_destroy(head);
+    hb_blob_destroy(loca);
+    hb_blob_destroy(glyf);
+    return rc;
+}
+
+/* Rasterise cp in the exhibit's font of sl: it must draw, and draw ink
+ * (a damaged index draws every glyph as nothing). 0, -1 with why when it
+ * fails, -2 with why when it draws nothing. */
+static int glyph_drawn(struct slot *sl, uint32_t cp, char *why, size_t why_len)
+{
+    if (inkless(cp))
+        return 0;
+    if (sl->cur_px < 8 && TTF_SetFontSize(sl->font, OPEN_PX) == 0)
+        sl->cur_px = OPEN_PX; /* tiny sizes may round a dot away */
+    SDL_Color white = {255, 255, 255, 255};
+    SDL_Surface *g = TTF_RenderGlyph32_Blended(sl->font, cp, white);
+    if (!g) {
+        int x0, x1, y0, y1, adv;
+        /* shaped to no width alone (a mark, drawn over its base; a
+         * Nastaliq tatweel): its glyph loads, which is what matters */
+        if (TTF_GlyphMetrics32(sl->font, cp, &x0, &x1, &y0, &y1, &adv) == 0)
+            return 0;
+        snprintf(why, why_len, "cannot draw U+%04X (%s)", (unsigned)cp, SDL_GetError());
+        return -1;
+    }
+    int ink = 0;
+    Uint32 amask = g->format->Amask;
+    if (g->format->BytesPerPixel == 4 && amask && SDL_LockSurface(g) == 0) {
+        for (int y = 0; y < g->h && !ink; y++) {
+            const Uint32 *row = (const Uint32 *)((const Uint8 *)g->pixels + y * g->pitch);
+            for (int x = 0; x < g->w && !ink; x++)
+                ink = (row[x] & amask) != 0;
+        }
+        SDL_UnlockSurface(g);
+    } else {
+        ink = 1; /* a surface this check cannot read: not its business */
+    }
+    SDL_FreeSurface(g);
+    if (!ink) {
+        snprintf(why, why_len, "draws U+%04X as nothing (damaged glyph data)", (unsigned)cp);
+        return -2;
+    }
+    return 0;
+}
+
+/* probe: the sample text_set_fonts draws (own_probe): a character that
+ * draws nothing is not held against the font then (fonts ship such slips:
+ * DejaVu Sans Oblique's U+FB3F, Noto Traditional Nushu's hyphen), only
+ * when text uses it; a glyph that does not load or is garbled is. */
+static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp,
+                      int probe)
+{
+    if (sl->state != 1)
+        return -1;
+    if (invisible(cp) || seen_has(sl, cp))
+        return 0;
+    char why[160];
+    int rc = slot_hb(t, sl) == 0 ? glyf_box_check(sl, cp, why, sizeof why) : 0;
+    if (rc == 0)
+        rc = glyph_drawn(sl, cp, why, sizeof why);
+    if (rc == -2 && probe)
+        return 0; /* (not remembered: checked again when used) */
+    if (rc != 0) {
+        own_drop(t, face, sl, why, probe);
+        return -1;
+    }
+    seen_add(sl, cp);
+    return 0;
+}
+
+static void own_drop(struct text *t, enum font_face face, struct slot *sl, const char *what,
+                     int quiet)
+{
+    struct chain *ch = &t->chain[face];
+    if (sl->state != 1 || !sl->own)
+        return;
+    snprintf(ch->own_fail, sizeof ch->own_fail, "the exhibit's font fonts.%s (%.200s) %.200s",
+             face_keys[face], sl->path, what);
+    /* kept open (a caller may hold its font) until the fonts change */
+    sl->state = -1;
+    forget_measures(t);
+    if (!quiet)
+        log_warn(TAG, "%s: it is dropped, the fallback fonts draw its text", ch->own_fail);
+}
+
+int text_own_font_failed(const struct text *t, enum font_face face, char *why, size_t why_len)
+{
+    const struct chain *ch = &t->chain[clamp_face(face)];
+    if (!ch->own_fail[0])
+        return 0;
+    snprintf(why, why_len, "%s", ch->own_fail);
+    return 1;
 }

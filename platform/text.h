@@ -112,14 +112,32 @@ int text_emoji_apart(struct text *t, enum font_face face, const char *s, size_t 
 
 /* An exhibit's own fonts, by face (data[face] NULL: none for that face),
  * each put first in its face's chain, before the families of
- * locale_rules: a character it lacks falls back as before. Replaces the
- * fonts of an earlier call; data NULL removes them. The bytes are copied.
- * Remembered measures are forgotten. 0, or -1 with why naming a font that
- * does not open (the others still apply). name: file names for messages
+ * locale_rules: a character it lacks falls back as before. A face asked
+ * for with FACE_KIOSK (typeset.h) never uses them: the kiosk's own
+ * screens do not depend on a bundle's fonts. Replaces the fonts of an
+ * earlier call; data NULL removes them. The bytes are copied, once per
+ * distinct font (faces given the same bytes share them). Remembered
+ * measures are forgotten.
+ * A font is refused unless it is one TrueType or OpenType font (not a
+ * collection, not a web font) that opens, whose index of outlines (loca)
+ * stays within the file, and that draws a sample of its characters
+ * (Basic Latin and up to 256 more) with ink, each outline within its own
+ * box; every other character is checked the same way the first time it is
+ * used (text_own_font_failed). 0, or -1 with why naming a font refused and
+ * its face ("the exhibit's font fonts.sans (fonts/X.ttf) draws U+0041 as
+ * nothing ..."); the others still apply. name: file names for messages
  * (may be NULL). */
 int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
                    const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
                    size_t why_len);
+
+/* 1 when the exhibit's own font for face (text_set_fonts) was dropped
+ * since it was set: a character it maps did not draw (checked the first
+ * time each is used, measured or drawn: rasterised, it must draw ink
+ * within its outline's box) or a line in it failed to draw. why names the
+ * font, its face and the character; logged once when it happened. Its
+ * text is set in the fallback fonts from then on. 0: not dropped. */
+int text_own_font_failed(const struct text *t, enum font_face face, char *why, size_t why_len);
 
 /* 1 when the exhibit's own font for face (text_set_fonts) lacks a visible
  * character of s[0..n) (*cp receives the first): a fallback font draws it.

@@ -19,6 +19,7 @@ static int codepoints(const char *s, size_t n)
 
 static double face_factor(enum font_face face)
 {
+    face = (enum font_face)((unsigned)face & ~(unsigned)FACE_KIOSK); /* one set of fonts */
     return face == FACE_SANS_BOLD ? 0.58 : face == FACE_SERIF ? 0.52 : 0.55;
 }
 

@@ -78,6 +78,9 @@ static const struct style ST_ORIGINAL = {FACE_SERIF, 2.6, 1.8, 0.12, COLOR_TEXT,
 static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEXT, 1, 1.0};
 static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1, 1.0};
 static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1, 1.0};
+/* a notice: the kiosk's words, in the fonts it ships (FACE_KIOSK) */
+static const struct style ST_NOTICE = {(enum font_face)(FACE_SANS | FACE_KIOSK), 2.2, 1.8, 0.18,
+                                       COLOR_MUTED, 1, 1.0};
 static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT, 1, 1.0};
 static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT, 1, 1.0};
 
@@ -2457,12 +2460,13 @@ void layout_mirror_span(struct draw_list *l, int left, int right)
 
 /* Text on one line at (x, y) in the style of small print, cut with an
  * ellipsis at a character boundary when it is wider than room. */
-static void one_line(struct ctx *c, const char *text, int x, int y, int room)
+static void one_line(struct ctx *c, const char *text, const struct style *st, int x, int y,
+                     int room)
 {
     struct typeset f;
-    if (room <= 0 || text_prepare(c, &f, text, &ST_SMALL, 1))
+    if (room <= 0 || text_prepare(c, &f, text, st, 1))
         return;
-    typeset_one_line(&f, design_px(c, &ST_SMALL), room);
+    typeset_one_line(&f, design_px(c, st), room);
     emit_text(c, &f, x, y, room, COLOR_MUTED, NULL);
 }
 
@@ -2591,13 +2595,13 @@ int layout_notice(const struct layout_screen *screen, const char *text,
         return 0;
     struct page g;
     page_make(&c, &g);
-    int px = design_px(&c, &ST_SMALL), lh = m->line_height(m->ctx, ST_SMALL.face, px);
+    int px = design_px(&c, &ST_NOTICE), lh = m->line_height(m->ctx, ST_NOTICE.face, px);
     int pad = U(&c, 1.0), band = layout_band(screen).top;
     int h = lh + 2 * pad, y = band - h;
     push(&c, DRAW_RECT, g.x0, y, g.w, h, COLOR_BG);
     push(&c, DRAW_RECT, g.x0, y, draw_max(2, U(&c, 0.35)), h, COLOR_ACCENT);
     size_t n0 = (size_t)out->n;
-    one_line(&c, text, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
+    one_line(&c, text, &ST_NOTICE, g.x0 + 2 * pad, y + pad, g.w - 3 * pad);
     if (out->n > (int)n0)
         out->items[out->n - 1].color = COLOR_TEXT;
     draw_list_role(out, 0, "notice");

@@ -64,6 +64,10 @@ struct ov {
     const struct overlay_info *info;
     const char *locale;
     struct ui_words words; /* the screen's language's (words_of) */
+    /* FACE_KIOSK while laying out the kiosk's own screens (the staff
+     * layer, the countdown card): or'd into every face, so they draw with
+     * the fonts the kiosk ships, whatever the exhibit's fonts are */
+    unsigned face_bits;
 };
 
 static int U(const struct ov *o, double s)
@@ -87,11 +91,13 @@ static void rect(struct ov *o, int x, int y, int w, int h, enum color_role color
 
 static int measure(const struct ov *o, enum font_face face, int px, const char *s, int n)
 {
+    face = (enum font_face)((unsigned)face | o->face_bits);
     return n > 0 ? typeset_width(o->d.m, face, px, s, (size_t)n) : 0;
 }
 
 static int line_height(const struct ov *o, enum font_face face, int px)
 {
+    face = (enum font_face)((unsigned)face | o->face_bits);
     return o->d.m->line_height(o->d.m->ctx, face, px);
 }
 
@@ -112,6 +118,7 @@ static void fit_text_in(struct ov *o, struct typeset *f, const char *text, const
         max_lines = 1;
     if (max_lines > FIT_MAX_LINES)
         max_lines = FIT_MAX_LINES;
+    face = (enum font_face)((unsigned)face | o->face_bits);
     const struct typeset_style st = {face, max_lines > 1 ? LEAD : 0, 0, 0, lang, NULL};
     if (typeset_prepare(f, o->d.m, o->d.a, text, &st)) {
         o->d.oom = 1;
@@ -675,6 +682,7 @@ static void language_picker(struct ov *o, const struct control *cs, int n, int p
 
 static void countdown_card(struct ov *o, int seconds)
 {
+    o->face_bits = FACE_KIOSK; /* (the last thing the overlay lays out) */
     rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_DIM);
     int cw = draw_min(o->d.W - 2 * U(o, 6.0), U(o, 84.0)), pad = U(o, 4.0);
     int iw = cw - 2 * pad;
@@ -926,6 +934,7 @@ static int staff_begin(struct ov *o, const struct layout_screen *screen,
     if (draw_ctx_init(&o->d, screen, m, a, out))
         return -1;
     o->locale = locale;
+    o->face_bits = FACE_KIOSK;
     return 0;
 }
 

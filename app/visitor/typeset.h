@@ -54,6 +54,11 @@ enum font_face {
     FACE_SERIF,     /* quotes */
     FACE_COUNT
 };
+/* Or'd into a face: the fonts the kiosk ships, never an exhibit's own
+ * (text.h, text_set_fonts): the staff layer, cards and notices use it, so
+ * a bundle's font cannot blank them. A measurer that has one set of fonts
+ * ignores it. */
+#define FACE_KIOSK 0x10
 
 /* Measures text with the real fonts. All sizes in pixels. Must not fail:
  * a font that cannot be loaded is replaced by a fallback before layout.
