@@ -81,6 +81,9 @@ struct panel_caption {
 struct panel_video {
     long long clip;        /* its row in the store's clip table (> 0) */
     const char *store;     /* the store's file, to read the clip from; NULL: in memory */
+    /* that file's device and inode when the panel was read (store_file_id):
+     * the clip's reader must open the same file */
+    unsigned long long store_dev, store_ino;
     const char *name;      /* its file name in the sources */
     const char *codec;     /* "h264", "hevc", "vp9", "av1" */
     const char *container; /* "mp4", "webm", "matroska" */

@@ -34,6 +34,8 @@
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
+/* how every connection to a store file is opened (store_db_open) */
+#define STORE_OPEN_SQLITE_FLAGS (SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
 #define FACE_NAMES STORE_FONT_FACES
 
 /* The statements the store runs after open, prepared once in open. Every
@@ -402,9 +404,27 @@ static int query_int(struct store *s, const char *sql, sqlite3_int64 *out, char 
     return ret;
 }
 
-static int configure(struct store *s, char *why, size_t why_len)
+int store_db_configure(sqlite3 *db)
 {
-    sqlite3 *db = s->db;
+    static const struct {
+        int id, value;
+    } limits[] = {
+        /* Images may be up to 20 MB; text fields are checked against
+         * STORE_MAX_TEXT as they are read. A clip's blob is larger, but
+         * incremental blob I/O reads it in pieces, under this limit. */
+        {SQLITE_LIMIT_LENGTH, STORE_MAX_ASSET + 1024 * 1024},
+        {SQLITE_LIMIT_SQL_LENGTH, 64 * 1024},
+        {SQLITE_LIMIT_COLUMN, 64},
+        {SQLITE_LIMIT_EXPR_DEPTH, 32},
+        {SQLITE_LIMIT_COMPOUND_SELECT, 4},
+        {SQLITE_LIMIT_VDBE_OP, 25000},
+        {SQLITE_LIMIT_FUNCTION_ARG, 8},
+        {SQLITE_LIMIT_ATTACHED, 0},
+        {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 64},
+        {SQLITE_LIMIT_VARIABLE_NUMBER, 16},
+        {SQLITE_LIMIT_TRIGGER_DEPTH, 1},
+        {SQLITE_LIMIT_WORKER_THREADS, 0},
+    };
     int on = 1, off = 0;
     int rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)NULL);
     if (rc == SQLITE_OK)
@@ -413,31 +433,58 @@ static int configure(struct store *s, char *why, size_t why_len)
         rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, off, (int *)NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, off, (int *)NULL);
-    if (rc != SQLITE_OK)
-        return rules_fail(why, why_len, "%s could not be opened safely (%s).", s->name,
-                          sqlite3_errstr(rc));
+    /* sqlite3_limit cannot fail, but silently lowers a value above its
+     * compile-time maximum: each one read back is the one asked for */
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof limits / sizeof limits[0]; i++) {
+        sqlite3_limit(db, limits[i].id, limits[i].value);
+        if (sqlite3_limit(db, limits[i].id, -1) != limits[i].value)
+            rc = SQLITE_MISUSE;
+    }
+    if (rc == SQLITE_OK)
+        rc = sqlite3_busy_timeout(db, 0);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db,
+                          "PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0;"
+                          " PRAGMA query_only = ON;",
+                          NULL, NULL, NULL);
+    return rc;
+}
 
-    /* Images may be up to 20 MB; text fields are checked against
-     * STORE_MAX_TEXT as they are read. */
-    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, STORE_MAX_ASSET + 1024 * 1024);
-    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 64 * 1024);
-    sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 64);
-    sqlite3_limit(db, SQLITE_LIMIT_EXPR_DEPTH, 32);
-    sqlite3_limit(db, SQLITE_LIMIT_COMPOUND_SELECT, 4);
-    sqlite3_limit(db, SQLITE_LIMIT_VDBE_OP, 25000);
-    sqlite3_limit(db, SQLITE_LIMIT_FUNCTION_ARG, 8);
-    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
-    sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 64);
-    sqlite3_limit(db, SQLITE_LIMIT_VARIABLE_NUMBER, 16);
-    sqlite3_limit(db, SQLITE_LIMIT_TRIGGER_DEPTH, 1);
-    sqlite3_limit(db, SQLITE_LIMIT_WORKER_THREADS, 0);
-    sqlite3_busy_timeout(db, 0);
+int store_db_open(const char *path, sqlite3 **out)
+{
+    *out = NULL;
+    int rc = sqlite3_open_v2(path, out, STORE_OPEN_SQLITE_FLAGS, NULL);
+    if (rc == SQLITE_OK)
+        rc = store_db_configure(*out);
+    return rc;
+}
 
-    rc = sqlite3_exec(db,
-                      "PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0;"
-                      " PRAGMA query_only = ON;",
-                      NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : fail_sqlite(s, rc, why, why_len);
+int store_db_file_id(sqlite3 *db, const char *path, unsigned long long *dev,
+                     unsigned long long *ino)
+{
+    /* SQLite's unix VFS says whether path still names the inode it has
+     * open (SQLITE_FCNTL_HAS_MOVED); path looked at before and after must
+     * be one file, so that the identity read is the one SQLite has open */
+    struct stat a, b;
+    int moved = 1;
+    if (!db || !path || stat(path, &a) != 0 ||
+        sqlite3_file_control(db, "main", SQLITE_FCNTL_HAS_MOVED, &moved) != SQLITE_OK || moved ||
+        stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+        return -1;
+    *dev = (unsigned long long)a.st_dev;
+    *ino = (unsigned long long)a.st_ino;
+    return 0;
+}
+
+static int configure(struct store *s, char *why, size_t why_len)
+{
+    int rc = store_db_configure(s->db);
+    if (rc == SQLITE_OK)
+        return 0;
+    if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT)
+        return fail_sqlite(s, rc, why, why_len);
+    return rules_fail(why, why_len, "%s could not be opened safely (%s).", s->name,
+                      sqlite3_errstr(rc));
 }
 
 static int check_schema(struct store *s, char *why, size_t why_len)
@@ -851,7 +898,7 @@ static int open_file(const char *path, int flags, int (*cancelled)(void *ctx), v
     s->defer_check = (flags & STORE_OPEN_DEFER_CHECK) != 0;
     s->cancelled = cancelled;
     s->cancel_ctx = ctx;
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    int rc = sqlite3_open_v2(path, &s->db, STORE_OPEN_SQLITE_FLAGS, NULL);
     if (rc == SQLITE_OK)
         watch_progress(s);
     if (rc != SQLITE_OK) {
@@ -946,6 +993,11 @@ void store_close(struct store *s)
 const char *store_path(const struct store *s)
 {
     return s ? s->path : NULL;
+}
+
+int store_file_id(const struct store *s, unsigned long long *dev, unsigned long long *ino)
+{
+    return s && s->path ? store_db_file_id(s->db, s->path, dev, ino) : -1;
 }
 
 const char *store_name(const struct store *s)
@@ -1617,6 +1669,10 @@ static int load_video(struct store *s, int index, const char *loc, const char *w
                           v->name ? v->name : "", phrase);
     if (s->path && !(v->store = arena_strdup(a, s->path)))
         return fail_memory(s, why, why_len);
+    /* the file the clip's reader must open; where path no longer names it
+     * (replaced since it was opened), the clip cannot be read from it */
+    if (v->store && store_file_id(s, &v->store_dev, &v->store_ino) != 0)
+        v->store = NULL;
     return load_captions(s, index, loc, where, a, v, why, why_len);
 }
 

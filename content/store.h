@@ -150,6 +150,26 @@ int store_clips(struct store *s, struct arena *a, struct store_clip **out, int *
  * memory. */
 const char *store_path(const struct store *s);
 
+/* A reader of the store's clips opens its own connection exactly as the
+ * store opens its file: store_db_open opens path read-only with the
+ * store's flags and applies store_db_configure (defensive, untrusted
+ * schema, no triggers or views, the store's sqlite3_limit values, no busy
+ * wait, cell_size_check on, no mmap, query_only); both return SQLite's
+ * result code (SQLITE_OK, 0, when all of it took). On failure *out may be
+ * a connection to close. */
+struct sqlite3;
+int store_db_open(const char *path, struct sqlite3 **out);
+int store_db_configure(struct sqlite3 *db);
+
+/* The device and inode of the file connection db has open as path, for a
+ * reader that reopens path to check it reads the same file: 0, or -1 when
+ * path no longer names that file (replaced or removed since it was opened)
+ * or cannot be looked at. */
+int store_db_file_id(struct sqlite3 *db, const char *path, unsigned long long *dev,
+                     unsigned long long *ino);
+/* The same for the store's own connection; -1 for a store in memory. */
+int store_file_id(const struct store *s, unsigned long long *dev, unsigned long long *ino);
+
 struct store_chapter {
     int first_panel; /* 0-based panel where the chapter starts */
     const char *title;

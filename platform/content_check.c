@@ -610,7 +610,14 @@ int content_check_clip(void *ctx, const char *path, long long poster_ms, int wan
 {
     (void)ctx;
     memset(out, 0, sizeof(*out));
-    struct video_source src = {path, 0};
+    /* the container its name promises, and its first bytes must be */
+    struct video_source src = {path, 0, video_container_of_name(path), 0, 0};
+    if (!src.container) {
+        snprintf(why, why_len,
+                 "is not named as a clip: the kiosk plays MP4 (.mp4), WebM (.webm) and Matroska "
+                 "(.mkv) files; export it again as H.264 in MP4");
+        return -1;
+    }
     struct video_info info;
     uint32_t *px = NULL;
     int w = 0, h = 0;
@@ -649,7 +656,10 @@ int content_check_clips(struct store *s, int *checked, char *why, size_t why_len
         const struct store_clip *k = &clips[i];
         char vwhy[512] = "";
         struct video_info info;
-        struct video_source src = {store_path(s), k->id};
+        unsigned long long dev = 0, ino = 0;
+        const char *named = video_container_of_name(k->name);
+        /* read from the file this store has open, as what the store says */
+        struct video_source src = {store_path(s), k->id, k->container, 0, 0};
         if (step) {
             char what[160];
             snprintf(what, sizeof(what), "Checking video %s (panel %d)", k->name,
@@ -659,17 +669,32 @@ int content_check_clips(struct store *s, int *checked, char *why, size_t why_len
         if (!src.path) {
             snprintf(vwhy, sizeof(vwhy), "the exhibit is not a file its clips can be read from");
             rc = -1;
-        } else if (video_probe(&src, -1, 0, 0, &info, NULL, NULL, NULL, vwhy, sizeof(vwhy)) != 0) {
-            rc = -1;
-        } else if (strcmp(info.codec, k->codec) != 0 || info.width != k->w || info.height != k->h ||
-                   info.bytes != k->bytes ||
-                   llabs((long long)info.duration_ms - k->duration_ms) > 1000) {
+        } else if (!named || !k->container || strcmp(named, k->container) != 0) {
             snprintf(vwhy, sizeof(vwhy),
-                     "is %s %dx%d, %lld ms, %lld bytes, where the exhibit says %s %dx%d, %lld ms, "
-                     "%lld bytes",
-                     info.codec, info.width, info.height, (long long)info.duration_ms,
-                     (long long)info.bytes, k->codec, k->w, k->h, k->duration_ms, k->bytes);
+                     "is not what its name says: the exhibit says it is %s, and the kiosk plays "
+                     "MP4 (.mp4), WebM (.webm) and Matroska (.mkv) files",
+                     k->container ? k->container : "of no container");
             rc = -1;
+        } else if (store_file_id(s, &dev, &ino) != 0) {
+            snprintf(vwhy, sizeof(vwhy), "cannot be read: the exhibit's file was replaced");
+            rc = -1;
+        } else {
+            src.dev = dev;
+            src.ino = ino;
+            if (video_probe(&src, -1, 0, 0, &info, NULL, NULL, NULL, vwhy, sizeof(vwhy)) != 0) {
+                rc = -1;
+            } else if (strcmp(info.codec, k->codec) != 0 ||
+                       strcmp(info.container, k->container) != 0 || info.width != k->w ||
+                       info.height != k->h || info.bytes != k->bytes ||
+                       llabs((long long)info.duration_ms - k->duration_ms) > 1000) {
+                snprintf(vwhy, sizeof(vwhy),
+                         "is %s in %s %dx%d, %lld ms, %lld bytes, where the exhibit says %s in %s "
+                         "%dx%d, %lld ms, %lld bytes",
+                         info.codec, info.container, info.width, info.height,
+                         (long long)info.duration_ms, (long long)info.bytes, k->codec,
+                         k->container, k->w, k->h, k->duration_ms, k->bytes);
+                rc = -1;
+            }
         }
         if (rc != 0)
             snprintf(why, why_len, "video %s (panel %d) %s", k->name, k->first_panel + 1, vwhy);

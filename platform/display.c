@@ -2589,7 +2589,8 @@ static void video_play(struct display *d, struct panel_view *v, int play, uint32
         if (!pv->store) {
             snprintf(why, sizeof(why), "the exhibit is not a file its clips can be read from");
         } else {
-            struct video_source src = {pv->store, pv->clip};
+            struct video_source src = {pv->store, pv->clip, pv->container, pv->store_dev,
+                                       pv->store_ino};
             /* a clip of 1080p or less: one decoding thread keeps up, and
              * holds 12 MB fewer frames (tests/bench/video.sh) */
             int small = !clip_over_1080p(pv->w, pv->h);

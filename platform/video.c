@@ -19,6 +19,7 @@
 #include "video.h"
 #include "clock.h"
 #include "log.h"
+#include "store.h"
 
 #include <mpv/client.h>
 #include <mpv/render.h>
@@ -37,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -100,12 +102,18 @@ static char load_why[WHY_MAX];
 /* The loaded library: never closed once it works (mpv's and FFmpeg's
  * libraries may keep threads and atexit handlers of their own). */
 static void *mpv_lib;
+/* what dlopen loads: the system's libmpv; another only by a test's call */
+static const char *lib_file = LIBMPV_NAME;
+
+void video_use_library(const char *file)
+{
+    if (file && *file)
+        lib_file = file;
+}
 
 static void load_libmpv(void)
 {
-    const char *lib_name = getenv("VITRINE_LIBMPV");
-    if (!lib_name || !*lib_name)
-        lib_name = LIBMPV_NAME;
+    const char *lib_name = lib_file;
     void *lib = dlopen(lib_name, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *e = dlerror();
@@ -200,12 +208,141 @@ static int64_t now_ms(void)
 
 /* ---- the clip's bytes: mpv's stream callbacks over a blob or a file ---- */
 
+/* What a clip's first bytes are. Only MP4 (ISO media: QuickTime's MOV is
+ * one too, refused later by its brand) and Matroska (WebM is one) are
+ * given to mpv, each to its own demuxer. */
+enum family { FAMILY_NONE, FAMILY_MP4, FAMILY_MKV };
+
+/* The EBML header's DocType (element 0x4282) in head, or "" */
+static void ebml_doctype(const unsigned char *head, size_t n, char *out, size_t len)
+{
+    out[0] = '\0';
+    for (size_t i = 4; i + 3 <= n; i++) {
+        if (head[i] != 0x42 || head[i + 1] != 0x82 || !(head[i + 2] & 0x80))
+            continue;
+        size_t l = head[i + 2] & 0x7f;
+        if (l >= len || i + 3 + l > n)
+            return;
+        for (size_t k = 0; k < l; k++)
+            out[k] = isalnum(head[i + 3 + k]) ? (char)head[i + 3 + k] : '?';
+        out[l] = '\0';
+        return;
+    }
+}
+
+static bool starts(const unsigned char *head, size_t n, const char *text)
+{
+    size_t l = strlen(text);
+    return n >= l && memcmp(head, text, l) == 0;
+}
+
+/* What head (a clip's first bytes) is: its family, and in words (for a
+ * reason). Matroska's "webm" or "matroska" DocType into doctype. */
+static enum family head_family(const unsigned char *head, size_t n, const char **what,
+                               char *doctype, size_t doctype_len)
+{
+    doctype[0] = '\0';
+    if (n >= 12 && memcmp(head + 4, "ftyp", 4) == 0) {
+        *what = memcmp(head + 8, "qt  ", 4) == 0 ? "a QuickTime MOV file" : "an MP4 file";
+        return FAMILY_MP4;
+    }
+    if (n >= 4 && memcmp(head, "\x1a\x45\xdf\xa3", 4) == 0) {
+        ebml_doctype(head, n, doctype, doctype_len);
+        *what = strcmp(doctype, "webm") == 0       ? "a WebM file"
+                : strcmp(doctype, "matroska") == 0 ? "a Matroska file"
+                                                   : "an EBML file that is not Matroska";
+        return strcmp(doctype, "webm") == 0 || strcmp(doctype, "matroska") == 0 ? FAMILY_MKV
+                                                                                : FAMILY_NONE;
+    }
+    if (starts(head, n, "# mpv EDL") || starts(head, n, "mpv EDL") || starts(head, n, "edl://"))
+        *what = "an mpv EDL file (a list of other files)";
+    else if (starts(head, n, "#EXTM3U"))
+        *what = "an M3U or HLS playlist";
+    else if (starts(head, n, "ffconcat"))
+        *what = "an FFmpeg concat list";
+    else if (starts(head, n, "[playlist]"))
+        *what = "a PLS playlist";
+    else if (starts(head, n, "WEBVTT") || starts(head, n, "\xef\xbb\xbfWEBVTT"))
+        *what = "a WebVTT caption file";
+    else if (starts(head, n, "<?xml") || starts(head, n, "<"))
+        *what = "an XML or HTML file";
+    else if (n == 0)
+        *what = "empty";
+    else {
+        bool text = true;
+        for (size_t i = 0; i < n && text; i++)
+            text = head[i] >= 0x20 || head[i] == '\n' || head[i] == '\r' || head[i] == '\t';
+        *what = text ? "text" : "not an MP4, WebM or Matroska file";
+    }
+    return FAMILY_NONE;
+}
+
+static const char *container_words(const char *container)
+{
+    return strcmp(container, "mp4") == 0    ? "MP4"
+           : strcmp(container, "webm") == 0 ? "WebM"
+                                            : "Matroska";
+}
+
+const char *video_container_of_name(const char *name)
+{
+    static const struct {
+        const char *ext, *container;
+    } known[] = {{".mp4", "mp4"}, {".webm", "webm"}, {".mkv", "matroska"}};
+    size_t n = name ? strlen(name) : 0;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        size_t l = strlen(known[i].ext);
+        if (n > l && strcasecmp(name + n - l, known[i].ext) == 0)
+            return known[i].container;
+    }
+    return NULL;
+}
+
+/* Whether head is what container (NULL: any of the three) says: its
+ * family, or FAMILY_NONE with why ("not a video: ..."). */
+static enum family head_check(const unsigned char *head, size_t n, const char *container,
+                              char *why, size_t why_len)
+{
+    const char *what = "";
+    char doctype[16];
+    enum family f = head_family(head, n, &what, doctype, sizeof doctype);
+    if (!container) {
+        if (f == FAMILY_NONE)
+            set_why(why, why_len, "not a video: its first bytes are %s%s", what,
+                    strcmp(what, "not an MP4, WebM or Matroska file") == 0
+                        ? ""
+                        : ", not an MP4, WebM or Matroska file");
+        return f;
+    }
+    bool ok = strcmp(container, "mp4") == 0 ? f == FAMILY_MP4
+              : strcmp(container, "webm") == 0 || strcmp(container, "matroska") == 0
+                  ? f == FAMILY_MKV && strcmp(doctype, container) == 0
+                  : false;
+    if (ok)
+        return f;
+    if (strcmp(container, "mp4") != 0 && strcmp(container, "webm") != 0 &&
+        strcmp(container, "matroska") != 0)
+        set_why(why, why_len, "not a video the kiosk plays: it should be an MP4, WebM or Matroska "
+                              "file");
+    else
+        set_why(why, why_len, "not a video: it should be %s %s file, and its first bytes are %s",
+                strcmp(container, "mp4") == 0 ? "an" : "a", container_words(container), what);
+    return FAMILY_NONE;
+}
+
 /* What the stream callbacks share with the player or probe; lives until
  * mpv_terminate_destroy has returned. */
 struct clip {
     char *path;
     int64_t rowid;
+    const char *container; /* what it must be (a static string), or NULL */
+    enum family family;    /* what its first bytes are: the demuxer mpv uses */
+    const char *kind;      /* and in words: "MP4", "QuickTime MOV", "WebM", "Matroska" */
+    int fd;                /* a clip file, opened once: every stream reads it */
+    /* the store's file: every connection to it must open this one */
+    unsigned long long dev, ino;
     pthread_mutex_t lock; /* over what follows: written on mpv's threads */
+    struct clip_stream *first; /* opened by clip_prepare, taken by mpv's first open */
     char open_why[WHY_MAX];
     unsigned char head[HEAD_BYTES];
     size_t head_len;
@@ -215,7 +352,7 @@ struct clip {
 struct clip_stream {
     sqlite3 *db;
     sqlite3_blob *blob;
-    int fd;
+    int fd; /* the clip's own (not this stream's): -1 for a blob */
     int64_t size, pos;
 };
 
@@ -265,27 +402,39 @@ static int64_t stream_size(void *cookie)
 static void stream_close(void *cookie)
 {
     struct clip_stream *s = cookie;
+    if (!s)
+        return;
     if (s->blob)
         sqlite3_blob_close(s->blob);
     if (s->db)
         sqlite3_close(s->db);
-    if (s->fd >= 0)
-        close(s->fd);
     free(s);
 }
 
+/* A connection of the clip's own, opened as the store opens its file
+ * (content/store.h's store_db_open), to the file the store has open: the
+ * first records it (or checks it against the caller's), the others must
+ * open the same. */
 static int stream_open_store(struct clip *c, struct clip_stream *s, char *why, size_t why_len)
 {
-    int rc = sqlite3_open_v2(c->path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    int rc = store_db_open(c->path, &s->db);
     if (rc != SQLITE_OK) {
         set_why(why, why_len, "cannot open the store %s: %s", c->path,
                 s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
         return -1;
     }
-    sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
-    sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+    unsigned long long dev = 0, ino = 0;
+    if (store_db_file_id(s->db, c->path, &dev, &ino) != 0 ||
+        ((c->dev || c->ino) && (dev != c->dev || ino != c->ino))) {
+        set_why(why, why_len, "the store %s is no longer the file it was when it was opened",
+                c->path);
+        return -1;
+    }
+    c->dev = dev;
+    c->ino = ino;
     rc = sqlite3_blob_open(s->db, "main", "clip", "data", c->rowid, 0, &s->blob);
     if (rc != SQLITE_OK) {
+        s->blob = NULL;
         set_why(why, why_len, "no clip %lld in the store %s: %s", (long long)c->rowid, c->path,
                 sqlite3_errmsg(s->db));
         return -1;
@@ -294,11 +443,13 @@ static int stream_open_store(struct clip *c, struct clip_stream *s, char *why, s
     return 0;
 }
 
-static int stream_open_file(struct clip *c, struct clip_stream *s, char *why, size_t why_len)
+/* The clip file, opened once; O_NONBLOCK: a FIFO put in its place never
+ * blocks the open (and is refused: not a regular file). */
+static int clip_open_file(struct clip *c, char *why, size_t why_len)
 {
-    s->fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    c->fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     struct stat st;
-    if (s->fd < 0 || fstat(s->fd, &st) != 0) {
+    if (c->fd < 0 || fstat(c->fd, &st) != 0) {
         set_why(why, why_len, "cannot open %s: %s", c->path, strerror(errno));
         return -1;
     }
@@ -306,41 +457,88 @@ static int stream_open_file(struct clip *c, struct clip_stream *s, char *why, si
         set_why(why, why_len, "%s is not a regular file", c->path);
         return -1;
     }
-    s->size = st.st_size;
+    return 0;
+}
+
+static struct clip_stream *stream_new(struct clip *c, char *why, size_t why_len)
+{
+    struct clip_stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        set_why(why, why_len, "out of memory");
+        return NULL;
+    }
+    s->fd = -1;
+    int rc = 0;
+    if (c->rowid > 0) {
+        rc = stream_open_store(c, s, why, why_len);
+    } else {
+        struct stat st;
+        s->fd = c->fd;
+        if (fstat(s->fd, &st) != 0) {
+            set_why(why, why_len, "cannot read %s: %s", c->path, strerror(errno));
+            rc = -1;
+        }
+        s->size = st.st_size;
+    }
+    if (rc != 0) {
+        stream_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Open the clip on the caller's thread, before mpv starts: read its first
+ * bytes and check them (against c->container when given). 0, or -1 with
+ * why: "could not read the clip: ..." or "not a video: ...". */
+static int clip_prepare(struct clip *c, char *why, size_t why_len)
+{
+    char open_why[WHY_MAX] = "";
+    if (c->rowid == 0 && clip_open_file(c, open_why, sizeof open_why) != 0) {
+        set_why(why, why_len, "could not read the clip: %s", open_why);
+        return -1;
+    }
+    struct clip_stream *s = stream_new(c, open_why, sizeof open_why);
+    if (!s) {
+        set_why(why, why_len, "could not read the clip: %s", open_why);
+        return -1;
+    }
+    int64_t n = s->size < HEAD_BYTES ? s->size : HEAD_BYTES;
+    if (n > 0 && stream_read_at(s, c->head, n, 0) != n) {
+        set_why(why, why_len, "could not read the clip: cannot read %s", c->path);
+        stream_close(s);
+        return -1;
+    }
+    c->head_len = (size_t)n;
+    c->family = head_check(c->head, c->head_len, c->container, why, why_len);
+    if (c->family == FAMILY_NONE) {
+        stream_close(s);
+        return -1;
+    }
+    char doctype[16];
+    ebml_doctype(c->head, c->head_len, doctype, sizeof doctype);
+    c->kind = c->family == FAMILY_MKV ? (strcmp(doctype, "webm") == 0 ? "WebM" : "Matroska")
+              : memcmp(c->head + 8, "qt  ", 4) == 0 ? "QuickTime MOV"
+                                                    : "MP4";
+    c->first = s;
     return 0;
 }
 
 static int stream_open(void *user_data, char *uri, mpv_stream_cb_info *info)
 {
+    (void)uri;
     struct clip *c = user_data;
-    struct clip_stream *s = calloc(1, sizeof *s);
     char why[WHY_MAX] = "";
-    if (!s)
-        return MPV_ERROR_NOMEM;
-    s->fd = -1;
-    int rc = c->rowid > 0 ? stream_open_store(c, s, why, sizeof why)
-                          : stream_open_file(c, s, why, sizeof why);
-    unsigned char head[HEAD_BYTES];
-    int64_t head_len = 0;
-    if (rc == 0) {
-        head_len = s->size < HEAD_BYTES ? s->size : HEAD_BYTES;
-        if (head_len > 0 && stream_read_at(s, head, head_len, 0) != head_len) {
-            set_why(why, sizeof why, "cannot read %s", c->path);
-            rc = -1;
-        }
-    }
     pthread_mutex_lock(&c->lock);
-    if (rc == 0) {
-        memcpy(c->head, head, (size_t)head_len);
-        c->head_len = (size_t)head_len;
-    } else {
+    struct clip_stream *s = c->first;
+    c->first = NULL;
+    if (!s)
+        s = stream_new(c, why, sizeof why);
+    if (!s)
         memcpy(c->open_why, why, sizeof why);
-    }
     pthread_mutex_unlock(&c->lock);
-    if (rc != 0) {
-        stream_close(s);
+    if (!s)
         return MPV_ERROR_LOADING_FAILED;
-    }
+    s->pos = 0;
     info->cookie = s;
     info->read_fn = stream_read;
     info->seek_fn = stream_seek;
@@ -356,6 +554,16 @@ static struct clip *clip_new(const struct video_source *src)
         return NULL;
     c->path = strdup(src->path);
     c->rowid = src->rowid;
+    c->fd = -1;
+    c->dev = src->dev;
+    c->ino = src->ino;
+    /* a static string of ours, not the caller's */
+    c->container = !src->container                     ? NULL
+                   : strcmp(src->container, "mp4") == 0  ? "mp4"
+                   : strcmp(src->container, "webm") == 0 ? "webm"
+                   : strcmp(src->container, "matroska") == 0
+                       ? "matroska"
+                       : "other";
     if (!c->path) {
         free(c);
         return NULL;
@@ -368,6 +576,9 @@ static void clip_free(struct clip *c)
 {
     if (!c)
         return;
+    stream_close(c->first);
+    if (c->fd >= 0)
+        close(c->fd);
     pthread_mutex_destroy(&c->lock);
     free(c->path);
     free(c);
@@ -389,10 +600,23 @@ struct option {
 };
 
 /* Every instance: a kiosk's player, nothing of mpv's own user interface,
- * nothing read from the disk but the clip, little memory. */
+ * nothing read from the disk or the network but the clip's own bytes,
+ * little memory. */
 static const struct option base_options[] = {
     {"vo", "libmpv"},
     {"config", "no"},
+    /* a clip names nothing mpv follows: no EDL, playlist, concat list, HLS
+     * manifest, reference file or linked segment (the demuxer is fixed
+     * too, core_start), no file beside it, no watch-later file */
+    {"access-references", "no"},
+    {"load-unsafe-playlists", "no"},
+    {"ordered-chapters", "no"},
+    {"autoload-files", "no"},
+    {"resume-playback", "no"},
+    {"save-position-on-quit", "no"},
+    /* FFmpeg opens no protocol for a demuxer (mpv's own blocks it too) */
+    {"demuxer-lavf-o", "protocol_whitelist=none"},
+    {"network-timeout", "1"},
     {"terminal", "no"},
     {"input-default-bindings", "no"},
     {"input-builtin-bindings", "no"},
@@ -571,10 +795,13 @@ static void core_destroy(struct core *c)
     memset(c, 0, sizeof *c);
 }
 
-/* Create and initialise mpv with the base options and extra, register the
- * clip's protocol, create the render context (software; OpenGL in the
- * current context with gl); update(ctx) on each new frame, wakeup(ctx) on
- * each new event. Does not load the clip. */
+/* Open the clip and check its first bytes (clip_prepare); create and
+ * initialise mpv with the base options, the demuxer of the clip's
+ * container and extra, register the clip's protocol, create the render
+ * context (software; OpenGL in the current context with gl); update(ctx)
+ * on each new frame, wakeup(ctx) on each new event. Does not load the
+ * clip. 0; -2 with why when the clip cannot be read or is not what it must
+ * be (no mpv was started); -1 with why when mpv cannot start. */
 static int core_start(struct core *c, const struct video_source *src, const struct option *extra,
                       size_t n_extra, const struct video_gl *gl, void (*wakeup)(void *),
                       void (*update)(void *), void *ctx, char *why, size_t why_len)
@@ -588,17 +815,32 @@ static int core_start(struct core *c, const struct video_source *src, const stru
         return -1;
     }
     uint64_t t0 = clock_real_ns();
+    int rc = -1;
     c->clip = clip_new(src);
-    c->h = c->clip ? mpv.create() : NULL;
+    if (!c->clip) {
+        set_why(why, why_len, "out of memory");
+        goto fail;
+    }
+    if (clip_prepare(c->clip, why, why_len) != 0) {
+        rc = -2;
+        goto fail;
+    }
+    c->h = mpv.create();
     if (!c->h) {
         /* mpv refuses to start when LC_NUMERIC is not "C" */
         set_why(why, why_len, "mpv could not start (out of memory, or a locale other than C)");
         goto fail;
     }
-    for (size_t i = 0; i < sizeof base_options / sizeof base_options[0] + n_extra; i++) {
-        const struct option *o = i < sizeof base_options / sizeof base_options[0]
-                                     ? &base_options[i]
-                                     : &extra[i - sizeof base_options / sizeof base_options[0]];
+    /* the demuxer of the container its first bytes are (clip_prepare):
+     * FFmpeg's MP4 demuxer, or mpv's own for Matroska and WebM */
+    static const struct option mp4[] = {{"demuxer", "lavf"}, {"demuxer-lavf-format", "mp4"}};
+    static const struct option mkv[] = {{"demuxer", "mkv"}, {"demuxer-lavf-format", "matroska"}};
+    const struct option *fixed = c->clip->family == FAMILY_MP4 ? mp4 : mkv;
+    size_t n_base = sizeof base_options / sizeof base_options[0], n_fixed = 2;
+    for (size_t i = 0; i < n_base + n_fixed + n_extra; i++) {
+        const struct option *o = i < n_base             ? &base_options[i]
+                                 : i < n_base + n_fixed ? &fixed[i - n_base]
+                                                        : &extra[i - n_base - n_fixed];
         int e = mpv.set_option_string(c->h, o->name, o->value);
         if (e < 0) {
             set_why(why, why_len, "mpv refuses its option %s=%s: %s", o->name, o->value,
@@ -656,7 +898,7 @@ static int core_start(struct core *c, const struct video_source *src, const stru
     return 0;
 fail:
     core_destroy(c);
-    return -1;
+    return rc;
 }
 
 static int core_load(struct core *c, char *why, size_t why_len)
@@ -905,6 +1147,31 @@ enum probe_step {
 /* Reply ids of the probe's seeks. */
 #define SEEK_END_ID 1
 #define SEEK_FRAME_ID 2
+/* the probe's observed eof-reached */
+#define OBS_PROBE_EOF 1
+
+/* Why the probe's step did not finish (within its time limit, or before
+ * the clip's data ended): what the header promised, and what did not come.
+ * "its header says MP4 with h264 video of 0:03 but no frame was decoded
+ * within 2 s". */
+static void probe_stalled(const struct probe *pr, enum probe_step step, bool loaded,
+                          const struct video_info *info, const char *when, const char *how,
+                          char *why, size_t why_len)
+{
+    const char *kind = pr->core.clip && pr->core.clip->kind ? pr->core.clip->kind : "a video";
+    char length[32];
+    clock_text(info->duration_ms, length, sizeof length);
+    if (!loaded)
+        set_why(why, why_len, "its header says %s but mpv found no tracks in it %s", kind, how);
+    else if (step == STEP_LOAD)
+        set_why(why, why_len, "its header says %s with %s video of %s but no frame was decoded %s",
+                kind, info->codec, length, how);
+    else
+        set_why(why, why_len,
+                "its header says %s with %s video of %s but its %s frame at %s was not decoded %s",
+                kind, info->codec, length, step == STEP_SEEK_END ? "last" : "poster's", when,
+                how);
+}
 
 static int probe_seek(struct probe *pr, uint64_t id, int64_t ms)
 {
@@ -943,14 +1210,19 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
     pthread_cond_init(&pr.cond, &attr);
     pthread_condattr_destroy(&attr);
 
+    /* each step (the header and first frame, the last frame, the poster's
+     * frame) has the limit: one that makes no progress is given up */
     int64_t limit = atomic_load(&probe_limit_ms);
     int64_t deadline = now_ms() + limit;
+    char within[48];
+    snprintf(within, sizeof within, "within %g s", (double)limit / 1000);
     int rc = -1;
     uint32_t *buf = NULL;
     int bw = 0, bh = 0;
     uint32_t small[16 * 16]; /* the frame when only info is asked for */
     enum probe_step step = STEP_LOAD;
     bool loaded = false, shown = false, seek_done = false, restarted = false, framed = false;
+    bool eof = false;
     int64_t target = 0, end = 0;
     char when[32] = "";
 
@@ -958,6 +1230,13 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
                    NULL, probe_wakeup, probe_update, &pr, why, why_len) != 0)
         goto done;
     pr.core.log_level = LOG_DEBUG; /* the probe's reason says what failed */
+    /* paused, mpv reaches the data's end before a first frame only when
+     * the header promises frames the data does not hold: said at once,
+     * not at the time limit */
+    if (mpv.observe_property(pr.core.h, OBS_PROBE_EOF, "eof-reached", MPV_FORMAT_FLAG) < 0) {
+        set_why(why, why_len, "mpv cannot say where the clip's data ends");
+        goto done;
+    }
     if (core_load(&pr.core, why, why_len) != 0)
         goto done;
     while (step != STEP_DONE) {
@@ -989,6 +1268,12 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
             case MPV_EVENT_PLAYBACK_RESTART:
                 restarted = true;
                 break;
+            case MPV_EVENT_PROPERTY_CHANGE: {
+                const mpv_event_property *prop = ev->data;
+                if (ev->reply_userdata == OBS_PROBE_EOF && prop->format == MPV_FORMAT_FLAG)
+                    eof = *(int *)prop->data != 0;
+                break;
+            }
             case MPV_EVENT_COMMAND_REPLY:
                 if (ev->reply_userdata != 0 && ev->error < 0) {
                     set_why(why, why_len, "could not decode a frame at %s: mpv cannot seek there",
@@ -1052,6 +1337,7 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
                 goto done;
             }
             step = STEP_SEEK_END;
+            deadline = now_ms() + limit;
         } else if (step == STEP_SEEK_END && seek_done && restarted) {
             double pos = get_double(pr.core.h, "time-pos", -1);
             /* a frame within a second of the end counts as reaching it */
@@ -1074,11 +1360,23 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
                 goto done;
             }
             step = STEP_SEEK_FRAME;
+            deadline = now_ms() + limit;
         } else if (step == STEP_SEEK_FRAME && seek_done && restarted && framed) {
             step = STEP_DONE;
         }
+        if (step == STEP_LOAD && eof && !shown) {
+            /* a frame may be there, its update not yet signalled */
+            if (mpv.render_context_update(pr.core.rc) & MPV_RENDER_UPDATE_FRAME) {
+                core_render(&pr.core, 16, 16, small, 16 * 4);
+                shown = true;
+            } else {
+                probe_stalled(&pr, step, loaded, info, when, "before its data ended", why,
+                              why_len);
+                goto done;
+            }
+        }
         if (step != STEP_DONE && now_ms() >= deadline) {
-            set_why(why, why_len, "took longer than %g s", (double)limit / 1000);
+            probe_stalled(&pr, step, loaded, info, when, within, why, why_len);
             goto done;
         }
     }
@@ -1214,9 +1512,19 @@ struct video_player *video_open(const struct video_source *src, const struct vid
         extra[n++] = (struct option){"aid", "no"};
         extra[n++] = (struct option){"ao", "null"};
     }
-    if (core_start(&p->core, src, extra, n, o->gl, player_wakeup, player_update, p, why, why_len) !=
-        0)
+    char start_why[WHY_MAX] = "";
+    int started = core_start(&p->core, src, extra, n, o->gl, player_wakeup, player_update, p,
+                             start_why, sizeof start_why);
+    if (started == -2) {
+        /* the clip, not mpv: a player that fails at its first poll, as
+         * one whose clip fails while it loads (the caller logs it once) */
+        player_fail(p, "%s", start_why);
+        return p;
+    }
+    if (started != 0) {
+        set_why(why, why_len, "%s", start_why);
         goto fail;
+    }
     mpv_handle *h = p->core.h;
     if (mpv.observe_property(h, OBS_TIME_POS, "time-pos", MPV_FORMAT_DOUBLE) < 0 ||
         mpv.observe_property(h, OBS_EOF, "eof-reached", MPV_FORMAT_FLAG) < 0 ||
@@ -1339,7 +1647,7 @@ enum video_state video_poll(struct video_player *p, int64_t *pos_ms, char *why, 
 {
     if (why && why_len)
         why[0] = '\0';
-    for (int i = 0; i < POLL_EVENTS_MAX; i++) {
+    for (int i = 0; p->core.h && i < POLL_EVENTS_MAX; i++) {
         mpv_event *ev = mpv.wait_event(p->core.h, 0);
         if (ev->event_id == MPV_EVENT_NONE)
             break;
@@ -1427,6 +1735,8 @@ void video_presented(struct video_player *p)
 
 void video_set_paused(struct video_player *p, bool paused)
 {
+    if (!p->core.h)
+        return;
     int flag = paused;
     if (mpv.set_property_async(p->core.h, 0, "pause", MPV_FORMAT_FLAG, &flag) >= 0)
         p->paused = paused;
@@ -1435,7 +1745,7 @@ void video_set_paused(struct video_player *p, bool paused)
 void video_restart(struct video_player *p)
 {
     const char *cmd[] = {"seek", "0", "absolute+exact", NULL};
-    if (mpv.command_async(p->core.h, 0, cmd) < 0)
+    if (!p->core.h || mpv.command_async(p->core.h, 0, cmd) < 0)
         return;
     p->restart_pending = true;
     p->eof = false;

@@ -36,8 +36,9 @@
 #include <stdint.h>
 
 /* The time limit of one video_probe, unless video_set_probe_limit says
- * otherwise. */
-#define VIDEO_PROBE_LIMIT_MS 10000
+ * otherwise: the clip's header, its first frame, the frame at its end and
+ * the poster's frame (a 4K clip on a 2-core box: under a second). */
+#define VIDEO_PROBE_LIMIT_MS 2000
 
 /* The default poster time: 1 s into the clip, or its middle if shorter. */
 #define VIDEO_POSTER_MS 1000
@@ -53,16 +54,39 @@ struct video_info {
     bool has_audio;
 };
 
-/* Where a clip's bytes are. */
+/* Where a clip's bytes are, and what they must be.
+ *
+ * A clip is the bytes of one MP4, WebM or Matroska file and nothing else:
+ * its first bytes are checked before mpv sees it (an MP4's ftyp box, the
+ * EBML header and its DocType), mpv's demuxer is fixed to that container,
+ * and mpv opens no other file, no network address and no playlist, EDL,
+ * concat list or HLS manifest, whatever the clip's bytes name. */
 struct video_source {
     const char *path; /* the store (rowid > 0) or the clip file (rowid == 0) */
     int64_t rowid;    /* > 0: the blob clip.data at this rowid of the SQLite store at path */
+    /* "mp4", "webm" or "matroska": what the clip's name or the store says
+     * it is; its header must say the same. NULL: its header alone decides,
+     * among those three. */
+    const char *container;
+    /* rowid > 0: the store's file as store_file_id gave it; the file the
+     * clip's connection opens must be that one, or the clip is refused.
+     * Both 0: the file at path when the clip is opened. */
+    uint64_t dev, ino;
 };
 
+/* The container a clip's file name promises: "mp4" (.mp4), "webm" (.webm),
+ * "matroska" (.mkv), case-insensitively; NULL for any other name. */
+const char *video_container_of_name(const char *name);
+
 /* Whether libmpv can be loaded (it is, on the first call of any function
- * here; VITRINE_LIBMPV in the environment names another file, for tests).
- * true; or false with why ("libmpv is not installed (...)"). */
+ * here, from the system's libmpv.so.2). true; or false with why ("libmpv is
+ * not installed (...)"). */
 bool video_available(char *why, size_t why_len);
+
+/* For tests: load file instead of libmpv.so.2. Only before the first call
+ * of any other function here; the kiosk never calls it (no environment
+ * variable changes which library the kiosk loads). */
+void video_use_library(const char *file);
 
 /* Load libmpv on a thread of its own, now, so that the first clip does not
  * wait for it (mapping mpv and FFmpeg takes 80 ms on a small machine): the
@@ -77,8 +101,10 @@ void video_preload(void);
  * to know it can be). The probe also checks that the clip's data reaches
  * its stated end (a clip cut short is refused). info may be NULL.
  * 0; or -1 with why: "not a video: ...", "no video track", "could not
- * decode a frame at 0:01: ...", "cut short: ...", "took longer than 10 s".
- * On failure *pixels is NULL. */
+ * decode a frame at 0:01: ...", "cut short: ...", or, past the time limit
+ * or when its data ends before a frame, what its header promised and what
+ * did not come ("its header says MP4 with h264 video of 0:03 but no frame
+ * was decoded within 2 s"). On failure *pixels is NULL. */
 int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int max_h,
                 struct video_info *info, uint32_t **pixels, int *w, int *h, char *why,
                 size_t why_len);
@@ -117,7 +143,10 @@ struct video_player;
  * The player, or NULL with why (libmpv missing, mpv failing to start; with
  * o->gl, a reason naming OpenGL when mpv's OpenGL renderer would not
  * start, and the clip may be opened again without gl). src->path is
- * copied. */
+ * copied. A clip that cannot be read, or whose first bytes are not an MP4,
+ * WebM or Matroska file (src->container's, when given), gives a player
+ * that is VIDEO_FAILED at its first video_poll, with the reason, and
+ * starts no mpv. */
 struct video_player *video_open(const struct video_source *src, const struct video_opts *o,
                                 void (*wake)(void *ctx), void *wake_ctx, char *why, size_t why_len);
 
