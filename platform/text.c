@@ -1488,7 +1488,11 @@ int text_own_font_lacks(struct text *t, enum font_face face, const char *s, size
 
 const char *text_face_path(const struct text *t, enum font_face face)
 {
-    return t->chain[clamp_face(face)].f[first_slot(t, face)].path;
+    const struct chain *ch = &t->chain[clamp_face(face)];
+    int i = first_slot(t, face);
+    if (ch->f[i].own && ch->f[i].state < 0 && i + 1 < ch->n)
+        i++; /* the exhibit's font, dropped (own_drop) */
+    return ch->f[i].path;
 }
 
 /* ---- the exhibit's own fonts, checked ------------------------------------ */
