@@ -1,6 +1,7 @@
 /* kiosk_check.c - see kiosk_check.h. */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,7 +218,7 @@ int kiosk_check(const char *path, int w, int h, const struct import_result *r, c
                 size_t why_len)
 {
     int fds[2];
-    if (pipe(fds) != 0) {
+    if (pipe2(fds, O_CLOEXEC) != 0) {
         snprintf(why, why_len, "cannot check what the kiosk draws: %s", strerror(errno));
         return -1;
     }

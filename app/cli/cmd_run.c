@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sodium.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +37,8 @@
 #include "schedule.h"
 #include "cmd_run.h"
 #include "cmd_run_import.h"
+#include "cmd_run_screen.h"
+#include "screen_power.h"
 #include "staff.h"
 #include "stats.h"
 #include "visits.h"
@@ -108,7 +109,10 @@ struct run_ctx {
     /* opening hours (o->hours): closed, the screen dark and nothing drawn */
     struct hours_switch hs; /* closed, closing, the next change (hours_switch.h) */
     uint64_t woken_until;   /* a touch while closed shows the exhibit until then */
-    pid_t cmd_pid;          /* the screen command running, or 0 */
+    /* the screen commands: one at a time, on their job (cmd_run_screen.h) */
+    struct screen_power screen;
+    struct job *screen_job;
+    struct screen_cmd_ctx screen_cmd; /* the job's while it runs */
     /* recent log lines for the staff screen (written by any thread) */
     pthread_mutex_t log_mu;
     char log[RUN_LOG_LINES][STAFF_TEXT_MAX];
@@ -789,6 +793,8 @@ static void export_done(struct run_ctx *r, const struct job_status *st)
 }
 
 /* Woken by background work. */
+static void screen_start(struct run_ctx *r, int state);
+
 static void poll_jobs(struct run_ctx *r)
 {
     struct job_status st;
@@ -856,6 +862,15 @@ static void poll_jobs(struct run_ctx *r)
         job_free(r->shot_job);
         r->shot_job = NULL;
         shot_done(r, &st);
+    }
+    if (r->screen_job && job_poll(r->screen_job, &st) && st.finished) {
+        job_free(r->screen_job);
+        r->screen_job = NULL;
+        if (st.result == SCREEN_CMD_OK)
+            log_info("run", "%s", st.text);
+        else
+            log_warn("run", "%s (\"%s\")", st.text, r->screen_cmd.cmd);
+        screen_start(r, screen_power_ended(&r->screen)); /* the state wanted meanwhile */
     }
 }
 
@@ -1220,20 +1235,25 @@ static void unknown_locale(struct store *store, const char *locale, char *notice
     arena_free(&a);
 }
 
-/* Run a staff-configured command (screen power) without waiting for it. */
-static pid_t run_command(const char *cmd, const char *what)
+/* Start the screen command for state (screen_power.h: the one it says to
+ * start now), on its job; one without a command, or that cannot start, ends
+ * at once and the next waiting starts instead. */
+static void screen_start(struct run_ctx *r, int state)
 {
-    if (!cmd || !*cmd)
-        return 0;
-    pid_t pid = 0;
-    char *argv[] = {"/bin/sh", "-c", (char *)cmd, NULL};
-    extern char **environ;
-    int rc = posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ);
-    if (rc != 0) {
-        log_warn("run", "%s: cannot run \"%s\": %s", what, cmd, strerror(rc));
-        return 0;
+    while (state != SCREEN_NONE) {
+        const char *cmd = state == SCREEN_OFF ? r->o->screen_off : r->o->screen_on;
+        r->screen_cmd.cmd = cmd;
+        r->screen_cmd.what = state == SCREEN_OFF ? "screen_off_command" : "screen_on_command";
+        char why[256];
+        if (cmd && *cmd) {
+            r->screen_job =
+                job_start("screen", screen_cmd_job, &r->screen_cmd, r->waker, why, sizeof(why));
+            if (r->screen_job)
+                return; /* poll_jobs sees it end */
+            log_warn("run", "%s: cannot run \"%s\": %s", r->screen_cmd.what, cmd, why);
+        }
+        state = screen_power_ended(&r->screen);
     }
-    return pid; /* reaped by hours_turn, without blocking */
 }
 
 static void describe_change(int64_t utc, char *buf, size_t n)
@@ -1256,10 +1276,6 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
                       uint32_t *wait_ms)
 {
     const struct hours *h = &r->o->hours;
-    /* the screen command that finished (only ours: the import's child is
-     * its job's to reap) */
-    if (r->cmd_pid > 0 && waitpid(r->cmd_pid, NULL, WNOHANG) == r->cmd_pid)
-        r->cmd_pid = 0;
     if (!h->set)
         return 0;
     struct hours_now n = {
@@ -1284,7 +1300,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
         display_trim(r->d);
         display_clear_black(r->d);
         display_present(r->d);
-        r->cmd_pid = run_command(r->o->screen_off, "screen_off_command");
+        screen_start(r, screen_power_want(&r->screen, SCREEN_OFF));
         break;
     case HOURS_OPEN: {
         int scheduled = hours_open_at(h, wall);
@@ -1292,7 +1308,7 @@ static int hours_turn(struct run_ctx *r, const struct walltime *wall, uint64_t n
                                                 now < r->woken_until ? r->woken_until - now : 0),
                         when, sizeof(when));
         log_info("run", "open%s until %s", scheduled ? "" : " (woken by a touch)", when);
-        r->cmd_pid = run_command(r->o->screen_on, "screen_on_command");
+        screen_start(r, screen_power_want(&r->screen, SCREEN_ON));
         kiosk_invalidate(r->k);
         break;
     }
@@ -1332,7 +1348,7 @@ static int sim_wait(struct run_ctx *r, long frames, uint32_t *timeout)
     struct run_probe p = {
         .busy = r->import_job || r->check_job || r->export_job || r->pin_job,
         .jobs = r->import_job || r->check_job || r->export_job || r->pin_job || r->health_job ||
-                r->shot_job || r->stats_job,
+                r->shot_job || r->stats_job || r->screen_job,
         .closed = r->hs.closed,
         .mode = kiosk_mode(r->k),
         .panel = kiosk_current(r->k),
@@ -1832,6 +1848,7 @@ static void run_stop(struct run_ctx *r)
         job_free(r->check_job);
         job_free(r->export_job);
         job_free(r->pin_job);
+        job_free(r->screen_job); /* a screen command still running: stopped, reaped */
         image_free(r->shot);
         stats_stop(r, now);
         store_close(r->imp.store);

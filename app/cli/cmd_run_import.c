@@ -1,12 +1,11 @@
 /* cmd_run_import.c - see cmd_run_import.h. */
-#define _GNU_SOURCE /* posix_spawn_file_actions_addclosefrom_np */
+#define _GNU_SOURCE /* pipe2 */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +19,7 @@
 #include "generations.h"
 #include "log.h"
 #include "cmd_run_import.h"
-
-extern char **environ;
+#include "spawn.h"
 
 static int same_found(const struct stick_watch_ctx *c, const struct stick_found *f, int n)
 {
@@ -238,22 +236,12 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
                     "--progress-fd",
                     fd_arg,
                     NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], 3);
-    posix_spawn_file_actions_addclosefrom_np(&fa, 4);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attr, &none); /* the worker blocks every signal */
-    posix_spawnattr_setsigdefault(&attr, &all);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    pid_t pid;
-    int rc = posix_spawn(&pid, c->exe, &fa, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
+    /* the progress pipe as its 3, its output to the kiosk's log, nothing
+     * else of the kiosk's; killed if this thread (which waits for it below)
+     * or the kiosk goes first (spawn.h) */
+    struct spawn_fds sfds = {.out = STDERR_FILENO, .pass = fds[1]};
+    pid_t pid = 0;
+    int rc = spawn_start(c->exe, argv, &sfds, 0, &pid);
     close(fds[1]);
     if (rc != 0) {
         close(fds[0]);
