@@ -99,6 +99,10 @@ struct slot {
      * open addressing; n_seen of cap_seen, a power of two) */
     uint32_t *seen;
     size_t n_seen, cap_seen;
+    /* the exhibit's font: the face whose slot opened its TTF_Font (faces
+     * given the same font share one, and the size it is set to,
+     * text's own_px[px_of]); borrowed: it is that other face's */
+    int px_of, borrowed;
     /* 0 not looked up yet, 2 found (its file and characters known), 1
      * open, -1 unavailable */
     int state;
@@ -147,8 +151,10 @@ struct text {
     } maps[FACE_COUNT * MAX_CHAIN];
     int n_maps;
     /* the exhibit's fonts' bytes, one copy per distinct font (faces that
-     * use the same font share it: a 20 MB font is held once) */
+     * use the same font share it: a 20 MB font is held once, and opened
+     * once: a font's FreeType and HarfBuzz tables cost 2-3 MB) */
     void *own_buf[FACE_COUNT];
+    int own_px[FACE_COUNT]; /* the size each exhibit's TTF_Font is set to */
 };
 
 static const char *const face_names[FACE_COUNT] = {"sans", "sans bold", "serif"};
@@ -344,7 +350,7 @@ static void close_font(struct text *t, TTF_Font *f)
 static void slot_free(struct text *t, struct slot *sl)
 {
     hb_font_destroy(sl->hb); /* NULL is fine */
-    if (sl->font)
+    if (sl->font && !sl->borrowed)
         close_font(t, sl->font);
     if (sl->cs)
         FcCharSetDestroy(sl->cs);
@@ -355,6 +361,14 @@ static void slot_free(struct text *t, struct slot *sl)
     sl->own = NULL; /* its bytes are the text's (own_buf) */
     sl->seen = NULL;
     sl->n_seen = sl->cap_seen = 0;
+    sl->borrowed = 0;
+}
+
+/* Where the size sl's font is set to is kept: the exhibit's fonts share
+ * theirs (own_px). */
+static int *slot_px(struct text *t, struct slot *sl)
+{
+    return sl->own ? &t->own_px[sl->px_of] : &sl->cur_px;
 }
 
 static const char *const *families_of(const struct script_fonts *sf, enum font_face face)
@@ -497,10 +511,11 @@ static struct slot *slot_at(struct text *t, enum font_face face, int i, int px)
         px = 1;
     if (px > MAX_PX)
         px = MAX_PX;
-    if (!sl->strike && sl->cur_px != px) {
+    int *cur = slot_px(t, sl);
+    if (!sl->strike && *cur != px) {
         if (TTF_SetFontSize(sl->font, px) != 0)
             return NULL;
-        sl->cur_px = px;
+        *cur = px;
     }
     return sl;
 }
@@ -1072,20 +1087,24 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
             ret = -1;
             continue;
         }
-        /* one copy of a font however many faces use it */
+        /* one copy of a font however many faces use it, opened once */
         void *copy = NULL;
-        for (int g = 0; g < face && !copy; g++)
-            if (t->own_buf[g] && size[g] == size[face] &&
+        int g = 0;
+        for (; g < face && !copy; g++)
+            if (size[g] == size[face] && data[g] &&
                 (data[g] == data[face] || memcmp(data[g], data[face], size[face]) == 0))
                 copy = t->own_buf[g];
+        int owner = copy ? g - 1 : face;
+        const struct slot *os = &t->chain[owner].f[0];
         if (!copy && (copy = malloc(size[face])) != NULL) {
             memcpy(copy, data[face], size[face]);
             t->own_buf[face] = copy;
         }
-        SDL_RWops *rw = copy ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
-        TTF_Font *f = rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, 0) : NULL;
+        int borrowed = owner != face && os->own == copy && os->state == 1 && !os->borrowed;
+        SDL_RWops *rw = copy && !borrowed ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
+        TTF_Font *f = borrowed ? os->font : rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, 0) : NULL;
         if (!f || ch->n >= MAX_CHAIN) {
-            if (f)
+            if (f && !borrowed)
                 TTF_CloseFont(f);
             snprintf(why, why_len, "the exhibit's font fonts.%s (%s) is not a font this kiosk "
                      "can open (%s)", face_keys[face], label,
@@ -1093,8 +1112,11 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
             ret = -1;
             continue;
         }
-        TTF_SetFontKerning(f, 1);
-        TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
+        if (!borrowed) {
+            TTF_SetFontKerning(f, 1);
+            TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
+            t->own_px[face] = OPEN_PX;
+        }
         memmove(&ch->f[1], &ch->f[0], sizeof ch->f[0] * (size_t)ch->n);
         ch->n++;
         struct slot *sl = &ch->f[0];
@@ -1104,7 +1126,8 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
         sl->len = size[face];
         sl->font = f;
         sl->state = 1;
-        sl->cur_px = OPEN_PX;
+        sl->px_of = borrowed ? owner : face;
+        sl->borrowed = borrowed;
         snprintf(sl->path, PATH_LEN, "%s", label);
         /* opened is not enough: its outlines indexed within the file, and
          * a sample of its characters drawn (the rest as they are used) */
@@ -1664,12 +1687,13 @@ static int glyf_box_check(struct slot *sl, uint32_t cp, char *why, size_t why_le
 /* Rasterise cp in the exhibit's font of sl: it must draw, and draw ink
  * (a damaged index draws every glyph as nothing). 0, -1 with why when it
  * fails, -2 with why when it draws nothing. */
-static int glyph_drawn(struct slot *sl, uint32_t cp, char *why, size_t why_len)
+static int glyph_drawn(struct text *t, struct slot *sl, uint32_t cp, char *why, size_t why_len)
 {
     if (inkless(cp))
         return 0;
-    if (sl->cur_px < 8 && TTF_SetFontSize(sl->font, OPEN_PX) == 0)
-        sl->cur_px = OPEN_PX; /* tiny sizes may round a dot away */
+    int *cur = slot_px(t, sl);
+    if (*cur < 8 && TTF_SetFontSize(sl->font, OPEN_PX) == 0)
+        *cur = OPEN_PX; /* tiny sizes may round a dot away */
     SDL_Color white = {255, 255, 255, 255};
     SDL_Surface *g = TTF_RenderGlyph32_Blended(sl->font, cp, white);
     if (!g) {
@@ -1715,7 +1739,7 @@ static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint
     char why[160];
     int rc = slot_hb(t, sl) == 0 ? glyf_box_check(sl, cp, why, sizeof why) : 0;
     if (rc == 0)
-        rc = glyph_drawn(sl, cp, why, sizeof why);
+        rc = glyph_drawn(t, sl, cp, why, sizeof why);
     if (rc == -2 && probe)
         return 0; /* (not remembered: checked again when used) */
     if (rc != 0) {
