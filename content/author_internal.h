@@ -29,7 +29,7 @@ struct hyphen_table;
 
 #define MAX_ERRORS 50
 #define MAX_LOCALES STORE_MAX_LOCALES
-#define MAX_SOURCES 1024
+#define MAX_SOURCES STORE_MAX_SOURCES /* the reader checks it too */
 #define MAX_YAML_BYTES (1024 * 1024)
 #define ERROR_LINE_MAX 1024
 
@@ -49,7 +49,7 @@ struct hyphen_table;
 #define LEN_ALT RULES_LEN_ALT
 #define LEN_CITE RULES_LEN_CITE
 #define LEN_DESCRIPTION RULES_LEN_DESCRIPTION
-#define LEN_ID 64
+#define LEN_ID STORE_ID_MAX
 #define LEN_FILE 255
 
 /* ---- what the sources say --------------------------------------------- */

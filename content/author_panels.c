@@ -386,7 +386,9 @@ static void fit_panel(struct build *b, const struct psrc *ps, int index, const v
                 .part_of_label = f->part_of_label.s[l],
             };
         } else if (ps->kind == PANEL_TITLE) {
-            /* as store_panel_load gives it: the heading in the others */
+            /* as store_panel_load gives it: the logo, the heading in the others */
+            if (img)
+                p.image = (struct panel_image){img, img_size, NULL, b->logo, 0, 0};
             for (int o = 0; o < b->nloc && p.n_also < PANEL_ALSO_MAX; o++) {
                 const char *h = ltext_stored(b, &ps->heading, o);
                 if (o != l && h) {
@@ -577,6 +579,16 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         unsigned long w, h;
         img = build_image_load(b, ps->img.file, v[PK_IMAGE] ? v[PK_IMAGE]->line : 1, &img_size,
                                &mime, &w, &h);
+    }
+    /* the logo on a title panel, as store_panel_load gives it: the fit
+     * check lays it out and decodes it as the import's check does */
+    if (ps->kind == PANEL_TITLE && b->logo && b->nerr == before && b->opts && b->opts->fit) {
+        const char *mime;
+        unsigned long w, h;
+        const char *saved = b->cur;
+        b->cur = "exhibit.yaml";
+        img = build_image_load(b, b->logo, b->logo_line, &img_size, &mime, &w, &h);
+        b->cur = saved;
     }
     if (ps->kind == PANEL_VIDEO && b->nerr == before && b->locales_ok)
         video_check(b, ps);

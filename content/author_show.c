@@ -8,7 +8,8 @@
 #include "author_internal.h"
 #include "when.h"
 
-#define SHOW_MAX 64 /* windows one key may give */
+/* windows one key may give: store.h's limit, which the reader checks */
+#define SHOW_MAX STORE_WINDOWS_PER_SCOPE
 
 static void show_one(struct build *b, const struct ynode *n, const char *key, struct show *out,
                      int cap)

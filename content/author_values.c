@@ -453,19 +453,6 @@ int value_decimal(struct build *b, const struct ynode *n, const char *path, stru
     return 0;
 }
 
-static int id_chars_ok(const char *s, const char *extra)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++) {
-        char c = *s;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              strchr(extra, c)))
-            return 0;
-    }
-    return 1;
-}
-
 /* A short identifier: letters, digits and the characters in extra. */
 const char *value_id(struct build *b, const struct ynode *n, const char *path, const char *extra,
                      const char *what)
@@ -475,7 +462,8 @@ const char *value_id(struct build *b, const struct ynode *n, const char *path, c
         ERR(b, n->line, "%s must be %s, not %s", path, what, value_describe(q, sizeof q, n));
         return NULL;
     }
-    if (n->len > LEN_ID || strlen(n->s) != n->len || !id_chars_ok(n->s, extra)) {
+    /* the reader's rule too (store_open, store_check_as_built) */
+    if (n->len > LEN_ID || strlen(n->s) != n->len || !store_id_ok(n->s, n->len, extra)) {
         ERR(b, n->line, "%s must be %s, not %s", path, what,
             value_quoted(q, sizeof q, n->s, n->len));
         return NULL;

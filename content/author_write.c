@@ -506,6 +506,16 @@ int show_write(const struct build *b, sqlite3 *db)
 {
     if (b->npan < 1)
         return 0;
+    /* the reader's limit in all (store.h), as each key's is */
+    long total = b->show.n;
+    for (int p = 0; p < b->npan; p++)
+        total += b->pan[p].chapter_show.n + b->pan[p].show.n;
+    if (total > STORE_WINDOWS_MAX) {
+        ERR((struct build *)b, b->show.line ? b->show.line : 1,
+            "show: the exhibit, its chapters and panels have %ld windows together; at most %d",
+            total, STORE_WINDOWS_MAX);
+        return -1;
+    }
     if (show_rows(db, "exhibit", 0, b->npan - 1, &b->show))
         return -1;
     for (int p = 0; p < b->npan; p++) {

@@ -31,6 +31,7 @@
 #include "store_schema.h"
 #include "theme.h"
 #include "ui_keys.h"
+#include "when.h"
 
 #define STORE_MAX_TEXT (64 * 1024)         /* bytes in one text field */
 #define STORE_MAX_ASSET (20 * 1024 * 1024) /* bytes in one image */
@@ -578,6 +579,17 @@ done:
     return ret;
 }
 
+/* A store's text (a window's spec, a code) for a message: at most 60
+ * bytes, control characters as '?' (a store's text is hostile). */
+static const char *window_words(const unsigned char *spec, char *buf, size_t size)
+{
+    size_t o = 0;
+    for (; spec && spec[o] && o + 4 < size && o < 60; o++)
+        buf[o] = spec[o] < 0x20 || spec[o] == 0x7f ? '?' : (char)spec[o];
+    snprintf(buf + o, size - o, "%s", spec && spec[o] ? "..." : "");
+    return buf;
+}
+
 static int read_locales(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
@@ -600,13 +612,17 @@ static int read_locales(struct store *s, char *why, size_t why_len)
         s->n_locales++;
         const char *c = s->locales[i];
         size_t n = c ? strlen(c) : 0;
-        int ok = n > 0 && n <= STORE_LOCALE_MAX && s->locale_names[i];
-        for (size_t k = 0; ok && k < n; k++)
-            ok = (c[k] >= 'a' && c[k] <= 'z') || (c[k] >= 'A' && c[k] <= 'Z') ||
-                 (c[k] >= '0' && c[k] <= '9') || c[k] == '-';
-        if (!ok)
-            ret = rules_fail(why, why_len, "%s has a language without a valid code and name.",
-                             s->name);
+        /* the build's rule (value_locale_code): an id of letters, digits
+         * and '-' that starts with a letter */
+        int ok = n > 0 && n <= STORE_LOCALE_MAX && s->locale_names[i] && store_id_ok(c, n, "-") &&
+                 ((c[0] >= 'a' && c[0] <= 'z') || (c[0] >= 'A' && c[0] <= 'Z'));
+        if (!ok) {
+            char words[80];
+            ret = rules_fail(why, why_len,
+                             "%s has a language without a valid code and name (\"%s\": a code "
+                             "is letters, digits and '-', starting with a letter).",
+                             s->name, window_words((const unsigned char *)c, words, sizeof words));
+        }
     }
     if (ret == 0 && r < 0)
         ret = -1;
@@ -670,6 +686,19 @@ done:
     return ret;
 }
 
+int store_id_ok(const char *s, size_t len, const char *extra)
+{
+    if (!s || len == 0 || len > STORE_ID_MAX || strlen(s) < len)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              (c && strchr(extra, c))))
+            return 0;
+    }
+    return 1;
+}
+
 static int read_exhibit(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
@@ -681,9 +710,12 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     if (ret < 0)
         goto done;
     ret = 0;
-    if (copy_text(s, st, 0, NULL, ANY_TEXT("exhibit id"), NULL, &s->slug, why, why_len) < 0 ||
-        copy_text(s, st, 1, NULL, ANY_TEXT("exhibit version"), NULL, &s->version, why, why_len) <
-            0 ||
+    /* as the build takes them: id a short id, version a line of up to as
+     * many bytes */
+    if (copy_text(s, st, 0, NULL, &(const struct field){"exhibit id (slug)", STORE_ID_MAX, 1},
+                  NULL, &s->slug, why, why_len) < 0 ||
+        copy_text(s, st, 1, NULL, &(const struct field){"exhibit version", STORE_ID_MAX, 1}, NULL,
+                  &s->version, why, why_len) < 0 ||
         copy_text(s, st, 2, NULL, ANY_TEXT("default language"), NULL, &s->default_locale, why,
                   why_len) < 0) {
         ret = -1;
@@ -691,6 +723,12 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     }
     if (!s->slug || !s->version || !s->default_locale) {
         ret = rules_fail(why, why_len, "%s has an incomplete exhibit description.", s->name);
+        goto done;
+    }
+    if (!store_id_ok(s->slug, strlen(s->slug), "-")) {
+        ret = rules_fail(why, why_len,
+                         "%s has an exhibit id (slug) that is not letters, digits and '-'.",
+                         s->name);
         goto done;
     }
     int known = 0;
@@ -730,6 +768,81 @@ static int check_panels(struct store *s, char *why, size_t why_len)
     s->n_panels = (int)n;
     s->n_sources = (int)sources;
     return 0;
+}
+
+/* The show windows (version 5 on) as the build writes them (author_show.c,
+ * show_write): each one's scope, panels and spec, at most
+ * STORE_WINDOWS_PER_SCOPE per scope and STORE_WINDOWS_MAX in all. A store
+ * written by hand with anything else is refused here, once, rather than
+ * read window by window at every start. */
+static int check_windows(struct store *s, char *why, size_t why_len)
+{
+    if (s->format < 5)
+        return 0;
+    sqlite3_int64 total;
+    if (query_int(s, "SELECT count(*) FROM show_window", &total, why, why_len) < 0)
+        return -1;
+    if (total > STORE_WINDOWS_MAX)
+        return rules_fail(why, why_len,
+                          "%s has %lld show windows; an exhibit has at most %d (at most %d for "
+                          "the exhibit, each chapter and each panel).",
+                          s->name, (long long)total, STORE_WINDOWS_MAX, STORE_WINDOWS_PER_SCOPE);
+    sqlite3_stmt *st = NULL;
+    int ret = prepare_once(s,
+                           "SELECT scope, first, count(*) FROM show_window"
+                           " GROUP BY scope, first, last HAVING count(*) > ?1 LIMIT 1",
+                           &st, why, why_len);
+    if (ret == 0 && sqlite3_bind_int(st, 1, STORE_WINDOWS_PER_SCOPE) != SQLITE_OK)
+        ret = fail_sqlite(s, SQLITE_ERROR, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) > 0) {
+        char scope[16];
+        window_words(sqlite3_column_text(st, 0), scope, sizeof scope);
+        ret = rules_fail(why, why_len,
+                         "%s has %lld show windows for one %s (from panel %lld); the build "
+                         "allows %d.",
+                         s->name, (long long)sqlite3_column_int64(st, 2), scope,
+                         (long long)sqlite3_column_int64(st, 1) + 1, STORE_WINDOWS_PER_SCOPE);
+    }
+    sqlite3_finalize(st);
+    if (ret != 0)
+        return -1;
+    if (prepare_once(s, "SELECT scope, first, last, spec FROM show_window ORDER BY rowid", &st,
+                     why, why_len) < 0) {
+        sqlite3_finalize(st);
+        return -1;
+    }
+    int n = s->n_panels;
+    for (int i = 1; ret == 0 && (ret = next_row(s, st, why, why_len)) > 0; i++) {
+        const unsigned char *scope = sqlite3_column_text(st, 0);
+        const unsigned char *spec = sqlite3_column_text(st, 3);
+        const char *sc = (const char *)(scope ? scope : (const unsigned char *)"");
+        int ints = sqlite3_column_type(st, 1) == SQLITE_INTEGER &&
+                   sqlite3_column_type(st, 2) == SQLITE_INTEGER;
+        sqlite3_int64 first = sqlite3_column_int64(st, 1), last = sqlite3_column_int64(st, 2);
+        char words[80], wwhy[256];
+        const char *bad = NULL;
+        struct when w;
+        if (strcmp(sc, "exhibit") != 0 && strcmp(sc, "chapter") != 0 && strcmp(sc, "panel") != 0)
+            bad = "its scope is not exhibit, chapter or panel";
+        else if (!ints || first < 0 || last < first || last >= n)
+            bad = "the panels it covers are not panels of the exhibit";
+        else if (strcmp(sc, "exhibit") == 0 && (first != 0 || last != n - 1))
+            bad = "an exhibit's window covers every panel";
+        else if (strcmp(sc, "panel") == 0 && first != last)
+            bad = "a panel's window covers that panel only";
+        else if (sqlite3_column_type(st, 3) != SQLITE_TEXT || !spec ||
+                 (size_t)sqlite3_column_bytes(st, 3) != strlen((const char *)spec))
+            bad = "it is not a line of text";
+        else if (when_parse((const char *)spec, &w, wwhy, sizeof wwhy) != 0)
+            bad = wwhy;
+        if (bad) {
+            ret = rules_fail(why, why_len, "%s has a show window (%d, \"%s\") the build could not "
+                             "have written: %s.",
+                             s->name, i, window_words(spec, words, sizeof words), bad);
+        }
+    }
+    sqlite3_finalize(st);
+    return ret < 0 ? -1 : 0;
 }
 
 static int prepare_statements(struct store *s, char *why, size_t why_len)
@@ -828,7 +941,8 @@ static int check_store(struct store *s, char *why, size_t why_len)
         prepare_statements(s, why, why_len) < 0 ||
         (!s->defer_check && quick_check(s, why, why_len) < 0) ||
         read_locales(s, why, why_len) < 0 || read_exhibit(s, why, why_len) < 0 ||
-        check_panels(s, why, why_len) < 0 || read_ui_text(s, why, why_len) < 0)
+        check_panels(s, why, why_len) < 0 || check_windows(s, why, why_len) < 0 ||
+        read_ui_text(s, why, why_len) < 0)
         return -1;
     return 0;
 }
@@ -1331,15 +1445,16 @@ static int load_also(struct store *s, int index, struct panel *out, const char *
     return out->n_also < PANEL_ALSO_MAX && r < 0 ? -1 : 0;
 }
 
-static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where, struct arena *a,
-                      struct panel_image *img, char *why, size_t why_len)
+/* noun: what the picture is to a reader ("photo", "logo", "poster"). */
+static int load_image(struct store *s, sqlite3_int64 asset_id, const char *noun, const char *where,
+                      struct arena *a, struct panel_image *img, char *why, size_t why_len)
 {
     const char *mime;
     sqlite3_stmt *st;
     int r = lookup(s, ST_ASSET, asset_id, &st, why, why_len);
     if (r == 0)
-        return rules_fail(why, why_len, "%s has an image panel whose photo is missing (%s).",
-                          s->name, where);
+        return rules_fail(why, why_len, "%s names a %s that is not an image of the exhibit (%s).",
+                          s->name, noun, where);
     if (r < 0)
         return -1;
     if (read_text(s, st, 0, where, ANY_TEXT("the photo's type"), a, &mime, why, why_len) < 0 ||
@@ -1363,7 +1478,7 @@ static int load_image(struct store *s, sqlite3_int64 asset_id, const char *where
     long h = sqlite3_column_type(st, 3) == SQLITE_INTEGER ? (long)sqlite3_column_int(st, 3) : 0;
     if (rules_image(data, (size_t)n, mime ? mime : "no type", w, h, NULL, NULL, NULL, phrase,
                     sizeof phrase) != 0)
-        return rules_fail(why, why_len, "%s: %s: the photo %s.", s->name, where, phrase);
+        return rules_fail(why, why_len, "%s: %s: the %s %s.", s->name, where, noun, phrase);
     void *copy = arena_alloc(a, (size_t)n);
     if (!copy)
         return fail_memory(s, why, why_len);
@@ -1734,7 +1849,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         break;
     case PANEL_TITLE:
         /* the exhibit's logo, on its title panel */
-        if (s->logo && load_image(s, s->logo, where, a, &out->image, why, why_len) < 0)
+        if (s->logo && load_image(s, s->logo, "logo", where, a, &out->image, why, why_len) < 0)
             return -1;
         if (load_also(s, index, out, where, a, why, why_len) < 0)
             return -1;
@@ -1747,7 +1862,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
             return rules_fail(why, why_len, "%s has a photo without a description (%s).", s->name,
                               where);
         out->image.alt = fields[4];
-        if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0)
+        if (load_image(s, asset_id, "photo", where, a, &out->image, why, why_len) < 0)
             return -1;
         break;
     case PANEL_TIMELINE:
@@ -1758,7 +1873,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
         if (!has_asset)
             return rules_fail(why, why_len, "%s has a video panel without its poster (%s).",
                               s->name, where);
-        if (load_image(s, asset_id, where, a, &out->image, why, why_len) < 0 ||
+        if (load_image(s, asset_id, "poster", where, a, &out->image, why, why_len) < 0 ||
             load_video(s, index, loc, where, a, &out->video, why, why_len) < 0)
             return -1;
         break;
@@ -1880,6 +1995,94 @@ const char *const *store_ui_text(const struct store *s, const char *locale)
         if (strcmp(locale, s->locales[l]) == 0)
             return (const char *const *)s->ui[l];
     return NULL;
+}
+
+/* The first row a query finds, its first column as words for a message
+ * (into buf); 1 when there is one, 0 when none, -1 with why. */
+static int first_found(struct store *s, const char *sql, char *buf, size_t size, char *why,
+                       size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int ret = prepare_once(s, sql, &st, why, why_len);
+    if (ret == 0 && (ret = next_row(s, st, why, why_len)) > 0)
+        window_words(sqlite3_column_text(st, 0), buf, size);
+    sqlite3_finalize(st);
+    return ret;
+}
+
+int store_check_as_built(struct store *s, char *why, size_t why_len)
+{
+    char words[80];
+    int r;
+    if (s->ui_ignored)
+        return rules_fail(why, why_len, "%s", s->ui_why);
+    if (s->n_sources > STORE_MAX_SOURCES)
+        return rules_fail(why, why_len, "%s has %d sources; an exhibit has at most %d.", s->name,
+                          s->n_sources, STORE_MAX_SOURCES);
+    static const struct {
+        const char *sql, *says;
+    } rules[] = {
+        {"SELECT id FROM source WHERE id NOT IN (SELECT source_id FROM citation)"
+         " AND id NOT IN (SELECT source_id FROM item_citation) LIMIT 1",
+         "a source that no panel cites"},
+        {"SELECT source_id FROM citation WHERE source_id NOT IN (SELECT id FROM source)"
+         " UNION ALL SELECT source_id FROM item_citation"
+         " WHERE source_id NOT IN (SELECT id FROM source) LIMIT 1",
+         "a citation of a source it does not list"},
+        {"SELECT p.id FROM statistic f JOIN panel p USING (position) WHERE f.position NOT IN"
+         " (SELECT position FROM citation WHERE subject = 'figure') LIMIT 1",
+         "a figure that names no source"},
+        {"SELECT p.id FROM quote q JOIN panel p USING (position) WHERE q.position NOT IN"
+         " (SELECT position FROM citation WHERE subject = 'quote') LIMIT 1",
+         "a quote that names no source"},
+        {"SELECT p.id FROM event e JOIN panel p USING (position) WHERE NOT EXISTS (SELECT 1"
+         " FROM item_citation c WHERE c.position = e.position AND c.item = e.item) LIMIT 1",
+         "an event that names no source"},
+        {"SELECT p.id FROM compare_value v JOIN panel p USING (position) WHERE NOT EXISTS"
+         " (SELECT 1 FROM item_citation c WHERE c.position = v.position AND c.item = v.item)"
+         " LIMIT 1",
+         "a value that names no source"},
+        {"SELECT p.id FROM statistic f JOIN statistic_text t USING (position)"
+         " JOIN panel p USING (position) WHERE f.unit IS NOT NULL AND t.suffix IS NOT NULL"
+         " LIMIT 1",
+         "a figure with both a unit and a suffix (both would be shown after the number)"},
+    };
+    /* each source's id and file as the build takes them (value_id,
+     * check_source_file) */
+    sqlite3_stmt *st = NULL;
+    r = prepare_once(s, "SELECT id, file FROM source ORDER BY position", &st, why, why_len);
+    int row = 0;
+    while (r == 0 && (row = next_row(s, st, why, why_len)) > 0) {
+        const char *id = (const char *)sqlite3_column_text(st, 0);
+        const char *file = (const char *)sqlite3_column_text(st, 1);
+        int id_ok = sqlite3_column_type(st, 0) == SQLITE_TEXT &&
+                    store_id_ok(id, (size_t)sqlite3_column_bytes(st, 0), "-_");
+        int file_ok = sqlite3_column_type(st, 1) == SQLITE_NULL ||
+                      (sqlite3_column_type(st, 1) == SQLITE_TEXT && file && file[0] &&
+                       !strchr(file, '/') && strcmp(file, ".") != 0 && strcmp(file, "..") != 0);
+        window_words((const unsigned char *)(id_ok ? file : id), words, sizeof words);
+        if (!id_ok)
+            r = rules_fail(why, why_len,
+                           "%s has a source whose id (\"%s\") is not letters, digits, '-' and "
+                           "'_' (at most %d).",
+                           s->name, words, STORE_ID_MAX);
+        else if (!file_ok)
+            r = rules_fail(why, why_len,
+                           "%s has a source whose file (\"%s\") is not a plain file name.",
+                           s->name, words);
+    }
+    sqlite3_finalize(st);
+    if (r != 0 || row < 0)
+        return -1;
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        r = first_found(s, rules[i].sql, words, sizeof words, why, why_len);
+        if (r != 0)
+            return r < 0 ? -1
+                         : rules_fail(why, why_len, "%s has %s (\"%s\"): the build never writes one.",
+                                      s->name, rules[i].says, words);
+    }
+    reset_all(s);
+    return 0;
 }
 
 int store_ui_ignored(const struct store *s, char *why, size_t why_len)
@@ -2017,7 +2220,7 @@ int store_logo(struct store *s, struct arena *a, struct panel_image *out, char *
     *out = (struct panel_image){NULL, 0, NULL, NULL, 0, 0};
     if (!s->logo)
         return 0;
-    int ret = load_image(s, s->logo, "the logo", a, out, why, why_len);
+    int ret = load_image(s, s->logo, "logo", "the exhibit's logo", a, out, why, why_len);
     reset_all(s);
     return ret;
 }

@@ -37,6 +37,16 @@
 #define STORE_MAX_LOCALES 35
 #define STORE_LOCALE_MAX 35 /* longest locale code (BCP 47 tag) a store may use */
 
+/* Sources in one exhibit, and the longest id (the exhibit's, a source's):
+ * the build's limits, checked again at open. */
+#define STORE_MAX_SOURCES 1024
+#define STORE_ID_MAX 64
+
+/* Is s[0..len) an id as the build accepts one: 1 to STORE_ID_MAX
+ * letters and digits (ASCII) and characters of extra ("-", "-_")? The
+ * build's rule (value_id) and the reader's, in one place. */
+int store_id_ok(const char *s, size_t len, const char *extra);
+
 struct store;
 
 struct store_info {
@@ -126,6 +136,17 @@ const char *const *store_ui_text(const struct store *s, const char *locale);
  * '%' or two "%d"), and the first one's reason in why, for one log line. */
 int store_ui_ignored(const struct store *s, char *why, size_t why_len);
 
+/* What store_open lets through (for the kiosk's sake, or because reading
+ * panels does not need it) but `bundle build` never writes: the exhibit's
+ * words for the kiosk that the store left out (store_ui_ignored), more
+ * than STORE_MAX_SOURCES sources, a source id or file the build refuses, a
+ * source no panel cites or a citation of one it does not list, a figure,
+ * quote, event or compared value that names no source, a figure with both
+ * a unit and a suffix. An import and `bundle verify` refuse such a store
+ * (store_open does not: a kiosk keeps showing what it has): 0, or -1 with
+ * why naming the first. */
+int store_check_as_built(struct store *s, char *why, size_t why_len);
+
 /* All sources in credits order, in `locale`; *out is an array in `a`. */
 int store_sources(struct store *s, const char *locale, struct arena *a, struct store_source **out,
                   int *n, char *why, size_t why_len);
@@ -190,7 +211,13 @@ struct store_window {
     int first, last; /* the panels covered, 0-based, both included */
     const char *spec;
 };
-#define STORE_WINDOWS_MAX 4096 /* windows read from one exhibit */
+/* The build's limits, which store_open checks again (a store written by
+ * hand with more, a scope it does not know, panels it does not have or a
+ * window when_parse refuses is refused at open, naming the window): at
+ * most STORE_WINDOWS_PER_SCOPE windows for the exhibit, one chapter or one
+ * panel, and STORE_WINDOWS_MAX in all. */
+#define STORE_WINDOWS_PER_SCOPE 64
+#define STORE_WINDOWS_MAX 4096
 
 /* Every window, in scope, then panel order; *out in `a` (NULL and 0 when
  * there are none, or the store is older than version 5). 0, or -1 with why. */

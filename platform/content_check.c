@@ -320,18 +320,25 @@ static int photo_seen(struct content_check *c, const unsigned char *digest, int 
 /* The photo decoded as it would be shown full screen: the header within
  * the limits, then every row (a damaged file or a decompression bomb fails
  * here, not in front of visitors). The same bytes decode the same way, so
- * a photo already decoded at this size is not decoded again. */
+ * a photo already decoded at this size is not decoded again. One rule for
+ * every picture: a photo, a video's poster and the logo (on the title
+ * panel, as store_panel_load gives it and the build's fit check sees it)
+ * all pass this check, each named as what it is. */
 static int photo_check(struct content_check *c, const struct panel *p,
                        const struct layout_screen *screen, char *why, size_t why_len)
 {
-    if ((p->kind != PANEL_IMAGE && p->kind != PANEL_VIDEO) || !p->image.data)
+    if ((p->kind != PANEL_IMAGE && p->kind != PANEL_VIDEO && p->kind != PANEL_TITLE) ||
+        !p->image.data)
         return 0;
     struct photo_info info;
     char pwhy[256];
     const char *name = p->image.name ? p->image.name : "";
+    const char *what = p->kind == PANEL_TITLE   ? "logo"
+                       : p->kind == PANEL_VIDEO ? "poster"
+                                                : "photo";
     if (photo_probe(p->image.data, p->image.size, &info, pwhy, sizeof(pwhy)) != 0) {
-        snprintf(why, why_len, "photo%s%s%s %s", name[0] ? " \"" : "", name, name[0] ? "\"" : "",
-                 pwhy);
+        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name,
+                 name[0] ? "\"" : "", pwhy);
         return -2;
     }
     /* every byte is decoded at any size; a small one lets libjpeg skip
@@ -347,8 +354,8 @@ static int photo_check(struct content_check *c, const struct panel *p,
     SDL_Surface *s =
         photo_decode(p->image.data, p->image.size, ow, oh, 0, NULL, NULL, pwhy, sizeof(pwhy));
     if (!s) {
-        snprintf(why, why_len, "photo%s%s%s %s", name[0] ? " \"" : "", name, name[0] ? "\"" : "",
-                 pwhy);
+        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name,
+                 name[0] ? "\"" : "", pwhy);
         return -2;
     }
     SDL_FreeSurface(s);

@@ -562,7 +562,11 @@ static void photo_refused(const struct panel_image *img, const char *why)
 {
     char name[80];
     photo_name(img, name, sizeof(name));
-    log_warn(TAG, "The photo %s %s; its panel shows the description instead.", name, why);
+    /* a logo has no description: it is left out */
+    if (img->alt)
+        log_warn(TAG, "The photo %s %s; its panel shows the description instead.", name, why);
+    else
+        log_warn(TAG, "The picture %s %s; it is left out.", name, why);
 }
 
 static void photo_forget(struct view_photo *p)

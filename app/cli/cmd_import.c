@@ -376,6 +376,7 @@ int cmd_bundle_verify(const struct options *o)
     struct content_check *c = NULL;
     int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
     if (store_open_file(o->positional[0], &s, why, sizeof(why)) != 0 ||
+        store_check_as_built(s, why, sizeof(why)) != 0 ||
         !(c = content_check_new(why, sizeof(why))) ||
         content_check_store(c, s, w, h, NULL, why, sizeof(why)) != 0 ||
         kiosk_check_as_imported(o->positional[0], s, signer, w, h, why, sizeof(why)) != 0) {

@@ -28,12 +28,21 @@ int showplan_load(struct showplan *p, struct store *s, int n_panels, struct aren
         p->on = NULL;
         return -1;
     }
+    /* store_open refused a store with a window the build could not have
+     * written; one that still differs here (a store changed since) is
+     * refused whole, once, not dropped window by window with a log line
+     * each and its panels then shown always */
     for (int i = 0; i < n; i++) {
         char wwhy[256];
-        if (w[i].first < 0 || w[i].last >= n_panels || w[i].first > w[i].last ||
-            when_parse(w[i].spec, &p->when[p->n], wwhy, sizeof(wwhy)) != 0) {
-            log_warn("kiosk", "a show window is ignored (shown always): '%s'", w[i].spec);
-            continue;
+        if (w[i].first < 0 || w[i].last >= n_panels || w[i].first > w[i].last) {
+            snprintf(why, why_len, "show window %d covers panels the exhibit does not have", i + 1);
+            p->on = NULL;
+            return -1;
+        }
+        if (when_parse(w[i].spec, &p->when[p->n], wwhy, sizeof(wwhy)) != 0) {
+            snprintf(why, why_len, "show window %d cannot be read: %s", i + 1, wwhy);
+            p->on = NULL;
+            return -1;
         }
         p->win[p->n++] = w[i];
     }

@@ -30,8 +30,9 @@ struct showplan {
 };
 
 /* Read s's windows for an exhibit of n_panels panels into p (memory from
- * a). A window that does not parse (a store written by hand) is dropped
- * with a log line: its scope is then shown always. 0, or -1 with why. */
+ * a). 0, or -1 with why when one does not parse or covers panels the
+ * exhibit lacks (store_open refuses such a store: the build never writes
+ * one). */
 int showplan_load(struct showplan *p, struct store *s, int n_panels, struct arena *a, char *why,
                   size_t why_len);
 
