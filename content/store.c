@@ -2010,6 +2010,62 @@ static int first_found(struct store *s, const char *sql, char *buf, size_t size,
     return ret;
 }
 
+/* Each locale's hyphenation rows as the build writes them (version 7 on):
+ * every one in a language of the exhibit, at most HYPHEN_TABLE_MAX_WORDS
+ * a language, each one hyphen_table_add takes (the reader leaves out a
+ * row it refuses; the build never writes one). 0, or -1 with why. */
+static int check_hyphens(struct store *s, char *why, size_t why_len)
+{
+    char words[80];
+    if (s->format < 7)
+        return 0;
+    int r = first_found(s,
+                        "SELECT locale FROM hyphenation WHERE locale NOT IN"
+                        " (SELECT code FROM locale) LIMIT 1",
+                        words, sizeof words, why, why_len);
+    if (r != 0)
+        return r < 0 ? -1
+                     : rules_fail(why, why_len,
+                                  "%s hyphenates words in \"%s\", not one of its languages.",
+                                  s->name, words);
+    for (int l = 0; l < s->n_locales; l++) {
+        sqlite3_stmt *st = NULL;
+        struct hyphen_table *t = hyphen_table_new();
+        if (!t)
+            return fail_memory(s, why, why_len);
+        r = prepare_once(s, "SELECT word, hyphenated FROM hyphenation WHERE locale = ?1", &st,
+                         why, why_len);
+        if (r == 0)
+            sqlite3_bind_text(st, 1, s->locales[l], -1, SQLITE_STATIC);
+        int row = 0, n = 0;
+        while (r == 0 && (row = next_row(s, st, why, why_len)) > 0) {
+            int wt = sqlite3_column_type(st, 0), ht = sqlite3_column_type(st, 1);
+            const char *w = (const char *)sqlite3_column_text(st, 0);
+            const char *h = (const char *)sqlite3_column_text(st, 1);
+            int added = wt == SQLITE_TEXT && ht == SQLITE_TEXT && w && h
+                            ? hyphen_table_add(t, w, (size_t)sqlite3_column_bytes(st, 0), h,
+                                               (size_t)sqlite3_column_bytes(st, 1))
+                            : -1;
+            if (++n > HYPHEN_TABLE_MAX_WORDS || added == -2)
+                r = rules_fail(why, why_len,
+                               "%s has more words to hyphenate in %s than a store keeps (%d, or "
+                               "%u MB).",
+                               s->name, s->locales[l], HYPHEN_TABLE_MAX_WORDS,
+                               HYPHEN_TABLE_MAX_BYTES >> 20);
+            else if (added < 0)
+                r = rules_fail(why, why_len,
+                               "%s hyphenates \"%s\" (%s) in a way the build never writes.",
+                               s->name, window_words((const unsigned char *)w, words, sizeof words),
+                               s->locales[l]);
+        }
+        sqlite3_finalize(st);
+        hyphen_table_free(t);
+        if (r != 0 || row < 0)
+            return -1;
+    }
+    return 0;
+}
+
 int store_check_as_built(struct store *s, char *why, size_t why_len)
 {
     char words[80];
@@ -2073,6 +2129,23 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
     }
     sqlite3_finalize(st);
     if (r != 0 || row < 0)
+        return -1;
+    /* a quote's language as the build takes it (value_locale_code) */
+    r = prepare_once(s, "SELECT p.id, q.language FROM quote q JOIN panel p USING (position)", &st,
+                     why, why_len);
+    while (r == 0 && (row = next_row(s, st, why, why_len)) > 0) {
+        const char *lang = (const char *)sqlite3_column_text(st, 1);
+        size_t n = lang ? (size_t)sqlite3_column_bytes(st, 1) : 0;
+        if (sqlite3_column_type(st, 1) != SQLITE_TEXT || !store_id_ok(lang, n, "-") ||
+            !((lang[0] >= 'a' && lang[0] <= 'z') || (lang[0] >= 'A' && lang[0] <= 'Z')))
+            r = rules_fail(why, why_len,
+                           "%s has a quote (panel \"%s\") whose language is not a language "
+                           "code such as en, fr or pt-BR.",
+                           s->name,
+                           window_words(sqlite3_column_text(st, 0), words, sizeof words));
+    }
+    sqlite3_finalize(st);
+    if (r != 0 || row < 0 || check_hyphens(s, why, why_len) != 0)
         return -1;
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         r = first_found(s, rules[i].sql, words, sizeof words, why, why_len);

@@ -183,6 +183,28 @@ static const struct row rows[] = {
     {"compare values must not be negative",
      "UPDATE compare_value SET value = '-5' WHERE position = 15 AND item = 0", B_NONE,
      "bars start at 0"},
+    {"quote.language must be a language code",
+     "UPDATE quote SET language = 'not a code!' WHERE position = 10", B_NONE, "language"},
+    {"a timeline has 2 to 12 events",
+     "DELETE FROM event WHERE position = 6 AND item > 0;"
+     "DELETE FROM event_text WHERE position = 6 AND item > 0;"
+     "DELETE FROM item_citation WHERE position = 6 AND item > 0",
+     B_NONE, "event"},
+    {"a compare panel has 2 to 6 values",
+     "DELETE FROM compare_value WHERE position = 15 AND item > 0;"
+     "DELETE FROM compare_value_text WHERE position = 15 AND item > 0;"
+     "DELETE FROM item_citation WHERE position = 15 AND item > 0",
+     B_NONE, "value"},
+    {"figure.to must be larger than figure.value",
+     "UPDATE statistic SET value_to = '1' WHERE position = 2", B_NONE, "figure.to"},
+    {"the hyphenation table: more words than a store keeps",
+     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100001)"
+     " INSERT INTO hyphenation SELECT 'en', 'hyph' || l || 'ation', 'hyph' || l || '-ation'"
+     " FROM (SELECT char(97 + i % 26, 97 + i / 26 % 26, 97 + i / 676 % 26, 97 + i / 17576 % 26)"
+     " AS l FROM n)",
+     B_NONE, "more words to hyphenate"},
+    {"the hyphenation table: a row the build would not write",
+     "INSERT INTO hyphenation VALUES ('en', 'abc', 'x-y-z-w')", B_NONE, "hyphenat"},
     {"image panel without a photo's description",
      "INSERT INTO asset VALUES (91, 'images/p.png', 'image/png', 64, 64, ?1);"
      "UPDATE panel SET kind = 'image', asset_id = 91 WHERE position = 1;"
