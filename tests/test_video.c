@@ -718,6 +718,80 @@ static void plays_from_the_blob(void **state)
     assert_int_equal(rename(keep, store), 0);
 }
 
+/* A clip's connection reads the store's own file: given the store's
+ * device and inode (store_file_id), a file put in its place since is
+ * refused, by the probe and the player, though it holds the same bytes. */
+static void a_replaced_store_is_refused(void **state)
+{
+    (void)state;
+    struct stat st;
+    assert_int_equal(stat(store, &st), 0);
+    struct video_source src = {.path = store, .rowid = ROW_H264, .container = "mp4",
+                               .dev = (uint64_t)st.st_dev, .ino = (uint64_t)st.st_ino};
+    char why[256] = "";
+    if (video_probe(&src, -1, 0, 0, NULL, NULL, NULL, NULL, why, sizeof why) != 0)
+        fail_msg("the store's own file: %s", why);
+    /* the same bytes in another file, renamed over the store */
+    char copy[PATH_MAX], keep[PATH_MAX];
+    path_join(copy, sizeof copy, work, "copy.sqlite");
+    path_join(keep, sizeof keep, work, "kept.sqlite");
+    FILE *in = fopen(store, "rb"), *out = fopen(copy, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    static char chunk[1 << 16];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        assert_int_equal(fwrite(chunk, 1, n, out), n);
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+    assert_int_equal(link(store, keep), 0);
+    assert_int_equal(rename(copy, store), 0);
+    assert_int_equal(video_probe(&src, -1, 0, 0, NULL, NULL, NULL, NULL, why, sizeof why), -1);
+    printf("probe of a replaced store: %s\n", why);
+    assert_non_null(strstr(why, "is no longer the file it was"));
+    struct video_opts o = {0};
+    struct video_player *p = video_open(&src, &o, NULL, NULL, why, sizeof why);
+    assert_non_null(p);
+    assert_int_equal(video_poll(p, NULL, why, sizeof why), VIDEO_FAILED);
+    assert_non_null(strstr(why, "is no longer the file it was"));
+    video_close(p);
+    /* without an identity given, the file at the path is read */
+    src.dev = src.ino = 0;
+    if (video_probe(&src, -1, 0, 0, NULL, NULL, NULL, NULL, why, sizeof why) != 0)
+        fail_msg("the copy, unchecked: %s", why);
+    assert_int_equal(rename(keep, store), 0);
+}
+
+/* A clip's first bytes must be what its container says. */
+static void container_is_checked(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *container;
+        int ok;
+    } cases[] = {
+        {"h264.mp4", "mp4", 1},     {"vp9.webm", "webm", 1},   {"av1.mkv", "matroska", 1},
+        {"h264.mp4", "webm", 0},    {"vp9.webm", "mp4", 0},    {"vp9.webm", "matroska", 0},
+        {"av1.mkv", "webm", 0},     {"h264.mp4", "mov", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[PATH_MAX], why[256] = "";
+        clip_path(path, sizeof path, cases[i].name);
+        struct video_source src = {.path = path, .rowid = 0, .container = cases[i].container};
+        int rc = video_probe(&src, -1, 0, 0, NULL, NULL, NULL, NULL, why, sizeof why);
+        printf("%s as %s: %s\n", cases[i].name, cases[i].container, rc == 0 ? "played" : why);
+        assert_int_equal(rc, cases[i].ok ? 0 : -1);
+        if (!cases[i].ok)
+            assert_int_equal(strncmp(why, "not a video", 11), 0);
+    }
+    assert_string_equal(video_container_of_name("a/b.MP4"), "mp4");
+    assert_string_equal(video_container_of_name("b.webm"), "webm");
+    assert_string_equal(video_container_of_name("b.mkv"), "matroska");
+    assert_null(video_container_of_name("b.mov"));
+    assert_null(video_container_of_name("b.m3u8"));
+    assert_null(video_container_of_name(".mp4"));
+}
+
 static bool wrapped(const struct run *r);
 static int64_t loop_max_pos;
 static bool loop_wrapped;
@@ -1034,6 +1108,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(broken_clips_are_refused),
         cmocka_unit_test(probe_gives_up_at_its_limit),
         cmocka_unit_test(probe_reads_the_blob),
+        cmocka_unit_test(a_replaced_store_is_refused),
+        cmocka_unit_test(container_is_checked),
         cmocka_unit_test(plays_from_the_blob),
         cmocka_unit_test(loop_passes_the_end),
         cmocka_unit_test(plays_a_file_with_sound),
