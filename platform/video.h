@@ -6,11 +6,12 @@
  * why and every other function fails with that reason.
  *
  * A clip's bytes are read where they are: the blob clip.data of a content
- * store, through a read-only SQLite connection of the player's own (the
- * store may be replaced on disk while it plays: the open connection keeps
- * reading the old file), or a plain file. No temporary file is written and
- * no copy of the whole clip is held in memory (mpv's demuxer reads ahead at
- * most 4 MiB).
+ * store, through a read-only SQLite connection of the player's own, opened
+ * as the store opens its file (store_db_open) and checked to be the file
+ * the store has open (the store may be replaced on disk while it plays:
+ * the open connection keeps reading the old file), or a plain file opened
+ * once. No temporary file is written and no copy of the whole clip is held
+ * in memory (mpv's demuxer reads ahead at most 4 MiB).
  *
  * Frames are drawn by mpv's software renderer into the caller's buffer as
  * XRGB8888 (native-endian uint32 0x00RRGGBB, SDL_PIXELFORMAT_RGB888), or,
