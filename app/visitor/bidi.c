@@ -42,6 +42,49 @@ int bidi_first_strong_rtl(const char *s, size_t n)
     return 0;
 }
 
+/* Would the embeddings, overrides and isolates of ty[0..m) open a level
+ * above UAX #9's max_depth (125) in a paragraph of either direction, an FSI
+ * counted at the higher of its two levels? FriBidi 1.0.8 (Debian 12's)
+ * never returns from some lines whose FSIs overflow, so such a line is
+ * not given to it. content/rules.c refuses the same text. */
+static int overflows(const FriBidiCharType *ty, int m)
+{
+    unsigned char level[FRIBIDI_BIDI_MAX_EXPLICIT_LEVEL + 2];
+    unsigned char isolate[FRIBIDI_BIDI_MAX_EXPLICIT_LEVEL + 2];
+    int top = 0;
+    level[0] = 1;
+    isolate[0] = 0;
+    for (int i = 0; i < m; i++) {
+        FriBidiCharType t = ty[i];
+        int odd = t == FRIBIDI_TYPE_RLE || t == FRIBIDI_TYPE_RLO || t == FRIBIDI_TYPE_RLI;
+        int even = t == FRIBIDI_TYPE_LRE || t == FRIBIDI_TYPE_LRO || t == FRIBIDI_TYPE_LRI;
+        if (odd || even || t == FRIBIDI_TYPE_FSI) {
+            int cur = level[top];
+            int next = t == FRIBIDI_TYPE_FSI ? cur + 2 : odd ? (cur + 1) | 1 : (cur + 2) & ~1;
+            if (next > FRIBIDI_BIDI_MAX_EXPLICIT_LEVEL)
+                return 1;
+            top++;
+            level[top] = (unsigned char)next;
+            isolate[top] = t == FRIBIDI_TYPE_RLI || t == FRIBIDI_TYPE_LRI || t == FRIBIDI_TYPE_FSI;
+        } else if (t == FRIBIDI_TYPE_PDF && top > 0 && !isolate[top]) {
+            top--;
+        } else if (t == FRIBIDI_TYPE_PDI) {
+            int k = top;
+            while (k > 0 && !isolate[k])
+                k--;
+            if (k > 0)
+                top = k - 1;
+        }
+    }
+    return 0;
+}
+
+/* A character of no width that only steers the algorithm or the shaper. */
+static int invisible_control(FriBidiCharType t)
+{
+    return FRIBIDI_IS_EXPLICIT(t) || FRIBIDI_IS_ISOLATE(t) || t == FRIBIDI_TYPE_BN;
+}
+
 int bidi_runs(const char *s, size_t n, int rtl, struct bidi_run *out, int max)
 {
     if (!s || n == 0)
@@ -85,7 +128,7 @@ int bidi_runs(const char *s, size_t n, int rtl, struct bidi_run *out, int max)
     fribidi_get_bracket_types(cp, m, ty, br);
     FriBidiParType base = rtl ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
     int count = -1;
-    if (fribidi_get_par_embedding_levels_ex(ty, br, m, &base, lv) == 0)
+    if (overflows(ty, m) || fribidi_get_par_embedding_levels_ex(ty, br, m, &base, lv) == 0)
         goto done;
     /* L1: spaces and isolates at the end of the line take the base level */
     FriBidiLevel base_level = rtl ? 1 : 0;
@@ -93,6 +136,25 @@ int bidi_runs(const char *s, size_t n, int rtl, struct bidi_run *out, int max)
                                    ty[i] == FRIBIDI_TYPE_BN);
          i--)
         lv[i] = base_level;
+    /* The controls (embeddings, overrides, isolates, PDF, PDI, joiners and
+     * the like) draw nothing: each sequence of them between two other
+     * characters takes its lowest level, which keeps apart what it kept
+     * apart (the order on screen of everything else is the same) but makes
+     * it one run. A hundred nested isolates would otherwise give two
+     * hundred runs of nothing around a few words, past any line's count. */
+    for (int i = 0; i < m;) {
+        if (!invisible_control(ty[i])) {
+            i++;
+            continue;
+        }
+        int j = i;
+        FriBidiLevel low = lv[i];
+        for (; j < m && invisible_control(ty[j]); j++)
+            if (lv[j] < low)
+                low = lv[j];
+        for (; i < j; i++)
+            lv[i] = low;
+    }
     /* runs of one level, in logical order */
     int nr = 0;
     int top = 0, low_odd = 1000;
