@@ -75,12 +75,103 @@ long rules_utf8_next(const char *s, size_t len, size_t *i)
     return cp;
 }
 
+/* Does cp, after prev (-1: none), stay in prev's extended grapheme cluster
+ * (UAX #29: GB6 to GB9b, GB11, GB12-13)? Exact for what can make a cluster
+ * long: marks, joiners, variation selectors, tags, Hangul jamo, emoji
+ * joined by U+200D, prepended marks. ri: how many regional indicators
+ * end at prev. */
+static int joins_cluster(long prev, long cp, int ri)
+{
+    if (prev < 0 || prev == '\n')
+        return 0;
+    int a = u_getIntPropertyValue((UChar32)prev, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    int b = u_getIntPropertyValue((UChar32)cp, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    if (b == U_GCB_EXTEND || b == U_GCB_ZWJ || b == U_GCB_SPACING_MARK || a == U_GCB_PREPEND)
+        return 1;
+    if (a == U_GCB_L)
+        return b == U_GCB_L || b == U_GCB_V || b == U_GCB_LV || b == U_GCB_LVT;
+    if (a == U_GCB_LV || a == U_GCB_V)
+        return b == U_GCB_V || b == U_GCB_T;
+    if (a == U_GCB_LVT || a == U_GCB_T)
+        return b == U_GCB_T;
+    if (a == U_GCB_ZWJ)
+        return u_hasBinaryProperty((UChar32)cp, UCHAR_EXTENDED_PICTOGRAPHIC);
+    if (a == U_GCB_REGIONAL_INDICATOR && b == U_GCB_REGIONAL_INDICATOR)
+        return ri % 2 == 1;
+    return 0;
+}
+
+/* The bidi explicit formatting characters (UAX #9 X1-X8): 1 an
+ * embedding or override, 2 an isolate, -1 PDF, -2 PDI, 0 none; *odd: it
+ * opens a right-to-left level (1), a left-to-right one (0), or either
+ * (2: FSI, which counts as the higher). */
+static int bidi_explicit(long cp, int *odd)
+{
+    *odd = cp == 0x202B || cp == 0x202E || cp == 0x2067 ? 1 : cp == 0x2068 ? 2 : 0;
+    if (cp >= 0x202A && cp <= 0x202E)
+        return cp == 0x202C ? -1 : 1;
+    if (cp >= 0x2066 && cp <= 0x2069)
+        return cp == 0x2069 ? -2 : 2;
+    return 0;
+}
+
+/* The deepest embedding level the explicit formatting characters of one
+ * paragraph open, stack and all as UAX #9's X1-X8 keep it, stopping past
+ * RULES_BIDI_DEPTH (where the algorithm would ignore them). The paragraph
+ * counts as right to left (level 1), the higher of its two levels, and an
+ * FSI as opening the higher of its two: what passes cannot overflow in any
+ * language. (FriBidi 1.0.8, Debian 12's, never returns from some lines
+ * whose FSIs overflow; app/visitor/bidi.c keeps them from it too.) */
+struct bidi_depth {
+    unsigned char level[RULES_BIDI_DEPTH + 2], isolate[RULES_BIDI_DEPTH + 2];
+    int top; /* level[top]: the current level; level[0] is the paragraph's */
+    int deepest;
+};
+
+static void bidi_step(struct bidi_depth *d, long cp)
+{
+    int odd, k = bidi_explicit(cp, &odd);
+    if (cp == '\n' || cp == 0x2029) { /* a paragraph's end: UAX #9 starts again */
+        d->top = 0;
+        d->level[0] = 1;
+        return;
+    }
+    if (k > 0 && d->deepest <= RULES_BIDI_DEPTH) {
+        int cur = d->level[d->top];
+        int next = odd == 2 ? cur + 2 : odd ? (cur + 1) | 1 : (cur + 2) & ~1;
+        if (next > d->deepest)
+            d->deepest = next;
+        if (next <= RULES_BIDI_DEPTH) {
+            d->top++;
+            d->level[d->top] = (unsigned char)next;
+            d->isolate[d->top] = k == 2;
+        }
+    } else if (k == -1 && d->top > 0 && !d->isolate[d->top]) {
+        d->top--;
+    } else if (k == -2) {
+        int i = d->top;
+        while (i > 0 && !d->isolate[i])
+            i--;
+        if (i > 0) /* a PDI with no isolate open does nothing */
+            d->top = i - 1;
+    }
+}
+
 int rules_text(const char *str, size_t len, int multiline, size_t max, const char *name, char *why,
                size_t why_len)
 {
     const unsigned char *s = (const unsigned char *)str;
     if (!str || len == 0)
         return rules_fail(why, why_len, "%s is empty", name);
+    /* the cluster being read: its first character and how many characters
+     * joined it; and how deep the bidi controls nest */
+    long prev = -1, base = -1, joined_cp = 0;
+    size_t joined = 0;
+    int ri = 0;
+    struct bidi_depth d;
+    d.top = d.deepest = 0;
+    d.level[0] = 1;
+    d.isolate[0] = 0;
     for (size_t i = 0; i < len;) {
         long cp = next_cp(s, len, &i);
         if (cp < 0)
@@ -88,6 +179,40 @@ int rules_text(const char *str, size_t len, int multiline, size_t max, const cha
         if ((cp < 0x20 && !(cp == '\n' && multiline)) || (cp >= 0x7F && cp <= 0x9F))
             return rules_fail(why, why_len, "%s contains a control character (U+%04lX)", name,
                               (unsigned long)cp);
+        if (cp < 0x300) { /* never joins what is before it (a fast path) */
+            prev = base = cp;
+            joined = 0;
+            ri = 0;
+            if (cp == '\n')
+                bidi_step(&d, cp);
+            continue;
+        }
+        int gcb = u_getIntPropertyValue((UChar32)cp, UCHAR_GRAPHEME_CLUSTER_BREAK);
+        int is_ri = gcb == U_GCB_REGIONAL_INDICATOR;
+        if (joins_cluster(prev, cp, ri)) {
+            if (++joined == 1)
+                joined_cp = cp;
+            if (joined > RULES_CLUSTER_JOINED)
+                return rules_fail(
+                    why, why_len,
+                    "%s has a character (U+%04lX) that carries more than %d marks, joiners or "
+                    "modifiers (U+%04lX...); one character may carry at most %d (Unicode's "
+                    "stream-safe text, UAX #15)",
+                    name, (unsigned long)base, RULES_CLUSTER_JOINED, (unsigned long)joined_cp,
+                    RULES_CLUSTER_JOINED);
+        } else {
+            base = cp;
+            joined = 0;
+        }
+        ri = is_ri ? ri + 1 : 0;
+        prev = cp;
+        bidi_step(&d, cp);
+        if (d.deepest > RULES_BIDI_DEPTH)
+            return rules_fail(why, why_len,
+                              "%s nests direction controls (U+202A..U+202E, U+2066..U+2069) "
+                              "deeper than the %d levels of Unicode's bidi algorithm (UAX #9); "
+                              "close each with U+202C or U+2069, or remove some",
+                              name, RULES_BIDI_DEPTH);
     }
     if (len > max)
         return rules_fail(why, why_len, "%s is too long (%zu bytes; at most %zu)", name, len, max);

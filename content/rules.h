@@ -34,6 +34,14 @@
 #define RULES_LEN_CITE 200
 #define RULES_LEN_DESCRIPTION 2000
 
+/* Bounded cost of text (rules_text): at most this many characters join
+ * one character's cluster (marks, joiners, variation selectors, modifiers;
+ * Unicode's stream-safe text format, UAX #15, caps a run of combining marks
+ * at 30), and explicit bidi embeddings, overrides and isolates open at most
+ * this level (UAX #9's max_depth). */
+#define RULES_CLUSTER_JOINED 30
+#define RULES_BIDI_DEPTH 125
+
 #define RULES_DECIMALS_MAX 3
 /* A figure's numbers are below this in size: the layout shows whole
  * numbers up to 15 digits exactly. */
@@ -70,8 +78,11 @@ int rules_fail(char *why, size_t why_len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Text a visitor reads: not empty, valid UTF-8, no control characters (a
- * newline is allowed when multiline), at most max bytes. name names it in
- * the phrase ("heading (fr) is not valid UTF-8"). */
+ * newline is allowed when multiline), at most max bytes, no character with
+ * more than RULES_CLUSTER_JOINED others joined to it (one extended grapheme
+ * cluster, UAX #29), no paragraph whose bidi controls open a level above
+ * RULES_BIDI_DEPTH. name names it in the phrase ("heading (fr) is not valid
+ * UTF-8"). */
 int rules_text(const char *s, size_t len, int multiline, size_t max, const char *name, char *why,
                size_t why_len);
 
