@@ -81,12 +81,28 @@ int typeset_width(const struct text_measurer *m, enum font_face face, int px, co
     return w;
 }
 
+/* The first prefix typeset_prefix measures, in bytes (then twice as long). */
+#define PREFIX_FIRST 64
+
 size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px, const char *s,
                       size_t n, int bw)
 {
     /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown); both are cluster
      * boundaries, so a flag or an accented letter is never cut in two */
     size_t lo = 0, hi = n + 1;
+    /* first prefixes twice as long each time, until one is too wide: a
+     * word of thousands of characters costs about what a line of it does,
+     * not its whole length at every step (wrapping it cuts it line by
+     * line, so halving from the whole would be quadratic) */
+    for (size_t step = PREFIX_FIRST; lo < n && hi == n + 1; step *= 2) {
+        size_t mid = breaks_cluster_floor(s, n, step < n ? step : n);
+        if (mid <= lo)
+            mid = breaks_cluster_end(s, n, lo);
+        if (typeset_width(m, face, px, s, mid) <= bw)
+            lo = mid;
+        else
+            hi = mid;
+    }
     while (lo < n) {
         size_t mid = lo + (hi - lo) / 2;
         if (mid > n)
@@ -260,14 +276,14 @@ static int hyphenated_width(const struct typeset *t, const char *s, int n)
     return width_of(t, t->scratch, n + TYPESET_HYPHEN_LEN);
 }
 
-/* The first line's worth of word s[wo..wo+wl) (unit i), too wide for bw:
- * its length in bytes, *w its width and *hyphen whether it ends at a
- * hyphenation point. Hyphenated at the last point where the part and its
- * hyphen fit; else cut between clusters, at least one. */
-static int word_line(struct typeset *t, int i, int wo, int wl, int bw, int *w, int *hyphen)
+/* The first line's worth of word s[wo..wo+wl) (unit i), too wide for bw,
+ * of which s[wo..wo+k) fits (typeset_prefix): its length in bytes, *w its
+ * width and *hyphen whether it ends at a hyphenation point. Hyphenated at
+ * the last point where the part and its hyphen fit; else cut between
+ * clusters, at least one. */
+static int word_line(struct typeset *t, int i, int wo, int wl, int k, int bw, int *w, int *hyphen)
 {
     const char *s = t->s;
-    int k = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
     const unsigned char *pt = k > 0 ? unit_points(t, i) : NULL;
     if (pt) {
         const unsigned char *at = pt + (wo - t->u[i].off); /* at[j]: after byte wo + j */
@@ -338,10 +354,12 @@ void typeset_wrap(struct typeset *t, int bw)
             line_break(t, lo, le, lw, lpara, bw);
             lo = -1;
         }
-        int ww = width_of(t, s + wo, wl);
+        int ww = width_of(t, s + wo, wl), fit = -1; /* fit: what fits of the rest, when known */
         while (ww > bw && wl > 0) { /* a word longer than the line */
             int kw, hyphen;
-            int k = word_line(t, i, wo, wl, bw, &kw, &hyphen);
+            if (fit < 0)
+                fit = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
+            int k = word_line(t, i, wo, wl, fit, bw, &kw, &hyphen);
             if (kw > bw)
                 t->too_wide = 1;
             t->broken = 1;
@@ -350,7 +368,11 @@ void typeset_wrap(struct typeset *t, int bw)
             pend = 0;
             wo += k;
             wl -= k;
-            ww = width_of(t, s + wo, wl);
+            /* the rest is measured whole only when a line can hold it:
+             * measuring a long word's rest after every line would cost its
+             * length again at each */
+            fit = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
+            ww = fit == wl ? width_of(t, s + wo, wl) : bw + 1;
         }
         if (wl == 0)
             continue;
