@@ -556,14 +556,34 @@ static int text_prepare(struct ctx *c, struct typeset *f, const char *text, cons
     return 0;
 }
 
-/* The most characters (code points) on the first n lines of f. */
+/* Invisible characters of no width that a reader does not count: the
+ * bidi controls (marks, embeddings, overrides, isolates) and the
+ * zero-width space, joiners and word joiners. A line of a few words inside
+ * a hundred nested embeddings is a short line, not one to wrap narrower. */
+static int uncounted(uint32_t cp)
+{
+    return cp == 0x061C || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2060 && cp <= 0x2069) || cp == 0xFEFF;
+}
+
+/* The most characters (code points, less the uncounted ones) on the first
+ * n lines of f. */
 static int longest_of(const struct typeset *f, int n)
 {
     int most = 0;
     for (int i = 0; i < n; i++) {
+        const char *s = f->lines[i].s;
+        size_t len = (size_t)f->lines[i].len;
         int k = f->lines[i].hyphen;
-        for (int j = 0; j < f->lines[i].len; j++)
-            k += ((unsigned char)f->lines[i].s[j] & 0xC0) != 0x80;
+        for (size_t j = 0; j < len;) {
+            unsigned char b = (unsigned char)s[j];
+            if (b < 0x80) { /* ASCII, most text */
+                k++;
+                j++;
+                continue;
+            }
+            k += !uncounted(typeset_decode(s, len, &j));
+        }
         most = draw_max(most, k);
     }
     return most;
