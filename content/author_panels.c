@@ -589,6 +589,7 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         b->cur = "exhibit.yaml";
         img = build_image_load(b, b->logo, b->logo_line, &img_size, &mime, &w, &h);
         b->cur = saved;
+        mark(b, ps, "logo", "exhibit.yaml", b->logo_line);
     }
     if (ps->kind == PANEL_VIDEO && b->nerr == before && b->locales_ok)
         video_check(b, ps);

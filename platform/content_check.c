@@ -500,7 +500,12 @@ static int check_panel(struct content_check *c, const struct panel *p,
             *field = "video.captions";
         return -1;
     }
-    return n > 0 && photo ? photo_check(c, p, &sizes[0], why, why_len) : 0;
+    if (n <= 0 || !photo)
+        return 0;
+    int rc = photo_check(c, p, &sizes[0], why, why_len);
+    if (rc != 0 && field && p->kind == PANEL_TITLE)
+        *field = "logo"; /* the build names exhibit.yaml's logo: line */
+    return rc;
 }
 
 int content_check_panel(struct content_check *c, const struct panel *p,

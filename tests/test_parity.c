@@ -519,7 +519,8 @@ static void build_refuses_a_damaged_logo(void **s)
 {
     (void)s;
     expect_build(0, "logo: images/good.png\n", NULL, NULL);
-    expect_build(1, "logo: images/logo.png\n", NULL, "logo \"images/logo.png\"");
+    expect_build(1, "logo: images/logo.png\n", NULL, "exhibit.yaml:");
+    expect_build(1, "logo: images/logo.png\n", NULL, "logo \"images/logo.png\" is a damaged PNG");
 }
 
 static void build_refuses_65_windows_for_one_panel(void **s)
