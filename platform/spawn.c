@@ -58,8 +58,8 @@ static int cloexec_from(int first)
 }
 
 /* In the child, after fork: never returns. */
-static void child(const char *path, char *const argv[], int out, int pass, int devnull, int flags,
-                  pid_t parent, int err_fd)
+static void child(const char *path, char *const argv[], const struct spawn_fds *fds, int devnull,
+                  int flags, pid_t parent, int err_fd)
 {
     /* handlers are gone at exec anyway; ignored signals would stay ignored */
     struct sigaction sa;
@@ -79,13 +79,15 @@ static void child(const char *path, char *const argv[], int out, int pass, int d
         errno = ESRCH;
         child_fail(err_fd);
     }
-    int o = fcntl(out >= 0 ? out : devnull, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD);
-    int p = pass >= 0 ? fcntl(pass, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD) : -1;
+    int out = fds->out >= 0 ? fds->out : devnull, err = fds->err >= 0 ? fds->err : devnull;
+    int o = fcntl(out, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD);
+    int e = fcntl(err, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD);
+    int p = fds->pass >= 0 ? fcntl(fds->pass, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD) : -1;
     int n = fcntl(devnull, F_DUPFD_CLOEXEC, SPAWN_HIGH_FD);
-    if (o < 0 || n < 0 || (pass >= 0 && p < 0))
+    if (o < 0 || e < 0 || n < 0 || (fds->pass >= 0 && p < 0))
         child_fail(err_fd);
     /* dup2 leaves the new descriptors open across exec */
-    if (dup2(n, 0) < 0 || dup2(o, 1) < 0 || dup2(o, 2) < 0 || (p >= 0 && dup2(p, 3) < 0))
+    if (dup2(n, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 || (p >= 0 && dup2(p, 3) < 0))
         child_fail(err_fd);
     if (cloexec_from(p >= 0 ? 4 : 3) != 0)
         child_fail(err_fd);
@@ -99,6 +101,9 @@ static void child(const char *path, char *const argv[], int out, int pass, int d
 int spawn_start(const char *path, char *const argv[], const struct spawn_fds *fds, int flags,
                 pid_t *pid)
 {
+    static const struct spawn_fds none = {.out = -1, .err = -1, .pass = -1};
+    if (!fds)
+        fds = &none;
     int err = 0, ep[2] = {-1, -1};
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devnull < 0)
@@ -116,8 +121,7 @@ int spawn_start(const char *path, char *const argv[], const struct spawn_fds *fd
     pid_t parent = getpid();
     pid_t p = fork();
     if (p == 0)
-        child(path, argv, fds ? fds->out : -1, fds ? fds->pass : -1, devnull, flags, parent,
-              ep[1]);
+        child(path, argv, fds, devnull, flags, parent, ep[1]);
     if (p < 0)
         err = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);

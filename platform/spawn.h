@@ -7,8 +7,9 @@
  * child before exec.
  *
  * What the child gets:
- * - descriptors: 0 is /dev/null, 1 and 2 are fds->out (or /dev/null), 3 is
- *   fds->pass when given; nothing else (the rest is closed at exec);
+ * - descriptors: 0 is /dev/null, 1 is fds->out, 2 is fds->err (each
+ *   /dev/null when not given), 3 is fds->pass when given; nothing else
+ *   (the rest is closed at exec);
  * - signals: default dispositions (an ignored SIGPIPE is not passed on) and
  *   none blocked, whatever the calling thread blocks;
  * - SIGKILL when the thread that called spawn_start ends (PR_SET_PDEATHSIG):
@@ -31,12 +32,13 @@
 #define SPAWN_OWN_GROUP 1
 
 struct spawn_fds {
-    int out;  /* the child's 1 and 2 (e.g. 2: the kiosk's log); -1: /dev/null */
+    int out;  /* becomes the child's 1 (e.g. 2: the kiosk's log); -1: /dev/null */
+    int err;  /* becomes the child's 2; -1: /dev/null */
     int pass; /* becomes the child's 3 (a pipe's end); -1: none */
 };
 
-/* Start path (argv[0] included in argv, NULL-terminated) with fds and
- * flags (SPAWN_OWN_GROUP or 0). 0 with *pid set once the program runs;
+/* Start path (argv[0] included in argv, NULL-terminated) with fds (NULL:
+ * 0-2 /dev/null, no 3) and flags (SPAWN_OWN_GROUP or 0). 0 with *pid set once the program runs;
  * else an errno value (no child is left behind). */
 int spawn_start(const char *path, char *const argv[], const struct spawn_fds *fds, int flags,
                 pid_t *pid);

@@ -2,7 +2,7 @@
 # The import child dies with the kiosk. The kiosk imports a stick's bundle
 # in a child process (its own binary, `vitrine import --progress-fd 3`);
 # vitrine-faulty hangs that child before it copies the bundle. While it
-# hangs, the child holds only what it was given: 0 is /dev/null, 1 and 2
+# hangs, the child holds only what it was given: 0 and 1 are /dev/null, 2
 # the kiosk's log, 3 the progress pipe, nothing else of the kiosk's (its
 # display, its store, its stick watcher). Then the kiosk is killed with
 # SIGKILL (no clean-up of its own can run): the child must go too
@@ -72,12 +72,12 @@ echo "the import child: $child"
 ls -l "/proc/$child/fd" >"$out/fds"
 fds=$(awk '$(NF-1) == "->" { print $(NF-2) "=" $NF }' "$out/fds" | sort | tr '\n' ' ')
 case "$fds" in
-"0=/dev/null 1=$out/log 2=$out/log 3=pipe:"*)
+"0=/dev/null 1=/dev/null 2=$out/log 3=pipe:"*)
     rest=$(echo "$fds" | awk '{ for (i = 5; i <= NF; i++) print $i }' | sort -t= -k1,1n |
         tr '\n' ' ')
-    echo "ok: the import child holds 0 (/dev/null), 1, 2 (the log), 3 (the progress pipe)${rest:+; opened itself since: $rest}"
+    echo "ok: the import child holds 0, 1 (/dev/null), 2 (the log), 3 (the progress pipe)${rest:+; opened itself since: $rest}"
     ;;
-*) echo "FAIL: the import child's descriptors 0-3 are not /dev/null, the log and the pipe: $fds"; fail=1 ;;
+*) echo "FAIL: the import child's descriptors 0-3 are not /dev/null twice, the log and the pipe: $fds"; fail=1 ;;
 esac
 # what the kiosk held when it started the child (its state folder's files,
 # its display's socket, its stick watcher) must not be among the rest

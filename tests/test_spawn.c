@@ -1,7 +1,8 @@
 #define _GNU_SOURCE /* pipe2 */
 /* The children the kiosk starts (platform/spawn.h) and the order of its
  * screen commands (app/ops/screen_power.h): a child holds only 0
- * (/dev/null), 1 and 2 (what it was given) and 3 (the passed end), not a
+ * (/dev/null), 1 and 2 (what it was given, else /dev/null) and 3 (the
+ * passed end), not a
  * descriptor the parent left open without close-on-exec; it starts with
  * no signal blocked or ignored whatever its parent's thread had; it leads
  * a group of its own when asked; it is killed when the thread that
@@ -106,7 +107,7 @@ static void only_the_descriptors_given(void **state)
     assert_true(out >= 0);
     int p[2];
     assert_int_equal(pipe2(p, O_CLOEXEC), 0);
-    struct spawn_fds fds = {.out = out, .pass = p[1]};
+    struct spawn_fds fds = {.out = out, .err = out, .pass = p[1]};
     pid_t pid = 0;
     assert_int_equal(spawn_start("/bin/sleep", sleep_argv, &fds, 0, &pid), 0);
     wait_exec(pid, "sleep");
@@ -127,6 +128,16 @@ static void only_the_descriptors_given(void **state)
     assert_true(fd_set_of(pid) == 0x7);
     fd_target(pid, 2, t, sizeof(t));
     assert_string_equal(t, "/dev/null");
+    end(pid);
+    /* errors only (the import child): 1 is /dev/null, 2 the file */
+    struct spawn_fds err_only = {.out = -1, .err = out, .pass = -1};
+    assert_int_equal(spawn_start("/bin/sleep", sleep_argv, &err_only, 0, &pid), 0);
+    wait_exec(pid, "sleep");
+    assert_true(fd_set_of(pid) == 0x7);
+    fd_target(pid, 1, t, sizeof(t));
+    assert_string_equal(t, "/dev/null");
+    fd_target(pid, 2, t, sizeof(t));
+    assert_string_equal(t, out_path);
     end(pid);
     close(p[0]);
     close(p[1]);

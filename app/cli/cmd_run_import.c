@@ -236,10 +236,11 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
                     "--progress-fd",
                     fd_arg,
                     NULL};
-    /* the progress pipe as its 3, its output to the kiosk's log, nothing
-     * else of the kiosk's; killed if this thread (which waits for it below)
-     * or the kiosk goes first (spawn.h) */
-    struct spawn_fds sfds = {.out = STDERR_FILENO, .pass = fds[1]};
+    /* the progress pipe as its 3, its log lines to the kiosk's log (its
+     * words for a terminal, on stdout, say what the pipe says: dropped),
+     * nothing else of the kiosk's; killed if this thread (which waits for
+     * it below) or the kiosk goes first (spawn.h) */
+    struct spawn_fds sfds = {.out = -1, .err = STDERR_FILENO, .pass = fds[1]};
     pid_t pid = 0;
     int rc = spawn_start(c->exe, argv, &sfds, 0, &pid);
     close(fds[1]);

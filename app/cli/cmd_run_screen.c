@@ -23,7 +23,7 @@ int screen_cmd_job(struct job *j, void *ctx, char *msg, size_t msg_len)
 {
     struct screen_cmd_ctx *c = ctx;
     char *argv[] = {"/bin/sh", "-c", (char *)c->cmd, NULL};
-    struct spawn_fds fds = {.out = STDERR_FILENO, .pass = -1};
+    struct spawn_fds fds = {.out = STDERR_FILENO, .err = STDERR_FILENO, .pass = -1};
     pid_t pid = 0;
     /* its own process group: a shell's commands are stopped with it */
     int rc = spawn_start("/bin/sh", argv, &fds, SPAWN_OWN_GROUP, &pid);
