@@ -214,25 +214,22 @@ static void parse_theme(struct build *b, const struct ynode *n)
         ERR(b, n->line, "theme: %s", why);
 }
 
-/* Does src_dir/f, once every link on the way is followed, stay inside
- * src_dir? A link inside the folder to a file inside it is fine; one that
- * leads out (a font linked to a system file) is refused like an absolute
- * path: what the bundle carries is what the folder holds. 1 when it stays
- * (or does not resolve: the loader says it is not there), 0 when it leaves
- * (*to: where it leads, in b->a). The check and the read are not atomic:
- * the build trusts its own folder not to change under it. */
-static int stays_inside(struct build *b, const char *f, const char **to)
+int build_file_inside(struct build *b, const char *key, int line, const char *f)
 {
+    char q[64], q2[96];
     char *full = build_printf(b, "%s/%s", b->src_dir, f);
     char *dir = realpath(b->src_dir, NULL);
     char *real = full ? realpath(full, NULL) : NULL;
     int ok = 1;
-    *to = NULL;
     if (dir && real) {
         size_t n = strlen(dir);
         ok = strncmp(real, dir, n) == 0 && (real[n] == '/' || (n == 1 && dir[0] == '/'));
         if (!ok)
-            *to = build_printf(b, "%s", real);
+            ERR(b, line,
+                "%s %s is a link that leads out of the exhibit folder (to %s): copy the file "
+                "into the folder",
+                key, value_quoted(q, sizeof q, f, strlen(f)),
+                value_quoted(q2, sizeof q2, real, strlen(real)));
     }
     free(dir);
     free(real);
@@ -243,8 +240,8 @@ static int stays_inside(struct build *b, const char *f, const char **to)
  * path, checked to be there; NULL after reporting. */
 static const char *exhibit_file(struct build *b, const struct ynode *n, const char *path)
 {
-    char q[64], q2[96];
-    const char *f = value_text(b, n, path, LEN_FILE, 0), *to = NULL;
+    char q[64];
+    const char *f = value_text(b, n, path, LEN_FILE, 0);
     if (!f)
         return NULL;
     if (f[0] == '/' || strstr(f, "..")) {
@@ -253,15 +250,7 @@ static const char *exhibit_file(struct build *b, const struct ynode *n, const ch
             value_quoted(q, sizeof q, f, strlen(f)));
         return NULL;
     }
-    if (!stays_inside(b, f, &to)) {
-        ERR(b, n->line,
-            "%s %s is a link that leads out of the exhibit folder (to %s): copy the file into "
-            "the folder",
-            path, value_quoted(q, sizeof q, f, strlen(f)),
-            to ? value_quoted(q2, sizeof q2, to, strlen(to)) : "elsewhere");
-        return NULL;
-    }
-    return f;
+    return build_file_inside(b, path, n->line, f) ? f : NULL;
 }
 
 /* fonts: {sans: FILE, bold: FILE, serif: FILE}, any of them */

@@ -281,6 +281,15 @@ unsigned char *build_image_load(struct build *b, const char *file, int line, siz
  * STORE_MAX_FONT bytes) into b->a for an error at line of b->cur; NULL
  * after reporting. */
 void *build_font_load(struct build *b, const char *file, int line, size_t *size);
+/* Does src_dir/f (a path the sources name at line, as key), once every
+ * link on the way is followed, stay inside the exhibit folder? A link
+ * inside the folder to a file inside it is fine; one that leads out (a
+ * font linked to a system file) is refused like an absolute path, at
+ * line: what the bundle carries is what the folder holds. 1 when it stays
+ * (or does not resolve: the loader says it is not there), 0 after
+ * reporting. The check and the read are not atomic: the build trusts its
+ * own folder not to change under it. */
+int build_file_inside(struct build *b, const char *key, int line, const char *f);
 
 /* Index of a locale code (or a source id) of exhibit.yaml, or -1. */
 int build_locale_index(const struct build *b, const char *code);

@@ -310,7 +310,7 @@ static void parse_image(struct build *b, const struct ynode *n, struct psrc *ps)
                     "image.file must be a path inside the exhibit folder, such as images/x.jpg, "
                     "not %s",
                     value_quoted(q, sizeof q, f, strlen(f)));
-            else
+            else if (build_file_inside(b, "image.file", v[IK_FILE]->line, f))
                 im->file = f;
         }
     }

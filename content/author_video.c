@@ -35,7 +35,7 @@ const char *build_inner_path(struct build *b, const struct ynode *n, const char 
             example, value_quoted(q, sizeof q, f, len));
         return NULL;
     }
-    return f;
+    return build_file_inside(b, key, n->line, f) ? f : NULL;
 }
 
 /* yes/no, true/false, on/off; -1 after reporting. */

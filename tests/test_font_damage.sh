@@ -6,7 +6,8 @@
 # shipped DejaVu Sans are damaged here four ways (loca zeroed, loca past
 # the end, every outline's bytes flipped, one byte in 97 of the outlines
 # flipped); each is refused by `bundle build` at its fonts: line. A font
-# linked out of the exhibit folder is refused at its line. Then a store
+# or a photo linked out of the exhibit folder is refused at its line (a
+# link inside it is fine). Then a store
 # built with the good font has its font replaced by each damaged one and
 # by a font collection (a .ttc, 20 MB), is signed, and `bundle verify` and
 # `import` refuse it naming the face, the collection in under 2 s.
@@ -107,6 +108,18 @@ cp "$font" "$out/ex/fonts/real.ttf"
 ln -s real.ttf "$out/ex/fonts/x.ttf"
 "$VITRINE" bundle build "$out/ex" -o "$out/inside.vitrine" >"$out/build-inside" 2>&1 ||
     bad "a link inside the exhibit folder was refused: $(grep -v warning "$out/build-inside" | head -3)"
+
+# and a photo linked out of the folder, at its image.file line
+rm -rf "$out/rtl"
+cp -r "$VITRINE_SOURCE_DIR/tests/data/rtl" "$out/rtl"
+mv "$out/rtl/images/white-sea.png" "$out/outside.png"
+ln -s "$out/outside.png" "$out/rtl/images/white-sea.png"
+pline=$(grep -n '^  file: images/white-sea.png' "$out/rtl/panels/09-white-sea.yaml" | cut -d: -f1)
+if "$VITRINE" bundle build "$out/rtl" -o "$out/rtl.vitrine" >"$out/build-rtl" 2>&1; then
+    bad "bundle build followed a photo's link out of the exhibit folder"
+elif ! grep -q "^panels/09-white-sea.yaml:$pline: image.file \"images/white-sea.png\" is a link that leads out" "$out/build-rtl"; then
+    bad "the photo linked out of the folder was not refused at its line: $(grep -v warning "$out/build-rtl" | head -3)"
+fi
 
 # 2. a store with the good font, its font replaced and signed again
 exhibit "$out/ex" "$font"
