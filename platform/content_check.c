@@ -626,8 +626,8 @@ int content_check_clip(void *ctx, const char *path, long long poster_ms, int wan
     struct video_source src = {path, 0, video_container_of_name(path), 0, 0};
     if (!src.container) {
         snprintf(why, why_len,
-                 "is not named as a clip: the kiosk plays MP4 (.mp4), WebM (.webm) and Matroska "
-                 "(.mkv) files; export it again as H.264 in MP4");
+                 "its name does not end in .mp4, .webm or .mkv: the kiosk plays MP4, WebM and "
+                 "Matroska files; export it again as H.264 in MP4");
         return -1;
     }
     struct video_info info;
