@@ -614,8 +614,7 @@ static int read_locales(struct store *s, char *why, size_t why_len)
         size_t n = c ? strlen(c) : 0;
         /* the build's rule (value_locale_code): an id of letters, digits
          * and '-' that starts with a letter */
-        int ok = n > 0 && n <= STORE_LOCALE_MAX && s->locale_names[i] && store_id_ok(c, n, "-") &&
-                 ((c[0] >= 'a' && c[0] <= 'z') || (c[0] >= 'A' && c[0] <= 'Z'));
+        int ok = s->locale_names[i] && store_locale_code_ok(c, n);
         if (!ok) {
             char words[80];
             ret = rules_fail(why, why_len,
@@ -697,6 +696,12 @@ int store_id_ok(const char *s, size_t len, const char *extra)
             return 0;
     }
     return 1;
+}
+
+int store_locale_code_ok(const char *s, size_t len)
+{
+    return len <= STORE_LOCALE_MAX && store_id_ok(s, len, "-") &&
+           ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'));
 }
 
 static int read_exhibit(struct store *s, char *why, size_t why_len)
@@ -2136,8 +2141,7 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
     while (r == 0 && (row = next_row(s, st, why, why_len)) > 0) {
         const char *lang = (const char *)sqlite3_column_text(st, 1);
         size_t n = lang ? (size_t)sqlite3_column_bytes(st, 1) : 0;
-        if (sqlite3_column_type(st, 1) != SQLITE_TEXT || !store_id_ok(lang, n, "-") ||
-            !((lang[0] >= 'a' && lang[0] <= 'z') || (lang[0] >= 'A' && lang[0] <= 'Z')))
+        if (sqlite3_column_type(st, 1) != SQLITE_TEXT || !store_locale_code_ok(lang, n))
             r = rules_fail(why, why_len,
                            "%s has a quote (panel \"%s\") whose language is not a language "
                            "code such as en, fr or pt-BR.",

@@ -46,6 +46,10 @@
  * letters and digits (ASCII) and characters of extra ("-", "-_")? The
  * build's rule (value_id) and the reader's, in one place. */
 int store_id_ok(const char *s, size_t len, const char *extra);
+/* Is s[0..len) a language code as the build accepts one and the reader
+ * takes: an id of letters, digits and '-', starting with a letter, at most
+ * STORE_LOCALE_MAX bytes? */
+int store_locale_code_ok(const char *s, size_t len);
 
 struct store;
 

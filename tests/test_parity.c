@@ -112,6 +112,8 @@ static const struct row rows[] = {
      B_NONE, "35"},
     {"locale code must start with a letter", "INSERT INTO locale VALUES ('1x', 2, 'One')", B_NONE,
      "1x"},
+    {"locale code longer than 35", "INSERT INTO locale VALUES (printf('a%.35c', 'b'), 2, 'Long')",
+     B_NONE, "valid code"},
     {"locale name too long", "UPDATE locale SET name = " LONG_201 " WHERE code = 'fr'", B_NONE,
      "language name"},
     /* sources */
