@@ -81,8 +81,13 @@ int typeset_width(const struct text_measurer *m, enum font_face face, int px, co
     return w;
 }
 
-/* The first prefix typeset_prefix measures, in bytes (then twice as long). */
+/* The first prefix typeset_prefix measures past its guess, in bytes (then
+ * twice as long). */
 #define PREFIX_FIRST 64
+/* A unit (a word) longer than this, in bytes, is not measured whole before
+ * typeset_wrap knows a line can hold it: the measurer remembers no run this
+ * long (text.c's WIDTH_KEY) and shaping one costs its length. */
+#define LONG_UNIT 256
 
 size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px, const char *s,
                       size_t n, int bw)
@@ -90,12 +95,46 @@ size_t typeset_prefix(const struct text_measurer *m, enum font_face face, int px
     /* s[0..lo) fits; s[0..hi) does not (n + 1: unknown); both are cluster
      * boundaries, so a flag or an accented letter is never cut in two */
     size_t lo = 0, hi = n + 1;
-    /* first prefixes twice as long each time, until one is too wide: a
-     * word of thousands of characters costs about what a line of it does,
-     * not its whole length at every step (wrapping it cuts it line by
-     * line, so halving from the whole would be quadratic) */
+    /* A guess first: the clusters' own widths (short runs, which the
+     * measurer remembers) added up until they pass bw; then the exact
+     * width there and a cluster beyond or before it, which is usually all
+     * (shaping across clusters, kerning and joining, moves it a little).
+     * A word of thousands of characters costs about what a line of it
+     * does, not its whole length at every step: wrapping it cuts it line
+     * by line, so halving from the whole was quadratic. */
+    size_t guess = 0;
+    long sum = 0;
+    for (size_t i = 0; i < n;) {
+        size_t e = breaks_cluster_end(s, n, i);
+        sum += typeset_width(m, face, px, s + i, e - i);
+        if (sum > bw) {
+            if (i == 0) /* one cluster alone is too wide: measured exactly */
+                hi = e;
+            break;
+        }
+        guess = i = e;
+    }
+    if (guess > 0 && typeset_width(m, face, px, s, guess) <= bw) {
+        lo = guess;
+        if (lo < n) {
+            size_t next = breaks_cluster_end(s, n, lo);
+            if (typeset_width(m, face, px, s, next) <= bw)
+                lo = next;
+            else
+                hi = next;
+        }
+    } else if (guess > 0) {
+        hi = guess;
+        size_t prev = breaks_cluster_floor(s, n, guess - 1);
+        if (prev > 0 && typeset_width(m, face, px, s, prev) <= bw)
+            lo = prev;
+        else if (prev > 0)
+            hi = prev;
+    }
+    /* the guess was short: prefixes twice as long each time past it,
+     * until one is too wide */
     for (size_t step = PREFIX_FIRST; lo < n && hi == n + 1; step *= 2) {
-        size_t mid = breaks_cluster_floor(s, n, step < n ? step : n);
+        size_t mid = breaks_cluster_floor(s, n, lo + step < n ? lo + step : n);
         if (mid <= lo)
             mid = breaks_cluster_end(s, n, lo);
         if (typeset_width(m, face, px, s, mid) <= bw)
@@ -344,6 +383,18 @@ void typeset_wrap(struct typeset *t, int bw)
             lo = -1;
             pend = 1;
         }
+        /* fit: how much of the unit's rest fits a line, when known; -1 */
+        int fit = -1;
+        if (wl > LONG_UNIT) {
+            /* a long unit is not measured whole (nor with the line before
+             * it) unless a line can hold it: a 4,000-byte word costs a
+             * line's measuring per line, not its length at every try */
+            fit = (int)typeset_prefix(t->m, t->st.face, t->px, s + wo, (size_t)wl, bw);
+            if (fit < wl && lo >= 0) {
+                line_break(t, lo, le, lw, lpara, bw);
+                lo = -1;
+            }
+        }
         if (lo >= 0) {
             int cw = width_of(t, s + lo, wo + wl - lo);
             if (cw <= bw) {
@@ -354,7 +405,7 @@ void typeset_wrap(struct typeset *t, int bw)
             line_break(t, lo, le, lw, lpara, bw);
             lo = -1;
         }
-        int ww = width_of(t, s + wo, wl), fit = -1; /* fit: what fits of the rest, when known */
+        int ww = fit < 0 || fit == wl ? width_of(t, s + wo, wl) : bw + 1;
         while (ww > bw && wl > 0) { /* a word longer than the line */
             int kw, hyphen;
             if (fit < 0)
