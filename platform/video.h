@@ -36,9 +36,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The time limit of one video_probe, unless video_set_probe_limit says
- * otherwise: the clip's header, its first frame, the frame at its end and
- * the poster's frame (a 4K clip on a 2-core box: under a second). */
+/* The time limit of each step of a video_probe, unless
+ * video_set_probe_limit says otherwise: the clip's header and its first
+ * frame; the frame at its end; the poster's frame. A step that does not
+ * finish in time is given up (the 4K test clip's whole probe took 1.6 s on
+ * the 2-core build machine with the test suite beside it). */
 #define VIDEO_PROBE_LIMIT_MS 2000
 
 /* The default poster time: 1 s into the clip, or its middle if shorter. */
@@ -110,8 +112,8 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
                 struct video_info *info, uint32_t **pixels, int *w, int *h, char *why,
                 size_t why_len);
 
-/* The time limit of every later video_probe, in milliseconds (> 0); tests
- * use it to reach the limit. Not thread safe against a running probe. */
+/* The time limit of each step of every later video_probe, in milliseconds
+ * (> 0); tests use it to reach the limit. Not thread safe against a running probe. */
 void video_set_probe_limit(int64_t ms);
 
 /* The caller's OpenGL context, for a player drawn with OpenGL: that
