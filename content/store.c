@@ -2107,6 +2107,29 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
          " JOIN panel p USING (position) WHERE f.unit IS NOT NULL AND t.suffix IS NOT NULL"
          " LIMIT 1",
          "a figure with both a unit and a suffix (both would be shown after the number)"},
+        /* a kind's own rows only on a panel of that kind ("belongs only on
+         * a ... panel"); the reader never looks at the others */
+        {"SELECT p.id FROM statistic x JOIN panel p USING (position) WHERE p.kind <> 'statistic'"
+         " LIMIT 1",
+         "a figure on a panel that is not a statistic panel"},
+        {"SELECT p.id FROM quote x JOIN panel p USING (position) WHERE p.kind <> 'quote' LIMIT 1",
+         "a quote on a panel that is not a quote panel"},
+        {"SELECT p.id FROM event x JOIN panel p USING (position) WHERE p.kind <> 'timeline'"
+         " LIMIT 1",
+         "events on a panel that is not a timeline"},
+        {"SELECT p.id FROM compare_value x JOIN panel p USING (position)"
+         " WHERE p.kind <> 'compare' LIMIT 1",
+         "values on a panel that is not a compare panel"},
+        {"SELECT p.id FROM video x JOIN panel p USING (position) WHERE p.kind <> 'video' LIMIT 1",
+         "a clip on a panel that is not a video panel"},
+        {"SELECT id FROM panel WHERE asset_id IS NOT NULL AND kind NOT IN ('image', 'video')"
+         " LIMIT 1",
+         "a picture on a panel that is neither an image nor a video panel"},
+        {"SELECT coalesce(p.id, c.position) FROM caption c LEFT JOIN panel p USING (position)"
+         " WHERE c.position NOT IN (SELECT position FROM video) LIMIT 1",
+         "captions on a panel that is not a video panel"},
+        {"SELECT locale FROM caption WHERE locale NOT IN (SELECT code FROM locale) LIMIT 1",
+         "captions in a language that is not one of its languages"},
     };
     /* each source's id and file as the build takes them (value_id,
      * check_source_file) */

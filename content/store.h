@@ -147,7 +147,9 @@ int store_ui_ignored(const struct store *s, char *why, size_t why_len);
  * source no panel cites or a citation of one it does not list, a figure,
  * quote, event or compared value that names no source, a figure with both
  * a unit and a suffix, a quote's language that is not a code, hyphenation
- * rows the reader would leave out or beyond its bounds. An import and `bundle verify` refuse such a store
+ * rows the reader would leave out or beyond its bounds, a figure, quote,
+ * events, values, clip or picture on a panel of another kind, captions on
+ * no video panel or in another language. An import and `bundle verify` refuse such a store
  * (store_open does not: a kiosk keeps showing what it has): 0, or -1 with
  * why naming the first. */
 int store_check_as_built(struct store *s, char *why, size_t why_len);

@@ -207,6 +207,20 @@ static const struct row rows[] = {
      B_NONE, "more words to hyphenate"},
     {"the hyphenation table: a row the build would not write",
      "INSERT INTO hyphenation VALUES ('en', 'abc', 'x-y-z-w')", B_NONE, "hyphenat"},
+    {"a statistic panel needs its figure",
+     "DELETE FROM statistic_text WHERE position = 2; DELETE FROM statistic WHERE position = 2",
+     B_NONE, "figure"},
+    {"a quote panel needs its quote",
+     "DELETE FROM quote_text WHERE position = 10; DELETE FROM quote WHERE position = 10", B_NONE,
+     "quote"},
+    {"captions belong to a video panel",
+     "PRAGMA foreign_keys = OFF; INSERT INTO caption VALUES (1, 'en', 0, 0, 1000, 'Hello')",
+     B_NONE, "caption"},
+    {"a figure on a panel that is not a statistic",
+     "INSERT INTO statistic VALUES (1, '5', NULL, 0, NULL, NULL);"
+     "INSERT INTO statistic_text VALUES (1, 'en', 'runners', NULL, NULL, NULL);"
+     "INSERT INTO citation VALUES (1, 'figure', 'ctv')",
+     B_NONE, "figure"},
     {"image panel without a photo's description",
      "INSERT INTO asset VALUES (91, 'images/p.png', 'image/png', 64, 64, ?1);"
      "UPDATE panel SET kind = 'image', asset_id = 91 WHERE position = 1;"
