@@ -1,5 +1,5 @@
 #define _GNU_SOURCE /* pipe2 */
-/* The children the kiosk starts (platform/spawn.h) and the order of its
+/* The children the kiosk starts (platform/child_spawn.h) and the order of its
  * screen commands (app/ops/screen_power.h): a child holds only 0
  * (/dev/null), 1 and 2 (what it was given, else /dev/null) and 3 (the
  * passed end), not a
@@ -27,7 +27,7 @@
 
 #include "app/ops/screen_power.h"
 #include "platform/clock.h"
-#include "platform/spawn.h"
+#include "platform/child_spawn.h"
 
 static char *const sleep_argv[] = {"/bin/sleep", "60", NULL};
 

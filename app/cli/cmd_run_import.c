@@ -19,7 +19,7 @@
 #include "generations.h"
 #include "log.h"
 #include "cmd_run_import.h"
-#include "spawn.h"
+#include "child_spawn.h"
 
 static int same_found(const struct stick_watch_ctx *c, const struct stick_found *f, int n)
 {
@@ -239,7 +239,7 @@ int import_job(struct job *j, void *ctx, char *msg, size_t msg_len)
     /* the progress pipe as its 3, its log lines to the kiosk's log (its
      * words for a terminal, on stdout, say what the pipe says: dropped),
      * nothing else of the kiosk's; killed if this thread (which waits for
-     * it below) or the kiosk goes first (spawn.h) */
+     * it below) or the kiosk goes first (child_spawn.h) */
     struct spawn_fds sfds = {.out = -1, .err = STDERR_FILENO, .pass = fds[1]};
     pid_t pid = 0;
     int rc = spawn_start(c->exe, argv, &sfds, 0, &pid);

@@ -10,7 +10,7 @@
 
 #include "clock.h"
 #include "cmd_run_screen.h"
-#include "spawn.h"
+#include "child_spawn.h"
 
 #define SCREEN_CMD_LOOK_MS 100u /* how often the job looks at the clock and for a cancel */
 

@@ -1,6 +1,6 @@
 /* cmd_run_screen.h - the running kiosk's screen commands
  * (screen_off_command, screen_on_command) on a job of their own: started
- * by /bin/sh -c with only the descriptors they need (platform/spawn.h:
+ * by /bin/sh -c with only the descriptors they need (platform/child_spawn.h:
  * stdin /dev/null, stdout and stderr the kiosk's log), in a process group
  * of their own, stopped when they hang, always reaped. The run loop starts
  * one at a time (screen_power.h) and logs the job's final text. */

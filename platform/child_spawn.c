@@ -1,4 +1,4 @@
-/* spawn.c - see spawn.h.
+/* child_spawn.c - see child_spawn.h.
  *
  * DEPENDENCIES: Linux: prctl(PR_SET_PDEATHSIG), close_range (5.11, with
  * CLOSE_RANGE_CLOEXEC; else every descriptor up to RLIMIT_NOFILE is marked
@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "spawn.h"
+#include "child_spawn.h"
 
 #define SPAWN_HIGH_FD 10      /* descriptors are moved above 0..3 before dup2 puts them there */
 #define SPAWN_FD_SCAN 65536   /* the one-by-one fallback stops here at most */

@@ -1,4 +1,4 @@
-/* spawn.h - starting a program as a child that gets only the descriptors
+/* child_spawn.h - starting a program as a child that gets only the descriptors
  * it is given and dies with the thread that started it.
  *
  * Every process the kiosk starts goes through here (the import child, the
@@ -23,8 +23,8 @@
  * THREADS: any thread; the child is the caller's to reap (spawn_reap or
  * waitpid). ERRORS: errno values, as posix_spawn: an exec that fails is
  * reported by spawn_start, not as an exit status. */
-#ifndef VITRINE_SPAWN_H
-#define VITRINE_SPAWN_H
+#ifndef VITRINE_CHILD_SPAWN_H
+#define VITRINE_CHILD_SPAWN_H
 
 #include <stdint.h>
 #include <sys/types.h>
