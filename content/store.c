@@ -174,6 +174,10 @@ struct store {
     char ui_why[400];                          /* the first one's reason */
     struct hyphen_table *hy[STORE_MAX_LOCALES];  /* store_hyphens, by locale */
     unsigned char hy_read[STORE_MAX_LOCALES];    /* 1: read (hy may still be NULL) */
+    /* store_lend_fonts: per distinct font, a statement left on its row
+     * (its blob is the bytes lent), and each face's file name */
+    sqlite3_stmt *lent[STORE_FONT_FACES];
+    char *lent_name[STORE_FONT_FACES];
 };
 
 static char *dup_string(const char *s)
@@ -1080,12 +1084,15 @@ fail:
     return -1;
 }
 
+static void lent_fonts_free(struct store *s);
+
 void store_close(struct store *s)
 {
     if (!s)
         return;
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
+    lent_fonts_free(s);
     sqlite3_close(s->db);
     for (int i = 0; i < s->n_locales; i++) {
         free(s->locales[i]);
@@ -2375,6 +2382,109 @@ int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FO
         ret = -1;
     reset_all(s);
     return ret;
+}
+
+/* The fonts lent (store_lend_fonts) taken back: their statements
+ * finalised (SQLite frees the bytes), their reads of the store ended. */
+static void lent_fonts_free(struct store *s)
+{
+    for (int i = 0; i < STORE_FONT_FACES; i++) {
+        sqlite3_finalize(s->lent[i]);
+        s->lent[i] = NULL;
+        free(s->lent_name[i]);
+        s->lent_name[i] = NULL;
+    }
+}
+
+/* Steps a statement of its own to the row of face's font and leaves it
+ * there: *data is SQLite's buffer for the blob (valid until the statement
+ * is reset or finalised), which must be the n bytes of a BLOB the sizes
+ * said. 0, or -1 with why. */
+static int lend_font(struct store *s, const char *face, int n, sqlite3_stmt **st,
+                     const void **data, char *why, size_t why_len)
+{
+    int rc = sqlite3_prepare_v2(s->db, "SELECT data FROM font WHERE face = ?1", -1, st, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(*st, 1, face, -1, SQLITE_TRANSIENT);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, rc, why, why_len);
+    int r = next_row(s, *st, why, why_len);
+    if (r < 0)
+        return -1;
+    *data = r > 0 && sqlite3_column_type(*st, 0) == SQLITE_BLOB ? sqlite3_column_blob(*st, 0)
+                                                                 : NULL;
+    if (r > 0 && !*data && sqlite3_errcode(s->db) == SQLITE_NOMEM)
+        return fail_memory(s, why, why_len);
+    if (!*data || sqlite3_column_bytes(*st, 0) != n)
+        return rules_fail(why, why_len, "%s changed while its fonts were read.", s->name);
+    return 0;
+}
+
+/* Which faces share a font is decided from each font's file name and size
+ * (length() of a blob does not read it), so that no two fonts are ever
+ * loaded at once and a font used by three faces is loaded once. The build
+ * writes the same file's bytes for faces given the same file; a hand-made
+ * store whose faces claim one name and size for different bytes gets the
+ * first face's font for them all, the one checked here and when drawn. */
+int store_lend_fonts(struct store *s, struct store_font out[STORE_FONT_FACES], char *why,
+                     size_t why_len)
+{
+    memset(out, 0, sizeof *out * STORE_FONT_FACES);
+    lent_fonts_free(s);
+    if (s->format < 4)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    int ret = 0, r = 0, n_lent = 0;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT face, name, length(data), typeof(data) FROM font",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        ret = fail_sqlite(s, rc, why, why_len);
+    while (ret == 0 && (r = next_row(s, st, why, why_len)) > 0) {
+        const unsigned char *face, *name, *type = sqlite3_column_text(st, 3);
+        int len, name_len;
+        if (check_text(s, st, 0, "a font", ANY_TEXT("fonts"), &face, &len, why, why_len) < 0 ||
+            check_text(s, st, 1, "a font", ANY_TEXT("the font's file name"), &name, &name_len,
+                       why, why_len) < 0) {
+            ret = -1;
+            break;
+        }
+        int i = face ? face_from_name((const char *)face) : -1;
+        sqlite3_int64 n = sqlite3_column_int64(st, 2);
+        if (i < 0 || !name || !type || strcmp((const char *)type, "blob") != 0 || n <= 0 ||
+            n > STORE_MAX_FONT || out[i].data) {
+            ret = rules_fail(why, why_len,
+                             "%s has a font that is not a sans, bold or serif font file of at "
+                             "most %d MB.",
+                             s->name, STORE_MAX_FONT / (1024 * 1024));
+            break;
+        }
+        if (!(s->lent_name[i] = dup_string((const char *)name))) {
+            ret = fail_memory(s, why, why_len);
+            break;
+        }
+        out[i] = (struct store_font){s->lent_name[i], NULL, (size_t)n};
+        for (int j = 0; j < STORE_FONT_FACES && !out[i].data; j++)
+            if (j != i && out[j].data && out[j].size == (size_t)n &&
+                strcmp(out[j].name, out[i].name) == 0)
+                out[i].data = out[j].data;
+        if (!out[i].data &&
+            lend_font(s, (const char *)face, (int)n, &s->lent[n_lent++], &out[i].data, why,
+                      why_len) < 0)
+            ret = -1;
+    }
+    if (ret == 0 && r < 0)
+        ret = -1;
+    sqlite3_finalize(st);
+    if (ret != 0) {
+        memset(out, 0, sizeof *out * STORE_FONT_FACES);
+        lent_fonts_free(s);
+    }
+    return ret;
+}
+
+void store_palette(const struct store *s, struct palette *pal)
+{
+    theme_palette(&s->theme, pal);
 }
 
 int store_look(struct store *s, struct arena *a, struct palette *pal,

@@ -271,6 +271,21 @@ struct store_font {
 int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FONT_FACES],
                 char *why, size_t why_len);
 
+/* The same fonts, checked the same way, with their bytes (and names)
+ * borrowed from the store, not copied: they stay valid until the next
+ * store_lend_fonts or store_close. Faces that share a font (the same file
+ * name and size: the build writes the same file's bytes for each) get the
+ * same pointer, and one font's bytes are held however many faces use it
+ * (a 20 MB font costs 20 MB once: SQLite's own buffer for the value, kept
+ * by a statement left on its row; at most STORE_FONT_FACES such
+ * statements, each holding a read of the store open). 0, or -1 with why
+ * (out all NULL). */
+int store_lend_fonts(struct store *s, struct store_font out[STORE_FONT_FACES], char *why,
+                     size_t why_len);
+
+/* The exhibit's colours (theme_palette of its theme). */
+void store_palette(const struct store *s, struct palette *pal);
+
 /* What the exhibit looks like: the colours of its theme (theme_palette)
  * and its own fonts (store_fonts, bytes in a). On -1 (why says what), the
  * palette is still right and fonts are all NULL: vitrine's own. */

@@ -3727,7 +3727,8 @@ void display_set_look(struct display *d, const struct palette *pal,
         name[i] = fonts[i].name;
     }
     char why[256];
-    if (text_set_fonts(d->text, data, size, name, why, sizeof why) != 0)
+    /* borrowed, not copied (presenter.look): a 20 MB font is held once */
+    if (text_lend_fonts(d->text, data, size, name, why, sizeof why) != 0)
         log_warn(TAG, "the exhibit's fonts: %s; its text is set in vitrine's own", why);
 }
 

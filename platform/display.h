@@ -215,7 +215,8 @@ float display_dpi(const struct display *d);
 /* Name of SDL's video driver ("x11", "offscreen", ... or "headless"). */
 const char *display_driver(const struct display *d);
 
-/* The exhibit's colours and own fonts from now on (presenter.look). */
+/* The exhibit's colours and own fonts from now on (presenter.look: the
+ * fonts' bytes are borrowed until the next call; fonts NULL: none). */
 void display_set_look(struct display *d, const struct palette *pal,
                       const struct store_font fonts[STORE_FONT_FACES]);
 

@@ -92,8 +92,8 @@ struct width_entry {
 /* One font of a face's chain. */
 struct slot {
     const struct script_fonts *script; /* NULL: the shipped font (or the exhibit's) */
-    /* the exhibit's font: its bytes (text's own_buf, shared by the faces
-     * that use the same font); else NULL */
+    /* the exhibit's font: its bytes (text's own_buf, or the caller's when
+     * lent; shared by the faces that use the same font); else NULL */
     const void *own;
     /* the exhibit's font: the characters own_verify drew (code point + 1,
      * open addressing; n_seen of cap_seen, a power of two) */
@@ -153,7 +153,8 @@ struct text {
     /* the exhibit's fonts' bytes, one copy per distinct font (faces that
      * use the same font share it: a 20 MB font is held once, and opened
      * once: a font's FreeType and HarfBuzz tables cost 2-3 MB) */
-    void *own_buf[FACE_COUNT];
+    void *own_buf[FACE_COUNT]; /* NULL: none, or the bytes are lent (text_lend_fonts) */
+    size_t own_size[FACE_COUNT];
     int own_px[FACE_COUNT]; /* the size each exhibit's TTF_Font is set to */
 };
 
@@ -934,6 +935,7 @@ static void drop_exhibit_fonts(struct text *t)
     for (int i = 0; i < FACE_COUNT; i++) {
         free(t->own_buf[i]);
         t->own_buf[i] = NULL;
+        t->own_size[i] = 0;
     }
 }
 
@@ -1072,11 +1074,14 @@ static int own_probe(struct text *t, enum font_face face, struct slot *sl)
     return rc;
 }
 
-int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
-                   const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
-                   size_t why_len)
+/* text_set_fonts (lent 0: the bytes copied) and text_lend_fonts (lent 1:
+ * the caller's bytes used as they are). */
+static int set_fonts(struct text *t, const void *const data[FACE_COUNT],
+                     const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], int lent,
+                     char *why, size_t why_len)
 {
     int ret = 0;
+    const void *used[FACE_COUNT] = {NULL}; /* the bytes each face's font is opened from */
     drop_exhibit_fonts(t);
     forget_measures(t);
     for (int face = 0; face < FACE_COUNT; face++) {
@@ -1091,19 +1096,24 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
             ret = -1;
             continue;
         }
-        /* one copy of a font however many faces use it, opened once */
-        void *copy = NULL;
+        /* one copy of a font however many faces use it (none when lent),
+         * opened once */
+        const void *copy = NULL;
         int g = 0;
         for (; g < face && !copy; g++)
-            if (size[g] == size[face] && data[g] &&
+            if (size[g] == size[face] && used[g] &&
                 (data[g] == data[face] || memcmp(data[g], data[face], size[face]) == 0))
-                copy = t->own_buf[g];
+                copy = used[g];
         int owner = copy ? g - 1 : face;
         const struct slot *os = &t->chain[owner].f[0];
-        if (!copy && (copy = malloc(size[face])) != NULL) {
-            memcpy(copy, data[face], size[face]);
-            t->own_buf[face] = copy;
+        if (!copy && lent) {
+            copy = data[face];
+        } else if (!copy && (t->own_buf[face] = malloc(size[face])) != NULL) {
+            memcpy(t->own_buf[face], data[face], size[face]);
+            t->own_size[face] = size[face];
+            copy = t->own_buf[face];
         }
+        used[face] = copy;
         int borrowed = owner != face && os->own == copy && os->state == 1 && !os->borrowed;
         SDL_RWops *rw = copy && !borrowed ? SDL_RWFromConstMem(copy, (int)size[face]) : NULL;
         TTF_Font *f = borrowed ? os->font : rw ? TTF_OpenFontIndexRW(rw, 1, OPEN_PX, 0) : NULL;
@@ -1155,6 +1165,28 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
     }
     forget_measures(t);
     return ret;
+}
+
+int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
+                   const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
+                   size_t why_len)
+{
+    return set_fonts(t, data, size, name, 0, why, why_len);
+}
+
+int text_lend_fonts(struct text *t, const void *const data[FACE_COUNT],
+                    const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
+                    size_t why_len)
+{
+    return set_fonts(t, data, size, name, 1, why, why_len);
+}
+
+size_t text_font_bytes_owned(const struct text *t)
+{
+    size_t n = 0;
+    for (int i = 0; i < FACE_COUNT; i++)
+        n += t->own_buf[i] ? t->own_size[i] : 0;
+    return n;
 }
 
 const struct text_measurer *text_measurer(struct text *t)

@@ -131,6 +131,18 @@ int text_set_fonts(struct text *t, const void *const data[FACE_COUNT],
                    const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
                    size_t why_len);
 
+/* text_set_fonts without the copy: the bytes are the caller's (names are
+ * copied) and must stay as they are until the next text_set_fonts or
+ * text_lend_fonts (one with no fonts lets them go) or text_close. Faces
+ * given the same pointer share one open font. */
+int text_lend_fonts(struct text *t, const void *const data[FACE_COUNT],
+                    const size_t size[FACE_COUNT], const char *const name[FACE_COUNT], char *why,
+                    size_t why_len);
+
+/* The bytes of the exhibit's fonts the text holds copies of (text_set_fonts;
+ * 0 for lent ones). */
+size_t text_font_bytes_owned(const struct text *t);
+
 /* 1 when the exhibit's own font for face (text_set_fonts) was dropped
  * since it was set: a character it maps did not draw (checked the first
  * time each is used, measured or drawn: rasterised, it must draw ink

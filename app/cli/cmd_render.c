@@ -72,7 +72,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
     arena_init(&a, 64 * 1024);
     struct store_info info;
     char **paths = NULL;
-    int n = 0, overflows = 0, refused = 0;
+    int n = 0, overflows = 0, refused = 0, looked = 0;
     if (store_info(store, o->locale, &info_arena, &info, why, sizeof(why)) != 0) {
         log_error("render", "%s", why);
         goto done;
@@ -82,9 +82,12 @@ static int render_panels(struct display *d, struct store *store, const struct op
         goto done;
     struct palette pal;
     struct store_font fonts[STORE_FONT_FACES];
-    if (store_look(store, &info_arena, &pal, fonts, why, sizeof(why)) != 0)
+    store_palette(store, &pal);
+    /* lent by the store (no copy), let go at done */
+    if (store_lend_fonts(store, fonts, why, sizeof(why)) != 0)
         log_warn("render", "%s; its text is set in vitrine's own fonts", why);
     display_set_look(d, &pal, fonts);
+    looked = 1;
     for (int i = 0; i < info.n_panels; i++) {
         struct panel p;
         arena_reset(&a);
@@ -146,6 +149,11 @@ static int render_panels(struct display *d, struct store *store, const struct op
                pages, o->out, w, h);
     status = overflows || refused ? 1 : 0;
 done:
+    if (looked) { /* the store's fonts are lent: the display lets them go before it closes */
+        struct palette keep;
+        store_palette(store, &keep);
+        display_set_look(d, &keep, NULL);
+    }
     for (int i = 0; i < n; i++)
         free(paths[i]);
     free(paths);

@@ -339,14 +339,27 @@ static void apply_look(struct kiosk *k)
     if (!k->p.look)
         return; /* a presenter with one look: tests, not a screen */
     struct palette pal;
-    struct arena a;
     struct store_font fonts[STORE_FONT_FACES];
     char why[256] = "";
-    arena_init(&a, 0);
-    if (store_look(k->store, &a, &pal, fonts, why, sizeof why) != 0)
+    store_palette(k->store, &pal);
+    /* the fonts' bytes are the store's, lent (no copy: a 20 MB font for
+     * three faces is held once); the presenter lets them go at its next
+     * look(), before the store is closed (adopt_pending, kiosk_free) */
+    if (store_lend_fonts(k->store, fonts, why, sizeof why) != 0)
         log_warn("kiosk", "%s; its text is set in vitrine's own fonts", why);
     k->p.look(k->p.ctx, &pal, fonts);
-    arena_free(&a);
+}
+
+/* The presenter told to let the store's fonts go (they are lent), keeping
+ * the colours: before the store that lent them is closed. */
+static void drop_look(struct kiosk *k)
+{
+    if (!k->p.look || !k->store)
+        return;
+    struct palette pal;
+    struct store_font none[STORE_FONT_FACES] = {{NULL, NULL, 0}};
+    store_palette(k->store, &pal);
+    k->p.look(k->p.ctx, &pal, none);
 }
 
 struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,
@@ -407,6 +420,9 @@ void kiosk_free(struct kiosk *k)
     kiosk_video_free(k);
     arena_free(&k->overlay_arena);
     staff_layer_free(&k->staff);
+    /* the presenter may outlive the kiosk (preview's next build, render's
+     * display): it must hold none of the store's lent fonts */
+    drop_look(k);
     store_close(k->store);
     store_close(k->pending);
     free(k);
@@ -458,6 +474,10 @@ static void adopt_pending(struct kiosk *k)
     k->content_errors = 0;
     k->switch_result = 1;
     log_info("kiosk", "now showing %s (%d panels)", store_name(k->store), k->info.n_panels);
+    /* the presenter lets go of the old store's fonts (lent) before that
+     * store is closed, and before the new ones are read: two exhibits'
+     * fonts are never held at once */
+    drop_look(k);
     store_close(old);
     apply_look(k);
     k->gen++;

@@ -95,9 +95,12 @@ struct presenter {
     /* Forget a view; NULL is ignored. */
     void (*release)(void *ctx, struct pview *view);
     /* The exhibit's look from now on: its colours, and its own fonts
-     * (fonts[face].data NULL where it has none; copied). Views prepared
-     * before keep what they were drawn with. May be NULL: a presenter with
-     * one look. */
+     * (fonts[face].data NULL where it has none). The fonts' bytes are
+     * borrowed, not copied: they stay valid until the next look() call
+     * (the kiosk's store lends them: it calls look() with no fonts before
+     * that store is closed); faces with the same pointer share a font.
+     * Views prepared before keep what they were drawn with. May be NULL: a
+     * presenter with one look. */
     void (*look)(void *ctx, const struct palette *pal,
                  const struct store_font fonts[STORE_FONT_FACES]);
     /* Draw the frame (not yet shown: the caller presents). */

@@ -7,6 +7,14 @@
 # The font: FONT if given, else the first face of Noto Sans CJK's
 # collection (fonts-noto-cjk) written out as one OpenType file (16.5 MB).
 # Usage: tests/bench/font-memory.sh VITRINE [FONT] [FRAMES] (default 5).
+# PAD_MB=N (environment): the font padded to N MiB (at most 20, the limit a
+# store holds) by one more table, ZPAD, of zeros: its table directory is
+# written again with the new entry (tags in order, each table's offset
+# moved, checksums right for the tables; head's checkSumAdjustment is left,
+# as FreeType and HarfBuzz ignore it). The padding is bytes the kiosk holds
+# but never parses, so it measures what holding a font of that size costs;
+# with PAD_MB=20 the issue's bound reads: sans, bold and serif at most
+# +25 MB.
 # Figures, not pass/fail.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,6 +41,34 @@ for tag, cs, o, ln in recs:
     data += b[o:o + ln] + b"\0" * (-ln % 4)
 open(sys.argv[2], "wb").write(b[off:off + 12] + dirs + data)
 PY
+fi
+if [ -n "${PAD_MB:-}" ]; then
+    python3 - "$font" "$work/padded.otf" "$PAD_MB" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+want = int(sys.argv[3]) * 1024 * 1024
+ver, n = struct.unpack(">IH", b[:6])
+recs = [struct.unpack(">4sIII", b[12 + 16 * i:28 + 16 * i]) for i in range(n)]
+assert all(t != b"ZPAD" for t, _, _, _ in recs)
+n += 1
+pos = 12 + 16 * n
+body = bytearray()
+moved = []
+for tag, cs, o, ln in recs:
+    moved.append((tag, cs, pos + len(body), ln))
+    body += b[o:o + ln] + b"\0" * (-ln % 4)
+pad = want - pos - len(body)
+assert pad >= 4, "the font is already that large"
+pad -= pad % 4
+moved.append((b"ZPAD", 0, pos + len(body), pad))  # zeros: checksum 0
+body += b"\0" * pad
+moved.sort()
+sel = max(i for i in range(16) if 1 << i <= n)
+head = struct.pack(">IHHHH", ver, n, 16 << sel, sel, 16 * n - (16 << sel))
+dirs = b"".join(struct.pack(">4sIII", *r) for r in moved)
+open(sys.argv[2], "wb").write(head + dirs + body)
+PY
+    font="$work/padded.otf"
 fi
 kb=$(($(wc -c <"$font") / 1024))
 # build NAME FACES...: the test exhibit with FONT for each face named
