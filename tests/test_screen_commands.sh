@@ -40,7 +40,7 @@ now() { date +%s.%N; }
 wait_until() {
     limit=$1 what=$2
     shift 2
-    end=$(awk "BEGIN { print $(now) + $limit }")
+    end=$(awk "BEGIN { printf \"%.3f\", $(now) + $limit }") # not %.6g: 1.76e+09
     until "$@"; do
         if awk "BEGIN { exit !($(now) > $end) }"; then
             echo "FAIL: $what: not within $limit s"; cat "$out/log"; exit 1
