@@ -24,6 +24,7 @@
 #include "content/store.h"
 #include "content/store_schema.h"
 #include "platform/text.h"
+#include "fake_presenter.h"
 
 /* test_store.c's small exhibit (version 4 has fonts) */
 static const char exhibit_sql[] =
@@ -135,13 +136,18 @@ static struct store *store_with(const void *a, size_t na, const void *b, size_t 
     return s;
 }
 
-/* Draws "Lent" in face with ink. */
-static void draws(struct text *t, enum font_face face)
+/* Draws text in face. */
+static void draws_text(struct text *t, enum font_face face, const char *text)
 {
-    SDL_Surface *s = text_render(t, face, 24, 0x000000, "Lent", 4);
+    SDL_Surface *s = text_render(t, face, 24, 0x000000, text, strlen(text));
     assert_non_null(s);
     assert_true(s->w > 0 && s->h > 0);
     SDL_FreeSurface(s);
+}
+
+static void draws(struct text *t, enum font_face face)
+{
+    draws_text(t, face, "Lent");
 }
 
 static void lend(struct text *t, const struct store_font f[STORE_FONT_FACES], int owned)
@@ -255,10 +261,75 @@ static void fonts_store_fonts_refuses_are_refused(void **state)
     free(b);
 }
 
+/* A presenter's look as the display's: the fonts lent to a real text,
+ * which draws with them at once (ASan: they are live). */
+static struct text *look_text;
+static int looks, looks_with_fonts;
+
+static void t_look(void *ctx, const struct palette *pal,
+                   const struct store_font fonts[STORE_FONT_FACES])
+{
+    (void)ctx;
+    (void)pal;
+    looks++;
+    looks_with_fonts += fonts && fonts[FACE_SANS].data;
+    lend(look_text, fonts, 0);
+    for (int face = 0; face < FACE_COUNT; face++)
+        draws(look_text, (enum font_face)face);
+}
+
+/* The kiosk's side: it lends its store's fonts to the presenter, and at a
+ * store switch and at kiosk_free tells it to let them go before the store
+ * is closed: the text, drawing after each, reads nothing freed (ASan). */
+static void kiosk_lets_go_before_the_store_closes(void **state)
+{
+    (void)state;
+    size_t na, nb;
+    unsigned char *a = shipped("DejaVuSans.ttf", &na);
+    unsigned char *b = shipped("DejaVuSans.ttf", &nb);
+    char why[512] = "";
+    look_text = text_open(NULL, why, sizeof why);
+    if (!look_text)
+        fail_msg("text_open: %s", why);
+    static struct fake f;
+    struct presenter p = presenter_of(&f);
+    p.look = t_look;
+    struct kiosk *k = kiosk_new(&p, store_with(a, na, b, nb, "fonts/Body.ttf"),
+                                &(struct kiosk_opts){0}, 1000, why, sizeof why);
+    if (!k)
+        fail_msg("%s", why);
+    assert_int_equal(looks_with_fonts, 1);
+    assert_int_equal(text_font_bytes_owned(look_text), 0);
+    assert_string_equal(text_face_path(look_text, FACE_SANS), "fonts/Body.ttf");
+    /* another store with fonts: adopted at a panel boundary */
+    kiosk_switch_store(k, store_with(a, na, b, nb, "fonts/Heading.ttf"));
+    uint64_t t = 1000;
+    for (int guard = 0; guard < 200 && looks_with_fonts < 2; guard++) {
+        t = kiosk_deadline(k, t);
+        kiosk_update(k, t);
+    }
+    assert_int_equal(looks_with_fonts, 2);
+    assert_string_equal(text_face_path(look_text, FACE_SANS_BOLD), "fonts/Heading.ttf");
+    draws(look_text, FACE_SANS_BOLD); /* the new store's bytes, the old one closed */
+    int before = looks;
+    kiosk_free(k);
+    /* characters not drawn before (none cached): a font still holding the
+     * closed store's bytes would read them here (ASan) */
+    for (int face = 0; face < FACE_COUNT; face++)
+        draws_text(look_text, (enum font_face)face, "Quartz 9 @ xyz {W}");
+    assert_int_equal(looks, before + 1); /* let go, before its store closed */
+    assert_string_not_equal(text_face_path(look_text, FACE_SANS), "fonts/Body.ttf");
+    text_close(look_text);
+    remove(path);
+    free(a);
+    free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fonts_are_lent_once_and_let_go),
+        cmocka_unit_test(kiosk_lets_go_before_the_store_closes),
         cmocka_unit_test(fonts_store_fonts_refuses_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
