@@ -1002,18 +1002,43 @@ static long loca_at(const unsigned char *loca, unsigned loca_len, int long_form,
     return (size_t)(i + 1) * 2 <= loca_len ? (long)be16(loca + (size_t)i * 2) * 2 : -1;
 }
 
+/* A face's head, loca and glyf tables, held while one check reads them
+ * (glyf_open, glyf_close): long_form from head; sizes 0 where absent. */
+struct glyf_tables {
+    hb_blob_t *blob[3];
+    const unsigned char *head, *loca, *glyf;
+    unsigned head_len, loca_len, glyf_len;
+    int long_form;
+};
+
+static void glyf_open(hb_face_t *hf, struct glyf_tables *g)
+{
+    static const hb_tag_t tags[3] = {HB_TAG('h', 'e', 'a', 'd'), HB_TAG('l', 'o', 'c', 'a'),
+                                     HB_TAG('g', 'l', 'y', 'f')};
+    const unsigned char **data[3] = {&g->head, &g->loca, &g->glyf};
+    unsigned *len[3] = {&g->head_len, &g->loca_len, &g->glyf_len};
+    for (int i = 0; i < 3; i++) {
+        g->blob[i] = hb_face_reference_table(hf, tags[i]);
+        *len[i] = 0;
+        *data[i] = (const unsigned char *)hb_blob_get_data(g->blob[i], len[i]);
+    }
+    g->long_form = g->head_len >= 54 && be16(g->head + 50) != 0;
+}
+
+static void glyf_close(struct glyf_tables *g)
+{
+    for (int i = 0; i < 3; i++)
+        hb_blob_destroy(g->blob[i]);
+}
+
 /* A font of outlines in glyf (TrueType): every glyph's place in it within
  * the table and in order (a damaged index points past the file's end).
  * 0, or -1 with why. Other fonts (CFF) pass. */
 static int loca_check(hb_face_t *hf, char *why, size_t why_len)
 {
-    hb_blob_t *head = hb_face_reference_table(hf, HB_TAG('h', 'e', 'a', 'd'));
-    hb_blob_t *loca = hb_face_reference_table(hf, HB_TAG('l', 'o', 'c', 'a'));
-    hb_blob_t *glyf = hb_face_reference_table(hf, HB_TAG('g', 'l', 'y', 'f'));
-    unsigned hl = 0, ll = 0, gl = 0;
-    const unsigned char *h = (const unsigned char *)hb_blob_get_data(head, &hl);
-    const unsigned char *l = (const unsigned char *)hb_blob_get_data(loca, &ll);
-    hb_blob_get_data(glyf, &gl);
+    struct glyf_tables t;
+    glyf_open(hf, &t);
+    unsigned hl = t.head_len, ll = t.loca_len, gl = t.glyf_len;
     unsigned glyphs = hb_face_get_glyph_count(hf);
     int rc = 0;
     if (gl == 0 && ll == 0) {
@@ -1022,10 +1047,9 @@ static int loca_check(hb_face_t *hf, char *why, size_t why_len)
         snprintf(why, why_len, "has a glyf table without its head or loca");
         rc = -1;
     } else {
-        int long_form = be16(h + 50) != 0;
         long prev = 0;
         for (unsigned i = 0; i <= glyphs && rc == 0; i++) {
-            long at = loca_at(l, ll, long_form, i);
+            long at = loca_at(t.loca, ll, t.long_form, i);
             if (at < 0 || at < prev || at > (long)gl) {
                 snprintf(why, why_len,
                          "is damaged: its index of outlines (loca) %s at glyph %u",
@@ -1041,9 +1065,7 @@ static int loca_check(hb_face_t *hf, char *why, size_t why_len)
             rc = -1;
         }
     }
-    hb_blob_destroy(head);
-    hb_blob_destroy(loca);
-    hb_blob_destroy(glyf);
+    glyf_close(&t);
     return rc;
 }
 
@@ -1674,21 +1696,16 @@ static int glyf_box_check(struct slot *sl, uint32_t cp, char *why, size_t why_le
     if (!hb_font_get_nominal_glyph(sl->hb, cp, &gid))
         return 0;
     hb_face_t *hf = hb_font_get_face(sl->hb);
-    hb_blob_t *head = hb_face_reference_table(hf, HB_TAG('h', 'e', 'a', 'd'));
-    hb_blob_t *loca = hb_face_reference_table(hf, HB_TAG('l', 'o', 'c', 'a'));
-    hb_blob_t *glyf = hb_face_reference_table(hf, HB_TAG('g', 'l', 'y', 'f'));
-    unsigned hl = 0, ll = 0, gl = 0;
-    const unsigned char *h = (const unsigned char *)hb_blob_get_data(head, &hl);
-    const unsigned char *l = (const unsigned char *)hb_blob_get_data(loca, &ll);
-    const unsigned char *g = (const unsigned char *)hb_blob_get_data(glyf, &gl);
+    struct glyf_tables t;
+    glyf_open(hf, &t);
     int rc = 0;
     long o0 = -1, o1 = -1;
-    if (hl >= 54 && ll && gl) {
-        o0 = loca_at(l, ll, be16(h + 50) != 0, gid);
-        o1 = loca_at(l, ll, be16(h + 50) != 0, gid + 1);
+    if (t.head_len >= 54 && t.loca_len && t.glyf_len) {
+        o0 = loca_at(t.loca, t.loca_len, t.long_form, gid);
+        o1 = loca_at(t.loca, t.loca_len, t.long_form, gid + 1);
     }
-    if (o0 >= 0 && o1 >= o0 + 10 && o1 <= (long)gl) {
-        const unsigned char *gh = g + o0;
+    if (o0 >= 0 && o1 >= o0 + 10 && o1 <= (long)t.glyf_len) {
+        const unsigned char *gh = t.glyf + o0;
         float x0 = (int16_t)be16(gh + 2), y0 = (int16_t)be16(gh + 4);
         float x1 = (int16_t)be16(gh + 6), y1 = (int16_t)be16(gh + 8);
         int upem = (int)hb_face_get_upem(hf);
@@ -1714,9 +1731,7 @@ static int glyf_box_check(struct slot *sl, uint32_t cp, char *why, size_t why_le
             rc = -1;
         }
     }
-    hb_blob_destroy(head);
-    hb_blob_destroy(loca);
-    hb_blob_destroy(glyf);
+    glyf_close(&t);
     return rc;
 }
 
