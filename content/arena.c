@@ -1,3 +1,5 @@
+/* arena.c - the bump allocator (arena.h): blocks chained, reset at the panel
+ * boundary, nothing freed one by one. */
 #include "arena.h"
 
 #include <stdalign.h>

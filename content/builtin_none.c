@@ -1,4 +1,4 @@
-/* The stage-1 binary, which compiles the bundled exhibit, carries none. */
+/* builtin_none.c - the stage-1 binary, which compiles the bundled exhibit, carries none. */
 #include "builtin.h"
 
 const unsigned char builtin_exhibit[] = {0};

@@ -1,3 +1,5 @@
+/* panel.c - helpers over one loaded panel (panel.h): kinds by name, word
+ * counts. */
 #include "panel.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-/* input.c - SDL events to input records, at the edge.
+/* sdl_input.c - SDL events to input records, at the edge.
  *
  * LIMITATIONS: one touch device is assumed (finger ids from two devices
  * could collide). SDL 2 reports no touch cancel: losing window focus is

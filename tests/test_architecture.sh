@@ -3,6 +3,8 @@
 # content/ and platform/ is named there by its stem in backquotes (`store`,
 # `store.c`, `kiosk_internal.h`), or by a pattern in backquotes that covers
 # it (`cmd_*`). A file added without a line in the module map fails here.
+# And every C file opens with its note, `/* NAME - what it is`, as the
+# others do: a newcomer reads what a file is for before its code.
 set -eu
 top=${VITRINE_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 doc="$top/docs/architecture.md"
@@ -24,6 +26,18 @@ for f in $(cd "$top" && find app content platform -type f \( -name '*.c' -o -nam
         esac
         [ "$found" -eq 1 ] && break
     done
+    case "$base" in
+    *.c | *.h)
+        first=$(head -n 1 "$top/$f")
+        case "$first" in
+        "/* $base - "*) ;;
+        *)
+            echo "NO NOTE at the top of $f (wants \"/* $base - ...\"): $first"
+            missing=$((missing + 1))
+            ;;
+        esac
+        ;;
+    esac
     checked=$((checked + 1))
     if [ "$found" -eq 0 ]; then
         echo "MISSING from docs/architecture.md: $f"
@@ -32,7 +46,7 @@ for f in $(cd "$top" && find app content platform -type f \( -name '*.c' -o -nam
 done
 [ "$checked" -gt 50 ] || { echo "FAIL: only $checked source files found under $top"; exit 1; }
 if [ "$missing" -gt 0 ]; then
-    echo "FAIL: $missing of $checked source files are not named in docs/architecture.md"
+    echo "FAIL: $missing findings over $checked source files (above)"
     exit 1
 fi
 echo "PASS: all $checked source files are named in docs/architecture.md"

@@ -1,3 +1,5 @@
+/* gesture.c - the gesture recogniser (gesture.h): one finger followed from
+ * touch to lift, thresholds in millimetres, time an argument. */
 #include "gesture.h"
 
 #include <math.h>

@@ -1,3 +1,5 @@
+/* mode.c - the interaction modes (mode.h) as a table of transitions, the
+ * control layout and the index pages. Pure: time is an argument. */
 #include "mode.h"
 
 #include <math.h>

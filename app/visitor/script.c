@@ -1,3 +1,5 @@
+/* script.c - reading an input script (script.h): one timed touch or key a
+ * line, numbers checked, times non-decreasing; errors name file and line. */
 #include "script.h"
 
 #include <stdarg.h>
