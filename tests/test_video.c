@@ -238,10 +238,16 @@ static void run_pass(struct run *r, int64_t deadline)
     }
 }
 
-/* Run passes until done(r) or ms have passed; whether done. */
+/* Run passes until done(r) or ms have passed; whether done. The first
+ * pass polls at once, as the run loop polls a clip in the frame that
+ * opened it: a clip refused at video_open is VIDEO_FAILED at its first
+ * poll and wakes no one (video.h), so waiting first would wait out ms. */
 static bool run_until(struct run *r, bool (*done)(const struct run *r), int64_t ms)
 {
     int64_t deadline = now_ms() + ms;
+    run_pass(r, 0);
+    if (done(r))
+        return true;
     while (now_ms() < deadline) {
         run_pass(r, deadline);
         if (done(r))
