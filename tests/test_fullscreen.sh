@@ -8,9 +8,8 @@
 # on SIGTERM. --renderer opengl gets OpenGL when asked.
 set -u
 : "${VITRINE:?}"
-for tool in Xvfb xdotool; do
-    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (tests/run.sh installs it)"; exit 1; }
-done
+. "$(dirname "$0")/lib.sh"
+need_tool xdotool xdotool
 work=$(mktemp -d)
 xpid=""
 vpid=""
@@ -21,7 +20,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-. "$(dirname "$0")/xvfb.sh"
 start_xvfb "$work"
 fail=0
 unset SDL_RENDER_DRIVER
@@ -29,14 +27,7 @@ export SDL_VIDEODRIVER=x11
 
 "$VITRINE" run --no-watch --verbose >"$work/out" 2>"$work/log" &
 vpid=$!
-i=0
-while ! grep -q 'first frame presented' "$work/log"; do
-    i=$((i + 1))
-    if [ $i -gt 400 ] || ! kill -0 "$vpid" 2>/dev/null; then
-        echo "FAIL: no first frame"; cat "$work/log"; exit 1
-    fi
-    xdotool sleep 0.05
-done
+wait_for_log "$work/log" 'first frame presented' 60 "$vpid"
 grep 'renderer' "$work/log"
 if [ -e /dev/dri/renderD128 ] || [ -e /dev/dri/card0 ] || [ -e /dev/dri/card1 ] || [ -e /dev/nvidiactl ]; then
     grep -qE 'renderer (software: OpenGL here is .*software rasteriser|[a-z0-9]+: a GPU)' \
@@ -58,15 +49,14 @@ case "$geo" in
 esac
 # the cursor: hidden full screen, shown for a moment when a real mouse
 # moves (staff), hidden again by itself
-xdotool mousemove 200 200 sleep 0.1 mousemove 220 210
-i=0
-until grep -q 'cursor hidden' "$work/log"; do
-    i=$((i + 1))
-    if [ $i -gt 400 ]; then echo "FAIL: the cursor was not hidden again"; fail=1; break; fi
-    xdotool sleep 0.05
-done
-grep -q 'cursor shown: a mouse moved' "$work/log" ||
-    { echo "FAIL: a mouse move did not show the cursor"; fail=1; }
+# (moved until the kiosk says so: it sees a move only once it is listening)
+nudge() { xdotool mousemove 200 200 mousemove 220 210; log_has "$work/log" 'cursor shown: a mouse moved'; }
+if wait_until 60 "$vpid" nudge; then
+    (wait_for_log "$work/log" 'cursor hidden' 60 "$vpid") ||
+        { echo "FAIL: the cursor was not hidden again"; fail=1; }
+else
+    echo "FAIL: a mouse move did not show the cursor"; fail=1
+fi
 kill -TERM "$vpid"
 wait "$vpid"
 rc=$?
