@@ -6,7 +6,7 @@
 # installs Xvfb, Mesa and ffmpeg.
 set -u
 : "${TEST_RECOVER:?}"
-command -v Xvfb >/dev/null || { echo "FAIL: Xvfb is not installed (tests/run.sh installs it)"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 work=$(mktemp -d)
 xpid=""
 cleanup() {
@@ -15,8 +15,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-. "$(dirname "$0")/xvfb.sh"
 start_xvfb "$work"
 
 # the film first: the test exhibit of video panels without its title

@@ -4,9 +4,8 @@
 # on screen is read from the kiosk's own log (--verbose).
 set -u
 : "${VITRINE:?}"
-for tool in Xvfb xdotool; do
-    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (tests/run.sh installs it)"; exit 1; }
-done
+. "$(dirname "$0")/lib.sh"
+need_tool xdotool xdotool
 work=$(mktemp -d)
 xpid=""
 vpid=""
@@ -17,8 +16,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-. "$(dirname "$0")/xvfb.sh"
 start_xvfb "$work"
 
 SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --windowed --size 800x600 --verbose \
@@ -27,14 +24,8 @@ vpid=$!
 
 # wait for a log line (bounded): the kiosk writes it when the state changes
 wait_log() { # pattern what
-    i=0
-    while ! grep -q "$1" "$work/log"; do
-        i=$((i + 1))
-        if [ $i -gt 200 ] || ! kill -0 "$vpid" 2>/dev/null; then
-            echo "FAIL: never saw $2"; cat "$work/log"; exit 1
-        fi
-        xdotool sleep 0.05
-    done
+    echo "waiting for $2"
+    wait_for_log "$work/log" "$1" 60 "$vpid"
 }
 
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
