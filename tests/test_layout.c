@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/visitor/layout.h"
 #include "app/visitor/locale_rules.h"
@@ -1059,7 +1058,7 @@ static void notice_sits_on_a_strip_above_the_band(void **state)
     arena_free(&a);
 }
 
-static void layout_is_deterministic_and_fast(void **state)
+static void layout_is_deterministic(void **state)
 {
     (void)state;
     struct arena a;
@@ -1078,20 +1077,16 @@ static void layout_is_deterministic_and_fast(void **state)
             assert_memory_equal(l1.items[i].text, l2.items[i].text, l1.items[i].len);
     }
     arena_free(&b);
-    /* the fake measurer is cheap, so this bounds layout's own work */
+    /* a 150-word story, shrunk to fit, lays out at every size (what it
+     * costs is a figure for tests/bench/, not a bound for a test) */
     char *longer = repeat_words("lorem ipsum dolor sit amet", 30);
     p = story("long", longer);
-    clock_t t0 = clock();
-    int runs = 200;
-    for (int i = 0; i < runs; i++) {
+    for (int i = 0; i < N_SCREENS; i++) {
         struct draw_list l;
         arena_reset(&a);
-        if (layout_panel(&p, &screens[i % N_SCREENS], &fake, &a, &l) != 0)
+        if (layout_panel(&p, &screens[i], &fake, &a, &l) != 0)
             fail_msg("%s", l.problem);
     }
-    double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC / runs;
-    print_message("layout of a shrunk 150-word story: %.3f ms\n", ms);
-    assert_true(ms < 1.0);
     free(longer);
     arena_free(&a);
 }
@@ -1484,7 +1479,7 @@ int main(void)
         cmocka_unit_test(colours_have_enough_contrast),
         cmocka_unit_test(chrome_marker_moves_with_the_index),
         cmocka_unit_test(notice_sits_on_a_strip_above_the_band),
-        cmocka_unit_test(layout_is_deterministic_and_fast),
+        cmocka_unit_test(layout_is_deterministic),
         cmocka_unit_test(missing_parts_are_fine),
         cmocka_unit_test(a_chart_gives_way_to_the_words),
         cmocka_unit_test(a_long_number_uses_the_whole_width),
