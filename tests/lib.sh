@@ -73,3 +73,15 @@ start_xvfb() {
     export DISPLAY=":$dnum"
     echo "Xvfb on $DISPLAY"
 }
+
+# scratch_out: the test's scratch folder in $out, removed at exit after
+# the process $pid (the kiosk, once the test sets it) is killed.
+scratch_out() {
+    out=$(mktemp -d)
+    pid=
+    trap 'scratch_out_end' EXIT
+}
+scratch_out_end() {
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+    rm -rf "$out"
+}

@@ -13,6 +13,7 @@
 set -u
 : "${VITRINE:?}"
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
 for tool in ffmpeg python3 minisign; do
     command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (tests/run.sh installs it)"; exit 77; }
 done
@@ -94,12 +95,9 @@ while drain(0, [s, ino])[1]:
 print("watcher: done", flush=True)
 EOF
 wpid=$!
-i=0
-while [ ! -s "$work/port" ]; do # the watcher's start: its file appears
-    i=$((i + 1))
-    [ $i -gt 200 ] && { echo "FAIL: the watcher did not start"; cat "$work/watch.log"; exit 1; }
-    sleep 0.05
-done
+# the watcher's start: its file appears
+wait_until 30 "$wpid" test -s "$work/port" ||
+    { echo "FAIL: the watcher did not start"; cat "$work/watch.log"; exit 1; }
 port=$(cat "$work/port")
 exec 3>"$work/ctl"
 phase() { echo "phase $1" >&3; }
@@ -191,18 +189,9 @@ EOF
 done
 
 # ---- vitrine run: the store's clip is the list ---------------------------------
-# wait_log TEXT FILE: until the kiosk's log says it (10 s at most)
-wait_log() {
-    i=0
-    while ! grep -q "$1" "$2"; do
-        i=$((i + 1))
-        if [ $i -gt 200 ] || ! kill -0 "$vpid" 2>/dev/null; then
-            cat "$2"
-            return 1
-        fi
-        sleep 0.05 # polling the log file: there is nothing to wait on
-    done
-}
+# wait_log TEXT FILE: until the kiosk's log says it (lib.sh's wait_for_log,
+# in a subshell: 1 on failure, and the test goes on to say what else is wrong)
+wait_log() { (wait_for_log "$2" "$1" 30 "$vpid"); }
 for k in $kinds; do
     phase "run-$k"
     mkdir -p "$work/run-$k"

@@ -13,6 +13,7 @@ set -u
 : "${VITRINE_FAULTY:?}" "${VITRINE_SOURCE_DIR:?}"
 VITRINE=${VITRINE:-$VITRINE_FAULTY}
 command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 out=$(mktemp -d)
 pid=
 child=
@@ -24,20 +25,7 @@ cleanup() {
 trap cleanup EXIT
 fail=0
 
-wait_for() { # PATTERN LOG: the line, or fail after 120 s
-    i=0
-    while ! grep -qE "$1" "$2"; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            echo "FAIL: the kiosk exited while waiting for '$1'"; cat "$2"; exit 1
-        fi
-        i=$((i + 1))
-        if [ $i -gt 2400 ]; then
-            echo "FAIL: no '$1' within 120 s"; cat "$2"; exit 1
-        fi
-        sleep 0.05 # polling the log file: there is nothing to wait on
-    done
-    echo "ok: $(grep -E "$1" "$2" | head -1)"
-}
+wait_for() { wait_for_log "$2" "$1" 120 "$pid"; } # PATTERN LOG: the line, or fail after 120 s
 # alive PID: there, and not a zombie (one whose parent has not reaped it
 # yet has died all the same)
 alive() {
@@ -93,15 +81,12 @@ done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 pid=
-i=0
-while alive "$child"; do
-    i=$((i + 1))
-    if [ $i -gt 200 ]; then
-        echo "FAIL: the import child $child outlived the kiosk by 10 s"; fail=1
-        break
-    fi
-    sleep 0.05 # polling /proc: nothing to wait on for another's process
-done
-[ $i -le 200 ] && echo "ok: the import child died with the kiosk (SIGKILL)" && child=
+dead() { ! alive "$1"; }
+if wait_until 10 "" dead "$child"; then # polling /proc: nothing to wait on for another's process
+    echo "ok: the import child died with the kiosk (SIGKILL)"
+    child=
+else
+    echo "FAIL: the import child $child outlived the kiosk by 10 s"; fail=1
+fi
 [ $fail -eq 0 ] && echo "PASS: the import child holds only what it was given and dies with the kiosk"
 exit $fail

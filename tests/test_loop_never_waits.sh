@@ -16,29 +16,11 @@
 set -u
 : "${VITRINE:?}" "${VITRINE_FAULTY:?}" "${STATS_DEMO:?}" "${VITRINE_SOURCE_DIR:?}"
 command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
-out=$(mktemp -d)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    rm -rf "$out"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
+scratch_out
 fail=0
 
-wait_for() { # PATTERN LOG: the line, or fail after 120 s
-    i=0
-    while ! grep -qE "$1" "$2"; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            echo "FAIL: the kiosk exited while waiting for '$1'"; cat "$2"; exit 1
-        fi
-        i=$((i + 1))
-        if [ $i -gt 2400 ]; then
-            echo "FAIL: no '$1' within 120 s"; cat "$2"; exit 1
-        fi
-        sleep 0.05
-    done
-    echo "ok: $(grep -E "$1" "$2" | head -1)"
-}
+wait_for() { wait_for_log "$2" "$1" 120 "$pid"; } # PATTERN LOG: the line, or fail after 120 s
 
 # stop LOG: SIGTERM, the exit, and the loop's figures
 stop() {

@@ -7,13 +7,8 @@
 # a time limit), never on a fixed sleep.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-out=$(mktemp -d)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    rm -rf "$out"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
+scratch_out
 fail=0
 src=$out/src
 mkdir "$out/tmp"
@@ -29,20 +24,7 @@ cp "$src/panels/02-arrival.yaml" "$out/02-arrival.orig"
 
 # wait_for COUNT PATTERN: until the log has COUNT lines matching PATTERN
 # (grep -E), or 60 s have passed, or the preview has exited
-wait_for() {
-    i=0
-    while [ "$(grep -cE "$2" "$out/log")" -lt "$1" ]; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            echo "FAIL: the preview exited while waiting for '$2'"; cat "$out/log"; exit 1
-        fi
-        i=$((i + 1))
-        if [ $i -gt 1200 ]; then
-            echo "FAIL: no '$2' (x$1) within 60 s"; cat "$out/log"; exit 1
-        fi
-        sleep 0.05
-    done
-    echo "ok: $(grep -E "$2" "$out/log" | sed -n "$1p")"
-}
+wait_for() { wait_for_log "$out/log" "$2" 60 "$pid" "$1"; }
 
 # usage errors
 "$VITRINE" preview >/dev/null 2>&1

@@ -9,45 +9,18 @@
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
 command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
-out=$(mktemp -d)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    rm -rf "$out"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
+scratch_out
 fail=0
 mkdir -p "$out/watch" "$out/keys" "$out/other" "$out/state"
 
-wait_for() {
-    i=0
-    while [ "$(grep -cE "$2" "$out/log")" -lt "$1" ]; do
-        if ! kill -0 "$pid" 2>/dev/null; then
-            echo "FAIL: the kiosk exited while waiting for '$2'"; cat "$out/log"; exit 1
-        fi
-        i=$((i + 1))
-        if [ $i -gt 1800 ]; then
-            echo "FAIL: no '$2' (x$1) within 90 s"; cat "$out/log"; exit 1
-        fi
-        sleep 0.05
-    done
-    echo "ok: $(grep -E "$2" "$out/log" | sed -n "$1p")"
-}
+wait_for() { wait_for_log "$out/log" "$2" 90 "$pid" "$1"; }
 
 # looks: how often the stick watcher has looked so far (a debug line each
 # time; the kiosk runs with -v). looked_since N: wait until it has looked
 # again since it had looked N times (an inbox change seen), with a limit.
 looks() { grep -c 'the stick watcher looked' "$out/log"; }
-looked_since() {
-    i=0
-    while [ "$(looks)" -le "$1" ]; do
-        i=$((i + 1))
-        if [ $i -gt 1800 ]; then
-            echo "FAIL: the stick watcher did not look again within 90 s"; cat "$out/log"; exit 1
-        fi
-        sleep 0.05
-    done
-}
+looked_since() { wait_for_log "$out/log" 'the stick watcher looked' 90 "$pid" $(($1 + 1)); }
 
 # bundle VERSION NAME KEY: the test exhibit at VERSION, signed with KEY
 bundle() {
@@ -135,15 +108,10 @@ wait_for 1 'run\] info: Loaded: .*, version 2\.0\. 5 panels\. You can remove the
 wait_for 1 'now showing .*generations/g[0-9]+/exhibit.vitrine \(5 panels\)'
 # the exhibit's slug follows a live import (the statistics and the health
 # file had it empty until a restart)
-i=0
-until grep -q 'slug="test-exhibit"' "$out/health.prom" 2>/dev/null; do
-    i=$((i + 1))
-    if [ $i -gt 600 ]; then
-        echo "FAIL: the health file has no slug after the import:"; grep slug "$out/health.prom"
-        fail=1; break
-    fi
-    sleep 0.05
-done
+if ! wait_until 30 "$pid" log_has "$out/health.prom" 'slug="test-exhibit"'; then
+    echo "FAIL: the health file has no slug after the import:"; grep slug "$out/health.prom"
+    fail=1
+fi
 gen=$(sed -n 's/^current //p' "$out/state/current")
 [ -n "$gen" ] || { echo "FAIL: no current generation"; fail=1; }
 rm -rf "$out/watch/one"
