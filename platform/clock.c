@@ -118,6 +118,16 @@ int clock_utc_of_local(int y, int m, int d, int h, int mi, int s, int64_t *utc_s
     return 0;
 }
 
+/* Seconds added to CLOCK_REALTIME (clock_set_wall; 0 but in the tests). */
+static int64_t wall_offset_s;
+
+void clock_set_wall(int64_t utc_s)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) == 0)
+        wall_offset_s = utc_s - (int64_t)ts.tv_sec;
+}
+
 /* UTC seconds now: the simulated wall clock in a soak. */
 static int wall_now(int64_t *utc_s)
 {
@@ -128,7 +138,7 @@ static int wall_now(int64_t *utc_s)
     struct timespec ts;
     if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
         return -1;
-    *utc_s = (int64_t)ts.tv_sec;
+    *utc_s = (int64_t)ts.tv_sec + wall_offset_s;
     return 0;
 }
 

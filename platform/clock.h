@@ -83,6 +83,14 @@ int64_t clock_days_from_civil(int64_t y, int m, int d);
  * when it cannot be represented. */
 int clock_utc_of_local(int y, int m, int d, int h, int mi, int s, int64_t *utc_s);
 
+/* Set the wall clock (clock_wall, clock_pass, clock_build_time) to utc_s
+ * now; it runs on from there at the real clock's pace, and the monotonic
+ * clocks are untouched. For the test program vitrine-faulty only
+ * (tests/fault_hook.c, VITRINE_TEST_NOW), so that a test of opening hours
+ * is told the date rather than depending on today's; the shipped vitrine
+ * never calls it. Call before any other thread starts. */
+void clock_set_wall(int64_t utc_s);
+
 /* Simulated time, for the soak (`vitrine soak`): from this call on,
  * clock_now_ms, clock_now_ns, clock_wall and clock_build_time (without
  * SOURCE_DATE_EPOCH) read a clock that stands still until clock_advance

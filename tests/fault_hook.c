@@ -14,16 +14,40 @@
  *                                     screen, queued once the first frame is
  *                                     on screen (SDL's offscreen driver has
  *                                     no input of its own)
+ *   VITRINE_TEST_NOW=S                the wall clock starts at S, UTC
+ *                                     seconds, and runs on from there
+ *                                     (clock_set_wall): a test of opening
+ *                                     hours is told the date, and does not
+ *                                     depend on today's
  * DEPENDENCIES: platform/events.h (the touch goes through SDL's queue and
- * the kiosk's own translation, as a real one does). */
+ * the kiosk's own translation, as a real one does); platform/clock.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "events.h"
 #include "fault.h"
 #include "input.h"
+
+/* VITRINE_TEST_NOW, read before main: before the kiosk first reads the
+ * wall clock, and before any thread starts */
+__attribute__((constructor)) static void test_now(void)
+{
+    const char *now = getenv("VITRINE_TEST_NOW");
+    if (!now)
+        return;
+    char *end;
+    errno = 0;
+    long long s = strtoll(now, &end, 10);
+    if (errno != 0 || end == now || *end != '\0' || s < 0) {
+        fprintf(stderr, "vitrine-faulty: VITRINE_TEST_NOW is not UTC seconds\n");
+        exit(2);
+    }
+    clock_set_wall((int64_t)s);
+}
 
 void fault_point(const char *where, const char *version)
 {

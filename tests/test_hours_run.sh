@@ -3,39 +3,31 @@
 # so with the next opening, shows one black frame, runs the screen-off
 # command, still tells the service manager it is up, and stops cleanly.
 # Waits on the log and on the command's file, with a limit, never a fixed
-# sleep.
+# sleep. The kiosk is told the date (vitrine-faulty's VITRINE_TEST_NOW, in
+# UTC), so the test holds at any hour, midnight included.
 set -u
-: "${VITRINE:?}"
-out=$(mktemp -d)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
-    rm -rf "$out"
-}
-trap cleanup EXIT
+: "${VITRINE:?}" "${VITRINE_FAULTY:?}"
+. "$(dirname "$0")/lib.sh"
+scratch_out
 fail=0
-today=$(date +%F)
+# Wednesday 10 June 2026 at noon; closed that day
+export TZ=UTC
+now=$(date -u -d '2026-06-10 12:00:00' +%s)
 cat >"$out/vitrine.conf" <<CONF
 hours = mon-sun 00:00-24:00
-closed = $today
+closed = 2026-06-10
 screen_off_command = touch $out/screen-off
 screen_on_command = touch $out/screen-on
 CONF
-"$VITRINE" run --windowed --size 320x240 --no-watch --state-dir "$out/state" \
-    --config "$out/vitrine.conf" 2>"$out/log" &
+VITRINE_TEST_NOW=$now "$VITRINE_FAULTY" run --windowed --size 320x240 --no-watch \
+    --state-dir "$out/state" --config "$out/vitrine.conf" 2>"$out/log" &
 pid=$!
-i=0
-while ! { grep -q 'closed: outside opening hours until' "$out/log" && [ -e "$out/screen-off" ]; }; do
-    i=$((i + 1))
-    if [ $i -gt 400 ] || ! kill -0 "$pid" 2>/dev/null; then
-        echo "FAIL: not closed"; cat "$out/log"; exit 1
-    fi
-    sleep 0.05
-done
-grep 'closed: outside opening hours until' "$out/log"
-# the next opening is tomorrow at midnight
-grep -q "until [A-Za-z]* $(date -d tomorrow +%F) 00:00" "$out/log" ||
-    { echo "FAIL: the next opening is not tomorrow 00:00"; fail=1; }
+wait_for_log "$out/log" 'closed: outside opening hours until' 60 "$pid"
+wait_until 60 "$pid" test -e "$out/screen-off" ||
+    { echo "FAIL: the screen-off command did not run"; cat "$out/log"; exit 1; }
+# the next opening is the next day at midnight
+grep -q "until Thursday 2026-06-11 00:00" "$out/log" ||
+    { echo "FAIL: the next opening is not Thursday 2026-06-11 00:00"; fail=1; }
 grep -q 'first frame presented' "$out/log" &&
     { echo "FAIL: the exhibit was drawn while closed"; fail=1; }
 [ -e "$out/screen-on" ] && { echo "FAIL: the screen was turned on while closed"; fail=1; }

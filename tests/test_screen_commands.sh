@@ -11,9 +11,10 @@
 #     been stopped, and runs;
 #  4. at stop, a command still running is stopped and reaped: none is left.
 # Waits on the log, on files and on /proc, with limits, never on a fixed
-# sleep.
+# sleep. The kiosk is told the date (vitrine-faulty's VITRINE_TEST_NOW), a
+# day its settings close: the test holds at any hour, midnight included.
 set -u
-: "${VITRINE:?}"
+: "${VITRINE_FAULTY:?}"
 . "$(dirname "$0")/lib.sh"
 need_tool xdotool xdotool
 out=$(mktemp -d)
@@ -31,7 +32,10 @@ trap cleanup EXIT
 fail=0
 start_xvfb "$out"
 export SDL_VIDEODRIVER=x11
-today=$(date +%F)
+# Wednesday 10 June 2026 at noon, UTC; the settings close that day
+export TZ=UTC
+today=2026-06-10
+test_now=$(date -u -d "$today 12:00:00" +%s)
 
 # wait_for SECONDS WHAT COMMAND...: poll COMMAND until it succeeds (lib.sh's
 # wait_until); the test fails with the log when not within SECONDS or when
@@ -55,8 +59,8 @@ in_log() { grep -q "$1" "$out/log"; }
 gone() { [ ! -e "/proc/$1" ]; } # reaped: a zombie would still be there
 state() { sed -n 's/^State:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null; }
 start_kiosk() { # CONF
-    "$VITRINE" run --windowed --size 320x240 --no-watch --state-dir "$out/state" \
-        --config "$1" 2>"$out/log" &
+    VITRINE_TEST_NOW=$test_now "$VITRINE_FAULTY" run --windowed --size 320x240 --no-watch \
+        --state-dir "$out/state" --config "$1" 2>"$out/log" &
     pid=$!
 }
 stop_kiosk() {
