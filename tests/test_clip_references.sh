@@ -142,14 +142,14 @@ for k in $kinds header; do
     fi
     ms=$((($(date +%s%N) - start) / 1000000))
     case $k in
-    header) want="its header says MP4 with h264 video of 0:03 but no frame was decoded" ;;
+    # the header alone: refused at once, when its data ends, not at the
+    # probe's time limit ("within 2 s"); the time is a figure, not a bound
+    header) want="its header says MP4 with h264 video of 0:03 but no frame was decoded before its data ended" ;;
     *) want="not a video: it should be an MP4 file, and its first bytes are" ;;
     esac
     grep -q "panels/02-film.yaml:$line: video.file \"videos/h264.mp4\" cannot be played: $want" \
         "$work/bad.out" || { cat "$work/bad.out"; bad "build: the $k file is not refused as such"; }
     echo "build, $k: $(grep -o 'cannot be played: .*' "$work/bad.out") ($ms ms)"
-    # the header alone: at once, not at a time limit
-    [ "$k" = header ] && [ "$ms" -ge 2000 ] && bad "build: the header alone took $ms ms"
 done
 
 # ---- a store holding each, signed: bundle verify and vitrine import ----------

@@ -12,7 +12,7 @@
 # link inside it is fine). Then a store
 # built with the good font has its font replaced by each damaged one and
 # by a font collection (a .ttc, 20 MB), is signed, and `bundle verify` and
-# `import` refuse it naming the face, the collection in under 2 s.
+# `import` refuse it naming the face, the collection by its first bytes.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
 command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
@@ -188,7 +188,10 @@ PY
         bad "bundle verify did not name the face ($k): $(tail -3 "$out/verify-$k")"
     fi
     ms=$((($(date +%s%N) - t0) / 1000000))
-    [ "$k" = ttc ] && [ "$ms" -ge 2000 ] && bad "bundle verify took $ms ms to refuse a font collection"
+    # the collection refused at once: by its first bytes, its 20 MB not
+    # parsed (what it costs is a figure, printed below, not a bound)
+    [ "$k" = ttc ] && ! grep -q 'is a font collection (.ttc), not one font' "$out/verify-$k" &&
+        bad "bundle verify did not refuse the font collection by its first bytes: $(tail -3 "$out/verify-$k")"
     if "$VITRINE" import "$s" --state-dir "$out/state-$k" --keys "$out/keys" --size 800x480 >"$out/import-$k" 2>&1; then
         bad "import took the store with the damaged font ($k)"
     elif ! grep -q "^Not loaded: .*the exhibit's font fonts.sans (fonts/x.ttf)" "$out/import-$k"; then
