@@ -29,21 +29,11 @@
 #include "app/ops/import.h"
 #include "content/store.h"
 #include "platform/fsio_posix.h"
-#include "sign_testing.h"
+#include "import_testing.h"
 
-static char root[256], stick[300], state[300], pristine[300], keys[300];
+static struct import_fixture fx;
 static struct test_key key;
 static char why[1024];
-
-static void run(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    assert_int_equal(system(cmd), 0);
-}
 
 /* ---- an fsio that counts steps and stops dead at one -------------------- */
 
@@ -109,34 +99,19 @@ static const struct fsio counting = {NULL,    c_open,   c_read,   c_write, c_fsy
 static int rollback_locked(const struct fsio *io)
 {
     struct gen_lock lk;
-    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_lock(&lk, fx.state, 0, why, sizeof(why)), 0);
     int rc = gen_rollback(io, &lk, NULL, why, sizeof(why));
     gen_unlock(&lk);
     return rc;
-}
-
-static void make_bundle(const char *name, const char *version)
-{
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
-    run("cp '%s/pyongyang-2014.vitrine' '%s'", bin ? bin : "build", path);
-    sqlite3 *db;
-    char q[128];
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    snprintf(q, sizeof(q), "UPDATE exhibit SET version = '%s'", version);
-    assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
-    assert_int_equal(test_sign_file(&key, path, "timestamp:0", 0), 0);
 }
 
 static enum import_outcome import_v(const char *name, const struct fsio *io)
 {
     char path[512];
     struct import_result r;
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    snprintf(path, sizeof(path), "%s/%s", fx.stick, name);
     /* small copy units: the copy is many steps, like a big bundle's */
-    struct import_opts o = {.state_dir = state, .keys_dir = keys, .io = io, .chunk = 2048};
+    struct import_opts o = {.state_dir = fx.state, .keys_dir = fx.keys, .io = io, .chunk = 2048};
     enum import_outcome out = import_bundle(path, &o, &r);
     if (out != IMPORT_LOADED)
         fprintf(stderr, "import %s: %s\n", name, r.why);
@@ -145,26 +120,12 @@ static enum import_outcome import_v(const char *name, const struct fsio *io)
 
 static int setup(void **s)
 {
-    snprintf(root, sizeof(root), "/tmp/vitrine-crash-XXXXXX");
-    if (!mkdtemp(root))
-        return -1;
-    snprintf(stick, sizeof(stick), "%s/stick", root);
-    snprintf(state, sizeof(state), "%s/state", root);
-    snprintf(pristine, sizeof(pristine), "%s/pristine", root);
-    snprintf(keys, sizeof(keys), "%s/keys", root);
-    mkdir(stick, 0755);
-    mkdir(keys, 0755);
-    test_key_new(&key);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/k.pub", keys);
-    return test_key_write_pub(&key, path);
+    return import_fixture_make(&fx, "crash", &key, "k.pub");
 }
 
 static int teardown(void **s)
 {
-    char cmd[400];
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-    return system(cmd) == 0 ? 0 : -1;
+    return import_fixture_remove(&fx);
 }
 
 /* After a stop and the start-up recovery: old or new, whole, nothing left
@@ -173,24 +134,24 @@ static int check_after_stop(const char *old_version, const char *new_version, lo
 {
     int removed = 0;
     struct gen_lock lk;
-    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_lock(&lk, fx.state, 0, why, sizeof(why)), 0);
     assert_int_equal(gen_recover(fsio_posix(), &lk, &removed, why, sizeof(why)), 0);
     gen_unlock(&lk);
     struct gen_state st;
-    assert_int_equal(gen_read(state, &st, why, sizeof(why)), 0);
+    assert_int_equal(gen_read(fx.state, &st, why, sizeof(why)), 0);
     if (!st.current[0])
         fail_msg("stop at step %ld: no current exhibit", k);
     struct import_result r;
-    if (import_describe(state, st.current, &r) != 0) /* opens it: quick_check */
+    if (import_describe(fx.state, st.current, &r) != 0) /* opens it: quick_check */
         fail_msg("stop at step %ld: %s does not open: %s", k, st.current, r.why);
     int is_new = strcmp(r.version, new_version) == 0;
     if (!is_new && strcmp(r.version, old_version) != 0)
         fail_msg("stop at step %ld: version %s is neither", k, r.version);
     struct stat sb;
     char path[512];
-    snprintf(path, sizeof(path), "%s/staging", state);
+    snprintf(path, sizeof(path), "%s/staging", fx.state);
     assert_int_not_equal(lstat(path, &sb), 0);
-    snprintf(path, sizeof(path), "%s/current.tmp", state);
+    snprintf(path, sizeof(path), "%s/current.tmp", fx.state);
     assert_int_not_equal(lstat(path, &sb), 0);
     return is_new;
 }
@@ -218,17 +179,17 @@ static int stopped_at(long k, int rollback)
 
 static void stop_anywhere(void **s)
 {
-    make_bundle("v1.vitrine", "1.0");
-    make_bundle("v2.vitrine", "2.0");
+    import_fixture_bundle(&fx, "v1.vitrine", "1.0", NULL, &key);
+    import_fixture_bundle(&fx, "v2.vitrine", "2.0", NULL, &key);
     assert_int_equal(import_v("v1.vitrine", fsio_posix()), IMPORT_LOADED);
-    run("rm -rf '%s' && cp -a '%s' '%s'", pristine, state, pristine);
+    import_fixture_keep(&fx);
 
     /* how many steps a whole import takes */
     steps = 0;
     stop_at = 0;
     assert_int_equal(import_v("v2.vitrine", &counting), IMPORT_LOADED);
     long n_import = steps;
-    run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+    import_fixture_restore(&fx);
 
     int news = 0, olds = 0;
     for (long k = 1; k <= n_import + 1; k++) {
@@ -240,25 +201,25 @@ static void stop_anywhere(void **s)
             news++;
         else
             olds++;
-        run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+        import_fixture_restore(&fx);
     }
     /* a stop before the pointer's rename keeps 1.0; after it, 2.0 */
     assert_true(olds > 0 && news > 0);
 
     /* the rollback of a kiosk holding 1.0 (previous) and 2.0 (current) */
     assert_int_equal(import_v("v2.vitrine", fsio_posix()), IMPORT_LOADED);
-    run("rm -rf '%s' && cp -a '%s' '%s'", pristine, state, pristine);
+    import_fixture_keep(&fx);
     steps = 0;
     stop_at = 0;
     assert_int_equal(rollback_locked(&counting), 0);
     long n_rollback = steps;
-    run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+    import_fixture_restore(&fx);
     int backs = 0;
     for (long k = 1; k <= n_rollback + 1; k++) {
         int finished = stopped_at(k, 1);
         assert_int_equal(finished, k > n_rollback);
         backs += !check_after_stop("1.0", "2.0", k);
-        run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
+        import_fixture_restore(&fx);
     }
     assert_true(backs > 0);
     printf("stopped at %ld import steps and %ld rollback steps: every time the old or the new "
