@@ -10,8 +10,10 @@
 #      here), its staging is recovered and staff are told why.
 # Each kiosk then stops on SIGTERM and logs its longest pass (from reading
 # the clock to waiting again) and how many passes took over 50 ms: printed
-# as figures, and a pass of a second or more (what a check or a hung child
-# on the loop would cost) fails. Everything waits on log lines, with a
+# as figures; a pass as long as the work itself (the check's time, as the
+# kiosk logs it; the stall limit) fails: a loop that waited on it would
+# have one. No bound of its own in ms: on a loaded machine the work and
+# the passes slow down together. Everything waits on log lines, with a
 # limit, never on a fixed sleep.
 set -u
 : "${VITRINE:?}" "${VITRINE_FAULTY:?}" "${STATS_DEMO:?}" "${VITRINE_SOURCE_DIR:?}"
@@ -22,7 +24,8 @@ fail=0
 
 wait_for() { wait_for_log "$2" "$1" 120 "$pid"; } # PATTERN LOG: the line, or fail after 120 s
 
-# stop LOG: SIGTERM, the exit, and the loop's figures
+# stop LOG WORK_MS: SIGTERM, the exit, and the loop's figures; no pass as
+# long as the work (WORK_MS) that would have held it up
 stop() {
     kill -TERM "$pid"
     wait "$pid"
@@ -32,8 +35,8 @@ stop() {
     line=$(grep "longest pass" "$1")
     echo "figures: ${line#*run\] info: }"
     ms=$(echo "$line" | sed -n 's/.*longest pass took \([0-9]*\)\..*/\1/p')
-    [ -n "$ms" ] && [ "$ms" -lt 1000 ] ||
-        { echo "FAIL: the loop was held up for ${ms:-?} ms"; fail=1; }
+    [ -n "$ms" ] && [ -n "$2" ] && [ "$ms" -lt "$2" ] ||
+        { echo "FAIL: the loop was held up for ${ms:-?} ms, as long as the work (${2:-?} ms)"; fail=1; }
 }
 
 # 1. four million rows of statistics
@@ -46,7 +49,8 @@ first=$(grep -n 'first frame presented' "$out/log1" | cut -d: -f1)
 checked=$(grep -n 'statistics file was opened and checked' "$out/log1" | cut -d: -f1)
 [ -n "$first" ] && [ "$first" -lt "$checked" ] ||
     { echo "FAIL: the first frame waited for the statistics check"; cat "$out/log1"; fail=1; }
-stop "$out/log1"
+checked_ms=$(sed -n 's/.*statistics file was opened and checked in \([0-9]*\) ms.*/\1/p' "$out/log1")
+stop "$out/log1" "$checked_ms"
 
 # 2. an import child that never ends
 mkdir -p "$out/keys" "$out/watch" "$out/state2"
@@ -69,7 +73,7 @@ wait_for 'not loaded: the stick stopped answering' "$out/log2"
 [ -f "$out/state2/current" ] && { echo "FAIL: a hung import changed the exhibit"; fail=1; }
 pgrep -f "vitrine-faulty import $out" >/dev/null &&
     { echo "FAIL: the import child still runs"; fail=1; }
-stop "$out/log2"
+stop "$out/log2" 1500
 
 [ $fail -eq 0 ] && echo "PASS: the loop never waited on the statistics check or a hung child"
 exit $fail
