@@ -29,62 +29,20 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "photo_testing.h"
 #pragma GCC diagnostic pop
-#include "sign_testing.h"
+#include "import_testing.h"
 
-static char root[256], stick[300], state[300], keys[300];
+static struct import_fixture fx;
 static struct test_key trusted, stranger;
 static struct content_check *checker;
 static char why[1024];
 
 /* ---- fixtures on disk ---------------------------------------------------- */
 
-static void run(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    assert_int_equal(system(cmd), 0);
-}
-
-static const char *base_store(void)
-{
-    static char path[1024];
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    snprintf(path, sizeof(path), "%s/pyongyang-2014.vitrine", bin ? bin : "build");
-    return path;
-}
-
-/* Copy the bundled exhibit to stick/NAME, set its version, apply sql (may
- * be NULL), and sign it with key (NULL: unsigned). */
-static void make_bundle(const char *name, const char *version, const char *sql,
-                        const struct test_key *key)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
-    run("cp '%s' '%s' && rm -f '%s.minisig'", base_store(), path, path);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    char q[256];
-    snprintf(q, sizeof(q), "UPDATE exhibit SET version = '%s'", version);
-    assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
-    if (sql) {
-        char *err = NULL;
-        int rc = sqlite3_exec(db, sql, NULL, NULL, &err);
-        if (rc != SQLITE_OK)
-            fail_msg("fixture SQL failed: %s", err ? err : "?");
-    }
-    sqlite3_close(db);
-    if (key)
-        assert_int_equal(test_sign_file(key, path, "timestamp:0\tfile:test", 0), 0);
-}
-
 static void make_image_bundle(const char *name, const struct bytes *img, int w, int h)
 {
-    make_bundle(name, "2.0", NULL, NULL);
+    import_fixture_bundle(&fx, name, "2.0", NULL, NULL);
     char path[512];
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    snprintf(path, sizeof(path), "%s/%s", fx.stick, name);
     sqlite3 *db;
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
@@ -163,9 +121,12 @@ static enum import_outcome import_with(const char *name, const struct fsio *io,
                                        struct import_result *r)
 {
     char path[512];
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
-    struct import_opts o = {
-        .state_dir = state, .keys_dir = keys, .io = io, .chunk = 16 * 1024, .check = check_cb};
+    snprintf(path, sizeof(path), "%s/%s", fx.stick, name);
+    struct import_opts o = {.state_dir = fx.state,
+                            .keys_dir = fx.keys,
+                            .io = io,
+                            .chunk = 16 * 1024,
+                            .check = check_cb};
     return import_bundle(path, &o, r);
 }
 
@@ -192,10 +153,10 @@ static void progress_names_the_source(void **s)
     (void)s;
     char path[512];
     struct import_result r;
-    make_bundle("v2.vitrine", "2.0", NULL, &trusted);
-    snprintf(path, sizeof(path), "%s/v2.vitrine", stick);
-    struct import_opts o = {.state_dir = state,
-                            .keys_dir = keys,
+    import_fixture_bundle(&fx, "v2.vitrine", "2.0", NULL, &trusted);
+    snprintf(path, sizeof(path), "%s/v2.vitrine", fx.stick);
+    struct import_opts o = {.state_dir = fx.state,
+                            .keys_dir = fx.keys,
                             .io = fsio_posix(),
                             .check = check_cb,
                             .progress = collect,
@@ -204,8 +165,8 @@ static void progress_names_the_source(void **s)
     assert_int_equal(import_bundle(path, &o, &r), IMPORT_LOADED);
     assert_non_null(strstr(texts, "Copying the exhibit from the file"));
     assert_null(strstr(texts, "stick"));
-    make_bundle("v3.vitrine", "3.0", NULL, &trusted);
-    snprintf(path, sizeof(path), "%s/v3.vitrine", stick);
+    import_fixture_bundle(&fx, "v3.vitrine", "3.0", NULL, &trusted);
+    snprintf(path, sizeof(path), "%s/v3.vitrine", fx.stick);
     o.source = NULL;
     texts[0] = '\0';
     assert_int_equal(import_bundle(path, &o, &r), IMPORT_LOADED);
@@ -216,9 +177,9 @@ static const char *current_version(void)
 {
     static struct import_result r;
     struct gen_state st;
-    assert_int_equal(gen_read(state, &st, why, sizeof(why)), 0);
+    assert_int_equal(gen_read(fx.state, &st, why, sizeof(why)), 0);
     assert_true(st.current[0] != '\0');
-    assert_int_equal(import_describe(state, st.current, &r), 0);
+    assert_int_equal(import_describe(fx.state, st.current, &r), 0);
     return r.version;
 }
 
@@ -301,7 +262,7 @@ static struct fsio faulty_io(struct faulty *f)
 {
     f->real = fsio_posix();
     f->fail_read_fd = -1;
-    f->stick_path = stick;
+    f->stick_path = fx.stick;
     return (struct fsio){f,       f_open,   f_read,   f_write, f_fsync,
                          f_close, f_rename, f_unlink, f_mkdir, f_rmdir};
 }
@@ -311,20 +272,9 @@ static struct fsio faulty_io(struct faulty *f)
 static int setup(void **s)
 {
     (void)s;
-    snprintf(root, sizeof(root), "/tmp/vitrine-import-XXXXXX");
-    if (!mkdtemp(root))
+    if (import_fixture_make(&fx, "import", &trusted, "staff.pub") != 0)
         return -1;
-    snprintf(stick, sizeof(stick), "%s/stick", root);
-    snprintf(state, sizeof(state), "%s/state", root);
-    snprintf(keys, sizeof(keys), "%s/keys", root);
-    mkdir(stick, 0755);
-    mkdir(keys, 0755);
-    test_key_new(&trusted);
     test_key_new(&stranger);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/staff.pub", keys);
-    if (test_key_write_pub(&trusted, path) != 0)
-        return -1;
     checker = content_check_new(why, sizeof(why));
     return checker ? 0 : -1;
 }
@@ -333,9 +283,7 @@ static int teardown(void **s)
 {
     (void)s;
     content_check_free(checker);
-    char cmd[400];
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-    return system(cmd) == 0 ? 0 : -1;
+    return import_fixture_remove(&fx);
 }
 
 /* Before each test: the state holds exactly version 1.0, imported. */
@@ -343,10 +291,10 @@ static int fresh_state(void **s)
 {
     (void)s;
     char cmd[700];
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'/*", state, stick);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'/*", fx.state, fx.stick);
     if (system(cmd) != 0)
         return -1;
-    make_bundle("v1.vitrine", "1.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "v1.vitrine", "1.0", NULL, &trusted);
     struct import_result r;
     if (import_name("v1.vitrine", &r) != IMPORT_LOADED) {
         fprintf(stderr, "setup import: %s\n", r.why);
@@ -359,12 +307,12 @@ static int fresh_state(void **s)
  * version 1.0 still current and the state folder unchanged. */
 static void expect_refused(const char *name, const struct fsio *io, const char *words)
 {
-    char *before = snapshot(state);
+    char *before = snapshot(fx.state);
     struct import_result r;
     enum import_outcome out = import_with(name, io ? io : fsio_posix(), &r);
     if (out == IMPORT_LOADED || out == IMPORT_SAME || !strstr(r.why, words))
         fail_msg("%s: outcome %d, \"%s\" (expected \"%s\")", name, (int)out, r.why, words);
-    char *after = snapshot(state);
+    char *after = snapshot(fx.state);
     assert_string_equal(before, after);
     assert_string_equal(current_version(), "1.0");
     free(before);
@@ -375,20 +323,20 @@ static void expect_refused(const char *name, const struct fsio *io, const char *
 
 static void unsigned_bundle(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, NULL);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, NULL);
     expect_refused("x.vitrine", NULL, "not signed");
 }
 
 static void unknown_key(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &stranger);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &stranger);
     expect_refused("x.vitrine", NULL, "not signed by a key this kiosk trusts");
 }
 
 static void flip(const char *name, long at)
 {
     char path[512];
-    snprintf(path, sizeof(path), "%s/%s", stick, name);
+    snprintf(path, sizeof(path), "%s/%s", fx.stick, name);
     size_t n = 0;
     unsigned char *d = test_read_file(path, &n);
     assert_non_null(d);
@@ -402,17 +350,17 @@ static void flip(const char *name, long at)
 
 static void flipped_byte_in_bundle(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
     flip("x.vitrine", 5000);
     expect_refused("x.vitrine", NULL, "does not match its signature");
 }
 
 static void flipped_byte_in_signature(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
     /* inside the signature proper (line 2, after "ED" and the key id) */
     char path[512];
-    snprintf(path, sizeof(path), "%s/x.vitrine.minisig", stick);
+    snprintf(path, sizeof(path), "%s/x.vitrine.minisig", fx.stick);
     size_t n = 0;
     unsigned char *d = test_read_file(path, &n);
     unsigned char *line2 = (unsigned char *)strchr((char *)d, '\n') + 1;
@@ -426,12 +374,12 @@ static void flipped_byte_in_signature(void **s)
 
 static void trusted_comment_from_another_signature(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
-    make_bundle("y.vitrine", "2.1", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "y.vitrine", "2.1", NULL, &trusted);
     /* x's signature line with y's trusted comment and global signature */
     char px[512], py[512];
-    snprintf(px, sizeof(px), "%s/x.vitrine.minisig", stick);
-    snprintf(py, sizeof(py), "%s/y.vitrine.minisig", stick);
+    snprintf(px, sizeof(px), "%s/x.vitrine.minisig", fx.stick);
+    snprintf(py, sizeof(py), "%s/y.vitrine.minisig", fx.stick);
     size_t nx = 0, ny = 0;
     char *x = (char *)test_read_file(px, &nx), *y = (char *)test_read_file(py, &ny);
     char *x3 = strstr(x, "\ntrusted comment:") + 1, *y3 = strstr(y, "\ntrusted comment:") + 1;
@@ -446,25 +394,25 @@ static void trusted_comment_from_another_signature(void **s)
 
 static void legacy_signature(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, NULL);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, NULL);
     char path[512];
-    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    snprintf(path, sizeof(path), "%s/x.vitrine", fx.stick);
     assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 1), 0);
     expect_refused("x.vitrine", NULL, "legacy");
 }
 
 static void truncated_bundle(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
-    run("truncate -s 8192 '%s/x.vitrine'", stick);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
+    test_run("truncate -s 8192 '%s/x.vitrine'", fx.stick);
     expect_refused("x.vitrine", NULL, "does not match its signature");
 }
 
 static void empty_file(void **s)
 {
-    run("truncate -s 0 '%s/x.vitrine'", stick);
+    test_run("truncate -s 0 '%s/x.vitrine'", fx.stick);
     char path[512];
-    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    snprintf(path, sizeof(path), "%s/x.vitrine", fx.stick);
     assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 0), 0);
     expect_refused("x.vitrine", NULL, "empty");
 }
@@ -472,7 +420,7 @@ static void empty_file(void **s)
 static void not_sqlite(void **s)
 {
     char path[512];
-    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    snprintf(path, sizeof(path), "%s/x.vitrine", fx.stick);
     assert_int_equal(test_write_text(path, "this is a text file, not an exhibit\n"), 0);
     assert_int_equal(test_sign_file(&trusted, path, "timestamp:0", 0), 0);
     expect_refused("x.vitrine", NULL, "cannot be used");
@@ -480,22 +428,23 @@ static void not_sqlite(void **s)
 
 static void wrong_application_id(void **s)
 {
-    make_bundle("x.vitrine", "2.0", "PRAGMA application_id = 1234", &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", "PRAGMA application_id = 1234", &trusted);
     expect_refused("x.vitrine", NULL, "application_id");
 }
 
 static void newer_schema(void **s)
 {
-    make_bundle("x.vitrine", "2.0", "PRAGMA user_version = 99", &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", "PRAGMA user_version = 99", &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
 static void triggers_and_views(void **s)
 {
-    make_bundle("x.vitrine", "2.0", "CREATE VIEW v AS SELECT 1", &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", "CREATE VIEW v AS SELECT 1", &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
-    make_bundle("x.vitrine", "2.0", "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END",
-                &trusted);
+    import_fixture_bundle(
+        &fx, "x.vitrine", "2.0", "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END",
+        &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
@@ -514,7 +463,7 @@ static void triggers_and_views(void **s)
 
 static void failing_quick_check(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL_UNDER_NOT_NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL_UNDER_NOT_NULL, &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 
@@ -528,17 +477,17 @@ static int always(void *ctx)
  * store only quick_check finds damaged, and the later check refuses it. */
 static void quick_check_can_wait(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL_UNDER_NOT_NULL, NULL);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL_UNDER_NOT_NULL, NULL);
     char path[512];
-    snprintf(path, sizeof(path), "%s/x.vitrine", stick);
+    snprintf(path, sizeof(path), "%s/x.vitrine", fx.stick);
     struct store *st = NULL;
     assert_int_equal(store_open_file_flags(path, STORE_OPEN_DEFER_CHECK, &st, why, sizeof(why)), 0);
     store_close(st);
     assert_int_equal(store_check_file(path, NULL, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "quick_check"));
     /* an undamaged one passes both */
-    make_bundle("y.vitrine", "2.0", NULL, NULL);
-    snprintf(path, sizeof(path), "%s/y.vitrine", stick);
+    import_fixture_bundle(&fx, "y.vitrine", "2.0", NULL, NULL);
+    snprintf(path, sizeof(path), "%s/y.vitrine", fx.stick);
     assert_int_equal(store_check_file(path, NULL, NULL, why, sizeof(why)), 0);
     /* and stops when asked to */
     assert_int_equal(store_check_file(path, always, NULL, why, sizeof(why)), -1);
@@ -547,28 +496,31 @@ static void quick_check_can_wait(void **s)
 
 static void invalid_utf8(void **s)
 {
-    make_bundle("x.vitrine", "2.0",
-                "UPDATE panel_text SET body = CAST(X'4869C328FF' AS TEXT) WHERE position = 1",
-                &trusted);
+    import_fixture_bundle(
+        &fx, "x.vitrine", "2.0",
+        "UPDATE panel_text SET body = CAST(X'4869C328FF' AS TEXT) WHERE position = 1",
+        &trusted);
     expect_refused("x.vitrine", NULL, "UTF-8");
 }
 
 static void text_that_cannot_fit(void **s)
 {
-    make_bundle("x.vitrine", "2.0",
-                "UPDATE panel_text SET body = (SELECT group_concat('marathon runner', ' ') "
-                "FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
-                "WHERE i < 3000) SELECT i FROM n)) WHERE position = 1",
-                &trusted);
+    import_fixture_bundle(
+        &fx, "x.vitrine", "2.0",
+        "UPDATE panel_text SET body = (SELECT group_concat('marathon runner', ' ') "
+        "FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 3000) SELECT i FROM n)) WHERE position = 1",
+        &trusted);
     expect_refused("x.vitrine", NULL, "cannot be shown on this kiosk");
 }
 
 static void glyph_no_font_has(void **s)
 {
     /* U+F0000, a private-use character no installed font draws */
-    make_bundle("x.vitrine", "2.0",
-                "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1",
-                &trusted);
+    import_fixture_bundle(
+        &fx, "x.vitrine", "2.0",
+        "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1",
+        &trusted);
     expect_refused("x.vitrine", NULL, "no installed font");
     /* and `bundle verify`, on the office computer, says the same: a good
      * signature on an exhibit that cannot be shown is not verified */
@@ -577,11 +529,11 @@ static void glyph_no_font_has(void **s)
     snprintf(cmd, sizeof(cmd),
              "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' 2>&1 | "
              "grep -q 'NOT verified.*U+F0000 is in no installed font'",
-             bin ? bin : "build", stick, keys);
+             bin ? bin : "build", fx.stick, fx.keys);
     assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof(cmd),
              "%s/vitrine bundle verify '%s/x.vitrine' --keys '%s' >/dev/null 2>&1",
-             bin ? bin : "build", stick, keys);
+             bin ? bin : "build", fx.stick, fx.keys);
     assert_int_not_equal(system(cmd), 0);
 }
 
@@ -590,10 +542,11 @@ static void glyph_no_font_has(void **s)
  * used to refuse. */
 static void right_to_left_text(void **s)
 {
-    make_bundle("x.vitrine", "2.0",
-                "UPDATE panel_text SET heading = 'Marathon ' || char(1605, 1575, 1585, 1575, "
-                "1579, 1608, 1606) WHERE position = 1",
-                &trusted);
+    import_fixture_bundle(
+        &fx, "x.vitrine", "2.0",
+        "UPDATE panel_text SET heading = 'Marathon ' || char(1605, 1575, 1585, 1575, "
+        "1579, 1608, 1606) WHERE position = 1",
+        &trusted);
     struct import_result r;
     if (import_name("x.vitrine", &r) != IMPORT_LOADED)
         fail_msg("Arabic in a heading: %s", r.why);
@@ -622,26 +575,26 @@ static void decompression_bomb(void **s)
 
 static void bad_names_and_links(void **s)
 {
-    make_bundle("good.vitrine", "2.0", NULL, &trusted);
-    run("cd '%s' && ln -s good.vitrine link.vitrine && cp good.vitrine.minisig "
+    import_fixture_bundle(&fx, "good.vitrine", "2.0", NULL, &trusted);
+    test_run("cd '%s' && ln -s good.vitrine link.vitrine && cp good.vitrine.minisig "
         "link.vitrine.minisig",
-        stick);
+        fx.stick);
     expect_refused("link.vitrine", NULL, "link");
-    run("cd '%s' && cp good.vitrine 'a..b.vitrine' && cp good.vitrine.minisig "
+    test_run("cd '%s' && cp good.vitrine 'a..b.vitrine' && cp good.vitrine.minisig "
         "'a..b.vitrine.minisig'",
-        stick);
+        fx.stick);
     expect_refused("a..b.vitrine", NULL, "not allowed");
     expect_refused("../stick/good.vitrine/../good.vitrine", NULL, "");
     /* a signature that is a link to a good one */
-    run("cd '%s' && cp good.vitrine sig.vitrine && ln -s good.vitrine.minisig "
+    test_run("cd '%s' && cp good.vitrine sig.vitrine && ln -s good.vitrine.minisig "
         "sig.vitrine.minisig",
-        stick);
+        fx.stick);
     expect_refused("sig.vitrine", NULL, "not a plain file");
 }
 
 static void stick_removed_mid_copy(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
     struct faulty f = {.read_limit = 40 * 1024, .write_limit = -1};
     struct fsio io = faulty_io(&f);
     expect_refused("x.vitrine", &io, "the stick was removed");
@@ -649,7 +602,7 @@ static void stick_removed_mid_copy(void **s)
 
 static void disk_full(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
     struct faulty f = {.read_limit = -1, .write_limit = 40 * 1024};
     struct fsio io = faulty_io(&f);
     expect_refused("x.vitrine", &io, "storage is full");
@@ -657,7 +610,7 @@ static void disk_full(void **s)
 
 static void read_only_state(void **s)
 {
-    make_bundle("x.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0", NULL, &trusted);
     struct faulty f = {.read_limit = -1, .write_limit = -1, .read_only = 1};
     struct fsio io = faulty_io(&f);
     expect_refused("x.vitrine", &io, "read-only");
@@ -665,7 +618,7 @@ static void read_only_state(void **s)
 
 static void older_version(void **s)
 {
-    make_bundle("v0.vitrine", "0.9", NULL, &trusted);
+    import_fixture_bundle(&fx, "v0.vitrine", "0.9", NULL, &trusted);
     expect_refused("v0.vitrine", NULL, "older than version 1.0");
 }
 
@@ -685,7 +638,7 @@ static void two_sticks(void **s)
 static int rollback_locked(struct gen_state *after)
 {
     struct gen_lock lk;
-    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_lock(&lk, fx.state, 0, why, sizeof(why)), 0);
     int rc = gen_rollback(fsio_posix(), &lk, after, why, sizeof(why));
     gen_unlock(&lk);
     return rc;
@@ -693,12 +646,12 @@ static int rollback_locked(struct gen_state *after)
 
 static void same_version_is_already_loaded(void **s)
 {
-    make_bundle("again.vitrine", "1.0", NULL, &trusted);
-    char *before = snapshot(state);
+    import_fixture_bundle(&fx, "again.vitrine", "1.0", NULL, &trusted);
+    char *before = snapshot(fx.state);
     struct import_result r;
     assert_int_equal(import_name("again.vitrine", &r), IMPORT_SAME);
     assert_non_null(strstr(r.why, "already loaded"));
-    char *after = snapshot(state);
+    char *after = snapshot(fx.state);
     assert_string_equal(before, after);
     free(before);
     free(after);
@@ -707,27 +660,27 @@ static void same_version_is_already_loaded(void **s)
 static void newer_loads_keeps_two_and_rolls_back(void **s)
 {
     struct import_result r;
-    make_bundle("v2.vitrine", "2.0", NULL, &trusted);
+    import_fixture_bundle(&fx, "v2.vitrine", "2.0", NULL, &trusted);
     assert_int_equal(import_name("v2.vitrine", &r), IMPORT_LOADED);
     assert_string_equal(r.version, "2.0");
     assert_true(r.n_panels > 1);
     assert_true(strlen(r.signer) >= 1 && strlen(r.signer) <= 16);
     /* staff read who signed by the key's name (its file, staff.pub) and id */
     char who[128], want[128];
-    import_signer_words(keys, r.signer, who, sizeof(who));
+    import_signer_words(fx.keys, r.signer, who, sizeof(who));
     snprintf(want, sizeof(want), "staff (key %s)", r.signer);
     assert_string_equal(who, want);
-    import_signer_words(keys, "0123456789ABCDEF", who, sizeof(who));
+    import_signer_words(fx.keys, "0123456789ABCDEF", who, sizeof(who));
     assert_string_equal(who, "key 0123456789ABCDEF");
-    import_signer_words(keys, "", who, sizeof(who));
+    import_signer_words(fx.keys, "", who, sizeof(who));
     assert_string_equal(who, "unknown");
     assert_string_equal(current_version(), "2.0");
-    make_bundle("v10.vitrine", "10.0", NULL, &trusted); /* "10.0" > "2.0" */
+    import_fixture_bundle(&fx, "v10.vitrine", "10.0", NULL, &trusted); /* "10.0" > "2.0" */
     assert_int_equal(import_name("v10.vitrine", &r), IMPORT_LOADED);
     assert_string_equal(current_version(), "10.0");
     /* only the current and the previous generation are kept */
     char gens[400];
-    snprintf(gens, sizeof(gens), "%s/generations", state);
+    snprintf(gens, sizeof(gens), "%s/generations", fx.state);
     struct dirent **list;
     int n = scandir(gens, &list, NULL, alphasort);
     for (int i = 0; i < n; i++)
@@ -755,10 +708,10 @@ static void versions_compare_as_people_expect(void **s)
 static void nothing_to_roll_back_to(void **s)
 {
     struct gen_state after;
-    char *before = snapshot(state);
+    char *before = snapshot(fx.state);
     assert_int_equal(rollback_locked(&after), -1);
     assert_non_null(strstr(why, "no previous exhibit"));
-    char *now = snapshot(state);
+    char *now = snapshot(fx.state);
     assert_string_equal(before, now);
     free(before);
     free(now);

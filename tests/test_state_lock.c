@@ -54,25 +54,15 @@
 #include "app/ops/import.h"
 #include "platform/clock.h"
 #include "platform/fsio_posix.h"
-#include "sign_testing.h"
+#include "import_testing.h"
 
 #define DEFAULT_SEED 20241125u
 #define DEFAULT_ROUNDS 300
 #define INTERLEAVED 98 /* a child's exit status: it saw the other write */
 
-static char root[256], stick[300], state[300], pristine[300], keys[300];
+static struct import_fixture fx;
 static struct test_key key;
 static char why[1024];
-
-static void run(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    assert_int_equal(system(cmd), 0);
-}
 
 /* ---- a replayable random stream (splitmix64) ------------------------------ */
 
@@ -100,17 +90,10 @@ static const char *const slugs[] = {"alpha", "beta", "gamma"};
 
 static void make_bundle(const char *slug)
 {
-    const char *bin = getenv("VITRINE_BINARY_DIR");
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s.vitrine", stick, slug);
-    run("cp '%s/pyongyang-2014.vitrine' '%s'", bin ? bin : "build", path);
-    sqlite3 *db;
-    char q[128];
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    snprintf(q, sizeof(q), "UPDATE exhibit SET slug = '%s', version = '1.0'", slug);
-    assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
-    assert_int_equal(test_sign_file(&key, path, "timestamp:0", 0), 0);
+    char name[64], sql[128];
+    snprintf(name, sizeof(name), "%s.vitrine", slug);
+    snprintf(sql, sizeof(sql), "UPDATE exhibit SET slug = '%s'", slug);
+    import_fixture_bundle(&fx, name, "1.0", sql, &key);
 }
 
 struct importer {
@@ -128,7 +111,7 @@ static void pointer_print(char *buf, size_t n)
     char path[400], text[256] = "";
     struct stat sb;
     memset(&sb, 0, sizeof(sb));
-    snprintf(path, sizeof(path), "%s/current", state);
+    snprintf(path, sizeof(path), "%s/current", fx.state);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         fstat(fd, &sb);
@@ -175,9 +158,9 @@ static void import_child(const char *name, struct importer *im)
 {
     char path[512];
     struct import_result r;
-    snprintf(path, sizeof(path), "%s/%s.vitrine", stick, name);
-    struct import_opts o = {.state_dir = state,
-                            .keys_dir = keys,
+    snprintf(path, sizeof(path), "%s/%s.vitrine", fx.stick, name);
+    struct import_opts o = {.state_dir = fx.state,
+                            .keys_dir = fx.keys,
                             .io = fsio_posix(),
                             .chunk = 4096, /* many copy steps: many places to be killed */
                             .progress = import_progress,
@@ -227,7 +210,7 @@ static char *tree(void)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    tree_print(state, "", f);
+    tree_print(fx.state, "", f);
     fclose(f);
     return buf;
 }
@@ -242,7 +225,7 @@ static void rollback_child(int n, unsigned wait_ms, unsigned hold_us)
     for (int i = 0; i < n; i++) {
         struct gen_lock lk;
         char w[512];
-        if (gen_lock(&lk, state, wait_ms, w, sizeof(w)) != 0) {
+        if (gen_lock(&lk, fx.state, wait_ms, w, sizeof(w)) != 0) {
             if (!lk.busy) {
                 fprintf(stderr, "roll back: %s\n", w);
                 _exit(96);
@@ -276,7 +259,7 @@ static void rollback_child(int n, unsigned wait_ms, unsigned hold_us)
 static int startup_recovery(int *repaired)
 {
     struct gen_lock lk;
-    int held = gen_lock(&lk, state, 0, why, sizeof(why)) == 0;
+    int held = gen_lock(&lk, fx.state, 0, why, sizeof(why)) == 0;
     int rc = gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why));
     if (held && rc != 0)
         fail_msg("start-up recovery: %s", why);
@@ -291,7 +274,7 @@ static int exists(const char *rel)
 {
     char path[512];
     struct stat sb;
-    snprintf(path, sizeof(path), "%s/%s", state, rel);
+    snprintf(path, sizeof(path), "%s/%s", fx.state, rel);
     return lstat(path, &sb) == 0;
 }
 
@@ -301,19 +284,19 @@ static int exists(const char *rel)
 static void assert_one_whole(const char *round, char next[64])
 {
     struct gen_state st;
-    if (gen_read(state, &st, why, sizeof(why)) != 0)
+    if (gen_read(fx.state, &st, why, sizeof(why)) != 0)
         fail_msg("%s: %s", round, why);
-    if (!st.current[0] || !import_gen_whole(NULL, state, st.current))
+    if (!st.current[0] || !import_gen_whole(NULL, fx.state, st.current))
         fail_msg("%s: current names \"%s\", which is not a whole generation", round, st.current);
     if (st.previous[0] &&
-        (strcmp(st.previous, st.current) == 0 || !import_gen_whole(NULL, state, st.previous)))
+        (strcmp(st.previous, st.current) == 0 || !import_gen_whole(NULL, fx.state, st.previous)))
         fail_msg("%s: previous names \"%s\", which is not another whole generation", round,
                  st.previous);
     if (exists("staging") || exists("current.tmp"))
         fail_msg("%s: staging/ or current.tmp is left", round);
     char gens[400];
     int n = 0;
-    snprintf(gens, sizeof(gens), "%s/generations", state);
+    snprintf(gens, sizeof(gens), "%s/generations", fx.state);
     DIR *d = opendir(gens);
     struct dirent *de;
     while (d && (de = readdir(d)) != NULL)
@@ -324,61 +307,42 @@ static void assert_one_whole(const char *round, char next[64])
         fail_msg("%s: %d generations on disk for current %s, previous %s", round, n, st.current,
                  st.previous[0] ? st.previous : "-");
     struct import_result cur, prev;
-    if (import_describe(state, st.current, &cur) != 0)
+    if (import_describe(fx.state, st.current, &cur) != 0)
         fail_msg("%s: %s", round, cur.why);
     prev.slug[0] = '\0';
-    if (st.previous[0] && import_describe(state, st.previous, &prev) != 0)
+    if (st.previous[0] && import_describe(fx.state, st.previous, &prev) != 0)
         fail_msg("%s: %s", round, prev.why);
     for (int i = 0; i < 3; i++)
         if (strcmp(slugs[i], cur.slug) != 0 && strcmp(slugs[i], prev.slug) != 0)
             snprintf(next, 64, "%s", slugs[i]);
 }
 
-static void fresh_state(void)
-{
-    run("rm -rf '%s' && cp -a '%s' '%s'", state, pristine, state);
-}
-
 static int setup(void **s)
 {
     (void)s;
-    snprintf(root, sizeof(root), "/tmp/vitrine-lock-XXXXXX");
-    if (!mkdtemp(root))
+    if (import_fixture_make(&fx, "lock", &key, "k.pub") != 0)
         return -1;
-    snprintf(stick, sizeof(stick), "%s/stick", root);
-    snprintf(state, sizeof(state), "%s/state", root);
-    snprintf(pristine, sizeof(pristine), "%s/pristine", root);
-    snprintf(keys, sizeof(keys), "%s/keys", root);
-    mkdir(stick, 0755);
-    mkdir(keys, 0755);
-    test_key_new(&key);
     char path[512];
-    snprintf(path, sizeof(path), "%s/k.pub", keys);
-    if (test_key_write_pub(&key, path) != 0)
-        return -1;
     for (int i = 0; i < 3; i++)
         make_bundle(slugs[i]);
     /* the pristine state: beta current, alpha previous */
     for (int i = 0; i < 2; i++) {
         struct import_result r;
-        struct import_opts o = {.state_dir = state, .keys_dir = keys, .io = fsio_posix()};
-        snprintf(path, sizeof(path), "%s/%s.vitrine", stick, slugs[i]);
+        struct import_opts o = {.state_dir = fx.state, .keys_dir = fx.keys, .io = fsio_posix()};
+        snprintf(path, sizeof(path), "%s/%s.vitrine", fx.stick, slugs[i]);
         if (import_bundle(path, &o, &r) != IMPORT_LOADED) {
             fprintf(stderr, "setup: %s\n", r.why);
             return -1;
         }
     }
-    char cmd[1024];
-    snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", state, pristine);
-    return system(cmd) == 0 ? 0 : -1;
+    import_fixture_keep(&fx);
+    return 0;
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    char cmd[400];
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-    return system(cmd) == 0 ? 0 : -1;
+    return import_fixture_remove(&fx);
 }
 
 /* fork, with a child that dies with the test (a failed assertion leaves
@@ -418,19 +382,19 @@ static int reap(pid_t pid)
 static void lock_basics(void **s)
 {
     (void)s;
-    fresh_state();
+    import_fixture_restore(&fx);
     struct gen_lock a, b;
     char missing[400];
-    snprintf(missing, sizeof(missing), "%s/not-there", root);
+    snprintf(missing, sizeof(missing), "%s/not-there", fx.root);
     assert_int_equal(gen_lock(&a, missing, 0, why, sizeof(why)), -1);
     assert_int_equal(a.fd, -1);
     assert_int_equal(a.busy, 0);
     assert_non_null(strstr(why, "nothing has been imported"));
     gen_unlock(&a);
 
-    assert_int_equal(gen_lock(&a, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_lock(&a, fx.state, 0, why, sizeof(why)), 0);
     /* not recursive: a second lock in this process is busy, also waiting */
-    assert_int_equal(gen_lock(&b, state, 20, why, sizeof(why)), -1);
+    assert_int_equal(gen_lock(&b, fx.state, 20, why, sizeof(why)), -1);
     assert_int_equal(b.busy, 1);
     assert_non_null(strstr(why, "another import or roll back"));
     /* a writer given the lock that is not held changes nothing */
@@ -454,7 +418,7 @@ static void lock_basics(void **s)
     gen_unlock(&b);
     gen_unlock(&a);
     gen_unlock(&a); /* twice: nothing */
-    assert_int_equal(gen_lock(&b, state, 0, why, sizeof(why)), 0);
+    assert_int_equal(gen_lock(&b, fx.state, 0, why, sizeof(why)), 0);
     assert_int_equal(gen_rollback(fsio_posix(), &b, NULL, why, sizeof(why)), 0);
     gen_unlock(&b);
 }
@@ -478,7 +442,7 @@ static void against_each_other(void **s)
     rng = seed;
     printf("seed %llu, %d rounds (VITRINE_LOCK_SEED, VITRINE_LOCK_ROUNDS replay them)\n", seed,
            rounds);
-    fresh_state();
+    import_fixture_restore(&fx);
 
     /* how long one import takes here: the kills fall within it */
     uint64_t t0 = clock_real_ns();
@@ -612,7 +576,7 @@ static int kill_held(void **s)
 static void recovery_leaves_a_running_import(void **s)
 {
     (void)s;
-    fresh_state();
+    import_fixture_restore(&fx);
     int resume;
     char next[64], next_after[64];
     pid_t pid = held_import(&resume, next);
@@ -627,7 +591,7 @@ static void recovery_leaves_a_running_import(void **s)
     /* and neither may the kiosk's clean-up after a killed import child of
      * its own (cmd_run_import.c): the same try, the same refusal */
     struct gen_lock lk;
-    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), -1);
+    assert_int_equal(gen_lock(&lk, fx.state, 0, why, sizeof(why)), -1);
     assert_int_equal(gen_recover(fsio_posix(), &lk, NULL, why, sizeof(why)), -1);
     gen_unlock(&lk);
     char *after = tree();
@@ -646,9 +610,9 @@ static void recovery_leaves_a_running_import(void **s)
 static void rollback_during_import_is_refused_or_waits(void **s)
 {
     (void)s;
-    fresh_state();
+    import_fixture_restore(&fx);
     struct gen_state was, now;
-    assert_int_equal(gen_read(state, &was, why, sizeof(why)), 0);
+    assert_int_equal(gen_read(fx.state, &was, why, sizeof(why)), 0);
     int resume;
     char next[64];
     pid_t pid = held_import(&resume, next);
@@ -657,14 +621,14 @@ static void rollback_during_import_is_refused_or_waits(void **s)
     struct gen_lock lk;
     char pointer[512], pointer_now[512];
     pointer_print(pointer, sizeof(pointer));
-    assert_int_equal(gen_lock(&lk, state, 0, why, sizeof(why)), -1);
+    assert_int_equal(gen_lock(&lk, fx.state, 0, why, sizeof(why)), -1);
     assert_int_equal(lk.busy, 1);
     assert_int_equal(gen_rollback(fsio_posix(), &lk, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "another import or roll back"));
     gen_unlock(&lk);
     /* refused after a bounded wait */
     uint64_t t0 = clock_real_ns();
-    assert_int_equal(gen_lock(&lk, state, 100, why, sizeof(why)), -1);
+    assert_int_equal(gen_lock(&lk, fx.state, 100, why, sizeof(why)), -1);
     uint64_t waited_ms = (clock_real_ns() - t0) / 1000000u;
     assert_true(waited_ms >= 90 && waited_ms < 5000);
     assert_int_equal(lk.busy, 1);
@@ -680,11 +644,11 @@ static void rollback_during_import_is_refused_or_waits(void **s)
         struct gen_state after;
         char w[512];
         close(back[0]);
-        if (gen_lock(&lk, state, 0, w, sizeof(w)) == 0 || !lk.busy)
+        if (gen_lock(&lk, fx.state, 0, w, sizeof(w)) == 0 || !lk.busy)
             _exit(1);
         if (write(back[1], "w", 1) != 1) /* busy: now it waits */
             _exit(2);
-        if (gen_lock(&lk, state, 20000, w, sizeof(w)) != 0 ||
+        if (gen_lock(&lk, fx.state, 20000, w, sizeof(w)) != 0 ||
             gen_rollback(fsio_posix(), &lk, &after, w, sizeof(w)) != 0)
             _exit(3);
         gen_unlock(&lk);
@@ -705,12 +669,12 @@ static void rollback_during_import_is_refused_or_waits(void **s)
     assert_int_equal(reap(rb), 0);
     /* import then roll back: back on what was current, the import's
      * generation previous */
-    assert_int_equal(gen_read(state, &now, why, sizeof(why)), 0);
+    assert_int_equal(gen_read(fx.state, &now, why, sizeof(why)), 0);
     assert_string_equal(now.current, was.current);
     assert_string_equal(now.current, after.current);
     assert_string_not_equal(now.previous, was.previous);
     assert_string_equal(now.previous, after.previous);
-    assert_true(import_gen_whole(NULL, state, now.previous));
+    assert_true(import_gen_whole(NULL, fx.state, now.previous));
 }
 
 int main(void)
