@@ -85,3 +85,24 @@ scratch_out_end() {
     [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
     rm -rf "$out"
 }
+
+# scratch_work: the same in $work for the tests under X, which stop the
+# kiosk ($vpid) and Xvfb ($xpid) at exit, when set, and wait for them.
+scratch_work() {
+    work=$(mktemp -d)
+    vpid=
+    xpid=
+    trap 'scratch_work_end' EXIT
+}
+scratch_work_end() {
+    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
+    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$work"
+}
+
+# bad WHY...: say what failed and go on; the test exits $fail at its end.
+bad() {
+    echo "FAIL: $*"
+    fail=1
+}

@@ -29,7 +29,6 @@ cleanup() {
 }
 trap cleanup EXIT
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 sh "$top/tests/tools/make_clips.sh" "$work/clips" || exit $?
 # the local clip the lists name: a real clip, which would play if opened

@@ -15,15 +15,11 @@
 # `import` refuse it naming the face, the collection by its first bytes.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
-command -v python3 >/dev/null || { echo "FAIL: python3 is not installed"; exit 1; }
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+. "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
+need_tool python3 python3
+scratch_out
 fail=0
-bad() {
-    echo "FAIL: $*"
-    fail=1
-}
 font="$VITRINE_SOURCE_DIR/assets/fonts/DejaVuSans.ttf"
 
 # damage SRC KIND DST

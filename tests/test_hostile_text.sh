@@ -11,16 +11,12 @@
 # tests/bench/hostile-text.sh, never asserted here.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "FAIL: python3 is not installed"; exit 1; }
-command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
+. "$VITRINE_SOURCE_DIR/tests/lib.sh"
+need_tool python3 python3
+need_tool minisign minisign
 . "$VITRINE_SOURCE_DIR/tests/hostile_text_cases.sh"
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+scratch_out
 fail=0
-bad() {
-    echo "FAIL: $*"
-    fail=1
-}
 
 # the reason each refusal must give
 reason_of() {

@@ -8,10 +8,9 @@
 # written; without it, the build is stamped with the time now.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+. "$(dirname "$0")/lib.sh"
+scratch_out
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 src="$VITRINE_SOURCE_DIR/content/exhibits/pyongyang-2014"
 build() { # SOURCE_DATE_EPOCH SRC OUT
     SOURCE_DATE_EPOCH=$1 "$VITRINE" bundle build "$2" -o "$3" >"$out/build.log" 2>&1 ||

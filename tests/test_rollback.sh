@@ -9,15 +9,11 @@
 # stopped with SIGTERM is stopped once its log says the first frame is up.
 set -u
 : "${VITRINE:?}" "${VITRINE_FAULTY:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
 ulimit -c 0 # the aborts leave no core files
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+scratch_out
 fail=0
-bad() {
-    echo "FAIL: $*"
-    fail=1
-}
 F=$VITRINE_FAULTY
 
 minisign -G -W -p "$out/keys.pub" -s "$out/staff.key" >/dev/null 2>&1 || { echo "FAIL: minisign -G"; exit 1; }
@@ -170,6 +166,7 @@ while IFS= read -r line; do
     case $line in *"first frame presented"*) kill -TERM "$pid" ;; esac
 done <"$out/fifo"
 wait "$pid" || bad "clean: the run stopped by SIGTERM exited $?"
+pid=
 grep -q "stopping: the system asked" "$out/clean.term" || { bad "clean: SIGTERM was not a clean stop"; cat "$out/clean.term"; }
 [ "$(field "$out/clean" crashes)" = 0 ] && [ "$(field "$out/clean" running)" = 0 ] ||
     bad "clean: after SIGTERM the count is $(tr '\n' ' ' <"$out/clean/boot-count")"
@@ -197,6 +194,7 @@ kill -STOP "$pid" 2>/dev/null # stopped, so boot-alive is read as it ends
 ms=$(sed -n 's/^ran_ms *//p' "$out/timed/boot-alive" 2>/dev/null)
 kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
+pid=
 if [ "${ms:-0}" -lt 2000 ]; then
     bad "timed: boot-alive did not reach 2 s of running: $(cat "$out/timed/boot-alive" 2>&1)"
 else

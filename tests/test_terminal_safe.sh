@@ -8,15 +8,11 @@
 # every byte they print is checked, and the escapes are where the text was.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
-command -v python3 >/dev/null || { echo "FAIL: python3 is not installed"; exit 1; }
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+. "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
+need_tool python3 python3
+scratch_out
 fail=0
-bad() {
-    echo "FAIL: $*"
-    fail=1
-}
 minisign -G -W -p "$out/keys.pub" -s "$out/staff.key" >/dev/null 2>&1 || { echo "FAIL: minisign -G"; exit 1; }
 mkdir -p "$out/keys" && mv "$out/keys.pub" "$out/keys/staff.pub"
 "$VITRINE" bundle build "$VITRINE_SOURCE_DIR/tests/data/author/good" -o "$out/ex.vitrine" >/dev/null 2>&1 ||

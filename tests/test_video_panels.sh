@@ -20,18 +20,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 need_tool Xvfb xvfb
 need_tool ffmpeg ffmpeg
 need_tool python3 python3
-work=$(mktemp -d)
-xpid=""
-vpid=""
-cleanup() {
-    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
-    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch_work
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 sh "$top/tests/tools/make_clips.sh" "$work/clips" || exit $?
 cp -r "$top/tests/data/video" "$work/ex"

@@ -6,16 +6,7 @@ set -u
 : "${VITRINE:?}"
 . "$(dirname "$0")/lib.sh"
 need_tool xdotool xdotool
-work=$(mktemp -d)
-xpid=""
-vpid=""
-cleanup() {
-    [ -n "$vpid" ] && kill "$vpid" 2>/dev/null
-    [ -n "$xpid" ] && kill "$xpid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch_work
 start_xvfb "$work"
 
 SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --windowed --size 800x600 --verbose \
