@@ -7,9 +7,11 @@
 #ifndef VITRINE_IMPORT_TESTING_H
 #define VITRINE_IMPORT_TESTING_H
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include <sqlite3.h>
@@ -107,6 +109,52 @@ static inline void import_fixture_keep(const struct import_fixture *fx)
 static inline void import_fixture_restore(const struct import_fixture *fx)
 {
     test_run("rm -rf '%s' && cp -a '%s' '%s'", fx->state, fx->pristine, fx->state);
+}
+
+/* What a test keeps of one entry of a tree: f gets its line(s); full is
+ * its path, sub its path under the tree's top, sb its lstat. */
+typedef void test_tree_line(FILE *f, const char *full, const char *sub, const struct stat *sb);
+
+/* line() for every entry under dir/rel, in name order, a folder before
+ * what it holds; the names in skip_top (NULL-ended, may be NULL) are left
+ * out at the top. */
+static inline void test_tree_print(const char *dir, const char *rel, const char *const *skip_top,
+                                   test_tree_line *line, FILE *f)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s%s%s", dir, rel[0] ? "/" : "", rel);
+    struct dirent **list;
+    int n = scandir(path, &list, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        const char *name = list[i]->d_name;
+        int skip = strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
+        for (size_t k = 0; !rel[0] && skip_top && skip_top[k]; k++)
+            skip |= strcmp(name, skip_top[k]) == 0;
+        char sub[1024], full[2100];
+        struct stat sb;
+        snprintf(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", name);
+        snprintf(full, sizeof(full), "%s/%s", dir, sub);
+        if (!skip && lstat(full, &sb) == 0) {
+            line(f, full, sub, &sb);
+            if (S_ISDIR(sb.st_mode))
+                test_tree_print(dir, sub, skip_top, line, f);
+        }
+        free(list[i]);
+    }
+    if (n >= 0)
+        free(list);
+}
+
+/* test_tree_print's lines as one string, to free. */
+static inline char *test_tree(const char *dir, const char *const *skip_top, test_tree_line *line)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    test_tree_print(dir, "", skip_top, line, f);
+    fclose(f);
+    return buf;
 }
 
 #endif

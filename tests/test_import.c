@@ -66,49 +66,27 @@ static void make_image_bundle(const char *name, const struct bytes *img, int w, 
     assert_int_equal(test_sign_file(&trusted, path, "timestamp:0\tfile:test", 0), 0);
 }
 
-/* Every file under dir: relative path, mode and contents, as one string. */
-static void snapshot_into(const char *dir, const char *rel, char **buf, size_t *len, FILE *f)
+/* An entry of the state folder: its path, mode and size; a file's
+ * contents' hash. */
+static void snapshot_line(FILE *f, const char *full, const char *sub, const struct stat *sb)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s%s%s", dir, rel[0] ? "/" : "", rel);
-    struct dirent **list;
-    int n = scandir(path, &list, NULL, alphasort);
-    for (int i = 0; i < n; i++) {
-        const char *name = list[i]->d_name;
-        if (strcmp(name, ".") && strcmp(name, "..")) {
-            char sub[1024], full[2100];
-            snprintf(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", name);
-            snprintf(full, sizeof(full), "%s/%s", dir, sub);
-            struct stat sb;
-            lstat(full, &sb);
-            fprintf(f, "%s %o %lld\n", sub, (unsigned)sb.st_mode, (long long)sb.st_size);
-            if (S_ISDIR(sb.st_mode)) {
-                snapshot_into(dir, sub, buf, len, f);
-            } else if (S_ISREG(sb.st_mode)) {
-                size_t fn = 0;
-                unsigned char *d = test_read_file(full, &fn);
-                unsigned char h[32];
-                crypto_generichash(h, sizeof(h), d, fn, NULL, 0);
-                for (size_t k = 0; k < sizeof(h); k++)
-                    fprintf(f, "%02x", h[k]);
-                fputc('\n', f);
-                free(d);
-            }
-        }
-        free(list[i]);
+    fprintf(f, "%s %o %lld\n", sub, (unsigned)sb->st_mode, (long long)sb->st_size);
+    if (S_ISREG(sb->st_mode)) {
+        size_t fn = 0;
+        unsigned char *d = test_read_file(full, &fn);
+        unsigned char h[32];
+        crypto_generichash(h, sizeof(h), d, fn, NULL, 0);
+        for (size_t k = 0; k < sizeof(h); k++)
+            fprintf(f, "%02x", h[k]);
+        fputc('\n', f);
+        free(d);
     }
-    if (n >= 0)
-        free(list);
 }
 
+/* Every file under dir: relative path, mode and contents, as one string. */
 static char *snapshot(const char *dir)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    snapshot_into(dir, "", &buf, &len, f);
-    fclose(f);
-    return buf;
+    return test_tree(dir, NULL, snapshot_line);
 }
 
 static int check_cb(void *ctx, struct store *s, const struct import_result *r, char *w, size_t n)

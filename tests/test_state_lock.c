@@ -175,44 +175,21 @@ static void import_child(const char *name, struct importer *im)
     _exit((int)out);
 }
 
-/* Everything under STATE but the pointer: names, sizes, change times. */
-static void tree_print(const char *dir, const char *rel, FILE *f)
+/* An entry of STATE: its name and size, and but for a folder its change
+ * time. */
+static void tree_line(FILE *f, const char *full, const char *sub, const struct stat *sb)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s%s%s", dir, rel[0] ? "/" : "", rel);
-    struct dirent **list;
-    int n = scandir(path, &list, NULL, alphasort);
-    for (int i = 0; i < n; i++) {
-        const char *name = list[i]->d_name;
-        if (strcmp(name, ".") && strcmp(name, "..") &&
-            !(rel[0] == '\0' &&
-              (strcmp(name, "current") == 0 || strcmp(name, "current.tmp") == 0))) {
-            char sub[1024], full[2100];
-            struct stat sb;
-            snprintf(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", name);
-            snprintf(full, sizeof(full), "%s/%s", dir, sub);
-            if (lstat(full, &sb) == 0) {
-                fprintf(f, "%s %lld", sub, (long long)sb.st_size);
-                if (!S_ISDIR(sb.st_mode))
-                    fprintf(f, " %lld.%09ld", (long long)sb.st_ctim.tv_sec, sb.st_ctim.tv_nsec);
-                fputc('\n', f);
-                if (S_ISDIR(sb.st_mode))
-                    tree_print(dir, sub, f);
-            }
-        }
-        free(list[i]);
-    }
-    free(list);
+    fprintf(f, "%s %lld", sub, (long long)sb->st_size);
+    if (!S_ISDIR(sb->st_mode))
+        fprintf(f, " %lld.%09ld", (long long)sb->st_ctim.tv_sec, sb->st_ctim.tv_nsec);
+    fputc('\n', f);
 }
 
+/* Everything under STATE but the pointer: names, sizes, change times. */
 static char *tree(void)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    tree_print(fx.state, "", f);
-    fclose(f);
-    return buf;
+    static const char *const pointer[] = {"current", "current.tmp", NULL};
+    return test_tree(fx.state, pointer, tree_line);
 }
 
 /* In a child: n roll backs as `vitrine rollback` makes them (recover,
