@@ -106,3 +106,28 @@ bad() {
     echo "FAIL: $*"
     fail=1
 }
+
+# stop_kiosk LOG: SIGTERM to the kiosk ($pid), as systemd stops it; it must
+# exit 0 (else the test fails, with LOG's tail). $pid is cleared.
+stop_kiosk() {
+    kill -TERM "$pid"
+    wait "$pid"
+    _sk_rc=$?
+    pid=
+    [ $_sk_rc -eq 0 ] && return 0
+    echo "FAIL: exit $_sk_rc after SIGTERM; the log's last lines:"
+    tail -n 60 "$1"
+    fail=1
+}
+
+# plug_stick WATCH FILE...: a USB stick appears in the watched folder
+# WATCH, whole, as a mount does: FILE... in its vitrine/ folder (made
+# beside WATCH, then moved in).
+plug_stick() {
+    _ps_at=$1
+    shift
+    rm -rf "$_ps_at.stick"
+    mkdir -p "$_ps_at.stick/vitrine"
+    cp "$@" "$_ps_at.stick/vitrine/"
+    mv "$_ps_at.stick" "$_ps_at/stick"
+}

@@ -31,11 +31,7 @@ grep -q "until Thursday 2026-06-11 00:00" "$out/log" ||
 grep -q 'first frame presented' "$out/log" &&
     { echo "FAIL: the exhibit was drawn while closed"; fail=1; }
 [ -e "$out/screen-on" ] && { echo "FAIL: the screen was turned on while closed"; fail=1; }
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-pid=
-[ $rc -eq 0 ] || { echo "FAIL: exit $rc on SIGTERM while closed"; fail=1; }
+stop_kiosk "$out/log" # while closed
 
 # bad lines (hours, an unknown key, a bad number, not UTF-8): one message
 # each, naming it, the rest applies, the kiosk runs

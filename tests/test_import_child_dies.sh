@@ -31,17 +31,11 @@ VITRINE_TEST_FAULT=import-clip \
     --state-dir "$out/state" --keys "$out/keys" 2>"$out/log" &
 pid=$!
 wait_for 'first frame presented' "$out/log"
-mkdir -p "$out/stick/vitrine"
-cp "$out/film.vitrine" "$out/film.vitrine.minisig" "$out/stick/vitrine/"
-mv "$out/stick" "$out/watch/stick"
+plug_stick "$out/watch" "$out/film.vitrine" "$out/film.vitrine.minisig"
 wait_for 'a fault at import-clip' "$out/log"
 wait_for 'not loaded: the import stopped unexpectedly while checking video videos/h264.mp4 \(panel 2\) \(signal 6, Aborted\)' "$out/log"
 [ -f "$out/state/current" ] && { echo "FAIL: the failed import changed the exhibit"; fail=1; }
 [ -d "$out/state/staging" ] && { echo "FAIL: the failed import's staging was left"; fail=1; }
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-pid=
-[ $rc -eq 0 ] || { echo "FAIL: exit $rc after SIGTERM"; cat "$out/log"; fail=1; }
+stop_kiosk "$out/log"
 [ $fail -eq 0 ] && echo "PASS: the import child's crash names the clip it was checking"
 exit $fail

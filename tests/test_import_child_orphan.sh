@@ -44,9 +44,7 @@ VITRINE_TEST_HANG=import-copy \
     --state-dir "$out/state" --keys "$out/keys" 2>"$out/log" &
 pid=$!
 wait_for 'first frame presented' "$out/log"
-mkdir -p "$out/stick/vitrine"
-cp "$out/good.vitrine" "$out/good.vitrine.minisig" "$out/stick/vitrine/"
-mv "$out/stick" "$out/watch/stick"
+plug_stick "$out/watch" "$out/good.vitrine" "$out/good.vitrine.minisig"
 wait_for 'hanging at import-copy' "$out/log"
 
 # the child: the kiosk's child running `import`

@@ -27,11 +27,7 @@ wait_for() { wait_for_log "$2" "$1" 120 "$pid"; } # PATTERN LOG: the line, or fa
 # stop LOG WORK_MS: SIGTERM, the exit, and the loop's figures; no pass as
 # long as the work (WORK_MS) that would have held it up
 stop() {
-    kill -TERM "$pid"
-    wait "$pid"
-    rc=$?
-    pid=
-    [ $rc -eq 0 ] || { echo "FAIL: exit $rc after SIGTERM"; cat "$1"; fail=1; }
+    stop_kiosk "$1"
     line=$(grep "longest pass" "$1")
     echo "figures: ${line#*run\] info: }"
     ms=$(echo "$line" | sed -n 's/.*longest pass took \([0-9]*\)\..*/\1/p')
@@ -63,9 +59,7 @@ VITRINE_TEST_HANG=import-copy VITRINE_IMPORT_STALL_MS=1500 \
     --state-dir "$out/state2" --keys "$out/keys" 2>"$out/log2" &
 pid=$!
 wait_for 'first frame presented' "$out/log2"
-mkdir -p "$out/stick/vitrine"
-cp "$out/good.vitrine" "$out/good.vitrine.minisig" "$out/stick/vitrine/"
-mv "$out/stick" "$out/watch/stick"
+plug_stick "$out/watch" "$out/good.vitrine" "$out/good.vitrine.minisig"
 wait_for 'hanging at import-copy' "$out/log2"
 wait_for 'sent nothing for 1.5 s' "$out/log2"
 wait_for 'not loaded: the stick stopped answering' "$out/log2"

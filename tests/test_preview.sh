@@ -95,11 +95,7 @@ echo "a curator's note" >"$src/notes/todo.txt"
 wait_for $((n + 2)) 'rebuilt in'
 
 # SIGTERM: a clean stop, the private store removed
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-pid=
-[ $rc -eq 0 ] || { echo "FAIL: exit status $rc after SIGTERM"; cat "$out/log"; fail=1; }
+stop_kiosk "$out/log"
 grep -q 'preview\] info: stopping' "$out/log" || { echo "FAIL: no 'stopping' line"; fail=1; }
 [ -z "$(ls -A "$out/tmp")" ] || { echo "FAIL: left behind: $(ls -A "$out/tmp")"; fail=1; }
 grep -E '\] error:|Sanitizer|runtime error' "$out/log" && { echo "FAIL: errors in the log"; fail=1; }

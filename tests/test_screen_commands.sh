@@ -63,13 +63,6 @@ start_kiosk() { # CONF
         --state-dir "$out/state" --config "$1" 2>"$out/log" &
     pid=$!
 }
-stop_kiosk() {
-    kill -TERM "$pid"
-    wait "$pid"
-    rc=$?
-    pid=
-    [ $rc -eq 0 ] || { echo "FAIL: exit $rc on SIGTERM"; cat "$out/log"; fail=1; }
-}
 
 # 1 and 2: its descriptors, then a hang that ignores SIGTERM
 cat >"$out/hang.conf" <<CONF
@@ -105,7 +98,7 @@ fi
 awk "BEGIN { exit !($took >= 11.5) }" ||
     { echo "FAIL: stopped after $took s, before its 10 s and 2 s of grace"; fail=1; }
 kill -0 "$pid" 2>/dev/null || { echo "FAIL: the kiosk went with it"; cat "$out/log"; exit 1; }
-stop_kiosk
+stop_kiosk "$out/log"
 
 # 3 and 4: a touch while the screen-off command hangs; at stop, one still running
 rm -f "$out/log"
@@ -136,7 +129,7 @@ awk "BEGIN { exit !($took >= 9.5) }" ||
     { echo "FAIL: the screen-on command started after $took s, before the screen-off one's 10 s"; fail=1; }
 [ $fail -eq 0 ] && echo "ok: the touch's screen-on command waited $took s for the screen-off one (stopped at 10 s), then ran"
 on=$(cat "$out/on.pid")
-stop_kiosk
+stop_kiosk "$out/log"
 if gone "$on"; then
     echo "ok: at stop the running screen-on command was stopped and reaped"
 else

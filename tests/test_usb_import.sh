@@ -137,11 +137,7 @@ rm -rf "$out/watch/four" "$out/watch/five"
 stick six good.vitrine
 wait_for 1 'already loaded: .* version 2.0 is already loaded'
 
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-pid=
-[ $rc -eq 0 ] || { echo "FAIL: the kiosk exited $rc on SIGTERM"; fail=1; }
+stop_kiosk "$out/log"
 [ "$(sed -n 's/^current //p' "$out/state/current")" = "$gen" ] ||
     { echo "FAIL: the current generation changed"; fail=1; }
 # started again, the kiosk opens what was imported
@@ -207,8 +203,6 @@ cp "$out/good.vitrine.minisig" "$out/inbox/vitrine/.good.vitrine.minisig.Rr8"
 mv "$out/inbox/vitrine/.good.vitrine.minisig.Rr8" "$out/inbox/vitrine/good.vitrine.minisig"
 mv "$out/inbox/vitrine/.good.vitrine.Qq9" "$out/inbox/vitrine/good.vitrine"
 wait_for 1 'run\] info: Loaded: .*, version 2\.1\.'
-kill -TERM "$pid"
-wait "$pid"
-pid=
+stop_kiosk "$out/log"
 [ $fail -eq 0 ] && echo "all USB import checks passed"
 exit $fail
