@@ -14,18 +14,21 @@ need_tool() {
 }
 
 # wait_until SECONDS PID COMMAND...: run COMMAND every 0.05 s until it
-# succeeds (0). 1 when it has not within SECONDS; 2 as soon as PID (when
-# not empty) has exited, as nothing would come then. A deadline, never a
-# fixed wait: a test goes on the moment its condition holds, so the limit
-# can be generous (a loaded CI machine is slow) at no cost.
+# succeeds (0). 1 when it has not within SECONDS (whole seconds, read from
+# /proc/uptime: the time since boot, which no clock setting moves); 2 as
+# soon as PID (when not empty) has exited, as nothing would come then. A
+# deadline, never a fixed wait: a test goes on the moment its condition
+# holds, so the limit can be generous (a loaded CI machine is slow) at no
+# cost.
 wait_until() {
-    _wu_left=$(($1 * 20))
+    read -r _wu_up _ </proc/uptime
+    _wu_end=$((${_wu_up%.*} + $1))
     _wu_pid=$2
     shift 2
     until "$@"; do
         [ -n "$_wu_pid" ] && ! kill -0 "$_wu_pid" 2>/dev/null && return 2
-        _wu_left=$((_wu_left - 1))
-        [ $_wu_left -gt 0 ] || return 1
+        read -r _wu_up _ </proc/uptime
+        [ "${_wu_up%.*}" -lt $_wu_end ] || return 1
         sleep 0.05 # between two looks at the condition
     done
 }
