@@ -3,16 +3,21 @@
  * a stick, a kiosk's state folder (and a pristine copy of it to go back
  * to) and a keys folder trusting one key made here; bundles made from the
  * bundled exhibit, changed with SQL and signed with libsodium in
- * minisign's format (sign_testing.h). Include after <cmocka.h>. */
+ * minisign's format (sign_testing.h). Include after <cmocka.h>, with
+ * _GNU_SOURCE defined. */
 #ifndef VITRINE_IMPORT_TESTING_H
 #define VITRINE_IMPORT_TESTING_H
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -67,12 +72,80 @@ static inline int import_fixture_make(struct import_fixture *fx, const char *tag
     return test_key_write_pub(key, path);
 }
 
+static inline int test_remove_entry(const char *path, const struct stat *sb, int flag,
+                                    struct FTW *ftw)
+{
+    return remove(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+/* The tree at path gone, as rm -rf does (without a shell: the crash test
+ * goes back to its pristine state a hundred times). 0, or -1. */
+static inline int test_tree_remove(const char *path)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0)
+        return errno == ENOENT ? 0 : -1;
+    return nftw(path, test_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* The tree at from copied to to (not there yet), as cp -a does for one
+ * user: files, folders and symbolic links, with their modes and times.
+ * 0, or -1. */
+static inline int test_tree_copy(const char *from, const char *to)
+{
+    struct stat sb;
+    if (lstat(from, &sb) != 0)
+        return -1;
+    int rc = 0;
+    if (S_ISLNK(sb.st_mode)) {
+        char target[4096];
+        ssize_t n = readlink(from, target, sizeof(target) - 1);
+        if (n < 0)
+            return -1;
+        target[n] = '\0';
+        rc = symlink(target, to);
+    } else if (S_ISDIR(sb.st_mode)) {
+        DIR *d = mkdir(to, 0700) == 0 ? opendir(from) : NULL;
+        if (!d)
+            return -1;
+        struct dirent *de;
+        while ((de = readdir(d)))
+            if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+                char a[2048], b[2048];
+                snprintf(a, sizeof(a), "%s/%s", from, de->d_name);
+                snprintf(b, sizeof(b), "%s/%s", to, de->d_name);
+                rc |= test_tree_copy(a, b);
+            }
+        closedir(d);
+    } else if (S_ISREG(sb.st_mode)) {
+        int in = open(from, O_RDONLY | O_CLOEXEC);
+        int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        char buf[65536];
+        ssize_t n = in >= 0 && out >= 0 ? 1 : -1;
+        while (n > 0 && (n = read(in, buf, sizeof(buf))) > 0)
+            if (write(out, buf, (size_t)n) != n)
+                n = -1;
+        rc = n < 0 ? -1 : 0;
+        if (in >= 0)
+            close(in);
+        if (out >= 0 && close(out) != 0)
+            rc = -1;
+    } else {
+        return -1;
+    }
+    /* last: a folder's time after what went into it */
+    struct timespec times[2] = {sb.st_atim, sb.st_mtim};
+    if (!S_ISLNK(sb.st_mode) && chmod(to, sb.st_mode & 07777) != 0)
+        rc = -1;
+    if (utimensat(AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0)
+        rc = -1;
+    return rc;
+}
+
 /* The scratch folder gone. 0, or -1. */
 static inline int import_fixture_remove(const struct import_fixture *fx)
 {
-    char cmd[400];
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", fx->root);
-    return system(cmd) == 0 ? 0 : -1;
+    return test_tree_remove(fx->root);
 }
 
 /* stick/NAME: the bundled exhibit at version, then sql applied (NULL:
@@ -83,7 +156,11 @@ static inline void import_fixture_bundle(const struct import_fixture *fx, const 
 {
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", fx->stick, name);
-    test_run("cp '%s' '%s' && rm -f '%s.minisig'", test_bundled_store(), path, path);
+    char sig[600];
+    snprintf(sig, sizeof(sig), "%s.minisig", path);
+    assert_int_equal(test_tree_remove(path), 0);
+    assert_int_equal(test_tree_remove(sig), 0);
+    assert_int_equal(test_tree_copy(test_bundled_store(), path), 0);
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     char q[256];
@@ -102,13 +179,15 @@ static inline void import_fixture_bundle(const struct import_fixture *fx, const 
 /* pristine/ as state/ is now. */
 static inline void import_fixture_keep(const struct import_fixture *fx)
 {
-    test_run("rm -rf '%s' && cp -a '%s' '%s'", fx->pristine, fx->state, fx->pristine);
+    assert_int_equal(test_tree_remove(fx->pristine), 0);
+    assert_int_equal(test_tree_copy(fx->state, fx->pristine), 0);
 }
 
 /* state/ back as pristine/ holds it. */
 static inline void import_fixture_restore(const struct import_fixture *fx)
 {
-    test_run("rm -rf '%s' && cp -a '%s' '%s'", fx->state, fx->pristine, fx->state);
+    assert_int_equal(test_tree_remove(fx->state), 0);
+    assert_int_equal(test_tree_copy(fx->pristine, fx->state), 0);
 }
 
 /* What a test keeps of one entry of a tree: f gets its line(s); full is
