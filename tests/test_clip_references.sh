@@ -14,9 +14,9 @@ set -u
 : "${VITRINE:?}"
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-for tool in ffmpeg python3 minisign; do
-    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (tests/run.sh installs it)"; exit 77; }
-done
+need_tool ffmpeg ffmpeg
+need_tool python3 python3
+need_tool minisign minisign
 work=$(mktemp -d)
 wpid=""
 vpid=""

@@ -12,8 +12,8 @@
 set -u
 : "${VITRINE_FAULTY:?}" "${VITRINE_SOURCE_DIR:?}"
 VITRINE=${VITRINE:-$VITRINE_FAULTY}
-command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
 . "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
 out=$(mktemp -d)
 pid=
 child=

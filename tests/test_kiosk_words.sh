@@ -7,7 +7,8 @@
 # loop's invitation in each language, Georgian's the exhibit's own.
 set -u
 : "${VITRINE:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool python3 python3
 src="${VITRINE_SOURCE_DIR:-.}/tests/data/author/ui-de-ja"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -9,7 +9,8 @@
 # the project rely on).
 set -u
 : "${VITRINE:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool python3 python3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0

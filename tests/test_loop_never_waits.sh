@@ -17,8 +17,8 @@
 # limit, never on a fixed sleep.
 set -u
 : "${VITRINE:?}" "${VITRINE_FAULTY:?}" "${STATS_DEMO:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
 . "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
 scratch_out
 fail=0
 

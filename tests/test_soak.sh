@@ -12,7 +12,8 @@
 # content on a schedule) and by tests/bench/soak.sh (a week).
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
 days=${SOAK_DAYS:-2} # from 28 March: midnight, then the spring clock change at 02:00 on the 29th
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -4,7 +4,8 @@
 # writes them, and Python's csv module reads every row back as written.
 set -u
 : "${VITRINE:?}" "${STATS_DEMO:?}"
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 is missing"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool python3 python3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0

@@ -9,7 +9,8 @@
 # naming the colours and the contrast.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+need_tool python3 python3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0

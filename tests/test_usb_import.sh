@@ -8,8 +8,8 @@
 # kiosk's log lines (with a time limit), never on a fixed sleep.
 set -u
 : "${VITRINE:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "SKIP: minisign is not installed"; exit 77; }
 . "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
 scratch_out
 fail=0
 mkdir -p "$out/watch" "$out/keys" "$out/other" "$out/state"

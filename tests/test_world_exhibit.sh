@@ -17,8 +17,9 @@
 # WORLD_OUT=DIR keeps the pictures and records there (to look at them).
 set -u
 : "${VITRINE:?}" "${WORLD_CHECK:?}" "${VITRINE_SOURCE_DIR:?}"
-command -v minisign >/dev/null || { echo "FAIL: minisign is not installed (tests/run.sh installs it)"; exit 1; }
-command -v python3 >/dev/null || { echo "FAIL: python3 is not installed (tests/run.sh installs it)"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+need_tool minisign minisign
+need_tool python3 python3
 src="$VITRINE_SOURCE_DIR/tests/data/exhibits/world"
 if [ -n "${WORLD_OUT:-}" ]; then
     out=$WORLD_OUT
