@@ -555,18 +555,18 @@ static void bad_names_and_links(void **s)
 {
     import_fixture_bundle(&fx, "good.vitrine", "2.0", NULL, &trusted);
     test_run("cd '%s' && ln -s good.vitrine link.vitrine && cp good.vitrine.minisig "
-        "link.vitrine.minisig",
-        fx.stick);
+             "link.vitrine.minisig",
+             fx.stick);
     expect_refused("link.vitrine", NULL, "link");
     test_run("cd '%s' && cp good.vitrine 'a..b.vitrine' && cp good.vitrine.minisig "
-        "'a..b.vitrine.minisig'",
-        fx.stick);
+             "'a..b.vitrine.minisig'",
+             fx.stick);
     expect_refused("a..b.vitrine", NULL, "not allowed");
     expect_refused("../stick/good.vitrine/../good.vitrine", NULL, "");
     /* a signature that is a link to a good one */
     test_run("cd '%s' && cp good.vitrine sig.vitrine && ln -s good.vitrine.minisig "
-        "sig.vitrine.minisig",
-        fx.stick);
+             "sig.vitrine.minisig",
+             fx.stick);
     expect_refused("sig.vitrine", NULL, "not a plain file");
 }
 
