@@ -21,6 +21,9 @@
 
 #include <sqlite3.h>
 
+#include "app/ops/generations.h"
+#include "app/ops/import.h"
+#include "platform/fsio_posix.h"
 #include "sign_testing.h"
 
 struct import_fixture {
@@ -29,6 +32,10 @@ struct import_fixture {
     char state[300];    /* ROOT/state: the kiosk's state folder (made by the first import) */
     char pristine[300]; /* ROOT/pristine: a copy of state to go back to */
     char keys[300];     /* ROOT/keys: the trusted public keys */
+    /* the content check import_fixture_import gives the import (NULL: none) */
+    int (*check)(void *ctx, struct store *s, const struct import_result *r, char *why,
+                 size_t why_len);
+    void *check_ctx;
 };
 
 /* The shell command printf(fmt, ...), which must succeed. */
@@ -190,6 +197,54 @@ static inline void import_fixture_restore(const struct import_fixture *fx)
     assert_int_equal(test_tree_copy(fx->pristine, fx->state), 0);
 }
 
+/* Import stick/NAME through io (NULL: the file system), in 16 KiB copy
+ * units, with fx's content check. */
+static inline enum import_outcome import_fixture_import(const struct import_fixture *fx,
+                                                        const char *name, const struct fsio *io,
+                                                        struct import_result *r)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", fx->stick, name);
+    struct import_opts o = {.state_dir = fx->state,
+                            .keys_dir = fx->keys,
+                            .io = io ? io : fsio_posix(),
+                            .chunk = 16 * 1024,
+                            .check = fx->check,
+                            .check_ctx = fx->check_ctx};
+    return import_bundle(path, &o, r);
+}
+
+/* Before each test: state/ holds exactly version 1.0 (stick/v1.vitrine,
+ * signed by key), imported; stick/ holds nothing else. 0, or -1 (a test's
+ * set-up). */
+static inline int import_fixture_fresh(const struct import_fixture *fx,
+                                       const struct test_key *key)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'/*", fx->state, fx->stick);
+    if (system(cmd) != 0)
+        return -1;
+    import_fixture_bundle(fx, "v1.vitrine", "1.0", NULL, key);
+    struct import_result r;
+    if (import_fixture_import(fx, "v1.vitrine", NULL, &r) != IMPORT_LOADED) {
+        fprintf(stderr, "setup import: %s\n", r.why);
+        return -1;
+    }
+    return 0;
+}
+
+/* The version of the current exhibit. */
+static inline const char *import_fixture_current(const struct import_fixture *fx)
+{
+    static struct import_result r;
+    struct gen_state st;
+    char why[512];
+    assert_int_equal(gen_read(fx->state, &st, why, sizeof(why)), 0);
+    assert_true(st.current[0] != '\0');
+    assert_int_equal(import_describe(fx->state, st.current, &r), 0);
+    return r.version;
+}
+
 /* What a test keeps of one entry of a tree: f gets its line(s); full is
  * its path, sub its path under the tree's top, sb its lstat. */
 typedef void test_tree_line(FILE *f, const char *full, const char *sub, const struct stat *sb);
@@ -234,6 +289,42 @@ static inline char *test_tree(const char *dir, const char *const *skip_top, test
     test_tree_print(dir, "", skip_top, line, f);
     fclose(f);
     return buf;
+}
+
+/* An entry of a state folder: its path, mode and size; a file's
+ * contents' hash. */
+static inline void test_snapshot_line(FILE *f, const char *full, const char *sub,
+                                      const struct stat *sb)
+{
+    fprintf(f, "%s %o %lld\n", sub, (unsigned)sb->st_mode, (long long)sb->st_size);
+    if (S_ISREG(sb->st_mode)) {
+        size_t fn = 0;
+        unsigned char *d = test_read_file(full, &fn);
+        unsigned char h[32];
+        crypto_generichash(h, sizeof(h), d, fn, NULL, 0);
+        for (size_t k = 0; k < sizeof(h); k++)
+            fprintf(f, "%02x", h[k]);
+        fputc('\n', f);
+        free(d);
+    }
+}
+
+/* Import stick/NAME through io (NULL: the file system) and expect it
+ * refused or failed with words in the reason, version 1.0 still current
+ * and the state folder unchanged, byte for byte. */
+static inline void import_fixture_refused(const struct import_fixture *fx, const char *name,
+                                          const struct fsio *io, const char *words)
+{
+    char *before = test_tree(fx->state, NULL, test_snapshot_line);
+    struct import_result r;
+    enum import_outcome out = import_fixture_import(fx, name, io, &r);
+    if (out == IMPORT_LOADED || out == IMPORT_SAME || !strstr(r.why, words))
+        fail_msg("%s: outcome %d, \"%s\" (expected \"%s\")", name, (int)out, r.why, words);
+    char *after = test_tree(fx->state, NULL, test_snapshot_line);
+    assert_string_equal(before, after);
+    assert_string_equal(import_fixture_current(fx), "1.0");
+    free(before);
+    free(after);
 }
 
 #endif
