@@ -44,7 +44,7 @@ test_now=$(date -u -d "$today 12:00:00" +%s)
 # record in /proc (not when this test noticed it: a loaded machine notices
 # late, and a grace measured from then would look short); uptime_s: now, in
 # the same clock
-started() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", $22 / hz }' "/proc/$1/stat"; }
+started() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.3f", $22 / hz }' "/proc/$1/stat"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 wait_for() {
     limit=$1 what=$2
@@ -89,7 +89,7 @@ else
     echo "FAIL: the command's descriptors are '$fds', not '$want'"; cat "$out/fds"; fail=1
 fi
 wait_for 30 "the hung command is stopped" in_log "screen_off_command (pid $off): still running after 10 s: killed (it ignored SIGTERM)"
-took=$(awk "BEGIN { printf \"%.1f\", $(uptime_s) - $t0 }") # the kill was at or before now
+took=$(awk "BEGIN { printf \"%.3f\", $(uptime_s) - $t0 }") # the kill was at or before now
 if gone "$off"; then
     echo "ok: the hung command was killed after $took s (SIGTERM at 10 s ignored, SIGKILL at 12 s) and reaped"
 else
@@ -121,7 +121,7 @@ if [ -s "$out/on.pid" ] && ! gone "$off"; then
 fi
 wait_for 30 "the screen-on command, once the screen-off one was stopped" has "$out/on.pid"
 on=$(cat "$out/on.pid")
-took=$(awk "BEGIN { printf \"%.1f\", $(started "$on") - $t0 }") # from start to start
+took=$(awk "BEGIN { printf \"%.3f\", $(started "$on") - $t0 }") # from start to start
 gone "$off" || { echo "FAIL: the screen-off command $off is left (state $(state "$off"))"; fail=1; }
 in_log "screen_off_command (pid $off): still running after 10 s: stopped (SIGTERM)" ||
     { echo "FAIL: the log does not say the screen-off command was stopped"; cat "$out/log"; fail=1; }
