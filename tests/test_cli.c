@@ -591,9 +591,13 @@ static void make_bad(const struct bad_case *c, const char *path)
         doctored_store(path, "PRAGMA user_version = 99;");
         break;
     case BAD_HUGE_ROW:
-        /* 10 MiB of text as the first panel's body, in every locale */
+        /* 10 MiB of text as the first panel's body, in every locale; the
+         * second's, which the kiosk then shows first, short: its first
+         * panel change (the run's third frame) comes at the shortest
+         * dwell, 7 s, not the 16 s of its own text */
         doctored_store(path, "UPDATE panel_text SET body = hex(zeroblob(5242880))"
-                             " WHERE position = 0;");
+                             " WHERE position = 0;"
+                             "UPDATE panel_text SET body = 'A short panel.' WHERE position = 1;");
         break;
     }
 }
