@@ -83,8 +83,13 @@ static void remove_tree(const char *path)
 static int setup(void **state)
 {
     (void)state;
+    /* In memory where there is a tmpfs: an_overfull_stick_is_reported makes
+     * 65,546 files, which took 1 to 35 s on an ext4 /tmp of a loaded
+     * machine (journal writes), and a few hundred ms in memory. */
     const char *tmp = getenv("TMPDIR");
-    snprintf(base, sizeof(base), "%s/stickwatch-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!tmp || !*tmp)
+        tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(base, sizeof(base), "%s/stickwatch-XXXXXX", tmp);
     if (!mkdtemp(base))
         return -1;
     return 0;
