@@ -69,6 +69,26 @@ static unsigned long long status_mask(pid_t pid, const char *key)
 }
 
 /* Wait until the child has exec'd the program (its fds are the program's). */
+/* The child's state letter in /proc/PID/stat ('S': sleeping), or 0. */
+static char proc_state(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *paren = strrchr(buf, ')');
+    return paren && paren[1] == ' ' ? paren[2] : 0;
+}
+
+/* Waits until the child runs `comm` and sleeps in it. The name alone is
+ * not enough: the kernel renames a process before it closes the
+ * descriptors marked close-on-exec (begin_new_exec), so a look between
+ * the two saw them still open (test_spawn failed 2 runs in 30). Asleep in
+ * the new program, its exec is over. */
 static void wait_exec(pid_t pid, const char *comm)
 {
     char path[64], buf[64];
@@ -82,7 +102,7 @@ static void wait_exec(pid_t pid, const char *comm)
             buf[0] = '\0';
         fclose(f);
         buf[strcspn(buf, "\n")] = '\0';
-        if (strcmp(buf, comm) == 0)
+        if (strcmp(buf, comm) == 0 && proc_state(pid) == 'S')
             return;
         assert_true(clock_real_ns() < until);
         usleep(1000);
