@@ -35,9 +35,10 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # LineBreakTest.txt and GraphemeBreakTest.txt, which test_unicode_files runs
 # through the break functions; hb-shape (libharfbuzz-bin) is what
 # test_shaping compares the shaped lines of the right-to-left exhibit with;
+# clang-format: tests/run.sh checks every C file against .clang-format;
 # wamerican, wngerman and wfrench: the word lists test_hyphenation hyphenates
 # with the build's pattern engine and with libhyphen, to find them alike)
-VITRINE_TEST_PKGS="wamerican wngerman wfrench libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+VITRINE_TEST_PKGS="clang-format wamerican wngerman wfrench libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
 
 vitrine_need_packages() {
     missing=""

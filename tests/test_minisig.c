@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "skip_testing.h"
+
 #include "content/minisig.h"
 
 #define MINISIGN "/usr/bin/minisign"
@@ -283,7 +285,7 @@ static void minisign_keygen(const char *dir)
 static void real_minisign_signature_verifies(void **state)
 {
     if (!have_minisign())
-        skip();
+        SKIP_BECAUSE("minisign is not installed (Debian package minisign)");
     const char *dir = *state;
     minisign_keygen(dir);
     write_file(dir, "a.vitrine", DATA, sizeof(DATA));
@@ -333,7 +335,7 @@ static void real_minisign_signature_verifies(void **state)
 static void real_minisign_accepts_libsodium_signature(void **state)
 {
     if (!have_minisign())
-        skip();
+        SKIP_BECAUSE("minisign is not installed (Debian package minisign)");
     const char *dir = *state;
     struct test_key k;
     test_key_make(&k);
@@ -351,7 +353,7 @@ static void real_minisign_accepts_libsodium_signature(void **state)
 static void real_minisign_legacy_signature_is_refused(void **state)
 {
     if (!have_minisign())
-        skip();
+        SKIP_BECAUSE("minisign is not installed (Debian package minisign)");
     const char *dir = *state;
     minisign_keygen(dir);
     write_file(dir, "a.vitrine", DATA, sizeof(DATA));
@@ -858,5 +860,5 @@ int main(void)
                                         tmpdir_teardown),
         cmocka_unit_test_setup_teardown(a_hundred_keys_all_work, tmpdir_setup, tmpdir_teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return run_counting_skips(tests, NULL, NULL);
 }

@@ -21,7 +21,8 @@ build=$(cd "$(dirname "$VITRINE")" && pwd)
 src=${VITRINE_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 [ -f "$build/CPackConfig.cmake" ] || { echo "SKIP: no CPackConfig.cmake in $build"; exit 77; }
 # a sanitizer build (ASan, TSan) links the sanitizers and names its sources:
-# it is for tests, never for a kiosk, so it is not packaged
+# it is for tests, never for a kiosk, so it is not packaged (tests/CMakeLists.txt
+# declares no test_package there; this guards a run by hand)
 if grep -qE "^VITRINE_(SANITIZE|TSAN):BOOL=ON" "$build/CMakeCache.txt" 2>/dev/null; then
     echo "SKIP: a sanitizer build is not packaged (the plain build checks the package)"; exit 77
 fi

@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "skip_testing.h"
+
 #include "app/ops/stats.h"
 #include "app/ops/stats_export.h"
 #include "platform/fsio_posix.h"
@@ -190,7 +192,7 @@ static void the_file_holds_what_stats_export_writes(void **state)
                  path, rows);
         assert_int_equal(system(cmd), 0);
     } else {
-        fprintf(stderr, "# python3 is not installed: the CSV was compared byte for byte only\n");
+        SKIP_BECAUSE("python3 is not installed: its csv reader could not read the export");
     }
     /* a second export in the same minute replaces the first, whole */
     fill_stats(5);
@@ -352,5 +354,5 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(only_a_stick_is_written_to, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return run_counting_skips(tests, NULL, NULL);
 }

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "skip_testing.h"
+
 #include <SDL.h>
 #include <SDL_ttf.h>
 
@@ -77,7 +79,7 @@ static void missing_glyphs_come_from_the_next_font(void **state)
     int star = m->font_for(m->ctx, FACE_SANS, 0x2605);
     if (star == 0) {
         text_close(t);
-        skip();
+        SKIP_BECAUSE("no installed font has U+2605 BLACK STAR (fonts-dejavu-core and fonts-symbola have it)");
     }
     assert_int_equal(m->font_for(m->ctx, FACE_SANS, 'A'), 0);
 
@@ -257,5 +259,5 @@ int main(void)
         cmocka_unit_test(every_script_is_drawn),
         cmocka_unit_test(hangul_inside_a_latin_line),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return run_counting_skips(tests, NULL, NULL);
 }
