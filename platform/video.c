@@ -199,11 +199,11 @@ static void clock_text(int64_t ms, char *buf, size_t len)
         snprintf(buf, len, "%d:%02d.%d", (int)(s / 60), (int)(s % 60), (int)(ms % 1000 / 100));
 }
 
+/* The probe's deadlines are real waits on a condition variable set to
+ * CLOCK_MONOTONIC: clock_real_ns, real even in a soak's simulated time. */
 static int64_t now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (int64_t)(clock_real_ns() / 1000000u);
 }
 
 /* ---- the clip's bytes: mpv's stream callbacks over a blob or a file ---- */

@@ -1,3 +1,6 @@
+/* kiosk.c - the pure controller: content, panels and their cache, navigation, the loop
+ * schedule, input; what each frame shows is kiosk_frame.c's, the exhibit's
+ * languages, words, chapters and look kiosk_content.c's (kiosk_internal.h). */
 #include "kiosk_internal.h"
 
 #include <math.h>
@@ -17,11 +20,6 @@
 #include "viewcache.h"
 
 #define SPRING_MS 220u /* a drag let go short of the threshold springs back */
-
-static const char *locale_or_default(const struct kiosk *k)
-{
-    return k->locale[0] ? k->locale : NULL;
-}
 
 int kiosk_wrap(const struct kiosk *k, int index)
 {
@@ -79,7 +77,7 @@ static struct ventry *load_entry(struct kiosk *k, int index)
         log_error("kiosk", "out of memory for panel %d", index + 1);
         return NULL;
     }
-    if (store_panel_load(k->store, index, locale_or_default(k), &e->arena, &e->panel, why,
+    if (store_panel_load(k->store, index, kiosk_locale_or_default(k), &e->arena, &e->panel, why,
                          sizeof(why)) != 0) {
         log_error("kiosk", "panel skipped: %s", why);
         k->content_errors++;
@@ -138,7 +136,7 @@ struct control_screen kiosk_control_screen_of(const struct kiosk *k)
     return (struct control_screen){screen.w, screen.h, k->p.dpi(k->p.ctx)};
 }
 
-static void layout_controls(struct kiosk *k)
+void kiosk_layout_controls(struct kiosk *k)
 {
     struct layout_screen screen = kiosk_screen_of(k);
     struct control_screen cs = kiosk_control_screen_of(k);
@@ -162,155 +160,6 @@ static void layout_controls(struct kiosk *k)
     k->overlay_stale = 1;
 }
 
-/* kiosk_opts.locales: keep of info's languages those offered, in the
- * offered order (all of them if none is). Returns 1 when the language to
- * show is not among them: k->locale is then the first offered. */
-static int offer_locales(struct kiosk *k, struct store_info *info)
-{
-    const char *codes[STORE_MAX_LOCALES], *names[STORE_MAX_LOCALES];
-    int n = 0;
-    for (int i = 0; i < k->n_offered; i++) {
-        const char *code = store_locale_find(k->store, k->offered[i]);
-        for (int j = 0; code && j < info->n_locales && n < STORE_MAX_LOCALES; j++)
-            if (strcmp(info->locales[j], code) == 0) {
-                codes[n] = info->locales[j];
-                names[n++] = info->locale_names[j];
-                code = NULL; /* listed twice: once */
-            }
-        if (!store_locale_find(k->store, k->offered[i]) && k->offer_warn)
-            log_warn("kiosk",
-                     "the language \"%s\" of the setting locales is not in %s; it is "
-                     "not offered",
-                     k->offered[i], store_name(k->store));
-    }
-    k->offer_warn = 0;
-    if (n == 0)
-        return 0;
-    const char *now = k->locale[0] ? store_locale_find(k->store, k->locale) : info->default_locale;
-    int shown = 0;
-    for (int i = 0; i < n; i++) {
-        shown |= now && strcmp(codes[i], now) == 0;
-        info->locales[i] = codes[i];
-        info->locale_names[i] = names[i];
-    }
-    info->n_locales = n;
-    if (shown)
-        return 0;
-    snprintf(k->locale, sizeof(k->locale), "%s", codes[0]);
-    return 1;
-}
-
-/* Read the exhibit's metadata into a scratch arena and adopt it only when
- * complete: on failure the kiosk keeps what it had. The chapters come
- * later (load_chapters): listing them reads every panel's text, which at
- * 10,000 panels was half of the time to the first frame. */
-/* Each language's words, and once per store a line for the exhibit's words
- * it left out (the kiosk's own are shown there). */
-static void load_words(struct kiosk *k)
-{
-    for (int i = 0; i < k->info.n_locales; i++)
-        ui_words_init(&k->words[i], k->info.locales[i],
-                      store_ui_text(k->store, k->info.locales[i]));
-    char why[400];
-    int n = store_ui_ignored(k->store, why, sizeof why);
-    if (n > 0 && k->ui_checked != k->store)
-        log_warn("kiosk", "%s (%d of the exhibit's words left out)", why, n);
-    k->ui_checked = k->store;
-}
-
-static int load_info(struct kiosk *k, char *why, size_t why_len)
-{
-    struct arena a;
-    struct store_info info;
-    arena_init(&a, 4096);
-    if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
-        goto fail;
-    if (offer_locales(k, &info)) { /* again, in the first language offered */
-        arena_reset(&a);
-        if (store_info(k->store, locale_or_default(k), &a, &info, why, why_len) != 0)
-            goto fail;
-        offer_locales(k, &info);
-    }
-    if (info.n_panels < 1) {
-        snprintf(why, why_len, "%s has no panels.", store_name(k->store));
-        goto fail;
-    }
-    struct showplan plan;
-    if (showplan_load(&plan, k->store, info.n_panels, &a, why, why_len) != 0)
-        goto fail;
-    arena_free(&k->info_arena);
-    k->info_arena = a;
-    k->info = info;
-    load_words(k);
-    k->plan = plan;
-    if (k->has_wall)
-        showplan_at(&k->plan, &k->wall);
-    k->chapters = NULL;
-    k->n_all_chapters = 0;
-    k->n_chapters = 0;
-    k->chapter_first = NULL;
-    k->chapter_titles = NULL;
-    k->chapters_loaded = 0;
-    return 0;
-fail:
-    arena_free(&a);
-    return -1;
-}
-
-/* Every chapter (there are no more than panels), for the index pages and
- * its button: once per content and language, after the first frame or at
- * the first input, whichever comes first. */
-static void index_chapters(struct kiosk *k);
-
-static void load_chapters(struct kiosk *k)
-{
-    if (k->chapters_loaded)
-        return;
-    k->chapters_loaded = 1;
-    char why[256];
-    struct store_chapter *chapters = NULL;
-    int n = 0;
-    if (store_chapters(k->store, locale_or_default(k), &k->info_arena, &chapters, &n,
-                       k->info.n_panels, why, sizeof(why)) != 0) {
-        log_warn("kiosk", "no chapter index: %s", why);
-        return;
-    }
-    int *first = arena_alloc(&k->info_arena, sizeof(int) * (size_t)(n + 1));
-    const char **titles = arena_alloc(&k->info_arena, sizeof(char *) * (size_t)(n + 1));
-    if (!first || !titles) {
-        log_warn("kiosk", "no chapter index: out of memory");
-        return;
-    }
-    k->chapters = chapters;
-    k->n_all_chapters = n;
-    k->chapter_first = first;
-    k->chapter_titles = titles;
-    index_chapters(k);
-}
-
-/* The chapter index lists the chapters with a panel on now (content on a
- * schedule), each opening at its first panel on now. No allocation: done
- * again whenever what is on changes. */
-static void index_chapters(struct kiosk *k)
-{
-    int n = 0;
-    for (int c = 0; c < k->n_all_chapters; c++) {
-        int end = c + 1 < k->n_all_chapters ? k->chapters[c + 1].first_panel : k->info.n_panels;
-        for (int i = k->chapters[c].first_panel; i < end; i++)
-            if (showplan_on(&k->plan, i)) {
-                k->chapter_first[n] = i;
-                k->chapter_titles[n++] = k->chapters[c].title;
-                break;
-            }
-    }
-    k->n_chapters = n;
-    if (k->index_page >= kiosk_index_pages(k))
-        k->index_page = 0;
-    layout_controls(k);
-    if (k->view.state != MODE_LOOP) /* the controls (the index button) are on screen */
-        k->dirty = 1;
-}
-
 static uint32_t dwell_for(const struct ventry *e)
 {
     return kiosk_video_dwell(e, schedule_dwell_ms(panel_word_count(&e->panel), e->panel.kind));
@@ -327,39 +176,6 @@ static size_t cache_budget(const struct kiosk *k, const struct kiosk_opts *o)
     size_t view = 4u * (size_t)(s.w > 0 ? s.w : 0) * (size_t)(s.h > 0 ? s.h : 0);
     size_t four = 4u * (view + 256u * 1024u);
     return four > VIEWCACHE_MIN_BYTES ? four : VIEWCACHE_MIN_BYTES;
-}
-
-/* The presenter draws in the exhibit's colours and fonts from now on. */
-static void apply_look(struct kiosk *k)
-{
-    /* its hyphenation comes with it, found at bundle build; once per store */
-    if (!store_hyphenates(k->store))
-        log_info("kiosk", "%s was built before exhibits kept their hyphenation: long words are "
-                 "cut; rebuild the exhibit to hyphenate it", store_name(k->store));
-    if (!k->p.look)
-        return; /* a presenter with one look: tests, not a screen */
-    struct palette pal;
-    struct store_font fonts[STORE_FONT_FACES];
-    char why[256] = "";
-    store_palette(k->store, &pal);
-    /* the fonts' bytes are the store's, lent (no copy: a 20 MB font for
-     * three faces is held once); the presenter lets them go at its next
-     * look(), before the store is closed (adopt_pending, kiosk_free) */
-    if (store_lend_fonts(k->store, fonts, why, sizeof why) != 0)
-        log_warn("kiosk", "%s; its text is set in vitrine's own fonts", why);
-    k->p.look(k->p.ctx, &pal, fonts);
-}
-
-/* The presenter told to let the store's fonts go (they are lent), keeping
- * the colours: before the store that lent them is closed. */
-static void drop_look(struct kiosk *k)
-{
-    if (!k->p.look || !k->store)
-        return;
-    struct palette pal;
-    struct store_font none[STORE_FONT_FACES] = {{NULL, NULL, 0}};
-    store_palette(k->store, &pal);
-    k->p.look(k->p.ctx, &pal, none);
 }
 
 struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const struct kiosk_opts *o,
@@ -391,16 +207,16 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     viewcache_init(&k->cache, &k->p, cache_budget(k, o));
     struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
     mode_init(&k->mode, &mc, now_ms);
-    int info_ok = load_info(k, why, why_len) == 0;
+    int info_ok = kiosk_load_info(k, why, why_len) == 0;
     if (info_ok)
-        apply_look(k);
+        kiosk_apply_look(k);
     if (!info_ok || !(k->cur = panel_get(k, 0, 1))) {
         if (!why[0])
             snprintf(why, why_len, "No panel of %s could be shown.", store_name(store));
         kiosk_free(k);
         return NULL;
     }
-    layout_controls(k);
+    kiosk_layout_controls(k);
     k->shown_ms = now_ms;
     schedule_start(&k->sched, k->info.n_panels, k->cur->index, dwell_for(k->cur), now_ms);
     if (k->reduced_motion)
@@ -422,7 +238,7 @@ void kiosk_free(struct kiosk *k)
     staff_layer_free(&k->staff);
     /* the presenter may outlive the kiosk (preview's next build, render's
      * display): it must hold none of the store's lent fonts */
-    drop_look(k);
+    kiosk_drop_look(k);
     store_close(k->store);
     store_close(k->pending);
     free(k);
@@ -462,7 +278,7 @@ static void adopt_pending(struct kiosk *k)
     k->pending = NULL;
     k->offer_warn = 1;
     char why[256] = "";
-    if (load_info(k, why, sizeof(why)) != 0) {
+    if (kiosk_load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "new content refused, keeping %s: %s", store_name(old), why);
         store_close(k->store);
         k->store = old; /* k->info still describes it */
@@ -477,12 +293,12 @@ static void adopt_pending(struct kiosk *k)
     /* the presenter lets go of the old store's fonts (lent) before that
      * store is closed, and before the new ones are read: two exhibits'
      * fonts are never held at once */
-    drop_look(k);
+    kiosk_drop_look(k);
     store_close(old);
-    apply_look(k);
+    kiosk_apply_look(k);
     k->gen++;
     drop_stale(k);
-    layout_controls(k);
+    kiosk_layout_controls(k);
     schedule_set_content(&k->sched, k->info.n_panels, 0);
 }
 
@@ -583,13 +399,13 @@ static void loop_next_locale(struct kiosk *k)
     char why[256], was[sizeof(k->locale)];
     memcpy(was, k->locale, sizeof(was));
     snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[next_locale(k)]);
-    if (load_info(k, why, sizeof(why)) != 0) {
+    if (kiosk_load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "the loop cannot switch language: %s", why);
         memcpy(k->locale, was, sizeof(was));
         return;
     }
     log_debug("kiosk", "the loop now shows %s", k->locale);
-    layout_controls(k);
+    kiosk_layout_controls(k);
 }
 
 static void run_schedule(struct kiosk *k, uint64_t now_ms)
@@ -663,7 +479,7 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     char why[256], was[sizeof(k->locale)];
     memcpy(was, k->locale, sizeof(was));
     snprintf(k->locale, sizeof(k->locale), "%s", k->info.locales[to]);
-    if (load_info(k, why, sizeof(why)) != 0) {
+    if (kiosk_load_info(k, why, sizeof(why)) != 0) {
         log_error("kiosk", "cannot switch language: %s", why);
         memcpy(k->locale, was, sizeof(was));
         return;
@@ -676,7 +492,7 @@ static void set_locale(struct kiosk *k, int arg, uint64_t now_ms)
     }
     drop_stale(k);
     k->neighbour_tries = 0;
-    layout_controls(k);
+    kiosk_layout_controls(k);
     k->dirty = 1;
 }
 
@@ -732,7 +548,7 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
     k->resize_pending = 0;
     struct layout_screen s = kiosk_screen_of(k);
     new_generation(k, now_ms);
-    layout_controls(k);
+    kiosk_layout_controls(k);
     memset(&k->notice_list, 0, sizeof(k->notice_list)); /* laid out again when drawn */
     k->overlay_stale = 1;
     staff_layer_stale(&k->staff);
@@ -806,7 +622,7 @@ static void show_index_page(struct kiosk *k, int page)
     page = ((page % pages) + pages) % pages;
     if (page != k->index_page) {
         k->index_page = page;
-        layout_controls(k); /* and the overlay, which shows the page */
+        kiosk_layout_controls(k); /* and the overlay, which shows the page */
     }
 }
 
@@ -904,14 +720,14 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
 int kiosk_rtl(const struct kiosk *k)
 {
     return locale_is_rtl(k->cur && k->cur->panel.locale ? k->cur->panel.locale
-                                                        : locale_or_default(k));
+                                                        : kiosk_locale_or_default(k));
 }
 
 void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
 {
     if (!e)
         return;
-    load_chapters(k);
+    kiosk_load_chapters(k);
     struct staff_env env = kiosk_staff_env(k);
     if (kiosk_staff_apply(k, staff_layer_input(&k->staff, &env, e, now_ms), now_ms) &
         STAFF_OUT_TAKEN)
@@ -1005,7 +821,7 @@ static void make_room(struct kiosk *k, uint64_t now_ms)
 void kiosk_update(struct kiosk *k, uint64_t now_ms)
 {
     if (k->drawn && !k->chapters_loaded && k->sched.phase != SCHED_TRANSITION)
-        load_chapters(k); /* not while a transition moves: it reads every panel */
+        kiosk_load_chapters(k); /* not while a transition moves: it reads every panel */
     if (k->notice_until && now_ms >= k->notice_until) {
         k->notice_until = 0;
         k->notice[0] = '\0';
@@ -1067,7 +883,7 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
 
 int kiosk_index_count(struct kiosk *k)
 {
-    load_chapters(k);
+    kiosk_load_chapters(k);
     return k->n_chapters;
 }
 
@@ -1093,7 +909,7 @@ void kiosk_set_walltime(struct kiosk *k, const struct walltime *w)
     /* what is on changed: the index, and the loop's next panel unless it
      * is already prepared (then the one after) */
     if (k->chapters_loaded)
-        index_chapters(k);
+        kiosk_index_chapters(k);
     if (k->sched.phase == SCHED_DWELL && !k->sched.prepared && k->cur)
         schedule_set_next(&k->sched, kiosk_step(k, k->cur->index, 1));
     k->neighbour_tries = 0;

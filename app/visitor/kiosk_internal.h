@@ -128,6 +128,20 @@ int kiosk_rtl(const struct kiosk *k);
 int kiosk_current_chapter(const struct kiosk *k);
 int kiosk_index_pages(const struct kiosk *k);
 int kiosk_rasterise(struct kiosk *k, struct ventry *e);
+/* kiosk_content.c: the store's info (languages offered, words), its
+ * chapters and the index of those on now, the look lent to the presenter
+ * and let go; kiosk.c: the controls laid out for the screen. */
+int kiosk_load_info(struct kiosk *k, char *why, size_t why_len);
+/* The language to load in: the one shown, or NULL for the store's first. */
+static inline const char *kiosk_locale_or_default(const struct kiosk *k)
+{
+    return k->locale[0] ? k->locale : NULL;
+}
+void kiosk_load_chapters(struct kiosk *k);
+void kiosk_index_chapters(struct kiosk *k);
+void kiosk_apply_look(struct kiosk *k);
+void kiosk_drop_look(struct kiosk *k);
+void kiosk_layout_controls(struct kiosk *k);
 
 /* kiosk_frame.c */
 double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms);
