@@ -20,6 +20,7 @@
  * ARGB8888 surface. */
 #define _DEFAULT_SOURCE /* access */
 #include "display.h"
+#include "frame_plan.h"
 #include "bidi.h"
 #include "blend.h"
 #include "x11wm.h"
@@ -100,21 +101,14 @@ struct glyph {
 };
 
 /* A piece of a figure (a glyph, its prefix or suffix) where it lands. */
-struct piece {
-    const void *tex;
-    SDL_Rect r;
-    uint8_t a;
-};
-
 /* What a figure draws, measured without drawing (draw_figure): its extent,
  * and its pieces in p[max] (n max + 1: more than fit). */
 struct figure_pieces {
     SDL_Rect ext;
-    struct piece *p;
+    struct plan_piece *p;
     int n, max;
 };
 
-#define DMG_PIECES 64 /* figure pieces a frame's damage follows */
 
 struct atlas {
     enum font_face face;
@@ -189,9 +183,8 @@ struct view_video {
  * is set larger and 16 would need too many rectangles), on screens up to
  * DMG_WORDS * 64 tiles wide and DMG_ROWS tiles tall (8192 pixels at 16);
  * a larger one is drawn whole. */
-#define DMG_WORDS 8
-#define DMG_ROWS 512
-#define DMG_RECTS 256 /* a frame's damage in at most this many rectangles */
+#define DMG_WORDS PLAN_WORDS /* frame_plan.h */
+#define DMG_RECTS PLAN_RECTS
 
 struct panel_view {
     struct pview base; /* first: the presenter's handle is the view */
@@ -302,24 +295,7 @@ struct display {
     SDL_Surface *own_out;     /* while crossfade_own draws over its mix: put_tex's output */
     /* The software output's damage (see "damage" below): what the pixels
      * of the last present were drawn from, and this frame's. */
-    struct shown {
-        uint32_t a, b;         /* view ids; b 0: one view */
-        uint32_t a_ver, b_ver; /* their versions */
-        int ok;                /* drawn by display_draw_frame alone, as below */
-        /* the dmg_tile tiles where anything of it may be drawn */
-        uint64_t area[DMG_ROWS][DMG_WORDS];
-        SDL_Rect moving[32]; /* where its animated items but figures, and clips, drew */
-        SDL_Rect listed[32]; /* where its lists drew */
-        SDL_Rect figs[8];    /* where its figures drew */
-        int n_moving, n_listed, n_figs;
-        /* and each of their pieces (n_pieces DMG_PIECES + 1: more than fit) */
-        struct piece pieces[DMG_PIECES];
-        int n_pieces;
-        /* its lists, to know them unchanged in the next frame */
-        const struct draw_list *lists[FRAME_MAX_LISTS];
-        uint32_t list_hash[FRAME_MAX_LISTS];
-        int n_lists;
-    } shown, drawing;
+    struct plan_shown shown, drawing; /* frame_plan.h */
     /* this frame's lists are as last time: only their items that meet
      * the damage are drawn (each whole, its place in the damage) */
     int lists_kept;
@@ -327,7 +303,7 @@ struct display {
      * changed: only those the damage meets are drawn (figure_put) */
     int dmg_pieces;
     SDL_Rect dmg[DMG_RECTS];                /* this frame's damage; n_dmg -1: the whole output */
-    uint64_t dmg_bits[DMG_ROWS][DMG_WORDS]; /* ... in tiles, on its way */
+    struct plan_damage plan; /* ... as the planner gave it (frame_plan.h) */
     int n_dmg;
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
@@ -368,16 +344,6 @@ long display_live_textures(void)
 static void set_why(char *why, size_t why_len, const char *what)
 {
     rules_fail(why, why_len, "%s: %s", what, SDL_GetError());
-}
-
-static double ease_out_cubic(double t)
-{
-    if (!(t > 0))
-        return 0;
-    if (t >= 1)
-        return 1;
-    double u = 1 - t;
-    return 1 - u * u * u;
 }
 
 static uint8_t mul_alpha(uint8_t a, uint8_t b)
@@ -1432,7 +1398,7 @@ static void figure_put(struct display *d, SDL_Texture *tex, const struct ink *k,
     else
         SDL_UnionRect(&fp->ext, &r, &fp->ext);
     if (fp->n < fp->max)
-        fp->p[fp->n] = (struct piece){.tex = tex, .r = r, .a = a};
+        fp->p[fp->n] = (struct plan_piece){.tex = tex, .r = {x, y, w, h}, .a = a};
     fp->n += fp->n <= fp->max; /* max + 1: they did not fit */
 }
 
@@ -1523,12 +1489,6 @@ static void units_cell(const struct draw_item *item, int i, SDL_Rect *out)
     out->w = out->h = item->cell;
 }
 
-static int units_lit_at(int lit, int total, double eased)
-{
-    int n = (int)lround(lit * eased);
-    return n < 0 ? 0 : n > total ? total : n;
-}
-
 /* The lit part of the square after the whole ones (units_part
  * thousandths of its width from the left, at least a pixel), once the
  * count-up has lit every whole one. 0 when there is none to draw. */
@@ -1551,7 +1511,7 @@ static void draw_units_item(SDL_Renderer *ren, const struct palette *pal,
 {
     SDL_Rect batch[UNITS_BATCH];
     int total = item->units_total > 0 ? item->units_total : 0;
-    int lit = units_lit_at(item->units_lit, total, eased);
+    int lit = plan_units_lit(item->units_lit, total, eased);
     uint8_t a = mul_alpha(item->alpha, alpha);
     for (int pass = 0; pass < 2; pass++) {
         int from = pass ? lit : 0, to = pass ? total : lit;
@@ -1584,7 +1544,7 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
         }
         it->shifted_dx = dx;
     }
-    int lit = units_lit_at(it->lit, it->total, eased);
+    int lit = plan_units_lit(it->lit, it->total, eased);
     uint8_t a = mul_alpha(it->alpha, alpha);
     if (lit > 0) {
         set_color(ren, it->lit_rgb, a);
@@ -1895,31 +1855,6 @@ static long rect_area(const SDL_Rect *r)
     return (long)r->w * (long)r->h;
 }
 
-/* Add r (clipped to w x h) to set[*n] of at most max: when full, into the
- * rect it grows least. */
-static void rects_add(SDL_Rect *set, int *n, int max, SDL_Rect r, int w, int h)
-{
-    SDL_Rect screen = {0, 0, w, h};
-    if (!SDL_IntersectRect(&r, &screen, &r))
-        return;
-    if (*n < max) {
-        set[(*n)++] = r;
-        return;
-    }
-    int best = 0;
-    long grow = -1;
-    for (int i = 0; i < *n; i++) {
-        SDL_Rect u;
-        SDL_UnionRect(&set[i], &r, &u);
-        long g = rect_area(&u) - rect_area(&set[i]);
-        if (grow < 0 || g < grow) {
-            grow = g;
-            best = i;
-        }
-    }
-    SDL_UnionRect(&set[best], &r, &set[best]);
-}
-
 /* r less cut, as at most 4 rectangles in out: their count. */
 static int rect_less(const SDL_Rect *r, const SDL_Rect *cut, SDL_Rect *out)
 {
@@ -1940,83 +1875,16 @@ static int rect_less(const SDL_Rect *r, const SDL_Rect *cut, SDL_Rect *out)
     return n;
 }
 
-static SDL_Rect padded(SDL_Rect r)
-{
-    return (SDL_Rect){r.x - DMG_PAD, r.y - DMG_PAD, r.w + 2 * DMG_PAD, r.h + 2 * DMG_PAD};
-}
-
-/* The side of a damage tile on a w x h screen. */
-static int dmg_tile(int w, int h)
-{
-    return w > 2048 || h > 2048 ? 32 : 16;
-}
-
-/* Tiles of a w x h screen, or 0 when it is larger than the damage covers. */
-static int dmg_grid(int w, int h, int *cols, int *rows)
-{
-    int t = dmg_tile(w, h);
-    *cols = (w + t - 1) / t;
-    *rows = (h + t - 1) / t;
-    return w > 0 && h > 0 && *cols <= DMG_WORDS * 64 && *rows <= DMG_ROWS;
-}
-
-/* Mark the tiles rect r (clipped to w x h) touches. */
-static void bits_rect(uint64_t (*bits)[DMG_WORDS], SDL_Rect r, int w, int h)
-{
-    SDL_Rect screen = {0, 0, w, h};
-    if (!SDL_IntersectRect(&r, &screen, &r))
-        return;
-    int t = dmg_tile(w, h);
-    int c0 = r.x / t, c1 = (r.x + r.w - 1) / t;
-    int r0 = r.y / t, r1 = (r.y + r.h - 1) / t;
-    for (int y = r0; y <= r1 && y < DMG_ROWS; y++)
-        for (int c = c0; c <= c1 && c < DMG_WORDS * 64; c++)
-            bits[y][c / 64] |= 1ull << (c % 64);
-}
-
-/* Tiles marked in bits (cols x rows of a w x h screen) as rectangles into
- * out[max]: each row's runs, a run joined to the rectangle above it when
- * they span the same columns. Their count, or -1 when more than max. */
-static int bits_rects(const uint64_t (*bits)[DMG_WORDS], int cols, int rows, int w, int h,
-                      SDL_Rect *out, int max)
-{
-    int n = 0, t = dmg_tile(w, h);
-    for (int y = 0; y < rows; y++) {
-        int top = y * t, th = ((y + 1) * t < h ? (y + 1) * t : h) - top;
-        for (int c = 0; c < cols;) {
-            if (!(bits[y][c / 64] >> (c % 64) & 1)) {
-                c++;
-                continue;
-            }
-            int c0 = c;
-            while (c < cols && (bits[y][c / 64] >> (c % 64) & 1))
-                c++;
-            int x = c0 * t, xw = (c * t < w ? c * t : w) - x;
-            int i = 0;
-            while (i < n && !(out[i].x == x && out[i].w == xw && out[i].y + out[i].h == top))
-                i++;
-            if (i < n) {
-                out[i].h += th;
-            } else if (n == max) {
-                return -1;
-            } else {
-                out[n++] = (SDL_Rect){x, top, xw, th};
-            }
-        }
-    }
-    return n;
-}
-
 /* Where a static layer (w x h pixels, pitch in pixels) is not the
  * background colour bg, in dmg_tile tiles, into v->content (n_content: how
  * many; -1 when the screen is larger than the damage covers). */
 static void scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg)
 {
-    int w = v->w, h = v->h, cols, rows, t = dmg_tile(w, h);
+    int w = v->w, h = v->h, cols, rows, t = plan_tile(w, h);
     free(v->content);
     v->content = NULL;
     v->n_content = -1;
-    if (!dmg_grid(w, h, &cols, &rows) || !(v->content = calloc((size_t)rows, sizeof(*v->content))))
+    if (!plan_grid(w, h, &cols, &rows) || !(v->content = calloc((size_t)rows, sizeof(*v->content))))
         return;
     int n = 0;
     for (int ty = 0; ty < rows; ty++)
@@ -2161,8 +2029,8 @@ static void view_pack(struct display *d, struct panel_view *v)
     struct packed *pk = v->n_content >= 0 ? calloc(1, sizeof(*pk)) : NULL;
     if (!pk)
         goto fail; /* no scan (a screen larger than the damage covers), or no memory */
-    dmg_grid(w, h, &pk->cols, &pk->rows);
-    pk->t = dmg_tile(w, h);
+    plan_grid(w, h, &pk->cols, &pk->rows);
+    pk->t = plan_tile(w, h);
     pk->bg = rgb_of(&d->pal, COLOR_BG);
     const int t = pk->t;
     const size_t tile_px = (size_t)t * (size_t)t;
@@ -2385,7 +2253,7 @@ static void draw_view(struct display *d, struct panel_view *v, int dx, uint8_t a
         SDL_RenderCopy(ren, v->stat, NULL, &dst);
     }
 
-    double eased = ease_out_cubic(anim_t);
+    double eased = plan_ease(anim_t);
     for (int i = 0; i < v->n_items; i++) {
         struct anim_item *it = &v->items[i];
         switch (it->kind) {
@@ -2849,7 +2717,7 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
                        int with_picture, SDL_Rect *out)
 {
     SDL_Rect screen = {0, 0, w, h};
-    double eased = ease_out_cubic(anim_t);
+    double eased = plan_ease(anim_t);
     int n = 0;
     for (int i = 0; i < v->n_items; i++) {
         SDL_Rect r;
@@ -2869,55 +2737,6 @@ static int under_rects(struct display *d, struct panel_view *v, double anim_t, i
 
 /* ---- a frame's damage (see "damage" above) ---------------------------------- */
 
-/* Where a list's item may draw. */
-static SDL_Rect item_place(const struct draw_item *it)
-{
-    return padded((SDL_Rect){it->r.x, it->r.y, it->r.w, it->r.h});
-}
-
-static uint32_t fnv(uint32_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t k = 0; k < n; k++)
-        h = (h ^ b[k]) * 16777619u;
-    return h;
-}
-
-/* What a list draws, as a number: equal lists, equal numbers (FNV-1a over
- * what each item draws: its kind, place, colours, type, text or units;
- * figures, pictures and clips by what they point to). */
-static uint32_t list_hash(const struct draw_list *l)
-{
-    uint32_t h = 2166136261u;
-    for (int i = 0; l && i < l->n; i++) {
-        const struct draw_item *it = &l->items[i];
-        int v[17] = {(int)it->kind,
-                     (int)it->color,
-                     it->alpha,
-                     (int)it->face,
-                     it->px,
-                     it->r.x,
-                     it->r.y,
-                     it->r.w,
-                     it->r.h,
-                     it->units_total,
-                     it->units_lit,
-                     it->units_part,
-                     it->units_cols,
-                     it->cell,
-                     it->gap,
-                     (int)it->lit_color,
-                     it->rtl | it->ltr_para << 1};
-        const void *ptr[4] = {it->figure, it->image, it->video, it->locale};
-        h = fnv(h, v, sizeof(v));
-        h = fnv(h, ptr, sizeof(ptr));
-        h = fnv(h, &it->len, sizeof(it->len));
-        if (it->text)
-            h = fnv(h, it->text, it->len);
-    }
-    return h;
-}
-
 static int meets(const SDL_Rect *r, const SDL_Rect *set, int n)
 {
     for (int i = 0; i < n; i++)
@@ -2926,93 +2745,19 @@ static int meets(const SDL_Rect *r, const SDL_Rect *set, int n)
     return 0;
 }
 
-/* The lists of now are those of was, unchanged. */
-static int lists_same(const struct shown *was, const struct shown *now)
+static struct plan_rect plan_of(SDL_Rect r)
 {
-    if (was->n_lists != now->n_lists)
-        return 0;
-    for (int l = 0; l < now->n_lists; l++)
-        if (was->lists[l] != now->lists[l] || was->list_hash[l] != now->list_hash[l])
-            return 0;
-    return 1;
-}
-
-/* Place r (clipped to the w x h screen) into the damage of *n rects in
- * d->dmg when it meets it and is not inside one of them: 1 when it was, 0
- * when not, -1 when the damage would not fit. */
-static int join_damage(struct display *d, int *n, SDL_Rect r, int w, int h)
-{
-    SDL_Rect screen = {0, 0, w, h}, c;
-    if (!SDL_IntersectRect(&r, &screen, &c) || !meets(&c, d->dmg, *n))
-        return 0;
-    for (int k = 0; k < *n; k++) {
-        SDL_Rect u;
-        SDL_UnionRect(&d->dmg[k], &c, &u);
-        if (SDL_RectEquals(&u, &d->dmg[k]))
-            return 0;
-    }
-    if (*n == DMG_RECTS)
-        return -1;
-    d->dmg[(*n)++] = c;
-    rects_merge(d->dmg, n);
-    return 1;
-}
-
-/* Over a damage of n rects in d->dmg, what is drawn only where the damage
- * meets it (unchanged lists, when lists; the pieces of figures, when
- * pieces): each item or piece that meets the damage joins it whole, until
- * none more does. The new count, or -1 when the damage would not fit. */
-static int into_damage(struct display *d, const struct frame *f, int n, int w, int h, int lists,
-                       const struct shown *pieces)
-{
-    for (int more = 1; more;) {
-        more = 0;
-        for (int l = 0; lists && l < f->n_lists; l++)
-            for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
-                int r = join_damage(d, &n, item_place(&f->lists[l]->items[i]), w, h);
-                if (r < 0)
-                    return -1;
-                more |= r;
-            }
-        for (int i = 0; pieces && i < pieces->n_pieces; i++) {
-            int r = join_damage(d, &n, pieces->pieces[i].r, w, h);
-            if (r < 0)
-                return -1;
-            more |= r;
-        }
-    }
-    return n;
-}
-
-static int piece_in(const struct piece *p, const struct shown *s)
-{
-    for (int i = 0; i < s->n_pieces; i++)
-        if (s->pieces[i].tex == p->tex && s->pieces[i].a == p->a &&
-            SDL_RectEquals(&s->pieces[i].r, &p->r))
-            return 1;
-    return 0;
-}
-
-/* The pieces of figures drawn in one frame and not the other, into the
- * damage of *n rects in d->dmg. */
-static void pieces_changed(struct display *d, int *n, const struct shown *was,
-                           const struct shown *now, int w, int h)
-{
-    for (int i = 0; i < was->n_pieces; i++)
-        if (!piece_in(&was->pieces[i], now))
-            rects_add(d->dmg, n, DMG_RECTS, was->pieces[i].r, w, h);
-    for (int i = 0; i < now->n_pieces; i++)
-        if (!piece_in(&now->pieces[i], was))
-            rects_add(d->dmg, n, DMG_RECTS, now->pieces[i].r, w, h);
+    return (struct plan_rect){r.x, r.y, r.w, r.h};
 }
 
 /* The places frame f's views (set in s) and lists may draw at. 0, or -1
  * when a view's places are not known. */
-static int frame_places(struct display *d, const struct frame *f, int w, int h, struct shown *s)
+static int frame_places(struct display *d, const struct frame *f, int w, int h,
+                        struct plan_shown *s)
 {
     const int max = (int)(sizeof(s->moving) / sizeof(s->moving[0]));
     int cols, rows;
-    if (!dmg_grid(w, h, &cols, &rows))
+    if (!plan_grid(w, h, &cols, &rows))
         return -1;
     for (int k = 0; k < f->n_views; k++) {
         struct panel_view *v = (struct panel_view *)f->views[k].view;
@@ -3025,19 +2770,20 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
         }
         if (!v || !v->stat || v->n_content < 0)
             return -1;
-        double eased = ease_out_cubic(f->views[k].anim_t);
+        double eased = plan_ease(f->views[k].anim_t);
         for (int i = 0; i < v->n_items; i++) {
             /* where it draws now: a counting figure's digits, not the box
              * its final value fills, and each of them */
             struct anim_item *it = &v->items[i];
             if (it->kind == DRAW_FIGURE) {
-                int used = s->n_pieces < DMG_PIECES ? s->n_pieces : DMG_PIECES;
-                struct figure_pieces fp = {.p = s->pieces + used, .max = DMG_PIECES - used};
-                draw_figure(d, v, it, 0, 255, ease_out_cubic(f->views[k].anim_t), &fp);
-                s->n_pieces = fp.n > fp.max ? DMG_PIECES + 1 : s->n_pieces + fp.n;
+                int used = s->n_pieces < PLAN_PIECES ? s->n_pieces : PLAN_PIECES;
+                struct figure_pieces fp = {.p = s->pieces + used, .max = PLAN_PIECES - used};
+                draw_figure(d, v, it, 0, 255, eased, &fp);
+                s->n_pieces = fp.n > fp.max ? PLAN_PIECES + 1 : s->n_pieces + fp.n;
                 if (!SDL_RectEmpty(&fp.ext))
-                    rects_add(s->figs, &s->n_figs, (int)(sizeof(s->figs) / sizeof(s->figs[0])),
-                              padded(fp.ext), w, h);
+                    plan_rects_add(s->figs, &s->n_figs,
+                                   (int)(sizeof(s->figs) / sizeof(s->figs[0])),
+                                   plan_padded(plan_of(fp.ext)), w, h);
                 continue;
             }
             SDL_Rect e;
@@ -3045,12 +2791,12 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
             if (drawn < 0)
                 return -1;
             if (drawn)
-                rects_add(s->moving, &s->n_moving, max, padded(e), w, h);
+                plan_rects_add(s->moving, &s->n_moving, max, plan_padded(plan_of(e)), w, h);
         }
         if (v->vid.it) {
             const struct draw_rect *vr = &v->vid.it->r;
-            rects_add(s->moving, &s->n_moving, max, padded((SDL_Rect){vr->x, vr->y, vr->w, vr->h}),
-                      w, h);
+            plan_rects_add(s->moving, &s->n_moving, max,
+                           plan_padded((struct plan_rect){vr->x, vr->y, vr->w, vr->h}), w, h);
         }
         if (!v->content || v->w != w || v->h != h)
             return -1;
@@ -3058,29 +2804,18 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h, 
             for (int j = 0; j < DMG_WORDS; j++)
                 s->area[y][j] |= v->content[y][j];
     }
-    s->n_lists = f->n_lists;
-    for (int l = 0; l < f->n_lists; l++) {
-        s->lists[l] = f->lists[l];
-        s->list_hash[l] = list_hash(f->lists[l]);
-        for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
-            SDL_Rect r = item_place(&f->lists[l]->items[i]);
-            rects_add(s->listed, &s->n_listed, max, r, w, h);
-            bits_rect(s->area, r, w, h);
-        }
-    }
-    for (int i = 0; i < s->n_moving; i++)
-        bits_rect(s->area, s->moving[i], w, h);
-    for (int i = 0; i < s->n_figs; i++)
-        bits_rect(s->area, s->figs[i], w, h);
+    plan_note_lists(s, f, w, h);
     return 0;
 }
 
 /* d->dmg: the places where frame f can differ from what the output shows
- * (-1: anywhere). Only for the software renderer drawing straight into its
- * output, and for a frame of one view in place or a crossfade in place. */
+ * (-1: anywhere), as the planner works them out (frame_plan_damage) from
+ * what this frame draws and what the last one drew. Only for the software
+ * renderer drawing straight into its output, and for a frame of one view
+ * in place or a crossfade in place. */
 static void damage_plan(struct display *d, const struct frame *f, int w, int h)
 {
-    struct shown *now = &d->drawing;
+    struct plan_shown *now = &d->drawing;
     memset(now, 0, sizeof(*now));
     d->n_dmg = -1;
     d->lists_kept = 0;
@@ -3107,68 +2842,17 @@ static void damage_plan(struct display *d, const struct frame *f, int w, int h)
     now->b = b ? b->base.id : 0;
     now->b_ver = b ? b->version : 0;
     now->ok = 1;
-    const struct shown *was = &d->shown;
     /* a new or resized output (the window went full screen) holds nothing
      * of the last frame */
-    if (!was->ok || o != d->shown_out || o->w != d->shown_w || o->h != d->shown_h)
-        return;
-    int same = was->a == now->a && was->a_ver == now->a_ver && was->b == now->b &&
-               was->b_ver == now->b_ver;
-    int n = 0, cols, rows;
-    dmg_grid(w, h, &cols, &rows); /* frame_places saw it fit */
-    if (same && !b) {             /* the same view: what moves, then and now */
-        int kept = lists_same(was, now);
-        /* a counting figure: the pieces that changed, not all of it */
-        int pieces = was->n_pieces <= DMG_PIECES && now->n_pieces <= DMG_PIECES;
-        for (int i = 0; i < was->n_moving; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, was->moving[i], w, h);
-        for (int i = 0; i < now->n_moving; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, now->moving[i], w, h);
-        if (pieces)
-            pieces_changed(d, &n, was, now, w, h);
-        for (int i = 0; !pieces && i < was->n_figs; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, was->figs[i], w, h);
-        for (int i = 0; !pieces && i < now->n_figs; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, now->figs[i], w, h);
-        for (int i = 0; !kept && i < was->n_listed; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, was->listed[i], w, h);
-        for (int i = 0; !kept && i < now->n_listed; i++)
-            rects_add(d->dmg, &n, DMG_RECTS, now->listed[i], w, h);
-        rects_merge(d->dmg, &n);
-        /* lists as they were, and pieces: drawn only where the damage
-         * meets them */
-        if ((kept || pieces) && (n = into_damage(d, f, n, w, h, kept, pieces ? now : NULL)) < 0)
-            return;
-        d->lists_kept = kept;
-        d->dmg_pieces = pieces;
-    } else {
-        /* the same crossfade: all of both (the mix changed), and what
-         * moved then; else all of then and now. In tiles, which follow the
-         * text far closer than rectangles around it do. */
-        uint64_t(*bits)[DMG_WORDS] = d->dmg_bits;
-        memcpy(bits, now->area, (size_t)rows * sizeof(bits[0]));
-        if (same) {
-            for (int i = 0; i < was->n_moving; i++)
-                bits_rect(bits, was->moving[i], w, h);
-            for (int i = 0; i < was->n_figs; i++)
-                bits_rect(bits, was->figs[i], w, h);
-            for (int i = 0; i < was->n_listed; i++)
-                bits_rect(bits, was->listed[i], w, h);
-        } else {
-            for (int y = 0; y < rows; y++)
-                for (int k = 0; k < DMG_WORDS; k++)
-                    bits[y][k] |= was->area[y][k];
-        }
-        n = bits_rects((const uint64_t(*)[DMG_WORDS])bits, cols, rows, w, h, d->dmg, DMG_RECTS);
-        if (n < 0)
-            return; /* too scattered: drawn and sent whole */
-    }
-    long area = 0;
-    for (int i = 0; i < n; i++)
-        area += rect_area(&d->dmg[i]);
-    if (area * 4 > (long)w * h * 3)
-        return; /* most of the screen: drawn and sent whole */
-    d->n_dmg = n;
+    const struct plan_shown *was = &d->shown;
+    if (o != d->shown_out || o->w != d->shown_w || o->h != d->shown_h)
+        was = NULL;
+    frame_plan_damage(was, now, f, w, h, &d->plan);
+    for (int i = 0; i < d->plan.n; i++)
+        d->dmg[i] = (SDL_Rect){d->plan.r[i].x, d->plan.r[i].y, d->plan.r[i].w, d->plan.r[i].h};
+    d->n_dmg = d->plan.n;
+    d->lists_kept = d->plan.lists_kept;
+    d->dmg_pieces = d->plan.pieces;
 }
 
 /* The picture the software renderer draws into while no target is set:
@@ -3559,7 +3243,8 @@ void display_draw_frame(struct display *d, const struct frame *f)
     for (int l = 0; l < f->n_lists; l++)
         for (int i = 0; f->lists[l] && i < f->lists[l]->n; i++) {
             const struct draw_item *it = &f->lists[l]->items[i];
-            SDL_Rect r = item_place(it);
+            struct plan_rect pr = plan_item_place(it);
+            SDL_Rect r = {pr.x, pr.y, pr.w, pr.h};
             /* an unchanged item the damage does not meet is on the
              * output already (lists_into_damage) */
             if (!d->lists_kept || d->n_dmg < 0 || meets(&r, d->dmg, d->n_dmg))
