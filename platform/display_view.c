@@ -3,6 +3,7 @@
  * rest (only its non-background tiles kept, made whole again on demand). */
 #define _DEFAULT_SOURCE /* access */
 #include "display_internal.h"
+#include "numfmt.h"
 
 /* Glyphs a count-up figure is made of, rasterised when a view is prepared:
  * digits, separators, range dash, approximately, minus, narrow no-break
@@ -157,7 +158,7 @@ void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item 
                         uint8_t alpha, double t, struct figure_pieces *fp)
 {
     char buf[FIGURE_TEXT_MAX];
-    size_t len = layout_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
+    size_t len = numfmt_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
     if (len >= sizeof(buf))
         len = strlen(buf);
     const char *p = buf, *end = buf + len;
@@ -414,7 +415,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
     if (it->kind == DRAW_FIGURE && !(s && *n)) {
         if (!it->figure)
             return NULL;
-        *n = layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
+        *n = numfmt_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
                                 FIGURE_TEXT_MAX);
         if (*n >= FIGURE_TEXT_MAX)
             *n = strlen(buf);

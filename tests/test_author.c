@@ -25,6 +25,7 @@
 #include "content/rules.h"
 #include "content/source_file.h"
 #include "app/visitor/layout.h"
+#include "app/visitor/numfmt.h"
 #include "content/store.h"
 
 #define WHY_LEN 16384
@@ -1362,10 +1363,10 @@ static void figures_are_shown_exactly_as_written(void **state)
         build_ok(f);
         struct panel p;
         load_figure(f, "en", &a, &p);
-        layout_figure_text(&p.figure, "en", 1.0, text, sizeof text);
+        numfmt_figure_text(&p.figure, "en", 1.0, text, sizeof text);
         assert_string_equal(text, cases[i].en);
         load_figure(f, "fr", &a, &p);
-        layout_figure_text(&p.figure, "fr", 1.0, text, sizeof text);
+        numfmt_figure_text(&p.figure, "fr", 1.0, text, sizeof text);
         assert_string_equal(text, cases[i].fr);
         arena_reset(&a);
     }

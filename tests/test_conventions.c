@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "app/visitor/layout.h"
+#include "app/visitor/numfmt.h"
 #include "app/visitor/locale_rules.h"
 #include "app/visitor/ui_strings.h"
 #include "content/decimal.h"
@@ -90,7 +91,7 @@ static const char *figure(const char *locale, const char *value, const char *to,
     f.decimals = decimals;
     f.unit = unit;
     f.suffix = rules_figure_after(unit, NULL, locale, after, sizeof after);
-    layout_figure_text(&f, locale, t, buf, cap);
+    numfmt_figure_text(&f, locale, t, buf, cap);
     return buf;
 }
 
@@ -300,13 +301,13 @@ static void formatting_is_cheap_once_open(void **state)
     f.value = dec("1234567.89");
     f.decimals = 2;
     for (int i = 0; i < 10000; i++)
-        layout_figure_text(&f, "sv", i / 10000.0, b, sizeof b);
+        numfmt_figure_text(&f, "sv", i / 10000.0, b, sizeof b);
     double t3 = now_ms();
     print_message("first number formatter %.2f ms, first date formatter %.2f ms, "
                   "10,000 figures %.1f ms (%.2f us each)\n",
                   t1 - t0, t2 - t1, t3 - t2, (t3 - t2) * 1e3 / 10000);
     assert_true((t3 - t2) / 10000 < 0.2);
-    layout_figure_text(&f, "sv", 1.0, b, sizeof b);
+    numfmt_figure_text(&f, "sv", 1.0, b, sizeof b);
     assert_string_equal(b, "1\u00A0234\u00A0567,89");
 }
 

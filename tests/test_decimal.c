@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "app/visitor/layout.h"
+#include "app/visitor/numfmt.h"
 #include "content/decimal.h"
 
 static struct decimal parse_ok(const char *s, int canonical)
@@ -168,11 +169,11 @@ static void random_decimals_come_back_digit_for_digit(void **state)
 
         struct panel_figure f = {.value = back, .decimals = scale, .label = "x"};
         char shown[96], plain[64];
-        layout_figure_text(&f, "en", 1.0, shown, sizeof shown);
+        numfmt_figure_text(&f, "en", 1.0, shown, sizeof shown);
         plain_digits(shown, 0, plain, sizeof plain);
         if (strcmp(plain, want) != 0)
             fail_msg("%s stored as %s is shown in English as %s", written, stored, shown);
-        layout_figure_text(&f, "fr", 1.0, shown, sizeof shown);
+        numfmt_figure_text(&f, "fr", 1.0, shown, sizeof shown);
         plain_digits(shown, 1, plain, sizeof plain);
         if (strcmp(plain, want) != 0)
             fail_msg("%s stored as %s is shown in French as %s", written, stored, shown);

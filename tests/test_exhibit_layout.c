@@ -17,6 +17,7 @@
 
 #include "content/arena.h"
 #include "app/visitor/layout.h"
+#include "app/visitor/numfmt.h"
 #include "app/visitor/mode.h"
 #include "content/panel.h"
 #include "content/store.h"
@@ -145,7 +146,7 @@ static void check_figures(const char *panel, const char *locale, int w, int h,
             fail_item("figure", panel, locale, w, h, it, "figure item without a figure");
         char buf[256];
         size_t n =
-            layout_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf, sizeof buf);
+            numfmt_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf, sizeof buf);
         assert_true(n > 0);
         int mw = fx.m->width(fx.m->ctx, it->face, it->px, buf, n);
         if (mw > it->r.w)
@@ -155,7 +156,7 @@ static void check_figures(const char *panel, const char *locale, int w, int h,
             fail_item("figure", panel, locale, w, h, it, "text differs from the final \"%s\"", buf);
         /* informative: how far the counting-up text pokes past the rect */
         for (int k = 0; k <= 100; k++) {
-            size_t kn = layout_figure_text(it->figure, it->locale ? it->locale : locale, k / 100.0,
+            size_t kn = numfmt_figure_text(it->figure, it->locale ? it->locale : locale, k / 100.0,
                                            buf, sizeof buf);
             int kw = fx.m->width(fx.m->ctx, it->face, it->px, buf, kn);
             if (kw - it->r.w > *widest_count_up_excess)

@@ -12,6 +12,7 @@
  * search is guided by word widths scaled from the design size, then checked
  * with the real measure) and reports an overflow at its floor. */
 #include "layout.h"
+#include "numfmt.h"
 
 #include <limits.h>
 #include <math.h>
@@ -405,119 +406,12 @@ static char *cat(struct ctx *c, ...)
     return b;
 }
 
-/* ---- numbers ------------------------------------------------------------ */
-
-/* The decimal text of x as shown with `decimals` digits after the point
- * (figures: 0..3, rules.h), digit for digit from the decimal the authors
- * wrote, into dec (DECIMAL_TEXT_MAX bytes): no binary floating point
- * touches the digits. t (0..1) is the count-up's progress; at 1 the number
- * is exactly x. A written minus shows when the digits shown are not all 0,
- * or when x itself is a signed zero ("-0.0" as written). */
-static const char *shown_decimal(const struct decimal *x, int decimals, double t, char *dec)
-{
-    struct decimal d;
-    if (decimals < 0)
-        decimals = 0;
-    if (decimals > DECIMAL_DIGITS_MAX)
-        decimals = DECIMAL_DIGITS_MAX;
-    if (decimal_rescale(x, decimals, &d, NULL) != 0)
-        d = *x; /* more digits than a decimal holds: as written */
-    if (t < 1) {
-        /* only round values of the figure's own precision, never above it:
-         * 30,000 counts 0, 10,000, 20,000, 30,000 (a photograph taken
-         * mid-count shows no "29,943" that no source gives); 1,200 by
-         * hundreds; 42 by ones */
-        int64_t step = 1;
-        while (d.digits > 0 && d.digits % (step * 10) == 0)
-            step *= 10;
-        double part = (double)(d.digits / step) * (t > 0 ? t : 0);
-        int64_t k = (int64_t)floor(part + 1e-9) * step;
-        d.digits = k < 0 ? 0 : k > d.digits ? d.digits : k;
-    }
-    d.negative = d.negative && (d.digits != 0 || x->digits == 0);
-    return decimal_text(&d, dec);
-}
-
-/* A percentage is set by the language's rules ("9,2 %", "%9,2"): what
- * follows the unit in the figure's suffix, or NULL for any other unit. */
-static const char *after_percent(const struct panel_figure *f)
-{
-    if (!f->unit || strcmp(f->unit, "%") != 0 || !f->suffix)
-        return NULL;
-    const char *s = f->suffix;
-    for (;;) {
-        if (*s == ' ')
-            s++;
-        else if (strncmp(s, "\xC2\xA0", 2) == 0)
-            s += 2;
-        else if (strncmp(s, "\xE2\x80\xAF", 3) == 0)
-            s += 3;
-        else
-            break;
-    }
-    return *s == '%' ? s + 1 : NULL;
-}
-
-/* x (count-up progress t) in the locale's numbers. */
-static void put_number(struct sb *s, const struct decimal *x, int decimals, double t,
-                       const char *locale)
-{
-    char dec[DECIMAL_TEXT_MAX], num[256];
-    locale_number(locale, shown_decimal(x, decimals, t, dec), 0, num, sizeof num);
-    sb_str(s, num);
-}
-
-size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
-                          size_t n)
-{
-    if (!buf || n == 0)
-        return 0;
-    buf[0] = 0;
-    if (!f)
-        return 0;
-    if (!(t >= 0))
-        t = 0;
-    if (t > 1)
-        t = 1;
-    char tmp[512];
-    struct sb s = {tmp, sizeof tmp, 0, 0};
-    tmp[0] = 0;
-    /* an approximate figure ("~72", "about 50,000") is shown as it is at
-     * once: counting up to it would show exact numbers it never claims */
-    if (rules_figure_approximate(f->prefix))
-        t = 1;
-    sb_str(&s, f->prefix);
-    const char *after = after_percent(f);
-    char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX], num[256];
-    shown_decimal(&f->value, f->decimals, t, a);
-    if (f->has_to)
-        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, t, b), after != NULL, num,
-                            sizeof num);
-    else
-        locale_number(locale, a, after != NULL, num, sizeof num);
-    sb_str(&s, num);
-    sb_str(&s, after ? after : f->suffix);
-    size_t len = s.len;
-    if (len > n - 1) {
-        len = n - 1;
-        while (len > 0 && ((unsigned char)tmp[len] & 0xC0) == 0x80)
-            len--; /* never cut a UTF-8 sequence */
-    }
-    memcpy(buf, tmp, len);
-    buf[len] = 0;
-    return len;
-}
-
 static char *number_text(struct ctx *c, const char *before, const struct decimal *x, int decimals,
                          const char *after)
 {
-    char tmp[256];
-    struct sb s = {tmp, sizeof tmp, 0, 0};
-    tmp[0] = 0;
-    sb_str(&s, before);
-    put_number(&s, x, decimals, 1.0, c->p->locale);
-    sb_str(&s, after);
-    return cat(c, tmp, (const char *)NULL);
+    char num[256];
+    numfmt_number(c->p->locale, x, decimals, num, sizeof num);
+    return cat(c, before ? before : "", num, after ? after : "", (const char *)NULL);
 }
 
 uint32_t layout_color(enum color_role role)
@@ -1570,7 +1464,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     const struct panel *p = c->p;
     const struct panel_figure *f = &p->figure;
     char fig[256];
-    layout_figure_text(f, p->locale, 1.0, fig, sizeof fig);
+    numfmt_figure_text(f, p->locale, 1.0, fig, sizeof fig);
     char *fig_text = cat(c, fig, (const char *)NULL);
     if (!fig_text)
         return;

@@ -75,7 +75,7 @@ struct draw_item {
      * next one (0: none), from its left edge */
     int units_total, units_lit, units_part, units_cols, cell, gap;
     enum color_role lit_color;
-    /* DRAW_FIGURE: the locale to pass to layout_figure_text; `text` holds
+    /* DRAW_FIGURE: the locale to pass to numfmt_figure_text; `text` holds
      * the final text (t = 1), which r is sized for */
     const char *locale;
     /* DRAW_IMAGE: the encoded image */
@@ -197,12 +197,7 @@ int layout_caption(const struct layout_screen *screen, struct draw_rect r, const
 int layout_notice(const struct layout_screen *screen, const char *text,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
-/* The figure's text at count-up progress t in [0,1] (eased by the caller),
- * e.g. "~1,000" or "3–4 races". Thousands are grouped by locale ("en": ",",
- * "fr": narrow no-break space). Returns the length written (NUL terminated,
- * truncated to n). */
-size_t layout_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
-                          size_t n);
+/* A figure's text at a point of its count-up: numfmt_figure_text (numfmt.h). */
 
 /* A timeline event's date as the locale writes it: its `when` text when
  * given, else "13 April 2014" / "13 avril 2014" / "April 2014" / "2014",
