@@ -825,16 +825,6 @@ void display_damage_all(struct display *d)
     d->n_dmg = -1;
 }
 
-long display_partial_presents(const struct display *d)
-{
-    return d ? d->partial_presents : 0;
-}
-
-long display_damaged(const struct display *d)
-{
-    return d ? d->damaged : 0;
-}
-
 void display_clear_black(struct display *d)
 {
     if (!d)
@@ -1266,29 +1256,26 @@ int display_poll_photos(struct display *d)
     return changed;
 }
 
-int display_photos_pending(const struct display *d)
+void display_stats(const struct display *d, struct display_stats *out)
 {
-    int n = 0;
-    for (const struct panel_view *v = d ? d->views : NULL; v; v = v->next)
-        n += v->photo.job != NULL;
-    return n;
+    memset(out, 0, sizeof(*out));
+    if (!d)
+        return;
+    out->partial_presents = d->partial_presents;
+    out->damaged = d->damaged;
+    out->packs = d->packs;
+    out->unpacks = d->unpacks;
+    out->own_blends = d->own_blends;
+    out->rebuilds = d->rebuilds;
+    out->clip_frames = d->clip_frames;
+    out->clip_frames_gl = d->clip_frames_gl;
+    for (const struct panel_view *v = d->views; v; v = v->next)
+        out->photos_pending += v->photo.job != NULL;
 }
 
 int display_ok(const struct display *d)
 {
     return d && d->ren;
-}
-
-long display_rebuild_count(const struct display *d)
-{
-    return d ? d->rebuilds : 0;
-}
-
-long display_clip_frames(const struct display *d, long *with_gl)
-{
-    if (with_gl)
-        *with_gl = d ? d->clip_frames_gl : 0;
-    return d ? d->clip_frames : 0;
 }
 
 static void p_size(void *ctx, int *w, int *h)

@@ -125,29 +125,21 @@ void display_draw_frame(struct display *d, const struct frame *f);
  * benchmarks: 0 draws crossfades through SDL's own blit and gives views
  * made from now on a render target, as before; 1 (the default) goes back. */
 void display_set_own_blend(struct display *d, int on);
-/* Crossfade frames the display blended itself so far (tests). */
-long display_own_blends(const struct display *d);
 
 /* With the software renderer, a frame display_draw_frame can reason about
  * (one view in place, or a crossfade in place, drawn from the same views as
  * the frame before) is drawn and presented only where it can differ from
- * that frame (display.c, "damage"). display_damage_all: the next frame
- * goes out whole (the window was exposed or resized; also done by every
- * public drawing call but display_draw_frame). display_partial_presents:
- * how many frames were drawn and presented only where they changed.
- * display_damaged: the pixels the last present drew and sent (the whole
- * output when it was not damage only). */
+ * that frame (the frame planner, app/visitor/frame_plan.h).
+ * display_damage_all: the next frame goes out whole (the window was exposed
+ * or resized; also done by every public drawing call but
+ * display_draw_frame). */
 void display_damage_all(struct display *d);
-long display_partial_presents(const struct display *d);
-long display_damaged(const struct display *d);
 
 /* A view the frames say is at rest (frame_view rest: the loop, its figures
  * counted, no clip) keeps, with the software renderer, only the tiles of
  * its static layer that are not background once drawn; it is made whole
  * again, pixel for pixel, when a frame needs it or another view is
- * prepared (display.c, "a view at rest"). How many times views were put to
- * rest, and (*unpacks) made whole again. */
-long display_packs(const struct display *d, long *unpacks);
+ * prepared (display_view.c, "a view at rest"). */
 /* Nothing is to be drawn until the next wake-up: work put off until then
  * (the view of the last frame presented, put to rest). */
 void display_idle(struct display *d);
@@ -166,8 +158,6 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
  * whose photo is now decoded (or logs why it cannot be shown) and returns
  * how many changed (then draw again). Main thread only. */
 int display_poll_photos(struct display *d);
-/* Photos still being decoded (tests). */
-int display_photos_pending(const struct display *d);
 
 /* 0 once the renderer is gone for good (display_recover could not make a
  * new one): nothing can be drawn any more. */
@@ -178,11 +168,25 @@ void display_trim(struct display *d);
 /* Textures created and not yet destroyed, over every display of the
  * process (the soak's leak check). */
 long display_live_textures(void);
-/* Views rebuilt by display_recover so far (tests). */
-long display_rebuild_count(const struct display *d);
-/* Clip pictures drawn so far; *with_gl (may be NULL) those of them drawn by
- * mpv's OpenGL renderer (tests). */
-long display_clip_frames(const struct display *d, long *with_gl);
+/* What the display has done since it opened, as counts (its work is
+ * otherwise invisible: a frame drawn where it changed looks like one drawn
+ * whole). */
+struct display_stats {
+    long partial_presents;            /* frames drawn and presented only where they changed */
+    long damaged;                     /* pixels the last present drew (all, when whole) */
+    long packs, unpacks;              /* views put to rest, and made whole again */
+    long own_blends;                  /* crossfade frames blended by the display itself */
+    long rebuilds;                    /* views rebuilt by display_recover */
+    long clip_frames, clip_frames_gl; /* clip pictures drawn; of them by mpv's OpenGL */
+    int photos_pending;               /* photos still being decoded */
+};
+void display_stats(const struct display *d, struct display_stats *out);
+static inline struct display_stats display_stats_of(const struct display *d)
+{
+    struct display_stats s;
+    display_stats(d, &s);
+    return s;
+}
 
 /* The current frame, as the output shows it (turned when the kiosk
  * draws turned), as an ARGB8888 surface the caller frees with

@@ -463,7 +463,3 @@ void display_set_own_blend(struct display *d, int on)
         d->own_blend_off = !on;
 }
 
-long display_own_blends(const struct display *d)
-{
-    return d ? d->own_blends : 0;
-}

@@ -260,7 +260,7 @@ struct display {
     void *ren_gl;
     struct clip_gl *clip_gl;
     int clip_gl_failed;               /* said once: clips are drawn in software */
-    long clip_frames, clip_frames_gl; /* pictures drawn (display_clip_frames) */
+    long clip_frames, clip_frames_gl; /* pictures drawn (display_stats) */
     /* the player of a view released while it played (its panel laid out
      * again in another language): the next frame's view with the same run
      * of the same clip takes it over, else that frame's sweep closes it */
@@ -293,7 +293,7 @@ struct display {
     const void *shown_out; /* the output the last frame was presented from, and its size */
     int shown_w, shown_h;
     long partial_presents;      /* presents of the damage only */
-    long damaged;               /* pixels the last present drew (display_damaged) */
+    long damaged;               /* pixels the last present drew (display_stats) */
     long packs, unpacks;        /* views put to rest and made whole again */
     struct panel_view *to_rest; /* put to rest at display_idle */
     long rest_drawn;            /* presents when it was drawn */

@@ -732,13 +732,6 @@ void display_idle(struct display *d)
     }
 }
 
-long display_packs(const struct display *d, long *unpacks)
-{
-    if (unpacks)
-        *unpacks = d ? d->unpacks : 0;
-    return d ? d->packs : 0;
-}
-
 /* (Re)create a view's textures from its source list. */
 int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
 {

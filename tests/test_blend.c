@@ -425,12 +425,12 @@ static struct draw_item text_item(const char *s, int x, int y, int w, int h, int
 /* Frame f drawn over the last frame as damage and presented, then drawn
  * whole: the two are equal pixel for pixel, or the test fails saying
  * `what`. When again, f is drawn once more as damage, for the next frame
- * to be drawn over. The pixels the damage frame drew (display_damaged). */
+ * to be drawn over. The pixels the damage frame drew (display_stats). */
 static long damage_is_whole(struct display *d, const struct frame *f, int again, const char *what)
 {
     SDL_Surface *part = draw(d, f);
     display_present(d);
-    long damaged = display_damaged(d);
+    long damaged = display_stats_of(d).damaged;
     display_damage_all(d);
     SDL_Surface *whole = draw(d, f);
     display_present(d);
@@ -504,13 +504,13 @@ static void crossfade_frame_is_sdls(void **state)
         f.views[1] = (struct frame_view){
             .view = (struct pview *)b, .panel = 1, .alpha = (uint8_t)alphas[i], .anim_t = 1 - t};
         f.lists[0] = &cl;
-        long before = display_own_blends(d);
+        long before = display_stats_of(d).own_blends;
         display_set_own_blend(d, 1);
         SDL_Surface *own = draw(d, &f);
-        assert_int_equal(display_own_blends(d), before + 1);
+        assert_int_equal(display_stats_of(d).own_blends, before + 1);
         display_set_own_blend(d, 0);
         SDL_Surface *sdl = draw(d, &f);
-        assert_int_equal(display_own_blends(d), before + 1);
+        assert_int_equal(display_stats_of(d).own_blends, before + 1);
         int worst;
         long n = differing(own, sdl, 1, &worst);
         if (n)
@@ -519,7 +519,7 @@ static void crossfade_frame_is_sdls(void **state)
         SDL_FreeSurface(sdl);
     }
     /* a slide and a view at rest are SDL's, as before */
-    long before = display_own_blends(d);
+    long before = display_stats_of(d).own_blends;
     display_set_own_blend(d, 1);
     struct frame rest = {.n_views = 1};
     rest.views[0] = (struct frame_view){.view = (struct pview *)a, .alpha = 255, .anim_t = 1};
@@ -528,7 +528,7 @@ static void crossfade_frame_is_sdls(void **state)
     slide.views[0] = (struct frame_view){.view = (struct pview *)a, .dx = -300, .alpha = 255};
     slide.views[1] = (struct frame_view){.view = (struct pview *)b, .dx = 980, .alpha = 255};
     SDL_FreeSurface(draw(d, &slide));
-    assert_int_equal(display_own_blends(d), before);
+    assert_int_equal(display_stats_of(d).own_blends, before);
     /* the same panel drawn into a render target */
     display_set_own_blend(d, 0);
     struct panel_view *a2 = display_prepare(d, &tw.la, "en", why, sizeof(why));
@@ -579,7 +579,7 @@ static void damage_draws_what_a_whole_frame_does(void **state)
         {b, NULL, 0, 1.0, 0}, {a, NULL, 0, 1.0, 0},
     };
     display_set_own_blend(d, 1);
-    long partial = display_partial_presents(d);
+    long partial = display_stats_of(d).partial_presents;
     for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
         const struct step *st = &steps[i];
         struct frame f = {.n_views = st->v1 ? 2 : 1, .n_lists = 2};
@@ -598,7 +598,7 @@ static void damage_draws_what_a_whole_frame_does(void **state)
     }
     /* every frame but the first (nothing shown before it) was drawn as
      * damage only, and presented so */
-    assert_int_equal(display_partial_presents(d) - partial,
+    assert_int_equal(display_stats_of(d).partial_presents - partial,
                      (long)(sizeof(steps) / sizeof(steps[0])) - 1);
     display_view_free(a);
     display_view_free(b);
@@ -655,7 +655,7 @@ static void a_counting_figure_is_drawn_where_it_changed(void **state)
     display_set_own_blend(d, 1);
     const double ts[] = {0.2, 0.5, 0.8, 0.82, 0.84, 0.86, 0.9, 0.95, 0.99, 1.0, 1.0};
     enum { N = sizeof(ts) / sizeof(ts[0]) };
-    long least = -1, partial = display_partial_presents(d);
+    long least = -1, partial = display_stats_of(d).partial_presents;
     for (int i = 0; i < N; i++) {
         struct frame f = {.n_views = 1, .n_lists = 1};
         f.views[0] = (struct frame_view){.view = (struct pview *)v, .alpha = 255, .anim_t = ts[i]};
@@ -666,7 +666,7 @@ static void a_counting_figure_is_drawn_where_it_changed(void **state)
         if (i > 0 && (least < 0 || damaged < least))
             least = damaged;
     }
-    assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
+    assert_int_equal(display_stats_of(d).partial_presents - partial, 2 * N - 2);
     /* near the end, far less than the figure: its last digits, the
      * rectangle and what they meet */
     if (least >= 900L * 170 / 2)
@@ -789,7 +789,7 @@ static void a_crossfades_ends_cost_one_view(void **state)
     };
     enum { N = sizeof(steps) / sizeof(steps[0]) };
     long damaged[N];
-    long partial = display_partial_presents(d);
+    long partial = display_stats_of(d).partial_presents;
     for (int i = 0; i < N; i++) {
         const struct step *st = &steps[i];
         struct frame f = {.n_views = st->v1 ? 2 : 1};
@@ -803,7 +803,7 @@ static void a_crossfades_ends_cost_one_view(void **state)
         snprintf(what, sizeof(what), "step %d", i);
         damaged[i] = damage_is_whole(d, &f, i + 1 < N, what);
     }
-    assert_int_equal(display_partial_presents(d) - partial, 2 * N - 2);
+    assert_int_equal(display_stats_of(d).partial_presents - partial, 2 * N - 2);
     /* the leaving view alone again, at alpha 0 */
     assert_int_equal(damaged[2], damaged[1]);
     assert_int_equal(damaged[3], damaged[1]);
@@ -856,11 +856,11 @@ static void a_resting_view_draws_what_it_did(void **state)
         char why[256];
         if (st->prepare) {
             long before, after;
-            display_packs(tw.d, &before);
+            before = display_stats_of(tw.d).unpacks;
             struct panel_view *c = display_prepare(tw.d, &tw.lb, "de", why, sizeof(why));
             assert_non_null(c);
             display_view_free(c);
-            display_packs(tw.d, &after);
+            after = display_stats_of(tw.d).unpacks;
             assert_int_equal(after, before + 1);
         }
         SDL_Surface *shot[2];
@@ -886,12 +886,12 @@ static void a_resting_view_draws_what_it_did(void **state)
             fail_msg("step %zu: %ld pixels differ (by up to %d)", i, n, worst);
         SDL_FreeSurface(shot[0]);
         SDL_FreeSurface(shot[1]);
-        long unpacks = -1, packs = display_packs(tw.d, &unpacks);
+        long unpacks = display_stats_of(tw.d).unpacks, packs = display_stats_of(tw.d).packs;
         if (packs != st->packs || unpacks != st->unpacks)
             fail_msg("step %zu: %ld rests and %ld made whole, not %ld and %ld", i, packs, unpacks,
                      st->packs, st->unpacks);
     }
-    assert_int_equal(display_packs(ref.d, NULL), 0);
+    assert_int_equal(display_stats_of(ref.d).packs, 0);
     display_view_free(tw.a);
     display_view_free(tw.b);
     display_close(tw.d);

@@ -688,7 +688,7 @@ static void a_photo_decodes_off_the_main_thread(void **state)
 
     struct panel_view *v = display_prepare(d, &l, "en", why, sizeof why);
     assert_non_null(v);
-    assert_int_equal(display_photos_pending(d), 1);
+    assert_int_equal(display_stats_of(d).photos_pending, 1);
     assert_int_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF); /* placeholder */
     struct events_cfg cfg = {.poll_ms = 30000};
     int flags = 0;
@@ -696,21 +696,21 @@ static void a_photo_decodes_off_the_main_thread(void **state)
         flags |= events_wait(d, &cfg, 30000, NULL, NULL, NULL);
     assert_true(flags & EVENTS_WAKE);
     assert_int_equal(display_poll_photos(d), 1);
-    assert_int_equal(display_photos_pending(d), 0);
+    assert_int_equal(display_stats_of(d).photos_pending, 0);
     assert_int_not_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF); /* the photo */
     /* a renderer reset rebuilds it from the decoded picture, without decoding again */
     uint32_t before = centre_pixel(d, v);
     assert_int_equal(display_recover(d, 1, why, sizeof why), 0);
-    assert_int_equal(display_photos_pending(d), 0);
+    assert_int_equal(display_stats_of(d).photos_pending, 0);
     assert_int_equal(centre_pixel(d, v), before);
     display_view_free(v);
 
     /* freed while decoding: cancelled, nothing left behind (ASan checks) */
     v = display_prepare(d, &l, "en", why, sizeof why);
     assert_non_null(v);
-    assert_int_equal(display_photos_pending(d), 1);
+    assert_int_equal(display_stats_of(d).photos_pending, 1);
     display_view_free(v);
-    assert_int_equal(display_photos_pending(d), 0);
+    assert_int_equal(display_stats_of(d).photos_pending, 0);
     display_close(d);
     free(pic.d);
 }

@@ -169,11 +169,11 @@ static void a_frame_survives_a_targets_reset(void **state)
     display_clobber_views(r->d, 0xFF00FF);
     SDL_Surface *lost = frame(r);
     assert_true(differing(before, lost) > 10000); /* what a lost target looks like */
-    long rebuilt = display_rebuild_count(r->d);
+    long rebuilt = display_stats_of(r->d).rebuilds;
     int flags = push_and_recover(r, SDL_RENDER_TARGETS_RESET);
     assert_true(flags & EVENTS_RESET);
     assert_false(flags & EVENTS_DEVICE_RESET);
-    assert_true(display_rebuild_count(r->d) >= rebuilt + 1);
+    assert_true(display_stats_of(r->d).rebuilds >= rebuilt + 1);
     SDL_Surface *after = frame(r);
     assert_int_equal(differing(before, after), 0);
     SDL_FreeSurface(before);
@@ -186,10 +186,10 @@ static void a_frame_survives_a_device_reset(void **state)
     struct rig *r = *state;
     const char *want = getenv("VITRINE_TEST_RENDERER");
     SDL_Surface *before = frame(r);
-    long rebuilt = display_rebuild_count(r->d);
+    long rebuilt = display_stats_of(r->d).rebuilds;
     int flags = push_and_recover(r, SDL_RENDER_DEVICE_RESET);
     assert_true(flags & EVENTS_DEVICE_RESET);
-    assert_true(display_rebuild_count(r->d) >= rebuilt + 1);
+    assert_true(display_stats_of(r->d).rebuilds >= rebuilt + 1);
     assert_string_equal(display_renderer_name(r->d), want); /* the same kind, made anew */
     SDL_Surface *after = frame(r);
     assert_int_equal(differing(before, after), 0);
@@ -217,9 +217,9 @@ static uint64_t now_ms(void)
  * until the display has drawn n more clip pictures: 1, or 0 after 15 s. */
 static int play_frames(struct rig *r, long n)
 {
-    long want = display_clip_frames(r->d, NULL) + n;
+    long want = display_stats_of(r->d).clip_frames + n;
     uint64_t end = now_ms() + 15000;
-    while (display_clip_frames(r->d, NULL) < want) {
+    while (display_stats_of(r->d).clip_frames < want) {
         uint64_t t = now_ms();
         if (t > end)
             return 0;
@@ -270,10 +270,10 @@ static void a_clip_plays_on_after_a_device_reset(void **state)
     film_kiosk(r, now_ms());
 
     long gl0 = 0, gl1 = 0, gl2 = 0;
-    display_clip_frames(r->d, &gl0);
+    gl0 = display_stats_of(r->d).clip_frames_gl;
     if (!play_frames(r, 5))
-        fail_msg("the clip drew %ld pictures in 15 s", display_clip_frames(r->d, NULL));
-    display_clip_frames(r->d, &gl1);
+        fail_msg("the clip drew %ld pictures in 15 s", display_stats_of(r->d).clip_frames);
+    gl1 = display_stats_of(r->d).clip_frames_gl;
     /* with OpenGL, mpv draws it there; in software, never */
     if (strcmp(want, "opengl") == 0)
         assert_true(gl1 >= gl0 + 5);
@@ -286,7 +286,7 @@ static void a_clip_plays_on_after_a_device_reset(void **state)
     /* it plays again, drawn as before, in the new renderer */
     if (!play_frames(r, 5))
         fail_msg("no clip picture in 15 s after the reset");
-    display_clip_frames(r->d, &gl2);
+    gl2 = display_stats_of(r->d).clip_frames_gl;
     if (strcmp(want, "opengl") == 0)
         assert_true(gl2 >= gl1 + 5);
     else
@@ -301,9 +301,9 @@ static void a_clip_plays_on_after_a_device_reset(void **state)
  * a snapshot the caller frees. NULL after 15 s. */
 static SDL_Surface *frame_with_pictures(struct rig *r, uint64_t t, long n)
 {
-    long want = display_clip_frames(r->d, NULL) + n;
+    long want = display_stats_of(r->d).clip_frames + n;
     uint64_t end = now_ms() + 15000;
-    while (display_clip_frames(r->d, NULL) < want) {
+    while (display_stats_of(r->d).clip_frames < want) {
         if (now_ms() > end)
             return NULL;
         kiosk_update(r->k, t);
@@ -345,7 +345,7 @@ static void a_clip_fades_in_with_its_panel(void **state)
 
     /* a third into the crossfade, with the clip's pictures coming: held
      * there while mpv draws two; then at its end, two more */
-    long own = display_own_blends(r->d);
+    long own = display_stats_of(r->d).own_blends;
     SDL_Surface *mid = frame_with_pictures(r, t + SCHED_CROSSFADE_MS / 3, 2);
     if (!mid)
         fail_msg("no clip picture in 15 s, a third into the crossfade");
@@ -353,7 +353,7 @@ static void a_clip_fades_in_with_its_panel(void **state)
     /* the software renderer blends it itself, picture and all; SDL would
      * draw the same frame */
     if (software)
-        assert_true(display_own_blends(r->d) > own);
+        assert_true(display_stats_of(r->d).own_blends > own);
     display_set_own_blend(r->d, 0);
     kiosk_draw(r->k, t + SCHED_CROSSFADE_MS / 3);
     SDL_Surface *mid_sdl = display_snapshot(r->d);
@@ -419,11 +419,11 @@ static void a_clip_leaving_is_held_under_the_panel_arriving(void **state)
         display_present(r->d);
         events_wait(r->d, NULL, 20, NULL, NULL, NULL);
     }
-    long own = display_own_blends(r->d);
+    long own = display_stats_of(r->d).own_blends;
     kiosk_draw(r->k, t);
     SDL_Surface *mine = display_snapshot(r->d);
     if (strcmp(getenv("VITRINE_TEST_RENDERER"), "software") == 0)
-        assert_true(display_own_blends(r->d) > own);
+        assert_true(display_stats_of(r->d).own_blends > own);
     display_set_own_blend(r->d, 0);
     kiosk_draw(r->k, t);
     SDL_Surface *sdl = display_snapshot(r->d);
