@@ -23,8 +23,9 @@
 
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 /* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
- * REAL). The writer makes version 4; the reader takes 4, 3 (no theme, logo,
- * fonts or translations), and 2 as version 2 wrote it (its REAL figures
+ * REAL). The writer makes STORE_SCHEMA_VERSION (schema.sql's user_version,
+ * 7); the reader takes every version from STORE_SCHEMA_OLDEST on: 3 (no
+ * theme, logo, fonts or translations), and 2 as version 2 wrote it (its REAL figures
  * read as the shortest decimal that is the same double), so an exhibit
  * imported before an update still opens after it and shows what it
  * showed. Other versions are refused; an older kiosk refuses a newer
