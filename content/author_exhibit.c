@@ -300,8 +300,8 @@ static void parse_ui_words(struct build *b, const struct ynode *map, int l)
     for (const struct ynode *k = map->kid; k && k->next; k = k->next->next) {
         int i = k->type == Y_SCALAR ? ui_key_index(k->s) : -1;
         if (i < 0) {
-            const char *hint = k->type == Y_SCALAR ? value_suggest(k->s, ui_keys, UI_KEY_COUNT)
-                                                   : NULL;
+            const char *hint =
+                k->type == Y_SCALAR ? value_suggest(k->s, ui_keys, UI_KEY_COUNT) : NULL;
             char h[96] = "";
             if (hint)
                 snprintf(h, sizeof h, "did you mean \"%s\"? ", hint);
@@ -375,8 +375,8 @@ static void ui_warn(struct build *b)
                           "written as in English%s%s; check the code (ISO 639, such as de, "
                           "pt-BR or zh-Hant)%s%s%s",
                           b->loc[l], own, n ? ", and so will the kiosk's words " : "",
-                          n ? missing : "", n ? " or give them under ui: " : "",
-                          n ? b->loc[l] : "", n ? ": (content/README.md, \"The kiosk's own words\")" : "");
+                          n ? missing : "", n ? " or give them under ui: " : "", n ? b->loc[l] : "",
+                          n ? ": (content/README.md, \"The kiosk's own words\")" : "");
             continue;
         }
         if (!n || !b->opts || !b->opts->ui_builtin || b->opts->ui_builtin(b->loc[l]))
@@ -471,9 +471,9 @@ void exhibit_parse(struct build *b)
             size[i] = b->font[i].size;
             /* named with its line: a character a panel uses that the font
              * fails to draw is reported at the panel, and names this */
-            name[i] = b->font[i].file ? build_printf(b, "%s, exhibit.yaml:%d", b->font[i].file,
-                                                     b->font[i].line)
-                                      : NULL;
+            name[i] = b->font[i].file
+                          ? build_printf(b, "%s, exhibit.yaml:%d", b->font[i].file, b->font[i].line)
+                          : NULL;
         }
         char why[512] = "";
         /* each font alone first, so that one refused is reported at its

@@ -83,8 +83,8 @@ struct hyphen_table *build_hyphens(struct build *b, int l)
         b->hy_dict[l] = dict_get(path, &owned, why, sizeof why);
         b->hy_dict_owned[l] = (unsigned char)owned;
         if (!b->hy_dict[l])
-            build_warning(b, "exhibit.yaml", b->loc_line[l],
-                          "%s; the %s texts are not hyphenated", why, b->loc[l]);
+            build_warning(b, "exhibit.yaml", b->loc_line[l], "%s; the %s texts are not hyphenated",
+                          why, b->loc[l]);
         else if (!(b->hy_words[l] = hyphen_table_new()))
             b->oom = 1;
     }
@@ -99,20 +99,11 @@ int build_hyphens_learn(struct build *b, int l, const char *text)
 
 const struct hyphen_table *build_hyphens_panel(struct build *b, int l, const struct panel *p)
 {
-    const char *texts[] = {p->chapter,
-                           p->heading,
-                           p->body,
-                           p->note,
-                           p->figure.prefix,
-                           p->figure.suffix,
-                           p->figure.label,
-                           p->figure.part_of_label,
-                           p->quote.text,
-                           p->quote.speaker,
-                           p->quote.role,
-                           p->quote.context,
-                           p->quote.translation,
-                           p->image.alt};
+    const char *texts[] = {
+        p->chapter,           p->heading,       p->body,         p->note,
+        p->figure.prefix,     p->figure.suffix, p->figure.label, p->figure.part_of_label,
+        p->quote.text,        p->quote.speaker, p->quote.role,   p->quote.context,
+        p->quote.translation, p->image.alt};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         build_hyphens_learn(b, l, texts[i]);
     for (int i = 0; i < p->n_also; i++)

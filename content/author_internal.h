@@ -24,7 +24,7 @@
 #include "ui_keys.h"
 #include "ytree.h"
 
-struct hyphen_dict;  /* hyphenation.h */
+struct hyphen_dict; /* hyphenation.h */
 struct hyphen_table;
 
 #define MAX_ERRORS 50

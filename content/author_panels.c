@@ -496,12 +496,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
 
     static const struct {
         int key, kind;
-    } only[] = {{PK_FIGURE, PANEL_STATISTIC},
-                {PK_QUOTE, PANEL_QUOTE},
-                {PK_IMAGE, PANEL_IMAGE},
-                {PK_EVENTS, PANEL_TIMELINE},
-                {PK_VALUES, PANEL_COMPARE},
-                {PK_VIDEO, PANEL_VIDEO}};
+    } only[] = {{PK_FIGURE, PANEL_STATISTIC}, {PK_QUOTE, PANEL_QUOTE},    {PK_IMAGE, PANEL_IMAGE},
+                {PK_EVENTS, PANEL_TIMELINE},  {PK_VALUES, PANEL_COMPARE}, {PK_VIDEO, PANEL_VIDEO}};
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++) {
         if (ps->kind < 0)
             break;
@@ -549,8 +545,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     }
     if (v[PK_SOURCES] && !ynode_is_null(v[PK_SOURCES]))
         value_cites(b, v[PK_SOURCES], "sources", "panel", 0, &ps->sources);
-    static const int marked[] = {PK_CHAPTER, PK_HEADING, PK_BODY,   PK_NOTE,
-                                 PK_SOURCES, PK_FIGURE,  PK_QUOTE,  PK_IMAGE,
+    static const int marked[] = {PK_CHAPTER, PK_HEADING, PK_BODY,  PK_NOTE,
+                                 PK_SOURCES, PK_FIGURE,  PK_QUOTE, PK_IMAGE,
                                  PK_EVENTS,  PK_VALUES,  PK_VIDEO};
     for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
         if (v[marked[i]])

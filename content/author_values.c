@@ -482,8 +482,8 @@ const char *value_locale_code(struct build *b, const struct ynode *n, const char
     /* the reader's rule (store_open): a longer code would build a store no
      * kiosk opens */
     if (code && !store_locale_code_ok(code, strlen(code))) {
-        ERR(b, n->line, "%s \"%s\" is longer than a language code (at most %d characters)",
-            path, code, STORE_LOCALE_MAX);
+        ERR(b, n->line, "%s \"%s\" is longer than a language code (at most %d characters)", path,
+            code, STORE_LOCALE_MAX);
         return NULL;
     }
     return code;

@@ -420,20 +420,21 @@ static int write_rows(struct build *b, sqlite3 *db)
  * shown in the default locale's words, so they are asked for too (?2), and
  * the title panel greets in every language (every heading of it). */
 #define TEXTS_IN(col, table) "SELECT " col " FROM " table " WHERE locale IN (?1, ?2) UNION ALL "
-static const char HYPHEN_TEXTS[] =
-    TEXTS_IN("title", "exhibit_text") TEXTS_IN("subtitle", "exhibit_text")
-    TEXTS_IN("cite", "source_text") TEXTS_IN("description", "source_text")
-    TEXTS_IN("chapter", "panel_text") TEXTS_IN("heading", "panel_text")
-    TEXTS_IN("body", "panel_text") TEXTS_IN("note", "panel_text") TEXTS_IN("alt", "panel_text")
-    TEXTS_IN("label", "statistic_text") TEXTS_IN("prefix", "statistic_text")
-    TEXTS_IN("suffix", "statistic_text") TEXTS_IN("part_of_label", "statistic_text")
-    TEXTS_IN("text", "quote_text") TEXTS_IN("role", "quote_text")
-    TEXTS_IN("context", "quote_text") TEXTS_IN("translation", "quote_text")
-    TEXTS_IN("label", "event_text") TEXTS_IN("time", "event_text")
-    TEXTS_IN("label", "compare_value_text") TEXTS_IN("text", "caption") TEXTS_IN("text", "ui_text")
-    "SELECT speaker FROM quote UNION ALL "
-    "SELECT heading FROM panel_text JOIN panel USING (position) "
-    "WHERE panel.kind = 'title'";
+static const char HYPHEN_TEXTS[] = TEXTS_IN("title", "exhibit_text")
+    TEXTS_IN("subtitle", "exhibit_text") TEXTS_IN("cite", "source_text")
+        TEXTS_IN("description", "source_text") TEXTS_IN("chapter", "panel_text") TEXTS_IN(
+            "heading", "panel_text") TEXTS_IN("body", "panel_text") TEXTS_IN("note", "panel_text")
+            TEXTS_IN("alt", "panel_text") TEXTS_IN("label", "statistic_text") TEXTS_IN(
+                "prefix", "statistic_text") TEXTS_IN("suffix", "statistic_text")
+                TEXTS_IN("part_of_label", "statistic_text") TEXTS_IN("text", "quote_text") TEXTS_IN(
+                    "role", "quote_text") TEXTS_IN("context", "quote_text")
+                    TEXTS_IN("translation", "quote_text") TEXTS_IN("label", "event_text") TEXTS_IN(
+                        "time", "event_text") TEXTS_IN("label", "compare_value_text")
+                        TEXTS_IN("text", "caption") TEXTS_IN(
+                            "text",
+                            "ui_text") "SELECT speaker FROM quote UNION ALL "
+                                       "SELECT heading FROM panel_text JOIN panel USING (position) "
+                                       "WHERE panel.kind = 'title'";
 #undef TEXTS_IN
 
 /* The words of locale l's texts that its dictionary hyphenates, into its
@@ -539,9 +540,8 @@ int ui_write(const struct build *b, sqlite3 *db)
 {
     for (int l = 0; l < b->nloc; l++)
         for (int k = 0; k < UI_KEY_COUNT; k++)
-            if (b->ui[l][k] &&
-                row(db, "INSERT INTO ui_text VALUES (?, ?, ?)", "ttt", b->loc[l], ui_keys[k],
-                    b->ui[l][k]))
+            if (b->ui[l][k] && row(db, "INSERT INTO ui_text VALUES (?, ?, ?)", "ttt", b->loc[l],
+                                   ui_keys[k], b->ui[l][k]))
                 return -1;
     return 0;
 }

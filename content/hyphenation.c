@@ -23,7 +23,11 @@ static uint32_t decode(const char *s, size_t n, size_t *i)
     const unsigned char *p = (const unsigned char *)s + *i;
     size_t left = n - *i;
     uint32_t c = p[0];
-    int len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    int len = c < 0x80             ? 1
+              : (c & 0xE0) == 0xC0 ? 2
+              : (c & 0xF0) == 0xE0 ? 3
+              : (c & 0xF8) == 0xF0 ? 4
+                                   : 0;
     if (len == 1 || len == 0 || (size_t)len > left) {
         *i += 1;
         return len == 1 ? c : 0xFFFD;
@@ -200,8 +204,7 @@ static int tag_parts(const char *tag, char lang[4], char region[3])
 
 static int readable(const char *dir, const char *name, char *path, size_t size)
 {
-    return snprintf(path, size, "%s/hyph_%s.dic", dir, name) < (int)size &&
-           access(path, R_OK) == 0;
+    return snprintf(path, size, "%s/hyph_%s.dic", dir, name) < (int)size && access(path, R_OK) == 0;
 }
 
 /* The first hyph_<lang>_*.dic of dir in name order (a folder of Debian's
@@ -293,7 +296,8 @@ static int32_t find(const struct hyphen_table *t, const char *w, size_t n, uint3
         return -1;
     for (uint32_t i = h & t->mask;; i = (i + 1) & t->mask) {
         int32_t k = t->slot[i];
-        if (k < 0 || (t->e[k].hash == h && t->e[k].wn == n && memcmp(t->pool + t->e[k].word, w, n) == 0))
+        if (k < 0 ||
+            (t->e[k].hash == h && t->e[k].wn == n && memcmp(t->pool + t->e[k].word, w, n) == 0))
             return k;
     }
 }
@@ -363,8 +367,8 @@ static int valid(const char *word, size_t wn, const char *hy, size_t hn)
         }
         while (k < w.n && w.end[k] < o)
             k++;
-        if (o == 0 || k == w.n || w.end[k] != o || !point_allowed(&w, k, HYPHEN_MIN_LEFT, HYPHEN_MIN_RIGHT) ||
-            (i > 0 && hy[i - 1] == '-'))
+        if (o == 0 || k == w.n || w.end[k] != o ||
+            !point_allowed(&w, k, HYPHEN_MIN_LEFT, HYPHEN_MIN_RIGHT) || (i > 0 && hy[i - 1] == '-'))
             return 0;
     }
     return o == wn;

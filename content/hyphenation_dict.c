@@ -48,8 +48,8 @@ struct state {
     uint32_t off;  /* its letters, in d->cps */
     uint32_t hash; /* of its letters (0 with len 0: an empty slot) */
     uint16_t len;
-    uint8_t repl;  /* a rule that changes the spelling */
-    int32_t val;   /* its len + 1 values in d->vals; -1: a prefix only */
+    uint8_t repl; /* a rule that changes the spelling */
+    int32_t val;  /* its len + 1 values in d->vals; -1: a prefix only */
 };
 
 struct level {
@@ -245,7 +245,7 @@ static int add_pattern(struct hyphen_dict *d, struct level *lv, const char *line
     if (fresh)
         d->n_cps += (size_t)len;
     st = lookup(d, lv, cp, len, hash_of(cp, len)); /* the table may have grown */
-    st->val = (int32_t)d->n_vals; /* a pattern given twice: the last one */
+    st->val = (int32_t)d->n_vals;                  /* a pattern given twice: the last one */
     st->repl = slash != NULL;
     memcpy(d->vals + d->n_vals, cval, (size_t)len + 1);
     d->n_vals += (size_t)len + 1;
@@ -287,7 +287,11 @@ static void set_nohyphen(struct hyphen_dict *d, const char *rest)
  * which are never points themselves. */
 static int default_level(struct hyphen_dict *d)
 {
-    static const char *const utf8[] = {"1-1", "1'1", "1\xE2\x80\x93" "1", "1\xE2\x80\x99" "1"};
+    static const char *const utf8[] = {"1-1", "1'1",
+                                       "1\xE2\x80\x93"
+                                       "1",
+                                       "1\xE2\x80\x99"
+                                       "1"};
     int n = d->utf8 ? 4 : 2;
     for (int i = 0; i < n; i++)
         if (add_pattern(d, &d->lv[0], utf8[i]))

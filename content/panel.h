@@ -79,8 +79,8 @@ struct panel_caption {
 /* A video panel's clip. The picture before it moves (and wherever a still
  * is needed: render, contact sheet) is the panel's image, the poster. */
 struct panel_video {
-    long long clip;        /* its row in the store's clip table (> 0) */
-    const char *store;     /* the store's file, to read the clip from; NULL: in memory */
+    long long clip;    /* its row in the store's clip table (> 0) */
+    const char *store; /* the store's file, to read the clip from; NULL: in memory */
     /* that file's device and inode when the panel was read (store_file_id):
      * the clip's reader must open the same file */
     unsigned long long store_dev, store_ino;

@@ -98,7 +98,6 @@ static const char *const statement_sql[ST_COUNT] = {
                 " ORDER BY l.position LIMIT 3",
 };
 
-
 char *st_dup_string(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -108,13 +107,12 @@ char *st_dup_string(const char *s)
     return d;
 }
 
-
 /* Checks one text value from the store against rules_text without copying
  * it. *text is NULL for SQL NULL. `where` (may be NULL) says where the value
  * is ("panel 2 'runners'"). */
 int st_check_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
-                      const struct field *f, const unsigned char **text, int *len, char *why,
-                      size_t why_len)
+                  const struct field *f, const unsigned char **text, int *len, char *why,
+                  size_t why_len)
 {
     int type = sqlite3_column_type(st, col);
     const char *sep = where ? ", " : "";
@@ -171,8 +169,8 @@ static int copy_text(const struct store *s, sqlite3_stmt *st, int col, const cha
 }
 
 int st_read_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
-                     const struct field *f, struct arena *a, const char **out, char *why,
-                     size_t why_len)
+                 const struct field *f, struct arena *a, const char **out, char *why,
+                 size_t why_len)
 {
     char *t;
     int rc = copy_text(s, st, col, where, f, a, &t, why, why_len);
@@ -219,8 +217,7 @@ int st_next_row(struct store *s, sqlite3_stmt *st, char *why, size_t why_len)
 
 /* Prepares a statement run once at open (finalise it even on failure);
  * 0, or -1 with why set. */
-int st_prepare_once(struct store *s, const char *sql, sqlite3_stmt **st, char *why,
-                        size_t why_len)
+int st_prepare_once(struct store *s, const char *sql, sqlite3_stmt **st, char *why, size_t why_len)
 {
     int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
     return rc == SQLITE_OK ? 0 : st_fail_sqlite(s, rc, why, why_len);
@@ -245,7 +242,7 @@ void st_reset_all(struct store *s)
 /* Runs statement `which` for the key ?1 and steps to its row (*st): 1 on
  * the row, 0 when there is none, -1 with why set on an error. */
 int st_lookup(struct store *s, int which, sqlite3_int64 key, sqlite3_stmt **st, char *why,
-                  size_t why_len)
+              size_t why_len)
 {
     *st = st_begin(s, which);
     int rc = sqlite3_bind_int64(*st, 1, key);
@@ -256,7 +253,7 @@ int st_lookup(struct store *s, int which, sqlite3_int64 key, sqlite3_stmt **st, 
 
 /* Binds ?1 position, ?2 requested locale, ?3 default locale. */
 int st_bind_localized(struct store *s, sqlite3_stmt *st, int position, const char *locale,
-                          char *why, size_t why_len)
+                      char *why, size_t why_len)
 {
     int rc = sqlite3_bind_int(st, 1, position);
     if (rc == SQLITE_OK)
@@ -271,8 +268,8 @@ int st_bind_localized(struct store *s, sqlite3_stmt *st, int position, const cha
  * over the rows (requested locale first). *row_locale is the locale of the
  * first row, or NULL when there is no row. */
 int st_read_localized(struct store *s, sqlite3_stmt *st, int n, const struct field *f,
-                          const char *where, struct arena *a, const char **fields,
-                          const char **row_locale, char *why, size_t why_len)
+                      const char *where, struct arena *a, const char **fields,
+                      const char **row_locale, char *why, size_t why_len)
 {
     char name[96];
     int r, row = 0;
@@ -507,7 +504,8 @@ const char *st_window_words(const unsigned char *spec, char *buf, size_t size)
 static int read_locales(struct store *s, char *why, size_t why_len)
 {
     sqlite3_stmt *st = NULL;
-    int ret = st_prepare_once(s, "SELECT code, name FROM locale ORDER BY position", &st, why, why_len);
+    int ret =
+        st_prepare_once(s, "SELECT code, name FROM locale ORDER BY position", &st, why, why_len);
     int r = 0;
     while (ret == 0 && (r = st_next_row(s, st, why, why_len)) > 0) {
         if (s->n_locales == STORE_MAX_LOCALES) {
@@ -531,10 +529,11 @@ static int read_locales(struct store *s, char *why, size_t why_len)
         int ok = s->locale_names[i] && store_locale_code_ok(c, n);
         if (!ok) {
             char words[80];
-            ret = rules_fail(why, why_len,
-                             "%s has a language without a valid code and name (\"%s\": a code "
-                             "is letters, digits and '-', starting with a letter).",
-                             s->name, st_window_words((const unsigned char *)c, words, sizeof words));
+            ret =
+                rules_fail(why, why_len,
+                           "%s has a language without a valid code and name (\"%s\": a code "
+                           "is letters, digits and '-', starting with a letter).",
+                           s->name, st_window_words((const unsigned char *)c, words, sizeof words));
         }
     }
     if (ret == 0 && r < 0)
@@ -631,8 +630,8 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
     ret = 0;
     /* as the build takes them: id a short id, version a line of up to as
      * many bytes */
-    if (copy_text(s, st, 0, NULL, &(const struct field){"exhibit id (slug)", STORE_ID_MAX, 1},
-                  NULL, &s->slug, why, why_len) < 0 ||
+    if (copy_text(s, st, 0, NULL, &(const struct field){"exhibit id (slug)", STORE_ID_MAX, 1}, NULL,
+                  &s->slug, why, why_len) < 0 ||
         copy_text(s, st, 1, NULL, &(const struct field){"exhibit version", STORE_ID_MAX, 1}, NULL,
                   &s->version, why, why_len) < 0 ||
         copy_text(s, st, 2, NULL, ANY_TEXT("default language"), NULL, &s->default_locale, why,
@@ -645,9 +644,9 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
         goto done;
     }
     if (!store_id_ok(s->slug, strlen(s->slug), "-")) {
-        ret = rules_fail(why, why_len,
-                         "%s has an exhibit id (slug) that is not letters, digits and '-'.",
-                         s->name);
+        ret =
+            rules_fail(why, why_len,
+                       "%s has an exhibit id (slug) that is not letters, digits and '-'.", s->name);
         goto done;
     }
     int known = 0;
@@ -708,9 +707,9 @@ static int check_windows(struct store *s, char *why, size_t why_len)
                           s->name, (long long)total, STORE_WINDOWS_MAX, STORE_WINDOWS_PER_SCOPE);
     sqlite3_stmt *st = NULL;
     int ret = st_prepare_once(s,
-                           "SELECT scope, first, count(*) FROM show_window"
-                           " GROUP BY scope, first, last HAVING count(*) > ?1 LIMIT 1",
-                           &st, why, why_len);
+                              "SELECT scope, first, count(*) FROM show_window"
+                              " GROUP BY scope, first, last HAVING count(*) > ?1 LIMIT 1",
+                              &st, why, why_len);
     if (ret == 0 && sqlite3_bind_int(st, 1, STORE_WINDOWS_PER_SCOPE) != SQLITE_OK)
         ret = st_fail_sqlite(s, SQLITE_ERROR, why, why_len);
     if (ret == 0 && (ret = st_next_row(s, st, why, why_len)) > 0) {
@@ -726,7 +725,7 @@ static int check_windows(struct store *s, char *why, size_t why_len)
     if (ret != 0)
         return -1;
     if (st_prepare_once(s, "SELECT scope, first, last, spec FROM show_window ORDER BY rowid", &st,
-                     why, why_len) < 0) {
+                        why, why_len) < 0) {
         sqlite3_finalize(st);
         return -1;
     }
@@ -755,7 +754,8 @@ static int check_windows(struct store *s, char *why, size_t why_len)
         else if (when_parse((const char *)spec, &w, wwhy, sizeof wwhy) != 0)
             bad = wwhy;
         if (bad) {
-            ret = rules_fail(why, why_len, "%s has a show window (%d, \"%s\") the build could not "
+            ret = rules_fail(why, why_len,
+                             "%s has a show window (%d, \"%s\") the build could not "
                              "have written: %s.",
                              s->name, i, st_window_words(spec, words, sizeof words), bad);
         }
@@ -786,8 +786,9 @@ static int prepare_statements(struct store *s, char *why, size_t why_len)
 static void ui_ignore(struct store *s, const char *locale, const char *key, const char *reason)
 {
     if (s->ui_ignored++ == 0)
-        snprintf(s->ui_why, sizeof s->ui_why, "%.120s: the kiosk's word \"%.40s\" in %.35s is left out: %.160s",
-                 s->name, key ? key : "?", locale ? locale : "?", reason);
+        snprintf(s->ui_why, sizeof s->ui_why,
+                 "%.120s: the kiosk's word \"%.40s\" in %.35s is left out: %.160s", s->name,
+                 key ? key : "?", locale ? locale : "?", reason);
 }
 
 /* One row of ui_text into s->ui, or left out: only a key the kiosk knows,
@@ -834,7 +835,8 @@ static int read_ui_text(struct store *s, char *why, size_t why_len)
     if (s->format < 7)
         return 0;
     sqlite3_stmt *st = NULL;
-    int ret = st_prepare_once(s, "SELECT locale, key, text FROM ui_text LIMIT ?1", &st, why, why_len);
+    int ret =
+        st_prepare_once(s, "SELECT locale, key, text FROM ui_text LIMIT ?1", &st, why, why_len);
     if (ret == 0)
         sqlite3_bind_int(st, 1, UI_ROWS_MAX + 1);
     int r = 0, rows = 0;
@@ -994,7 +996,6 @@ fail:
     return -1;
 }
 
-
 void store_close(struct store *s)
 {
     if (!s)
@@ -1130,4 +1131,3 @@ fail:
     memset(out, 0, sizeof *out);
     return ret;
 }
-

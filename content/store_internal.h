@@ -95,11 +95,11 @@ struct store {
     int defer_check;             /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
     int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
     void *cancel_ctx;
-    char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT]; /* the exhibit's words (read_ui_text) */
-    int ui_ignored;                            /* rows of ui_text left out, */
-    char ui_why[400];                          /* the first one's reason */
-    struct hyphen_table *hy[STORE_MAX_LOCALES];  /* store_hyphens, by locale */
-    unsigned char hy_read[STORE_MAX_LOCALES];    /* 1: read (hy may still be NULL) */
+    char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT];  /* the exhibit's words (read_ui_text) */
+    int ui_ignored;                             /* rows of ui_text left out, */
+    char ui_why[400];                           /* the first one's reason */
+    struct hyphen_table *hy[STORE_MAX_LOCALES]; /* store_hyphens, by locale */
+    unsigned char hy_read[STORE_MAX_LOCALES];   /* 1: read (hy may still be NULL) */
     /* store_lend_fonts: per distinct font, a statement left on its row
      * (its blob is the bytes lent), and each face's file name */
     sqlite3_stmt *lent[STORE_FONT_FACES];
@@ -108,29 +108,28 @@ struct store {
 
 sqlite3_stmt *st_begin(struct store *s, int which);
 int st_bind_localized(struct store *s, sqlite3_stmt *st, int position, const char *locale,
-                          char *why, size_t why_len);
+                      char *why, size_t why_len);
 int st_check_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
-                      const struct field *f, const unsigned char **text, int *len, char *why,
-                      size_t why_len);
+                  const struct field *f, const unsigned char **text, int *len, char *why,
+                  size_t why_len);
 char *st_dup_string(const char *s);
 int st_fail_memory(const struct store *s, char *why, size_t why_len);
 int st_fail_sqlite(const struct store *s, int rc, char *why, size_t why_len);
 int st_lookup(struct store *s, int which, sqlite3_int64 key, sqlite3_stmt **st, char *why,
-                  size_t why_len);
+              size_t why_len);
 int st_next_row(struct store *s, sqlite3_stmt *st, char *why, size_t why_len);
 const char *st_pick_locale(const struct store *s, const char *locale);
-int st_prepare_once(struct store *s, const char *sql, sqlite3_stmt **st, char *why,
-                        size_t why_len);
+int st_prepare_once(struct store *s, const char *sql, sqlite3_stmt **st, char *why, size_t why_len);
 int st_read_localized(struct store *s, sqlite3_stmt *st, int n, const struct field *f,
-                          const char *where, struct arena *a, const char **fields,
-                          const char **row_locale, char *why, size_t why_len);
+                      const char *where, struct arena *a, const char **fields,
+                      const char **row_locale, char *why, size_t why_len);
 int st_read_text(const struct store *s, sqlite3_stmt *st, int col, const char *where,
-                     const struct field *f, struct arena *a, const char **out, char *why,
-                     size_t why_len);
+                 const struct field *f, struct arena *a, const char **out, char *why,
+                 size_t why_len);
 void st_reset_all(struct store *s);
 const char *st_window_words(const unsigned char *spec, char *buf, size_t size);
 int st_load_image(struct store *s, sqlite3_int64 asset_id, const char *noun, const char *where,
-                      struct arena *a, struct panel_image *img, char *why, size_t why_len);
+                  struct arena *a, struct panel_image *img, char *why, size_t why_len);
 void st_lent_fonts_free(struct store *s);
 
 #endif

@@ -41,7 +41,7 @@ int store_fonts(struct store *s, struct arena *a, struct store_font out[STORE_FO
         int len;
         if (st_check_text(s, st, 0, "a font", ANY_TEXT("fonts"), &face, &len, why, why_len) < 0 ||
             st_read_text(s, st, 1, "a font", ANY_TEXT("the font's file name"), a, &name, why,
-                      why_len) < 0) {
+                         why_len) < 0) {
             ret = -1;
             break;
         }
@@ -86,8 +86,8 @@ void st_lent_fonts_free(struct store *s)
  * there: *data is SQLite's buffer for the blob (valid until the statement
  * is reset or finalised), which must be the n bytes of a BLOB the sizes
  * said. 0, or -1 with why. */
-static int lend_font(struct store *s, const char *face, int n, sqlite3_stmt **st,
-                     const void **data, char *why, size_t why_len)
+static int lend_font(struct store *s, const char *face, int n, sqlite3_stmt **st, const void **data,
+                     char *why, size_t why_len)
 {
     int rc = sqlite3_prepare_v2(s->db, "SELECT data FROM font WHERE face = ?1", -1, st, NULL);
     if (rc == SQLITE_OK)
@@ -97,8 +97,8 @@ static int lend_font(struct store *s, const char *face, int n, sqlite3_stmt **st
     int r = st_next_row(s, *st, why, why_len);
     if (r < 0)
         return -1;
-    *data = r > 0 && sqlite3_column_type(*st, 0) == SQLITE_BLOB ? sqlite3_column_blob(*st, 0)
-                                                                 : NULL;
+    *data =
+        r > 0 && sqlite3_column_type(*st, 0) == SQLITE_BLOB ? sqlite3_column_blob(*st, 0) : NULL;
     if (r > 0 && !*data && sqlite3_errcode(s->db) == SQLITE_NOMEM)
         return st_fail_memory(s, why, why_len);
     if (!*data || sqlite3_column_bytes(*st, 0) != n)
@@ -130,7 +130,7 @@ int store_lend_fonts(struct store *s, struct store_font out[STORE_FONT_FACES], c
         int len, name_len;
         if (st_check_text(s, st, 0, "a font", ANY_TEXT("fonts"), &face, &len, why, why_len) < 0 ||
             st_check_text(s, st, 1, "a font", ANY_TEXT("the font's file name"), &name, &name_len,
-                       why, why_len) < 0) {
+                          why, why_len) < 0) {
             ret = -1;
             break;
         }
@@ -153,9 +153,8 @@ int store_lend_fonts(struct store *s, struct store_font out[STORE_FONT_FACES], c
             if (j != i && out[j].data && out[j].size == (size_t)n &&
                 strcmp(out[j].name, out[i].name) == 0)
                 out[i].data = out[j].data;
-        if (!out[i].data &&
-            lend_font(s, (const char *)face, (int)n, &s->lent[n_lent++], &out[i].data, why,
-                      why_len) < 0)
+        if (!out[i].data && lend_font(s, (const char *)face, (int)n, &s->lent[n_lent++],
+                                      &out[i].data, why, why_len) < 0)
             ret = -1;
     }
     if (ret == 0 && r < 0)
@@ -212,7 +211,8 @@ int store_clips(struct store *s, struct arena *a, struct store_clip **out, int *
         const char *where = "a clip";
         k->id = sqlite3_column_int64(st, 0);
         if (st_read_text(s, st, 1, where, ANY_TEXT("video.file"), a, &k->name, why, why_len) < 0 ||
-            st_read_text(s, st, 2, where, ANY_TEXT("container"), a, &k->container, why, why_len) < 0 ||
+            st_read_text(s, st, 2, where, ANY_TEXT("container"), a, &k->container, why, why_len) <
+                0 ||
             st_read_text(s, st, 3, where, ANY_TEXT("codec"), a, &k->codec, why, why_len) < 0) {
             ret = -1;
             break;

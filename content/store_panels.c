@@ -27,7 +27,7 @@ static int read_sources(struct store *s, sqlite3_stmt *st, const char *where, st
             st_read_text(s, st, 1, what, &cite, a, &c->cite, why, why_len) < 0 ||
             st_read_text(s, st, 2, what, &desc, a, &c->description, why, why_len) < 0 ||
             (files && st_read_text(s, st, 3, what, ANY_TEXT("sources.file"), a, &(*files)[*n], why,
-                                why_len) < 0))
+                                   why_len) < 0))
             return -1;
         if (!c->id || !c->cite || !c->description)
             return rules_fail(why, why_len, "%s has a source without its citation text (%s).",
@@ -185,7 +185,8 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
         return -1;
     if (!q->speaker)
         return rules_fail(why, why_len, "%s has a quote without a speaker (%s).", s->name, where);
-    if (st_read_text(s, st, 1, where, ANY_TEXT("quote.language"), a, &q->language, why, why_len) < 0)
+    if (st_read_text(s, st, 1, where, ANY_TEXT("quote.language"), a, &q->language, why, why_len) <
+        0)
         return -1;
 
     st = st_begin(s, ST_QUOTE_TEXT);
@@ -208,8 +209,8 @@ static int load_quote(struct store *s, int index, const char *loc, const char *w
         return st_fail_sqlite(s, rc, why, why_len);
     static const struct field translation = {"quote.translation", RULES_LEN_QUOTE, 0};
     r = st_next_row(s, st, why, why_len);
-    if (r < 0 ||
-        (r > 0 && st_read_text(s, st, 0, where, &translation, a, &q->translation, why, why_len) < 0))
+    if (r < 0 || (r > 0 && st_read_text(s, st, 0, where, &translation, a, &q->translation, why,
+                                        why_len) < 0))
         return -1;
     return 0;
 }
@@ -229,8 +230,8 @@ static int load_also(struct store *s, int index, struct panel *out, const char *
     out->n_also = 0;
     while (out->n_also < PANEL_ALSO_MAX && (r = st_next_row(s, st, why, why_len)) > 0) {
         int i = out->n_also;
-        if (st_read_text(s, st, 0, where, ANY_TEXT("locale"), a, &out->also_locale[i], why, why_len) <
-                0 ||
+        if (st_read_text(s, st, 0, where, ANY_TEXT("locale"), a, &out->also_locale[i], why,
+                         why_len) < 0 ||
             st_read_text(s, st, 1, where, &heading, a, &out->also[i], why, why_len) < 0)
             return -1;
         if (out->also[i] && out->also_locale[i])
@@ -241,7 +242,7 @@ static int load_also(struct store *s, int index, struct panel *out, const char *
 
 /* noun: what the picture is to a reader ("photo", "logo", "poster"). */
 int st_load_image(struct store *s, sqlite3_int64 asset_id, const char *noun, const char *where,
-                      struct arena *a, struct panel_image *img, char *why, size_t why_len)
+                  struct arena *a, struct panel_image *img, char *why, size_t why_len)
 {
     const char *mime;
     sqlite3_stmt *st;
@@ -252,8 +253,8 @@ int st_load_image(struct store *s, sqlite3_int64 asset_id, const char *noun, con
     if (r < 0)
         return -1;
     if (st_read_text(s, st, 0, where, ANY_TEXT("the photo's type"), a, &mime, why, why_len) < 0 ||
-        st_read_text(s, st, 4, where, ANY_TEXT("the photo's file name"), a, &img->name, why, why_len) <
-            0)
+        st_read_text(s, st, 4, where, ANY_TEXT("the photo's file name"), a, &img->name, why,
+                     why_len) < 0)
         return -1;
     if (sqlite3_column_type(st, 1) != SQLITE_BLOB)
         return rules_fail(why, why_len, "%s has an image that is not stored as image data (%s).",
@@ -468,7 +469,8 @@ static int load_items(struct store *s, const struct item_kind *k, int index, con
         int *n_cites;
         st = st_begin(s, k->texts);
         if (bind_item(s, st, index, loc, i, why, why_len) < 0 ||
-            st_read_localized(s, st, k->n_names, k->names, where, a, fields, NULL, why, why_len) < 0)
+            st_read_localized(s, st, k->n_names, k->names, where, a, fields, NULL, why, why_len) <
+                0)
             return -1;
         if (!fields[0])
             return rules_fail(why, why_len, "%s: %s: %s %d has no label.", s->name, where, k->noun,
@@ -527,8 +529,8 @@ static int load_captions(struct store *s, int index, const char *loc, const char
         struct panel_caption *c = &caps[n];
         c->start_ms = sqlite3_column_int(st, 0);
         c->end_ms = sqlite3_column_int(st, 1);
-        if (st_read_text(s, st, 2, where, &(const struct field){"a caption", RULES_LEN_CAPTION, 0}, a,
-                      &c->text, why, why_len) < 0)
+        if (st_read_text(s, st, 2, where, &(const struct field){"a caption", RULES_LEN_CAPTION, 0},
+                         a, &c->text, why, why_len) < 0)
             return -1;
         if (!c->text || c->start_ms < 0 || c->end_ms <= c->start_ms ||
             (n && c->start_ms < caps[n - 1].start_ms))
@@ -559,7 +561,7 @@ static int load_video(struct store *s, int index, const char *loc, const char *w
     if (st_read_text(s, st, 0, where, ANY_TEXT("video.then"), a, &at_end, why, why_len) < 0 ||
         st_read_text(s, st, 3, where, ANY_TEXT("video.file"), a, &v->name, why, why_len) < 0 ||
         st_read_text(s, st, 4, where, ANY_TEXT("the clip's container"), a, &v->container, why,
-                  why_len) < 0 ||
+                     why_len) < 0 ||
         st_read_text(s, st, 5, where, ANY_TEXT("the clip's codec"), a, &v->codec, why, why_len) < 0)
         return -1;
     v->then_next = at_end && strcmp(at_end, "next") == 0;
@@ -606,7 +608,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     if (r < 0)
         return -1;
     if (st_read_text(s, st, 0, where, &(const struct field){"the panel id", STORE_MAX_TEXT, 1}, a,
-                  &out->id, why, why_len) < 0 ||
+                     &out->id, why, why_len) < 0 ||
         st_read_text(s, st, 1, where, ANY_TEXT("kind"), a, &kind, why, why_len) < 0)
         return -1;
     int k = panel_kind_from_name(kind);
@@ -693,8 +695,7 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
 /* The exhibit's words in locale copied into a, for a panel that may
  * outlive the store: UI_KEY_COUNT pointers, NULL where none; NULL when
  * memory is short. */
-static const char *const *ui_text_copy(const struct store *s, const char *locale,
-                                       struct arena *a)
+static const char *const *ui_text_copy(const struct store *s, const char *locale, struct arena *a)
 {
     const char *const *own = store_ui_text(s, locale);
     const char **out = arena_alloc(a, sizeof *out * UI_KEY_COUNT);

@@ -13,9 +13,9 @@ static struct hyphen_table *read_hyphens(struct store *s, int l)
     struct hyphen_table *t = hyphen_table_new();
     char why[160];
     if (!t || st_prepare_once(s,
-                           "SELECT word, hyphenated FROM hyphenation WHERE locale = ?1 "
-                           "ORDER BY word LIMIT ?2",
-                           &st, why, sizeof why) != 0) {
+                              "SELECT word, hyphenated FROM hyphenation WHERE locale = ?1 "
+                              "ORDER BY word LIMIT ?2",
+                              &st, why, sizeof why) != 0) {
         hyphen_table_free(t);
         return NULL;
     }
@@ -103,7 +103,7 @@ static int check_hyphens(struct store *s, char *why, size_t why_len)
         if (!t)
             return st_fail_memory(s, why, why_len);
         r = st_prepare_once(s, "SELECT word, hyphenated FROM hyphenation WHERE locale = ?1", &st,
-                         why, why_len);
+                            why, why_len);
         if (r == 0)
             sqlite3_bind_text(st, 1, s->locales[l], -1, SQLITE_STATIC);
         int row = 0, n = 0;
@@ -122,10 +122,10 @@ static int check_hyphens(struct store *s, char *why, size_t why_len)
                                s->name, s->locales[l], HYPHEN_TABLE_MAX_WORDS,
                                HYPHEN_TABLE_MAX_BYTES >> 20);
             else if (added < 0)
-                r = rules_fail(why, why_len,
-                               "%s hyphenates \"%s\" (%s) in a way the build never writes.",
-                               s->name, st_window_words((const unsigned char *)w, words, sizeof words),
-                               s->locales[l]);
+                r = rules_fail(
+                    why, why_len, "%s hyphenates \"%s\" (%s) in a way the build never writes.",
+                    s->name, st_window_words((const unsigned char *)w, words, sizeof words),
+                    s->locales[l]);
         }
         sqlite3_finalize(st);
         hyphen_table_free(t);
@@ -216,15 +216,15 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
                            s->name, words, STORE_ID_MAX);
         else if (!file_ok)
             r = rules_fail(why, why_len,
-                           "%s has a source whose file (\"%s\") is not a plain file name.",
-                           s->name, words);
+                           "%s has a source whose file (\"%s\") is not a plain file name.", s->name,
+                           words);
     }
     sqlite3_finalize(st);
     if (r != 0 || row < 0)
         return -1;
     /* a quote's language as the build takes it (value_locale_code) */
-    r = st_prepare_once(s, "SELECT p.id, q.language FROM quote q JOIN panel p USING (position)", &st,
-                     why, why_len);
+    r = st_prepare_once(s, "SELECT p.id, q.language FROM quote q JOIN panel p USING (position)",
+                        &st, why, why_len);
     while (r == 0 && (row = st_next_row(s, st, why, why_len)) > 0) {
         const char *lang = (const char *)sqlite3_column_text(st, 1);
         size_t n = lang ? (size_t)sqlite3_column_bytes(st, 1) : 0;
@@ -241,9 +241,10 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         r = first_found(s, rules[i].sql, words, sizeof words, why, why_len);
         if (r != 0)
-            return r < 0 ? -1
-                         : rules_fail(why, why_len, "%s has %s (\"%s\"): the build never writes one.",
-                                      s->name, rules[i].says, words);
+            return r < 0
+                       ? -1
+                       : rules_fail(why, why_len, "%s has %s (\"%s\"): the build never writes one.",
+                                    s->name, rules[i].says, words);
     }
     st_reset_all(s);
     return 0;
@@ -295,17 +296,17 @@ int store_missing_texts(struct store *s,
     sqlite3_stmt *st = NULL;
     int ret =
         st_prepare_once(s,
-                     "SELECT p.position, p.id, l.code,"
-                     " d.chapter IS NOT NULL AND t.chapter IS NULL,"
-                     " d.heading IS NOT NULL AND t.heading IS NULL,"
-                     " d.body IS NOT NULL AND t.body IS NULL,"
-                     " d.note IS NOT NULL AND t.note IS NULL,"
-                     " d.alt IS NOT NULL AND t.alt IS NULL"
-                     " FROM panel p JOIN locale l ON l.code <> ?1"
-                     " JOIN panel_text d ON d.position = p.position AND d.locale = ?1"
-                     " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = l.code"
-                     " ORDER BY p.position, l.position",
-                     &st, why, why_len);
+                        "SELECT p.position, p.id, l.code,"
+                        " d.chapter IS NOT NULL AND t.chapter IS NULL,"
+                        " d.heading IS NOT NULL AND t.heading IS NULL,"
+                        " d.body IS NOT NULL AND t.body IS NULL,"
+                        " d.note IS NOT NULL AND t.note IS NULL,"
+                        " d.alt IS NOT NULL AND t.alt IS NULL"
+                        " FROM panel p JOIN locale l ON l.code <> ?1"
+                        " JOIN panel_text d ON d.position = p.position AND d.locale = ?1"
+                        " LEFT JOIN panel_text t ON t.position = p.position AND t.locale = l.code"
+                        " ORDER BY p.position, l.position",
+                        &st, why, why_len);
     if (ret < 0)
         return -1;
     sqlite3_bind_text(st, 1, s->default_locale, -1, SQLITE_STATIC);
@@ -333,9 +334,9 @@ int store_windows(struct store *s, struct arena *a, struct store_window **out, i
         return 0;
     sqlite3_stmt *st = NULL;
     if (st_prepare_once(s,
-                     "SELECT scope, first, last, spec FROM show_window"
-                     " ORDER BY scope = 'panel', scope = 'chapter', first, rowid",
-                     &st, why, why_len) < 0)
+                        "SELECT scope, first, last, spec FROM show_window"
+                        " ORDER BY scope = 'panel', scope = 'chapter', first, rowid",
+                        &st, why, why_len) < 0)
         return -1;
     struct store_window *w = NULL;
     int count = 0, cap = 0, ret;

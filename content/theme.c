@@ -134,8 +134,7 @@ int theme_check(const struct theme *t, char *why, size_t why_len)
                  "the accent %s on the background %s has a contrast of %.1f:1; text drawn in "
                  "the accent, and on it, needs %.1f:1",
                  theme_colour_text(p.rgb[THEME_ACCENT], a, sizeof a),
-                 theme_colour_text(bg, b, sizeof b), floor(accent * 10) / 10,
-                 THEME_MIN_CONTRAST);
+                 theme_colour_text(bg, b, sizeof b), floor(accent * 10) / 10, THEME_MIN_CONTRAST);
         return -1;
     }
     return 0;

@@ -6,8 +6,9 @@
 #include "rules.h"
 
 const char *const ui_keys[UI_KEY_COUNT] = {
-    "start",          "chapters", "close", "still_there", "keep_exploring", "back_in",
-    "touch_to_explore", "previous", "next",  "original",    "source",         "sources",
+    "start",   "chapters",         "close",    "still_there", "keep_exploring",
+    "back_in", "touch_to_explore", "previous", "next",        "original",
+    "source",  "sources",
 };
 
 int ui_key_index(const char *key)
@@ -33,8 +34,7 @@ static int count_templates(const char *s, size_t len)
     return n;
 }
 
-int ui_key_check(int k, const char *text, size_t len, const char *name, char *why,
-                 size_t why_len)
+int ui_key_check(int k, const char *text, size_t len, const char *name, char *why, size_t why_len)
 {
     if (k < 0 || k >= UI_KEY_COUNT)
         return rules_fail(why, why_len, "%s is not one of the kiosk's words", name ? name : "?");

@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 #define UI_KEY_COUNT 12
-#define UI_KEY_BACK_IN 5      /* the one template: "... %d s" (seconds) */
-#define UI_KEY_TEXT_MAX 200   /* bytes of UTF-8, as table ui_text allows */
+#define UI_KEY_BACK_IN 5    /* the one template: "... %d s" (seconds) */
+#define UI_KEY_TEXT_MAX 200 /* bytes of UTF-8, as table ui_text allows */
 
 /* "start", "chapters", "close", "still_there", "keep_exploring", "back_in",
  * "touch_to_explore", "previous", "next", "original", "source", "sources" */
@@ -26,7 +26,6 @@ int ui_key_index(const char *key);
  * exactly once, where the seconds go, and no other '%'". The
  * kiosk never passes an exhibit's text to printf as a format, and a word
  * with a stray '%' is a mistake a visitor would see. */
-int ui_key_check(int k, const char *text, size_t len, const char *name, char *why,
-                 size_t why_len);
+int ui_key_check(int k, const char *text, size_t len, const char *name, char *why, size_t why_len);
 
 #endif

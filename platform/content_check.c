@@ -42,7 +42,7 @@ struct content_check {
     int n_lacks[FACE_COUNT];
     long lacks_more[FACE_COUNT];
     int font_failed[FACE_COUNT]; /* an exhibit's font dropped, reported (glyph_check) */
-    content_check_step_fn step; /* content_check_on_step */
+    content_check_step_fn step;  /* content_check_on_step */
     void *step_ctx;
 };
 
@@ -337,8 +337,8 @@ static int photo_check(struct content_check *c, const struct panel *p,
                        : p->kind == PANEL_VIDEO ? "poster"
                                                 : "photo";
     if (photo_probe(p->image.data, p->image.size, &info, pwhy, sizeof(pwhy)) != 0) {
-        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name,
-                 name[0] ? "\"" : "", pwhy);
+        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name, name[0] ? "\"" : "",
+                 pwhy);
         return -2;
     }
     /* every byte is decoded at any size; a small one lets libjpeg skip
@@ -354,8 +354,8 @@ static int photo_check(struct content_check *c, const struct panel *p,
     SDL_Surface *s =
         photo_decode(p->image.data, p->image.size, ow, oh, 0, NULL, NULL, pwhy, sizeof(pwhy));
     if (!s) {
-        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name,
-                 name[0] ? "\"" : "", pwhy);
+        snprintf(why, why_len, "%s%s%s%s %s", what, name[0] ? " \"" : "", name, name[0] ? "\"" : "",
+                 pwhy);
         return -2;
     }
     SDL_FreeSurface(s);
@@ -703,8 +703,8 @@ int content_check_clips(struct store *s, int *checked, char *why, size_t why_len
                          "is %s in %s %dx%d, %lld ms, %lld bytes, where the exhibit says %s in %s "
                          "%dx%d, %lld ms, %lld bytes",
                          info.codec, info.container, info.width, info.height,
-                         (long long)info.duration_ms, (long long)info.bytes, k->codec,
-                         k->container, k->w, k->h, k->duration_ms, k->bytes);
+                         (long long)info.duration_ms, (long long)info.bytes, k->codec, k->container,
+                         k->w, k->h, k->duration_ms, k->bytes);
                 rc = -1;
             }
         }

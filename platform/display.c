@@ -21,7 +21,6 @@
 #define _DEFAULT_SOURCE /* access */
 #include "display_internal.h"
 
-
 /* Textures this process holds in its renderers: every create and destroy
  * goes through these two (main thread only), for the soak's leak check. */
 static long live_textures;
@@ -101,7 +100,6 @@ size_t disp_utf8_put(uint32_t c, char *out)
     return 4;
 }
 
-
 void disp_ink_free(struct ink *k)
 {
     free(k->a);
@@ -136,8 +134,8 @@ void disp_ink_make(struct display *d, struct ink *k, const SDL_Surface *s, uint3
 /* Rasterise text into a blended texture; NULL when there is nothing to see.
  * ink (may be NULL): its coverage too, for the software crossfade. */
 SDL_Texture *disp_text_texture_ink(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                     const char *s, size_t n, int rtl, int *w, int *h,
-                                     struct ink *ink)
+                                   const char *s, size_t n, int rtl, int *w, int *h,
+                                   struct ink *ink)
 {
     *w = *h = 0;
     if (ink)
@@ -160,7 +158,7 @@ SDL_Texture *disp_text_texture_ink(struct display *d, enum font_face face, int p
 }
 
 SDL_Texture *disp_text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                 const char *s, size_t n, int rtl, int *w, int *h)
+                               const char *s, size_t n, int rtl, int *w, int *h)
 {
     return disp_text_texture_ink(d, face, px, rgb, s, n, rtl, w, h, NULL);
 }
@@ -184,7 +182,7 @@ void *disp_pixel_at(void *base, int pitch, int x, int y)
  * blend_ink, with SDL's own arithmetic, an order of magnitude faster than
  * SDL's general blit. */
 void disp_put_tex(struct display *d, SDL_Texture *tex, const struct ink *k, int x, int y, int w,
-                    int h, uint8_t a)
+                  int h, uint8_t a)
 {
     SDL_Surface *out = d->own_out;
     if (!out || !tex || !k || !k->a || a == 0 || a == 255 || k->w != w || k->h != h) {
@@ -256,8 +254,8 @@ void disp_photo_forget(struct view_photo *p)
  * its placeholder and its caption. With a view (v) and a window, the first
  * build starts decoding on a worker and gives NULL (the placeholder) until
  * display_poll_photos finds it decoded and builds the view again. */
-SDL_Texture *disp_image_texture(struct display *d, struct panel_view *v,
-                                  const struct draw_item *it, SDL_Rect *dst)
+SDL_Texture *disp_image_texture(struct display *d, struct panel_view *v, const struct draw_item *it,
+                                SDL_Rect *dst)
 {
     const struct panel_image *img = it->image;
     if (!img || !img->data || img->size == 0 || it->r.w < 1 || it->r.h < 1)
@@ -716,7 +714,7 @@ static int turn_soft(struct display *d, SDL_Texture *f, int ow, int oh)
     }
     if (!d->turn_tex) {
         d->turn_tex = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
-                                                    SDL_TEXTUREACCESS_STREAMING, tw, th));
+                                                         SDL_TEXTUREACCESS_STREAMING, tw, th));
         if (!d->turn_tex)
             return -1;
         d->turn_w = tw;
@@ -834,7 +832,6 @@ void display_clear_black(struct display *d)
     SDL_SetRenderDrawColor(d->ren, 0, 0, 0, 255);
     SDL_RenderClear(d->ren);
 }
-
 
 void display_present(struct display *d)
 {
@@ -990,7 +987,7 @@ static void cache_flush(struct display *d)
 }
 
 struct cache_slot *disp_cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                      const char *s, size_t n, int rtl)
+                                    const char *s, size_t n, int rtl)
 {
     uint32_t h = text_hash(face, px, rgb, s, n);
     struct cache_slot *victim = &d->cache[0];
@@ -1152,7 +1149,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
     for (int i = 0; !blended && i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
         disp_draw_view(d, (struct panel_view *)fv->view, fv->dx, fv->alpha, fv->anim_t,
-                  VIEW_STATIC | VIEW_PICTURE);
+                       VIEW_STATIC | VIEW_PICTURE);
     }
     disp_video_sweep(d);
     for (int l = 0; l < f->n_lists; l++)
@@ -1349,4 +1346,3 @@ struct presenter display_presenter(struct display *d)
         .video = disp_p_video,
     };
 }
-

@@ -310,7 +310,7 @@ void disp_p_video(void *ctx, struct pview *view, struct pvideo *out)
         disp_clip_tex_free(d, vv);
     if (!vv->tex) {
         vv->tex = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
-                                                SDL_TEXTUREACCESS_STREAMING, r->w, r->h));
+                                                     SDL_TEXTUREACCESS_STREAMING, r->w, r->h));
         if (!vv->tex)
             return;
         vv->has_frame = 0;

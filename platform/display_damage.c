@@ -15,7 +15,6 @@
  * it cannot reason about (a slide, a turned output, anything drawn by the
  * public calls, an exposed window) is drawn and sent whole. */
 
-
 /* Merge overlapping rects until none overlaps: each place is drawn once. */
 void disp_rects_merge(SDL_Rect *r, int *n)
 {
@@ -98,7 +97,6 @@ SDL_Texture *disp_layer_locked(struct display *d, int w, int h, void **px, int *
     }
     return t;
 }
-
 
 /* With the software renderer, a view's static layer is a streaming
  * texture, drawn through a software renderer of its own straight into the
@@ -199,8 +197,7 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h,
                 disp_draw_figure(d, v, it, 0, 255, eased, &fp);
                 s->n_pieces = fp.n > fp.max ? PLAN_PIECES + 1 : s->n_pieces + fp.n;
                 if (!SDL_RectEmpty(&fp.ext))
-                    plan_rects_add(s->figs, &s->n_figs,
-                                   (int)(sizeof(s->figs) / sizeof(s->figs[0])),
+                    plan_rects_add(s->figs, &s->n_figs, (int)(sizeof(s->figs) / sizeof(s->figs[0])),
                                    plan_padded(plan_of(fp.ext)), w, h);
                 continue;
             }
@@ -416,8 +413,8 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
         blend_rect_but(d->blend, out, pa.px, pa.pitch, &pb, &all, cut, fb->alpha);
     } else { /* elsewhere both views are the background, as drawn last time */
         for (int i = 0; i < d->n_dmg; i++)
-            blend_rect_but(disp_rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out, pa.px,
-                           pa.pitch, &pb, &d->dmg[i], cut, fb->alpha);
+            blend_rect_but(disp_rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out,
+                           pa.px, pa.pitch, &pb, &d->dmg[i], cut, fb->alpha);
     }
     if (n > 0) {
         for (int i = 0; i < n; i++)
@@ -462,4 +459,3 @@ void display_set_own_blend(struct display *d, int on)
     if (d)
         d->own_blend_off = !on;
 }
-

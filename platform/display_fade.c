@@ -5,11 +5,10 @@
 
 /* ---- the software renderer's crossfade ------------------------------------ */
 
-
 /* Where an animated item draws at dx 0, into *r: 1; 0 when it draws
  * nothing; -1 for a kind not known here (SDL then draws the crossfade). */
 int disp_anim_extent(struct display *d, struct panel_view *v, struct anim_item *it, double eased,
-                       SDL_Rect *r)
+                     SDL_Rect *r)
 {
     *r = (SDL_Rect){0, 0, 0, 0};
     switch (it->kind) {
@@ -81,7 +80,7 @@ int disp_picture_rect(const struct panel_view *v, int w, int h, SDL_Rect *r)
  * clip's picture, with_picture), inside the w x h screen, none overlapping
  * another: their count, or -1 when one is of a kind not known here. */
 int disp_under_rects(struct display *d, struct panel_view *v, double anim_t, int w, int h,
-                       int with_picture, SDL_Rect *out)
+                     int with_picture, SDL_Rect *out)
 {
     SDL_Rect screen = {0, 0, w, h};
     double eased = plan_ease(anim_t);

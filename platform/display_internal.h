@@ -50,7 +50,6 @@
 #define WINDOW_W 1280
 #define WINDOW_H 720
 
-
 #define ATLAS_GLYPHS 48
 #define FIGURE_TEXT_MAX 160
 #define CACHE_SLOTS 48
@@ -81,7 +80,6 @@ struct figure_pieces {
     struct plan_piece *p;
     int n, max;
 };
-
 
 struct atlas {
     enum font_face face;
@@ -287,7 +285,7 @@ struct display {
     /* this frame's figures are as last time but for the pieces that
      * changed: only those the damage meets are drawn (figure_put) */
     int dmg_pieces;
-    SDL_Rect dmg[DMG_RECTS];                /* this frame's damage; n_dmg -1: the whole output */
+    SDL_Rect dmg[DMG_RECTS]; /* this frame's damage; n_dmg -1: the whole output */
     struct plan_damage plan; /* ... as the planner gave it (frame_plan.h) */
     int n_dmg;
     const void *shown_out; /* the output the last frame was presented from, and its size */
@@ -300,10 +298,9 @@ struct display {
     long presents;              /* every present: the first frame's view is scanned after it */
 };
 
-
 void disp_copy_at(SDL_Renderer *ren, SDL_Texture *tex, int x, int y, int w, int h, uint8_t a);
-SDL_Texture *disp_image_texture(struct display *d, struct panel_view *v,
-                                  const struct draw_item *it, SDL_Rect *dst);
+SDL_Texture *disp_image_texture(struct display *d, struct panel_view *v, const struct draw_item *it,
+                                SDL_Rect *dst);
 void disp_ink_free(struct ink *k);
 void disp_ink_make(struct display *d, struct ink *k, const SDL_Surface *s, uint32_t rgb);
 int disp_is_software(const struct display *d);
@@ -311,22 +308,22 @@ uint8_t disp_mul_alpha(uint8_t a, uint8_t b);
 void disp_photo_forget(struct view_photo *p);
 void *disp_pixel_at(void *base, int pitch, int x, int y);
 void disp_put_tex(struct display *d, SDL_Texture *tex, const struct ink *k, int x, int y, int w,
-                    int h, uint8_t a);
+                  int h, uint8_t a);
 void disp_set_color(SDL_Renderer *ren, uint32_t rgb, uint8_t a);
 void disp_set_why(char *why, size_t why_len, const char *what);
 SDL_Texture *disp_tex_counted(SDL_Texture *t);
 void disp_tex_destroy(SDL_Texture *t);
 SDL_Texture *disp_text_texture(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                 const char *s, size_t n, int rtl, int *w, int *h);
+                               const char *s, size_t n, int rtl, int *w, int *h);
 SDL_Texture *disp_text_texture_ink(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                     const char *s, size_t n, int rtl, int *w, int *h,
-                                     struct ink *ink);
+                                   const char *s, size_t n, int rtl, int *w, int *h,
+                                   struct ink *ink);
 void disp_to_screen(struct display *d);
 int disp_turned(const struct display *d);
 uint32_t disp_utf8_next(const char **p, const char *end);
 size_t disp_utf8_put(uint32_t c, char *out);
 struct cache_slot *disp_cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                      const char *s, size_t n, int rtl);
+                                    const char *s, size_t n, int rtl);
 
 /* One item drawn now. v: the view it belongs to (its locale and photos),
  * rasterised once into the view's texture, so its text is not kept; NULL:
@@ -335,9 +332,9 @@ struct cache_slot *disp_cached_text(struct display *d, enum font_face face, int 
 void disp_draw_item_now(struct display *d, struct panel_view *v, const struct draw_item *it);
 void disp_clip_tex_free(struct display *d, struct view_video *vv);
 void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item *it, int dx,
-                        uint8_t alpha, double t, struct figure_pieces *fp);
+                      uint8_t alpha, double t, struct figure_pieces *fp);
 void disp_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
-                      unsigned parts);
+                    unsigned parts);
 int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t why_len);
 void disp_view_drop_textures(struct panel_view *v);
 void disp_view_pack(struct display *d, struct panel_view *v);
@@ -364,10 +361,10 @@ void disp_video_presented_all(struct display *d);
 void disp_video_stop(struct display *d, struct view_video *vv);
 void disp_video_sweep(struct display *d);
 int disp_anim_extent(struct display *d, struct panel_view *v, struct anim_item *it, double eased,
-                       SDL_Rect *r);
+                     SDL_Rect *r);
 int disp_picture_lock(const struct view_video *vv, void **px, int *pitch);
 int disp_picture_rect(const struct panel_view *v, int w, int h, SDL_Rect *r);
 int disp_under_rects(struct display *d, struct panel_view *v, double anim_t, int w, int h,
-                       int with_picture, SDL_Rect *out);
+                     int with_picture, SDL_Rect *out);
 
 #endif

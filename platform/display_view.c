@@ -155,7 +155,7 @@ static void figure_put(struct display *d, SDL_Texture *tex, const struct ink *k,
 }
 
 void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item *it, int dx,
-                        uint8_t alpha, double t, struct figure_pieces *fp)
+                      uint8_t alpha, double t, struct figure_pieces *fp)
 {
     char buf[FIGURE_TEXT_MAX];
     size_t len = numfmt_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
@@ -371,7 +371,6 @@ void disp_view_drop_textures(struct panel_view *v)
     disp_clip_tex_free(v->d, &v->vid);
 }
 
-
 void disp_view_release(struct panel_view *v)
 {
     disp_view_drop_textures(v);
@@ -427,7 +426,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 /* Draw one static item into the current target at its final state. */
 /* The text cache (below), for lists drawn every frame. */
 struct cache_slot *disp_cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
-                                      const char *s, size_t n, int rtl);
+                                    const char *s, size_t n, int rtl);
 
 /* One item drawn now. v: the view it belongs to (its locale and photos),
  * rasterised once into the view's texture, so its text is not kept; NULL:
@@ -504,8 +503,8 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
     case DRAW_RECT:
         break;
     case DRAW_TEXT:
-        it->tex = disp_text_texture_ink(d, src->face, src->px, it->rgb, src->text, src->len, src->rtl,
-                                   &it->tw, &it->th, &it->tex_ink);
+        it->tex = disp_text_texture_ink(d, src->face, src->px, it->rgb, src->text, src->len,
+                                        src->rtl, &it->tw, &it->th, &it->tex_ink);
         break;
     case DRAW_FIGURE: {
         if (!src->figure)
@@ -519,9 +518,9 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         if (f->prefix && *f->prefix) {
             it->prefix_len = strlen(f->prefix);
             it->prefix_rtl = bidi_has_rtl(f->prefix, it->prefix_len);
-            it->prefix =
-                disp_text_texture_ink(d, src->face, src->px, it->rgb, f->prefix, it->prefix_len,
-                                 it->prefix_rtl, &it->prefix_w, &it->prefix_h, &it->prefix_ink);
+            it->prefix = disp_text_texture_ink(d, src->face, src->px, it->rgb, f->prefix,
+                                               it->prefix_len, it->prefix_rtl, &it->prefix_w,
+                                               &it->prefix_h, &it->prefix_ink);
             it->prefix_adv = text_measurer(d->text)->width(d->text, src->face, src->px, f->prefix,
                                                            it->prefix_len);
             if (!it->prefix)
@@ -530,9 +529,9 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
         if (f->suffix && *f->suffix) {
             it->suffix_len = strlen(f->suffix);
             it->suffix_rtl = bidi_has_rtl(f->suffix, it->suffix_len);
-            it->suffix =
-                disp_text_texture_ink(d, src->face, src->px, it->rgb, f->suffix, it->suffix_len,
-                                 it->suffix_rtl, &it->suffix_w, &it->suffix_h, &it->suffix_ink);
+            it->suffix = disp_text_texture_ink(d, src->face, src->px, it->rgb, f->suffix,
+                                               it->suffix_len, it->suffix_rtl, &it->suffix_w,
+                                               &it->suffix_h, &it->suffix_ink);
             if (!it->suffix)
                 it->suffix_len = 0;
         }
@@ -756,10 +755,10 @@ int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t w
      * them with a constant alpha far faster than per-pixel alpha. */
     if (!owned)
         v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
-                                                SDL_TEXTUREACCESS_TARGET, v->w, v->h));
+                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
     if (!v->stat)
         v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
-                                                SDL_TEXTUREACCESS_TARGET, v->w, v->h));
+                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
     if (!v->stat) {
         disp_set_why(why, why_len, "panel texture");
         return -1;
@@ -820,14 +819,13 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
     return v;
 }
 
-
 /* What draw_view draws besides the animated items: the static layer (not
  * when crossfade_own mixed it) and the clip's picture (not when
  * crossfade_own mixes it from its texture). */
 
 /* display_draw_view: the animated items and the parts asked for */
 void disp_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
-                      unsigned parts)
+                    unsigned parts)
 {
     if (!d || !v || !v->stat || alpha == 0)
         return;
@@ -852,7 +850,7 @@ void disp_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alp
         case DRAW_TEXT:
         case DRAW_IMAGE:
             disp_put_tex(d, it->tex, &it->tex_ink, it->r.x + dx, it->r.y, it->tw, it->th,
-                    disp_mul_alpha(it->alpha, alpha));
+                         disp_mul_alpha(it->alpha, alpha));
             break;
         case DRAW_FIGURE:
             disp_draw_figure(d, v, it, dx, alpha, eased, NULL);

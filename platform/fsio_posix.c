@@ -68,7 +68,7 @@ static int px_rmdir(void *ctx, const char *path)
 
 const struct fsio *fsio_posix(void)
 {
-    static const struct fsio io = {NULL,     px_open,   px_read,  px_write, px_fsync,
+    static const struct fsio io = {NULL,     px_open,   px_read,   px_write, px_fsync,
                                    px_close, px_rename, px_unlink, px_mkdir, px_rmdir};
     return &io;
 }

@@ -66,12 +66,13 @@ static void send_text(const char *text)
 {
     if (n.fd < 0)
         return;
-    ssize_t r = sendto(n.fd, text, strlen(text), MSG_NOSIGNAL, (struct sockaddr *)&n.addr,
-                       n.addr_len);
+    ssize_t r =
+        sendto(n.fd, text, strlen(text), MSG_NOSIGNAL, (struct sockaddr *)&n.addr, n.addr_len);
     if (r < 0 && !n.warned) {
         n.warned = 1; /* once: a refusing socket must not fill the log */
-        log_warn("notify", "the service manager's socket refused a message (%s); the kiosk "
-                           "goes on without it",
+        log_warn("notify",
+                 "the service manager's socket refused a message (%s); the kiosk "
+                 "goes on without it",
                  strerror(errno));
     }
 }

@@ -235,14 +235,14 @@ static int png_decode_in(struct png_dec *p)
         return -1;
     if (interlace != PNG_INTERLACE_NONE && (uint64_t)w * h * 4 > PHOTO_FULL_DECODE_BYTES) {
         rules_fail(p->why, p->why_len,
-                "is an interlaced PNG of %lux%lu pixels; at most %ld pixels when interlaced "
-                "(save it without interlacing)",
-                (unsigned long)w, (unsigned long)h, (long)(PHOTO_FULL_DECODE_BYTES / 4));
+                   "is an interlaced PNG of %lux%lu pixels; at most %ld pixels when interlaced "
+                   "(save it without interlacing)",
+                   (unsigned long)w, (unsigned long)h, (long)(PHOTO_FULL_DECODE_BYTES / 4));
         return -1;
     }
     if ((png_uint_32)p->out_w > w || (png_uint_32)p->out_h > h) {
         rules_fail(p->why, p->why_len, "is %lux%lu pixels, smaller than its header said",
-                (unsigned long)w, (unsigned long)h);
+                   (unsigned long)w, (unsigned long)h);
         return -1;
     }
 
@@ -409,14 +409,14 @@ static int jpeg_decode_in(struct jpeg_dec *j)
     }
     if (jpeg_has_multiple_scans(c) && jpeg_coef_bytes(c) > (uint64_t)PHOTO_WORK_BYTES) {
         rules_fail(j->why, j->why_len,
-                "is a progressive JPEG of %ux%u pixels; at most about %ld megapixels when "
-                "progressive (save it as a baseline JPEG)",
-                c->image_width, c->image_height, PHOTO_WORK_BYTES / 3 / (1000 * 1000));
+                   "is a progressive JPEG of %ux%u pixels; at most about %ld megapixels when "
+                   "progressive (save it as a baseline JPEG)",
+                   c->image_width, c->image_height, PHOTO_WORK_BYTES / 3 / (1000 * 1000));
         return -1;
     }
     if ((JDIMENSION)j->out_w > c->image_width || (JDIMENSION)j->out_h > c->image_height) {
-        rules_fail(j->why, j->why_len, "is %ux%u pixels, smaller than its header said", c->image_width,
-                c->image_height);
+        rules_fail(j->why, j->why_len, "is %ux%u pixels, smaller than its header said",
+                   c->image_width, c->image_height);
         return -1;
     }
     /* the largest DCT scaling (1/8, 1/4, 1/2) that is still no smaller
@@ -483,7 +483,7 @@ SDL_Surface *photo_decode(const void *data, size_t size, int out_w, int out_h, u
     if (out_w < 1 || out_h < 1 || out_w > info.w || out_h > info.h ||
         (long)out_w * out_h > PHOTO_MAX_OUT_PIXELS) {
         rules_fail(why, why_len, "was not decoded: cannot shrink %dx%d to %dx%d", info.w, info.h,
-                out_w, out_h);
+                   out_w, out_h);
         return NULL;
     }
     if (strcmp(info.mime, "image/png") == 0) {

@@ -320,7 +320,7 @@ struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, siz
     }
     if (n > STICKWATCH_MAX_DIRS) {
         rules_fail(why, why_len, "%d directories to watch; at most %d can be watched", n,
-                STICKWATCH_MAX_DIRS);
+                   STICKWATCH_MAX_DIRS);
         return NULL;
     }
     struct stickwatch *w = calloc(1, sizeof(*w));
@@ -349,9 +349,9 @@ struct stickwatch *stickwatch_new(const char *const *dirs, int n, char *why, siz
     refresh_watches(w);
     if (w->mounts_fd < 0 && w->nwatch == 0) {
         rules_fail(why, why_len,
-                "cannot watch for sticks: /proc/self/mounts cannot be opened (%s) and none of "
-                "the directories to watch can be watched",
-                strerror(mounts_errno));
+                   "cannot watch for sticks: /proc/self/mounts cannot be opened (%s) and none of "
+                   "the directories to watch can be watched",
+                   strerror(mounts_errno));
         stickwatch_free(w);
         return NULL;
     }

@@ -76,9 +76,9 @@
  * scripts), the shipped one and the exhibit's own. */
 #define MAX_CHAIN 64
 #define MAX_FC_MISSES 64 /* fontconfig searches that found no font, per face */
-#define CACHE_SIZE 1024   /* code points remembered per face, direct mapped */
-#define WIDTH_CACHE 4096  /* run widths remembered by default, direct mapped */
-#define WIDTH_KEY 256     /* the longest run whose width is remembered, bytes */
+#define CACHE_SIZE 1024  /* code points remembered per face, direct mapped */
+#define WIDTH_CACHE 4096 /* run widths remembered by default, direct mapped */
+#define WIDTH_KEY 256    /* the longest run whose width is remembered, bytes */
 
 /* One remembered run width; s NULL: empty. */
 struct width_entry {
@@ -396,8 +396,8 @@ static void slot_find(struct text *t, enum font_face face, struct slot *sl, int 
             log_debug(TAG, "face %s: %s for %s (family \"%s\")", face_names[face], sl->path,
                       sl->script->script, fams[i]);
         } else if (!quiet) {
-            log_warn(TAG, "face %s: family \"%s\" not installed, trying the next",
-                     face_names[face], fams[i]);
+            log_warn(TAG, "face %s: family \"%s\" not installed, trying the next", face_names[face],
+                     fams[i]);
         }
     }
 }
@@ -433,8 +433,7 @@ static struct slot *slot_ready(struct text *t, enum font_face face, int i)
     return sl->state == 1 ? sl : NULL;
 }
 
-static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp,
-                      int probe);
+static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp, int probe);
 static void own_drop(struct text *t, enum font_face face, struct slot *sl, const char *what,
                      int quiet);
 static int slot_hb(const struct text *t, struct slot *sl);
@@ -1051,10 +1050,10 @@ static int loca_check(hb_face_t *hf, char *why, size_t why_len)
         for (unsigned i = 0; i <= glyphs && rc == 0; i++) {
             long at = loca_at(t.loca, ll, t.long_form, i);
             if (at < 0 || at < prev || at > (long)gl) {
-                snprintf(why, why_len,
-                         "is damaged: its index of outlines (loca) %s at glyph %u",
-                         at < 0 ? "ends early" : at < prev ? "goes backwards"
-                                                           : "points past the end of the file",
+                snprintf(why, why_len, "is damaged: its index of outlines (loca) %s at glyph %u",
+                         at < 0      ? "ends early"
+                         : at < prev ? "goes backwards"
+                                     : "points past the end of the file",
                          i);
                 rc = -1;
             }
@@ -1142,9 +1141,13 @@ static int set_fonts(struct text *t, const void *const data[FACE_COUNT],
         if (!f || ch->n >= MAX_CHAIN) {
             if (f && !borrowed)
                 TTF_CloseFont(f);
-            snprintf(why, why_len, "the exhibit's font fonts.%s (%s) is not a font this kiosk "
-                     "can open (%s)", face_keys[face], label,
-                     !copy ? "out of memory" : f ? "too many fonts" : SDL_GetError());
+            snprintf(why, why_len,
+                     "the exhibit's font fonts.%s (%s) is not a font this kiosk "
+                     "can open (%s)",
+                     face_keys[face], label,
+                     !copy ? "out of memory"
+                     : f   ? "too many fonts"
+                           : SDL_GetError());
             ret = -1;
             continue;
         }
@@ -1169,8 +1172,10 @@ static int set_fonts(struct text *t, const void *const data[FACE_COUNT],
          * a sample of its characters drawn (the rest as they are used) */
         char lwhy[200];
         if (slot_hb(t, sl) != 0) {
-            snprintf(ch->own_fail, sizeof ch->own_fail, "the exhibit's font fonts.%s (%s) is "
-                     "not a font HarfBuzz can read", face_keys[face], label);
+            snprintf(ch->own_fail, sizeof ch->own_fail,
+                     "the exhibit's font fonts.%s (%s) is "
+                     "not a font HarfBuzz can read",
+                     face_keys[face], label);
         } else if (loca_check(hb_font_get_face(sl->hb), lwhy, sizeof lwhy) != 0) {
             snprintf(ch->own_fail, sizeof ch->own_fail, "the exhibit's font fonts.%s (%s) %s",
                      face_keys[face], label, lwhy);
@@ -1274,8 +1279,8 @@ static SDL_Surface *resized(SDL_Surface *s, int w, int h)
                 }
             }
             out[x] = a == 0 ? 0
-                            : (Uint32)(a / n) << 24 | (Uint32)(r / a) << 16 |
-                                  (Uint32)(g / a) << 8 | (Uint32)(b / a);
+                            : (Uint32)(a / n) << 24 | (Uint32)(r / a) << 16 | (Uint32)(g / a) << 8 |
+                                  (Uint32)(b / a);
         }
     }
     return d;
@@ -1374,8 +1379,8 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
         int below = slot_scaled(sl, px, TTF_FontHeight(sl->font) - TTF_FontAscent(sl->font));
         if (asc0 + below > h)
             h = asc0 + below;
-        pc[i].w = slot_scaled(sl, px,
-                              size_shaped(sl->font, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len));
+        pc[i].w =
+            slot_scaled(sl, px, size_shaped(sl->font, pc[i].rtl, s + pc[i].off, (size_t)pc[i].len));
         w += pc[i].w;
     }
     if (w < 1)
@@ -1395,8 +1400,7 @@ SDL_Surface *text_render_dir(struct text *t, enum font_face face, int px, uint32
             /* copied, not blended: runs do not overlap, and the pixels keep
              * the text's colour and coverage (a colour picture's own) */
             SDL_SetSurfaceBlendMode(run, SDL_BLENDMODE_NONE);
-            SDL_Rect at = {x, asc0 - slot_scaled(sl, px, TTF_FontAscent(sl->font)), run->w,
-                           run->h};
+            SDL_Rect at = {x, asc0 - slot_scaled(sl, px, TTF_FontAscent(sl->font)), run->w, run->h};
             SDL_BlitSurface(run, NULL, dst, &at);
             SDL_FreeSurface(run);
         }
@@ -1530,9 +1534,9 @@ int text_emoji_apart(struct text *t, enum font_face face, const char *s, size_t 
         int emoji;
         typeset_decode(s, end, &one);
         cluster_chars(s + i, end - i, cps, &emoji);
-        struct slot *sl =
-            emoji && one < end ? slot_at(t, face, cluster_font(t, face, s + i, end - i), OPEN_PX)
-                               : NULL;
+        struct slot *sl = emoji && one < end
+                              ? slot_at(t, face, cluster_font(t, face, s + i, end - i), OPEN_PX)
+                              : NULL;
         if (sl && slot_hb(t, sl) == 0) {
             /* its pictures, joiners, selectors and tags left out */
             hb_buffer_reset(buf);
@@ -1583,8 +1587,8 @@ const char *text_face_path(const struct text *t, enum font_face face)
 static int inkless(uint32_t cp)
 {
     int8_t type = u_charType((UChar32)cp);
-    return invisible(cp) || u_isUWhiteSpace((UChar32)cp) || cp == 0x2800 ||
-           type == U_FORMAT_CHAR || type == U_CONTROL_CHAR ||
+    return invisible(cp) || u_isUWhiteSpace((UChar32)cp) || cp == 0x2800 || type == U_FORMAT_CHAR ||
+           type == U_CONTROL_CHAR ||
            u_hasBinaryProperty((UChar32)cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
@@ -1721,9 +1725,9 @@ static int glyf_box_check(struct slot *sl, uint32_t cp, char *why, size_t why_le
             snprintf(why, why_len, "cannot read its outline of U+%04X (damaged glyph data)",
                      (unsigned)cp);
             rc = -1;
-        } else if (b.n && (b.x0 < x0 - tol || b.x1 > x1 + tol || b.y0 < y0 - tol ||
-                           b.y1 > y1 + tol || b.x0 > x0 + tol || b.x1 < x1 - tol ||
-                           b.y0 > y0 + tol || b.y1 < y1 - tol)) {
+        } else if (b.n &&
+                   (b.x0 < x0 - tol || b.x1 > x1 + tol || b.y0 < y0 - tol || b.y1 > y1 + tol ||
+                    b.x0 > x0 + tol || b.x1 < x1 - tol || b.y0 > y0 + tol || b.y1 < y1 - tol)) {
             snprintf(why, why_len,
                      "draws U+%04X outside its own box (damaged glyph data: it would show "
                      "garbled)",
@@ -1780,8 +1784,7 @@ static int glyph_drawn(struct text *t, struct slot *sl, uint32_t cp, char *why, 
  * draws nothing is not held against the font then (fonts ship such slips:
  * DejaVu Sans Oblique's U+FB3F, Noto Traditional Nushu's hyphen), only
  * when text uses it; a glyph that does not load or is garbled is. */
-static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp,
-                      int probe)
+static int own_verify(struct text *t, enum font_face face, struct slot *sl, uint32_t cp, int probe)
 {
     if (sl->state != 1)
         return -1;

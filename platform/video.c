@@ -300,8 +300,8 @@ const char *video_container_of_name(const char *name)
 
 /* Whether head is what container (NULL: any of the three) says: its
  * family, or FAMILY_NONE with why ("not a video: ..."). */
-static enum family head_check(const unsigned char *head, size_t n, const char *container,
-                              char *why, size_t why_len)
+static enum family head_check(const unsigned char *head, size_t n, const char *container, char *why,
+                              size_t why_len)
 {
     const char *what = "";
     char doctype[16];
@@ -322,8 +322,9 @@ static enum family head_check(const unsigned char *head, size_t n, const char *c
         return f;
     if (strcmp(container, "mp4") != 0 && strcmp(container, "webm") != 0 &&
         strcmp(container, "matroska") != 0)
-        set_why(why, why_len, "not a video the kiosk plays: it should be an MP4, WebM or Matroska "
-                              "file");
+        set_why(why, why_len,
+                "not a video the kiosk plays: it should be an MP4, WebM or Matroska "
+                "file");
     else
         set_why(why, why_len, "not a video: it should be %s %s file, and its first bytes are %s",
                 strcmp(container, "mp4") == 0 ? "an" : "a", container_words(container), what);
@@ -341,7 +342,7 @@ struct clip {
     int fd;                /* a clip file, opened once: every stream reads it */
     /* the store's file: every connection to it must open this one */
     unsigned long long dev, ino;
-    pthread_mutex_t lock; /* over what follows: written on mpv's threads */
+    pthread_mutex_t lock;      /* over what follows: written on mpv's threads */
     struct clip_stream *first; /* opened by clip_prepare, taken by mpv's first open */
     char open_why[WHY_MAX];
     unsigned char head[HEAD_BYTES];
@@ -558,12 +559,11 @@ static struct clip *clip_new(const struct video_source *src)
     c->dev = src->dev;
     c->ino = src->ino;
     /* a static string of ours, not the caller's */
-    c->container = !src->container                     ? NULL
-                   : strcmp(src->container, "mp4") == 0  ? "mp4"
-                   : strcmp(src->container, "webm") == 0 ? "webm"
-                   : strcmp(src->container, "matroska") == 0
-                       ? "matroska"
-                       : "other";
+    c->container = !src->container                           ? NULL
+                   : strcmp(src->container, "mp4") == 0      ? "mp4"
+                   : strcmp(src->container, "webm") == 0     ? "webm"
+                   : strcmp(src->container, "matroska") == 0 ? "matroska"
+                                                             : "other";
     if (!c->path) {
         free(c);
         return NULL;
@@ -897,8 +897,7 @@ static int core_start(struct core *c, const struct video_source *src, const stru
               "mpv started in %.1f ms (the clip opened and its header checked in %.1f, "
               "initialised in %.1f, its %s renderer %.1f)",
               (double)(t2 - t0) / 1e6, (double)(t_clip - t0) / 1e6, (double)(t1 - t_clip) / 1e6,
-              gl ? "OpenGL" : "software",
-              (double)(t2 - t1) / 1e6);
+              gl ? "OpenGL" : "software", (double)(t2 - t1) / 1e6);
     return 0;
 fail:
     core_destroy(c);
@@ -1173,8 +1172,7 @@ static void probe_stalled(const struct probe *pr, enum probe_step step, bool loa
     else
         set_why(why, why_len,
                 "its header says %s with %s video of %s but its %s frame at %s was not decoded %s",
-                kind, info->codec, length, step == STEP_SEEK_END ? "last" : "poster's", when,
-                how);
+                kind, info->codec, length, step == STEP_SEEK_END ? "last" : "poster's", when, how);
 }
 
 static int probe_seek(struct probe *pr, uint64_t id, int64_t ms)
@@ -1374,8 +1372,7 @@ int video_probe(const struct video_source *src, int64_t at_ms, int max_w, int ma
                 core_render(&pr.core, 16, 16, small, 16 * 4);
                 shown = true;
             } else {
-                probe_stalled(&pr, step, loaded, info, when, "before its data ended", why,
-                              why_len);
+                probe_stalled(&pr, step, loaded, info, when, "before its data ended", why, why_len);
                 goto done;
             }
         }

@@ -217,8 +217,7 @@ static inline enum import_outcome import_fixture_import(const struct import_fixt
 /* Before each test: state/ holds exactly version 1.0 (stick/v1.vitrine,
  * signed by key), imported; stick/ holds nothing else. 0, or -1 (a test's
  * set-up). */
-static inline int import_fixture_fresh(const struct import_fixture *fx,
-                                       const struct test_key *key)
+static inline int import_fixture_fresh(const struct import_fixture *fx, const struct test_key *key)
 {
     char cmd[700];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'/*", fx->state, fx->stick);

@@ -34,7 +34,7 @@ static const char *const names24[] = {
     "Kiswahili",
 };
 static const char *const codes24[] = {"en", "fr", "ja", "th", "el", "ar", "hi", "ru",
-                                           "ko", "de", "es", "it", "pt", "nl", "pl", "tr",
-                                           "he", "fa", "zh", "vi", "id", "sv", "ka", "sw"};
+                                      "ko", "de", "es", "it", "pt", "nl", "pl", "tr",
+                                      "he", "fa", "zh", "vi", "id", "sv", "ka", "sw"};
 
 #endif

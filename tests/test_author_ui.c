@@ -220,9 +220,8 @@ static void no_ui_at_all_warns_for_georgian_only(void **state)
                                         "still_there, "
                                         "keep_exploring, back_in, touch_to_explore, previous, "
                                         "next, original, source, sources will show in English"));
-    assert_int_equal(strstr(strstr(f->warnings, "no words"), "no words") ==
-                         strstr(f->warnings, "no words"),
-                     1);
+    assert_int_equal(
+        strstr(strstr(f->warnings, "no words"), "no words") == strstr(f->warnings, "no words"), 1);
     assert_null(strstr(strstr(f->warnings, "no words") + 1, "no words of its own"));
 }
 
@@ -246,10 +245,11 @@ static void an_unknown_language_code_is_warned_about_once(void **state)
     assert_null(strstr(first + 1, "the language code xq"));
     assert_null(strstr(f->warnings, "no words of its own in Xqish"));
     /* with its words given, only the conventions are left to say */
-    edit(f, "ui:\n", "ui:\n  xq:\n    start: Xstart\n    chapters: Xchap\n    close: Xclose\n"
-                     "    still_there: Xthere\n    keep_exploring: Xkeep\n    back_in: Xback %d\n"
-                     "    touch_to_explore: Xtouch\n    previous: Xprev\n    next: Xnext\n"
-                     "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n");
+    edit(f, "ui:\n",
+         "ui:\n  xq:\n    start: Xstart\n    chapters: Xchap\n    close: Xclose\n"
+         "    still_there: Xthere\n    keep_exploring: Xkeep\n    back_in: Xback %d\n"
+         "    touch_to_explore: Xtouch\n    previous: Xprev\n    next: Xnext\n"
+         "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n");
     assert_int_equal(build(f), 0);
     assert_non_null(strstr(f->warnings, "written as in English; check the code (ISO 639, such "
                                         "as de, pt-BR or zh-Hant)\n"));
@@ -435,15 +435,16 @@ static void a_store_with_many_rows_is_read_bounded(void **state)
 static void an_exhibit_in_every_built_in_language_builds(void **state)
 {
     struct fx *f = *state;
-    static const char *const codes[] = {
-        "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr",      "ga", "hr",
-        "hu", "it", "lt", "lv", "mt", "nl", "pl", "pt", "ro", "sk",      "sl", "sv",
-        "zh", "ja", "ko", "ar", "he", "th", "hi", "ru", "uk", "tr", "zh-Hant"};
+    static const char *const codes[] = {"bg", "cs", "da", "de", "el", "en", "es", "et",     "fi",
+                                        "fr", "ga", "hr", "hu", "it", "lt", "lv", "mt",     "nl",
+                                        "pl", "pt", "ro", "sk", "sl", "sv", "zh", "ja",     "ko",
+                                        "ar", "he", "th", "hi", "ru", "uk", "tr", "zh-Hant"};
     enum { N = sizeof codes / sizeof codes[0] };
     assert_true(N <= STORE_MAX_LOCALES);
     static char yaml[16384], panel[8192];
-    size_t o = (size_t)snprintf(yaml, sizeof yaml, "id: every\nversion: \"1\"\n"
-                                                     "default_locale: en\nlocales:\n");
+    size_t o = (size_t)snprintf(yaml, sizeof yaml,
+                                "id: every\nversion: \"1\"\n"
+                                "default_locale: en\nlocales:\n");
     for (int i = 0; i < N; i++) {
         assert_true(ui_builtin(codes[i]));
         o += (size_t)snprintf(yaml + o, sizeof yaml - o, "  %s: L%d\n", codes[i], i);

@@ -379,8 +379,7 @@ static void *clusters_share(void *arg)
             utext_openUTF8(&ut, s, (int64_t)n, &st);
             ubrk_setUText(bi, &ut, &st);
             if (U_FAILURE(st))
-                snprintf(sh->fault, sizeof(sh->fault), "U+%04X: %s", (unsigned)cp,
-                         u_errorName(st));
+                snprintf(sh->fault, sizeof(sh->fault), "U+%04X: %s", (unsigned)cp, u_errorName(st));
             else if (clusters_agree(bi, cp, s, n, sh->fault, sizeof(sh->fault)) == 0)
                 sh->checked++;
             utext_close(&ut);

@@ -39,7 +39,7 @@ extern char **environ;
 
 static const char *vitrine;        /* the binary under test */
 static const char *vitrine_stage1; /* the same without a built-in exhibit */
-static char bundled_store[4096];      /* the bundled exhibit, as built */
+static char bundled_store[4096];   /* the bundled exhibit, as built */
 static char exhibit_src[4096];     /* its YAML sources */
 static char tmp_dir[4096];
 static int n_panels; /* panels of the bundled exhibit */

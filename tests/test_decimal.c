@@ -51,12 +51,11 @@ static void written_forms_parse_to_canonical_text(void **state)
         struct decimal back = parse_ok(buf, 1);
         assert_memory_equal(&back, &d, sizeof d);
     }
-    static const char *const too_long[] = {"1234567890123456789", "0.0000000000000000001",
-                                            "1e18", "1.0000000000000000000"};
+    static const char *const too_long[] = {"1234567890123456789", "0.0000000000000000001", "1e18",
+                                           "1.0000000000000000000"};
     for (size_t i = 0; i < sizeof too_long / sizeof *too_long; i++) {
         struct decimal d;
-        assert_int_equal(decimal_parse(too_long[i], strlen(too_long[i]), 0, &d),
-                         DECIMAL_TOO_LONG);
+        assert_int_equal(decimal_parse(too_long[i], strlen(too_long[i]), 0, &d), DECIMAL_TOO_LONG);
     }
     static const char *const bad[] = {"", "-", ".", "1..2", "1e", "e5", "1.2.3", "0x10", "1,5"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

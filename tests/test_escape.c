@@ -94,7 +94,9 @@ static void the_escapes_read_as_documented(void **state)
         {"a\nb\rc\td", "a\\x0ab\\x0dc\td", 0},
         {"a\nb", "a\nb", ESCAPE_KEEP_NEWLINE},
         {"del\x7f", "del\\x7f", 0},
-        {"csi\xc2\x9b" "31m", "csi\\u009b31m", 0},
+        {"csi\xc2\x9b"
+         "31m",
+         "csi\\u009b31m", 0},
         {"nbsp\xc2\xa0ok", "nbsp\xc2\xa0ok", 0},
         /* not UTF-8: a lone continuation, overlong forms, a surrogate,
          * past U+10FFFF, a lead cut short by ASCII, a byte never used */
@@ -107,7 +109,10 @@ static void the_escapes_read_as_documented(void **state)
         {"\xff", "\\xff", 0},
         {"cut \xe2\x82", "cut \\xe2\\x82", 0},
         /* scripts pass as they are */
-        {"Straße, ภาษาไทย, 日本語, தமிழ், العربية, 👩🏽‍🚀", "Straße, ภาษาไทย, 日本語, தமிழ், العربية, 👩🏽‍🚀",
+        {"Straße, ภาษาไทย, 日本語, தமிழ், العربية, "
+         "👩🏽‍🚀",
+         "Straße, ภาษาไทย, 日本語, தமிழ், العربية, "
+         "👩🏽‍🚀",
          0},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -83,8 +83,8 @@ static void table(const unsigned char *b, const char *tag, uint32_t *off, uint32
  * loca kept, so the font's index stays whole). */
 static void empty_glyph(unsigned char *b, size_t len, uint32_t cp)
 {
-    hb_blob_t *blob = hb_blob_create((const char *)b, (unsigned)len, HB_MEMORY_MODE_READONLY,
-                                     NULL, NULL);
+    hb_blob_t *blob =
+        hb_blob_create((const char *)b, (unsigned)len, HB_MEMORY_MODE_READONLY, NULL, NULL);
     hb_face_t *face = hb_face_create(blob, 0);
     hb_font_t *font = hb_font_create(face);
     hb_codepoint_t gid = 0;
@@ -201,9 +201,8 @@ static void staff_keypad_never_uses_the_exhibits_font(void **state)
         struct draw_list l;
         arena_init(&a, 64 * 1024);
         memset(&l, 0, sizeof l);
-        assert_int_equal(overlay_staff_keypad(&screen, controls, n, -1, &kp, text_measurer(t), &a,
-                                              &l),
-                         0);
+        assert_int_equal(
+            overlay_staff_keypad(&screen, controls, n, -1, &kp, text_measurer(t), &a, &l), 0);
         int texts = 0, digits = 0;
         for (int i = 0; i < l.n; i++) {
             const struct draw_item *it = &l.items[i];

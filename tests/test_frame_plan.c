@@ -17,14 +17,14 @@
 #define W 1920
 #define H 1080
 
-static struct plan_rect R(int x, int y, int w, int h)
-{
+static struct plan_rect R(int x, int y, int w, int h) {
     return (struct plan_rect){x, y, w, h};
 }
 
 /* 1 when every pixel of r is inside one of set[n] (by area: r's overlap
  * with the set, the set disjoint). */
-static int covered(struct plan_rect r, const struct plan_rect *set, int n)
+static int
+covered(struct plan_rect r, const struct plan_rect *set, int n)
 {
     long in = 0;
     for (int i = 0; i < n; i++) {
@@ -67,8 +67,8 @@ static void rectangles(void **state)
     assert_memory_equal(&u, &a, sizeof(u));
 
     /* merged until none overlaps, nothing lost */
-    struct plan_rect set[8] = {R(0, 0, 10, 10), R(8, 8, 10, 10), R(100, 100, 5, 5),
-                               R(16, 16, 4, 4), R(200, 0, 1, 1)};
+    struct plan_rect set[8] = {R(0, 0, 10, 10), R(8, 8, 10, 10), R(100, 100, 5, 5), R(16, 16, 4, 4),
+                               R(200, 0, 1, 1)};
     struct plan_rect before[5];
     memcpy(before, set, sizeof(before));
     int n = 5;
@@ -318,7 +318,7 @@ static void the_plan(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rectangles), cmocka_unit_test(tiles),    cmocka_unit_test(list_hashes),
+        cmocka_unit_test(rectangles),   cmocka_unit_test(tiles),    cmocka_unit_test(list_hashes),
         cmocka_unit_test(the_count_up), cmocka_unit_test(the_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,8 +21,12 @@ static char why[256];
 /* The instant of a local date and time in the test's zone. */
 static int64_t at(int y, int mo, int d, int h, int mi)
 {
-    struct tm tm = {.tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h,
-                    .tm_min = mi, .tm_isdst = -1};
+    struct tm tm = {.tm_year = y - 1900,
+                    .tm_mon = mo - 1,
+                    .tm_mday = d,
+                    .tm_hour = h,
+                    .tm_min = mi,
+                    .tm_isdst = -1};
     return (int64_t)mktime(&tm);
 }
 
@@ -43,8 +47,9 @@ static int setup(void **state)
 static void weekly_schedule(void **state)
 {
     struct hours h = {0};
-    assert_int_equal(hours_parse_week(&h, "mon-fri 09:00-17:00, sat 10:00-12:00 13:00-18:00, "
-                                          "sun closed",
+    assert_int_equal(hours_parse_week(&h,
+                                      "mon-fri 09:00-17:00, sat 10:00-12:00 13:00-18:00, "
+                                      "sun closed",
                                       why, sizeof why),
                      0);
     /* 2026-11-25 is a Wednesday */
@@ -52,7 +57,7 @@ static void weekly_schedule(void **state)
     assert_true(open_at(&h, 2026, 11, 25, 16, 59));
     assert_false(open_at(&h, 2026, 11, 25, 8, 59));
     assert_false(open_at(&h, 2026, 11, 25, 17, 0));
-    assert_true(open_at(&h, 2026, 11, 28, 11, 0));  /* Saturday morning */
+    assert_true(open_at(&h, 2026, 11, 28, 11, 0));   /* Saturday morning */
     assert_false(open_at(&h, 2026, 11, 28, 12, 30)); /* its lunch break */
     assert_false(open_at(&h, 2026, 11, 29, 12, 0));  /* Sunday */
     struct hours none = {0};

@@ -114,8 +114,10 @@ static void read_exhibit(struct words *l)
 {
     const char *src = getenv("VITRINE_SOURCE_DIR");
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "ls %s/content/exhibits/pyongyang-2014/exhibit.yaml "
-             "%s/content/exhibits/pyongyang-2014/panels/*.yaml", src ? src : "..", src ? src : "..");
+    snprintf(cmd, sizeof cmd,
+             "ls %s/content/exhibits/pyongyang-2014/exhibit.yaml "
+             "%s/content/exhibits/pyongyang-2014/panels/*.yaml",
+             src ? src : "..", src ? src : "..");
     FILE *ls = popen(cmd, "r");
     assert_non_null(ls);
     char path[1024];
@@ -152,23 +154,24 @@ static void make_words(struct words *l, const char *const *cons, int nc, const c
 
 static void russian_words(struct words *l)
 {
-    static const char *const c[] = {"б", "в", "г", "д", "ж", "з", "к", "л", "м", "н", "п", "р",
+    static const char *const c[] = {"б", "в", "г", "д", "ж", "з", "к", "л", "м",  "н",  "п",  "р",
                                     "с", "т", "ф", "х", "ц", "ч", "ш", "щ", "ст", "пр", "вз", "Д"};
     static const char *const v[] = {"а", "е", "ё", "и", "о", "у", "ы", "э", "ю", "я"};
     static const char *const k[] = {"й", "ь", "н", "р", "с", "ъ", "л", "т"};
     make_words(l, c, 24, v, 10, k, 8, 6000);
-    static const char *const real[] = {"достопримечательность", "Великобритания", "электрификация",
-                                       "марафонский", "человеконенавистничество", "Пхеньян"};
+    static const char *const real[] = {"достопримечательность",    "Великобритания",
+                                       "электрификация",           "марафонский",
+                                       "человеконенавистничество", "Пхеньян"};
     for (size_t i = 0; i < sizeof real / sizeof real[0]; i++)
         add_word(l, real[i], strlen(real[i]));
 }
 
 static void greek_words(struct words *l)
 {
-    static const char *const c[] = {"β", "γ", "δ", "ζ", "θ", "κ", "λ", "μ", "ν", "ξ", "π", "ρ",
-                                    "σ", "τ", "φ", "χ", "ψ", "μπ", "ντ", "γκ", "στ", "Κ"};
-    static const char *const v[] = {"α", "ε", "η", "ι", "ο", "υ", "ω", "ά", "έ", "ή",
-                                    "ί", "ό", "ύ", "ώ", "αι", "ου", "ει", "ϊ"};
+    static const char *const c[] = {"β", "γ", "δ", "ζ", "θ", "κ", "λ",  "μ",  "ν",  "ξ",  "π",
+                                    "ρ", "σ", "τ", "φ", "χ", "ψ", "μπ", "ντ", "γκ", "στ", "Κ"};
+    static const char *const v[] = {"α", "ε", "η", "ι", "ο", "υ",  "ω",  "ά",  "έ",
+                                    "ή", "ί", "ό", "ύ", "ώ", "αι", "ου", "ει", "ϊ"};
     static const char *const k[] = {"ς", "ν", "ρ", "σ"};
     make_words(l, c, 22, v, 18, k, 4, 6000);
     static const char *const real[] = {"ηλεκτροεγκεφαλογράφημα", "Κωνσταντινούπολη",
@@ -306,7 +309,7 @@ static void a_language_finds_its_dictionary(void **state)
     (void)state;
     char dir[] = "/tmp/test_hyphenation.XXXXXX";
     assert_non_null(mkdtemp(dir));
-    const char *files[] = {"hyph_de.dic", "hyph_de_CH.dic", "hyph_ru_RU.dic", "hyph_el_GR.dic",
+    const char *files[] = {"hyph_de.dic",    "hyph_de_CH.dic", "hyph_ru_RU.dic", "hyph_el_GR.dic",
                            "hyph_en_GB.dic", "hyph_en_US.dic", "hyph_pt_PT.dic", "hyph_pt_BR.dic"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         touch(dir, files[i]);
@@ -317,9 +320,9 @@ static void a_language_finds_its_dictionary(void **state)
     expect_file("ru", "hyph_ru_RU.dic");
     expect_file("ru-RU", "hyph_ru_RU.dic");
     expect_file("el", "hyph_el_GR.dic");
-    expect_file("en", "hyph_en_US.dic");       /* the usual region first */
+    expect_file("en", "hyph_en_US.dic"); /* the usual region first */
     expect_file("en-Latn-GB", "hyph_en_GB.dic");
-    expect_file("pt", "hyph_pt_BR.dic");       /* else the first by name */
+    expect_file("pt", "hyph_pt_BR.dic"); /* else the first by name */
     expect_file("ja", NULL);
     expect_file("x", NULL);
     expect_file("../../etc/passwd", NULL);
@@ -364,30 +367,42 @@ static void a_table_keeps_only_points_inside_words(void **state)
     assert_int_equal(add(t, "\xC3\xA9lectrique", "\xC3\xA9lec-trique"), 0);
     assert_int_equal(add(t, "aujourd'hui", "au-jourd'hui"), 0);
     /* what a hostile store may hold */
-    assert_int_equal(add(t, "Wortlaute", "Wortlaute"), -1);       /* no point */
-    assert_int_equal(add(t, "Wortlaute", "Wort-laute-"), -1);     /* after the word */
-    assert_int_equal(add(t, "Wortlaute", "-Wortlaute"), -1);      /* before it */
-    assert_int_equal(add(t, "Wortlaute", "Wort--laute"), -1);     /* twice at one place */
-    assert_int_equal(add(t, "Wortlaute", "W-ortlaute"), -1);      /* one letter before */
-    assert_int_equal(add(t, "Wortlaute", "Wortlau-te"), -1);      /* two after */
-    assert_int_equal(add(t, "Wortlaute", "Wort-leute"), -1);      /* another word */
+    assert_int_equal(add(t, "Wortlaute", "Wortlaute"), -1);   /* no point */
+    assert_int_equal(add(t, "Wortlaute", "Wort-laute-"), -1); /* after the word */
+    assert_int_equal(add(t, "Wortlaute", "-Wortlaute"), -1);  /* before it */
+    assert_int_equal(add(t, "Wortlaute", "Wort--laute"), -1); /* twice at one place */
+    assert_int_equal(add(t, "Wortlaute", "W-ortlaute"), -1);  /* one letter before */
+    assert_int_equal(add(t, "Wortlaute", "Wortlau-te"), -1);  /* two after */
+    assert_int_equal(add(t, "Wortlaute", "Wort-leute"), -1);  /* another word */
     assert_int_equal(add(t, "Wortlaute", "Wort-lautes"), -1);
-    assert_int_equal(add(t, "Wortlaute.", "Wort-laute."), -1);    /* punctuation around */
-    assert_int_equal(add(t, "Wort laute", "Wort- laute"), -1);    /* two words */
-    assert_int_equal(add(t, "Wort2laute", "Wort2-laute"), -1);    /* a digit: no word */
-    assert_int_equal(add(t, "aujourd'hui", "aujourd-'hui"), -1);  /* next to an apostrophe */
+    assert_int_equal(add(t, "Wortlaute.", "Wort-laute."), -1);   /* punctuation around */
+    assert_int_equal(add(t, "Wort laute", "Wort- laute"), -1);   /* two words */
+    assert_int_equal(add(t, "Wort2laute", "Wort2-laute"), -1);   /* a digit: no word */
+    assert_int_equal(add(t, "aujourd'hui", "aujourd-'hui"), -1); /* next to an apostrophe */
     assert_int_equal(add(t, "aujourd'hui", "aujourd'-hui"), -1);
     /* e + combining acute: never between a letter and its accent */
-    assert_int_equal(add(t, "caf" "e\xCC\x81" "teria", "cafe-\xCC\x81teria"), -1);
-    assert_int_equal(add(t, "caf" "e\xCC\x81" "teria", "ca-fe\xCC\x81-te-ria"), 0);
+    assert_int_equal(add(t,
+                         "caf"
+                         "e\xCC\x81"
+                         "teria",
+                         "cafe-\xCC\x81teria"),
+                     -1);
+    assert_int_equal(add(t,
+                         "caf"
+                         "e\xCC\x81"
+                         "teria",
+                         "ca-fe\xCC\x81-te-ria"),
+                     0);
     /* inside a two-byte letter */
     assert_int_equal(add(t, "\xC3\xA9lectrique", "\xC3-\xA9lectrique"), -1);
     assert_int_equal(add(t, "Wortlaute", ""), -1);
     assert_int_equal(hyphen_table_count(t), 4);
 
     /* typeset's question: a run between spaces, punctuation and all */
-    assert_string_equal(points_of(t, "\xC2\xAB" "Marathonlauf\xC2\xBB,"),
-                        "\xC2\xAB" "Ma|ra|thon|lauf\xC2\xBB,");
+    assert_string_equal(points_of(t, "\xC2\xAB"
+                                     "Marathonlauf\xC2\xBB,"),
+                        "\xC2\xAB"
+                        "Ma|ra|thon|lauf\xC2\xBB,");
     assert_string_equal(points_of(t, "(aujourd'hui)"), "(au|jourd'hui)");
     /* a word is looked up as written: the build wrote each spelling it met */
     assert_string_equal(points_of(t, "aujourd\xE2\x80\x99hui"), "aujourd\xE2\x80\x99hui");
@@ -459,8 +474,8 @@ static char *lay_out_all(const char *path, int tables, int *hyphenated)
                 memcpy(out + o, it->text, it->len);
                 o += it->len;
                 out[o++] = '|';
-                *hyphenated += it->len > 1 && it->text[it->len - 1] == '-' &&
-                               it->text[it->len - 2] != ' ';
+                *hyphenated +=
+                    it->len > 1 && it->text[it->len - 1] == '-' && it->text[it->len - 2] != ' ';
             }
             arena_free(&a);
         }
@@ -662,8 +677,10 @@ static void a_store_before_version_7_is_not_hyphenated(void **state)
     snprintf(sql, sizeof sql, "ATTACH '%s' AS v7", v7);
     assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT name FROM main.sqlite_schema WHERE type = "
-                                            "'table' ORDER BY rowid", -1, &st, NULL),
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT name FROM main.sqlite_schema WHERE type = "
+                                        "'table' ORDER BY rowid",
+                                        -1, &st, NULL),
                      SQLITE_OK);
     char copy[64 * 200] = "PRAGMA foreign_keys = OFF;";
     while (sqlite3_step(st) == SQLITE_ROW) {

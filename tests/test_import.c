@@ -331,9 +331,8 @@ static void triggers_and_views(void **s)
 {
     import_fixture_bundle(&fx, "x.vitrine", "2.0", "CREATE VIEW v AS SELECT 1", &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
-    import_fixture_bundle(
-        &fx, "x.vitrine", "2.0", "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END",
-        &trusted);
+    import_fixture_bundle(&fx, "x.vitrine", "2.0",
+                          "CREATE TRIGGER t AFTER INSERT ON locale BEGIN SELECT 1; END", &trusted);
     expect_refused("x.vitrine", NULL, "cannot be used");
 }
 

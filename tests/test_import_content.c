@@ -71,8 +71,7 @@ static void invalid_utf8(void **s)
 {
     import_fixture_bundle(
         &fx, "x.vitrine", "2.0",
-        "UPDATE panel_text SET body = CAST(X'4869C328FF' AS TEXT) WHERE position = 1",
-        &trusted);
+        "UPDATE panel_text SET body = CAST(X'4869C328FF' AS TEXT) WHERE position = 1", &trusted);
     import_fixture_refused(&fx, "x.vitrine", NULL, "UTF-8");
 }
 
@@ -92,8 +91,7 @@ static void glyph_no_font_has(void **s)
     /* U+F0000, a private-use character no installed font draws */
     import_fixture_bundle(
         &fx, "x.vitrine", "2.0",
-        "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1",
-        &trusted);
+        "UPDATE panel_text SET heading = 'Start ' || char(983040) WHERE position = 1", &trusted);
     import_fixture_refused(&fx, "x.vitrine", NULL, "no installed font");
     /* and `bundle verify`, on the office computer, says the same: a good
      * signature on an exhibit that cannot be shown is not verified */
@@ -180,12 +178,8 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, fresh_state)
     const struct CMUnitTest tests[] = {
-        T(invalid_utf8),
-        T(text_that_cannot_fit),
-        T(glyph_no_font_has),
-        T(right_to_left_text),
-        T(huge_image),
-        T(decompression_bomb),
+        T(invalid_utf8),       T(text_that_cannot_fit), T(glyph_no_font_has),
+        T(right_to_left_text), T(huge_image),           T(decompression_bomb),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

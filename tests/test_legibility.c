@@ -584,8 +584,8 @@ static void check_overlay(struct where *w, const struct draw_list *panel,
         for (int v = 0; v < nv; v++) {
             if (views[v].index_open == 0 && page > 0)
                 continue;
-            struct mode_view mv = {views[v].state, views[v].index_open, 10, 0, 0, views[v].pressed,
-                                   0};
+            struct mode_view mv = {
+                views[v].state, views[v].index_open, 10, 0, 0, views[v].pressed, 0};
             struct draw_list ov;
             assert_int_equal(overlay_layout(&scr, controls, n, &mv, &info, fx.m, a, &ov), 0);
             struct stack st = {{panel, chrome, &ov}, 3};
@@ -697,8 +697,6 @@ static void every_panel_is_legible_and_within_reach(void **state)
 }
 
 /* ---- the language picker ------------------------------------------------------ */
-
-
 
 /* Every text of the picker inside a button of it, whole (no ellipsis),
  * and no two buttons' texts on one another; the mark over the grid is

@@ -72,8 +72,8 @@ static pid_t start_kiosk(const char *socket_path, int *err_fd)
             dup2(fds[1], 2);
         else
             dup2(null, 2);
-        execl(exe, exe, "run", "--windowed", "--size", "320x240", "--no-watch", "--state-dir",
-              dir, "--config", "/nonexistent", (char *)NULL);
+        execl(exe, exe, "run", "--windowed", "--size", "320x240", "--no-watch", "--state-dir", dir,
+              "--config", "/nonexistent", (char *)NULL);
         _exit(127);
     }
     if (err_fd) {

@@ -560,8 +560,6 @@ static void many_locales_share_one_button(void **state)
 
 /* ---- the language picker -------------------------------------------------- */
 
-
-
 /* The picker open over the panel: a scrim, the close button, every
  * language's button at its control's rect with its own name (or a line of
  * it, or its code) inside, the current one marked in the accent colour,

@@ -117,16 +117,17 @@ static const struct row rows[] = {
     {"locale name too long", "UPDATE locale SET name = " LONG_201 " WHERE code = 'fr'", B_NONE,
      "language name"},
     /* sources */
-    {"source id must be an id", "UPDATE source SET id = 'c t v' WHERE id = 'ctv';"
-                                "UPDATE source_text SET source_id = 'c t v' WHERE source_id = 'ctv';"
-                                "UPDATE citation SET source_id = 'c t v' WHERE source_id = 'ctv';"
-                                "UPDATE item_citation SET source_id = 'c t v' WHERE source_id = 'ctv'",
+    {"source id must be an id",
+     "UPDATE source SET id = 'c t v' WHERE id = 'ctv';"
+     "UPDATE source_text SET source_id = 'c t v' WHERE source_id = 'ctv';"
+     "UPDATE citation SET source_id = 'c t v' WHERE source_id = 'ctv';"
+     "UPDATE item_citation SET source_id = 'c t v' WHERE source_id = 'ctv'",
      B_NONE, "c t v"},
     {"source cite too long", "UPDATE source_text SET cite = " LONG_201 " WHERE source_id = 'ctv'",
      B_NONE, "cite"},
     {"source description too long",
-     "UPDATE source_text SET description = printf('%.2001c', 'x') WHERE source_id = 'ctv'",
-     B_NONE, "description"},
+     "UPDATE source_text SET description = printf('%.2001c', 'x') WHERE source_id = 'ctv'", B_NONE,
+     "description"},
     {"source file must be a plain file name",
      "UPDATE source SET file = '../../etc/passwd' WHERE id = 'ctv'", B_NONE, "file"},
     {"source is never cited",
@@ -142,8 +143,8 @@ static const struct row rows[] = {
      "UPDATE panel SET id = 'a' || char(10) || 'b' WHERE position = 1", B_NONE, "panel"},
     {"heading too long", "UPDATE panel_text SET heading = " LONG_201 " WHERE position = 1", B_NONE,
      "heading"},
-    {"body too long",
-     "UPDATE panel_text SET body = printf('%.4001c', 'x') WHERE position = 1", B_NONE, "body"},
+    {"body too long", "UPDATE panel_text SET body = printf('%.4001c', 'x') WHERE position = 1",
+     B_NONE, "body"},
     {"note too long", "UPDATE panel_text SET note = printf('%.1001c', 'x') WHERE position = 1",
      B_NONE, "note"},
     {"chapter too long", "UPDATE panel_text SET chapter = " LONG_201 " WHERE position = 1", B_NONE,
@@ -178,8 +179,8 @@ static const struct row rows[] = {
      "UPDATE quote SET speaker = printf('%.121c', 'x') WHERE position = 10", B_NONE, "speaker"},
     {"quote.text too long",
      "UPDATE quote_text SET text = printf('%.1201c', 'x') WHERE position = 10", B_NONE, "quote"},
-    {"events must be in date order", "UPDATE event SET date = '2020' WHERE position = 6 AND item = 0",
-     B_NONE, "event"},
+    {"events must be in date order",
+     "UPDATE event SET date = '2020' WHERE position = 6 AND item = 0", B_NONE, "event"},
     {"an event date that does not exist",
      "UPDATE event SET date = '2014-02-30' WHERE position = 6 AND item = 1", B_NONE, "date"},
     {"compare values must not be negative",
@@ -214,8 +215,8 @@ static const struct row rows[] = {
      "DELETE FROM quote_text WHERE position = 10; DELETE FROM quote WHERE position = 10", B_NONE,
      "quote"},
     {"captions belong to a video panel",
-     "PRAGMA foreign_keys = OFF; INSERT INTO caption VALUES (1, 'en', 0, 0, 1000, 'Hello')",
-     B_NONE, "caption"},
+     "PRAGMA foreign_keys = OFF; INSERT INTO caption VALUES (1, 'en', 0, 0, 1000, 'Hello')", B_NONE,
+     "caption"},
     {"a figure on a panel that is not a statistic",
      "INSERT INTO statistic VALUES (1, '5', NULL, 0, NULL, NULL);"
      "INSERT INTO statistic_text VALUES (1, 'en', 'runners', NULL, NULL, NULL);"
@@ -273,8 +274,8 @@ static const struct row rows[] = {
      "fonts/x.ttc"},
     {"font: a web font (WOFF)", "INSERT INTO font VALUES ('sans', 'fonts/x.woff', ?1)", B_WOFF,
      "fonts/x.woff"},
-    {"font: loca table zeroed", "INSERT INTO font VALUES ('sans', 'fonts/bad.ttf', ?1)",
-     B_BAD_LOCA, "fonts/bad.ttf"},
+    {"font: loca table zeroed", "INSERT INTO font VALUES ('sans', 'fonts/bad.ttf', ?1)", B_BAD_LOCA,
+     "fonts/bad.ttf"},
 };
 
 /* ---- fixtures --------------------------------------------------------------- */
@@ -357,9 +358,9 @@ static void make_store(const char *name, const char *sql, enum blob blob)
 {
     char path[512];
     snprintf(path, sizeof(path), "%s/%s", stick, name);
-    assert_int_equal(sh("cp '%s/pyongyang-2014.vitrine' '%s' && rm -f '%s.minisig'", binary_dir(),
-                        path, path),
-                     0);
+    assert_int_equal(
+        sh("cp '%s/pyongyang-2014.vitrine' '%s' && rm -f '%s.minisig'", binary_dir(), path, path),
+        0);
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     struct bytes b = blob_of(blob);
@@ -631,9 +632,8 @@ int main(void)
         return 1;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(the_bundled_exhibit_imports);
     for (size_t i = 0; i < n_rows; i++)
-        tests[n++] = (struct CMUnitTest){.name = rows[i].name,
-                                         .test_func = import_refuses,
-                                         .initial_state = (void *)&rows[i]};
+        tests[n++] = (struct CMUnitTest){
+            .name = rows[i].name, .test_func = import_refuses, .initial_state = (void *)&rows[i]};
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(a_store_that_got_in_is_refused_at_open);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(build_refuses_a_damaged_logo);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(build_refuses_65_windows_for_one_panel);

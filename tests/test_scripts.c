@@ -108,8 +108,7 @@ static int check_line(struct text *t, enum font_face face, const char *s, size_t
         /* pieces start and end between clusters */
         if (breaks_cluster_floor(s, n, (size_t)p->off) != (size_t)p->off ||
             breaks_cluster_floor(s, n, (size_t)(p->off + p->len)) != (size_t)(p->off + p->len))
-            fail_msg("%s: piece \"%.*s\" (%s) cuts a cluster", where, p->len, s + p->off,
-                     p->path);
+            fail_msg("%s: piece \"%.*s\" (%s) cuts a cluster", where, p->len, s + p->off, p->path);
         for (int g = 0; g < p->count; g++)
             if (sh.glyph[p->first + g] == 0)
                 fail_msg("%s: \"%.*s\" has a missing glyph (0) at byte %u in %s", where, p->len,

@@ -536,17 +536,17 @@ static void impossible_values_are_named(void **state)
     (void)state;
     static struct options o;
     run_options(&o,
-                "closed = 2026-02-30\n"               /* 1 */
-                "open = 2026-04-31 10:00-18:00\n"     /* 2 */
-                "watch = media/usb\n"                 /* 3 */
-                "hours = mon-fri 18:00-09:00\n"       /* 4 */
-                "idle_timeout = 90\n"                 /* 5 */
-                "idle_timeout = 120\n"                /* 6 given again */
-                "closed = 2028-02-29\n"               /* 7 a leap day: good */
-                "hours = mon-fri 09:00-17:00\n"       /* 8 */
-                "hours = sat 10:00-14:00\n"           /* 9 repeatable */
-                "watch = /media\n"                    /* 10 */
-                "watch = /mnt/usb\n",                 /* 11 repeatable */
+                "closed = 2026-02-30\n"           /* 1 */
+                "open = 2026-04-31 10:00-18:00\n" /* 2 */
+                "watch = media/usb\n"             /* 3 */
+                "hours = mon-fri 18:00-09:00\n"   /* 4 */
+                "idle_timeout = 90\n"             /* 5 */
+                "idle_timeout = 120\n"            /* 6 given again */
+                "closed = 2028-02-29\n"           /* 7 a leap day: good */
+                "hours = mon-fri 09:00-17:00\n"   /* 8 */
+                "hours = sat 10:00-14:00\n"       /* 9 repeatable */
+                "watch = /media\n"                /* 10 */
+                "watch = /mnt/usb\n",             /* 11 repeatable */
                 NULL, 0);
     for (int line = 1; line <= 11; line++)
         if (problems_on(&o, line) != (line <= 4 || line == 6))

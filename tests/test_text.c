@@ -79,7 +79,8 @@ static void missing_glyphs_come_from_the_next_font(void **state)
     int star = m->font_for(m->ctx, FACE_SANS, 0x2605);
     if (star == 0) {
         text_close(t);
-        SKIP_BECAUSE("no installed font has U+2605 BLACK STAR (fonts-dejavu-core and fonts-symbola have it)");
+        SKIP_BECAUSE("no installed font has U+2605 BLACK STAR (fonts-dejavu-core and fonts-symbola "
+                     "have it)");
     }
     assert_int_equal(m->font_for(m->ctx, FACE_SANS, 'A'), 0);
 

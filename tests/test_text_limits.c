@@ -34,11 +34,11 @@ static void marks_on_one_character(void **state)
     (void)state;
     char why[300];
     static const char *const marks[] = {
-        "\xCC\x81",         /* U+0301 COMBINING ACUTE ACCENT */
-        "\xD9\x8E",         /* U+064E ARABIC FATHA */
-        "\xE0\xB9\x88",     /* U+0E48 THAI CHARACTER MAI EK */
-        "\xE2\x80\x8D",     /* U+200D ZERO WIDTH JOINER */
-        "\xEF\xB8\x8F",     /* U+FE0F VARIATION SELECTOR-16 */
+        "\xCC\x81",     /* U+0301 COMBINING ACUTE ACCENT */
+        "\xD9\x8E",     /* U+064E ARABIC FATHA */
+        "\xE0\xB9\x88", /* U+0E48 THAI CHARACTER MAI EK */
+        "\xE2\x80\x8D", /* U+200D ZERO WIDTH JOINER */
+        "\xEF\xB8\x8F", /* U+FE0F VARIATION SELECTOR-16 */
     };
     for (size_t m = 0; m < sizeof(marks) / sizeof(marks[0]); m++) {
         buf[0] = '\0';
@@ -87,7 +87,9 @@ static void what_is_never_refused(void **state)
                 "\xBF\xE0\xA4\xAF"); /* क्षत्रिय */
     assert_int_equal(check(why, sizeof why), 0);
     buf[0] = '\0';
-    rep("\xE2\x80\xAB" "abc\xE2\x80\xAC ", 300); /* embeddings one after another */
+    rep("\xE2\x80\xAB"
+        "abc\xE2\x80\xAC ",
+        300); /* embeddings one after another */
     assert_int_equal(check(why, sizeof why), 0);
 }
 

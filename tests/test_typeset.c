@@ -67,8 +67,8 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
     return px + px / 5;
 }
 
-static const struct text_measurer two_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
-                                               fake_run_width, NULL};
+static const struct text_measurer two_fonts = {NULL,          fake_width,     fake_line_height,
+                                               fake_font_for, fake_run_width, NULL};
 
 static const struct typeset_style plain = {FACE_SANS, 0.0, 0.5, 1, "en", NULL};
 

@@ -95,7 +95,10 @@ static void other_languages_keep_their_text(void **state)
 {
     (void)state;
     expect("\"\xED\x8F\x89\xEC\x96\x91\"", "ko", 0, LQ "\xED\x8F\x89\xEC\x96\x91" RQ);
-    expect("\"a 'b' c\"", "ru", 0, "\xC2\xAB" "a \xE2\x80\x9E" "b\xE2\x80\x9C c\xC2\xBB");
+    expect("\"a 'b' c\"", "ru", 0,
+           "\xC2\xAB"
+           "a \xE2\x80\x9E"
+           "b\xE2\x80\x9C c\xC2\xBB");
     expect("Quoi ? 27e", "en", 0, "Quoi ? 27e");
     expect("\"Zitat\"", "de", 0,
            "\xE2\x80\x9E"

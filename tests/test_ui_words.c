@@ -23,8 +23,8 @@
 
 /* Every language with built-in words (content/README.md lists them). */
 static const char *const builtin_langs[] = {
-    "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "ga", "hr",
-    "hu", "it", "lt", "lv", "mt", "nl", "pl", "pt", "ro", "sk", "sl", "sv",
+    "bg", "cs",      "da", "de", "el", "en", "es", "et", "fi", "fr", "ga", "hr",
+    "hu", "it",      "lt", "lv", "mt", "nl", "pl", "pt", "ro", "sk", "sl", "sv",
     "zh", "zh-Hant", "ja", "ko", "ar", "he", "th", "hi", "ru", "uk", "tr",
 };
 #define N_LANGS (sizeof builtin_langs / sizeof builtin_langs[0])
@@ -79,8 +79,8 @@ static void every_language_has_every_visitor_string(void **state)
             assert_int_equal(count(s, "%"), count(e, "%"));
         }
         /* buttons carry no stop */
-        const enum ui_string_id buttons[] = {UI_START, UI_CHAPTERS, UI_CLOSE, UI_PREVIOUS,
-                                             UI_NEXT, UI_TOUCH_TO_EXPLORE};
+        const enum ui_string_id buttons[] = {UI_START,    UI_CHAPTERS, UI_CLOSE,
+                                             UI_PREVIOUS, UI_NEXT,     UI_TOUCH_TO_EXPLORE};
         for (size_t b = 0; b < sizeof buttons / sizeof buttons[0]; b++) {
             const char *s = ui_string(lang, buttons[b]);
             if (ends_with(s, ".") || ends_with(s, "\xE3\x80\x82") || ends_with(s, "\xE0\xA5\xA4"))
@@ -104,8 +104,8 @@ static void each_language_writes_its_own_punctuation(void **state)
     assert_true(ends_with(ui_string("ar", UI_STILL_THERE), "\xD8\x9F")); /* ؟ */
     assert_true(ends_with(ui_string("fr", UI_STILL_THERE), "\xE2\x80\xAF?"));
     assert_true(ends_with(ui_string("fr", UI_SOURCE), NBSP ":"));
-    assert_true(ends_with(ui_string("ja", UI_STILL_THERE), "\xEF\xBC\x9F")); /* ？ */
-    assert_true(ends_with(ui_string("zh", UI_SOURCES), "\xEF\xBC\x9A"));     /* ： */
+    assert_true(ends_with(ui_string("ja", UI_STILL_THERE), "\xEF\xBC\x9F"));    /* ？ */
+    assert_true(ends_with(ui_string("zh", UI_SOURCES), "\xEF\xBC\x9A"));        /* ： */
     assert_true(ends_with(ui_string("hi", UI_KEEP_EXPLORING), "\xE0\xA5\xA4")); /* । */
     assert_string_equal(ui_string("de", UI_CHAPTERS), "Kapitel");
     assert_string_equal(ui_string("de", UI_SOURCE), "Quelle:");
@@ -155,8 +155,8 @@ static void the_exhibit_words_win_when_they_are_good(void **state)
     own[UI_CHAPTERS] = "Kapitelübersicht";
     own[UI_BACK_IN] = "Noch %d" NBSP "Sekunden";
     own[UI_START] = "100 % Anfang";  /* a stray '%': not taken */
-    own[UI_CLOSE] = "";               /* empty: not taken */
-    own[UI_SOURCE] = "Quelle\nzwei";  /* two lines: not taken */
+    own[UI_CLOSE] = "";              /* empty: not taken */
+    own[UI_SOURCE] = "Quelle\nzwei"; /* two lines: not taken */
     struct ui_words w;
     ui_words_init(&w, "de", own);
     assert_string_equal(ui_word(&w, UI_CHAPTERS), "Kapitelübersicht");
@@ -193,8 +193,7 @@ static void key_check_says_what_is_wrong(void **state)
     assert_int_equal(ui_key_index("touch_to_explore"), 6);
     assert_int_equal(ui_key_index("Start"), -1);
     assert_int_equal(ui_key_check(UI_KEY_BACK_IN, "in %d s", 7, NULL, why, sizeof why), 0);
-    assert_int_equal(ui_key_check(UI_KEY_BACK_IN, "in s", 4, "ui.de.back_in", why, sizeof why),
-                     -1);
+    assert_int_equal(ui_key_check(UI_KEY_BACK_IN, "in s", 4, "ui.de.back_in", why, sizeof why), -1);
     assert_non_null(strstr(why, "ui.de.back_in must hold \"%d\" exactly once"));
     assert_int_equal(ui_key_check(0, "50%", 3, "ui.de.start", why, sizeof why), -1);
     assert_non_null(strstr(why, "ui.de.start must not hold '%'"));

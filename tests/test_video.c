@@ -732,8 +732,11 @@ static void a_replaced_store_is_refused(void **state)
     (void)state;
     struct stat st;
     assert_int_equal(stat(store, &st), 0);
-    struct video_source src = {.path = store, .rowid = ROW_H264, .container = "mp4",
-                               .dev = (uint64_t)st.st_dev, .ino = (uint64_t)st.st_ino};
+    struct video_source src = {.path = store,
+                               .rowid = ROW_H264,
+                               .container = "mp4",
+                               .dev = (uint64_t)st.st_dev,
+                               .ino = (uint64_t)st.st_ino};
     char why[256] = "";
     if (video_probe(&src, -1, 0, 0, NULL, NULL, NULL, NULL, why, sizeof why) != 0)
         fail_msg("the store's own file: %s", why);
@@ -776,9 +779,9 @@ static void container_is_checked(void **state)
         const char *name, *container;
         int ok;
     } cases[] = {
-        {"h264.mp4", "mp4", 1},     {"vp9.webm", "webm", 1},   {"av1.mkv", "matroska", 1},
-        {"h264.mp4", "webm", 0},    {"vp9.webm", "mp4", 0},    {"vp9.webm", "matroska", 0},
-        {"av1.mkv", "webm", 0},     {"h264.mp4", "mov", 0},
+        {"h264.mp4", "mp4", 1},  {"vp9.webm", "webm", 1}, {"av1.mkv", "matroska", 1},
+        {"h264.mp4", "webm", 0}, {"vp9.webm", "mp4", 0},  {"vp9.webm", "matroska", 0},
+        {"av1.mkv", "webm", 0},  {"h264.mp4", "mov", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[PATH_MAX], why[256] = "";

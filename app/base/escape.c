@@ -80,7 +80,8 @@ size_t escape_piece(struct escape *e, const char *in, size_t n, char *out, size_
         }
         if (want == 1) {
             int ok = 1;
-            if (b == '\t' || (b == '\n' && (e->flags & ESCAPE_KEEP_NEWLINE)) || (b >= 0x20 && b != 0x7F))
+            if (b == '\t' || (b == '\n' && (e->flags & ESCAPE_KEEP_NEWLINE)) ||
+                (b >= 0x20 && b != 0x7F))
                 ok = put(out, cap, &len, (const char *)&b, 1);
             else
                 ok = put_byte_escape(out, cap, &len, b);

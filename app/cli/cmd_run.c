@@ -52,8 +52,8 @@ struct run_ctx {
     uint64_t pass_max_ns; /* the longest pass from its clock reading to its wait */
     long passes, passes_over;
     uint32_t frame_ms;
-    int exit_asked; /* staff's Exit */
-    int touched;    /* a visitor touched the screen since the start */
+    int exit_asked;            /* staff's Exit */
+    int touched;               /* a visitor touched the screen since the start */
     const struct run_sim *sim; /* the soak (cmd_run.h): NULL in real time */
     long resets;               /* renderer resets handled */
     /* the services, each with its state (run_service.h) */
@@ -207,8 +207,8 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
     char why[512] = "";
     char *check = r->sticks.check.path; /* the check deferred until the first frame */
     struct store *store = NULL;
-    if (!o->content && !(store = run_state_open(&r->env, check, sizeof(r->sticks.check.path),
-                                                notice, notice_len)))
+    if (!o->content &&
+        !(store = run_state_open(&r->env, check, sizeof(r->sticks.check.path), notice, notice_len)))
         run_boot_switch(&r->boot, "", r->now, r->utc); /* the built-in exhibit: nothing counted */
     if (!store && o->content &&
         store_open_file_flags(o->content, STORE_OPEN_DEFER_CHECK, &store, why, sizeof(why)) == 0)
@@ -517,7 +517,7 @@ static void run_stop(struct run_ctx *r)
         log_info("run", "the loop's longest pass took %.1f ms; %ld of %ld passes over %u ms",
                  (double)r->pass_max_ns / 1e6, r->passes_over, r->passes,
                  (unsigned)(RUN_PASS_SLOW_NS / 1000000u));
-        run_proof_stop(&r->proof);      /* a screenshot being written: in the last figures */
+        run_proof_stop(&r->proof);        /* a screenshot being written: in the last figures */
         run_health_stop(&r->health, now); /* the last figures, and the frames of a --frames run */
         notify_stopping();
         run_sticks_stop(&r->sticks);
@@ -571,7 +571,7 @@ int run_kiosk(const struct options *o, const struct run_sim *sim)
     run_health_init(&ctx.health, &ctx.env, ctx.t0, ctx.utc);
     run_boot_init(&ctx.boot, &ctx.env);
     run_staff_init(&ctx.staff, &ctx.env); /* the log lines, from here on */
-    options_log_problems(o);               /* the settings file's, once */
+    options_log_problems(o);              /* the settings file's, once */
     notify_init();
     char notice[768] = "";
     int next = -1, opened = open_kiosk(&ctx, notice, sizeof(notice));

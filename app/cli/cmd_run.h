@@ -10,19 +10,19 @@
 
 /* What the loop tells a simulation each time it would wait. */
 struct run_probe {
-    int busy;            /* an import, an open or the start-up check is running */
-    int jobs;            /* any of the loop's jobs is running (health file, screenshot,
-                          * statistics, export, import, check, PIN): it may hold a descriptor */
-    int closed;          /* outside opening hours (and not woken) */
-    int mode;            /* enum mode (mode.h) */
-    int panel;           /* the panel on screen */
-    int w, h;            /* the screen */
-    long frames;         /* presented so far */
-    long imports;        /* import and open jobs finished so far */
-    long resets;         /* renderer resets recovered from so far */
-    long exports;        /* staff's statistics exports finished so far */
-    long exports_ok;     /* ... of which wrote their file */
-    int staff_open;      /* the keypad or the staff screen is up */
+    int busy;                    /* an import, an open or the start-up check is running */
+    int jobs;                    /* any of the loop's jobs is running (health file, screenshot,
+                                  * statistics, export, import, check, PIN): it may hold a descriptor */
+    int closed;                  /* outside opening hours (and not woken) */
+    int mode;                    /* enum mode (mode.h) */
+    int panel;                   /* the panel on screen */
+    int w, h;                    /* the screen */
+    long frames;                 /* presented so far */
+    long imports;                /* import and open jobs finished so far */
+    long resets;                 /* renderer resets recovered from so far */
+    long exports;                /* staff's statistics exports finished so far */
+    long exports_ok;             /* ... of which wrote their file */
+    int staff_open;              /* the keypad or the staff screen is up */
     const struct control *staff; /* their controls (CONTROL_STAFF), valid during the call */
     int n_staff;
     const char *version; /* the imported exhibit's version on screen; "" none */

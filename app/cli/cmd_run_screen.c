@@ -58,8 +58,8 @@ int screen_cmd_job(struct job *j, void *ctx, char *msg, size_t msg_len)
             snprintf(msg, msg_len, "%s (pid %d): stopped after %.1f s: the kiosk stops", c->what,
                      (int)pid, secs);
         else
-            snprintf(msg, msg_len, "%s (pid %d): still running after %u s: %s", c->what,
-                     (int)pid, SCREEN_CMD_LIMIT_MS / 1000u,
+            snprintf(msg, msg_len, "%s (pid %d): still running after %u s: %s", c->what, (int)pid,
+                     SCREEN_CMD_LIMIT_MS / 1000u,
                      killed ? "killed (it ignored SIGTERM)" : "stopped (SIGTERM)");
         return SCREEN_CMD_STOPPED;
     }

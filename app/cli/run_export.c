@@ -32,8 +32,7 @@ static void export_said(struct run_export *e, const struct staff_card *c, uint64
 
 /* Sticks are looked for where --watch says, else in the usual mount
  * points; never in the inbox or the state folder. */
-void run_export_ask(struct run_export *e, int importing, const struct walltime *wall,
-                    uint64_t now)
+void run_export_ask(struct run_export *e, int importing, const struct walltime *wall, uint64_t now)
 {
     const struct options *o = e->env->o;
     if (e->job) {

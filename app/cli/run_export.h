@@ -18,8 +18,7 @@ struct run_export {
 int run_export_start(struct run_export *e, const struct run_env *env);
 /* Staff asked: start the export (not while importing: staff are told to
  * wait), the file named after the host and the wall clock. */
-void run_export_ask(struct run_export *e, int importing, const struct walltime *wall,
-                    uint64_t now);
+void run_export_ask(struct run_export *e, int importing, const struct walltime *wall, uint64_t now);
 /* The job's outcome: on the staff screen while it is open, else a card. */
 void run_export_turn(struct run_export *e, const struct run_turn *t);
 void run_export_stop(struct run_export *e);

@@ -29,8 +29,8 @@ static void screen_start(struct run_hours *h, int state)
         h->screen_cmd.what = state == SCREEN_OFF ? "screen_off_command" : "screen_on_command";
         char why[256];
         if (cmd && *cmd) {
-            h->screen_job =
-                job_start("screen", screen_cmd_job, &h->screen_cmd, h->env->waker, why, sizeof(why));
+            h->screen_job = job_start("screen", screen_cmd_job, &h->screen_cmd, h->env->waker, why,
+                                      sizeof(why));
             if (h->screen_job)
                 return; /* run_hours_turn sees it end */
             log_warn("run", "%s: cannot run \"%s\": %s", h->screen_cmd.what, cmd, why);

@@ -18,13 +18,13 @@ struct SDL_Surface;
 
 struct run_proof {
     const struct run_env *env;
-    char path[4096];         /* "" none */
-    struct job *job;         /* writes shot */
+    char path[4096];          /* "" none */
+    struct job *job;          /* writes shot */
     struct SDL_Surface *shot; /* the job's while it runs */
-    uint64_t shot_ms;        /* when the last was taken (0: none yet) */
-    int64_t shot_unix;       /* ... on the wall clock */
-    int failing;             /* said once until a write works */
-    int ok;                  /* the job's result, read after job_free at the stop */
+    uint64_t shot_ms;         /* when the last was taken (0: none yet) */
+    int64_t shot_unix;        /* ... on the wall clock */
+    int failing;              /* said once until a write works */
+    int ok;                   /* the job's result, read after job_free at the stop */
 };
 
 /* The path beside the health file (o->health_file), when screenshot_every

@@ -61,8 +61,8 @@ static int take_off(const struct run_env *env, const struct gen_lock *lk, const 
     char text[STAFF_TEXT_MAX];
     int back = gen_rollback(fsio_posix(), lk, &after, why, sizeof(why)) == 0;
     if (back)
-        run_textf(text, sizeof(text), "Went back to the previous exhibit (%s): %s.",
-                  after.current, reason);
+        run_textf(text, sizeof(text), "Went back to the previous exhibit (%s): %s.", after.current,
+                  reason);
     else
         run_textf(text, sizeof(text), "Showing the built-in exhibit: %s (%s).", reason, why);
     log_error("run",

@@ -134,7 +134,7 @@ long run_stats_wakes(const struct run_stats *s)
 void run_stats_stop(struct run_stats *s, uint64_t now)
 {
     if (!s->env)
-        return; /* never started: the kiosk did not open */
+        return;       /* never started: the kiosk did not open */
     job_free(s->job); /* waits for a write under way */
     s->job = NULL;
     if (s->env->k)

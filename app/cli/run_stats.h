@@ -17,8 +17,8 @@ struct run_stats {
     const struct run_env *env;
     /* events gather in live on the loop's thread; once a minute they move
      * to pend and the job writes them */
-    struct stats *stats; /* NULL: not open; the job's while it runs */
-    int open;            /* stats was open when the last job ended */
+    struct stats *stats;    /* NULL: not open; the job's while it runs */
+    int open;               /* stats was open when the last job ended */
     struct stats_opts opts; /* stats_days, stats_max_rows */
     struct stats_buf live, pend;
     int64_t pend_utc;

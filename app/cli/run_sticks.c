@@ -203,8 +203,7 @@ static void show_builtin(struct run_sticks *s, const char *problem, const struct
 }
 
 /* A finished import (or open) job: show the result, switch content. */
-static void import_done(struct run_sticks *s, const struct job_status *st,
-                        const struct run_turn *t)
+static void import_done(struct run_sticks *s, const struct job_status *st, const struct run_turn *t)
 {
     struct import_job_ctx *c = &s->imp;
     struct run_showing *showing = s->env->showing;
@@ -240,8 +239,8 @@ static void import_done(struct run_sticks *s, const struct job_status *st,
         run_boot_switch(s->env->boot, c->r.generation, t->now, t->utc);
         showing->r = c->r;
         s->watch_new = !s->imp_rollback;
-        import_card_loaded(&c->r, s->imp_rollback, !s->imp_rollback && !inbox, title,
-                           sizeof(title), body, sizeof(body));
+        import_card_loaded(&c->r, s->imp_rollback, !s->imp_rollback && !inbox, title, sizeof(title),
+                           body, sizeof(body));
         log_info("run", "%s. %s", title, body);
         if (c->rolled && s->rollback_why[0] && !damaged) /* by itself: why, on a card */
             card(s, 1, "Went back to the previous exhibit", s->rollback_why, t->now);
@@ -309,8 +308,7 @@ int run_sticks_start(struct run_sticks *s)
         return 0;
     watch_dirs(s);
     char why[512];
-    s->watch_job =
-        job_start("sticks", stick_watch_job, &s->watch, s->env->waker, why, sizeof(why));
+    s->watch_job = job_start("sticks", stick_watch_job, &s->watch, s->env->waker, why, sizeof(why));
     if (!s->watch_job) {
         log_error("run", "sticks will not be noticed: %s", why);
         return -1;

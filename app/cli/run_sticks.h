@@ -30,8 +30,8 @@ struct run_sticks {
     char tried[RUN_KEY_MAX]; /* the bundle last imported from a stick (bundle_key): not again until
                                 it goes */
     char multi[STICKWATCH_PATH_MAX]; /* the two-sticks message was shown for this first bundle */
-    int watch_new; /* roll back by itself if the exhibit just switched to fails */
-    long imports_finished; /* import and open jobs finished so far */
+    int watch_new;                   /* roll back by itself if the exhibit just switched to fails */
+    long imports_finished;           /* import and open jobs finished so far */
 };
 
 /* Before the state folder is opened (check.path is set there). */

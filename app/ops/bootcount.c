@@ -18,7 +18,8 @@ static int parse_v2(const char *text, int crashes, long long *attempt,
                     unsigned long long *attempt_ms, uint32_t crashed_s[BOOT_CRASHES])
 {
     int used = 0;
-    if (sscanf(text, "attempt %lld\nattempt_ms %llu\ncrashed_s%n", attempt, attempt_ms, &used) != 2 ||
+    if (sscanf(text, "attempt %lld\nattempt_ms %llu\ncrashed_s%n", attempt, attempt_ms, &used) !=
+            2 ||
         !used)
         return 0;
     const char *p = text + used;
@@ -68,8 +69,8 @@ int boot_read(const char *state_dir, struct boot_count *b, char *why, size_t why
                "%llu\n%n",
                &ver, gen, &r.crashes, &r.running, &first, &ran, &used) != 6 ||
         (ver != 1 && ver != 2) || r.crashes < 0 || r.crashes > BOOT_CRASHES || r.running < 0 ||
-        r.running > 1 || (ver == 2 && !parse_v2(text + used, r.crashes, &attempt, &attempt_ms,
-                                                r.crashed_s))) {
+        r.running > 1 ||
+        (ver == 2 && !parse_v2(text + used, r.crashes, &attempt, &attempt_ms, r.crashed_s))) {
         snprintf(why, why_len, "%s is damaged; the count of abnormal exits starts again", path);
         return -1;
     }
@@ -151,7 +152,10 @@ void boot_crash_times(const struct boot_count *b, char *out, size_t out_len)
     for (int i = 0; i < n && at < out_len; i++) {
         char d[32];
         duration(b->crashed_s[i], d, sizeof(d));
-        int w = snprintf(out + at, out_len - at, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ",
+        int w = snprintf(out + at, out_len - at, "%s%s",
+                         i == 0       ? ""
+                         : i == n - 1 ? " and "
+                                      : ", ",
                          d);
         if (w < 0)
             break;

@@ -64,8 +64,8 @@ struct boot_count {
     int running;
     int64_t first_unix;
     uint64_t ran_ms;
-    int64_t attempt_unix;              /* when the attempt on record started */
-    uint64_t attempt_ms;               /* its running time as recorded */
+    int64_t attempt_unix;             /* when the attempt on record started */
+    uint64_t attempt_ms;              /* its running time as recorded */
     uint32_t crashed_s[BOOT_CRASHES]; /* each counted abnormal exit's running time */
 };
 

@@ -12,7 +12,8 @@
 #include "staff.h"
 #include "store.h"
 
-_Static_assert(OPTIONS_MAX_LOCALES == STORE_MAX_LOCALES, "as many languages offered as a store holds");
+_Static_assert(OPTIONS_MAX_LOCALES == STORE_MAX_LOCALES,
+               "as many languages offered as a store holds");
 
 enum opt_kind {
     OPT_FLAG,     /* command line: no value, sets 1; file: yes or no */

@@ -8,11 +8,11 @@
 #ifndef VITRINE_FRAME_BUDGET_H
 #define VITRINE_FRAME_BUDGET_H
 
-#define FRAME_BUDGET_MS 14.0      /* of the 16.7 ms of a frame at 60 Hz, with room */
-#define FRAME_BUDGET_SAMPLES 24   /* about one crossfade's frames and a half */
+#define FRAME_BUDGET_MS 14.0    /* of the 16.7 ms of a frame at 60 Hz, with room */
+#define FRAME_BUDGET_SAMPLES 24 /* about one crossfade's frames and a half */
 
 struct frame_budget {
-    int kind;      /* enum transition_kind in use for the loop */
+    int kind; /* enum transition_kind in use for the loop */
     double ms[FRAME_BUDGET_SAMPLES];
     int n;
     double last_median; /* of the kind just left, for the log */

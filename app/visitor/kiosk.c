@@ -146,7 +146,8 @@ void kiosk_layout_controls(struct kiosk *k)
      * the languages: the bar does not move when the language changes */
     struct control_labels labels = {0, 0};
     for (int i = 0; i < k->info.n_locales; i++) {
-        int hw = overlay_label_width(&screen, ui_word(&k->words[i], UI_START), kiosk_measurer_of(k));
+        int hw =
+            overlay_label_width(&screen, ui_word(&k->words[i], UI_START), kiosk_measurer_of(k));
         int iw =
             overlay_label_width(&screen, ui_word(&k->words[i], UI_CHAPTERS), kiosk_measurer_of(k));
         labels.home_px = hw > labels.home_px ? hw : labels.home_px;

@@ -172,8 +172,10 @@ void kiosk_apply_look(struct kiosk *k)
 {
     /* its hyphenation comes with it, found at bundle build; once per store */
     if (!store_hyphenates(k->store))
-        log_info("kiosk", "%s was built before exhibits kept their hyphenation: long words are "
-                 "cut; rebuild the exhibit to hyphenate it", store_name(k->store));
+        log_info("kiosk",
+                 "%s was built before exhibits kept their hyphenation: long words are "
+                 "cut; rebuild the exhibit to hyphenate it",
+                 store_name(k->store));
     if (!k->p.look)
         return; /* a presenter with one look: tests, not a screen */
     struct palette pal;

@@ -80,8 +80,8 @@ static const struct style ST_SPEAKER = {FACE_SANS_BOLD, 3.0, 1.8, 0.1, COLOR_TEX
 static const struct style ST_ROLE = {FACE_SANS, 3.0, 1.8, 0.1, COLOR_MUTED, 1, 1.0};
 static const struct style ST_SMALL = {FACE_SANS, 2.2, 1.8, 0.18, COLOR_MUTED, 1, 1.0};
 /* a notice: the kiosk's words, in the fonts it ships (FACE_KIOSK) */
-static const struct style ST_NOTICE = {(enum font_face)(FACE_SANS | FACE_KIOSK), 2.2, 1.8, 0.18,
-                                       COLOR_MUTED, 1, 1.0};
+static const struct style ST_NOTICE = {
+    (enum font_face)(FACE_SANS | FACE_KIOSK), 2.2, 1.8, 0.18, COLOR_MUTED, 1, 1.0};
 static const struct style ST_SMALL_BOLD = {FACE_SANS_BOLD, 2.2, 1.8, 0.12, COLOR_TEXT, 1, 1.0};
 static const struct style ST_EYEBROW = {FACE_SANS_BOLD, 2.2, 1.8, 0.1, COLOR_ACCENT, 1, 1.0};
 
@@ -440,8 +440,8 @@ static int floor_px(const struct ctx *c, const struct style *st)
 static int text_prepare(struct ctx *c, struct typeset *f, const char *text, const struct style *st,
                         int flat)
 {
-    const struct typeset_style ts = {st->face, st->lead, PARA_GAP, !flat, c->p->locale,
-                                     c->p->hyphens};
+    const struct typeset_style ts = {st->face, st->lead,     PARA_GAP,
+                                     !flat,    c->p->locale, c->p->hyphens};
     if (typeset_prepare(f, c->d.m, c->d.a, text, &ts)) {
         c->d.oom = 1;
         return -1;
@@ -1793,8 +1793,7 @@ static void items_misfit(struct ctx *c, const struct items *t, const char *name,
     static const char *const parts[] = {NULL, "label", "sources"};
     const char *part = t->bad_part == 0 ? first_part : parts[t->bad_part];
     if (t->bad_item < 0)
-        misfit(c, name, 1, fix, "at the smallest text size its %ss do not fit their columns",
-               item);
+        misfit(c, name, 1, fix, "at the smallest text size its %ss do not fit their columns", item);
     else if (t->bad_lines == 0)
         misfit(c, name, 1, fix,
                "at the smallest text size %s %d's %s has a word wider than its column (%d "
@@ -1802,8 +1801,8 @@ static void items_misfit(struct ctx *c, const struct items *t, const char *name,
                item, t->bad_item + 1, part, t->tw);
     else
         misfit(c, name, t->bad_lines - t->bad_limit, fix,
-               "at the smallest text size %s %d's %s needs %d lines and its column holds %d",
-               item, t->bad_item + 1, part, t->bad_lines, t->bad_limit);
+               "at the smallest text size %s %d's %s needs %d lines and its column holds %d", item,
+               t->bad_item + 1, part, t->bad_lines, t->bad_limit);
 }
 
 /* Set item i at label size px in columns tw wide: 0 when it fits. Above
@@ -1811,8 +1810,8 @@ static void items_misfit(struct ctx *c, const struct items *t, const char *name,
  * a hyphen); at the smallest, a word too long for its column is hyphenated
  * (a German or Finnish compound in a timeline of five columns), never cut
  * without a hyphen. */
-static int set_item(struct ctx *c, struct items *t, int i, const struct style *dst, int px,
-                    int tw, int date_lines)
+static int set_item(struct ctx *c, struct items *t, int i, const struct style *dst, int px, int tw,
+                    int date_lines)
 {
     int last = px <= floor_px(c, &ST_TL_LABEL);
     struct item *it = &t->it[i];
@@ -1827,8 +1826,8 @@ static int set_item(struct ctx *c, struct items *t, int i, const struct style *d
         typeset_wrap(ts[k], tw);
         ts[k]->keep = draw_min(ts[k]->n, lim[k]);
         ts[k]->height = typeset_height(ts[k], ts[k]->keep);
-        if (ok && (ts[k]->n > lim[k] || ts[k]->too_wide ||
-                   (last ? ts[k]->cut_word : ts[k]->broken))) {
+        if (ok &&
+            (ts[k]->n > lim[k] || ts[k]->too_wide || (last ? ts[k]->cut_word : ts[k]->broken))) {
             ok = 0;
             if (t->bad_item < 0) {
                 t->bad_item = i;
@@ -2122,10 +2121,11 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
         if (values_measure(c, t, px, bw) < 0 && t->bad_item >= 0)
             items_misfit(c, t, "bars", "value", "number", "shorten that value's words");
         else
-            misfit(c, "bars", t->content_h - avail,
-               "shorten the values' labels, compare fewer values, or shorten the heading and body",
-               "at the smallest text size its bars need %d pixels and the space has %d",
-               t->content_h, avail);
+            misfit(
+                c, "bars", t->content_h - avail,
+                "shorten the values' labels, compare fewer values, or shorten the heading and body",
+                "at the smallest text size its bars need %d pixels and the space has %d",
+                t->content_h, avail);
     }
     t->scale_px = px;
     b->h = draw_min(t->content_h, avail);

@@ -364,8 +364,7 @@ int mode_controls_layout(const struct control_screen *s, const struct control_sp
 }
 
 int mode_controls_layout_labels(const struct control_screen *s, const struct control_spec *spec,
-                                const struct control_labels *labels, struct control *out,
-                                int max)
+                                const struct control_labels *labels, struct control *out, int max)
 {
     struct metrics mt;
     if (metrics_of(s, &mt) != 0 || !out || max <= 0)

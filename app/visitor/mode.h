@@ -158,8 +158,7 @@ struct control_labels {
  * chapter index (up to six) as wide as labels need where the bar has room
  * ("Kapitelübersicht"); labels NULL: the usual widths. */
 int mode_controls_layout_labels(const struct control_screen *s, const struct control_spec *spec,
-                                const struct control_labels *labels, struct control *out,
-                                int max);
+                                const struct control_labels *labels, struct control *out, int max);
 
 /* What the visitors' main controls keep clear of content on screen s,
  * whatever the exhibit (every language button, the index, the larger-text

@@ -11,7 +11,6 @@
 #include "locale_rules.h"
 #include "rules.h"
 
-
 /* The decimal text of x as shown with `decimals` digits after the point
  * (figures: 0..3, rules.h), digit for digit from the decimal the authors
  * wrote, into dec (DECIMAL_TEXT_MAX bytes): no binary floating point
@@ -63,8 +62,7 @@ static const char *after_percent(const struct panel_figure *f)
     return *s == '%' ? s + 1 : NULL;
 }
 
-size_t numfmt_number(const char *locale, const struct decimal *x, int decimals, char *buf,
-                     size_t n)
+size_t numfmt_number(const char *locale, const struct decimal *x, int decimals, char *buf, size_t n)
 {
     char dec[DECIMAL_TEXT_MAX];
     if (!buf || n == 0)
@@ -75,7 +73,7 @@ size_t numfmt_number(const char *locale, const struct decimal *x, int decimals, 
 }
 
 size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
-                         size_t n)
+                          size_t n)
 {
     if (!buf || n == 0)
         return 0;
@@ -111,4 +109,3 @@ size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, doub
     buf[len] = 0;
     return len;
 }
-

@@ -584,8 +584,8 @@ static void chapter_index(struct ov *o, const struct control *cs, int n, int pre
     if (have_close && hy < close.y + close.h && hy + hh > close.y && close.x < gx0 + hw)
         hw = close.x - space - gx0; /* beside the close button */
     struct typeset f;
-    fit_text(o, &f, ui_word(&o->words, UI_CHAPTERS), FACE_SANS_BOLD, design,
-             U(o, T_HEADING_FLOOR), hw, hh, 1);
+    fit_text(o, &f, ui_word(&o->words, UI_CHAPTERS), FACE_SANS_BOLD, design, U(o, T_HEADING_FLOOR),
+             hw, hh, 1);
     emit(o, &f, gx0, hy + hh - f.height, hw, TYPESET_LEFT, COLOR_TEXT);
 
     for (int i = 0; i < n; i++) {

@@ -51,7 +51,7 @@ struct overlay_info {
      * the exhibit's over the built-in ones, ui_words_init); NULL, or a
      * language not among locale_codes: the built-in words */
     const struct ui_words *words;
-    int panel;          /* current panel, 0-based, and how many there are */
+    int panel; /* current panel, 0-based, and how many there are */
     int n_panels;
     /* chapter titles in order; an ACT_JUMP control of the index is chapter
      * control.item. Missing or NULL titles are drawn as their number only. */

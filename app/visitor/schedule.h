@@ -42,8 +42,8 @@ struct schedule {
     enum transition_kind trans;
     int direction; /* +1: next panel comes from the right; -1: from the left */
     uint32_t trans_ms;
-    int paused;     /* interactive mode: no auto-advance */
-    int go_pending; /* schedule_go asked for a transition to `next` */
+    int paused;                      /* interactive mode: no auto-advance */
+    int go_pending;                  /* schedule_go asked for a transition to `next` */
     enum transition_kind loop_trans; /* what the loop advances with (crossfade) */
     uint32_t crossfade_ms;           /* a crossfade's length (SCHED_CROSSFADE_MS) */
 };

@@ -70,10 +70,10 @@ struct script_staff {
 struct script_rec {
     uint64_t t_ms; /* from the start of the script */
     enum script_kind kind;
-    struct input_event ev; /* SCRIPT_INPUT; ev.t_ms == t_ms */
-    const char *shot;      /* SCRIPT_SHOT: [A-Za-z0-9._-]+, not starting with '.' */
+    struct input_event ev;     /* SCRIPT_INPUT; ev.t_ms == t_ms */
+    const char *shot;          /* SCRIPT_SHOT: [A-Za-z0-9._-]+, not starting with '.' */
     struct script_staff staff; /* SCRIPT_STAFF */
-    int line;              /* source line, for messages */
+    int line;                  /* source line, for messages */
 };
 
 /* Owns recs (malloc) and the shot names (names arena). */

@@ -31,8 +31,8 @@ static int bidi_control(uint32_t cp)
 }
 
 /* The font of the cluster s[i..end). */
-static int cluster_font(const struct text_measurer *m, enum font_face face, const char *s,
-                        size_t i, size_t end)
+static int cluster_font(const struct text_measurer *m, enum font_face face, const char *s, size_t i,
+                        size_t end)
 {
     if (m->cluster_font)
         return m->cluster_font(m->ctx, face, s + i, end - i);
@@ -301,8 +301,7 @@ static const unsigned char *unit_points(struct typeset *t, int i)
     if (u->hy == 0) {
         int a = u->off, b = u->off + u->len;
         int whole = (a == 0 || is_space(t->s[a - 1])) && (b == t->len || is_space(t->s[b]));
-        u->hy =
-            whole && hyphen_points(t->st.hyphens, t->s + a, (size_t)u->len, t->hy + a) ? 2 : 1;
+        u->hy = whole && hyphen_points(t->st.hyphens, t->s + a, (size_t)u->len, t->hy + a) ? 2 : 1;
     }
     return u->hy == 2 ? t->hy + u->off : NULL;
 }

@@ -716,10 +716,10 @@ static const struct {
     const char *lang;
     const char *const *text;
 } builtin[] = {
-    {"en", en}, {"fr", fr}, {"de", de}, {"es", es}, {"it", it}, {"pt", pt}, {"nl", nl},
-    {"da", da}, {"sv", sv}, {"fi", fi}, {"et", et}, {"lv", lv}, {"lt", lt}, {"pl", pl},
-    {"cs", cs}, {"sk", sk}, {"sl", sl}, {"hr", hr}, {"hu", hu}, {"ro", ro}, {"bg", bg},
-    {"el", el}, {"mt", mt}, {"ga", ga}, {"ru", ru}, {"uk", uk}, {"tr", tr}, {"ar", ar},
+    {"en", en}, {"fr", fr}, {"de", de}, {"es", es}, {"it", it}, {"pt", pt},      {"nl", nl},
+    {"da", da}, {"sv", sv}, {"fi", fi}, {"et", et}, {"lv", lv}, {"lt", lt},      {"pl", pl},
+    {"cs", cs}, {"sk", sk}, {"sl", sl}, {"hr", hr}, {"hu", hu}, {"ro", ro},      {"bg", bg},
+    {"el", el}, {"mt", mt}, {"ga", ga}, {"ru", ru}, {"uk", uk}, {"tr", tr},      {"ar", ar},
     {"he", he}, {"hi", hi}, {"th", th}, {"ja", ja}, {"ko", ko}, {"zh", zh_hans},
 };
 
@@ -819,8 +819,7 @@ size_t ui_format(const char *locale, enum ui_string_id id, int n, char *buf, siz
     return fill_template(ui_string(locale, id), n, buf, cap);
 }
 
-size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf,
-                      size_t cap)
+size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf, size_t cap)
 {
     return fill_template(ui_word(w, id), n, buf, cap);
 }

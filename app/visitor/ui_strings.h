@@ -54,7 +54,7 @@ enum ui_string_id {
     UI_STAFF_STORAGE,
     UI_STAFF_SETTINGS,
     UI_STAFF_LOG,
-    UI_STAFF_ROLLBACK, /* staff screen buttons */
+    UI_STAFF_ROLLBACK,    /* staff screen buttons */
     UI_STAFF_NO_ROLLBACK, /* the roll back button, disabled: why */
     UI_STAFF_RELOAD,
     UI_STAFF_EXPORT,
@@ -103,8 +103,7 @@ const char *ui_word(const struct ui_words *w, enum ui_string_id id);
 
 /* ui_format over w: the number goes where "%d" is; the text itself is
  * never a printf format. */
-size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf,
-                      size_t cap);
+size_t ui_word_format(const struct ui_words *w, enum ui_string_id id, int n, char *buf, size_t cap);
 
 /* The name of the language `code` (a BCP 47 tag: "en", "ko", "fr-CA") in
  * locale's language, as it reads in running text and in "Original (…)":

@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const struct text_measurer *m = text_measurer(tx);
     static const enum font_face faces[4] = {FACE_SANS, FACE_SERIF, FACE_SANS, FACE_SERIF};
     struct typeset_style st = {faces[(data[0] >> 5) & 3], 0.2, 0.5, (data[0] >> 3) & 1,
-                               langs[data[0] & 7], NULL};
+                               langs[data[0] & 7],        NULL};
     unsigned flags = data[0] & 0x10 ? TYPESET_WHOLE_WORDS : 0;
     int bw = 8 + data[1] * 4, lines = data[2] % 12, design = 8 + data[3] % 90;
     int bh = (1 + data[2] % 16) * (design + design / 4);

@@ -89,8 +89,8 @@ static int fake_line_height(void *ctx, enum font_face face, int px)
     return px + px / 4;
 }
 
-static const struct text_measurer three_fonts = {NULL, fake_width, fake_line_height, fake_font_for,
-                                                 fake_run_width, NULL};
+static const struct text_measurer three_fonts = {NULL,          fake_width,     fake_line_height,
+                                                 fake_font_for, fake_run_width, NULL};
 
 static const char *const langs[8] = {NULL, "en", "fr", "de", "ko", "ja", "zh", "th"};
 
