@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "proc_testing.h"
+
 #include <SDL.h>
 
 #include "app/base/job.h"
@@ -292,18 +294,14 @@ static atomic_int waits_seen_blocked;
  * a second: the test then covers the case of news already waiting. */
 static int main_thread_sleeps(void)
 {
-    char path[64], buf[512];
+    char path[64];
     snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)main_tid);
     uint64_t until = clock_real_ns() + 1000000000ull;
     while (clock_real_ns() < until) {
-        FILE *f = fopen(path, "r");
-        if (!f)
+        char state = proc_stat_state(path);
+        if (state == 0)
             return 0;
-        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-        fclose(f);
-        buf[n] = '\0';
-        const char *paren = strrchr(buf, ')');
-        if (paren && paren[1] == ' ' && paren[2] == 'S')
+        if (state == 'S')
             return 1;
         sched_yield();
     }

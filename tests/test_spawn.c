@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include "proc_testing.h"
+
 #include "app/ops/screen_power.h"
 #include "platform/clock.h"
 #include "platform/child_spawn.h"
@@ -72,16 +74,9 @@ static unsigned long long status_mask(pid_t pid, const char *key)
 /* The child's state letter in /proc/PID/stat ('S': sleeping), or 0. */
 static char proc_state(pid_t pid)
 {
-    char path[64], buf[512];
+    char path[64];
     snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    const char *paren = strrchr(buf, ')');
-    return paren && paren[1] == ' ' ? paren[2] : 0;
+    return proc_stat_state(path);
 }
 
 /* Waits until the child runs `comm` and sleeps in it. The name alone is
