@@ -84,7 +84,9 @@ for mode in all names; do
     printf '100 shot loop\n500 tap 0.5 0.5\n1500 shot touched\n2000 swipe 0.8 0.5 0.2 0.5 200\n3500 shot next\n' >"$out/touch.txt"
     check "$mode: the kiosk after a touch" "$VITRINE" render --content "$b" --size 800x480 --script "$out/touch.txt" --out "$out/t-$mode"
     [ -f "$out/t-$mode/touched.png" ] || { echo "FAIL: $mode: no picture after the touch"; fail=1; }
-    check "$mode: run" "$VITRINE" run --content "$b" --windowed --size 800x480 --frames 2 --no-watch
+    mkdir -p "$out/run-$mode"
+    check "$mode: run" "$VITRINE" run --content "$b" --windowed --size 800x480 --frames 2 --no-watch \
+        --state-dir "$out/run-$mode" --keys "$out/keys" --config "$out/none.conf"
 done
 [ $fail -eq 0 ] && echo "PASS" && exit 0
 exit 1

@@ -15,8 +15,11 @@ start_xvfb "$work"
 fail=0
 unset SDL_RENDER_DRIVER
 export SDL_VIDEODRIVER=x11
+# the kiosk's own state, keys and settings: never the machine's /var/lib/vitrine or /etc/vitrine
+mkdir -p "$work/state" "$work/keys"
+own="--state-dir $work/state --keys $work/keys --config $work/none.conf"
 
-"$VITRINE" run --no-watch --verbose >"$work/out" 2>"$work/log" &
+"$VITRINE" run $own --no-watch --verbose >"$work/out" 2>"$work/log" &
 vpid=$!
 wait_for_log "$work/log" 'first frame presented' 60 "$vpid"
 grep 'renderer' "$work/log"
@@ -56,11 +59,11 @@ vpid=""
 
 # asked for by name: OpenGL (Mesa here), whatever it runs on
 # (Mesa keeps allocations to the end: leak checking is for our code, not the GL driver)
-ASAN_OPTIONS=detect_leaks=0 "$VITRINE" run --no-watch --frames 2 --renderer opengl 2>"$work/log2" ||
+ASAN_OPTIONS=detect_leaks=0 "$VITRINE" run $own --no-watch --frames 2 --renderer opengl 2>"$work/log2" ||
     { echo "FAIL: --renderer opengl"; cat "$work/log2"; fail=1; }
 grep -q 'renderer opengl: asked for' "$work/log2" ||
     { echo "FAIL: --renderer opengl did not give OpenGL"; cat "$work/log2"; fail=1; }
-"$VITRINE" run --no-watch --frames 1 --renderer vulkan 2>"$work/log3"
+"$VITRINE" run $own --no-watch --frames 1 --renderer vulkan 2>"$work/log3"
 [ $? -eq 2 ] || { echo "FAIL: an unknown renderer is not a usage error"; fail=1; }
 [ $fail -eq 0 ] && echo "full screen checks passed"
 exit $fail

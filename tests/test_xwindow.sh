@@ -8,8 +8,11 @@ set -u
 need_tool xdotool xdotool
 scratch_work
 start_xvfb "$work"
+# the kiosk's own state, keys and settings: never the machine's /var/lib/vitrine or /etc/vitrine
+mkdir -p "$work/state" "$work/keys"
+own="--state-dir $work/state --keys $work/keys --config $work/none.conf"
 
-SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --windowed --size 800x600 --verbose \
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run $own --windowed --size 800x600 --verbose \
     >"$work/out" 2>"$work/log" &
 vpid=$!
 
@@ -66,7 +69,7 @@ echo "ok: SIGTERM stops the kiosk (status 0)"
 # (the log emptied here, not by the job's own redirection, which may come
 # after wait_log's first look and so show it the last run's lines)
 : >"$work/log"
-SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run --verbose >"$work/out" 2>>"$work/log" &
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software "$VITRINE" run $own --verbose >"$work/out" 2>>"$work/log" &
 vpid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
 [ -n "$wid" ] || { echo "FAIL: no full-screen window"; cat "$work/log"; exit 1; }
