@@ -51,7 +51,8 @@ fi
 # count LOG RC NAME: show a ctest log and add its counts to the totals (a
 # log without the summary line counts as one failure).
 count() {
-    cat "$1"
+    log=$1
+    cat "$log"
     n=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1 \2/p' "$1")
     set -- $n "$2" "$3"
     if [ $# -eq 4 ]; then
@@ -65,7 +66,7 @@ count() {
         name=$2
     fi
     [ "$rc" -eq 0 ] || echo "== $name tests FAILED"
-    skips "$1" "$name"
+    skips "$log" "$name"
 }
 
 # skips LOG NAME: the tests ctest reports skipped (exit 77: a tool or a
