@@ -260,7 +260,8 @@ static void quotes_are_verbatim(void **state)
     (void)state;
     const char *dir = seeds_dir();
     if (!dir)
-        SKIP_BECAUSE("the seed articles are not at VITRINE_SEEDS_DIR (../shared/seeds)");
+        SKIP_BECAUSE("no seed articles at VITRINE_SEEDS_DIR=%s (CI has ../shared/seeds)",
+                     getenv("VITRINE_SEEDS_DIR") ? getenv("VITRINE_SEEDS_DIR") : "(unset)");
     sqlite3 *db = open_store();
     sqlite3_stmt *q = prepare(db, "SELECT q.position, p.id, q.locale, q.text FROM quote_text q "
                                   "JOIN panel p ON p.position = q.position ORDER BY q.position");
@@ -305,7 +306,8 @@ static void story_text_is_not_copied(void **state)
     (void)state;
     const char *dir = seeds_dir();
     if (!dir)
-        SKIP_BECAUSE("the seed articles are not at VITRINE_SEEDS_DIR (../shared/seeds)");
+        SKIP_BECAUSE("no seed articles at VITRINE_SEEDS_DIR=%s (CI has ../shared/seeds)",
+                     getenv("VITRINE_SEEDS_DIR") ? getenv("VITRINE_SEEDS_DIR") : "(unset)");
     sqlite3 *db = open_store();
 
     /* every article the exhibit names */
