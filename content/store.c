@@ -544,60 +544,6 @@ static int read_locales(struct store *s, char *why, size_t why_len)
     return ret;
 }
 
-/* One theme colour ('#RRGGBB' or NULL) into *rgb; *given says which. */
-static int read_colour(struct store *s, sqlite3_stmt *st, int col, const char *name, int *given,
-                       uint32_t *rgb, char *why, size_t why_len)
-{
-    const unsigned char *t;
-    int len;
-    if (st_check_text(s, st, col, NULL, ANY_TEXT(name), &t, &len, why, why_len) < 0)
-        return -1;
-    *given = t != NULL;
-    if (t && theme_parse_colour((const char *)t, rgb) != 0)
-        return rules_fail(why, why_len, "%s has a %s that is not a colour such as #1A2B3C.",
-                          s->name, name);
-    return 0;
-}
-
-/* The exhibit's theme and logo (version 4 on), checked as the build checks
- * them: a theme whose text would not read is refused. */
-static int read_look(struct store *s, char *why, size_t why_len)
-{
-    sqlite3_stmt *st = NULL;
-    int accent = 0, background = 0;
-    int ret = st_prepare_once(s, "SELECT accent, background, logo FROM exhibit", &st, why, why_len);
-    if (ret == 0 && (ret = st_next_row(s, st, why, why_len)) == 0)
-        ret = rules_fail(why, why_len, "%s has no exhibit description.", s->name);
-    if (ret < 0)
-        goto done;
-    ret = -1;
-    if (read_colour(s, st, 0, "theme.accent", &accent, &s->theme.accent, why, why_len) < 0 ||
-        read_colour(s, st, 1, "theme.background", &background, &s->theme.background, why, why_len) <
-            0)
-        goto done;
-    if (accent != background) {
-        rules_fail(why, why_len, "%s has a theme with an accent or a background but not both.",
-                   s->name);
-        goto done;
-    }
-    s->theme.set = accent;
-    char phrase[256];
-    if (theme_check(&s->theme, phrase, sizeof phrase) < 0) {
-        rules_fail(why, why_len, "%s: theme: %s.", s->name, phrase);
-        goto done;
-    }
-    int type = sqlite3_column_type(st, 2);
-    if (type != SQLITE_NULL && (type != SQLITE_INTEGER || sqlite3_column_int64(st, 2) <= 0)) {
-        rules_fail(why, why_len, "%s names a logo that is not an image of the exhibit.", s->name);
-        goto done;
-    }
-    s->logo = type == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 2);
-    ret = 0;
-done:
-    sqlite3_finalize(st);
-    return ret;
-}
-
 int store_id_ok(const char *s, size_t len, const char *extra)
 {
     if (!s || len == 0 || len > STORE_ID_MAX || strlen(s) < len)
@@ -656,7 +602,7 @@ static int read_exhibit(struct store *s, char *why, size_t why_len)
         ret = rules_fail(why, why_len,
                          "%s names a default language that is not one of its languages.", s->name);
     if (ret == 0 && s->format >= 4)
-        ret = read_look(s, why, why_len);
+        ret = st_read_look(s, why, why_len);
 done:
     sqlite3_finalize(st);
     return ret;
@@ -781,79 +727,6 @@ static int prepare_statements(struct store *s, char *why, size_t why_len)
     return 0;
 }
 
-/* Notes a row of ui_text left out (the kiosk shows its own word there);
- * the first one's reason is kept for store_ui_ignored. */
-static void ui_ignore(struct store *s, const char *locale, const char *key, const char *reason)
-{
-    if (s->ui_ignored++ == 0)
-        snprintf(s->ui_why, sizeof s->ui_why,
-                 "%.120s: the kiosk's word \"%.40s\" in %.35s is left out: %.160s", s->name,
-                 key ? key : "?", locale ? locale : "?", reason);
-}
-
-/* One row of ui_text into s->ui, or left out: only a key the kiosk knows,
- * in one of the exhibit's languages, with a text ui_key_check accepts (a
- * hostile store's back_in with two "%d" never reaches the screen, nor a
- * printf). 0, or -1 when memory is short. */
-static int ui_row(struct store *s, sqlite3_stmt *st)
-{
-    const char *locale = (const char *)sqlite3_column_text(st, 0);
-    const char *key = (const char *)sqlite3_column_text(st, 1);
-    int l = 0;
-    while (locale && l < s->n_locales && strcmp(locale, s->locales[l]) != 0)
-        l++;
-    int k = key && sqlite3_column_bytes(st, 1) <= 40 ? ui_key_index(key) : -1;
-    if (!locale || l == s->n_locales) {
-        ui_ignore(s, locale, key, "the language is not one of the exhibit's");
-        return 0;
-    }
-    if (k < 0 || s->ui[l][k]) {
-        ui_ignore(s, locale, key, "the kiosk has no such word");
-        return 0;
-    }
-    int n = sqlite3_column_type(st, 2) == SQLITE_TEXT ? sqlite3_column_bytes(st, 2) : 0;
-    const char *text = n <= UI_KEY_TEXT_MAX ? (const char *)sqlite3_column_text(st, 2) : NULL;
-    char phrase[160];
-    if (!text || ui_key_check(k, text, (size_t)n, NULL, phrase, sizeof phrase) != 0) {
-        ui_ignore(s, locale, key, text ? phrase : "it is not text of at most 200 bytes");
-        return 0;
-    }
-    s->ui[l][k] = malloc((size_t)n + 1);
-    if (!s->ui[l][k])
-        return -1;
-    memcpy(s->ui[l][k], text, (size_t)n);
-    s->ui[l][k][n] = '\0';
-    return 0;
-}
-
-/* The exhibit's own words for the kiosk (version 7 on): at most one per
- * language and key, so a store with a million rows costs no more than a
- * good one (the rows past them are left out). */
-#define UI_ROWS_MAX (STORE_MAX_LOCALES * UI_KEY_COUNT)
-static int read_ui_text(struct store *s, char *why, size_t why_len)
-{
-    if (s->format < 7)
-        return 0;
-    sqlite3_stmt *st = NULL;
-    int ret =
-        st_prepare_once(s, "SELECT locale, key, text FROM ui_text LIMIT ?1", &st, why, why_len);
-    if (ret == 0)
-        sqlite3_bind_int(st, 1, UI_ROWS_MAX + 1);
-    int r = 0, rows = 0;
-    while (ret == 0 && (r = st_next_row(s, st, why, why_len)) > 0) {
-        if (++rows > UI_ROWS_MAX) {
-            ui_ignore(s, "any language", "*", "the store has more than the kiosk reads");
-            break;
-        }
-        if (ui_row(s, st) < 0)
-            ret = rules_fail(why, why_len, "There is not enough memory to read %s.", s->name);
-    }
-    if (ret == 0 && r < 0)
-        ret = -1;
-    sqlite3_finalize(st);
-    return ret;
-}
-
 /* Everything after the connection exists: settings, then the checks in
  * the order a staff member would want them reported. */
 static int check_store(struct store *s, char *why, size_t why_len)
@@ -863,7 +736,7 @@ static int check_store(struct store *s, char *why, size_t why_len)
         (!s->defer_check && quick_check(s, why, why_len) < 0) ||
         read_locales(s, why, why_len) < 0 || read_exhibit(s, why, why_len) < 0 ||
         check_panels(s, why, why_len) < 0 || check_windows(s, why, why_len) < 0 ||
-        read_ui_text(s, why, why_len) < 0)
+        st_read_ui_text(s, why, why_len) < 0)
         return -1;
     return 0;
 }

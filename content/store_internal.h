@@ -95,7 +95,7 @@ struct store {
     int defer_check;             /* STORE_OPEN_DEFER_CHECK: no quick_check at open */
     int (*cancelled)(void *ctx); /* store_check_file: stop early when it says so */
     void *cancel_ctx;
-    char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT];  /* the exhibit's words (read_ui_text) */
+    char *ui[STORE_MAX_LOCALES][UI_KEY_COUNT];  /* the exhibit's words (st_read_ui_text) */
     int ui_ignored;                             /* rows of ui_text left out, */
     char ui_why[400];                           /* the first one's reason */
     struct hyphen_table *hy[STORE_MAX_LOCALES]; /* store_hyphens, by locale */
@@ -131,5 +131,7 @@ const char *st_window_words(const unsigned char *spec, char *buf, size_t size);
 int st_load_image(struct store *s, sqlite3_int64 asset_id, const char *noun, const char *where,
                   struct arena *a, struct panel_image *img, char *why, size_t why_len);
 void st_lent_fonts_free(struct store *s);
+int st_read_look(struct store *s, char *why, size_t why_len);
+int st_read_ui_text(struct store *s, char *why, size_t why_len);
 
 #endif

@@ -3,6 +3,60 @@
  * clips. */
 #include "store_internal.h"
 
+/* One theme colour ('#RRGGBB' or NULL) into *rgb; *given says which. */
+static int read_colour(struct store *s, sqlite3_stmt *st, int col, const char *name, int *given,
+                       uint32_t *rgb, char *why, size_t why_len)
+{
+    const unsigned char *t;
+    int len;
+    if (st_check_text(s, st, col, NULL, ANY_TEXT(name), &t, &len, why, why_len) < 0)
+        return -1;
+    *given = t != NULL;
+    if (t && theme_parse_colour((const char *)t, rgb) != 0)
+        return rules_fail(why, why_len, "%s has a %s that is not a colour such as #1A2B3C.",
+                          s->name, name);
+    return 0;
+}
+
+/* The exhibit's theme and logo (version 4 on), checked as the build checks
+ * them: a theme whose text would not read is refused. */
+int st_read_look(struct store *s, char *why, size_t why_len)
+{
+    sqlite3_stmt *st = NULL;
+    int accent = 0, background = 0;
+    int ret = st_prepare_once(s, "SELECT accent, background, logo FROM exhibit", &st, why, why_len);
+    if (ret == 0 && (ret = st_next_row(s, st, why, why_len)) == 0)
+        ret = rules_fail(why, why_len, "%s has no exhibit description.", s->name);
+    if (ret < 0)
+        goto done;
+    ret = -1;
+    if (read_colour(s, st, 0, "theme.accent", &accent, &s->theme.accent, why, why_len) < 0 ||
+        read_colour(s, st, 1, "theme.background", &background, &s->theme.background, why, why_len) <
+            0)
+        goto done;
+    if (accent != background) {
+        rules_fail(why, why_len, "%s has a theme with an accent or a background but not both.",
+                   s->name);
+        goto done;
+    }
+    s->theme.set = accent;
+    char phrase[256];
+    if (theme_check(&s->theme, phrase, sizeof phrase) < 0) {
+        rules_fail(why, why_len, "%s: theme: %s.", s->name, phrase);
+        goto done;
+    }
+    int type = sqlite3_column_type(st, 2);
+    if (type != SQLITE_NULL && (type != SQLITE_INTEGER || sqlite3_column_int64(st, 2) <= 0)) {
+        rules_fail(why, why_len, "%s names a logo that is not an image of the exhibit.", s->name);
+        goto done;
+    }
+    s->logo = type == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 2);
+    ret = 0;
+done:
+    sqlite3_finalize(st);
+    return ret;
+}
+
 void store_theme(const struct store *s, struct theme *out)
 {
     *out = s->theme;

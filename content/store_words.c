@@ -3,6 +3,79 @@
  * store is as the build would have made it (store_check_as_built). */
 #include "store_internal.h"
 
+/* Notes a row of ui_text left out (the kiosk shows its own word there);
+ * the first one's reason is kept for store_ui_ignored. */
+static void ui_ignore(struct store *s, const char *locale, const char *key, const char *reason)
+{
+    if (s->ui_ignored++ == 0)
+        snprintf(s->ui_why, sizeof s->ui_why,
+                 "%.120s: the kiosk's word \"%.40s\" in %.35s is left out: %.160s", s->name,
+                 key ? key : "?", locale ? locale : "?", reason);
+}
+
+/* One row of ui_text into s->ui, or left out: only a key the kiosk knows,
+ * in one of the exhibit's languages, with a text ui_key_check accepts (a
+ * hostile store's back_in with two "%d" never reaches the screen, nor a
+ * printf). 0, or -1 when memory is short. */
+static int ui_row(struct store *s, sqlite3_stmt *st)
+{
+    const char *locale = (const char *)sqlite3_column_text(st, 0);
+    const char *key = (const char *)sqlite3_column_text(st, 1);
+    int l = 0;
+    while (locale && l < s->n_locales && strcmp(locale, s->locales[l]) != 0)
+        l++;
+    int k = key && sqlite3_column_bytes(st, 1) <= 40 ? ui_key_index(key) : -1;
+    if (!locale || l == s->n_locales) {
+        ui_ignore(s, locale, key, "the language is not one of the exhibit's");
+        return 0;
+    }
+    if (k < 0 || s->ui[l][k]) {
+        ui_ignore(s, locale, key, "the kiosk has no such word");
+        return 0;
+    }
+    int n = sqlite3_column_type(st, 2) == SQLITE_TEXT ? sqlite3_column_bytes(st, 2) : 0;
+    const char *text = n <= UI_KEY_TEXT_MAX ? (const char *)sqlite3_column_text(st, 2) : NULL;
+    char phrase[160];
+    if (!text || ui_key_check(k, text, (size_t)n, NULL, phrase, sizeof phrase) != 0) {
+        ui_ignore(s, locale, key, text ? phrase : "it is not text of at most 200 bytes");
+        return 0;
+    }
+    s->ui[l][k] = malloc((size_t)n + 1);
+    if (!s->ui[l][k])
+        return -1;
+    memcpy(s->ui[l][k], text, (size_t)n);
+    s->ui[l][k][n] = '\0';
+    return 0;
+}
+
+/* The exhibit's own words for the kiosk (version 7 on): at most one per
+ * language and key, so a store with a million rows costs no more than a
+ * good one (the rows past them are left out). */
+#define UI_ROWS_MAX (STORE_MAX_LOCALES * UI_KEY_COUNT)
+int st_read_ui_text(struct store *s, char *why, size_t why_len)
+{
+    if (s->format < 7)
+        return 0;
+    sqlite3_stmt *st = NULL;
+    int ret =
+        st_prepare_once(s, "SELECT locale, key, text FROM ui_text LIMIT ?1", &st, why, why_len);
+    if (ret == 0)
+        sqlite3_bind_int(st, 1, UI_ROWS_MAX + 1);
+    int r = 0, rows = 0;
+    while (ret == 0 && (r = st_next_row(s, st, why, why_len)) > 0) {
+        if (++rows > UI_ROWS_MAX) {
+            ui_ignore(s, "any language", "*", "the store has more than the kiosk reads");
+            break;
+        }
+        if (ui_row(s, st) < 0)
+            ret = rules_fail(why, why_len, "There is not enough memory to read %s.", s->name);
+    }
+    if (ret == 0 && r < 0)
+        ret = -1;
+    sqlite3_finalize(st);
+    return ret;
+}
+
 /* The hyphenation table's rows of locale l into a new table: at most
  * HYPHEN_TABLE_MAX_WORDS, each checked by hyphen_table_add (a row it
  * refuses is left out: that word is cut, not hyphenated). NULL when there
