@@ -158,12 +158,13 @@ void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item 
                       uint8_t alpha, double t, struct figure_pieces *fp)
 {
     char buf[FIGURE_TEXT_MAX];
-    size_t len = numfmt_figure_text(it->figure, it->locale, t, buf, sizeof(buf));
+    size_t len = numfmt_figure_text(it->figure, it->locale, buf, sizeof(buf));
     if (len >= sizeof(buf))
         len = strlen(buf);
     const char *p = buf, *end = buf + len;
-    int x = it->r.x + dx, y = it->r.y;
-    uint8_t a = disp_mul_alpha(it->alpha, alpha);
+    struct plan_arrival arr = plan_figure_arrival(t, it->r.h);
+    int x = it->r.x + dx, y = it->r.y + arr.dy;
+    uint8_t a = disp_mul_alpha(disp_mul_alpha(it->alpha, alpha), (uint8_t)arr.alpha);
     struct atlas *at = &v->atlases[it->atlas];
 
     int prefix = it->prefix_len && len >= it->prefix_len &&
@@ -414,8 +415,7 @@ static const char *item_text(const struct draw_item *it, const char *locale,
     if (it->kind == DRAW_FIGURE && !(s && *n)) {
         if (!it->figure)
             return NULL;
-        *n = numfmt_figure_text(it->figure, it->locale ? it->locale : locale, 1.0, buf,
-                                FIGURE_TEXT_MAX);
+        *n = numfmt_figure_text(it->figure, it->locale ? it->locale : locale, buf, FIGURE_TEXT_MAX);
         if (*n >= FIGURE_TEXT_MAX)
             *n = strlen(buf);
         s = buf;

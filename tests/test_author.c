@@ -1363,10 +1363,10 @@ static void figures_are_shown_exactly_as_written(void **state)
         build_ok(f);
         struct panel p;
         load_figure(f, "en", &a, &p);
-        numfmt_figure_text(&p.figure, "en", 1.0, text, sizeof text);
+        numfmt_figure_text(&p.figure, "en", text, sizeof text);
         assert_string_equal(text, cases[i].en);
         load_figure(f, "fr", &a, &p);
-        numfmt_figure_text(&p.figure, "fr", 1.0, text, sizeof text);
+        numfmt_figure_text(&p.figure, "fr", text, sizeof text);
         assert_string_equal(text, cases[i].fr);
         arena_reset(&a);
     }

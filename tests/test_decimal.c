@@ -168,11 +168,11 @@ static void random_decimals_come_back_digit_for_digit(void **state)
 
         struct panel_figure f = {.value = back, .decimals = scale, .label = "x"};
         char shown[96], plain[64];
-        numfmt_figure_text(&f, "en", 1.0, shown, sizeof shown);
+        numfmt_figure_text(&f, "en", shown, sizeof shown);
         plain_digits(shown, 0, plain, sizeof plain);
         if (strcmp(plain, want) != 0)
             fail_msg("%s stored as %s is shown in English as %s", written, stored, shown);
-        numfmt_figure_text(&f, "fr", 1.0, shown, sizeof shown);
+        numfmt_figure_text(&f, "fr", shown, sizeof shown);
         plain_digits(shown, 1, plain, sizeof plain);
         if (strcmp(plain, want) != 0)
             fail_msg("%s stored as %s is shown in French as %s", written, stored, shown);

@@ -175,7 +175,7 @@ static void list_hashes(void **state)
     assert_int_equal(p.w, 400 + 2 * PLAN_PAD);
 }
 
-static void the_count_up(void **state)
+static void the_arrival(void **state)
 {
     (void)state;
     assert_true(plan_ease(0) == 0);
@@ -198,6 +198,23 @@ static void the_count_up(void **state)
     assert_int_equal(plan_units_lit(29, 30, 0.5), 15);
     assert_int_equal(plan_units_lit(40, 30, 1), 30);
     assert_int_equal(plan_units_lit(10, 30, -1), 0);
+    /* a figure rises into place as it grows opaque: a fifth of its height
+     * below at the start, in place and opaque at the end, never further
+     * away or fainter as it goes on */
+    struct plan_arrival a0 = plan_figure_arrival(0, 200), a1 = plan_figure_arrival(1, 200);
+    assert_int_equal(a0.dy, 40);
+    assert_int_equal(a0.alpha, 0);
+    assert_int_equal(a1.dy, 0);
+    assert_int_equal(a1.alpha, 255);
+    struct plan_arrival was = a0;
+    for (int i = 1; i <= 100; i++) {
+        struct plan_arrival a = plan_figure_arrival(plan_ease(i / 100.0), 200);
+        assert_true(a.dy <= was.dy && a.alpha >= was.alpha);
+        was = a;
+    }
+    assert_int_equal(plan_figure_arrival(7, 200).dy, 0);
+    assert_int_equal(plan_figure_arrival(-1, 200).alpha, 0);
+    assert_int_equal(plan_figure_arrival(0, -5).dy, 0);
 }
 
 /* A frame of one view (id, version) whose static layer fills the tiles of
@@ -318,8 +335,8 @@ static void the_plan(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rectangles),   cmocka_unit_test(tiles),    cmocka_unit_test(list_hashes),
-        cmocka_unit_test(the_count_up), cmocka_unit_test(the_plan),
+        cmocka_unit_test(rectangles),  cmocka_unit_test(tiles),    cmocka_unit_test(list_hashes),
+        cmocka_unit_test(the_arrival), cmocka_unit_test(the_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

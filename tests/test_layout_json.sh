@@ -100,5 +100,54 @@ for path in sorted(glob.glob(os.path.join(out, "*.jsonl"))):
 print(f"{records} records checked")
 sys.exit(1 if bad or records < 200 else 0)
 PY
+# A statistic's figure arrives by its motion, never by its digits: on every
+# panel, both languages, a shot 300 ms into its arrival holds the very
+# lines of the shot once it has arrived, drawn lower and fainter, and says
+# so ("arriving", "opacity"); the arrived one says nothing of the kind.
+{
+    echo "100 tap 0.5 0.5"
+    i=0
+    while [ $i -lt 40 ]; do
+        t=$((1000 + i * 4000))
+        echo "$t key right"
+        echo "$((t + 900)) shot mid-$i"
+        echo "$((t + 3900)) shot end-$i"
+        i=$((i + 1))
+    done
+} >"$out/arrive.txt"
+for locale in en fr; do
+    "$VITRINE" render --size 1366x768 --locale "$locale" --script "$out/arrive.txt" \
+        --layout-json "$out/arrive-$locale.json" --out "$out/arrive-$locale" >/dev/null 2>&1 ||
+        { echo "FAIL: render the arrivals $locale"; fail=1; }
+done
+python3 - "$out" <<'PY' || fail=1
+import json, sys
+out = sys.argv[1]
+bad = figures = 0
+for locale in ("en", "fr"):
+    recs = {}
+    for line in open(f"{out}/arrive-{locale}.json", encoding="utf-8"):
+        r = json.loads(line)
+        recs[r["picture"]] = r
+    for i in range(40):
+        mid, end = recs[f"mid-{i}"], recs[f"end-{i}"]
+        if mid["panel"] != end["panel"]:
+            continue
+        fm = [b for b in mid["boxes"] if b["role"] == "figure"]
+        fe = [b for b in end["boxes"] if b["role"] == "figure"]
+        if not fe:
+            continue
+        figures += 1
+        if [b["lines"] for b in fm] != [b["lines"] for b in fe]:
+            print(f"FAIL: {locale} panel {end['panel']}: mid-arrival {[b['lines'] for b in fm]}, "
+                  f"arrived {[b['lines'] for b in fe]}"); bad += 1
+        if not all(0 < b.get("arriving", 0) < 1 and b["opacity"] < 255 and b["y"] > e["y"]
+                   for b, e in zip(fm, fe)):
+            print(f"FAIL: {locale} panel {end['panel']}: not arriving 900 ms in: {fm}"); bad += 1
+        if any("arriving" in b for b in fe):
+            print(f"FAIL: {locale} panel {end['panel']}: still arriving: {fe}"); bad += 1
+print(f"{figures} figures compared mid-arrival and arrived")
+sys.exit(1 if bad or figures < 12 else 0)
+PY
 [ $fail -eq 0 ] && echo "PASS" && exit 0
 exit 1

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "display.h"
+#include "frame_plan.h"
 #include "image.h"
 #include "cli.h"
 #include "kiosk.h"
@@ -119,7 +120,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
         if (json) {
             char pic[128];
             snprintf(pic, sizeof(pic), "%03d-%s", i + 1, name);
-            struct layout_json_list ls[2] = {{&list, 0}, {&chrome, 0}};
+            struct layout_json_list ls[2] = {{&list, 0, 0}, {&chrome, 0, 0}};
             if (layout_json_write(json, pic, w, h, i + 1, p.locale, NULL, ls, 2) != 0)
                 log_error("render", "%s: a write failed", o->layout_json);
         }
@@ -398,10 +399,10 @@ static int frame_lists(const struct watched *x, struct layout_json_list *out, in
         const struct frame_view *fv = &x->last.views[v];
         for (int i = 0; fv->alpha > 0 && i < WATCH_VIEWS; i++)
             if (x->view[i] && x->view[i] == fv->view)
-                out[n++] = (struct layout_json_list){x->list[i], fv->dx};
+                out[n++] = (struct layout_json_list){x->list[i], fv->dx, 1 - plan_ease(fv->anim_t)};
     }
     for (int l = 0; l < x->last.n_lists && n < max; l++)
-        out[n++] = (struct layout_json_list){x->last.lists[l], 0};
+        out[n++] = (struct layout_json_list){x->last.lists[l], 0, 0};
     return n;
 }
 

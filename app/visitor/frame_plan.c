@@ -244,6 +244,16 @@ double plan_ease(double t)
     return 1 - u * u * u;
 }
 
+struct plan_arrival plan_figure_arrival(double eased, int h)
+{
+    if (!(eased > 0))
+        eased = 0;
+    if (eased > 1)
+        eased = 1;
+    return (struct plan_arrival){(int)lround((1 - eased) * (h > 0 ? h : 0) / 5.0),
+                                 (int)lround(255 * eased)};
+}
+
 int plan_units_lit(int lit, int total, double eased)
 {
     int n = (int)lround(lit * eased);

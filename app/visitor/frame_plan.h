@@ -120,10 +120,18 @@ uint32_t plan_list_hash(const struct draw_list *l);
  * and their tiles (area). */
 void plan_note_lists(struct plan_shown *s, const struct frame *f, int w, int h);
 
-/* ---- the count-up ---- */
-/* The count-up's easing (ease-out cubic) of progress t: 0 at or before 0,
+/* ---- a figure's arrival ---- */
+/* The arrival's easing (ease-out cubic) of progress t: 0 at or before 0,
  * 1 at or after 1, rising in between. */
 double plan_ease(double t);
+/* A statistic's figure arriving, at eased progress: it rises into its
+ * place from dy px below (a fifth of its height h at the start) as its
+ * opacity grows to alpha 255. Its digits are the source's from the first
+ * frame (numfmt.h): the motion, not a count, says it arrives. */
+struct plan_arrival {
+    int dy, alpha;
+};
+struct plan_arrival plan_figure_arrival(double eased, int h);
 /* Of a unit chart of total squares showing lit, those lit at an eased
  * progress (rounded, within 0..total). */
 int plan_units_lit(int lit, int total, double eased);

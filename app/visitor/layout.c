@@ -1464,7 +1464,7 @@ static void layout_statistic(struct ctx *c, const struct page *g)
     const struct panel *p = c->p;
     const struct panel_figure *f = &p->figure;
     char fig[256];
-    numfmt_figure_text(f, p->locale, 1.0, fig, sizeof fig);
+    numfmt_figure_text(f, p->locale, fig, sizeof fig);
     char *fig_text = cat(c, fig, (const char *)NULL);
     if (!fig_text)
         return;

@@ -197,7 +197,7 @@ int layout_caption(const struct layout_screen *screen, struct draw_rect r, const
 int layout_notice(const struct layout_screen *screen, const char *text,
                   const struct text_measurer *m, struct arena *a, struct draw_list *out);
 
-/* A figure's text at a point of its count-up: numfmt_figure_text (numfmt.h). */
+/* A figure's text: numfmt_figure_text (numfmt.h). */
 
 /* A timeline event's date as the locale writes it: its `when` text when
  * given, else "13 April 2014" / "13 avril 2014" / "April 2014" / "2014",

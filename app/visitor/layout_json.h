@@ -12,7 +12,10 @@
  *
  * A box is the items of one role that follow one another in a draw list:
  * its rectangle is theirs together, in pixels on the screen (a view's
- * slide offset applied); for text, "lines" holds each line as drawn. The
+ * slide offset applied); for text, "lines" holds each line as drawn. A
+ * figure still arriving is where it is drawn at that instant (below its
+ * place) and its box says "arriving" (1 - the eased progress) and
+ * "opacity" (0..255); its lines are the figure's own at every instant. The
  * roles: chapter, title, subtitle, heading, body, note, quote, speaker,
  * role, context, original-label, original, figure, figure label, chart,
  * unit chart legend, part-of label, image, image caption, logo, timeline,
@@ -30,6 +33,9 @@
 struct layout_json_list {
     const struct draw_list *list;
     int dx; /* horizontal offset of the list on the screen (a slide) */
+    /* how far a statistic's figure is from arrived: 1 - its eased progress
+     * (frame_plan.h's plan_figure_arrival), 0 once arrived */
+    double arriving;
 };
 
 /* Write one record for a picture of w x h named `picture` showing lists[0..n)

@@ -1,23 +1,20 @@
 /* numfmt.c - a figure's number as the language writes it (numfmt.h): the
  * digits as the authors wrote them, never through binary floating point,
- * grouped and signed by the locale's rules; mid-count, only round values
- * of the figure's own precision. */
+ * grouped and signed by the locale's rules. Only ever the figure itself:
+ * its arrival is animated by its motion, never by digits no source gives. */
 #include "numfmt.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "locale_rules.h"
-#include "rules.h"
 
 /* The decimal text of x as shown with `decimals` digits after the point
  * (figures: 0..3, rules.h), digit for digit from the decimal the authors
  * wrote, into dec (DECIMAL_TEXT_MAX bytes): no binary floating point
- * touches the digits. t (0..1) is the count-up's progress; at 1 the number
- * is exactly x. A written minus shows when the digits shown are not all 0,
+ * touches the digits. A written minus shows when the digits shown are not all 0,
  * or when x itself is a signed zero ("-0.0" as written). */
-static const char *shown_decimal(const struct decimal *x, int decimals, double t, char *dec)
+static const char *shown_decimal(const struct decimal *x, int decimals, char *dec)
 {
     struct decimal d;
     if (decimals < 0)
@@ -26,18 +23,6 @@ static const char *shown_decimal(const struct decimal *x, int decimals, double t
         decimals = DECIMAL_DIGITS_MAX;
     if (decimal_rescale(x, decimals, &d, NULL) != 0)
         d = *x; /* more digits than a decimal holds: as written */
-    if (t < 1) {
-        /* only round values of the figure's own precision, never above it:
-         * 30,000 counts 0, 10,000, 20,000, 30,000 (a photograph taken
-         * mid-count shows no "29,943" that no source gives); 1,200 by
-         * hundreds; 42 by ones */
-        int64_t step = 1;
-        while (d.digits > 0 && d.digits % (step * 10) == 0)
-            step *= 10;
-        double part = (double)(d.digits / step) * (t > 0 ? t : 0);
-        int64_t k = (int64_t)floor(part + 1e-9) * step;
-        d.digits = k < 0 ? 0 : k > d.digits ? d.digits : k;
-    }
     d.negative = d.negative && (d.digits != 0 || x->digits == 0);
     return decimal_text(&d, dec);
 }
@@ -68,32 +53,23 @@ size_t numfmt_number(const char *locale, const struct decimal *x, int decimals, 
     if (!buf || n == 0)
         return 0;
     buf[0] = 0;
-    locale_number(locale, shown_decimal(x, decimals, 1.0, dec), 0, buf, n);
+    locale_number(locale, shown_decimal(x, decimals, dec), 0, buf, n);
     return strlen(buf);
 }
 
-size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
-                          size_t n)
+size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, char *buf, size_t n)
 {
     if (!buf || n == 0)
         return 0;
     buf[0] = 0;
     if (!f)
         return 0;
-    if (!(t >= 0))
-        t = 0;
-    if (t > 1)
-        t = 1;
     char tmp[512];
-    /* an approximate figure ("~72", "about 50,000") is shown as it is at
-     * once: counting up to it would show exact numbers it never claims */
-    if (rules_figure_approximate(f->prefix))
-        t = 1;
     const char *after = after_percent(f);
     char a[DECIMAL_TEXT_MAX], b[DECIMAL_TEXT_MAX], num[256];
-    shown_decimal(&f->value, f->decimals, t, a);
+    shown_decimal(&f->value, f->decimals, a);
     if (f->has_to)
-        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, t, b), after != NULL, num,
+        locale_number_range(locale, a, shown_decimal(&f->to, f->decimals, b), after != NULL, num,
                             sizeof num);
     else
         locale_number(locale, a, after != NULL, num, sizeof num);

@@ -16,12 +16,12 @@
 #include "decimal.h"
 #include "panel.h"
 
-/* The figure's text at count-up progress t in [0,1] (eased by the caller),
- * e.g. "~1,000" or "3–4 races". Thousands are grouped by locale ("en": ",",
+/* The figure's text, e.g. "~1,000" or "3–4 races": always the figure as
+ * its source gives it (there is no count-up of digits: a photograph taken
+ * while a figure arrives shows the figure). Thousands are grouped by locale ("en": ",",
  * "fr": narrow no-break space). Returns the length written (NUL terminated,
  * truncated to n, never inside a UTF-8 sequence). */
-size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, double t, char *buf,
-                          size_t n);
+size_t numfmt_figure_text(const struct panel_figure *f, const char *locale, char *buf, size_t n);
 
 /* x with `decimals` digits after the point, in the locale's numbers, into
  * buf[n]; the length written. */
