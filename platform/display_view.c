@@ -232,6 +232,8 @@ void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item 
 
 /* ---- unit charts ---------------------------------------------------------- */
 
+/* Square i of a unit chart: the last one only as wide as the part of a
+ * square the whole covers (from its reading side). */
 static void units_cell(const struct draw_item *item, int i, SDL_Rect *out)
 {
     int cols = item->units_cols > 0 ? item->units_cols : item->units_total;
@@ -240,6 +242,13 @@ static void units_cell(const struct draw_item *item, int i, SDL_Rect *out)
                        : item->r.x + (i % cols) * step;
     out->y = item->r.y + (i / cols) * step;
     out->w = out->h = item->cell;
+    if (i == item->units_total - 1 && item->units_last > 0 && item->units_last < 1000) {
+        out->w = (int)((long long)item->cell * item->units_last / 1000);
+        if (out->w < 1)
+            out->w = 1;
+        if (item->rtl)
+            out->x += item->cell - out->w;
+    }
 }
 
 /* The lit part of the square after the whole ones (units_part
@@ -250,11 +259,14 @@ static int units_part_rect(const struct draw_item *item, int lit_now, SDL_Rect *
     if (item->units_part <= 0 || lit_now < item->units_lit || item->units_lit >= item->units_total)
         return 0;
     units_cell(item, item->units_lit, out);
+    int square = out->w; /* the last square may be a part itself */
     out->w = (int)((long long)item->cell * item->units_part / 1000);
     if (out->w < 1)
         out->w = 1;
+    if (out->w > square)
+        out->w = square;
     if (item->rtl) /* from the square's right edge */
-        out->x += item->cell - out->w;
+        out->x += square - out->w;
     return 1;
 }
 

@@ -663,14 +663,21 @@ static void unit_chart_scales_big_wholes(void **state)
      * is never rounded up to a whole, and above 0 is never nothing */
     static const struct {
         double part, whole;
-        int total, lit, thousandths;
+        int total, lit, thousandths, last;
         const char *legend;
     } cases[] = {
-        {7, 10, 10, 7, 0, "= 1"},           {30, 100, 100, 30, 0, "= 1"},
-        {30, 101, 21, 6, 0, "= 5"},         {1234, 10000, 50, 6, 170, "= 200"},
-        {1, 1000000, 50, 0, 1, "= 20,000"}, {250000, 430000, 43, 25, 0, "= 10,000"},
-        {0, 10, 10, 0, 0, "= 1"},           {99, 100, 100, 99, 0, "= 1"},
-        {199, 200, 40, 39, 800, "= 5"},
+        {7, 10, 10, 7, 0, 0, "= 1"},
+        {30, 100, 100, 30, 0, 0, "= 1"},
+        {30, 101, 21, 6, 0, 200, "= 5"}, /* 101 = 20 squares and 0.2 of one */
+        {1234, 10000, 50, 6, 170, 0, "= 200"},
+        {1, 1000000, 50, 0, 1, 0, "= 20,000"},
+        {250000, 430000, 43, 25, 0, 0, "= 10,000"},
+        {0, 10, 10, 0, 0, 0, "= 1"},
+        {99, 100, 100, 99, 0, 0, "= 1"},
+        {199, 200, 40, 39, 800, 0, "= 5"},
+        /* 58,212 is 29 squares of 2,000 and 0.106 of one, never 30 (60,000) */
+        {54280, 58212, 30, 27, 140, 106, "= 2,000"},
+        {1, 2001, 41, 0, 20, 20, "= 50"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         p.figure.value = dec_int((long long)cases[i].part);
@@ -686,6 +693,7 @@ static void unit_chart_scales_big_wholes(void **state)
         assert_int_equal(u->units_total, cases[i].total);
         assert_int_equal(u->units_lit, cases[i].lit);
         assert_int_equal(u->units_part, cases[i].thousandths);
+        assert_int_equal(u->units_last, cases[i].last);
         assert_non_null(find_text(&l, cases[i].legend));
     }
     /* "every night" it is not: 99.7 of 100 is 99 squares and 0.7 of one */

@@ -188,7 +188,7 @@ uint32_t plan_list_hash(const struct draw_list *l)
     uint32_t h = 2166136261u;
     for (int i = 0; l && i < l->n; i++) {
         const struct draw_item *it = &l->items[i];
-        int v[17] = {(int)it->kind,
+        int v[18] = {(int)it->kind,
                      (int)it->color,
                      it->alpha,
                      (int)it->face,
@@ -200,6 +200,7 @@ uint32_t plan_list_hash(const struct draw_list *l)
                      it->units_total,
                      it->units_lit,
                      it->units_part,
+                     it->units_last,
                      it->units_cols,
                      it->cell,
                      it->gap,

@@ -579,7 +579,7 @@ enum bkind {
 };
 
 struct units {
-    int total, lit, part, cols, rows, cell, gap;
+    int total, lit, part, last, cols, rows, cell, gap;
     double per;
 };
 
@@ -686,6 +686,12 @@ static void units_fit(struct ctx *c, struct block *b, int bw, int bh)
     un->lit = draw_max(0, draw_min(un->lit, un->total));
     if (un->lit >= un->total)
         un->part = 0;
+    /* the whole's last square is a part too: 58,212 in squares of 2,000 is
+     * 29 squares and 0.106 of one, never 30 (60,000) */
+    double wq = whole / per - (un->total - 1);
+    un->last = wq > 0 && wq < 1 - 1e-9 ? draw_max(1, (int)lround(wq * 1000)) : 0;
+    if (un->last >= 1000)
+        un->last = 0;
     int n = un->total, cap = U(c, G_CELL_MAX), best = 0, best_cols = 1;
     int ten = 0;
     for (int cols = 1; cols <= n; cols++) {
@@ -966,6 +972,7 @@ static void emit_block_items(struct ctx *c, struct block *b, int x, int y, int b
         it->units_total = un->total;
         it->units_lit = un->lit;
         it->units_part = un->part;
+        it->units_last = un->last;
         it->units_cols = un->cols;
         it->cell = un->cell;
         it->gap = un->gap;

@@ -72,8 +72,11 @@ struct draw_item {
     const struct panel_figure *figure;
     /* DRAW_UNITS: a grid of units_cols columns, cells of cell px, gap px;
      * the first units_lit lit whole, then units_part thousandths of the
-     * next one (0: none), from its left edge */
-    int units_total, units_lit, units_part, units_cols, cell, gap;
+     * next one (0: none), from its left edge; the last square is
+     * units_last thousandths of a square wide when the whole is not a
+     * whole number of squares (0: a whole one), so the chart never draws
+     * more than its whole */
+    int units_total, units_lit, units_part, units_last, units_cols, cell, gap;
     enum color_role lit_color;
     /* DRAW_FIGURE: the locale to pass to numfmt_figure_text; `text` holds
      * the final text (t = 1), which r is sized for */
