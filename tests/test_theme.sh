@@ -48,6 +48,14 @@ printf '100 shot loop\n500 tap 0.5 0.5\n1500 shot touched\n' >"$out/s.txt"
 grep -q "the exhibit's own font fonts/Museum-Serif.ttf first" "$out/render.log" ||
     { echo "FAIL: render did not set quotes in the exhibit's serif"; fail=1; }
 
+# the proof of play is the frame on screen, logo included: not the first
+# frame, drawn while the logo is decoded
+mkdir -p "$out/shots"
+printf 'health_file = %s/shots/vitrine.prom\nscreenshot_every = 1\n' "$out" >"$out/shots.conf"
+"$VITRINE" run --content "$out/themed.vitrine" --windowed --size 960x600 --no-watch --frames 3 \
+    --state-dir "$out/state" --keys "$out/keys" --config "$out/shots.conf" 2>"$out/run.log" ||
+    { echo "FAIL: run with screenshot_every"; cat "$out/run.log"; fail=1; }
+
 python3 - "$out" <<'PY' || fail=1
 import glob, json, sqlite3, struct, sys, zlib
 out = sys.argv[1]
@@ -108,6 +116,12 @@ for path in shots[:3] + shots[-2:]:
         fail("%s: the background is #%s, not the theme's #FAF7F0" % (path, corner.hex()))
     if accent < 20:
         fail("%s: the accent #B0122B is drawn on %d pixels" % (path, accent))
+# the logo is a checker of 20 px squares in the accent and #202020: at
+# half size (480 of 960), about 1,200 of its pixels are the accent's own,
+# against a few dozen for the accent's marks without it
+w, h, corner, logo = colour_count(out + "/shots/vitrine.png", (0xB0, 0x12, 0x2B))
+if (w, h) != (480, 300) or logo < 600:
+    fail("the proof of play (%dx%d) shows %d pixels of the logo's red" % (w, h, logo))
 title = [json.loads(l) for l in open(out + "/p.jsonl")][0]
 logos = [b for b in title["boxes"] if b["role"] == "logo"]
 if len(logos) != 1 or logos[0]["w"] * 80 != logos[0]["h"] * 240:

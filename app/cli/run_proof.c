@@ -41,10 +41,21 @@ int run_proof_start(struct run_proof *p, const struct run_env *env)
     return 0;
 }
 
-int run_proof_due(const struct run_proof *p, uint64_t now)
+int run_proof_due(struct run_proof *p, uint64_t now)
 {
-    return p->path[0] && !p->job &&
-           (p->shot_ms == 0 || now - p->shot_ms >= (uint64_t)p->env->o->screenshot_every * 60000u);
+    if (!p->path[0] || p->job ||
+        !(p->shot_ms == 0 || now - p->shot_ms >= (uint64_t)p->env->o->screenshot_every * 60000u))
+        return 0;
+    /* the frame on screen as a visitor sees it, its pictures in: not the
+     * first frame, drawn while the title panel's logo is being decoded */
+    if (display_stats_of(p->env->d).photos_pending > 0) {
+        if (!p->waiting_ms)
+            p->waiting_ms = now ? now : 1;
+        if (now - p->waiting_ms < RUN_SHOT_WAIT_MS)
+            return 0;
+    }
+    p->waiting_ms = 0;
+    return 1;
 }
 
 void run_proof_take(struct run_proof *p, uint64_t now, int64_t utc)

@@ -12,7 +12,8 @@
 #include "run_health.h"
 #include "run_service.h"
 
-#define RUN_SHOT_SIDE 480 /* the proof of play's longer side, pixels */
+#define RUN_SHOT_SIDE 480       /* the proof of play's longer side, pixels */
+#define RUN_SHOT_WAIT_MS 10000u /* the longest a shot waits for a picture */
 
 struct SDL_Surface;
 
@@ -25,14 +26,17 @@ struct run_proof {
     int64_t shot_unix;        /* ... on the wall clock */
     int failing;              /* said once until a write works */
     int ok;                   /* the job's result, read after job_free at the stop */
+    uint64_t waiting_ms;      /* since when a due shot waits for a picture (0: none) */
 };
 
 /* The path beside the health file (o->health_file), when screenshot_every
  * asks for screenshots; says in the log why there are none. */
 int run_proof_start(struct run_proof *p, const struct run_env *env);
 /* A screenshot is due: screenshot_every minutes since the last (the first
- * at the first frame), none being written. */
-int run_proof_due(const struct run_proof *p, uint64_t now);
+ * at the first frame), none being written, and the screen whole: while a
+ * photo or logo of a panel is still being decoded it waits for the frame
+ * that shows it (RUN_SHOT_WAIT_MS at most). */
+int run_proof_due(struct run_proof *p, uint64_t now);
 /* The frame just drawn (not yet presented), small, handed to the job. */
 void run_proof_take(struct run_proof *p, uint64_t now, int64_t utc);
 /* The job's result: its time in the health figures at once. */
