@@ -1415,8 +1415,14 @@ static void a_page_wider_than_21_9_is_centred(void **state)
             if (lo < x0 - 1 || hi > s->w - x0 + 1)
                 fail_msg("panel %s at %dx%d: items from x %d to %d, the page from %d to %d",
                          kinds[k].id, s->w, s->h, lo, hi, x0, s->w - x0);
-            /* every panel starts at the page's left edge */
-            assert_int_equal(lo, x0);
+            /* every panel starts at the page's left edge; the title panel,
+             * narrower than half the page, is centred on it */
+            if (strcmp(kinds[k].id, "title") == 0 && lo != x0 &&
+                abs((lo - x0) - (s->w - x0 - hi)) <= 1)
+                continue;
+            if (lo != x0)
+                fail_msg("panel %s at %dx%d starts at x %d, the page at %d (it ends at %d)",
+                         kinds[k].id, s->w, s->h, lo, x0, hi);
         }
     }
     arena_free(&a);

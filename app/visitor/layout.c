@@ -37,6 +37,7 @@
 #define G_GUTTER 8.0
 #define G_COL_TEXT 104.0 /* story, credits heading: ~60 characters of body */
 #define G_COL_QUOTE 120.0
+#define G_QUOTE_ASIDE 45.0 /* the narrowest column beside a quote (quote_aside) */
 #define G_COL_TITLE 130.0
 #define G_TITLE_MAX 13.0 /* the opening title grows to this where its column allows */
 #define G_QUOTE_MAX 9.0  /* a short quotation grows to this (the heading is 5.2u) */
@@ -1516,6 +1517,21 @@ static void layout_statistic(struct ctx *c, const struct page *g)
      * the height left */
     if (!wide && !part)
         fb->size = draw_min(design_px(c, &ST_FIGURE) * 14 / 10, (bottom - top) / 3);
+    /* a figure and its label alone (no chart, no words): the number takes
+     * the left half as large as half the height allows and its label
+     * stands on the right, its last line level with the number's foot, so
+     * the two read as one line across the page, not a corner of it */
+    if (!wide && !part && !has_text(p->body) && !has_text(p->note)) {
+        fb->size = draw_min(design_px(c, &ST_FIGURE) * 3, (bottom - top) * 45 / 100);
+        column_place(c, &left, g->x0, top, half, bottom - top, 0);
+        add_text(&right, f->label, &c->subtitle, 0, 4, "figure label");
+        int rx = g->x0 + half + g->gut;
+        if (!fb->skip)
+            column_place(c, &right, rx, fb->y, g->w - half - g->gut, fb->h, 1.0);
+        else
+            column_place(c, &right, rx, top, g->w - half - g->gut, bottom - top, 0);
+        return;
+    }
     add_text(fcol, f->label, &ST_FIG_LABEL, U(c, 1.0), 3, "figure label");
     if (wide)
         top = column_place(c, &row, g->x0, top, g->w, bottom - top, 0) + U(c, 4.0);
@@ -1562,7 +1578,7 @@ static const char *quoted(struct ctx *c, const char *text)
  * (English)" and in their own quotation marks. Both languages get the same
  * weight: in the edition of the language the words were said in, they are
  * the quote. */
-static void add_quote_words(struct ctx *c, struct column *col)
+static void add_quote_words(struct ctx *c, struct column *col, struct column *aside)
 {
     const struct panel_quote *q = &c->p->quote;
     int translated = has_text(q->translation);
@@ -1584,11 +1600,26 @@ static void add_quote_words(struct ctx *c, struct column *col)
     ui_words_init(&words, c->p->locale, c->p->ui_text);
     /* Chinese and Japanese put the language in full-width brackets */
     int wide = locale_is(c->p->locale, "zh") || locale_is(c->p->locale, "ja");
+    if (aside) /* the words as said beside the quote, at its first line */
+        col = aside;
     add_text(col,
              cat(c, ui_word(&words, UI_ORIGINAL), wide ? "\xEF\xBC\x88" : " (", lang,
                  wide ? "\xEF\xBC\x89" : ")", (const char *)NULL),
-             &ST_SMALL, U(c, 2.2), 1, "original-label");
+             &ST_SMALL, col == aside ? 0 : U(c, 2.2), 1, "original-label");
     add_text(col, quoted_in(c, q->text, q->language), &ST_ORIGINAL, U(c, 0.6), 0, "original");
+}
+
+/* A quote's words beside it (its context, the panel's body and note, the
+ * words as said): on a page wider than the quote's measure and a reading
+ * column more, they take a column of their own on the right, level with
+ * the quote's first line, so an ultrawide screen is used across its width
+ * rather than in its left half. */
+static int quote_aside(const struct ctx *c, const struct page *g, int w)
+{
+    const struct panel *p = c->p;
+    return g->landscape && g->w - w - g->gut >= U(c, G_QUOTE_ASIDE) &&
+           (has_text(p->quote.context) || has_text(p->body) || has_text(p->note) ||
+            has_text(p->quote.translation));
 }
 
 static void layout_quote(struct ctx *c, const struct page *g)
@@ -1596,11 +1627,28 @@ static void layout_quote(struct ctx *c, const struct page *g)
     const struct panel *p = c->p;
     const struct panel_quote *q = &p->quote;
     int w = g->landscape ? draw_min(g->w, U(c, G_COL_QUOTE)) : g->w;
-    int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     static struct column zero;
-    struct column col = zero;
+    struct column col = zero, aside = zero;
+    if (quote_aside(c, g, w)) {
+        int aw = draw_min(text_col(c, g), g->w - w - g->gut), ax = g->x1 - aw;
+        int bottom = place_cites(c, g, g->x0, g->w);
+        add_head(c, &col, 3);
+        struct block *qb = NULL;
+        add_quote_words(c, &col, &aside);
+        for (int i = 0; i < col.n; i++)
+            if (col.b[i].name && strcmp(col.b[i].name, "quote") == 0)
+                qb = &col.b[i];
+        add_text(&aside, q->context, &ST_SMALL, aside.n ? U(c, 2.5) : 0, 5, "context");
+        add_text(&aside, p->body, &c->body, U(c, 3.5), 8, "body");
+        add_note(c, &aside, U(c, 2.5));
+        column_place(c, &col, g->x0, g->y0, ax - g->gut - g->x0, bottom - g->y0, 0);
+        int top = qb && !qb->skip ? qb->y : g->y0;
+        column_place(c, &aside, ax, top, aw, bottom - top, 0);
+        return;
+    }
+    int bottom = place_cites(c, g, g->x0, draw_min(w, text_col(c, g)));
     add_head(c, &col, 3);
-    add_quote_words(c, &col);
+    add_quote_words(c, &col, NULL);
     add_text(&col, q->context, &ST_SMALL, U(c, 0.8), 5, "context");
     add_text(&col, p->body, &c->body, U(c, 3.5), 8, "body");
     add_note(c, &col, U(c, 2.5));
@@ -2286,6 +2334,91 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
     return rc1;
 }
 
+/* ---- every shape of screen ------------------------------------------------ */
+
+/* The share of the screen's long side that a panel's content reaches
+ * past its middle on both sides, at least (issue "every shape"). */
+#define BALANCE_PAST 0.05
+/* A tall screen's eye line, as a share of its height from the top: where
+ * a panel's content is centred when it is shorter than the page. */
+#define EYE_LINE 0.46
+
+/* Content, not the sources at the panel's foot (on the credits panel the
+ * sources are its content). */
+static int of_content(const struct ctx *c, const struct draw_item *it)
+{
+    return c->p->kind == PANEL_CREDITS || !it->role || strcmp(it->role, "source") != 0;
+}
+
+/* On a tall screen a panel's chapter line and heading keep the top line
+ * every panel shares (nothing jumps while a visitor swipes); the rest
+ * moves. The title panel moves whole. */
+static int stays_on_top(const struct ctx *c, const struct draw_item *it)
+{
+    return c->p->kind != PANEL_TITLE && it->role &&
+           (strcmp(it->role, "chapter") == 0 || strcmp(it->role, "heading") == 0);
+}
+
+/* No half of the screen empty while the other holds the content: the
+ * content's boxes (all but its sources) must reach BALANCE_PAST of the long
+ * side past the middle line on both sides. On a tall screen what follows
+ * the heading, when it ends above that line, is centred on the eye line
+ * (EYE_LINE, or lower when it must be to reach past the middle), the
+ * heading on the top line and the sources at the foot; on a wide screen
+ * a content that ends left of it (a kind or a content no column recipe
+ * spreads: the title panel on an ultrawide) is centred across the page.
+ * Only ever moved towards the middle, within the page. */
+static void balance(struct ctx *c, const struct page *g)
+{
+    struct draw_list *l = c->d.out;
+    int tall = !g->landscape && c->d.H > c->d.W;
+    int L = tall ? c->d.H : c->d.W, foot = g->y1;
+    int lo = INT32_MAX, hi = INT32_MIN, mlo = INT32_MAX, mhi = INT32_MIN;
+    for (int i = 0; i < l->n; i++) {
+        const struct draw_item *it = &l->items[i];
+        if (!of_content(c, it)) {
+            foot = draw_min(foot, it->r.y);
+            continue;
+        }
+        if (!it->role || it->r.w <= 0 || it->r.h <= 0)
+            continue;
+        int a = tall ? it->r.y : it->r.x, b = a + (tall ? it->r.h : it->r.w);
+        lo = draw_min(lo, a);
+        hi = draw_max(hi, b);
+        if (tall && !stays_on_top(c, it)) {
+            mlo = draw_min(mlo, a);
+            mhi = draw_max(mhi, b);
+        }
+    }
+    double past = BALANCE_PAST * L;
+    if (lo >= hi || (lo <= L / 2.0 - past && hi >= L / 2.0 + past))
+        return;
+    int shift;
+    if (tall) {
+        if (mlo >= mhi)
+            return;
+        double mid = EYE_LINE * L, h = mhi - mlo;
+        if (mid + h / 2 < L / 2.0 + past + 1)
+            mid = L / 2.0 + past + 1 - h / 2;
+        shift = (int)lround(mid - h / 2) - mlo;
+        shift = draw_min(shift, foot - U(c, G_BAND_GAP) - mhi);
+    } else {
+        shift = (g->x0 + g->x1) / 2 - (lo + hi) / 2;
+        shift = draw_min(shift, g->x1 - hi);
+    }
+    if (shift <= 0)
+        return;
+    for (int i = 0; i < l->n; i++) {
+        struct draw_item *it = &l->items[i];
+        if (!of_content(c, it) || (tall && stays_on_top(c, it)))
+            continue;
+        if (tall)
+            it->r.y += shift;
+        else
+            it->r.x += shift;
+    }
+}
+
 static int layout_at(const struct panel *p, const struct layout_screen *screen, double text_scale,
                      const struct text_measurer *m, struct arena *a, struct draw_list *out)
 {
@@ -2339,6 +2472,8 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
         problem(&c, "panel %s has an unknown kind %d", panel_id(&c), (int)p->kind);
         break;
     }
+    if (!c.d.oom)
+        balance(&c, &g);
     if (c.d.oom) {
         out->overflow = 0;
         snprintf(out->problem, sizeof out->problem, "out of memory laying out panel %s",
