@@ -423,12 +423,124 @@ static void one_endless_word_stays_in_the_box(void **state)
     free(body);
 }
 
+/* The type scale and the breaks, on every panel at every size, in both
+ * languages, with the larger text too: a heading's lines are at least 1.5
+ * times the body's (a heading barely larger than the text reads as one
+ * more paragraph); no line ends inside a name the author joined with "~"
+ * (a no-break space in the store); and no heading of several lines leaves
+ * one word alone on a line when a break elsewhere would not. */
+static int words_in(const char *s, size_t n)
+{
+    int w = 0, in = 0;
+    for (size_t i = 0; i < n; i++) {
+        int sp = s[i] == ' ';
+        w += !sp && !in;
+        in = !sp;
+    }
+    return w;
+}
+
+static void headings_lead_and_names_hold(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    double least = 99;
+    int bad = 0;
+    char least_at[160] = "-";
+    for (size_t s = 0; s < N_SIZES; s++) {
+        int W = sizes[s].w, H = sizes[s].h;
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
+        for (int scaled = 0; scaled < 2; scaled++)
+            for (int loc = 0; loc < fx.info.n_locales; loc++)
+                for (int i = 0; i < fx.info.n_panels; i++) {
+                    char why[512];
+                    struct panel p;
+                    struct draw_list list;
+                    arena_reset(&a);
+                    assert_int_equal(store_panel_load(fx.store, i, fx.info.locales[loc], &a, &p,
+                                                      why, sizeof why),
+                                     0);
+                    layout_panel_scaled(&p, &screen, scaled ? LAYOUT_LARGER_TEXT : 1.0, fx.m, &a,
+                                        &list);
+                    int head = INT32_MAX, body = 0, head_lines = 0, lone = 0, widest = 0;
+                    const struct draw_item *prev_head = NULL;
+                    for (int k = 0; k < list.n; k++) {
+                        const struct draw_item *it = &list.items[k];
+                        if (it->kind != DRAW_TEXT || !it->role)
+                            continue;
+                        /* a line that ends or starts inside a joined name */
+                        int line_end = 1; /* no more of this line (runs share its y) */
+                        for (int j = k + 1; j < list.n && line_end; j++)
+                            line_end =
+                                !(list.items[j].kind == DRAW_TEXT &&
+                                  abs(list.items[j].r.y - it->r.y) < it->r.h / 2 &&
+                                  list.items[j].role && strcmp(list.items[j].role, it->role) == 0);
+                        if (line_end && it->len >= 2 &&
+                            ((unsigned char)it->text[it->len - 2] == 0xC2 &&
+                             (unsigned char)it->text[it->len - 1] == 0xA0))
+                            fail_item("name", p.id, fx.info.locales[loc], W, H, it,
+                                      "a line ends inside a joined name: \"%.*s\"", (int)it->len,
+                                      it->text);
+                        if (strcmp(it->role, "heading") == 0) {
+                            head = it->px < head ? it->px : head;
+                            head_lines++;
+                            widest = it->r.w > widest ? it->r.w : widest;
+                            /* a lone word after a line of three or more, when
+                             * that line's last word fits beside it within the
+                             * heading's widest line: a balanced break exists */
+                            if (prev_head && words_in(it->text, it->len) == 1 &&
+                                words_in(prev_head->text, prev_head->len) >= 3) {
+                                const char *sp = prev_head->text + prev_head->len;
+                                while (sp > prev_head->text && sp[-1] != ' ')
+                                    sp--;
+                                char both[256];
+                                int n = snprintf(both, sizeof both, "%.*s %.*s",
+                                                 (int)(prev_head->text + prev_head->len - sp), sp,
+                                                 (int)it->len, it->text);
+                                lone += n > 0 && n < (int)sizeof both &&
+                                        fx.m->width(fx.m->ctx, it->face, it->px, both, (size_t)n) <=
+                                            widest;
+                            }
+                            prev_head = it;
+                        } else if (strcmp(it->role, "body") == 0 && it->px > body) {
+                            body = it->px;
+                        }
+                    }
+                    if (head != INT32_MAX && body > 0) {
+                        double r = (double)head / body;
+                        if (r < least) {
+                            least = r;
+                            snprintf(least_at, sizeof least_at, "%s (%s%s) at %dx%d", p.id,
+                                     fx.info.locales[loc], scaled ? ", A+" : "", W, H);
+                        }
+                        if (r < 1.5) {
+                            if (bad++ < 12)
+                                print_error("panel %s (%s%s) at %dx%d: heading %d px, body %d px "
+                                            "(%.2fx)\n",
+                                            p.id, fx.info.locales[loc], scaled ? ", A+" : "", W, H,
+                                            head, body, r);
+                        }
+                    }
+                    if (lone > 0) {
+                        if (bad++ < 12)
+                            print_error("panel %s (%s%s) at %dx%d: a heading line of one word\n",
+                                        p.id, fx.info.locales[loc], scaled ? ", A+" : "", W, H);
+                    }
+                }
+    }
+    printf("headings at least %.2fx the body (least on %s); %d problems\n", least, least_at, bad);
+    assert_int_equal(bad, 0);
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_panel_fits_at_every_size),
         cmocka_unit_test(smallest_body_px_per_size),
         cmocka_unit_test(every_panel_starts_on_one_top_line),
+        cmocka_unit_test(headings_lead_and_names_hold),
         cmocka_unit_test(three_hundred_words_overflow_and_stay_in_the_box),
         cmocka_unit_test(one_endless_word_stays_in_the_box),
     };

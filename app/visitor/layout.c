@@ -41,12 +41,13 @@
 #define G_COL_TITLE 130.0
 #define G_TITLE_MAX 13.0 /* the opening title grows to this where its column allows */
 #define G_QUOTE_MAX 9.0  /* a short quotation grows to this (the heading is 5.2u) */
-#define G_LEAD 1.25      /* a short body is set this much larger (add_body) */
+#define G_LEAD 1.15      /* a short body is set this much larger (add_body) */
 #define G_CREDIT_COL 48.0
-#define G_CELL_MAX 5.0       /* unit chart squares */
-#define G_CELL_MIN_CHART 4.0 /* a chart shorter than three of these goes before the words */
-#define G_FIGURE_FLOOR 8.0   /* the smallest a figure gets (the heading is 5.2u) */
-#define G_LOGO 10.0          /* a logo's height on the title panel */
+#define G_CELL_MAX 5.0        /* unit chart squares */
+#define G_CELL_MIN_CHART 4.0  /* a chart shorter than three of these goes before the words */
+#define G_FIGURE_FLOOR 8.0    /* the smallest a figure gets (the heading is 5.2u) */
+#define G_LOGO 10.0           /* a logo's height on the title panel */
+#define G_HEAD_DRAWING 0.8125 /* a heading where a figure, quote or drawing is the panel */
 
 /* The longest line of text, in characters: about 70 (docs/decisions.md,
  * "Legibility and reach"). */
@@ -69,7 +70,9 @@ struct style {
 
 static const struct style ST_TITLE = {FACE_SANS_BOLD, 8.5, 2.0, 0.0, COLOR_TEXT, 0, 1.0};
 static const struct style ST_ALSO_TITLE = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_MUTED, 0, 1.0};
-static const struct style ST_HEADING = {FACE_SANS_BOLD, 5.2, 2.0, 0.04, COLOR_TEXT, 0, 1.0};
+/* at least 1.5 times the running text as it is set (a short body one step
+ * larger, G_LEAD), and growing with the larger text as the text does */
+static const struct style ST_HEADING = {FACE_SANS_BOLD, 6.4, 2.0, 0.04, COLOR_TEXT, 1, 1.0};
 static const struct style ST_SUBTITLE = {FACE_SANS, 4.0, 2.0, 0.15, COLOR_TEXT, 1, 1.0};
 static const struct style ST_BODY = {FACE_SANS, 3.4, 2.0, 0.18, COLOR_TEXT, 1, 1.0};
 static const struct style ST_FIGURE = {FACE_SANS_BOLD, 18.0, 2.0, 0.0, COLOR_TEXT, 0, 1.0};
@@ -93,6 +96,7 @@ struct ctx {
     /* the type scale for this screen (type_scale): a tall screen sets
      * headings and running text a step larger than a wide one */
     struct style title, subtitle, heading, body;
+    int head_px; /* the heading's size as set, once measured (0: none yet) */
 };
 
 static int U(const struct ctx *c, double s)
@@ -510,7 +514,10 @@ static void fit_text_at(struct ctx *c, struct typeset *f, const char *text, cons
     if (text_prepare(c, f, text, st, 0) || f->nu == 0)
         return;
     int fpx = draw_min(dpx, floor_px(c, st));
-    int ok = typeset_fit(f, dpx, fpx, bw, bh, max_lines, 0);
+    /* whole words at the largest size where they fit; a word split over
+     * lines only when no size down to the floor keeps them whole */
+    int ok = typeset_fit(f, dpx, fpx, bw, bh, max_lines, TYPESET_WHOLE_WORDS) ||
+             typeset_fit(f, dpx, fpx, bw, bh, max_lines, 0);
     /* A wide box or a smaller size gives long lines, hard to follow back
      * to the next one: wrap narrower until no line is longer than
      * G_LINE_CHARS, unless the text would then not fit its box. */
@@ -527,7 +534,10 @@ static void fit_text_at(struct ctx *c, struct typeset *f, const char *text, cons
         /* no paragraph ends on a lone word where moving a break helps,
          * unless a line then grows too long to read */
         int keep = f->keep, height = f->height;
-        typeset_balance(f, w);
+        if (name && (strcmp(name, "heading") == 0 || strcmp(name, "title") == 0))
+            typeset_even(f, w);
+        else
+            typeset_balance(f, w);
         if (longest_line(f) > G_LINE_CHARS) {
             typeset_wrap(f, w);
             f->keep = keep;
@@ -876,7 +886,8 @@ static int grown_px(struct ctx *c, struct block *b, int bw, int avail)
     if (px <= dpx || text_prepare(c, &b->f, b->text, b->st, 0) || b->f.nu == 0)
         return dpx;
     for (; px > dpx; px = b->grow_one ? dpx : px * 24 / 25)
-        if (typeset_fit(&b->f, px, px, bw, room, b->max_lines, 0) &&
+        /* a grown size never splits a word, nor a name joined with "~" */
+        if (typeset_fit(&b->f, px, px, bw, room, b->max_lines, TYPESET_WHOLE_WORDS) &&
             longest_line(&b->f) <= G_LINE_CHARS)
             return px;
     return dpx;
@@ -888,7 +899,15 @@ static void measure_block(struct ctx *c, struct block *b, int bw, int avail)
     case BK_TEXT: {
         int ind = b->marker ? marker_indent(c) : 0;
         int dpx = b->grow ? grown_px(c, b, bw - ind, avail) : design_px(c, b->st);
+        /* the running text at most two thirds of the heading as it was set
+         * (a long heading that steps down takes the text down with it), so
+         * a heading always reads as one, never as one more paragraph */
+        int body = b->name && strcmp(b->name, "body") == 0;
+        if (body && c->head_px > 0)
+            dpx = draw_min(dpx, draw_max(c->head_px * 2 / 3, floor_px(c, b->st)));
         fit_text_at(c, &b->f, b->text, b->st, dpx, bw - ind, avail, b->max_lines, b->name);
+        if (b->name && strcmp(b->name, "heading") == 0 && b->f.nu > 0)
+            c->head_px = b->f.px;
         b->h = b->f.height;
         if (b->f.keep == 0)
             b->skip = 1;
@@ -2262,6 +2281,7 @@ static int ctx_init(struct ctx *c, const struct panel *p, const struct layout_sc
 {
     c->p = p;
     c->scale = 1.0;
+    c->head_px = 0;
     if (draw_ctx_init(&c->d, screen, m, a, out)) {
         snprintf(out->problem, sizeof out->problem, "layout: no screen, measurer or arena");
         return -1;
@@ -2433,6 +2453,12 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
     if (text_scale >= 1.0 && text_scale <= LAYOUT_MAX_TEXT_SCALE)
         c.scale = text_scale;
     type_scale(&c);
+    /* where a figure, a quotation, a timeline or bars are the panel, its heading is a
+     * step smaller than a story's (still 1.5 times the text: the text
+     * follows the heading, measure_block) */
+    if (p->kind == PANEL_STATISTIC || p->kind == PANEL_TIMELINE || p->kind == PANEL_COMPARE ||
+        p->kind == PANEL_QUOTE)
+        c.heading.size *= G_HEAD_DRAWING;
     struct page g;
     page_make(&c, &g);
     switch (p->kind) {

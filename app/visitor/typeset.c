@@ -480,6 +480,94 @@ void typeset_balance(struct typeset *t, int bw)
     t->height = height;
 }
 
+/* Lines of t holding a single unit (a word, or words joined by no-break
+ * spaces), and the widest line's width. */
+static int lone_lines(const struct typeset *t, int *widest)
+{
+    int lone = 0;
+    *widest = 0;
+    for (int i = 0; i < t->n; i++) {
+        const struct typeset_line *l = &t->lines[i];
+        if (l->w > *widest)
+            *widest = l->w;
+        if (l->s < t->s || l->s + l->len > t->s + t->len)
+            continue;
+        int from = (int)(l->s - t->s), to = from + l->len, units = 0;
+        for (int u = 0; u < t->nu && units < 2; u++)
+            units += t->u[u].off >= from && t->u[u].off < to;
+        lone += units == 1;
+    }
+    return lone;
+}
+
+/* The units of line i: first and count (lines of whole units only). */
+static int line_units(const struct typeset *t, int i, int *first)
+{
+    const struct typeset_line *l = &t->lines[i];
+    int from = (int)(l->s - t->s), to = from + l->len, n = 0;
+    *first = -1;
+    for (int u = 0; u < t->nu; u++)
+        if (t->u[u].off >= from && t->u[u].off < to) {
+            if (*first < 0)
+                *first = u;
+            n++;
+        }
+    return n;
+}
+
+/* A line of a single unit after a line of three or more takes that
+ * line's last unit when both still fit bw ("A week on / Instagram"
+ * becomes "A week / on Instagram"): what greedy wrapping cannot give. */
+static void pull_down(struct typeset *t, int bw)
+{
+    for (int i = t->n - 1; i >= 1; i--) {
+        struct typeset_line *a = &t->lines[i - 1], *b = &t->lines[i];
+        int fa, fb;
+        if (b->para || a->hyphen || b->hyphen || a->s < t->s || b->s < t->s ||
+            line_units(t, i, &fb) != 1 || line_units(t, i - 1, &fa) < 3 ||
+            fb != fa + line_units(t, i - 1, &fa))
+            continue;
+        const struct typeset_unit *last = &t->u[fb - 1], *keep = &t->u[fb - 2];
+        const char *end = b->s + b->len;
+        int bw2 = width_of(t, t->s + last->off, (int)(end - (t->s + last->off)));
+        int aw2 = width_of(t, a->s, (int)(t->s + keep->off + keep->len - a->s));
+        if (bw2 > bw || aw2 > bw)
+            continue;
+        a->len = (int)(t->s + keep->off + keep->len - a->s);
+        a->w = aw2;
+        b->s = t->s + last->off;
+        b->len = (int)(end - b->s);
+        b->w = bw2;
+    }
+}
+
+void typeset_even(struct typeset *t, int bw)
+{
+    if (t->n < 2 || t->keep != t->n || t->oom)
+        return;
+    int n = t->n, keep = t->keep, height = t->height, broken = t->broken;
+    int best_widest, best_lone = lone_lines(t, &best_widest), best_w = bw;
+    for (int k = 1; k <= 24; k++) {
+        int w = bw - k * bw / 48, widest;
+        if (w < 1)
+            break;
+        typeset_wrap(t, w);
+        if (t->n != n || t->broken != broken || t->too_wide)
+            break; /* narrower only adds lines from here on */
+        int lone = lone_lines(t, &widest);
+        if (lone < best_lone || (lone == best_lone && widest < best_widest)) {
+            best_lone = lone;
+            best_widest = widest;
+            best_w = w;
+        }
+    }
+    typeset_wrap(t, best_w);
+    if (best_lone > 0 && !t->broken)
+        pull_down(t, bw);
+    t->keep = keep;
+    t->height = height;
+}
+
 int typeset_height(const struct typeset *t, int n)
 {
     int h = 0;

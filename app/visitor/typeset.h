@@ -208,6 +208,13 @@ int typeset_fit(struct typeset *t, int design, int floor_px, int bw, int bh, int
  * two words or more. The box's size, the type and the kept lines stay. */
 void typeset_balance(struct typeset *t, int bw);
 
+/* After a fit that succeeded at width bw, for a heading: the lines as even
+ * as the same number of lines allows (wrapped narrower, down to half of
+ * bw, cutting no word), with as few lines of a single word as can be: a
+ * heading reads as one shape, not a full line and a lone word. The box's
+ * size, the type and the kept lines stay. */
+void typeset_even(struct typeset *t, int bw);
+
 /* After a fit that failed: when text is left over, the last kept line
  * becomes the rest of the text cut to bw with an ellipsis ("…") at a
  * character boundary (trailing spaces dropped), or goes if not even the
