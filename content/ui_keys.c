@@ -6,9 +6,9 @@
 #include "rules.h"
 
 const char *const ui_keys[UI_KEY_COUNT] = {
-    "start",   "chapters",         "close",    "still_there", "keep_exploring",
-    "back_in", "touch_to_explore", "previous", "next",        "original",
-    "source",  "sources",
+    "start",   "chapters",         "close",       "still_there", "keep_exploring",
+    "back_in", "touch_to_explore", "previous",    "next",        "original",
+    "source",  "sources",          "larger_full",
 };
 
 int ui_key_index(const char *key)

@@ -2,18 +2,19 @@
  * exhibit.yaml, table ui_text): their keys, and what a text for each must
  * be. The build checks an exhibit's words with it, the store its rows, and
  * app/visitor/ui_strings.h numbers its visitor strings in the same order
- * (UI_START is key 0, ..., UI_SOURCES key UI_KEY_COUNT - 1). */
+ * (UI_START is key 0, ..., UI_LARGER_FULL key UI_KEY_COUNT - 1). */
 #ifndef VITRINE_UI_KEYS_H
 #define VITRINE_UI_KEYS_H
 
 #include <stddef.h>
 
-#define UI_KEY_COUNT 12
+#define UI_KEY_COUNT 13
 #define UI_KEY_BACK_IN 5    /* the one template: "... %d s" (seconds) */
 #define UI_KEY_TEXT_MAX 200 /* bytes of UTF-8, as table ui_text allows */
 
 /* "start", "chapters", "close", "still_there", "keep_exploring", "back_in",
- * "touch_to_explore", "previous", "next", "original", "source", "sources" */
+ * "touch_to_explore", "previous", "next", "original", "source", "sources",
+ * "larger_full" */
 extern const char *const ui_keys[UI_KEY_COUNT];
 
 /* The index of key in ui_keys, or -1. */

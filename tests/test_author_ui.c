@@ -179,8 +179,8 @@ static void good_words_build_without_a_warning(void **state)
                                         -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 13);
-    assert_int_equal(sqlite3_column_int(st, 1), 12);
+    assert_int_equal(sqlite3_column_int(st, 0), 14);
+    assert_int_equal(sqlite3_column_int(st, 1), 13);
     assert_string_equal((const char *)sqlite3_column_text(st, 2), "Kapitelübersicht");
     sqlite3_finalize(st);
     sqlite3_close(db);
@@ -219,7 +219,8 @@ static void no_ui_at_all_warns_for_georgian_only(void **state)
     assert_non_null(strstr(f->warnings, "in Georgian (ქართული, ka): start, chapters, close, "
                                         "still_there, "
                                         "keep_exploring, back_in, touch_to_explore, previous, "
-                                        "next, original, source, sources will show in English"));
+                                        "next, original, source, sources, larger_full will show "
+                                        "in English"));
     assert_int_equal(
         strstr(strstr(f->warnings, "no words"), "no words") == strstr(f->warnings, "no words"), 1);
     assert_null(strstr(strstr(f->warnings, "no words") + 1, "no words of its own"));
@@ -249,7 +250,8 @@ static void an_unknown_language_code_is_warned_about_once(void **state)
          "ui:\n  xq:\n    start: Xstart\n    chapters: Xchap\n    close: Xclose\n"
          "    still_there: Xthere\n    keep_exploring: Xkeep\n    back_in: Xback %d\n"
          "    touch_to_explore: Xtouch\n    previous: Xprev\n    next: Xnext\n"
-         "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n");
+         "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n"
+         "    larger_full: Xfull\n");
     assert_int_equal(build(f), 0);
     assert_non_null(strstr(f->warnings, "written as in English; check the code (ISO 639, such "
                                         "as de, pt-BR or zh-Hant)\n"));
@@ -262,7 +264,7 @@ static void an_unknown_key_is_an_error_naming_the_keys(void **state)
     expect_error(f, "exhibit.yaml:17: unknown key \"chapter\" in ui.de (did you mean "
                     "\"chapters\"? the kiosk's words are start, chapters, close, still_there, "
                     "keep_exploring, back_in, touch_to_explore, previous, next, original, "
-                    "source, sources)");
+                    "source, sources, larger_full)");
 }
 
 static void a_language_not_among_locales_is_an_error(void **state)

@@ -534,6 +534,54 @@ static void headings_lead_and_names_hold(void **state)
     arena_free(&a);
 }
 
+/* A+ enlarges the text of every panel kind at every size, or the layout
+ * says it cannot (larger_refused, which the kiosk tells the visitor):
+ * never a silent A+. Counted per kind. */
+static void larger_text_grows_every_kind(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 64 * 1024);
+    int grew[16] = {0}, refused[16] = {0}, silent = 0;
+    for (size_t s = 0; s < N_SIZES; s++) {
+        int W = sizes[s].w, H = sizes[s].h;
+        struct layout_screen screen = mode_layout_screen(W, H, 0);
+        for (int loc = 0; loc < fx.info.n_locales; loc++)
+            for (int i = 0; i < fx.info.n_panels; i++) {
+                char why[512];
+                struct panel p;
+                struct draw_list one, big;
+                arena_reset(&a);
+                assert_int_equal(
+                    store_panel_load(fx.store, i, fx.info.locales[loc], &a, &p, why, sizeof why),
+                    0);
+                layout_panel_scaled(&p, &screen, 1.0, fx.m, &a, &one);
+                layout_panel_scaled(&p, &screen, LAYOUT_LARGER_TEXT, fx.m, &a, &big);
+                long ink1 = 0, ink2 = 0; /* px times bytes: the text's size on the whole */
+                for (int k = 0; k < one.n; k++)
+                    if (one.items[k].kind == DRAW_TEXT)
+                        ink1 += (long)one.items[k].px * (long)one.items[k].len;
+                for (int k = 0; k < big.n; k++)
+                    if (big.items[k].kind == DRAW_TEXT)
+                        ink2 += (long)big.items[k].px * (long)big.items[k].len;
+                int kind = (int)p.kind & 15;
+                if (big.larger_refused)
+                    refused[kind]++;
+                else if (ink2 > ink1)
+                    grew[kind]++;
+                else if (silent++ < 12)
+                    print_error("panel %s (%s) at %dx%d: A+ changes nothing and says nothing\n",
+                                p.id, fx.info.locales[loc], W, H);
+            }
+    }
+    for (int k = 0; k < 16; k++)
+        if (grew[k] || refused[k])
+            printf("kind %d: A+ larger on %d layouts, refused (and said so) on %d\n", k, grew[k],
+                   refused[k]);
+    assert_int_equal(silent, 0);
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -541,6 +589,7 @@ int main(void)
         cmocka_unit_test(smallest_body_px_per_size),
         cmocka_unit_test(every_panel_starts_on_one_top_line),
         cmocka_unit_test(headings_lead_and_names_hold),
+        cmocka_unit_test(larger_text_grows_every_kind),
         cmocka_unit_test(three_hundred_words_overflow_and_stay_in_the_box),
         cmocka_unit_test(one_endless_word_stays_in_the_box),
     };

@@ -1384,6 +1384,43 @@ static void compare_bars_are_proportional(void **state)
  * of its height has, in its middle: nothing outside it, and as much air
  * on the left of the page as on the right of the screen's middle. At 21:9
  * and under, the page still starts at the margin. */
+/* A+ on every kind, the picture and the video included (the bundled
+ * exhibit has neither; test_exhibit_layout checks its kinds with the real
+ * fonts): the text grows, or the list says it cannot. */
+static void larger_text_on_every_kind(void **state)
+{
+    (void)state;
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel kinds[] = {story("wide", long_body),
+                            statistic("en"),
+                            quote(),
+                            title(),
+                            credits(),
+                            image(),
+                            timeline(),
+                            compare()};
+    for (int si = 0; si < N_SCREENS; si++)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            struct draw_list one, big;
+            arena_reset(&a);
+            layout_panel_scaled(&kinds[k], &screens[si], 1.0, &fake, &a, &one);
+            layout_panel_scaled(&kinds[k], &screens[si], LAYOUT_LARGER_TEXT, &fake, &a, &big);
+            long px1 = 0, px2 = 0; /* px times bytes: the text's size on the whole */
+            for (int i = 0; i < one.n; i++)
+                if (one.items[i].kind == DRAW_TEXT)
+                    px1 += (long)one.items[i].px * (long)one.items[i].len;
+            for (int i = 0; i < big.n; i++)
+                if (big.items[i].kind == DRAW_TEXT)
+                    px2 += (long)big.items[i].px * (long)big.items[i].len;
+            if (!big.larger_refused && px2 <= px1)
+                fail_msg("panel %s at %dx%d: A+ sets nothing larger (%ld, %ld) and says "
+                         "nothing",
+                         kinds[k].id, screens[si].w, screens[si].h, px1, px2);
+        }
+    arena_free(&a);
+}
+
 static void a_page_wider_than_21_9_is_centred(void **state)
 {
     (void)state;
@@ -1440,6 +1477,7 @@ int main(void)
         cmocka_unit_test(compare_bars_are_proportional),
         cmocka_unit_test(story_reads_in_a_column_with_its_parts),
         cmocka_unit_test(a_page_wider_than_21_9_is_centred),
+        cmocka_unit_test(larger_text_on_every_kind),
         cmocka_unit_test(longer_body_gets_smaller_type),
         cmocka_unit_test(impossible_body_overflows_inside_its_box),
         cmocka_unit_test(long_words_break_between_characters),

@@ -202,6 +202,7 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     k->offer_warn = 1;
     arena_init(&k->info_arena, 4096);
     arena_init(&k->notice_arena, 4096);
+    k->full_said_index = -1;
     kiosk_video_init(k);
     arena_init(&k->overlay_arena, 16 * 1024);
     staff_layer_init(&k->staff);
@@ -531,6 +532,7 @@ static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms)
     if (larger == k->larger_text)
         return;
     k->larger_text = larger;
+    k->full_said_index = -1; /* said again where the text cannot grow */
     new_generation(k, now_ms);
     k->overlay_stale = 1; /* the toggle shows the size */
     k->dirty = 1;

@@ -135,6 +135,17 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
     struct ventry *chrome = k->cur;
     if (k->lazy || !k->cur->view) /* lazy, or after kiosk_sleep */
         kiosk_rasterise(k, k->cur);
+    /* the larger text asked for on a panel whose text cannot grow (its
+     * room is full): said, once a panel, so A+ never seems to do nothing */
+    struct ventry *c = k->cur;
+    if (k->larger_text && k->sched.phase != SCHED_TRANSITION && c->list.larger_refused &&
+        (k->full_said_gen != c->gen || k->full_said_index != c->index)) {
+        struct ui_words words;
+        ui_words_init(&words, c->panel.locale, c->panel.ui_text);
+        kiosk_notice(k, ui_word(&words, UI_LARGER_FULL), now_ms);
+        k->full_said_gen = c->gen;
+        k->full_said_index = c->index;
+    }
     if (k->sched.phase == SCHED_TRANSITION && k->arriving && k->arriving->view) {
         double p = schedule_progress(&k->sched, now_ms);
         if (k->sched.trans == TRANS_SLIDE) {

@@ -84,7 +84,10 @@ struct kiosk {
     float slide_from; /* fraction already travelled when a slide starts */
     float spring_from;
     uint64_t spring_start;
-    /* staff notice */
+    /* the panel told that its text cannot grow (A+), by generation and index */
+    uint32_t full_said_gen;
+    int full_said_index;
+    /* staff notice, or a visitor's (UI_LARGER_FULL) */
     char notice[256];
     uint64_t notice_until;
     struct arena notice_arena;

@@ -1764,8 +1764,9 @@ static void layout_video(struct ctx *c, const struct page *g)
  * 1980s), and a dashed stretch of line marks where more than a year
  * passes between two events. */
 static const struct style ST_TL_DATE = {FACE_SANS_BOLD, 4.0, 2.0, 0.05, COLOR_ACCENT, 0, 1.0};
-static const struct style ST_TL_LABEL = {FACE_SANS,  3.4, 2.0, 0.15,
-                                         COLOR_TEXT, 0,   1.0}; /* fills its space already */
+/* grows with the larger text where the room allows (the fit steps down
+ * from the grown size; layout_panel_scaled keeps it from ending smaller) */
+static const struct style ST_TL_LABEL = {FACE_SANS, 3.4, 2.0, 0.15, COLOR_TEXT, 1, 1.0};
 static const struct style ST_VAL_NUMBER = {FACE_SANS_BOLD, 7.0, 3.0, 0.0, COLOR_TEXT, 0, 1.0};
 
 #define TL_DATE_LINES 2
@@ -2184,7 +2185,7 @@ static void values_fit(struct ctx *c, struct block *b, int bw, int avail)
     }
     int dpx = design_px(c, &ST_TL_LABEL), fpx = floor_px(c, &ST_TL_LABEL), px = dpx;
     if (t->vertical)
-        dpx = px = U(c, 4.0); /* a tall screen has room: larger words, longer bars */
+        dpx = px = U(c, 4.0 * c->scale); /* a tall screen has room: larger words, longer bars */
     for (; px >= fpx; px--) {
         int need = values_measure(c, t, px, bw);
         if (need >= 0 && need <= avail)
@@ -2343,14 +2344,19 @@ int layout_panel_scaled(const struct panel *p, const struct layout_screen *scree
         if (rc != 0 && !out->overflow)
             return rc; /* out of memory, or no panel */
         const char *r[ROLES];
-        int px[ROLES], n = role_sizes(out, r, px, ROLES), smaller = 0;
+        int px[ROLES], n = role_sizes(out, r, px, ROLES), smaller = 0, larger = 0;
         for (int i = 0; i < n; i++)
-            for (int k = 0; k < n1; k++)
+            for (int k = 0; k < n1; k++) {
                 smaller |= strcmp(r[i], r1[k]) == 0 && px[i] < px1[k];
-        if (!smaller && !(rc != 0 && rc1 == 0))
+                larger |= strcmp(r[i], r1[k]) == 0 && px[i] > px1[k];
+            }
+        if (!smaller && !(rc != 0 && rc1 == 0)) {
+            out->larger_refused = !larger;
             return rc;
+        }
     }
     *out = base;
+    out->larger_refused = 1;
     return rc1;
 }
 
@@ -2484,14 +2490,9 @@ static int layout_at(const struct panel *p, const struct layout_screen *screen, 
         layout_video(&c, &g);
         break;
     case PANEL_TIMELINE:
-        /* a drawing that fills the panel: its text is already as large as
-         * its room allows, so the larger-text setting leaves it as it is
-         * (it would only shrink to fit) */
-        c.scale = 1.0;
         layout_timeline(&c, &g);
         break;
     case PANEL_COMPARE:
-        c.scale = 1.0;
         layout_compare(&c, &g);
         break;
     default:

@@ -104,6 +104,10 @@ struct draw_list {
     struct draw_item *items; /* in the arena given to layout */
     int n, cap;
     int overflow; /* 1 if some text could not fit */
+    /* layout_panel_scaled: the larger text was asked for and no text of
+     * the panel could be set larger than without it (its room is full);
+     * the kiosk says so rather than let A+ seem to do nothing */
+    int larger_refused;
     /* When overflow: what did not fit, in plain words for the person who
      * wrote the panel, "WHAT: DETAIL; FIX" ("the body of panel x is too
      * long for the screen: at the smallest text size it needs 17 lines

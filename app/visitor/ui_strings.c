@@ -35,6 +35,7 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Source:",
     [UI_SOURCES] = "Sources:",
+    [UI_LARGER_FULL] = "This page’s text is as large as the screen allows.",
     [UI_STAFF_PIN] = "Staff PIN",
     [UI_STAFF_PIN_HINT] = "Type the PIN, then OK.",
     [UI_STAFF_WRONG_PIN] = "Wrong PIN",
@@ -64,7 +65,7 @@ static const char *const en[UI_STRING_COUNT] = {
 };
 
 /* ui_words' visitor strings are the exhibit's keys, in the same order */
-_Static_assert(UI_SOURCES + 1 == UI_KEY_COUNT, "UI_START..UI_SOURCES are ui_keys");
+_Static_assert(UI_LARGER_FULL + 1 == UI_KEY_COUNT, "UI_START..UI_LARGER_FULL are ui_keys");
 _Static_assert(UI_BACK_IN == UI_KEY_BACK_IN, "back_in is the template");
 
 static const char *const fr[UI_STRING_COUNT] = {
@@ -85,6 +86,7 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Version originale",
     [UI_SOURCE] = "Source" NBSP ":",
     [UI_SOURCES] = "Sources" NBSP ":",
+    [UI_LARGER_FULL] = "Le texte de cette page est déjà aussi grand que l’écran le permet.",
     [UI_STAFF_PIN] = "Code du personnel",
     [UI_STAFF_PIN_HINT] = "Tapez le code, puis OK.",
     [UI_STAFF_WRONG_PIN] = "Code erron\xC3\xA9",
@@ -142,6 +144,7 @@ static const char *const ar[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "\u0627\u0644\u0646\u0635 \u0627\u0644\u0623\u0635\u0644\u064A",
     [UI_SOURCE] = "المصدر:",
     [UI_SOURCES] = "المصادر:",
+    [UI_LARGER_FULL] = "نص هذه الصفحة بأكبر حجم تسمح به الشاشة.",
 };
 
 static const char *const he[UI_STRING_COUNT] = {
@@ -159,6 +162,7 @@ static const char *const he[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "\u05D4\u05E0\u05D5\u05E1\u05D7 \u05D4\u05DE\u05E7\u05D5\u05E8\u05D9",
     [UI_SOURCE] = "מקור:",
     [UI_SOURCES] = "מקורות:",
+    [UI_LARGER_FULL] = "הטקסט בעמוד זה גדול ככל שהמסך מאפשר.",
 };
 
 /* The other languages: what a visitor reads, and in German, Spanish and
@@ -177,6 +181,7 @@ static const char *const de[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Quelle:",
     [UI_SOURCES] = "Quellen:",
+    [UI_LARGER_FULL] = "Der Text dieser Seite ist schon so groß, wie der Bildschirm es erlaubt.",
     [UI_STAFF_PIN] = "Personal-PIN",
     [UI_STAFF_PIN_HINT] = "PIN eingeben, dann OK.",
     [UI_STAFF_WRONG_PIN] = "Falsche PIN",
@@ -218,6 +223,7 @@ static const char *const es[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Fuente:",
     [UI_SOURCES] = "Fuentes:",
+    [UI_LARGER_FULL] = "El texto de esta página ya es tan grande como permite la pantalla.",
     [UI_STAFF_PIN] = "PIN del personal",
     [UI_STAFF_PIN_HINT] = "Escriba el PIN y pulse OK.",
     [UI_STAFF_WRONG_PIN] = "PIN incorrecto",
@@ -259,6 +265,7 @@ static const char *const it[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originale",
     [UI_SOURCE] = "Fonte:",
     [UI_SOURCES] = "Fonti:",
+    [UI_LARGER_FULL] = "Il testo di questa pagina è già grande quanto lo schermo consente.",
     [UI_STAFF_PIN] = "PIN del personale",
     [UI_STAFF_PIN_HINT] = "Digita il PIN, poi OK.",
     [UI_STAFF_WRONG_PIN] = "PIN errato",
@@ -301,6 +308,7 @@ static const char *const pt[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Fonte:",
     [UI_SOURCES] = "Fontes:",
+    [UI_LARGER_FULL] = "O texto desta página já é tão grande quanto o ecrã permite.",
 };
 
 static const char *const nl[UI_STRING_COUNT] = {
@@ -316,6 +324,7 @@ static const char *const nl[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Origineel",
     [UI_SOURCE] = "Bron:",
     [UI_SOURCES] = "Bronnen:",
+    [UI_LARGER_FULL] = "De tekst op deze pagina is al zo groot als het scherm toelaat.",
 };
 
 static const char *const da[UI_STRING_COUNT] = {
@@ -331,6 +340,7 @@ static const char *const da[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Kilde:",
     [UI_SOURCES] = "Kilder:",
+    [UI_LARGER_FULL] = "Teksten på denne side er allerede så stor, som skærmen tillader.",
 };
 
 static const char *const sv[UI_STRING_COUNT] = {
@@ -346,6 +356,7 @@ static const char *const sv[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Källa:",
     [UI_SOURCES] = "Källor:",
+    [UI_LARGER_FULL] = "Texten på den här sidan är redan så stor som skärmen tillåter.",
 };
 
 static const char *const fi[UI_STRING_COUNT] = {
@@ -361,6 +372,7 @@ static const char *const fi[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Alkuperäinen",
     [UI_SOURCE] = "Lähde:",
     [UI_SOURCES] = "Lähteet:",
+    [UI_LARGER_FULL] = "Tämän sivun teksti on jo niin suuri kuin näyttö sallii.",
 };
 
 static const char *const et[UI_STRING_COUNT] = {
@@ -376,6 +388,7 @@ static const char *const et[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originaal",
     [UI_SOURCE] = "Allikas:",
     [UI_SOURCES] = "Allikad:",
+    [UI_LARGER_FULL] = "Selle lehe tekst on juba nii suur, kui ekraan lubab.",
 };
 
 static const char *const lv[UI_STRING_COUNT] = {
@@ -391,6 +404,7 @@ static const char *const lv[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Oriģināls",
     [UI_SOURCE] = "Avots:",
     [UI_SOURCES] = "Avoti:",
+    [UI_LARGER_FULL] = "Šīs lapas teksts jau ir tik liels, cik ekrāns atļauj.",
 };
 
 static const char *const lt[UI_STRING_COUNT] = {
@@ -406,6 +420,7 @@ static const char *const lt[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originalas",
     [UI_SOURCE] = "Šaltinis:",
     [UI_SOURCES] = "Šaltiniai:",
+    [UI_LARGER_FULL] = "Šio puslapio tekstas jau toks didelis, kiek leidžia ekranas.",
 };
 
 static const char *const pl[UI_STRING_COUNT] = {
@@ -421,6 +436,7 @@ static const char *const pl[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Oryginał",
     [UI_SOURCE] = "Źródło:",
     [UI_SOURCES] = "Źródła:",
+    [UI_LARGER_FULL] = "Tekst tej strony jest już tak duży, jak pozwala ekran.",
 };
 
 static const char *const cs[UI_STRING_COUNT] = {
@@ -436,6 +452,7 @@ static const char *const cs[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originál",
     [UI_SOURCE] = "Zdroj:",
     [UI_SOURCES] = "Zdroje:",
+    [UI_LARGER_FULL] = "Text této stránky je už tak velký, jak obrazovka dovolí.",
 };
 
 static const char *const sk[UI_STRING_COUNT] = {
@@ -451,6 +468,7 @@ static const char *const sk[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Originál",
     [UI_SOURCE] = "Zdroj:",
     [UI_SOURCES] = "Zdroje:",
+    [UI_LARGER_FULL] = "Text tejto stránky je už taký veľký, ako obrazovka dovolí.",
 };
 
 static const char *const sl[UI_STRING_COUNT] = {
@@ -466,6 +484,7 @@ static const char *const sl[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Izvirnik",
     [UI_SOURCE] = "Vir:",
     [UI_SOURCES] = "Viri:",
+    [UI_LARGER_FULL] = "Besedilo te strani je že tako veliko, kot dopušča zaslon.",
 };
 
 static const char *const hr[UI_STRING_COUNT] = {
@@ -481,6 +500,7 @@ static const char *const hr[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Izvornik",
     [UI_SOURCE] = "Izvor:",
     [UI_SOURCES] = "Izvori:",
+    [UI_LARGER_FULL] = "Tekst ove stranice već je onoliko velik koliko zaslon dopušta.",
 };
 
 static const char *const hu[UI_STRING_COUNT] = {
@@ -496,6 +516,7 @@ static const char *const hu[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Eredeti",
     [UI_SOURCE] = "Forrás:",
     [UI_SOURCES] = "Források:",
+    [UI_LARGER_FULL] = "Ennek az oldalnak a szövege már akkora, amekkorát a képernyő enged.",
 };
 
 static const char *const ro[UI_STRING_COUNT] = {
@@ -511,6 +532,7 @@ static const char *const ro[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Original",
     [UI_SOURCE] = "Sursă:",
     [UI_SOURCES] = "Surse:",
+    [UI_LARGER_FULL] = "Textul acestei pagini este deja atât de mare cât permite ecranul.",
 };
 
 static const char *const bg[UI_STRING_COUNT] = {
@@ -526,6 +548,7 @@ static const char *const bg[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Оригинал",
     [UI_SOURCE] = "Източник:",
     [UI_SOURCES] = "Източници:",
+    [UI_LARGER_FULL] = "Текстът на тази страница вече е толкова голям, колкото позволява екранът.",
 };
 
 /* Greek ends a question with ";" (U+003B: U+037E is the same character
@@ -543,6 +566,7 @@ static const char *const el[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Πρωτότυπο",
     [UI_SOURCE] = "Πηγή:",
     [UI_SOURCES] = "Πηγές:",
+    [UI_LARGER_FULL] = "Το κείμενο αυτής της σελίδας είναι ήδη όσο μεγάλο επιτρέπει η οθόνη.",
 };
 
 static const char *const mt[UI_STRING_COUNT] = {
@@ -558,6 +582,7 @@ static const char *const mt[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Oriġinali",
     [UI_SOURCE] = "Sors:",
     [UI_SOURCES] = "Sorsi:",
+    [UI_LARGER_FULL] = "It-test ta’ din il-paġna diġà huwa kbir daqs kemm jippermetti l-iskrin.",
 };
 
 static const char *const ga[UI_STRING_COUNT] = {
@@ -573,6 +598,7 @@ static const char *const ga[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Bunleagan",
     [UI_SOURCE] = "Foinse:",
     [UI_SOURCES] = "Foinsí:",
+    [UI_LARGER_FULL] = "Tá téacs an leathanaigh seo chomh mór agus a cheadaíonn an scáileán.",
 };
 
 static const char *const ru[UI_STRING_COUNT] = {
@@ -588,6 +614,7 @@ static const char *const ru[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Оригинал",
     [UI_SOURCE] = "Источник:",
     [UI_SOURCES] = "Источники:",
+    [UI_LARGER_FULL] = "Текст этой страницы уже настолько крупный, насколько позволяет экран.",
 };
 
 static const char *const uk[UI_STRING_COUNT] = {
@@ -603,6 +630,7 @@ static const char *const uk[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Оригінал",
     [UI_SOURCE] = "Джерело:",
     [UI_SOURCES] = "Джерела:",
+    [UI_LARGER_FULL] = "Текст цієї сторінки вже такий великий, як дозволяє екран.",
 };
 
 static const char *const tr[UI_STRING_COUNT] = {
@@ -618,6 +646,7 @@ static const char *const tr[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "Orijinal",
     [UI_SOURCE] = "Kaynak:",
     [UI_SOURCES] = "Kaynaklar:",
+    [UI_LARGER_FULL] = "Bu sayfanın yazısı ekranın izin verdiği kadar büyük.",
 };
 
 static const char *const hi[UI_STRING_COUNT] = {
@@ -633,6 +662,7 @@ static const char *const hi[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "मूल",
     [UI_SOURCE] = "स्रोत:",
     [UI_SOURCES] = "स्रोत:",
+    [UI_LARGER_FULL] = "इस पृष्ठ का पाठ स्क्रीन पर जितना बड़ा हो सकता है, उतना ही है।",
 };
 
 /* Thai: polite and without a question mark or a stop */
@@ -649,6 +679,7 @@ static const char *const th[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "ต้นฉบับ",
     [UI_SOURCE] = "ที่มา:",
     [UI_SOURCES] = "ที่มา:",
+    [UI_LARGER_FULL] = "ข้อความในหน้านี้ใหญ่ที่สุดเท่าที่หน้าจอแสดงได้แล้ว",
 };
 
 static const char *const ja[UI_STRING_COUNT] = {
@@ -664,6 +695,7 @@ static const char *const ja[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "原文",
     [UI_SOURCE] = "出典：",
     [UI_SOURCES] = "出典：",
+    [UI_LARGER_FULL] = "このページの文字は、画面に収まる最大の大きさです。",
 };
 
 static const char *const zh_hans[UI_STRING_COUNT] = {
@@ -679,6 +711,7 @@ static const char *const zh_hans[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "原文",
     [UI_SOURCE] = "来源：",
     [UI_SOURCES] = "来源：",
+    [UI_LARGER_FULL] = "本页文字已是屏幕所能显示的最大字号。",
 };
 
 static const char *const zh_hant[UI_STRING_COUNT] = {
@@ -694,6 +727,7 @@ static const char *const zh_hant[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "原文",
     [UI_SOURCE] = "來源：",
     [UI_SOURCES] = "來源：",
+    [UI_LARGER_FULL] = "本頁文字已是螢幕所能顯示的最大字級。",
 };
 
 static const char *const ko[UI_STRING_COUNT] = {
@@ -709,6 +743,7 @@ static const char *const ko[UI_STRING_COUNT] = {
     [UI_ORIGINAL] = "원문",
     [UI_SOURCE] = "출처:",
     [UI_SOURCES] = "출처:",
+    [UI_LARGER_FULL] = "이 페이지의 글자는 이미 화면이 허용하는 가장 큰 크기입니다.",
 };
 
 /* Every built-in language; "zh-Hant" is matched apart (builtin_table). */

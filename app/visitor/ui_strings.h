@@ -33,9 +33,10 @@ enum ui_string_id {
     UI_TOUCH_TO_EXPLORE, /* the loop's invitation */
     UI_PREVIOUS,         /* names of the side buttons (their labels are chevrons) */
     UI_NEXT,
-    UI_ORIGINAL, /* over a translated quote's original words: "Original (English)" */
-    UI_SOURCE,   /* before a panel's one citation: "Source:" (the layout adds the space) */
-    UI_SOURCES,  /* before several: "Sources:" */
+    UI_ORIGINAL,    /* over a translated quote's original words: "Original (English)" */
+    UI_SOURCE,      /* before a panel's one citation: "Source:" (the layout adds the space) */
+    UI_SOURCES,     /* before several: "Sources:" */
+    UI_LARGER_FULL, /* A+ on a page whose text is already as large as its room allows */
     /* staff only (the keypad, the staff screen, the import's card) */
     UI_STAFF_PIN,       /* keypad heading */
     UI_STAFF_PIN_HINT,  /* under the dots before anything is typed */
@@ -88,7 +89,7 @@ int ui_builtin(const char *locale);
  * by the overlay and the layout; nothing global. */
 struct ui_words {
     const char *locale;                 /* as given (may be NULL: English) */
-    const char *text[UI_VISITOR_COUNT]; /* by id, UI_START..UI_SOURCES */
+    const char *text[UI_VISITOR_COUNT]; /* by id, UI_START..UI_LARGER_FULL */
 };
 
 /* w for locale, each visitor string taken from own[k] (the exhibit's word
