@@ -668,7 +668,7 @@ static void nine_languages_are_two_taps_away(void **state)
     kiosk_controls(k, &c);
     tap_on_screen(k, &c[control_at(k, ACT_OPEN_LANGUAGES, 0, CONTROL_MAIN)], &t);
     assert_int_equal(kiosk_mode_view(k)->languages_open, 1);
-    struct control beside = {ACT_NONE, 0.45f, 0.005f, 0.1f, 0.01f, 0, CONTROL_MAIN, 0};
+    struct control beside = {ACT_NONE, 0.45f, 0.005f, 0.1f, 0.01f, 0, CONTROL_MAIN, 0, 0, 0, 0, 0};
     tap_control(k, &beside, &t);
     assert_int_equal(kiosk_mode_view(k)->languages_open, 0);
     assert_string_equal(kiosk_locale(k), was);

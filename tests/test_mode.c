@@ -785,10 +785,53 @@ static void language_only_with_several_locales(void **state)
     expect(&r, from, (enum action[]){ACT_PLAY_PAUSE}, 1);
 }
 
+/* Previous and next are reached along the sides: a zone at least
+ * NAV_ZONE_MM wide at the screen's dpi, from the page's top to the bar's
+ * foot, holds the visible button, and a tap anywhere in it turns the page
+ * (at every shape, at a low and a high dpi). */
+static void previous_and_next_are_zones_along_the_sides(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        float dpi;
+    } screens[] = {{800, 480, 96},   {1024, 600, 120},  {1280, 1024, 96},  {1366, 768, 96},
+                   {1920, 1080, 96}, {2560, 1080, 110}, {3840, 1600, 110}, {3840, 2160, 160},
+                   {720, 1280, 280}, {1080, 1920, 96}};
+    for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
+        struct rig r;
+        int W = screens[k].w, H = screens[k].h;
+        rig_init_screen(&r, W, H, screens[k].dpi, 2);
+        wake(&r, 0);
+        float mm = screens[k].dpi / 25.4f;
+        int seen = 0;
+        for (int i = 0; i < r.m.n_controls; i++) {
+            const struct control *c = &r.m.controls[i];
+            if (c->act != ACT_PREV && c->act != ACT_NEXT)
+                continue;
+            seen++;
+            if (c->zw * W < NAV_ZONE_MM * mm - 1 || c->zy * H > 0.1f * H ||
+                (c->zy + c->zh) * H < (c->y + c->h) * H - 1)
+                fail_msg("%dx%d: %s's zone %.0fx%.0f px from y %.0f (15 mm = %.0f px)", W, H,
+                         mode_action_name(c->act), c->zw * W, c->zh * H, c->zy * H,
+                         NAV_ZONE_MM * mm);
+            /* the visible button inside its zone */
+            assert_true(c->x >= c->zx - 1e-4f && c->x + c->w <= c->zx + c->zw + 1e-4f);
+            /* a tap at the zone's middle, half way down the screen, turns the page */
+            float x = c->zx + c->zw / 2, y = 0.5f;
+            int from = r.n;
+            tap(&r, 1000 + 1000 * (uint64_t)i, x, y);
+            expect(&r, from, (enum action[]){c->act}, 1);
+        }
+        assert_int_equal(seen, 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_touch_only_wakes),
+        cmocka_unit_test(previous_and_next_are_zones_along_the_sides),
         cmocka_unit_test(idle_countdown_and_back_to_loop),
         cmocka_unit_test(no_reset_while_touched),
         cmocka_unit_test(keys),

@@ -350,14 +350,15 @@ static void interactive_draws_each_main_control_with_its_label(void **state)
                     assert_int_equal(texts_in(&r, i, &t), 1);
                     assert_int_equal(t->color, COLOR_TEXT);
                     switch (r.c[i].act) {
-                    case ACT_PREV: /* at the bar's left end, square */
+                    case ACT_PREV: /* at the bar's left end, the widest button */
                         assert_true(text_is(t, "\xE2\x80\xB9"));
-                        assert_true(abs(b.h - b.w) <= 1);
-                        assert_true(t->px >= b.w / 2); /* a large chevron */
+                        assert_true(b.w >= b.h * 3 / 2 - 1);
+                        assert_true(t->px >= b.h / 2); /* a large chevron */
                         break;
                     case ACT_NEXT:
                         assert_true(text_is(t, "\xE2\x80\xBA"));
-                        assert_true(t->px >= b.w / 2); /* a large chevron */
+                        assert_true(b.w >= b.h * 3 / 2 - 1);
+                        assert_true(t->px >= b.h / 2); /* a large chevron */
                         break;
                     case ACT_HOME:
                         assert_true(text_is(t, ui_string(r.info.locale, UI_START)));
@@ -1018,13 +1019,13 @@ static void control_rects_round_and_clip(void **state)
 {
     (void)state;
     struct layout_screen s = {1920, 1080, 0, 0, 0};
-    struct control c = {ACT_NEXT, 0.5f, 0.25f, 0.25f, 0.5f, 0, CONTROL_MAIN, 0};
+    struct control c = {ACT_NEXT, 0.5f, 0.25f, 0.25f, 0.5f, 0, CONTROL_MAIN, 0, 0, 0, 0, 0};
     struct draw_rect r = overlay_control_rect(&s, &c);
     assert_int_equal(r.x, 960);
     assert_int_equal(r.y, 270);
     assert_int_equal(r.w, 480);
     assert_int_equal(r.h, 540);
-    c = (struct control){ACT_NEXT, 0.9f, -0.1f, 0.5f, 0.5f, 0, CONTROL_MAIN, 0};
+    c = (struct control){ACT_NEXT, 0.9f, -0.1f, 0.5f, 0.5f, 0, CONTROL_MAIN, 0, 0, 0, 0, 0};
     r = overlay_control_rect(&s, &c);
     assert_true(r.x + r.w <= 1920 && r.y == 0 && r.y + r.h <= 1080);
 }

@@ -154,6 +154,7 @@ static void put(struct control *out, int max, int *n, const struct control_scree
     c->arg = arg;
     c->layer = layer;
     c->item = 0;
+    c->zx = c->zy = c->zw = c->zh = 0;
     c->x = r.x / (float)s->w;
     c->y = r.y / (float)s->h;
     c->w = r.w / (float)s->w;
@@ -217,6 +218,36 @@ static struct grid grid_of(const struct metrics *m, int paged)
     if (g.cols < 1)
         g.cols = 1;
     return g;
+}
+
+/* The index's cards for count chapters in the grid's area: the columns
+ * (up to the grid's) that give the largest cards, each at most
+ * CARD_MAX_H controls high and CARD_MAX_W wide, at least a control high
+ * and four wide, so a short index is a page of a few large cards. */
+#define CARD_MAX_H 3.0f
+#define CARD_MAX_W 14.0f
+struct cards {
+    int cols, rows;
+    float w, h;
+};
+
+static struct cards cards_of(const struct metrics *m, const struct grid *g, int count)
+{
+    struct cards best = {1, count > 0 ? count : 1, 4 * m->size, m->size};
+    float best_area = 0;
+    for (int cols = 1; cols <= g->cols && cols <= count; cols++) {
+        int rows = (count + cols - 1) / cols;
+        float h = fminf2(CARD_MAX_H * m->size, (g->h - (float)(rows - 1) * m->gap) / (float)rows);
+        float w = fminf2(CARD_MAX_W * m->size, (g->w - (float)(cols - 1) * m->gap) / (float)cols);
+        if (h < m->size || w < 4 * m->size)
+            continue;
+        float area = fminf2(w, 8 * m->size) * h; /* past 8 controls wide, width adds little */
+        if (area > best_area * 1.05f) {
+            best_area = area;
+            best = (struct cards){cols, rows, w, h};
+        }
+    }
+    return best;
 }
 
 static int per_page(const struct metrics *m, int n_chapters)
@@ -380,16 +411,32 @@ int mode_controls_layout_labels(const struct control_screen *s, const struct con
      * next; the chapter index in between (all inside the bezel's edge:
      * ex, ey) */
     float bar_y = H - ey - size;
-    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){ex, bar_y, size, size});
-    put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0,
-        (struct rect_px){W - ex - size, bar_y, size, size});
-    float left = ex + size + gap; /* where the bar's inner buttons start */
+    /* previous and next: the bar's widest ends (a page is turned more than
+     * anything else is done), each the visible part of a zone along its
+     * side of the screen, at least NAV_ZONE_MM wide, from the page's top
+     * to the bar's foot, that a tap anywhere in reaches (mode_hit): a
+     * visitor who taps the edge of the page turns it */
+    struct gesture_cfg gc = {s->dpi, s->w, s->h};
+    float pw = fmaxf2(1.5f * size, gesture_mm_to_px(&gc, NAV_ZONE_MM) - ex);
+    pw = fminf2(pw, W / 4 - ex); /* the middle half stays the page's */
+    float zw = ex + pw;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_PREV, 0, (struct rect_px){ex, bar_y, pw, size});
+    out[n - 1].zx = 0;
+    out[n - 1].zy = ey / H;
+    out[n - 1].zw = zw / W;
+    out[n - 1].zh = (bar_y + size - ey) / H;
+    put(out, max, &n, s, CONTROL_MAIN, ACT_NEXT, 0, (struct rect_px){W - ex - pw, bar_y, pw, size});
+    out[n - 1].zx = (W - zw) / W;
+    out[n - 1].zy = ey / H;
+    out[n - 1].zw = zw / W;
+    out[n - 1].zh = (bar_y + size - ey) / H;
+    float left = ex + pw + gap; /* where the bar's inner buttons start */
     /* start: two controls wide, or its label's width ("Αρχή", "Początek"), up to four */
     float hw = 2 * size;
     if (labels && labels->home_px > hw)
         hw = fminf2((float)labels->home_px, 4 * size);
     put(out, max, &n, s, CONTROL_MAIN, ACT_HOME, 0, (struct rect_px){left, bar_y, hw, size});
-    float right = W - ex - size; /* the left edge of what stands at the right */
+    float right = W - ex - pw; /* the left edge of what stands at the right */
     if (n_locales > 1) {
         int picker = n_locales > MODE_MAX_LOCALE_BUTTONS;
         int buttons = picker ? 1 : n_locales;
@@ -397,14 +444,14 @@ int mode_controls_layout_labels(const struct control_screen *s, const struct con
          * control-wide index; else one that switches; more languages: one
          * that opens the picker, wide enough for a language's own name
          * where the bar has room */
-        float room = (W - ex - size) - (left + hw + gap + size + gap);
+        float room = (W - ex - pw) - (left + hw + gap + size + gap);
         if (buttons > 1 && (float)buttons * (1.5f * size + gap) > room)
             buttons = 1;
         float bw = buttons > 1 ? 1.5f * size : 2 * size;
         if (picker) /* the mark and a name ("文A Français") where there is room */
             bw = room >= 7 * size ? 4 * size : room >= 5 * size ? 3 * size : bw;
         for (int i = 0; i < buttons; i++) {
-            float x = W - ex - size - (float)(buttons - i) * (bw + gap);
+            float x = W - ex - pw - (float)(buttons - i) * (bw + gap);
             int arg = buttons > 1 ? i : -1; /* -1: the other language */
             put(out, max, &n, s, CONTROL_MAIN, picker ? ACT_OPEN_LANGUAGES : ACT_LANGUAGE,
                 picker ? 0 : arg, (struct rect_px){x, bar_y, bw, size});
@@ -438,30 +485,36 @@ int mode_controls_layout_labels(const struct control_screen *s, const struct con
             (struct rect_px){ix, bar_y, iw, size});
     }
 
-    /* the index overlay: a close button and a grid of one page of chapters */
+    /* the index: a page of its own (the overlay covers the panel whole),
+     * one page of chapters as large cards that fill it, and a close card
+     * as large as they are at its top right */
     if (n_chapters > 1) {
-        put(out, max, &n, s, CONTROL_INDEX, ACT_CLOSE_INDEX, 0,
-            (struct rect_px){W - ex - size, ey, size, size});
         int pp = per_page(&mt, n_chapters);
         int pages = (n_chapters + pp - 1) / pp;
         int page = spec->index_page;
         page = page < 0 ? 0 : page >= pages ? pages - 1 : page;
         int first = page * pp, count = n_chapters - first < pp ? n_chapters - first : pp;
         struct grid g = grid_of(&mt, pages > 1);
-        int rows = g.rows;
-        int cols = (count + rows - 1) / rows;
-        if (rows > count)
-            rows = count;
-        float col_w = fminf2((g.w - (float)(cols - 1) * gap) / (float)cols, 10 * size);
-        float grid_w = (float)cols * col_w + (float)(cols - 1) * gap;
-        float grid_h = (float)rows * size + (float)(rows - 1) * gap;
+        struct cards k = cards_of(&mt, &g, count);
+        /* the close card's row above the grid, as tall as a card */
+        float grow = k.h - size;
+        if (grow > 0) {
+            g.top += grow;
+            g.h -= grow;
+            k = cards_of(&mt, &g, count);
+        }
+        float cw = fmaxf2(2 * size, fminf2(k.w, 4 * size));
+        put(out, max, &n, s, CONTROL_INDEX, ACT_CLOSE_INDEX, 0,
+            (struct rect_px){W - ex - cw, ey, cw, fmaxf2(size, k.h)});
+        float grid_w = (float)k.cols * k.w + (float)(k.cols - 1) * gap;
+        float grid_h = (float)k.rows * k.h + (float)(k.rows - 1) * gap;
         float x0 = g.left + (g.w - grid_w) / 2, y0 = g.top + (g.h - grid_h) / 2;
         for (int i = 0; i < count; i++) {
-            int col = i / rows, row = i % rows;
+            int col = i / k.rows, row = i % k.rows;
             int before = n;
             put(out, max, &n, s, CONTROL_INDEX, ACT_JUMP, spec->chapter_first[first + i],
-                (struct rect_px){x0 + (float)col * (col_w + gap), y0 + (float)row * (size + gap),
-                                 col_w, size});
+                (struct rect_px){x0 + (float)col * (k.w + gap), y0 + (float)row * (k.h + gap), k.w,
+                                 k.h});
             if (n > before)
                 out[before].item = first + i;
         }
@@ -656,6 +709,13 @@ int mode_hit(const struct mode *m, float x, float y)
     for (int i = 0; i < m->n_controls; i++) {
         const struct control *c = &m->controls[i];
         if (c->layer == layer && x >= c->x && x <= c->x + c->w && y >= c->y && y <= c->y + c->h)
+            return i;
+    }
+    /* no button: previous's or next's zone along the side */
+    for (int i = 0; i < m->n_controls; i++) {
+        const struct control *c = &m->controls[i];
+        if (c->layer == layer && c->zw > 0 && x >= c->zx && x <= c->zx + c->zw && y >= c->zy &&
+            y <= c->zy + c->zh)
             return i;
     }
     return -1;

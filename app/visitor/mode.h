@@ -40,6 +40,8 @@
 #define CONTROL_MIN_MM 9.0f
 #define CONTROL_MIN_PX 44.0f
 #define CONTROL_SIZE_MM 12.0f
+/* previous and next: a zone along each side at least this wide */
+#define NAV_ZONE_MM 15.0f
 #define CONTROL_GAP_MM 2.0f
 /* ... and at least these many u (1% of the screen's short side), so that a
  * screen of many pixels whose DPI is unknown gets controls in proportion:
@@ -109,6 +111,10 @@ struct control {
     enum control_layer layer;
     int item; /* ACT_JUMP in the index: the chapter's number, 0-based; ACT_LANGUAGE in
                * the picker: the language's place in the grid (= arg) */
+    /* previous and next: the zone a tap reaches them in, along the side of
+     * the screen (at least NAV_ZONE_MM wide, from the page's top to the
+     * bar's foot), the visible button inside it; zw 0: the button alone */
+    float zx, zy, zw, zh;
 };
 
 struct control_screen {

@@ -481,8 +481,9 @@ static void chapter_button(struct ov *o, struct draw_rect r, int i, int pressed)
     const char *num = number(o, i + 1);
     enum color_role tc = pressed ? COLOR_BG : COLOR_TEXT;
     enum color_role nc = pressed ? COLOR_BG : current ? COLOR_ACCENT : COLOR_MUTED;
-    /* a column for the number wide enough for two digits, then the title */
-    int design = U(o, T_TITLE);
+    /* a column for the number wide enough for two digits, then the title,
+     * as large as a large card allows (up to 1.6 times the title size) */
+    int design = draw_max(U(o, T_TITLE), draw_min(box.h * 45 / 100, U(o, T_TITLE) * 8 / 5));
     int col = measure(o, FACE_SANS_BOLD, design, "00", 2) + U(o, 1.2);
     struct typeset ft, fn;
     if (title && box.w - col >= 4 * design) {
@@ -511,8 +512,10 @@ static void close_button(struct ov *o, struct draw_rect r, int pressed)
     enum color_role tc = pressed ? COLOR_BG : COLOR_TEXT;
     /* the word when it fits at label size, else a multiplication sign */
     struct typeset f;
-    fit_text(o, &f, ui_word(&o->words, UI_CLOSE), FACE_SANS_BOLD, U(o, T_LABEL),
-             U(o, T_LABEL_FLOOR), in.w, in.h, 1);
+    /* as large as a chapter card's title where the card is as large */
+    int design = draw_max(U(o, T_LABEL), draw_min(in.h * 45 / 100, U(o, T_TITLE) * 8 / 5));
+    fit_text(o, &f, ui_word(&o->words, UI_CLOSE), FACE_SANS_BOLD, design, U(o, T_LABEL_FLOOR), in.w,
+             in.h, 1);
     if (f.keep == 0 || f.cut || f.px < U(o, T_LABEL_FLOOR)) {
         /* the sign is far smaller than its line box: let the box take the
          * whole button */
@@ -552,7 +555,8 @@ static void page_label(struct ov *o, const struct control *cs, int n, struct dra
 static void chapter_index(struct ov *o, const struct control *cs, int n, int pressed)
 {
     const struct layout_screen scr = o->d.scr;
-    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, A_SCRIM);
+    /* a page of its own: nothing of the panel shows through */
+    rect(o, 0, 0, o->d.W, o->d.H, COLOR_BG, 255);
     /* the grid's bounds and the close button place the heading */
     int gx0 = o->d.W, gy0 = o->d.H, gx1 = 0, have_grid = 0, have_close = 0;
     struct draw_rect close = {0, 0, 0, 0};
