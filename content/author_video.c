@@ -1,9 +1,7 @@
 /* author_video.c - a video panel's `video:` mapping: the clip, decoded once
  * by the build's clip hook (what it is, within the limits of rules.h, and a
  * still for its poster), how it plays, and its captions, one WebVTT file
- * per language, read into cues here (the kiosk never parses WebVTT). */
-#define _GNU_SOURCE /* memmem */
-
+ * per language, read into cues by vtt.c (the kiosk never parses WebVTT). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +10,8 @@
 
 #include "author_internal.h"
 #include "source_file.h"
+#include "typo.h"
+#include "vtt.h"
 
 enum { VK_FILE, VK_THEN, VK_SOUND, VK_POSTER, VK_POSTER_AT, VK_CAPTIONS, VK_N };
 static const char *const video_keys[VK_N] = {"file",   "then",      "sound",
@@ -124,93 +124,92 @@ void video_parse(struct build *b, const struct ynode *n, struct psrc *ps)
     }
 }
 
-/* "00:01:02.500" or "01:02.500": ms, or -1. */
-static long long vtt_time(const char *s, size_t n, size_t *used)
+/* What read_vtt gathers from vtt_parse. */
+struct vtt_read {
+    struct build *b;
+    int l;
+    long long duration_ms;
+    struct cue *cues;
+    int nc, cap, prev_start, stop;
+};
+
+static int vtt_read_error(void *ctx, int line, const char *message)
 {
-    size_t i = 0;
-    long long part[3];
-    int np = 0;
-    while (np < 3) {
-        size_t d0 = i;
-        long long x = 0;
-        while (i < n && s[i] >= '0' && s[i] <= '9' && i - d0 < 9)
-            x = x * 10 + (s[i++] - '0');
-        if (i == d0)
-            return -1;
-        part[np++] = x;
-        if (i < n && s[i] == ':')
-            i++;
-        else
-            break;
+    struct vtt_read *r = ctx;
+    ERR(r->b, line, "%s", message);
+    return r->stop || r->b->nerr >= MAX_ERRORS;
+}
+
+/* One cue as vtt.c read it: checked (times, lines, the text's rules),
+ * set in the typography of its language as panel text is (typo.h), kept. */
+static int vtt_read_cue(void *ctx, const struct vtt_cue *c)
+{
+    struct vtt_read *r = ctx;
+    struct build *b = r->b;
+    char why[256];
+    long long t0 = c->start_ms, t1 = c->end_ms;
+    int tline = c->line;
+    if (t1 <= t0) {
+        ERR(b, tline, "the caption ends before it starts");
+        return b->nerr >= MAX_ERRORS;
     }
-    if (i >= n || s[i] != '.' || np < 2)
-        return -1;
-    i++;
-    if (i + 3 > n || s[i] < '0' || s[i] > '9' || s[i + 1] < '0' || s[i + 1] > '9' ||
-        s[i + 2] < '0' || s[i + 2] > '9')
-        return -1;
-    long long ms = (s[i] - '0') * 100 + (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
-    i += 3;
-    long long h = np == 3 ? part[0] : 0, m = part[np - 2], sec = part[np - 1];
-    if (m > 59 || sec > 59 || h > 99)
-        return -1;
-    *used = i;
-    return ((h * 60 + m) * 60 + sec) * 1000 + ms;
-}
-
-/* A cue's text as plain text: tags (<i>, <v Name>, <00:01.000>) dropped,
- * the five entities WebVTT names turned back into characters. In place. */
-static size_t vtt_plain(char *s, size_t n)
-{
-    static const struct {
-        const char *name, *text;
-    } ent[] = {{"&amp;", "&"},       {"&lt;", "<"},       {"&gt;", ">"},
-               {"&nbsp;", "\u00A0"}, {"&lrm;", "\u200E"}, {"&rlm;", "\u200F"}};
-    size_t o = 0;
-    for (size_t i = 0; i < n;) {
-        if (s[i] == '<') {
-            while (i < n && s[i] != '>')
-                i++;
-            i += i < n;
-            continue;
-        }
-        int done = 0;
-        for (size_t e = 0; s[i] == '&' && e < sizeof ent / sizeof ent[0]; e++) {
-            size_t len = strlen(ent[e].name), tl = strlen(ent[e].text);
-            if (i + len <= n && memcmp(s + i, ent[e].name, len) == 0 && tl <= len) {
-                memcpy(s + o, ent[e].text, tl);
-                o += tl;
-                i += len;
-                done = 1;
-                break;
-            }
-        }
-        if (!done)
-            s[o++] = s[i++];
+    if (t0 < r->prev_start) {
+        ERR(b, tline, "the captions must be in time order: this one starts before the one above");
+        return b->nerr >= MAX_ERRORS;
     }
-    return o;
+    if (r->duration_ms > 0 && t0 >= r->duration_ms) {
+        ERR(b, tline, "the caption starts at %lld:%02lld, after the clip ends (%lld:%02lld)",
+            t0 / 60000, t0 / 1000 % 60, r->duration_ms / 60000, r->duration_ms / 1000 % 60);
+        return b->nerr >= MAX_ERRORS;
+    }
+    if (c->len == 0) {
+        ERR(b, tline, "the caption has no text");
+        return b->nerr >= MAX_ERRORS;
+    }
+    if (c->lines > CUE_MAX_LINES) {
+        ERR(b, tline + 1, "the caption has %d lines; a caption has at most %d", c->lines,
+            CUE_MAX_LINES);
+        return b->nerr >= MAX_ERRORS;
+    }
+    if (rules_text(c->text, c->len, 1, RULES_LEN_CAPTION, "the caption", why, sizeof why) != 0) {
+        ERR(b, tline + 1, "%s", why);
+        return b->nerr >= MAX_ERRORS;
+    }
+    if (r->nc == RULES_CAPTIONS_MAX) {
+        ERR(b, tline, "more than %d captions", RULES_CAPTIONS_MAX);
+        r->stop = 1;
+        return 1;
+    }
+    if (r->nc == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 16;
+        struct cue *bigger = realloc(r->cues, sizeof *bigger * (size_t)cap);
+        if (!bigger) {
+            ERR(b, 0, "out of memory");
+            r->stop = 1;
+            return 1;
+        }
+        r->cues = bigger;
+        r->cap = cap;
+    }
+    /* the typography of the cue's language, as its panel's text; the text
+     * as written where that would pass the caption's limit */
+    char *text = build_alloc(b, TYPO_MAX(c->len));
+    if (!text) {
+        r->stop = 1;
+        return 1;
+    }
+    size_t tl = typo_apply(c->text, c->len, b->loc[r->l], 0, text);
+    if (tl > RULES_LEN_CAPTION) {
+        memcpy(text, c->text, c->len + 1);
+    }
+    long long end = t1 > r->duration_ms && r->duration_ms > 0 ? r->duration_ms : t1;
+    r->cues[r->nc++] = (struct cue){(int)t0, (int)end, text};
+    r->prev_start = (int)t0;
+    return b->nerr >= MAX_ERRORS;
 }
 
-/* The next line of buf from *pos (without its end of line), or NULL. */
-static const char *next_line(const char *buf, size_t len, size_t *pos, size_t *n, int *line)
-{
-    if (*pos >= len)
-        return NULL;
-    const char *s = buf + *pos;
-    size_t i = 0;
-    while (*pos + i < len && s[i] != '\n' && s[i] != '\r')
-        i++;
-    *n = i;
-    *pos += i;
-    if (*pos < len && buf[*pos] == '\r')
-        (*pos)++;
-    if (*pos < len && buf[*pos] == '\n')
-        (*pos)++;
-    (*line)++;
-    return s;
-}
-
-/* One WebVTT file into ps->vid.cues[l]; errors at its own lines. */
+/* One WebVTT file into ps->vid.cues[l] (vtt.c reads it); errors at its own
+ * lines. */
 static void read_vtt(struct build *b, struct psrc *ps, int l, long long duration_ms)
 {
     struct vclip *v = &ps->vid;
@@ -230,143 +229,23 @@ static void read_vtt(struct build *b, struct psrc *ps, int l, long long duration
         ERR(b, v->line, "video.captions.%s \"%s\" %s", b->loc[l], file, why);
         goto done;
     }
-    const char *buf = (const char *)data;
-    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
-        buf += 3;
-        len -= 3;
-    }
-    if (len < 6 || memcmp(buf, "WEBVTT", 6) != 0 ||
-        (len > 6 && buf[6] != ' ' && buf[6] != '\t' && buf[6] != '\n' && buf[6] != '\r')) {
-        ERR(b, 1, "is not a WebVTT file: its first line must be WEBVTT");
-        goto done;
-    }
-    if (rules_text(buf, len, 1, VTT_MAX_BYTES, "the file", why, sizeof why) != 0 &&
+    if (len > 0 &&
+        rules_text((const char *)data, len, 1, VTT_MAX_BYTES, "the file", why, sizeof why) != 0 &&
         strstr(why, "UTF-8")) {
         ERR(b, 0, "%s; save it as UTF-8", why);
         goto done;
     }
-    size_t pos = 0, n;
-    int line = 0, cap = 16, prev_start = -1;
-    struct cue *cues = malloc(sizeof *cues * (size_t)cap);
-    int nc = 0;
-    if (!cues) {
+    struct vtt_read r = {.b = b, .l = l, .duration_ms = duration_ms, .prev_start = -1};
+    int before = b->nerr;
+    if (vtt_parse((const char *)data, len, vtt_read_cue, vtt_read_error, &r) < 0)
         ERR(b, 0, "out of memory");
-        goto done;
-    }
-    const char *s = next_line(buf, len, &pos, &n, &line); /* WEBVTT */
-    /* the header, to the first blank line */
-    while ((s = next_line(buf, len, &pos, &n, &line)) != NULL && n > 0)
-        ;
-    while (b->nerr < MAX_ERRORS) {
-        while ((s = next_line(buf, len, &pos, &n, &line)) != NULL && n == 0)
-            ;
-        if (!s)
-            break;
-        int block = line;
-        if ((n >= 4 && memcmp(s, "NOTE", 4) == 0 && (n == 4 || s[4] == ' ' || s[4] == '\t')) ||
-            (n == 5 && memcmp(s, "STYLE", 5) == 0) || (n == 6 && memcmp(s, "REGION", 6) == 0)) {
-            while ((s = next_line(buf, len, &pos, &n, &line)) != NULL && n > 0)
-                ;
-            continue;
-        }
-        if (!memmem(s, n, "-->", 3)) { /* a cue identifier */
-            s = next_line(buf, len, &pos, &n, &line);
-            if (!s || !memmem(s, n, "-->", 3)) {
-                ERR(b, block,
-                    "a caption needs a line of times such as \"00:01.000 --> 00:04.000\"");
-                while (s && n > 0)
-                    s = next_line(buf, len, &pos, &n, &line);
-                continue;
-            }
-        }
-        int tline = line;
-        size_t u = 0, u2 = 0;
-        long long t0 = vtt_time(s, n, &u);
-        const char *arrow = memmem(s, n, "-->", 3);
-        size_t rest = (size_t)(arrow - s) + 3;
-        while (rest < n && (s[rest] == ' ' || s[rest] == '\t'))
-            rest++;
-        long long t1 = vtt_time(s + rest, n - rest, &u2);
-        /* the text, to the next blank line */
-        char *text = NULL;
-        size_t tl = 0;
-        int lines = 0;
-        const char *t;
-        size_t tn;
-        while ((t = next_line(buf, len, &pos, &tn, &line)) != NULL && tn > 0) {
-            char *bigger = build_alloc(b, tl + tn + 2);
-            if (!bigger)
-                break;
-            if (tl)
-                memcpy(bigger, text, tl);
-            if (tl)
-                bigger[tl++] = '\n';
-            memcpy(bigger + tl, t, tn);
-            tl += tn;
-            text = bigger;
-            lines++;
-        }
-        if (t0 < 0 || t1 < 0) {
-            ERR(b, tline,
-                "the caption's times must be written as 00:01.000 --> 00:04.000 (minutes, "
-                "seconds and milliseconds; hours before them when needed)");
-            continue;
-        }
-        if (t1 <= t0) {
-            ERR(b, tline, "the caption ends before it starts");
-            continue;
-        }
-        if (t0 < prev_start) {
-            ERR(b, tline,
-                "the captions must be in time order: this one starts before the one above");
-            continue;
-        }
-        if (duration_ms > 0 && t0 >= duration_ms) {
-            ERR(b, tline, "the caption starts at %lld:%02lld, after the clip ends (%lld:%02lld)",
-                t0 / 60000, t0 / 1000 % 60, duration_ms / 60000, duration_ms / 1000 % 60);
-            continue;
-        }
-        if (!text) {
-            ERR(b, tline, "the caption has no text");
-            continue;
-        }
-        tl = vtt_plain(text, tl);
-        text[tl] = '\0';
-        while (tl > 0 && (text[tl - 1] == ' ' || text[tl - 1] == '\n'))
-            text[--tl] = '\0';
-        if (lines > CUE_MAX_LINES) {
-            ERR(b, tline + 1, "the caption has %d lines; a caption has at most %d", lines,
-                CUE_MAX_LINES);
-            continue;
-        }
-        if (rules_text(text, tl, 1, RULES_LEN_CAPTION, "the caption", why, sizeof why) != 0) {
-            ERR(b, tline + 1, "%s", why);
-            continue;
-        }
-        if (nc == RULES_CAPTIONS_MAX) {
-            ERR(b, tline, "more than %d captions", RULES_CAPTIONS_MAX);
-            break;
-        }
-        if (nc == cap) {
-            struct cue *bigger = realloc(cues, sizeof *cues * (size_t)(cap * 2));
-            if (!bigger) {
-                ERR(b, 0, "out of memory");
-                break;
-            }
-            cues = bigger;
-            cap *= 2;
-        }
-        cues[nc++] = (struct cue){
-            (int)t0, (int)(t1 > duration_ms && duration_ms > 0 ? duration_ms : t1), text};
-        prev_start = (int)t0;
-    }
-    if (nc == 0 && b->nerr == 0)
+    if (r.nc == 0 && b->nerr == before)
         ERR(b, 0, "has no captions");
-    v->cues[l] = build_alloc(b, sizeof *cues * (size_t)(nc ? nc : 1));
-    if (v->cues[l] && nc)
-        memcpy(v->cues[l], cues, sizeof *cues * (size_t)nc);
-    v->ncues[l] = nc;
-    free(cues);
+    v->cues[l] = build_alloc(b, sizeof *r.cues * (size_t)(r.nc ? r.nc : 1));
+    if (v->cues[l] && r.nc)
+        memcpy(v->cues[l], r.cues, sizeof *r.cues * (size_t)r.nc);
+    v->ncues[l] = r.nc;
+    free(r.cues);
 done:
     b->cur = saved;
     free(data);

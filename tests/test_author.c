@@ -1683,8 +1683,8 @@ static void put_video(struct fx *f)
     put(f, "videos/film.en.vtt",
         "\xEF\xBB\xBFWEBVTT - the film\r\n\r\nNOTE written for the tests\r\n\r\n"
         "intro\r\n00:00.500 --> 00:01.500 line:90%\r\n<v Jen>Hello</v> &amp; <i>welcome</i>\r\n\r\n"
-        "00:01.500 --> 00:09.000\r\nTwo lines,\r\nthe second\r\n");
-    put(f, "videos/film.fr.vtt", "WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nBonjour\n");
+        "00:01.500 --> 00:09.000\r\nTwo lines,\r\nthe \"second\"\r\n");
+    put(f, "videos/film.fr.vtt", "WEBVTT\n\n00:00:00.500 --> 00:00:01.500\n\"Bonjour\" !\n");
 }
 
 static void video_panels_keep_their_clip_poster_and_captions(void **state)
@@ -1730,12 +1730,14 @@ static void video_panels_keep_their_clip_poster_and_captions(void **state)
                                " JOIN asset a ON a.id = p.asset_id WHERE p.kind = 'video'"),
                         "videos/film.mp4 (poster at 1250 ms) image/png,"
                         "videos/film.mp4 (poster) image/png");
-    /* captions as plain text: tags dropped, entities read, cues in order */
+    /* captions as plain text: tags dropped, entities read, cues in order, each in its
+     * language's typography */
     assert_string_equal(q1(db, "SELECT group_concat(locale || ' ' || start_ms || '-' || end_ms ||"
                                " ' ' || text, '|') FROM (SELECT * FROM caption ORDER BY locale,"
                                " item)"),
-                        "en 500-1500 Hello & welcome|en 1500-3000 Two lines,\nthe second|"
-                        "fr 500-1500 Bonjour");
+                        "en 500-1500 Hello & welcome|en 1500-3000 Two lines,\n"
+                        "the \u201csecond\u201d|"
+                        "fr 500-1500 \u00ab\u202fBonjour\u202f\u00bb\u202f!");
     sqlite3_close(db);
     /* the kiosk reads it back: the clip, and the captions of its language */
     struct store *s = NULL;
@@ -1756,7 +1758,7 @@ static void video_panels_keep_their_clip_poster_and_captions(void **state)
     assert_int_equal(p.video.sound, 1);
     assert_int_equal(p.video.duration_ms, 3000);
     assert_int_equal(p.video.n_captions, 1);
-    assert_string_equal(p.video.captions[0].text, "Bonjour");
+    assert_string_equal(p.video.captions[0].text, "\u00ab\u202fBonjour\u202f\u00bb\u202f!");
     assert_non_null(p.image.data); /* the poster */
     /* the other panel has no captions in any language */
     assert_int_equal(store_panel_load(s, film + 1, "en", &a, &p, why, sizeof why), 0);
