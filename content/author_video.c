@@ -166,8 +166,14 @@ static int vtt_read_cue(void *ctx, const struct vtt_cue *c)
         ERR(b, tline, "the caption has no text");
         return b->nerr >= MAX_ERRORS;
     }
-    if (c->lines > CUE_MAX_LINES) {
-        ERR(b, tline + 1, "the caption has %d lines; a caption has at most %d", c->lines,
+    /* its lines as written, or as decoded where a reference (&#10;) adds one */
+    int lines = 1;
+    for (size_t i = 0; i < c->len; i++)
+        lines += c->text[i] == '\n';
+    if (lines < c->lines)
+        lines = c->lines;
+    if (lines > CUE_MAX_LINES) {
+        ERR(b, tline + 1, "the caption has %d lines; a caption has at most %d", lines,
             CUE_MAX_LINES);
         return b->nerr >= MAX_ERRORS;
     }

@@ -1830,6 +1830,15 @@ static void bad_videos_are_refused_at_their_lines(void **state)
         {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
          "WEBVTT\n\n00:01.000 --> 00:02.000\nBad \xC3\n", "videos/film.en.vtt", "UTF-8", 0, 0,
          NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:00.500 --> 00:01.000\nOne\n00:5.000 --> 00:02.000\nTwo\n",
+         "videos/film.en.vtt:5", "minutes and seconds take exactly two digits each", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:00.500 --> 00:01.000\nA&#1;b\n", "videos/film.en.vtt:4",
+         "contains a control character (U+0001)", 0, 0, NULL},
+        {"video:\n  file: videos/film.mp4\n  captions: {en: videos/film.en.vtt}\n",
+         "WEBVTT\n\n00:00.500 --> 00:01.000\nOne&#10;two&#10;three\nfour\n", "videos/film.en.vtt:4",
+         "the caption has 4 lines", 0, 0, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char yaml[512];
