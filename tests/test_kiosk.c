@@ -209,12 +209,57 @@ static void a_count_up_ends_on_its_final_value(void **state)
     kiosk_draw(r->k, t);
     assert_true(r->f.last.views[0].anim_t > 0.0 && r->f.last.views[0].anim_t < 1.0);
     t += KIOSK_COUNTUP_MS;
+    /* (not while the loop's invitation rises: that is a motion of its own) */
+    while (t % KIOSK_INVITE_MS <= KIOSK_INVITE_RISE_MS ||
+           t % KIOSK_INVITE_MS >= KIOSK_INVITE_MS - 2)
+        t += 10;
     assert_false(kiosk_animating(r->k, t));
     assert_true(kiosk_needs_frame(r->k, t));
     kiosk_draw(r->k, t);
     assert_true(r->f.last.views[0].anim_t == 1.0);
     assert_int_equal(r->f.last.views[0].rest, 1);
     assert_false(kiosk_needs_frame(r->k, t + 1));
+}
+
+/* Between visitors the invitation moves: one language of the exhibit a
+ * period (KIOSK_INVITE_MS), each rising into place, faint then opaque;
+ * frames are asked for while it rises and none once it is in place. */
+static const struct draw_item *invitation_line(const struct rig *r)
+{
+    for (int l = 0; l < r->f.last.n_lists; l++)
+        for (int i = 0; r->f.last.lists[l] && i < r->f.last.lists[l]->n; i++) {
+            const struct draw_item *it = &r->f.last.lists[l]->items[i];
+            if (it->kind == DRAW_TEXT && it->role && strcmp(it->role, "invitation") == 0)
+                return it;
+        }
+    return NULL;
+}
+
+static void the_loop_invitation_moves(void **state)
+{
+    struct rig *r = *state;
+    uint64_t t0 = 8000000; /* a period's start */
+    char seen[2][64];
+    for (int k = 0; k < 2; k++) {
+        uint64_t t = t0 + (uint64_t)k * KIOSK_INVITE_MS + 100;
+        kiosk_update(r->k, t);
+        assert_true(kiosk_needs_frame(r->k, t));
+        kiosk_draw(r->k, t);
+        const struct draw_item *it = invitation_line(r);
+        assert_non_null(it);
+        assert_true(it->alpha < 255); /* rising */
+        t += KIOSK_INVITE_RISE_MS + 100;
+        kiosk_update(r->k, t);
+        kiosk_draw(r->k, t);
+        it = invitation_line(r);
+        assert_non_null(it);
+        assert_int_equal(it->alpha, 255); /* in place */
+        snprintf(seen[k], sizeof seen[k], "%.*s", (int)it->len, it->text);
+        assert_false(kiosk_needs_frame(r->k, t + 1));
+        /* the next period's start is the loop's next deadline at the latest */
+        assert_true(kiosk_deadline(r->k, t) <= t0 + (uint64_t)(k + 1) * KIOSK_INVITE_MS);
+    }
+    assert_string_not_equal(seen[0], seen[1]); /* English, then French */
 }
 
 /* Navigating backwards slides the arriving panel in from the left: it
@@ -1292,6 +1337,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_crossfade_presents_both_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(a_slide_follows_the_direction, setup, teardown),
         cmocka_unit_test_setup_teardown(a_count_up_ends_on_its_final_value, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_loop_invitation_moves, setup, teardown),
         cmocka_unit_test(the_view_cache_stays_within_its_budget),
         cmocka_unit_test(staff_lines_reach_log_subscribers),
         cmocka_unit_test_setup_teardown(new_content_switches_at_a_panel_boundary, setup, teardown),

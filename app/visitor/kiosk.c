@@ -881,6 +881,13 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
         d = s;
     if (k->notice_until && k->notice_until < d)
         d = k->notice_until;
+    int lang; /* the loop's invitation: its next language rises at the next period */
+    double t;
+    if (kiosk_invite(k, now_ms, &lang, &t) >= 0) {
+        uint64_t next = (now_ms / KIOSK_INVITE_MS + 1) * KIOSK_INVITE_MS;
+        if (next < d)
+            d = next;
+    }
     return d;
 }
 

@@ -17,6 +17,22 @@ double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t n
     return t > 1.0 ? 1.0 : t;
 }
 
+int kiosk_invite(const struct kiosk *k, uint64_t now_ms, int *lang, double *t)
+{
+    int n = k->info.n_locales > 0 ? k->info.n_locales : 1;
+    if (k->reduced_motion || k->view.state != MODE_LOOP) {
+        *lang = -1;
+        *t = 1;
+        return -1;
+    }
+    uint64_t cycle = now_ms / KIOSK_INVITE_MS, in = now_ms % KIOSK_INVITE_MS;
+    *lang = (int)(cycle % (uint64_t)n);
+    *t = in >= KIOSK_INVITE_RISE_MS ? 1.0 : (double)in / KIOSK_INVITE_RISE_MS;
+    /* a step of the rise per frame at 30 frames a second, then still */
+    int step = in >= KIOSK_INVITE_RISE_MS ? 1000 : (int)(in / 33);
+    return (int)(cycle % 100000) * 1001 + step;
+}
+
 int kiosk_springing(const struct kiosk *k, uint64_t now_ms)
 {
     return k->spring_from != 0 && now_ms < k->spring_start + SPRING_MS;
@@ -24,8 +40,10 @@ int kiosk_springing(const struct kiosk *k, uint64_t now_ms)
 
 int kiosk_animating(const struct kiosk *k, uint64_t now_ms)
 {
+    int lang;
+    double t;
     return k->sched.phase == SCHED_TRANSITION || kiosk_countup_t(k, k->cur, now_ms) < 1.0 ||
-           kiosk_springing(k, now_ms);
+           kiosk_springing(k, now_ms) || (kiosk_invite(k, now_ms, &lang, &t) >= 0 && t < 1.0);
 }
 
 int kiosk_needs_frame(const struct kiosk *k, uint64_t now_ms)
@@ -64,9 +82,15 @@ const struct draw_list *kiosk_notice_list(struct kiosk *k)
     return &k->notice_list;
 }
 
-static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
+static const struct draw_list *kiosk_overlay_list(struct kiosk *k, uint64_t now_ms)
 {
+    int invite_lang;
+    double invite_t;
+    int phase = kiosk_invite(k, now_ms, &invite_lang, &invite_t);
+    if (phase != k->invite_phase)
+        k->overlay_stale = 1;
     if (k->overlay_stale) {
+        k->invite_phase = phase;
         struct layout_screen screen = kiosk_screen_of(k);
         int cur_chapter = kiosk_current_chapter(k), loc = 0;
         for (int i = 0; i < k->info.n_locales; i++)
@@ -89,6 +113,9 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k)
             .locale_codes = k->info.locales,
             .words = k->words,
             .larger_text = k->text_pending ? k->text_want : k->larger_text,
+            .invite_one = invite_lang >= 0,
+            .invite_lang = invite_lang,
+            .invite_rise = 1 - invite_t,
         };
         arena_reset(&k->overlay_arena);
         memset(&k->overlay, 0, sizeof(k->overlay));
@@ -190,7 +217,7 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         add_list(&f, &chrome->chrome);
         if (!(k->view.state == MODE_LOOP &&
               k->notice[0])) /* the notice takes the invitation's place */
-            add_list(&f, kiosk_overlay_list(k));
+            add_list(&f, kiosk_overlay_list(k, now_ms));
         add_list(&f, kiosk_notice_list(k));
         add_list(&f, kiosk_staff_list(k, now_ms));
     }

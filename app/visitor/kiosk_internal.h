@@ -71,8 +71,9 @@ struct kiosk {
     int locale_pending;  /* a language change waits for the transition to end */
     int locale_arg;
     /* visitor settings */
-    int reduced_motion;                                    /* kiosk_opts.reduced_motion */
-    int loop_alternate;                                    /* KIOSK_LOOP_ALTERNATE */
+    int reduced_motion; /* kiosk_opts.reduced_motion */
+    int invite_phase;   /* the invitation as the overlay last laid it out */
+    int loop_alternate; /* KIOSK_LOOP_ALTERNATE */
     char offered[STORE_MAX_LOCALES][STORE_LOCALE_MAX + 1]; /* kiosk_opts.locales */
     int n_offered;
     int offer_warn;   /* the next load_info warns of offered languages the exhibit lacks */
@@ -148,6 +149,11 @@ void kiosk_layout_controls(struct kiosk *k);
 
 /* kiosk_frame.c */
 double kiosk_countup_t(const struct kiosk *k, const struct ventry *e, uint64_t now_ms);
+/* The loop's invitation at now_ms: the language shown (its place among the
+ * exhibit's, -1: all at once, still, under reduced motion) and how far it
+ * has risen into place (0..1); the phase (a number that changes when the
+ * picture does, so the overlay is laid out again). */
+int kiosk_invite(const struct kiosk *k, uint64_t now_ms, int *lang, double *t);
 int kiosk_springing(const struct kiosk *k, uint64_t now_ms);
 /* The staff notice's list (NULL: none), laid out again when stale. */
 const struct draw_list *kiosk_notice_list(struct kiosk *k);

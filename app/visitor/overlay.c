@@ -34,7 +34,8 @@
 #define T_PICK_FLOOR 2.2
 #define T_INVITE 2.2
 #define T_INVITE_FLOOR 1.6
-#define T_LOOP 3.0 /* the loop's invitation: read from a few steps away */
+#define T_LOOP 3.0     /* the loop's invitation: read from a few steps away */
+#define T_LOOP_BIG 5.0 /* ... one language at a time, as large as the band allows */
 #define T_LOOP_FLOOR 2.0
 #define MAX_INVITES 8 /* languages in the invitation, at most */
 #define T_MIN_PX 6    /* below this nothing is drawn at all */
@@ -760,10 +761,13 @@ static const char *invitation_text(const struct ov *o, int one, char *buf, size_
 }
 
 /* Between visitors: an invitation a passer-by reads from a few steps away,
- * in every language the exhibit offers, in the bottom band under the
- * chrome's rule (the band is the chrome's and names no chapter: nothing
- * of the panel is under it), with an accent dot before it. One language
- * only when all of them do not fit on the line. */
+ * in the bottom band under the chrome's rule (the band is the chrome's and
+ * names no chapter: nothing of the panel is under it), with an accent dot
+ * before it. Large (as the band's height allows, T_LOOP_BIG at most) and
+ * moving gently: one language of the exhibit at a time, each rising into
+ * place as it appears (info->invite_one), so every visitor's
+ * language comes round; still, every language on one line (one when they
+ * do not all fit), under reduced motion. */
 static void invitation(struct ov *o)
 {
     const struct layout_screen scr = o->d.scr;
@@ -771,23 +775,46 @@ static void invitation(struct ov *o)
     int top = band.rule + draw_max(2, U(o, 0.6)), bottom = band.safe;
     int x = U(o, G_MARGIN), dot = draw_max(5, U(o, 1.0)), tx = x + dot + U(o, 1.2);
     int w = o->d.W * 72 / 100 - tx; /* clear of the position at the right */
+    const struct overlay_info *in = o->info;
+    int lang = in && in->invite_one && in->locale_codes && in->invite_lang >= 0 &&
+                       in->invite_lang < in->n_locales
+                   ? in->invite_lang
+                   : -1;
+    double t = lang >= 0 ? 1 - in->invite_rise : 1.0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
     char buf[512];
     struct typeset f;
     memset(&f, 0, sizeof f);
+    /* the line box's height is about 1.36 em: the largest size it fits */
+    int big = draw_min(U(o, T_LOOP_BIG), (bottom - top) * 100 / 136);
+    if (lang >= 0) {
+        struct ui_words words;
+        words_of(in, in->locale_codes[lang], &words);
+        const char *tx_words = ui_word(&words, UI_TOUCH_TO_EXPLORE);
+        fit_text_in(o, &f, tx_words, in->locale_codes[lang], FACE_SANS_BOLD, big,
+                    U(o, T_LOOP_FLOOR), w, bottom - top, 1);
+    }
     for (int one = 0; one < 2 && f.keep == 0; one++) {
-        fit_text(o, &f, invitation_text(o, one, buf, sizeof buf), FACE_SANS_BOLD, U(o, T_LOOP),
-                 U(o, T_LOOP_FLOOR), w, bottom - top, 1);
+        fit_text(o, &f, invitation_text(o, one, buf, sizeof buf), FACE_SANS_BOLD,
+                 draw_max(U(o, T_LOOP), big), U(o, T_LOOP_FLOOR), w, bottom - top, 1);
         if (f.keep && f.cut) /* ellipsized: try one language */
             f.keep = 0;
     }
     if (f.keep == 0)
         return;
+    /* rising: from a third of its height below its line, faint, eased out */
+    double e = 1 - (1 - t) * (1 - t) * (1 - t);
+    int rise = (int)lround((1 - e) * f.height / 3);
+    uint8_t alpha = (uint8_t)lround(255 * e);
     int y = top + (bottom - top - f.height) / 2;
     /* the dot at the middle of the lower-case letters: about 0.8 em below
      * the top of the line box in Noto Sans (baseline 1.07 em, x-height
      * 0.54 em) */
     rect(o, x, y + (int)lround(f.px * 0.8) - dot / 2, dot, dot, COLOR_ACCENT, 255);
-    emit(o, &f, tx, y, widest(&f), TYPESET_LEFT, COLOR_TEXT);
+    int n0 = o->d.out->n;
+    emit(o, &f, tx, y + rise, widest(&f), TYPESET_LEFT, COLOR_TEXT);
+    for (int i = n0; i < o->d.out->n; i++)
+        o->d.out->items[i].alpha = alpha;
 }
 
 /* ---- the bottom band while interactive ------------------------------------ */

@@ -70,6 +70,13 @@ struct overlay_info {
     int larger_text;                 /* the visitors' larger text is on: the ACT_TEXT_SIZE
                                       * toggle reads "A" (back to normal) and is marked,
                                       * else "A+" */
+    /* the loop's invitation: 0, every language on one line, still (under
+     * reduced motion); 1, one at a time: invite_lang, its place in
+     * locale_codes, and invite_rise, how far it still has to rise into
+     * place (1: below its line and faint, 0: on it, opaque) */
+    int invite_one;
+    int invite_lang;
+    double invite_rise;
 };
 
 /* Lay out the overlay for this view. controls/n_controls are the kiosk's
