@@ -267,6 +267,16 @@ static void a_flag_in_a_caption(void **state)
         flags += e;
     }
     assert_int_equal(flags, 1);
+    /* on an opaque band of the background colour, as docs/video.md says:
+     * the picture never shows through the words */
+    int bands = 0;
+    for (int k = 0; k < list.n; k++)
+        if (list.items[k].kind == DRAW_RECT) {
+            assert_int_equal(list.items[k].color, COLOR_BG);
+            assert_int_equal(list.items[k].alpha, 255);
+            bands++;
+        }
+    assert_int_equal(bands, 1);
     /* inside a right-to-left line too */
     const char *ar = "وصل الفريق إلى مونتريال 🇨🇦 مع عائلة 👩\u200d👩\u200d👧\u200d👦";
     assert_int_equal(check_line(t, FACE_SANS, ar, strlen(ar), 1, "an Arabic line"), 2);

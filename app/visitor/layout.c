@@ -2653,7 +2653,7 @@ int layout_caption(const struct layout_screen *screen, struct draw_rect r, const
             int bx = r.x + (r.w - tw) / 2 - pad, bh = f.height + 2 * pad;
             int by = r.y + r.h - bh - 2 * pad;
             struct draw_item *bg = push(&c, DRAW_RECT, bx, by, tw + 2 * pad, bh, COLOR_BG);
-            bg->alpha = 215;
+            bg->alpha = 255; /* opaque: the picture never shows through the words */
             draw_text(&c.d, &f, r.x + 2 * pad, by + pad, bw, TYPESET_CENTER, COLOR_TEXT);
         }
         draw_list_role(out, n0, "caption");
