@@ -1392,6 +1392,11 @@ static void larger_text_on_every_kind(void **state)
     (void)state;
     struct arena a;
     arena_init(&a, 0);
+    struct panel film = story("film", "A short film of the start, with its sound.");
+    film.kind = PANEL_VIDEO;
+    film.video.w = 1920;
+    film.video.h = 1080;
+    film.video.duration_ms = 30000;
     struct panel kinds[] = {story("wide", long_body),
                             statistic("en"),
                             quote(),
@@ -1399,7 +1404,8 @@ static void larger_text_on_every_kind(void **state)
                             credits(),
                             image(),
                             timeline(),
-                            compare()};
+                            compare(),
+                            film};
     for (int si = 0; si < N_SCREENS; si++)
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             struct draw_list one, big;

@@ -1449,8 +1449,23 @@ static void story_wide(struct ctx *c, const struct page *g, int bottom)
 
 static void layout_story(struct ctx *c, const struct page *g)
 {
-    if (g->landscape) {
+    /* a wide screen: two columns; one nearly square (5:4, 4:3) has no
+     * room for a heading's column beside the text's ("A / marathon /
+     * opens its / gates"): the heading across the reading column, the
+     * text under it */
+    if (g->landscape && c->d.W * 10 >= c->d.H * 15) {
         story_wide(c, g, place_cites(c, g, g->x0, g->w));
+        return;
+    }
+    if (g->landscape) {
+        int hw = text_col(c, g);
+        int bottom = place_cites(c, g, g->x0, g->w);
+        int top = place_head(c, g, hw, bottom);
+        static struct column zero;
+        struct column col = zero;
+        add_body(c, &col, 0);
+        add_note(c, &col, U(c, 3.0));
+        column_place(c, &col, g->x0, top, hw, bottom - top, 0);
         return;
     }
     int bottom = place_cites(c, g, g->x0, g->w);

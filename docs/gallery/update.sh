@@ -3,7 +3,8 @@
 #   sh docs/gallery/update.sh build/test
 # BUILD is a build folder of the test configuration (it has vitrine and
 # tests/pngthumb). Writes small PNGs here: the bundled exhibit's contact
-# sheets at five sizes in both languages, and shots of the kiosk after a
+# sheets at nine sizes (portrait, ultrawide and 5:4 among them) in both
+# languages, and shots of the kiosk after a
 # tap, in the chapter index, with larger text, during an import, on its
 # card, on "Still there?" and on the staff screen, plus index.md.
 set -eu
@@ -31,7 +32,7 @@ index="$here/index.md"
     echo "## Every panel"
     echo
 } >"$index"
-for size in 1920x1080 1080x1920 768x1024 800x480 3840x2160; do
+for size in 1920x1080 1080x1920 768x1024 800x480 3840x2160 2560x1080 3840x1600 1280x1024 720x1280; do
     for locale in en fr; do
         "$vitrine" render --size "$size" --locale "$locale" --out "$tmp/$size-$locale" >/dev/null
         "$thumb" 1000 "$tmp/$size-$locale/contact-sheet.png" "$here/sheet-$size-$locale.png"
