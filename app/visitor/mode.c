@@ -224,8 +224,8 @@ static struct grid grid_of(const struct metrics *m, int paged)
  * (up to the grid's) that give the largest cards, each at most
  * CARD_MAX_H controls high and CARD_MAX_W wide, at least a control high
  * and four wide, so a short index is a page of a few large cards. */
-#define CARD_MAX_H 3.0f
-#define CARD_MAX_W 14.0f
+#define CARD_MAX_H 4.0f
+#define CARD_MAX_W 22.0f
 struct cards {
     int cols, rows;
     float w, h;

@@ -486,6 +486,10 @@ static void chapter_button(struct ov *o, struct draw_rect r, int i, int pressed)
      * as large as a large card allows (up to 1.6 times the title size) */
     int design = draw_max(U(o, T_TITLE), draw_min(box.h * 45 / 100, U(o, T_TITLE) * 8 / 5));
     int col = measure(o, FACE_SANS_BOLD, design, "00", 2) + U(o, 1.2);
+    while (design > U(o, T_TITLE) && box.w - col < 8 * design) { /* room for a title */
+        design = draw_max(U(o, T_TITLE), design * 9 / 10);
+        col = measure(o, FACE_SANS_BOLD, design, "00", 2) + U(o, 1.2);
+    }
     struct typeset ft, fn;
     if (title && box.w - col >= 4 * design) {
         fit_text(o, &ft, title, FACE_SANS, design, U(o, T_TITLE_FLOOR), box.w - col, box.h, 1);
