@@ -48,6 +48,12 @@ for size in 1920x1080 800x480 768x1024; do
             { echo "FAIL: render --script $size $locale"; fail=1; }
     done
 done
+# without --out: the same records, no pictures
+"$VITRINE" render --size 1920x1080 --locale en --layout-json "$out/alone.json" >/dev/null 2>&1 ||
+    { echo "FAIL: render --layout-json without --out"; fail=1; }
+cmp -s "$out/alone.json" "$out/p-1920x1080-en.jsonl" ||
+    { echo "FAIL: the records without --out differ from those with it"; fail=1; }
+"$VITRINE" render --size 1920x1080 >/dev/null 2>&1 && { echo "FAIL: render with neither --out nor --layout-json"; fail=1; }
 python3 - "$out" <<'PY' || fail=1
 import glob, json, os, sys
 out = sys.argv[1]

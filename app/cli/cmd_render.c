@@ -106,6 +106,17 @@ static int render_panels(struct display *d, struct store *store, const struct op
         if (layout_chrome(&screen, i, info.n_panels, m, &a, &chrome) == 0 &&
             locale_is_rtl(p.locale))
             layout_mirror(&chrome, screen.w); /* as the kiosk does */
+        char name[80], path[4096];
+        safe_name(name, sizeof(name), p.id);
+        if (json) {
+            char pic[128];
+            snprintf(pic, sizeof(pic), "%03d-%s", i + 1, name);
+            struct layout_json_list ls[2] = {{&list, 0, 0}, {&chrome, 0, 0}};
+            if (layout_json_write(json, pic, w, h, i + 1, p.locale, NULL, ls, 2) != 0)
+                log_error("render", "%s: a write failed", o->layout_json);
+        }
+        if (!o->out) /* the layout records alone: no pictures */
+            continue;
         struct panel_view *v = display_prepare(d, &list, p.locale, why, sizeof(why));
         if (!v) {
             log_error("render", "panel %s: %s", p.id, why);
@@ -114,16 +125,7 @@ static int render_panels(struct display *d, struct store *store, const struct op
         display_clear(d);
         display_draw_view(d, v, 0, 255, 1.0);
         display_draw_list(d, &chrome);
-        char name[80], path[4096];
-        safe_name(name, sizeof(name), p.id);
         snprintf(path, sizeof(path), "%s/%03d-%s.png", o->out, i + 1, name);
-        if (json) {
-            char pic[128];
-            snprintf(pic, sizeof(pic), "%03d-%s", i + 1, name);
-            struct layout_json_list ls[2] = {{&list, 0, 0}, {&chrome, 0, 0}};
-            if (layout_json_write(json, pic, w, h, i + 1, p.locale, NULL, ls, 2) != 0)
-                log_error("render", "%s: a write failed", o->layout_json);
-        }
         int rc = display_save_png(d, path, why, sizeof(why));
         display_view_free(v);
         if (rc != 0) {
@@ -131,6 +133,12 @@ static int render_panels(struct display *d, struct store *store, const struct op
             goto done;
         }
         paths[n++] = strdup(path);
+    }
+    if (!o->out) {
+        printf("wrote the layout of %d panels to %s (%dx%d)\n", info.n_panels - refused,
+               o->layout_json, w, h);
+        status = overflows || refused ? 1 : 0;
+        goto done;
     }
     if (refused) { /* no sheet that looks complete when it is not */
         log_error("render", "%d panel%s refused; no contact sheet written", refused,
@@ -507,11 +515,13 @@ static int render_script(struct display *d, struct store *store, const struct op
 
 int cmd_render(const struct options *o)
 {
-    if (!o->out) {
-        fprintf(stderr, "vitrine render: --out DIR is required\n");
+    /* --layout-json alone (no --script): the layout records without the
+     * pictures, for tools that measure every panel at many sizes */
+    if (!o->out && !(o->layout_json && !o->script)) {
+        fprintf(stderr, "vitrine render: --out DIR is required (but with --layout-json alone)\n");
         return 2;
     }
-    if (make_dir(o->out) != 0)
+    if (o->out && make_dir(o->out) != 0)
         return 1;
     char why[512], notice[768];
     struct store *store = NULL;
