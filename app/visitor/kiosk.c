@@ -250,6 +250,7 @@ void kiosk_notice(struct kiosk *k, const char *text, uint64_t now_ms)
 {
     snprintf(k->notice, sizeof(k->notice), "%s", text);
     k->notice_until = now_ms + KIOSK_NOTICE_MS;
+    k->notice_visitor = 0;
     memset(&k->notice_list, 0, sizeof(k->notice_list));
     k->dirty = 1;
 }
@@ -533,6 +534,11 @@ static void set_text_size(struct kiosk *k, int larger, uint64_t now_ms)
         return;
     k->larger_text = larger;
     k->full_said_index = -1; /* said again where the text cannot grow */
+    if (k->notice_visitor) { /* what was said of the size goes with it */
+        k->notice[0] = '\0';
+        k->notice_until = 0;
+        memset(&k->notice_list, 0, sizeof(k->notice_list));
+    }
     new_generation(k, now_ms);
     k->overlay_stale = 1; /* the toggle shows the size */
     k->dirty = 1;

@@ -24,6 +24,7 @@
 #define KIOSK_COUNTUP_MS 1600u     /* a figure counts up over this long */
 #define KIOSK_FRAME_MS 16u         /* frame period while something moves */
 #define KIOSK_NOTICE_MS 120000u    /* a staff notice stays this long */
+#define KIOSK_SAID_MS 6000u        /* a word to the visitor (larger_full) this long */
 #define KIOSK_INVITE_MS 4000u      /* the loop's invitation: one language this long, */
 #define KIOSK_INVITE_RISE_MS 700u  /* rising into place over the first part of it */
 #define KIOSK_REDUCED_FADE_MS 200u /* reduced motion: every transition */

@@ -170,6 +170,8 @@ void kiosk_draw(struct kiosk *k, uint64_t now_ms)
         struct ui_words words;
         ui_words_init(&words, c->panel.locale, c->panel.ui_text);
         kiosk_notice(k, ui_word(&words, UI_LARGER_FULL), now_ms);
+        k->notice_until = now_ms + KIOSK_SAID_MS; /* a word, not a staff notice */
+        k->notice_visitor = 1;
         k->full_said_gen = c->gen;
         k->full_said_index = c->index;
     }

@@ -88,6 +88,7 @@ struct kiosk {
     /* the panel told that its text cannot grow (A+), by generation and index */
     uint32_t full_said_gen;
     int full_said_index;
+    int notice_visitor; /* the notice is a word to the visitor: gone with A+ off */
     /* staff notice, or a visitor's (UI_LARGER_FULL) */
     char notice[256];
     uint64_t notice_until;
