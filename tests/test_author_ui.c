@@ -161,6 +161,13 @@ static void expect_error(struct fx *f, const char *needle)
         fail_msg("expected \"%s\" in:\n%s", needle, f->why);
 }
 
+/* Every language the kiosk has words for, zh-Hant last. */
+static const char *const builtin_codes[] = {
+    "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "ga",     "hr",
+    "hu", "it", "lt", "lv", "mt", "nl", "pl", "pt", "ro", "sk", "sl",     "sv",
+    "zh", "ja", "ko", "ar", "he", "th", "hi", "ru", "uk", "tr", "zh-Hant"};
+#define N_BUILTIN (sizeof builtin_codes / sizeof builtin_codes[0])
+
 /* ---- the build ------------------------------------------------------------ */
 
 static void good_words_build_without_a_warning(void **state)
@@ -179,8 +186,8 @@ static void good_words_build_without_a_warning(void **state)
                                         -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 14);
-    assert_int_equal(sqlite3_column_int(st, 1), 13);
+    assert_int_equal(sqlite3_column_int(st, 0), 1 + UI_KEY_COUNT);
+    assert_int_equal(sqlite3_column_int(st, 1), UI_KEY_COUNT);
     assert_string_equal((const char *)sqlite3_column_text(st, 2), "Kapitelübersicht");
     sqlite3_finalize(st);
     sqlite3_close(db);
@@ -219,7 +226,9 @@ static void no_ui_at_all_warns_for_georgian_only(void **state)
     assert_non_null(strstr(f->warnings, "in Georgian (ქართული, ka): start, chapters, close, "
                                         "still_there, "
                                         "keep_exploring, back_in, touch_to_explore, previous, "
-                                        "next, original, source, sources, larger_full will show "
+                                        "next, original, source, sources, larger_full, "
+                                        "audio_guide, audio_keys, audio_keys_more, audio_touch, "
+                                        "larger_text, language, part_of, page_of will show "
                                         "in English"));
     assert_int_equal(
         strstr(strstr(f->warnings, "no words"), "no words") == strstr(f->warnings, "no words"), 1);
@@ -251,7 +260,9 @@ static void an_unknown_language_code_is_warned_about_once(void **state)
          "    still_there: Xthere\n    keep_exploring: Xkeep\n    back_in: Xback %d\n"
          "    touch_to_explore: Xtouch\n    previous: Xprev\n    next: Xnext\n"
          "    original: Xorig\n    source: Xsrc\n    sources: Xsrcs\n"
-         "    larger_full: Xfull\n");
+         "    larger_full: Xfull\n    audio_guide: Xguide\n    audio_keys: Xkeys\n"
+         "    audio_keys_more: Xmore\n    audio_touch: Xtouch\n    larger_text: Xlarger\n"
+         "    language: Xlang\n    part_of: \"{1} X {2}\"\n    page_of: \"X {2} {1}\"\n");
     assert_int_equal(build(f), 0);
     assert_non_null(strstr(f->warnings, "written as in English; check the code (ISO 639, such "
                                         "as de, pt-BR or zh-Hant)\n"));
@@ -264,7 +275,8 @@ static void an_unknown_key_is_an_error_naming_the_keys(void **state)
     expect_error(f, "exhibit.yaml:17: unknown key \"chapter\" in ui.de (did you mean "
                     "\"chapters\"? the kiosk's words are start, chapters, close, still_there, "
                     "keep_exploring, back_in, touch_to_explore, previous, next, original, "
-                    "source, sources, larger_full)");
+                    "source, sources, larger_full, audio_guide, audio_keys, audio_keys_more, "
+                    "audio_touch, larger_text, language, part_of, page_of)");
 }
 
 static void a_language_not_among_locales_is_an_error(void **state)
@@ -300,6 +312,105 @@ static void a_bad_text_is_an_error_at_its_line(void **state)
 
     edit(f, line, "    start: [a, b]");
     expect_error(f, "exhibit.yaml:19: ui.ka.start must be text, not a list");
+}
+
+/* part_of and page_of hold "{1}" and "{2}" once each, in the order the
+ * language needs, and nothing else in braces; no other word holds a '{'.
+ * A good template of the exhibit's own reaches the store and the words. */
+static void a_bad_template_is_an_error_at_its_line(void **state)
+{
+    struct fx *f = *state;
+    const char *want38 = "exhibit.yaml:38: ui.ka.part_of must hold \"{1}\" and \"{2}\" exactly "
+                         "once each, where the numbers go, and no other '{' or '}'";
+    edit(f, "part_of: \"{1} {2}-დან\"", "part_of: \"{1} ნაწილი\"");
+    expect_error(f, want38);
+    edit(f, "part_of: \"{1} ნაწილი\"", "part_of: \"{1} {1} {2}\"");
+    expect_error(f, want38);
+    edit(f, "part_of: \"{1} {1} {2}\"", "part_of: \"{1} {2} {2}\"");
+    expect_error(f, want38);
+    edit(f, "part_of: \"{1} {2} {2}\"", "part_of: \"{1} {2}}\"");
+    expect_error(f, want38);
+    edit(f, "part_of: \"{1} {2}}\"", "part_of: \"{1} %d {2}\"");
+    expect_error(f, "exhibit.yaml:38: ui.ka.part_of must not hold '%'");
+    /* the whole before the part is the language's to choose */
+    edit(f, "part_of: \"{1} %d {2}\"", "part_of: \"{2}-დან {1}\"");
+
+    edit(f, "page_of: \"გვერდი {1} {2}-დან\"", "page_of: \"გვერდი {3} {2}-დან\"");
+    expect_error(f, "exhibit.yaml:39: ui.ka.page_of must hold \"{1}\" and \"{2}\" exactly once");
+    edit(f, "page_of: \"გვერდი {3} {2}-დან\"", "page_of: \"გვერდი {1} {2}-დან\"");
+
+    const char *want36 = "exhibit.yaml:36: ui.ka.larger_text must not hold '{' (only part_of "
+                         "and page_of have \"{1}\" and \"{2}\")";
+    edit(f, "larger_text: უფრო დიდი ტექსტი", "larger_text: \"უფრო {დიდი} ტექსტი\"");
+    expect_error(f, want36);
+    edit(f, "larger_text: \"უფრო {დიდი} ტექსტი\"", "larger_text: \"ტექსტი {1}\"");
+    expect_error(f, want36);
+    edit(f, "larger_text: \"ტექსტი {1}\"", "larger_text: უფრო დიდი ტექსტი");
+
+    /* German's own, in its own words and order */
+    edit(f, "    chapters: Kapitelübersicht\n",
+         "    chapters: Kapitelübersicht\n    part_of: \"{1} von insgesamt {2}\"\n"
+         "    page_of: \"Seite {1}, insgesamt {2}\"\n");
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    assert_null(strstr(f->warnings, "no words of its own"));
+    struct store *s;
+    char why[256];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_int_equal(store_ui_ignored(s, why, sizeof why), 0);
+    assert_string_equal(store_ui_text(s, "de")[UI_PART_OF], "{1} von insgesamt {2}");
+    assert_null(store_ui_text(s, "de")[UI_LARGER_TEXT]);
+    struct ui_words w;
+    char buf[128];
+    ui_words_init(&w, "de", store_ui_text(s, "de"));
+    ui_fill2(ui_word(&w, UI_PART_OF), "54280", "58212", buf, sizeof buf);
+    assert_string_equal(buf, "54280 von insgesamt 58212");
+    ui_fill2(ui_word(&w, UI_PAGE_OF), "3", "12", buf, sizeof buf);
+    assert_string_equal(buf, "Seite 3, insgesamt 12");
+    assert_string_equal(ui_word(&w, UI_LARGER_TEXT), "Größere Schrift");
+    ui_words_init(&w, "ka", store_ui_text(s, "ka"));
+    ui_fill2(ui_word(&w, UI_PART_OF), "54280", "58212", buf, sizeof buf);
+    assert_string_equal(buf, "58212-დან 54280");
+    ui_words_init(&w, "ja", store_ui_text(s, "ja"));
+    ui_fill2(ui_word(&w, UI_PART_OF), "54280", "58212", buf, sizeof buf);
+    assert_string_equal(buf, "58212のうち54280");
+    store_close(s);
+}
+
+/* A store's template the build would have refused is left out: the kiosk
+ * says its own words there. */
+static void a_hostile_store_template_is_left_out(void **state)
+{
+    struct fx *f = *state;
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->out, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DELETE FROM ui_text WHERE locale = 'ka' AND key = 'part_of';"
+                                  "INSERT INTO ui_text VALUES ('ka', 'part_of', '{1} {1}');"
+                                  "INSERT INTO ui_text VALUES ('de', 'page_of', '%s {1} {2}');"
+                                  "INSERT INTO ui_text VALUES ('de', 'larger_text', 'A {2}');",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    struct store *s;
+    char why[512];
+    assert_int_equal(store_open_file(f->out, &s, why, sizeof why), 0);
+    assert_int_equal(store_ui_ignored(s, why, sizeof why), 3);
+    assert_null(store_ui_text(s, "ka")[UI_PART_OF]);
+    assert_null(store_ui_text(s, "de")[UI_PAGE_OF]);
+    assert_null(store_ui_text(s, "de")[UI_LARGER_TEXT]);
+    assert_string_equal(store_ui_text(s, "ka")[UI_PAGE_OF], "გვერდი {1} {2}-დან");
+    struct ui_words w;
+    char buf[128];
+    ui_words_init(&w, "ka", store_ui_text(s, "ka"));
+    ui_fill2(ui_word(&w, UI_PART_OF), "5", "9", buf, sizeof buf);
+    assert_string_equal(buf, "5 of 9");
+    ui_words_init(&w, "de", store_ui_text(s, "de"));
+    ui_fill2(ui_word(&w, UI_PAGE_OF), "5", "9", buf, sizeof buf);
+    assert_string_equal(buf, "Seite 5 von 9");
+    store_close(s);
 }
 
 static void a_regional_language_takes_its_language_words(void **state)
@@ -358,7 +469,8 @@ static void the_words_reach_the_screen(void **state)
         const struct draw_item *t = find_text_in(&list, want[i]);
         if (!t)
             fail_msg("%s: no \"%s\" drawn", locales[i], want[i]);
-        assert_true(valid_utf8(t->text, t->len));
+        else
+            assert_true(valid_utf8(t->text, t->len));
     }
     /* the quote's original words: "Original (English)" in Georgian's own */
     struct panel p;
@@ -437,11 +549,8 @@ static void a_store_with_many_rows_is_read_bounded(void **state)
 static void an_exhibit_in_every_built_in_language_builds(void **state)
 {
     struct fx *f = *state;
-    static const char *const codes[] = {"bg", "cs", "da", "de", "el", "en", "es", "et",     "fi",
-                                        "fr", "ga", "hr", "hu", "it", "lt", "lv", "mt",     "nl",
-                                        "pl", "pt", "ro", "sk", "sl", "sv", "zh", "ja",     "ko",
-                                        "ar", "he", "th", "hi", "ru", "uk", "tr", "zh-Hant"};
-    enum { N = sizeof codes / sizeof codes[0] };
+    const char *const *codes = builtin_codes;
+    enum { N = N_BUILTIN };
     assert_true(N <= STORE_MAX_LOCALES);
     static char yaml[16384], panel[8192];
     size_t o = (size_t)snprintf(yaml, sizeof yaml,
@@ -493,6 +602,111 @@ static void an_exhibit_in_every_built_in_language_builds(void **state)
     store_close(s);
 }
 
+/* ---- the spoken guide's words and ui_fill2 ------------------------------- */
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* Every built-in language says the guide's words in its own: sentences
+ * with the language's stop (Thai has none), names without one, templates
+ * that place both numbers; each at most UI_KEY_TEXT_MAX bytes. */
+static void every_language_has_the_guide_words(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_BUILTIN; i++) {
+        const char *lang = builtin_codes[i];
+        for (int id = UI_AUDIO_GUIDE; id <= UI_PAGE_OF; id++) {
+            const char *s = ui_string(lang, (enum ui_string_id)id);
+            char why[256];
+            if (ui_key_check(id, s, strlen(s), ui_keys[id], why, sizeof why) != 0)
+                fail_msg("%s: %s", lang, why);
+            if (strcmp(lang, "en") != 0 && strcmp(s, ui_string("en", (enum ui_string_id)id)) == 0)
+                fail_msg("%s: %s is the English \"%s\"", lang, ui_keys[id], s);
+            int stop = ends_with(s, ".") || ends_with(s, "\xE3\x80\x82") /* 。 */ ||
+                       ends_with(s, "\xE0\xA5\xA4") /* । */;
+            int sentence = id <= UI_AUDIO_TOUCH;
+            if (sentence && stop != (strcmp(lang, "th") != 0))
+                fail_msg("%s: %s \"%s\" %s", lang, ui_keys[id], s,
+                         stop ? "ends with a stop (Thai has none)" : "has no stop");
+            if (!sentence && stop)
+                fail_msg("%s: the name %s \"%s\" ends with a stop", lang, ui_keys[id], s);
+        }
+        for (int id = UI_PART_OF; id <= UI_PAGE_OF; id++) {
+            char buf[256];
+            ui_fill2(ui_string(lang, (enum ui_string_id)id), "54280", "58212", buf, sizeof buf);
+            if (!strstr(buf, "54280") || !strstr(buf, "58212") || strchr(buf, '{') ||
+                strchr(buf, '}'))
+                fail_msg("%s: %s reads \"%s\"", lang, ui_keys[(int)id], buf);
+        }
+    }
+    char buf[128];
+    ui_fill2(ui_string("ja", UI_PAGE_OF), "3", "12", buf, sizeof buf);
+    assert_string_equal(buf, "12ページ中3ページ目");
+    ui_fill2(ui_string("zh-TW", UI_PAGE_OF), "3", "12", buf, sizeof buf);
+    assert_string_equal(buf, "第3頁，共12頁");
+    ui_fill2(ui_string("fr-CA", UI_PART_OF), "54280", "58212", buf, sizeof buf);
+    assert_string_equal(buf, "54280 sur 58212");
+    assert_string_equal(ui_string("de", UI_LARGER_TEXT), "Größere Schrift");
+    assert_non_null(strstr(ui_string("de", UI_AUDIO_KEYS_MORE), "Eingabetaste"));
+    assert_non_null(strstr(ui_string("de", UI_AUDIO_KEYS_MORE), "Hilfetaste"));
+}
+
+static void fill2_puts_the_part_and_the_whole_in_place(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_int_equal(ui_fill2("{1} of {2}", "54280", "58212", buf, sizeof buf), 14);
+    assert_string_equal(buf, "54280 of 58212");
+    /* the language's order */
+    ui_fill2("{2}のうち{1}", "3", "10", buf, sizeof buf);
+    assert_string_equal(buf, "10のうち3");
+    /* what goes in is copied as it is, never read again for a place, and
+     * the template is never a printf format */
+    ui_fill2("{1} of {2}", "{2}", "{1}%d%s%n", buf, sizeof buf);
+    assert_string_equal(buf, "{2} of {1}%d%s%n");
+    ui_fill2("%s {3} {1 {", "x", "y", buf, sizeof buf);
+    assert_string_equal(buf, "%s {3} {1 {");
+    ui_fill2("{1}{2}", NULL, NULL, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    ui_fill2(NULL, "x", "y", buf, sizeof buf);
+    assert_string_equal(buf, "");
+    /* no room: nothing written, not even the NUL */
+    buf[0] = 'z';
+    assert_int_equal(ui_fill2("{1}", "x", "y", buf, 0), 0);
+    assert_int_equal(buf[0], 'z');
+    assert_int_equal(ui_fill2("{1}", "x", "y", buf, 1), 0);
+    assert_string_equal(buf, "");
+    /* too small: cut at a character's edge, in the template or in what goes in */
+    assert_int_equal(ui_fill2("Страница {1} из {2}", "3", "9", buf, 4), 2);
+    assert_string_equal(buf, "С");
+    assert_int_equal(ui_fill2("{1} of {2}", "日本", "9", buf, 6), 3);
+    assert_string_equal(buf, "日");
+    assert_int_equal(ui_fill2("{1} of {2}", "1", "日本", buf, 8), 5);
+    assert_string_equal(buf, "1 of ");
+    /* at every size: a prefix of the whole, whole characters, NUL ended */
+    const char *tmpl = "第{1}頁，共{2}頁 — ページ {2} のうち {1}";
+    char whole[128];
+    size_t n_whole = ui_fill2(tmpl, "٣٤", "🎨12", whole, sizeof whole);
+    assert_int_equal(n_whole, strlen(whole));
+    for (size_t n = 1; n <= n_whole + 1; n++) {
+        char cut[128];
+        memset(cut, 'x', sizeof cut);
+        size_t got = ui_fill2(tmpl, "٣٤", "🎨12", cut, n);
+        assert_true(got < n);
+        assert_int_equal(strlen(cut), got);
+        assert_memory_equal(cut, whole, got);
+        assert_true(valid_utf8(cut, got));
+        /* as much as fits: the next character would not */
+        size_t next = got;
+        while (next < n_whole && (next == got || ((unsigned char)whole[next] & 0xC0) == 0x80))
+            next++;
+        assert_true(got == n_whole || next > n - 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -507,11 +721,15 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(a_language_not_among_locales_is_an_error, setup, teardown),
         cmocka_unit_test_setup_teardown(a_bad_text_is_an_error_at_its_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_bad_template_is_an_error_at_its_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_hostile_store_template_is_left_out, setup, teardown),
         cmocka_unit_test_setup_teardown(a_regional_language_takes_its_language_words, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(the_words_reach_the_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(a_hostile_store_words_are_left_out, setup, teardown),
         cmocka_unit_test_setup_teardown(a_store_with_many_rows_is_read_bounded, setup, teardown),
+        cmocka_unit_test(every_language_has_the_guide_words),
+        cmocka_unit_test(fill2_puts_the_part_and_the_whole_in_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,16 @@ static const char *const en[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Source:",
     [UI_SOURCES] = "Sources:",
     [UI_LARGER_FULL] = "This page’s text is as large as the screen allows.",
+    [UI_AUDIO_GUIDE] = "Audio guide on.",
+    [UI_AUDIO_KEYS] = "Up and down move through the page. Left and right turn the page.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter chooses. Plus and minus change the volume. The help key says this again.",
+    [UI_AUDIO_TOUCH] =
+        "On the screen, touch to hear what is under your finger, and tap twice to choose.",
+    [UI_LARGER_TEXT] = "Larger text",
+    [UI_LANGUAGE] = "Language",
+    [UI_PART_OF] = "{1} of {2}",
+    [UI_PAGE_OF] = "Page {1} of {2}",
     [UI_STAFF_PIN] = "Staff PIN",
     [UI_STAFF_PIN_HINT] = "Type the PIN, then OK.",
     [UI_STAFF_WRONG_PIN] = "Wrong PIN",
@@ -65,7 +75,9 @@ static const char *const en[UI_STRING_COUNT] = {
 };
 
 /* ui_words' visitor strings are the exhibit's keys, in the same order */
-_Static_assert(UI_LARGER_FULL + 1 == UI_KEY_COUNT, "UI_START..UI_LARGER_FULL are ui_keys");
+_Static_assert(UI_PAGE_OF + 1 == UI_KEY_COUNT, "UI_START..UI_PAGE_OF are ui_keys");
+_Static_assert(UI_PART_OF == UI_KEY_PART_OF && UI_PAGE_OF == UI_KEY_PAGE_OF,
+               "part_of and page_of are the \"{1}\" \"{2}\" templates");
 _Static_assert(UI_BACK_IN == UI_KEY_BACK_IN, "back_in is the template");
 
 static const char *const fr[UI_STRING_COUNT] = {
@@ -87,6 +99,17 @@ static const char *const fr[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Source" NBSP ":",
     [UI_SOURCES] = "Sources" NBSP ":",
     [UI_LARGER_FULL] = "Le texte de cette page est déjà aussi grand que l’écran le permet.",
+    [UI_AUDIO_GUIDE] = "Guide audio activé.",
+    [UI_AUDIO_KEYS] = "Les flèches haut et bas parcourent la page. Les flèches gauche et droite "
+                      "changent de page.",
+    [UI_AUDIO_KEYS_MORE] = "La touche Entrée valide. Plus et moins règlent le volume. La touche "
+                           "d’aide répète ces consignes.",
+    [UI_AUDIO_TOUCH] = "Sur l’écran, touchez pour entendre ce qui est sous votre doigt, et touchez "
+                       "deux fois pour choisir.",
+    [UI_LARGER_TEXT] = "Texte plus grand",
+    [UI_LANGUAGE] = "Langue",
+    [UI_PART_OF] = "{1} sur {2}",
+    [UI_PAGE_OF] = "Page {1} sur {2}",
     [UI_STAFF_PIN] = "Code du personnel",
     [UI_STAFF_PIN_HINT] = "Tapez le code, puis OK.",
     [UI_STAFF_WRONG_PIN] = "Code erron\xC3\xA9",
@@ -145,6 +168,16 @@ static const char *const ar[UI_STRING_COUNT] = {
     [UI_SOURCE] = "المصدر:",
     [UI_SOURCES] = "المصادر:",
     [UI_LARGER_FULL] = "نص هذه الصفحة بأكبر حجم تسمح به الشاشة.",
+    [UI_AUDIO_GUIDE] = "تم تشغيل الدليل الصوتي.",
+    [UI_AUDIO_KEYS] =
+        "السهمان لأعلى ولأسفل للتنقل في الصفحة، والسهمان لليمين ولليسار لتقليب الصفحات.",
+    [UI_AUDIO_KEYS_MORE] = "مفتاح الإدخال للاختيار. الزائد والناقص لتغيير مستوى الصوت. مفتاح "
+                           "المساعدة يعيد هذه الإرشادات.",
+    [UI_AUDIO_TOUCH] = "المس الشاشة لتسمع ما تحت إصبعك، واضغط مرتين للاختيار.",
+    [UI_LARGER_TEXT] = "نص أكبر",
+    [UI_LANGUAGE] = "اللغة",
+    [UI_PART_OF] = "{1} من {2}",
+    [UI_PAGE_OF] = "الصفحة {1} من {2}",
 };
 
 static const char *const he[UI_STRING_COUNT] = {
@@ -163,6 +196,15 @@ static const char *const he[UI_STRING_COUNT] = {
     [UI_SOURCE] = "מקור:",
     [UI_SOURCES] = "מקורות:",
     [UI_LARGER_FULL] = "הטקסט בעמוד זה גדול ככל שהמסך מאפשר.",
+    [UI_AUDIO_GUIDE] = "מדריך השמע הופעל.",
+    [UI_AUDIO_KEYS] = "החצים למעלה ולמטה נעים בתוך הדף. החצים ימינה ושמאלה מעבירים דף.",
+    [UI_AUDIO_KEYS_MORE] =
+        "מקש אנטר בוחר. פלוס ומינוס משנים את עוצמת הקול. מקש העזרה אומר זאת שוב.",
+    [UI_AUDIO_TOUCH] = "געו במסך כדי לשמוע מה נמצא מתחת לאצבע, והקישו פעמיים כדי לבחור.",
+    [UI_LARGER_TEXT] = "טקסט גדול יותר",
+    [UI_LANGUAGE] = "שפה",
+    [UI_PART_OF] = "{1} מתוך {2}",
+    [UI_PAGE_OF] = "עמוד {1} מתוך {2}",
 };
 
 /* The other languages: what a visitor reads, and in German, Spanish and
@@ -182,6 +224,17 @@ static const char *const de[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Quelle:",
     [UI_SOURCES] = "Quellen:",
     [UI_LARGER_FULL] = "Der Text dieser Seite ist schon so groß, wie der Bildschirm es erlaubt.",
+    [UI_AUDIO_GUIDE] = "Audioguide eingeschaltet.",
+    [UI_AUDIO_KEYS] = "Mit den Pfeiltasten nach oben und unten gehen Sie durch die Seite, mit "
+                      "links und rechts blättern Sie um.",
+    [UI_AUDIO_KEYS_MORE] = "Die Eingabetaste wählt aus. Plus und Minus ändern die Lautstärke. Die "
+                           "Hilfetaste sagt dies noch einmal.",
+    [UI_AUDIO_TOUCH] = "Berühren Sie den Bildschirm, um zu hören, was unter Ihrem Finger ist, und "
+                       "tippen Sie zweimal, um auszuwählen.",
+    [UI_LARGER_TEXT] = "Größere Schrift",
+    [UI_LANGUAGE] = "Sprache",
+    [UI_PART_OF] = "{1} von {2}",
+    [UI_PAGE_OF] = "Seite {1} von {2}",
     [UI_STAFF_PIN] = "Personal-PIN",
     [UI_STAFF_PIN_HINT] = "PIN eingeben, dann OK.",
     [UI_STAFF_WRONG_PIN] = "Falsche PIN",
@@ -224,6 +277,17 @@ static const char *const es[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Fuente:",
     [UI_SOURCES] = "Fuentes:",
     [UI_LARGER_FULL] = "El texto de esta página ya es tan grande como permite la pantalla.",
+    [UI_AUDIO_GUIDE] = "Audioguía activada.",
+    [UI_AUDIO_KEYS] =
+        "Las flechas arriba y abajo recorren la página. Izquierda y derecha cambian de página.",
+    [UI_AUDIO_KEYS_MORE] = "La tecla Intro selecciona. Más y menos cambian el volumen. La tecla de "
+                           "ayuda repite estas indicaciones.",
+    [UI_AUDIO_TOUCH] =
+        "En la pantalla, toque para oír lo que hay bajo su dedo, y toque dos veces para elegir.",
+    [UI_LARGER_TEXT] = "Texto más grande",
+    [UI_LANGUAGE] = "Idioma",
+    [UI_PART_OF] = "{1} de {2}",
+    [UI_PAGE_OF] = "Página {1} de {2}",
     [UI_STAFF_PIN] = "PIN del personal",
     [UI_STAFF_PIN_HINT] = "Escriba el PIN y pulse OK.",
     [UI_STAFF_WRONG_PIN] = "PIN incorrecto",
@@ -266,6 +330,16 @@ static const char *const it[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Fonte:",
     [UI_SOURCES] = "Fonti:",
     [UI_LARGER_FULL] = "Il testo di questa pagina è già grande quanto lo schermo consente.",
+    [UI_AUDIO_GUIDE] = "Audioguida attiva.",
+    [UI_AUDIO_KEYS] = "Le frecce su e giù scorrono la pagina. Sinistra e destra girano pagina.",
+    [UI_AUDIO_KEYS_MORE] = "Invio conferma la scelta. Più e meno regolano il volume. Il tasto di "
+                           "aiuto ripete queste istruzioni.",
+    [UI_AUDIO_TOUCH] =
+        "Sullo schermo, tocca per sentire cosa c’è sotto il dito, e tocca due volte per scegliere.",
+    [UI_LARGER_TEXT] = "Testo più grande",
+    [UI_LANGUAGE] = "Lingua",
+    [UI_PART_OF] = "{1} su {2}",
+    [UI_PAGE_OF] = "Pagina {1} di {2}",
     [UI_STAFF_PIN] = "PIN del personale",
     [UI_STAFF_PIN_HINT] = "Digita il PIN, poi OK.",
     [UI_STAFF_WRONG_PIN] = "PIN errato",
@@ -309,6 +383,17 @@ static const char *const pt[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Fonte:",
     [UI_SOURCES] = "Fontes:",
     [UI_LARGER_FULL] = "O texto desta página já é tão grande quanto o ecrã permite.",
+    [UI_AUDIO_GUIDE] = "Audioguia ativado.",
+    [UI_AUDIO_KEYS] =
+        "As setas para cima e para baixo percorrem a página. Esquerda e direita mudam de página.",
+    [UI_AUDIO_KEYS_MORE] = "A tecla Enter escolhe. Mais e menos mudam o volume. A tecla de ajuda "
+                           "repete estas instruções.",
+    [UI_AUDIO_TOUCH] =
+        "Toque para ouvir o que está sob o seu dedo e toque duas vezes para escolher.",
+    [UI_LARGER_TEXT] = "Texto maior",
+    [UI_LANGUAGE] = "Idioma",
+    [UI_PART_OF] = "{1} de {2}",
+    [UI_PAGE_OF] = "Página {1} de {2}",
 };
 
 static const char *const nl[UI_STRING_COUNT] = {
@@ -325,6 +410,17 @@ static const char *const nl[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Bron:",
     [UI_SOURCES] = "Bronnen:",
     [UI_LARGER_FULL] = "De tekst op deze pagina is al zo groot als het scherm toelaat.",
+    [UI_AUDIO_GUIDE] = "Audiotour aan.",
+    [UI_AUDIO_KEYS] =
+        "Met omhoog en omlaag gaat u door de pagina. Met links en rechts slaat u de pagina om.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter kiest. Plus en min regelen het volume. De helptoets zegt dit nog een keer.",
+    [UI_AUDIO_TOUCH] = "Raak het scherm aan om te horen wat er onder uw vinger staat, en tik twee "
+                       "keer om te kiezen.",
+    [UI_LARGER_TEXT] = "Grotere tekst",
+    [UI_LANGUAGE] = "Taal",
+    [UI_PART_OF] = "{1} van {2}",
+    [UI_PAGE_OF] = "Pagina {1} van {2}",
 };
 
 static const char *const da[UI_STRING_COUNT] = {
@@ -341,6 +437,16 @@ static const char *const da[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Kilde:",
     [UI_SOURCES] = "Kilder:",
     [UI_LARGER_FULL] = "Teksten på denne side er allerede så stor, som skærmen tillader.",
+    [UI_AUDIO_GUIDE] = "Lydguiden er slået til.",
+    [UI_AUDIO_KEYS] = "Pil op og ned går gennem siden. Venstre og højre skifter side.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter vælger. Plus og minus ændrer lydstyrken. Hjælpetasten siger dette igen.",
+    [UI_AUDIO_TOUCH] =
+        "Rør ved skærmen for at høre, hvad der er under din finger, og tryk to gange for at vælge.",
+    [UI_LARGER_TEXT] = "Større tekst",
+    [UI_LANGUAGE] = "Sprog",
+    [UI_PART_OF] = "{1} af {2}",
+    [UI_PAGE_OF] = "Side {1} af {2}",
 };
 
 static const char *const sv[UI_STRING_COUNT] = {
@@ -357,6 +463,16 @@ static const char *const sv[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Källa:",
     [UI_SOURCES] = "Källor:",
     [UI_LARGER_FULL] = "Texten på den här sidan är redan så stor som skärmen tillåter.",
+    [UI_AUDIO_GUIDE] = "Ljudguiden är på.",
+    [UI_AUDIO_KEYS] = "Pil upp och ner går genom sidan. Vänster och höger byter sida.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter väljer. Plus och minus ändrar volymen. Hjälptangenten säger detta igen.",
+    [UI_AUDIO_TOUCH] = "Tryck på skärmen för att höra vad som finns under fingret, och tryck två "
+                       "gånger för att välja.",
+    [UI_LARGER_TEXT] = "Större text",
+    [UI_LANGUAGE] = "Språk",
+    [UI_PART_OF] = "{1} av {2}",
+    [UI_PAGE_OF] = "Sida {1} av {2}",
 };
 
 static const char *const fi[UI_STRING_COUNT] = {
@@ -373,6 +489,16 @@ static const char *const fi[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Lähde:",
     [UI_SOURCES] = "Lähteet:",
     [UI_LARGER_FULL] = "Tämän sivun teksti on jo niin suuri kuin näyttö sallii.",
+    [UI_AUDIO_GUIDE] = "Ääniopas on päällä.",
+    [UI_AUDIO_KEYS] = "Nuolet ylös ja alas liikkuvat sivulla. Vasen ja oikea kääntävät sivua.",
+    [UI_AUDIO_KEYS_MORE] = "Enter valitsee. Plus ja miinus säätävät äänenvoimakkuutta. Ohjenäppäin "
+                           "toistaa tämän ohjeen.",
+    [UI_AUDIO_TOUCH] =
+        "Kosketa näyttöä, niin kuulet, mitä sormesi alla on. Valitse napauttamalla kahdesti.",
+    [UI_LARGER_TEXT] = "Suurempi teksti",
+    [UI_LANGUAGE] = "Kieli",
+    [UI_PART_OF] = "{1}, yhteensä {2}",
+    [UI_PAGE_OF] = "Sivu {1}, sivuja yhteensä {2}",
 };
 
 static const char *const et[UI_STRING_COUNT] = {
@@ -389,6 +515,16 @@ static const char *const et[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Allikas:",
     [UI_SOURCES] = "Allikad:",
     [UI_LARGER_FULL] = "Selle lehe tekst on juba nii suur, kui ekraan lubab.",
+    [UI_AUDIO_GUIDE] = "Audiogiid on sees.",
+    [UI_AUDIO_KEYS] = "Nooled üles ja alla liiguvad lehel. Vasak ja parem pööravad lehte.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter valib. Pluss ja miinus muudavad helitugevust. Abiklahv ütleb selle uuesti.",
+    [UI_AUDIO_TOUCH] =
+        "Puudutage ekraani, et kuulda, mis on teie sõrme all, ja puudutage kaks korda, et valida.",
+    [UI_LARGER_TEXT] = "Suurem tekst",
+    [UI_LANGUAGE] = "Keel",
+    [UI_PART_OF] = "{1}, kokku {2}",
+    [UI_PAGE_OF] = "Lehekülg {1}, kokku {2}",
 };
 
 static const char *const lv[UI_STRING_COUNT] = {
@@ -405,6 +541,17 @@ static const char *const lv[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Avots:",
     [UI_SOURCES] = "Avoti:",
     [UI_LARGER_FULL] = "Šīs lapas teksts jau ir tik liels, cik ekrāns atļauj.",
+    [UI_AUDIO_GUIDE] = "Audiogids ieslēgts.",
+    [UI_AUDIO_KEYS] =
+        "Bultiņas augšup un lejup pārvietojas pa lapu. Pa kreisi un pa labi pāršķir lapu.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter izvēlas. Plus un mīnus maina skaļumu. Palīdzības taustiņš to pasaka vēlreiz.",
+    [UI_AUDIO_TOUCH] = "Pieskarieties ekrānam, lai dzirdētu, kas ir zem pirksta, un pieskarieties "
+                       "divreiz, lai izvēlētos.",
+    [UI_LARGER_TEXT] = "Lielāks teksts",
+    [UI_LANGUAGE] = "Valoda",
+    [UI_PART_OF] = "{1} no {2}",
+    [UI_PAGE_OF] = "Lapa {1} no {2}",
 };
 
 static const char *const lt[UI_STRING_COUNT] = {
@@ -421,6 +568,16 @@ static const char *const lt[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Šaltinis:",
     [UI_SOURCES] = "Šaltiniai:",
     [UI_LARGER_FULL] = "Šio puslapio tekstas jau toks didelis, kiek leidžia ekranas.",
+    [UI_AUDIO_GUIDE] = "Garso gidas įjungtas.",
+    [UI_AUDIO_KEYS] = "Rodyklės aukštyn ir žemyn juda puslapiu. Kairėn ir dešinėn verčia puslapį.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter pasirenka. Pliusas ir minusas keičia garsumą. Pagalbos klavišas tai pakartoja.",
+    [UI_AUDIO_TOUCH] = "Palieskite ekraną, kad išgirstumėte, kas yra po pirštu, ir bakstelėkite du "
+                       "kartus, kad pasirinktumėte.",
+    [UI_LARGER_TEXT] = "Didesnis tekstas",
+    [UI_LANGUAGE] = "Kalba",
+    [UI_PART_OF] = "{1} iš {2}",
+    [UI_PAGE_OF] = "Puslapis {1} iš {2}",
 };
 
 static const char *const pl[UI_STRING_COUNT] = {
@@ -437,6 +594,17 @@ static const char *const pl[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Źródło:",
     [UI_SOURCES] = "Źródła:",
     [UI_LARGER_FULL] = "Tekst tej strony jest już tak duży, jak pozwala ekran.",
+    [UI_AUDIO_GUIDE] = "Przewodnik audio włączony.",
+    [UI_AUDIO_KEYS] =
+        "Strzałki w górę i w dół przesuwają po stronie. W lewo i w prawo zmieniają stronę.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter wybiera. Plus i minus zmieniają głośność. Klawisz pomocy powtarza tę informację.",
+    [UI_AUDIO_TOUCH] =
+        "Dotknij ekranu, aby usłyszeć, co jest pod palcem, i stuknij dwa razy, aby wybrać.",
+    [UI_LARGER_TEXT] = "Większy tekst",
+    [UI_LANGUAGE] = "Język",
+    [UI_PART_OF] = "{1} z {2}",
+    [UI_PAGE_OF] = "Strona {1} z {2}",
 };
 
 static const char *const cs[UI_STRING_COUNT] = {
@@ -453,6 +621,17 @@ static const char *const cs[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Zdroj:",
     [UI_SOURCES] = "Zdroje:",
     [UI_LARGER_FULL] = "Text této stránky je už tak velký, jak obrazovka dovolí.",
+    [UI_AUDIO_GUIDE] = "Audioprůvodce je zapnutý.",
+    [UI_AUDIO_KEYS] =
+        "Šipky nahoru a dolů procházejí stránkou. Šipky doleva a doprava otáčejí stránky.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter vybírá. Plus a minus mění hlasitost. Klávesa nápovědy to řekne znovu.",
+    [UI_AUDIO_TOUCH] =
+        "Dotkněte se obrazovky a uslyšíte, co je pod vaším prstem. Dvojím klepnutím vyberete.",
+    [UI_LARGER_TEXT] = "Větší text",
+    [UI_LANGUAGE] = "Jazyk",
+    [UI_PART_OF] = "{1} z {2}",
+    [UI_PAGE_OF] = "Strana {1} z {2}",
 };
 
 static const char *const sk[UI_STRING_COUNT] = {
@@ -469,6 +648,17 @@ static const char *const sk[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Zdroj:",
     [UI_SOURCES] = "Zdroje:",
     [UI_LARGER_FULL] = "Text tejto stránky je už taký veľký, ako obrazovka dovolí.",
+    [UI_AUDIO_GUIDE] = "Audiosprievodca je zapnutý.",
+    [UI_AUDIO_KEYS] =
+        "Šípky hore a dole prechádzajú stránkou. Šípky doľava a doprava otáčajú stránky.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter vyberá. Plus a mínus menia hlasitosť. Kláves pomocníka to povie znova.",
+    [UI_AUDIO_TOUCH] = "Dotknite sa obrazovky a budete počuť, čo je pod vaším prstom. Dvojitým "
+                       "ťuknutím vyberiete.",
+    [UI_LARGER_TEXT] = "Väčší text",
+    [UI_LANGUAGE] = "Jazyk",
+    [UI_PART_OF] = "{1} z {2}",
+    [UI_PAGE_OF] = "Strana {1} z {2}",
 };
 
 static const char *const sl[UI_STRING_COUNT] = {
@@ -485,6 +675,16 @@ static const char *const sl[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Vir:",
     [UI_SOURCES] = "Viri:",
     [UI_LARGER_FULL] = "Besedilo te strani je že tako veliko, kot dopušča zaslon.",
+    [UI_AUDIO_GUIDE] = "Zvočni vodnik je vklopljen.",
+    [UI_AUDIO_KEYS] = "Puščici gor in dol se premikata po strani. Levo in desno obračata stran.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter izbere. Plus in minus spreminjata glasnost. Tipka za pomoč to ponovi.",
+    [UI_AUDIO_TOUCH] = "Dotaknite se zaslona, da slišite, kaj je pod vašim prstom, in se dvakrat "
+                       "dotaknite, da izberete.",
+    [UI_LARGER_TEXT] = "Večje besedilo",
+    [UI_LANGUAGE] = "Jezik",
+    [UI_PART_OF] = "{1} od {2}",
+    [UI_PAGE_OF] = "Stran {1} od {2}",
 };
 
 static const char *const hr[UI_STRING_COUNT] = {
@@ -501,6 +701,16 @@ static const char *const hr[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Izvor:",
     [UI_SOURCES] = "Izvori:",
     [UI_LARGER_FULL] = "Tekst ove stranice već je onoliko velik koliko zaslon dopušta.",
+    [UI_AUDIO_GUIDE] = "Audiovodič je uključen.",
+    [UI_AUDIO_KEYS] = "Strelice gore i dolje kreću se po stranici. Lijevo i desno okreću stranicu.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter odabire. Plus i minus mijenjaju glasnoću. Tipka za pomoć ponavlja ovu uputu.",
+    [UI_AUDIO_TOUCH] =
+        "Dodirnite zaslon da biste čuli što je pod vašim prstom, a dvaput dodirnite za odabir.",
+    [UI_LARGER_TEXT] = "Veći tekst",
+    [UI_LANGUAGE] = "Jezik",
+    [UI_PART_OF] = "{1} od {2}",
+    [UI_PAGE_OF] = "Stranica {1} od {2}",
 };
 
 static const char *const hu[UI_STRING_COUNT] = {
@@ -517,6 +727,16 @@ static const char *const hu[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Forrás:",
     [UI_SOURCES] = "Források:",
     [UI_LARGER_FULL] = "Ennek az oldalnak a szövege már akkora, amekkorát a képernyő enged.",
+    [UI_AUDIO_GUIDE] = "Hangos útmutató bekapcsolva.",
+    [UI_AUDIO_KEYS] = "A fel és le nyíllal a lapon mozoghat, a balra és jobbra nyíllal lapozhat.",
+    [UI_AUDIO_KEYS_MORE] = "Az Enter kiválaszt. A plusz és a mínusz a hangerőt állítja. A súgó "
+                           "billentyű ezt újra elmondja.",
+    [UI_AUDIO_TOUCH] = "Érintse meg a képernyőt, és meghallja, mi van az ujja alatt. A "
+                       "kiválasztáshoz koppintson kétszer.",
+    [UI_LARGER_TEXT] = "Nagyobb szöveg",
+    [UI_LANGUAGE] = "Nyelv",
+    [UI_PART_OF] = "{1}, összesen {2}",
+    [UI_PAGE_OF] = "{1}. oldal, összesen {2}",
 };
 
 static const char *const ro[UI_STRING_COUNT] = {
@@ -533,6 +753,16 @@ static const char *const ro[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Sursă:",
     [UI_SOURCES] = "Surse:",
     [UI_LARGER_FULL] = "Textul acestei pagini este deja atât de mare cât permite ecranul.",
+    [UI_AUDIO_GUIDE] = "Ghidul audio este pornit.",
+    [UI_AUDIO_KEYS] = "Săgețile sus și jos parcurg pagina. Stânga și dreapta întorc pagina.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter alege. Plus și minus schimbă volumul. Tasta de ajutor repetă aceste indicații.",
+    [UI_AUDIO_TOUCH] =
+        "Atingeți ecranul ca să auziți ce este sub deget și atingeți de două ori pentru a alege.",
+    [UI_LARGER_TEXT] = "Text mai mare",
+    [UI_LANGUAGE] = "Limbă",
+    [UI_PART_OF] = "{1} din {2}",
+    [UI_PAGE_OF] = "Pagina {1} din {2}",
 };
 
 static const char *const bg[UI_STRING_COUNT] = {
@@ -549,6 +779,17 @@ static const char *const bg[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Източник:",
     [UI_SOURCES] = "Източници:",
     [UI_LARGER_FULL] = "Текстът на тази страница вече е толкова голям, колкото позволява екранът.",
+    [UI_AUDIO_GUIDE] = "Аудиогидът е включен.",
+    [UI_AUDIO_KEYS] =
+        "Стрелките нагоре и надолу движат по страницата. Наляво и надясно обръщат страницата.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter избира. Плюс и минус променят звука. Клавишът за помощ казва това отново.",
+    [UI_AUDIO_TOUCH] = "Докоснете екрана, за да чуете какво има под пръста ви, и докоснете два "
+                       "пъти, за да изберете.",
+    [UI_LARGER_TEXT] = "По-голям текст",
+    [UI_LANGUAGE] = "Език",
+    [UI_PART_OF] = "{1} от {2}",
+    [UI_PAGE_OF] = "Страница {1} от {2}",
 };
 
 /* Greek ends a question with ";" (U+003B: U+037E is the same character
@@ -567,6 +808,17 @@ static const char *const el[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Πηγή:",
     [UI_SOURCES] = "Πηγές:",
     [UI_LARGER_FULL] = "Το κείμενο αυτής της σελίδας είναι ήδη όσο μεγάλο επιτρέπει η οθόνη.",
+    [UI_AUDIO_GUIDE] = "Ο ακουστικός οδηγός είναι ενεργός.",
+    [UI_AUDIO_KEYS] =
+        "Τα βέλη πάνω και κάτω κινούνται στη σελίδα. Αριστερά και δεξιά αλλάζουν σελίδα.",
+    [UI_AUDIO_KEYS_MORE] = "Το Enter επιλέγει. Το συν και το πλην αλλάζουν την ένταση. Το πλήκτρο "
+                           "βοήθειας τα λέει ξανά.",
+    [UI_AUDIO_TOUCH] = "Αγγίξτε την οθόνη για να ακούσετε τι είναι κάτω από το δάχτυλό σας. "
+                       "Πατήστε δύο φορές για επιλογή.",
+    [UI_LARGER_TEXT] = "Μεγαλύτερα γράμματα",
+    [UI_LANGUAGE] = "Γλώσσα",
+    [UI_PART_OF] = "{1} από {2}",
+    [UI_PAGE_OF] = "Σελίδα {1} από {2}",
 };
 
 static const char *const mt[UI_STRING_COUNT] = {
@@ -583,6 +835,16 @@ static const char *const mt[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Sors:",
     [UI_SOURCES] = "Sorsi:",
     [UI_LARGER_FULL] = "It-test ta’ din il-paġna diġà huwa kbir daqs kemm jippermetti l-iskrin.",
+    [UI_AUDIO_GUIDE] = "Il-gwida bl-awdjo mixgħula.",
+    [UI_AUDIO_KEYS] = "Fuq u isfel jimxu tul il-paġna. Xellug u lemin jaqilbu l-paġna.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter jagħżel. Plus u minus ibiddlu l-volum. Il-buttuna tal-għajnuna terġa’ tgħid dan.",
+    [UI_AUDIO_TOUCH] =
+        "Fuq l-iskrin, mess biex tisma’ x’hemm taħt subgħajk, u agħfas darbtejn biex tagħżel.",
+    [UI_LARGER_TEXT] = "Test akbar",
+    [UI_LANGUAGE] = "Lingwa",
+    [UI_PART_OF] = "{1} minn {2}",
+    [UI_PAGE_OF] = "Paġna {1} minn {2}",
 };
 
 static const char *const ga[UI_STRING_COUNT] = {
@@ -599,6 +861,17 @@ static const char *const ga[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Foinse:",
     [UI_SOURCES] = "Foinsí:",
     [UI_LARGER_FULL] = "Tá téacs an leathanaigh seo chomh mór agus a cheadaíonn an scáileán.",
+    [UI_AUDIO_GUIDE] = "Tá an treoir fhuaime ar siúl.",
+    [UI_AUDIO_KEYS] =
+        "Bogann suas agus síos tríd an leathanach. Casann clé agus deas an leathanach.",
+    [UI_AUDIO_KEYS_MORE] = "Roghnaíonn Enter. Athraíonn móide agus lúide an fhuaim. Deir an "
+                           "eochair chabhrach é seo arís.",
+    [UI_AUDIO_TOUCH] = "Ar an scáileán, teagmhaigh chun an rud faoi do mhéar a chloisteáil, agus "
+                       "tapáil faoi dhó chun roghnú.",
+    [UI_LARGER_TEXT] = "Téacs níos mó",
+    [UI_LANGUAGE] = "Teanga",
+    [UI_PART_OF] = "{1} as {2}",
+    [UI_PAGE_OF] = "Leathanach {1} as {2}",
 };
 
 static const char *const ru[UI_STRING_COUNT] = {
@@ -615,6 +888,16 @@ static const char *const ru[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Источник:",
     [UI_SOURCES] = "Источники:",
     [UI_LARGER_FULL] = "Текст этой страницы уже настолько крупный, насколько позволяет экран.",
+    [UI_AUDIO_GUIDE] = "Аудиогид включён.",
+    [UI_AUDIO_KEYS] = "Стрелки вверх и вниз ведут по странице. Влево и вправо листают страницы.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter выбирает. Плюс и минус меняют громкость. Клавиша справки повторит это снова.",
+    [UI_AUDIO_TOUCH] =
+        "Коснитесь экрана, чтобы услышать, что под пальцем. Коснитесь дважды, чтобы выбрать.",
+    [UI_LARGER_TEXT] = "Крупный текст",
+    [UI_LANGUAGE] = "Язык",
+    [UI_PART_OF] = "{1} из {2}",
+    [UI_PAGE_OF] = "Страница {1} из {2}",
 };
 
 static const char *const uk[UI_STRING_COUNT] = {
@@ -631,6 +914,17 @@ static const char *const uk[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Джерело:",
     [UI_SOURCES] = "Джерела:",
     [UI_LARGER_FULL] = "Текст цієї сторінки вже такий великий, як дозволяє екран.",
+    [UI_AUDIO_GUIDE] = "Аудіогід увімкнено.",
+    [UI_AUDIO_KEYS] =
+        "Стрілки вгору і вниз ведуть сторінкою. Ліворуч і праворуч гортають сторінки.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter вибирає. Плюс і мінус змінюють гучність. Клавіша довідки повторить це знову.",
+    [UI_AUDIO_TOUCH] =
+        "Торкніться екрана, щоб почути, що під пальцем. Торкніться двічі, щоб вибрати.",
+    [UI_LARGER_TEXT] = "Більший текст",
+    [UI_LANGUAGE] = "Мова",
+    [UI_PART_OF] = "{1} з {2}",
+    [UI_PAGE_OF] = "Сторінка {1} з {2}",
 };
 
 static const char *const tr[UI_STRING_COUNT] = {
@@ -647,6 +941,16 @@ static const char *const tr[UI_STRING_COUNT] = {
     [UI_SOURCE] = "Kaynak:",
     [UI_SOURCES] = "Kaynaklar:",
     [UI_LARGER_FULL] = "Bu sayfanın yazısı ekranın izin verdiği kadar büyük.",
+    [UI_AUDIO_GUIDE] = "Sesli rehber açık.",
+    [UI_AUDIO_KEYS] = "Yukarı ve aşağı oklar sayfada gezinir. Sol ve sağ oklar sayfayı çevirir.",
+    [UI_AUDIO_KEYS_MORE] =
+        "Enter seçer. Artı ve eksi sesi ayarlar. Yardım tuşu bunu yeniden söyler.",
+    [UI_AUDIO_TOUCH] =
+        "Ekranda, parmağınızın altındakini duymak için dokunun; seçmek için iki kez dokunun.",
+    [UI_LARGER_TEXT] = "Daha büyük yazı",
+    [UI_LANGUAGE] = "Dil",
+    [UI_PART_OF] = "{1}, toplam {2}",
+    [UI_PAGE_OF] = "Sayfa {1}, toplam {2}",
 };
 
 static const char *const hi[UI_STRING_COUNT] = {
@@ -663,6 +967,14 @@ static const char *const hi[UI_STRING_COUNT] = {
     [UI_SOURCE] = "स्रोत:",
     [UI_SOURCES] = "स्रोत:",
     [UI_LARGER_FULL] = "इस पृष्ठ का पाठ स्क्रीन पर जितना बड़ा हो सकता है, उतना ही है।",
+    [UI_AUDIO_GUIDE] = "ऑडियो गाइड चालू है।",
+    [UI_AUDIO_KEYS] = "ऊपर-नीचे के तीर से पृष्ठ में चलें, बाएँ-दाएँ के तीर से पृष्ठ पलटें।",
+    [UI_AUDIO_KEYS_MORE] = "एंटर से चुनें। प्लस-माइनस से आवाज़ बदलें। सहायता बटन यह फिर बताता है।",
+    [UI_AUDIO_TOUCH] = "स्क्रीन छूकर सुनें कि उँगली के नीचे क्या है। चुनने के लिए दो बार टैप करें।",
+    [UI_LARGER_TEXT] = "बड़े अक्षर",
+    [UI_LANGUAGE] = "भाषा",
+    [UI_PART_OF] = "{2} में से {1}",
+    [UI_PAGE_OF] = "{2} में से पृष्ठ {1}",
 };
 
 /* Thai: polite and without a question mark or a stop */
@@ -680,6 +992,14 @@ static const char *const th[UI_STRING_COUNT] = {
     [UI_SOURCE] = "ที่มา:",
     [UI_SOURCES] = "ที่มา:",
     [UI_LARGER_FULL] = "ข้อความในหน้านี้ใหญ่ที่สุดเท่าที่หน้าจอแสดงได้แล้ว",
+    [UI_AUDIO_GUIDE] = "เปิดออดิโอไกด์แล้ว",
+    [UI_AUDIO_KEYS] = "ปุ่มขึ้นและลงใช้เลื่อนในหน้า ปุ่มซ้ายและขวาใช้เปลี่ยนหน้า",
+    [UI_AUDIO_KEYS_MORE] = "ปุ่ม Enter ใช้เลือก ปุ่มบวกและลบใช้ปรับเสียง ปุ่มช่วยเหลือจะพูดซ้ำ",
+    [UI_AUDIO_TOUCH] = "แตะหน้าจอเพื่อฟังสิ่งที่อยู่ใต้นิ้ว และแตะสองครั้งเพื่อเลือก",
+    [UI_LARGER_TEXT] = "ตัวอักษรใหญ่ขึ้น",
+    [UI_LANGUAGE] = "ภาษา",
+    [UI_PART_OF] = "{1} จาก {2}",
+    [UI_PAGE_OF] = "หน้า {1} จาก {2}",
 };
 
 static const char *const ja[UI_STRING_COUNT] = {
@@ -696,6 +1016,15 @@ static const char *const ja[UI_STRING_COUNT] = {
     [UI_SOURCE] = "出典：",
     [UI_SOURCES] = "出典：",
     [UI_LARGER_FULL] = "このページの文字は、画面に収まる最大の大きさです。",
+    [UI_AUDIO_GUIDE] = "音声ガイドを開始します。",
+    [UI_AUDIO_KEYS] = "上下のキーでページ内を移動し、左右のキーでページをめくります。",
+    [UI_AUDIO_KEYS_MORE] = "Enterキーで決定します。プラスとマイナスで音量を変えます。ヘルプキーでこ"
+                           "の説明をもう一度聞けます。",
+    [UI_AUDIO_TOUCH] = "画面に触れると、指の下にあるものを読み上げます。2回タップすると選べます。",
+    [UI_LARGER_TEXT] = "文字を大きく",
+    [UI_LANGUAGE] = "言語",
+    [UI_PART_OF] = "{2}のうち{1}",
+    [UI_PAGE_OF] = "{2}ページ中{1}ページ目",
 };
 
 static const char *const zh_hans[UI_STRING_COUNT] = {
@@ -712,6 +1041,14 @@ static const char *const zh_hans[UI_STRING_COUNT] = {
     [UI_SOURCE] = "来源：",
     [UI_SOURCES] = "来源：",
     [UI_LARGER_FULL] = "本页文字已是屏幕所能显示的最大字号。",
+    [UI_AUDIO_GUIDE] = "语音导览已开启。",
+    [UI_AUDIO_KEYS] = "按上下键在页面内移动，按左右键翻页。",
+    [UI_AUDIO_KEYS_MORE] = "按回车键选择，按加号和减号调节音量，按帮助键可再听一遍。",
+    [UI_AUDIO_TOUCH] = "触摸屏幕可听到手指下的内容，点按两次即可选择。",
+    [UI_LARGER_TEXT] = "放大文字",
+    [UI_LANGUAGE] = "语言",
+    [UI_PART_OF] = "{2}中的{1}",
+    [UI_PAGE_OF] = "第{1}页，共{2}页",
 };
 
 static const char *const zh_hant[UI_STRING_COUNT] = {
@@ -728,6 +1065,14 @@ static const char *const zh_hant[UI_STRING_COUNT] = {
     [UI_SOURCE] = "來源：",
     [UI_SOURCES] = "來源：",
     [UI_LARGER_FULL] = "本頁文字已是螢幕所能顯示的最大字級。",
+    [UI_AUDIO_GUIDE] = "語音導覽已開啟。",
+    [UI_AUDIO_KEYS] = "按上下鍵在頁面內移動，按左右鍵翻頁。",
+    [UI_AUDIO_KEYS_MORE] = "按 Enter 鍵選擇，按加號和減號調整音量，按說明鍵可再聽一次。",
+    [UI_AUDIO_TOUCH] = "觸碰螢幕可聽到手指下的內容，輕點兩下即可選擇。",
+    [UI_LARGER_TEXT] = "放大文字",
+    [UI_LANGUAGE] = "語言",
+    [UI_PART_OF] = "{2}中的{1}",
+    [UI_PAGE_OF] = "第{1}頁，共{2}頁",
 };
 
 static const char *const ko[UI_STRING_COUNT] = {
@@ -744,6 +1089,16 @@ static const char *const ko[UI_STRING_COUNT] = {
     [UI_SOURCE] = "출처:",
     [UI_SOURCES] = "출처:",
     [UI_LARGER_FULL] = "이 페이지의 글자는 이미 화면이 허용하는 가장 큰 크기입니다.",
+    [UI_AUDIO_GUIDE] = "오디오 가이드를 시작합니다.",
+    [UI_AUDIO_KEYS] =
+        "위아래 방향키로 페이지 안에서 이동하고, 왼쪽 오른쪽 방향키로 페이지를 넘깁니다.",
+    [UI_AUDIO_KEYS_MORE] = "엔터 키로 선택합니다. 플러스와 마이너스로 음량을 바꿉니다. 도움말 키를 "
+                           "누르면 이 안내를 다시 들려 드립니다.",
+    [UI_AUDIO_TOUCH] = "화면을 터치하면 손가락 아래의 내용을 읽어 드리고, 두 번 탭하면 선택합니다.",
+    [UI_LARGER_TEXT] = "글자 크게",
+    [UI_LANGUAGE] = "언어",
+    [UI_PART_OF] = "{2} 중 {1}",
+    [UI_PAGE_OF] = "{2}페이지 중 {1}페이지",
 };
 
 /* Every built-in language; "zh-Hant" is matched apart (builtin_table). */

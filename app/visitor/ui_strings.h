@@ -37,6 +37,15 @@ enum ui_string_id {
     UI_SOURCE,      /* before a panel's one citation: "Source:" (the layout adds the space) */
     UI_SOURCES,     /* before several: "Sources:" */
     UI_LARGER_FULL, /* A+ on a page whose text is already as large as its room allows */
+    /* the spoken audio guide (read aloud, never drawn) */
+    UI_AUDIO_GUIDE,     /* said when the guide starts */
+    UI_AUDIO_KEYS,      /* how the keys move through the pages */
+    UI_AUDIO_KEYS_MORE, /* Enter, volume and help keys */
+    UI_AUDIO_TOUCH,     /* how touch works while the guide speaks */
+    UI_LARGER_TEXT,     /* the spoken name of the A+ button */
+    UI_LANGUAGE,        /* the spoken name of the language picker's button */
+    UI_PART_OF,         /* template: "{1} of {2}" (a part, then its whole), ui_fill2 */
+    UI_PAGE_OF,         /* template: "Page {1} of {2}", ui_fill2 */
     /* staff only (the keypad, the staff screen, the import's card) */
     UI_STAFF_PIN,       /* keypad heading */
     UI_STAFF_PIN_HINT,  /* under the dots before anything is typed */
@@ -72,7 +81,8 @@ enum ui_string_id {
 
 /* The built-in string for id in locale; "" for an unknown id. UI_BACK_IN,
  * UI_STAFF_LOCKED and UI_STAFF_TOO_SHORT are templates: use ui_format to
- * put the number in. */
+ * put the number in; UI_PART_OF and UI_PAGE_OF hold "{1}" and "{2}": use
+ * ui_fill2 (content/ui_keys.h). */
 const char *ui_string(const char *locale, enum ui_string_id id);
 
 /* The string for id with its "%d" replaced by n, written NUL terminated into
@@ -89,7 +99,7 @@ int ui_builtin(const char *locale);
  * by the overlay and the layout; nothing global. */
 struct ui_words {
     const char *locale;                 /* as given (may be NULL: English) */
-    const char *text[UI_VISITOR_COUNT]; /* by id, UI_START..UI_LARGER_FULL */
+    const char *text[UI_VISITOR_COUNT]; /* by id, UI_START..UI_PAGE_OF */
 };
 
 /* w for locale, each visitor string taken from own[k] (the exhibit's word
