@@ -1,5 +1,5 @@
 /* ui_strings.c - the kiosk's own words: one table per language, a
- * visitor's strings in 36 languages and the staff screen's in English,
+ * visitor's strings in 35 languages and the staff screen's in English,
  * French, German, Spanish and Italian (the others fall back to English
  * string by string).
  *

@@ -2,7 +2,7 @@
  * the label before citations). Exhibit text comes from the content store;
  * these are the few strings the program itself shows.
  *
- * Built in: what a visitor reads in English and 35 more languages (the
+ * Built in: what a visitor reads in 35 languages, English among them (the
  * 24 official languages of the EU, Chinese in Simplified and Traditional
  * characters, Japanese, Korean, Arabic, Hebrew, Thai, Hindi, Russian,
  * Ukrainian, Turkish); the staff screen's words in English, French,
