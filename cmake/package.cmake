@@ -122,10 +122,12 @@ set(CPACK_STRIP_FILES ON)                 # no debug info, no build paths
 # fontconfig at run time, and the hyphenation dictionaries by path
 # (/usr/share/hyphen), so they and fontconfig are named here; libmpv2 is
 # loaded with dlopen when an exhibit has video (platform/video.c), so
-# dpkg-shlibdeps cannot see it; adduser for the postinst.
+# dpkg-shlibdeps cannot see it, nor libespeak-ng1 and its voices
+# (espeak-ng-data), loaded when a visitor starts the audio guide
+# (platform/speech.c); adduser for the postinst.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de, libmpv2")
+    "adduser, fontconfig, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-symbola, hyphen-en-us, hyphen-fr, hyphen-de, libmpv2, libespeak-ng1, espeak-ng-data")
 # systemd-mount (the udev rule) and the unit
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd, udev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "minisign")

@@ -16,8 +16,11 @@
 # app/visitor/breaks.c and locale_rules.c; fonts-noto-color-emoji: emoji
 # in colour; hyphen-*: the dictionaries the build hyphenates long words
 # with, stored in the bundle so a kiosk loads none, see docs/decisions.md,
-# "Hyphenation")
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev"
+# "Hyphenation"; libespeak-ng-dev: the headers of eSpeak NG, which speaks
+# the audio guide, and libespeak-ng1 with espeak-ng-data, the library the
+# kiosk loads with dlopen when a visitor starts the guide and its voices,
+# see platform/speech.c and docs/accessibility.md)
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test and for clips drawn with
 # OpenGL and OpenGL ES (EGL: libegl1, libegl-mesa0, libgles2), cppcheck for the static
@@ -38,7 +41,7 @@ VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-
 # clang-format: tests/run.sh checks every C file against .clang-format;
 # wamerican, wngerman and wfrench: the word lists test_hyphenation hyphenates
 # with the build's pattern engine and with libhyphen, to find them alike)
-VITRINE_TEST_PKGS="clang-format wamerican wngerman wfrench libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv"
+VITRINE_TEST_PKGS="clang-format wamerican wngerman wfrench libcmocka-dev unicode-data libharfbuzz-bin zlib1g-dev xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 libgl1 libegl1 libegl-mesa0 libgles2 cppcheck minisign dpkg-dev python3-prometheus-client tzdata lintian groff-base systemd xserver-xorg-core cage xwayland util-linux ffmpeg mpv espeak-ng"
 
 vitrine_need_packages() {
     missing=""

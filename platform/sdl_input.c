@@ -70,8 +70,25 @@ static uint64_t event_time(const SDL_Event *ev, const struct input_cfg *cfg)
     return t > 0 ? (uint64_t)t : 0;
 }
 
+/* The key the settings name for the audio guide (speech_key); 0: none. */
+static SDL_Keycode speech_sym;
+
+int input_speech_key(const char *name)
+{
+    speech_sym = 0;
+    if (!name || !*name || SDL_strcasecmp(name, "any") == 0)
+        return 0;
+    SDL_Keycode k = SDL_GetKeyFromName(name);
+    if (k == SDLK_UNKNOWN)
+        return -1;
+    speech_sym = k;
+    return 0;
+}
+
 static enum input_key map_key(SDL_Keycode sym)
 {
+    if (speech_sym && sym == speech_sym)
+        return INPUT_KEY_SPEECH;
     switch (sym) {
     case SDLK_LEFT:
         return INPUT_KEY_LEFT;
@@ -125,8 +142,45 @@ static enum input_key map_key(SDL_Keycode sym)
         return INPUT_KEY_F11;
     case SDLK_F12:
         return INPUT_KEY_F12;
-    default:
+    /* a numeric keypad with Num Lock on: its arrows (8 4 6 2) as arrows */
+    case SDLK_KP_8:
+        return INPUT_KEY_UP;
+    case SDLK_KP_2:
+        return INPUT_KEY_DOWN;
+    case SDLK_KP_4:
+        return INPUT_KEY_LEFT;
+    case SDLK_KP_6:
+        return INPUT_KEY_RIGHT;
+    case SDLK_KP_SPACE:
+        return INPUT_KEY_SPACE;
+    case SDLK_HELP:
+    case SDLK_KP_MULTIPLY:
+        return INPUT_KEY_HELP;
+    case SDLK_VOLUMEUP:
+    case SDLK_KP_PLUS:
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+        return INPUT_KEY_VOLUME_UP;
+    case SDLK_VOLUMEDOWN:
+    case SDLK_KP_MINUS:
+    case SDLK_MINUS:
+        return INPUT_KEY_VOLUME_DOWN;
+    case SDLK_LSHIFT: /* held with others, never a key of their own */
+    case SDLK_RSHIFT:
+    case SDLK_LCTRL:
+    case SDLK_RCTRL:
+    case SDLK_LALT:
+    case SDLK_RALT:
+    case SDLK_LGUI:
+    case SDLK_RGUI:
+    case SDLK_MODE:
+    case SDLK_CAPSLOCK:
+    case SDLK_NUMLOCKCLEAR:
+    case SDLK_SCROLLLOCK:
+    case SDLK_UNKNOWN:
         return INPUT_KEY_NONE;
+    default:
+        return INPUT_KEY_OTHER;
     }
 }
 

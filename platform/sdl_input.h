@@ -49,6 +49,13 @@ void input_rotate(float x, float y, int rotation, float *out_x, float *out_y);
  * under the finger, and so does the mouse. */
 void input_cfg_turn(struct input_cfg *c, int picture_rotation, int touch_rotation);
 
+/* The key that starts the audio guide (the speech_key setting): an SDL
+ * key name ("F12", "Keypad 0", "Help"), or "any" (or NULL): then every
+ * key does, and this key is none in particular. 0, or -1 for a name SDL
+ * does not know. Keys the kiosk knows no use for arrive as
+ * INPUT_KEY_OTHER. */
+int input_speech_key(const char *name);
+
 /* Translate one SDL event. Returns 1 and fills *out when it means
  * something to vitrine, else 0 (*out untouched). */
 int input_translate(const union SDL_Event *ev, const struct input_cfg *cfg,

@@ -77,7 +77,7 @@ depends=$(field Depends)
 echo "Depends: $depends"
 for d in libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsqlite3-0 libsodium23 libc6 \
          fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-symbola \
-         hyphen-en-us hyphen-fr hyphen-de adduser libmpv2; do
+         hyphen-en-us hyphen-fr hyphen-de adduser libmpv2 libespeak-ng1 espeak-ng-data; do
     echo "$depends" | grep -Eq "(^|, )$d( |,|$)" || bad "Depends lacks $d"
 done
 # the kiosk applies hyphenation found at bundle build: no libhyphen (the

@@ -27,10 +27,12 @@
 #include "run_health.h"
 #include "run_hours.h"
 #include "run_proof.h"
+#include "run_speech.h"
 #include "run_service.h"
 #include "run_staff.h"
 #include "run_state.h"
 #include "run_stats.h"
+#include "sdl_input.h"
 #include "run_sticks.h"
 
 #define RUN_PASS_SLOW_NS 50000000u /* a pass longer than this holds a frame up */
@@ -66,6 +68,7 @@ struct run_ctx {
     struct run_export export;
     struct run_stats stats;
     struct run_hours hours;
+    struct run_speech speech;
 };
 
 static void on_input(void *ctx, const struct input_event *e)
@@ -240,13 +243,23 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
     log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
     /* the settings: the command line over the file (main.c read both) */
     int alternate = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0;
-    struct kiosk_opts kopts = {.locale = o->locale,
-                               .idle_ms = (uint32_t)o->idle_s * 1000u,
-                               .reduced_motion = o->reduced_motion,
-                               .loop_languages =
-                                   alternate ? KIOSK_LOOP_ALTERNATE : KIOSK_LOOP_DEFAULT,
-                               .locales = o->locales,
-                               .n_locales = o->n_locales};
+    struct kiosk_opts kopts = {
+        .locale = o->locale,
+        .idle_ms = (uint32_t)o->idle_s * 1000u,
+        .reduced_motion = o->reduced_motion,
+        .loop_languages = alternate ? KIOSK_LOOP_ALTERNATE : KIOSK_LOOP_DEFAULT,
+        .locales = o->locales,
+        .n_locales = o->n_locales,
+        .countdown_ms = (uint32_t)o->countdown_s * 1000u,
+        .speech = o->speech && strcmp(o->speech, "on") == 0,
+        .speech_any_key = !o->speech_key || !*o->speech_key || strcmp(o->speech_key, "any") == 0};
+    if (kopts.speech && input_speech_key(o->speech_key) != 0) {
+        log_warn("run",
+                 "speech_key \"%s\" is not a key SDL knows; any key starts the audio "
+                 "guide",
+                 o->speech_key);
+        kopts.speech_any_key = 1;
+    }
     if (o->locale && !(kopts.locale = store_locale_find(store, o->locale)))
         unknown_locale(store, o->locale, notice, notice_len);
     display_set_video(r->env.d, events_waker(), o->audio && strcmp(o->audio, "on") == 0,
@@ -291,6 +304,7 @@ static void start_services(struct run_ctx *r)
     run_stats_start(&r->stats, &r->env, clock_now_ms());
     run_export_start(&r->export, &r->env);
     run_hours_start(&r->hours, &r->env);
+    run_speech_start(&r->speech, &r->env);
     r->ecfg = (struct events_cfg){.rotation = (int)o->rotation,
                                   .touch_rotation = (int)o->touch_rotation,
                                   .poll_ms = 0,
@@ -496,6 +510,7 @@ static int run_pass(struct run_ctx *r)
         }
     }
     kiosk_update(k, t.now_ms);
+    run_speech_step(&r->speech); /* what the input and the update asked to say */
     staff_step(r, t.now_ms);
     run_stats_look(&r->stats, t.now_ms, r->utc);
     if (r->exit_asked || frame_step(r, t.now_ms))
@@ -524,6 +539,7 @@ static void run_stop(struct run_ctx *r)
         run_export_stop(&r->export);
         run_staff_stop(&r->staff);
         run_hours_stop(&r->hours); /* a screen command still running: stopped, reaped */
+        run_speech_stop(&r->speech);
         run_stats_stop(&r->stats, now);
         kiosk_free(r->env.k);
         display_close(r->env.d);

@@ -159,6 +159,30 @@ static const struct opt_def defs[] = {
      .commands = CMD_RUN | CMD_PREVIEW, .choices = "off|on", .def = "off", .arg = "on|off",
      .help = "play the sound of video panels that ask for it (video.sound: yes); off: every "
              "clip is muted and its sound never decoded"},
+    {.flag = "--speech", .key = "speech", .kind = OPT_CHOICE, .offset = OFF(speech),
+     .commands = CMD_RUN | CMD_PREVIEW, .choices = "on|off", .def = "on", .arg = "on|off",
+     .help = "the audio guide for blind and low-vision visitors: started by a key "
+             "(speech_key) or two fingers held still, it speaks the page with eSpeak NG "
+             "(docs/accessibility.md); off: nothing of it loads"},
+    {.key = "speech_key", .kind = OPT_STRING, .offset = OFF(speech_key), .commands = CMD_RUN,
+     .def = "any", .example = "Keypad 0", .arg = "KEY",
+     .help = "the key that starts the audio guide, as SDL names it (\"F12\", \"Keypad 0\", "
+             "\"Help\"); any: every key does"},
+    {.key = "speech_device", .kind = OPT_STRING, .offset = OFF(speech_device),
+     .commands = CMD_RUN, .example = "USB Audio", .arg = "NAME",
+     .help = "the audio output the guide speaks on, or a part of its name (the headphone "
+             "jack, a USB headset); default: the system's"},
+    {.key = "speech_volume", .kind = OPT_LONG, .offset = OFF(speech_volume), .min = 1,
+     .max = 100, .commands = CMD_RUN, .def = "60", .arg = "PERCENT",
+     .help = "the guide's volume where each visitor starts (and returns to after them)"},
+    {.key = "speech_volume_max", .kind = OPT_LONG, .offset = OFF(speech_volume_max), .min = 1,
+     .max = 100, .commands = CMD_RUN, .def = "100", .arg = "PERCENT",
+     .help = "the most a visitor can turn the guide's volume up"},
+    {.flag = "--countdown-timeout", .key = "countdown_timeout", .kind = OPT_LONG,
+     .offset = OFF(countdown_s), .min = 5, .max = 600,
+     .commands = CMD_RUN | CMD_RENDER | CMD_PREVIEW | CMD_SOAK, .def = "10", .arg = "S",
+     .help = "seconds \"still there?\" waits for an answer before the exhibit starts again "
+             "(the audio guide's visitors get three times as long)"},
     {.flag = "--hwdec", .key = "hwdec", .kind = OPT_CHOICE, .offset = OFF(hwdec),
      .commands = CMD_RUN | CMD_PREVIEW | CMD_BENCH, .choices = "auto|yes|no", .def = "auto",
      .arg = "auto|yes|no",

@@ -67,6 +67,12 @@ struct options {
     const char *health_file;    /* --health-file FILE: Prometheus text format; NULL = none */
     const char *renderer;       /* --renderer auto|software|opengl|opengles2 */
     const char *audio;          /* --audio on|off, audio: video panels' sound; NULL: off */
+    const char *speech;         /* --speech on|off, speech: the audio guide can be started */
+    const char *speech_key;     /* speech_key: "any" or an SDL key name */
+    const char *speech_device;  /* speech_device: the audio output's name (or part); NULL */
+    long speech_volume;         /* speech_volume: 1..100, where each visitor starts */
+    long speech_volume_max;     /* speech_volume_max: the most a visitor can turn it up */
+    long countdown_s;           /* countdown_timeout: "still there?" this long */
     const char *hwdec;          /* --hwdec auto|yes|no, hwdec; NULL: auto */
     const char *compare;        /* --compare FILE (bench): ratios to a baseline */
     int json;                   /* --json (bench) */

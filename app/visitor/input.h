@@ -53,6 +53,12 @@ enum input_key {
     INPUT_KEY_F10,
     INPUT_KEY_F11,
     INPUT_KEY_F12,
+    /* the audio guide's keys (keypads send them; docs/accessibility.md) */
+    INPUT_KEY_HELP,        /* Help, keypad '*' */
+    INPUT_KEY_VOLUME_UP,   /* volume up, keypad '+', '+' */
+    INPUT_KEY_VOLUME_DOWN, /* volume down, keypad '-', '-' */
+    INPUT_KEY_SPEECH,      /* the key the settings name (speech_key) */
+    INPUT_KEY_OTHER,       /* any other key: with speech_key = any it starts the guide */
     INPUT_KEY_COUNT
 };
 

@@ -207,7 +207,11 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     arena_init(&k->overlay_arena, 16 * 1024);
     staff_layer_init(&k->staff);
     viewcache_init(&k->cache, &k->p, cache_budget(k, o));
-    struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0};
+    struct mode_cfg mc = {.idle_ms = o ? o->idle_ms : 0, .countdown_ms = o ? o->countdown_ms : 0};
+    k->speech = o && o->speech;
+    k->speech_any_key = o && o->speech_any_key;
+    k->guide.focus = -1;
+    k->guide.said_index = -1;
     mode_init(&k->mode, &mc, now_ms);
     int info_ok = kiosk_load_info(k, why, why_len) == 0;
     if (info_ok)
@@ -253,6 +257,7 @@ void kiosk_notice(struct kiosk *k, const char *text, uint64_t now_ms)
     k->notice_visitor = 0;
     memset(&k->notice_list, 0, sizeof(k->notice_list));
     k->dirty = 1;
+    kiosk_guide_notice(k, k->notice);
 }
 
 void kiosk_switch_store(struct kiosk *k, struct store *store)
@@ -572,6 +577,11 @@ static void relayout(struct kiosk *k, uint64_t now_ms)
 
 static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms);
 
+void kiosk_run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms)
+{
+    run_cmds(k, c, now_ms);
+}
+
 long kiosk_wakes(const struct kiosk *k)
 {
     return k->wakes;
@@ -720,6 +730,7 @@ static void run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms
         default:
             break;
         }
+        kiosk_guide_cmd(k, cmd->act, now_ms);
     }
     k->dirty = 1;
 }
@@ -755,7 +766,10 @@ void kiosk_input(struct kiosk *k, const struct input_event *e, uint64_t now_ms)
             me.key = INPUT_KEY_LEFT;
     }
     struct mode_cmds c;
-    mode_input(&k->mode, &me, now_ms, &c);
+    if (kiosk_guide_input(k, e, &me, now_ms))
+        c.n = 0;
+    else
+        mode_input(&k->mode, &me, now_ms, &c);
     if (c.n)
         run_cmds(k, &c, now_ms);
     struct mode_view v;
@@ -838,6 +852,7 @@ void kiosk_update(struct kiosk *k, uint64_t now_ms)
     }
     struct staff_env env = kiosk_staff_env(k);
     kiosk_staff_apply(k, staff_layer_update(&k->staff, &env, now_ms), now_ms);
+    kiosk_guide_update(k, now_ms);
     make_room(k, now_ms);
     struct mode_cmds c;
     /* while staff have the screen, the visitors' clock stands still */
@@ -887,6 +902,9 @@ uint64_t kiosk_deadline(const struct kiosk *k, uint64_t now_ms)
         d = s;
     if (k->notice_until && k->notice_until < d)
         d = k->notice_until;
+    uint64_t g = kiosk_guide_deadline(k, now_ms);
+    if (g < d)
+        d = g;
     int lang; /* the loop's invitation: its next language rises at the next period */
     double t;
     if (kiosk_invite(k, now_ms, &lang, &t) >= 0) {

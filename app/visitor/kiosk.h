@@ -61,6 +61,12 @@ struct kiosk_opts {
      * language not offered gives way to the first offered. Copied. */
     const char *const *locales;
     int n_locales;
+    /* the audio guide (docs/accessibility.md): 1, a visitor can start it
+     * (INPUT_KEY_SPEECH, any key with speech_any_key, or two fingers held
+     * still for KIOSK_GUIDE_HOLD_MS); 0, nothing of it runs */
+    int speech;
+    int speech_any_key;
+    uint32_t countdown_ms; /* "still there?" this long; 0: MODE_COUNTDOWN_MS */
 };
 
 /* Takes ownership of `store` (closed by kiosk_free). The presenter is
@@ -194,6 +200,38 @@ int kiosk_controls(const struct kiosk *k, const struct control **out);
 /* 1 while a visitor is touching, or touched within the last second: input
  * should then be read at frame rate. */
 int kiosk_touch_active(const struct kiosk *k, uint64_t now_ms);
+
+/* ---- the audio guide ----
+ * Started without sight (a key, two fingers held still anywhere), it says
+ * the page on screen, and then what the visitor moves to: Up and Down go
+ * through the page's parts and the controls, Enter chooses, Help says the
+ * keys, Plus and Minus turn the volume; a finger on the screen hears what
+ * is under it and a double tap chooses. Its visitor gets
+ * KIOSK_GUIDE_TIME_SCALE times the time; it ends with the session. What
+ * to say comes out through kiosk_speech_take, for the run loop to hand to
+ * the synthesiser; the kiosk never waits for it. */
+#define KIOSK_GUIDE_HOLD_MS 2000u
+#define KIOSK_GUIDE_TIME_SCALE 3u
+#define KIOSK_DOUBLE_TAP_MS 500u
+#define KIOSK_SPEECH_SEGMENTS 64
+enum kiosk_cue { KIOSK_CUE_NONE, KIOSK_CUE_START, KIOSK_CUE_QUESTION };
+struct kiosk_speech {
+    int say;  /* 1: say these segments, cutting off what is being said */
+    int stop; /* 1 (with say 0): silence at once */
+    int cue;  /* enum kiosk_cue, before the words */
+    int n;
+    const char *lang[KIOSK_SPEECH_SEGMENTS];
+    const char *text[KIOSK_SPEECH_SEGMENTS]; /* valid until the next kiosk call */
+    int volume;                              /* steps to turn the volume by */
+    int volume_reset; /* back to where every visitor starts (before volume) */
+};
+/* What to say since the last call: 1 and *out, or 0 when nothing. */
+int kiosk_speech_take(struct kiosk *k, struct kiosk_speech *out);
+/* 1 while the audio guide is on. */
+int kiosk_guide_on(const struct kiosk *k);
+/* The guide's focus: its item's name ("heading", "control:next") and
+ * rectangle on screen; 0 when there is none. For tests. */
+int kiosk_guide_focus(struct kiosk *k, const char **name, struct draw_rect *r);
 
 /* The locale of the panel on screen. */
 const char *kiosk_locale(const struct kiosk *k);

@@ -117,6 +117,7 @@ static const struct draw_list *kiosk_overlay_list(struct kiosk *k, uint64_t now_
             .invite_lang = invite_lang,
             .invite_rise = 1 - invite_t,
         };
+        kiosk_guide_ring(k, &info.focus_on, &info.focus);
         arena_reset(&k->overlay_arena);
         memset(&k->overlay, 0, sizeof(k->overlay));
         overlay_layout(&screen, k->controls, k->n_controls, &k->view, &info, kiosk_measurer_of(k),

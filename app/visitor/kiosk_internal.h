@@ -14,12 +14,43 @@
 #include "layout.h"
 #include "mode.h"
 #include "schedule.h"
+#include "spoken.h"
 #include "showplan.h"
 #include "staff_layer.h"
 #include "ui_strings.h"
 #include "viewcache.h"
 
-#define SPRING_MS 220u /* a drag let go short of the threshold springs back */
+#define SPRING_MS 220u
+
+/* The audio guide's state (kiosk_guide.c). */
+#define GUIDE_FINGERS 4
+struct guide {
+    int on;
+    int focus; /* index into the items (kiosk_guide.c), -1: none */
+    /* the two-finger hold that starts it: the fingers down, where each went
+     * down and whether it moved; since when exactly two are held still */
+    int64_t finger[GUIDE_FINGERS];
+    float fx[GUIDE_FINGERS], fy[GUIDE_FINGERS];
+    int moved[GUIDE_FINGERS];
+    int nf;
+    uint64_t two_since;
+    /* exploring by touch: the finger that explores, and the last tap */
+    int64_t explorer;
+    int exploring;
+    uint64_t down_ms, last_tap_ms;
+    float down_x, down_y;
+    int tap_moved;
+    /* the page last said: panel, language and content generation */
+    int said_index;
+    uint32_t said_gen;
+    char said_locale[STORE_LOCALE_MAX + 1];
+    /* what to say next (kiosk_speech_take) */
+    struct kiosk_speech out;
+    int out_ready;
+    char buf[SPOKEN_TEXT_MAX + 8192];
+    size_t used;
+    struct spoken_panel sp; /* the parts of the panel on screen */
+};                          /* a drag let go short of the threshold springs back */
 
 struct kiosk {
     struct presenter p;
@@ -110,11 +141,25 @@ struct kiosk {
     int caption_stale;                     /* laid out again at the next frame */
     struct arena caption_arena;
     struct draw_list caption;
-    long wakes;                             /* ACT_WAKE: visitors who woke the loop */
+    long wakes;                 /* ACT_WAKE: visitors who woke the loop */
+    int speech, speech_any_key; /* kiosk_opts */
+    struct guide guide;
     char loop_locale[STORE_LOCALE_MAX + 1]; /* the loop's language when a visitor woke it */
 };
 
+/* kiosk_guide.c: the input it takes (1: consumed), what time brings
+ * (the two-finger hold, the page to say), and what the kiosk's commands
+ * mean to it */
+int kiosk_guide_input(struct kiosk *k, const struct input_event *e, const struct input_event *me,
+                      uint64_t now_ms);
+void kiosk_guide_update(struct kiosk *k, uint64_t now_ms);
+uint64_t kiosk_guide_deadline(const struct kiosk *k, uint64_t now_ms);
+void kiosk_guide_cmd(struct kiosk *k, enum action act, uint64_t now_ms);
+void kiosk_guide_notice(struct kiosk *k, const char *text);
+void kiosk_guide_ring(struct kiosk *k, int *on, struct draw_rect *r);
+
 /* kiosk.c */
+void kiosk_run_cmds(struct kiosk *k, const struct mode_cmds *c, uint64_t now_ms);
 struct layout_screen kiosk_screen_of(const struct kiosk *k);
 const struct text_measurer *kiosk_measurer_of(const struct kiosk *k);
 struct control_screen kiosk_control_screen_of(const struct kiosk *k);

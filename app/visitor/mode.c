@@ -969,6 +969,22 @@ static void back_to_loop(struct mode *m, struct mode_cmds *out)
     push(out, ACT_LOOP, 0, 0.0f);
 }
 
+/* The idle time and the countdown, times the audio guide's scale. */
+static uint64_t idle_of(const struct mode *m)
+{
+    return (uint64_t)m->cfg.idle_ms * (m->time_scale > 1 ? m->time_scale : 1);
+}
+
+static uint64_t countdown_of(const struct mode *m)
+{
+    return (uint64_t)m->cfg.countdown_ms * (m->time_scale > 1 ? m->time_scale : 1);
+}
+
+void mode_set_time_scale(struct mode *m, unsigned scale)
+{
+    m->time_scale = scale;
+}
+
 void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
 {
     out->n = 0;
@@ -993,8 +1009,7 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
 
     int busy = gesture_fingers_down(&m->g) > 0 || m->dragging;
     uint64_t since = m->watched_ms > m->last_input_ms ? m->watched_ms : m->last_input_ms;
-    if (m->state == MODE_INTERACTIVE && !busy && now_ms >= since &&
-        now_ms - since >= m->cfg.idle_ms) {
+    if (m->state == MODE_INTERACTIVE && !busy && now_ms >= since && now_ms - since >= idle_of(m)) {
         /* the question is asked over the panel, not over a choice the
          * visitor left half made */
         close_languages(m, out);
@@ -1002,7 +1017,7 @@ void mode_tick(struct mode *m, uint64_t now_ms, struct mode_cmds *out)
         m->countdown_start_ms = now_ms;
         push(out, ACT_COUNTDOWN, 0, 0.0f);
     } else if (m->state == MODE_COUNTDOWN && now_ms >= m->countdown_start_ms &&
-               now_ms - m->countdown_start_ms >= m->cfg.countdown_ms) {
+               now_ms - m->countdown_start_ms >= countdown_of(m)) {
         back_to_loop(m, out);
     }
 }
@@ -1033,10 +1048,10 @@ uint64_t mode_deadline(const struct mode *m, uint64_t now_ms)
         d = min64(d, m->last_input_ms + m->cfg.stuck_finger_ms);
     if (m->state == MODE_INTERACTIVE && !down && !m->dragging)
         d = min64(d, (m->watched_ms > m->last_input_ms ? m->watched_ms : m->last_input_ms) +
-                         m->cfg.idle_ms);
+                         idle_of(m));
     if (m->state == MODE_COUNTDOWN) {
         /* the expiry, or sooner the moment the seconds shown change */
-        uint64_t end = m->countdown_start_ms + m->cfg.countdown_ms;
+        uint64_t end = m->countdown_start_ms + countdown_of(m);
         if (now_ms < end) {
             uint64_t left = end - now_ms;
             uint64_t step = left % 1000 ? left % 1000 : 1000;
@@ -1060,7 +1075,7 @@ void mode_view(const struct mode *m, uint64_t now_ms, struct mode_view *v)
     v->drag_dx = m->dragging ? m->drag_dx : 0.0f;
     v->pressed = -1;
     if (m->state == MODE_COUNTDOWN) {
-        uint64_t end = m->countdown_start_ms + m->cfg.countdown_ms;
+        uint64_t end = m->countdown_start_ms + countdown_of(m);
         uint64_t left = now_ms < end ? end - now_ms : 0;
         v->countdown_s = (int)((left + 999) / 1000);
     }

@@ -251,6 +251,7 @@ struct mode {
     int has_pending;
     struct control controls[MODE_MAX_CONTROLS];
     int n_controls;
+    unsigned time_scale; /* mode_set_time_scale; 0 or 1: as configured */
 };
 
 /* Start in LOOP at now_ms. cfg may be NULL (defaults). */
@@ -273,6 +274,11 @@ void mode_watching(struct mode *m, uint64_t now_ms);
  * finger, drag, press and held-back navigation, and restart the idle
  * clock at now_ms. The state (loop, interactive) stays. */
 void mode_resume(struct mode *m, uint64_t now_ms);
+
+/* The idle time and the countdown are each `scale` times as long (the
+ * audio guide's visitors get three times the time); 0 or 1: as configured.
+ * Takes effect at once, for the idle time running now too. */
+void mode_set_time_scale(struct mode *m, unsigned scale);
 
 /* One input record at now_ms. out is overwritten with the commands to
  * carry out, in order. */

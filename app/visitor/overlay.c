@@ -918,6 +918,18 @@ int overlay_layout(const struct layout_screen *screen, const struct control *con
             main_controls(&o, controls, n_controls, pressed);
             draw_list_role(out, 0, "control");
         }
+        if (info && info->focus_on && view->state == MODE_INTERACTIVE) {
+            /* the audio guide's focus, for sighted companions: a ring in the
+             * accent outside what is said */
+            int n0 = out->n, t = draw_max(U(&o, 0.5), 3), g = t;
+            int x = info->focus.x - g - t, y = info->focus.y - g - t;
+            int w = info->focus.w + 2 * (g + t), h = info->focus.h + 2 * (g + t);
+            rect(&o, x, y, w, t, COLOR_ACCENT, 255);
+            rect(&o, x, y + h - t, w, t, COLOR_ACCENT, 255);
+            rect(&o, x, y + t, t, h - 2 * t, COLOR_ACCENT, 255);
+            rect(&o, x + w - t, y + t, t, h - 2 * t, COLOR_ACCENT, 255);
+            draw_list_role(out, n0, "focus");
+        }
         if (view->state == MODE_COUNTDOWN) {
             int n0 = out->n;
             countdown_card(&o, view->countdown_s);

@@ -77,6 +77,10 @@ struct overlay_info {
     int invite_one;
     int invite_lang;
     double invite_rise;
+    /* the audio guide's focus (kiosk.h): a ring round focus, px, laid out
+     * left to right like the controls */
+    int focus_on;
+    struct draw_rect focus;
 };
 
 /* Lay out the overlay for this view. controls/n_controls are the kiosk's

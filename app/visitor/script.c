@@ -33,6 +33,11 @@ static const char *const key_names[INPUT_KEY_COUNT] = {
     [INPUT_KEY_F10] = "f10",
     [INPUT_KEY_F11] = "f11",
     [INPUT_KEY_F12] = "f12",
+    [INPUT_KEY_HELP] = "help",
+    [INPUT_KEY_VOLUME_UP] = "volumeup",
+    [INPUT_KEY_VOLUME_DOWN] = "volumedown",
+    [INPUT_KEY_SPEECH] = "speech",
+    [INPUT_KEY_OTHER] = "other",
 };
 
 static int name_eq(const char *a, const char *b)
