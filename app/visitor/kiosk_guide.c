@@ -90,8 +90,9 @@ struct item {
 
 static enum control_layer layer_now(const struct kiosk *k)
 {
-    return k->view.index_open       ? CONTROL_INDEX
-           : k->view.languages_open ? CONTROL_LANGUAGES
+    /* the mode's own state: the view is what was last drawn */
+    return k->mode.index_open       ? CONTROL_INDEX
+           : k->mode.languages_open ? CONTROL_LANGUAGES
                                     : CONTROL_MAIN;
 }
 
@@ -224,13 +225,12 @@ static void guide_start(struct kiosk *k, const char *how, uint64_t now_ms)
     g->two_since = 0;
     g->exploring = 0;
     mode_set_time_scale(&k->mode, KIOSK_GUIDE_TIME_SCALE);
-    if (k->view.state == MODE_LOOP || k->mode.state == MODE_LOOP) {
+    if (k->mode.state == MODE_LOOP) {
         struct input_event wake = {.kind = INPUT_KEY, .key = INPUT_KEY_ENTER, .t_ms = now_ms};
         struct mode_cmds c;
         mode_input(&k->mode, &wake, now_ms, &c);
         if (c.n)
             kiosk_run_cmds(k, &c, now_ms);
-        mode_view(&k->mode, now_ms, &k->view);
     } else {
         mode_watching(&k->mode, now_ms);
     }
@@ -276,6 +276,9 @@ static void move(struct kiosk *k, int dir)
     int f = k->guide.focus;
     f = f < 0 ? (dir > 0 ? 0 : n - 1) : ((f + dir) % n + n) % n;
     k->guide.focus = f;
+    log_info("guide", "focus on %s",
+             it[f].part >= 0 ? k->guide.sp.part[it[f].part].name
+                             : mode_action_name(k->controls[it[f].control].act));
     say_begin(k, KIOSK_CUE_NONE);
     say_item(k, &it[f]);
     k->overlay_stale = 1;
@@ -403,7 +406,7 @@ static int key_input(struct kiosk *k, const struct input_event *me, uint64_t now
         guide_start(k, "a key", now_ms);
         return 1;
     }
-    if (k->view.state == MODE_COUNTDOWN || k->mode.state == MODE_COUNTDOWN) {
+    if (k->mode.state == MODE_COUNTDOWN) {
         /* any key: still here (the question's keys, as mode.c binds them) */
         struct input_event still = *me;
         still.key = INPUT_KEY_ENTER;
@@ -459,7 +462,7 @@ static int touch_input(struct kiosk *k, const struct input_event *e, const struc
                        uint64_t now_ms)
 {
     struct guide *g = &k->guide;
-    if (!g->on || k->view.state == MODE_COUNTDOWN || k->mode.state == MODE_COUNTDOWN)
+    if (!g->on || k->mode.state == MODE_COUNTDOWN)
         return 0; /* the kiosk's gestures (a touch answers "still there?") */
     mode_watching(&k->mode, now_ms);
     if (e->phase == INPUT_DOWN && !g->exploring) {
@@ -558,8 +561,7 @@ void kiosk_guide_cmd(struct kiosk *k, enum action act, uint64_t now_ms)
     case ACT_OPEN_LANGUAGES:
     case ACT_CLOSE_INDEX:
     case ACT_CLOSE_LANGUAGES: {
-        /* a new layer of controls: its name, and the focus on its first */
-        mode_view(&k->mode, now_ms, &k->view);
+        /* a new layer of controls: its name; the focus before its first */
         g->focus = -1;
         say_begin(k, KIOSK_CUE_NONE);
         if (act == ACT_OPEN_INDEX)
