@@ -17,7 +17,8 @@ fail=0
 for want in '^Type=notify$' '^WatchdogSec=[0-9]' '^Restart=on-failure$' '^StartLimitBurst=' \
     '^NoNewPrivileges=yes$' '^ProtectSystem=strict$' '^ReadWritePaths=/var/lib/vitrine$' \
     '^PrivateNetwork=yes$' '^ProtectHome=yes$' '^DevicePolicy=closed$' '^DeviceAllow=char-drm' \
-    '^DeviceAllow=char-input' '^User=vitrine$'; do
+    '^DeviceAllow=char-input' '^DeviceAllow=char-alsa rw$' '^SupplementaryGroups=.* audio' \
+    '^User=vitrine$'; do
     grep -qE "$want" "$unit" || { echo "FAIL: the unit has no line $want"; fail=1; }
 done
 
