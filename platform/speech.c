@@ -18,6 +18,8 @@
 #define SYNTH_BUFFER_MS 60 /* eSpeak NG hands its sound over in pieces this long */
 #define OUTPUT_SAMPLES 512 /* the output's buffer: 23 ms at 22050 a second */
 #define VOICE_MAX 64
+#define CUE_NOTE_MS 70 /* the cue: two notes this long, */
+#define CUE_GAP_MS 40  /* then a breath before the words */
 
 /* eSpeak NG's functions, resolved from the library once. */
 static struct {
@@ -147,7 +149,8 @@ struct speech {
     uint64_t gen;        /* every say and stop */
     struct utt *pending; /* waits for the thread */
     uint64_t say_ns;     /* when the utterance being said was asked for */
-    int heard;           /* its first sound has reached the output */
+    int heard;           /* its first word has reached the output */
+    size_t cue_left;     /* samples of its cue still to play before its words */
     int synthesizing;
     int16_t *ring;
     size_t cap, head, len; /* samples */
@@ -174,7 +177,10 @@ static void output_cb(void *ud, Uint8 *stream, int bytes)
     int loud = 0;
     while (got < want && s->len > 0) {
         int v = s->ring[s->head] * gain / 100;
-        loud |= v != 0;
+        if (s->cue_left)
+            s->cue_left--; /* the cue is not a word */
+        else
+            loud |= v != 0;
         out[got++] = (int16_t)v;
         s->head = (s->head + 1) % s->cap;
         s->len--;
@@ -229,14 +235,18 @@ static void cue(struct speech *s, enum speech_cue c, uint64_t g)
 {
     static const float notes[][2] = {{0, 0}, {659.25f, 880.0f}, {880.0f, 659.25f}};
     int rate = es_rate;
-    size_t note = (size_t)rate * 110 / 1000, gap = (size_t)rate * 80 / 1000;
+    size_t note = (size_t)rate * CUE_NOTE_MS / 1000, gap = (size_t)rate * CUE_GAP_MS / 1000;
+    SDL_LockMutex(s->mu);
+    if (s->gen == g)
+        s->cue_left = 2 * note + gap;
+    SDL_UnlockMutex(s->mu);
     int16_t buf[1024];
     for (int k = 0; k < 2; k++) {
         for (size_t i = 0; i < note;) {
             size_t m = 0;
             for (; m < 1024 && i < note; m++, i++) {
                 float t = (float)i / (float)rate;
-                float env = expf(-t * 18.0f) * fminf(1.0f, (float)i / (rate * 0.004f));
+                float env = expf(-t * 25.0f) * fminf(1.0f, (float)i / ((float)rate * 0.004f));
                 buf[m] = (int16_t)(9000.0f * env * sinf(6.2831853f * notes[c][k] * t));
             }
             if (push(s, buf, m, g) != 0)
@@ -442,6 +452,7 @@ static void cut(struct speech *s)
     s->pending = NULL;
     s->len = 0;
     s->heard = 0;
+    s->cue_left = 0;
     SDL_CondBroadcast(s->cv);
 }
 

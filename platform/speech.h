@@ -49,8 +49,9 @@ struct speech_utterance {
 struct speech_stats {
     long said;            /* utterances begun */
     long stopped;         /* utterances cut short by the next or by speech_stop */
-    double last_first_ms; /* the last utterance: speech_say to its first sound handed to
-                           * the output, ms (< 0: none yet) */
+    double last_first_ms; /* the last utterance: speech_say to the first sound of its
+                           * words (after its cue) handed to the output, ms (< 0: none
+                           * yet) */
     int volume;
     int rate;      /* the output's samples a second (0: not open yet) */
     char why[200]; /* "" or why nothing can be said (no eSpeak NG, no output) */

@@ -41,6 +41,7 @@
 #include "job.h"
 #include "kiosk.h"
 #include "log.h"
+#include "speech.h"
 
 #define MAX_FIGS 24
 #define MAX_CONFIGS 8
@@ -747,6 +748,82 @@ static char *read_text(const char *path)
 
 /* The in-process measures of config c: frames offscreen; touch and idle in
  * a window of the current video driver. */
+/* A blind visitor's key to the first sound of the guide's first word:
+ * the key given to the kiosk, its words taken and handed to the speech
+ * thread (as the run loop does), and eSpeak NG's first sound reaching
+ * the audio output's callback. The first run loads eSpeak NG and opens
+ * the output (cold); the rest find them ready (the output stays open
+ * while the guide speaks). SDL's disk driver into /dev/null unless
+ * SDL_AUDIODRIVER names another: synthesis and the output's first
+ * buffer, not a sound card's own latency. */
+static void measure_speech(struct display *d, const struct options *o, struct config *c)
+{
+    enum { RUNS = 9 };
+    char why[512], notice[768];
+    struct figure *cold =
+        fig(c, "speech_first_word_cold_ms", "key to first word, first time", "ms");
+    struct figure *warm = fig(c, "speech_first_word_ms", "key to first word (audio guide)", "ms");
+    if (!getenv("SDL_AUDIODRIVER")) {
+        setenv("SDL_AUDIODRIVER", "disk", 1);
+        setenv("SDL_DISKAUDIOFILE", "/dev/null", 1);
+    }
+    struct store *s = cli_open_content(o->content, notice, sizeof(notice));
+    struct presenter pres = display_presenter(d);
+    struct kiosk_opts ko = {.speech = 1, .speech_any_key = 1};
+    struct kiosk *k = s ? kiosk_new(&pres, s, &ko, clock_now_ms(), why, sizeof(why)) : NULL;
+    struct speech *sp = k ? speech_new(&(struct speech_cfg){.volume = 60}) : NULL;
+    if (!k || !sp) {
+        fig_note(warm, "not measured: %s", k ? "out of memory" : why);
+        kiosk_free(k);
+        return;
+    }
+    double ms[RUNS];
+    int n = 0;
+    for (int run = 0; run < RUNS; run++) {
+        uint64_t t0 = clock_real_ns(), now = clock_now_ms();
+        struct input_event e = {.kind = INPUT_KEY, .key = INPUT_KEY_OTHER, .t_ms = now};
+        kiosk_input(k, &e, now);
+        kiosk_update(k, now);
+        struct kiosk_speech ks;
+        if (!kiosk_speech_take(k, &ks) || !ks.say)
+            break;
+        struct speech_utterance u = {
+            .cue = ks.cue == KIOSK_CUE_START ? SPEECH_CUE_START : SPEECH_CUE_NONE, .n = ks.n};
+        for (int i = 0; i < ks.n && i < SPEECH_MAX_SEGMENTS; i++) {
+            u.seg[i].lang = ks.lang[i];
+            u.seg[i].text = ks.text[i];
+        }
+        uint64_t handed = clock_real_ns();
+        speech_say(sp, &u);
+        struct speech_stats st;
+        uint64_t give_up = handed + 10ull * 1000000000ull;
+        do {
+            sleep_ms(1);
+            speech_stats(sp, &st);
+        } while (st.last_first_ms < 0 && !st.why[0] && clock_real_ns() < give_up);
+        if (st.last_first_ms < 0) {
+            fig_note(warm, "not measured: %s", st.why[0] ? st.why : "no sound within 10 s");
+            break;
+        }
+        double v = (double)(handed - t0) / 1e6 + st.last_first_ms;
+        if (run == 0)
+            one_value(cold, v);
+        else
+            ms[n++] = v;
+        speech_stop(sp);
+        kiosk_end_session(k, now); /* the next visitor starts the guide anew */
+        kiosk_update(k, clock_now_ms());
+        kiosk_speech_take(k, &ks);
+    }
+    if (n) {
+        stats(warm, ms, n);
+        fig_note(warm, "%d runs after the first; the guide's cue, then its first word", n);
+    }
+    fig_note(cold, "loads eSpeak NG and opens the output");
+    speech_free(sp);
+    kiosk_free(k);
+}
+
 static void measure_here(const struct options *o, struct config *c)
 {
     char why[512], notice[768];
@@ -787,6 +864,7 @@ static void measure_here(const struct options *o, struct config *c)
                      "idle_interactive_cpu_pct", "idle in interactive mode");
         if (o->import)
             bench_import(d, k, o, "/proc/self/exe", c);
+        measure_speech(d, o, c);
     } else {
         fig_note(fig(c, "touch_to_present_ms", "touch to present", "ms"), "not measured: %s", why);
     }

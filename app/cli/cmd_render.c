@@ -436,6 +436,10 @@ static int render_script(struct display *d, struct store *store, const struct op
     const uint64_t start = 1000; /* simulated clock at the script's time 0 */
     struct kiosk_opts ko = {.locale = o->locale,
                             .idle_ms = (uint32_t)o->idle_s * 1000u,
+                            .countdown_ms = (uint32_t)o->countdown_s * 1000u,
+                            /* the guide, started by the script's "key speech"
+                             * (its words are not said here) */
+                            .speech = 1,
                             .lazy_views = 1,
                             .reduced_motion = o->reduced_motion,
                             .loop_languages =
