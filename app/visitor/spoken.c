@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "decimal.h"
+#include "layout.h"
 #include "locale_rules.h"
 #include "numfmt.h"
 
@@ -232,15 +233,17 @@ void spoken_panel(const struct panel *p, const struct ui_words *w, struct spoken
     if (!p)
         return;
     const char *l = p->locale;
+    /* the title panel shows its chapter above the title too (layout's
+     * add_chapter) */
+    text_part(out, "chapter", l, p->chapter, "chapter", NULL);
+    if (out->n)
+        out->part[out->n - 1].on_request = 1; /* the same for many pages */
     if (p->kind == PANEL_TITLE) {
         text_part(out, "title", l, p->heading, "title", "heading");
         text_part(out, "subtitle", l, p->body, "subtitle", "body");
         for (int i = 0; i < p->n_also; i++)
             text_part(out, "greeting", p->also_locale[i], p->also[i], "also", "greeting");
     } else {
-        text_part(out, "chapter", l, p->chapter, "chapter", NULL);
-        if (out->n)
-            out->part[out->n - 1].on_request = 1; /* the same for many pages */
         text_part(out, "heading", l, p->heading, "heading", "title");
     }
     switch (p->kind) {
@@ -251,8 +254,10 @@ void spoken_panel(const struct panel *p, const struct ui_words *w, struct spoken
         quote(out, p);
         break;
     case PANEL_IMAGE:
-    case PANEL_VIDEO:
         text_part(out, "image", l, p->image.alt, "image", "image caption");
+        break;
+    case PANEL_VIDEO: /* its clip (over the poster) is drawn as "video" */
+        text_part(out, "image", l, p->image.alt, "video", "image");
         break;
     case PANEL_TIMELINE:
         timeline(out, p);
@@ -285,6 +290,30 @@ int spoken_silent(const struct spoken_panel *sp, const char *const *roles, int n
             out[k++] = roles[i];
     }
     return k;
+}
+
+/* Not the panel's content: drawn by the kiosk over every panel (the page
+ * position, a staff notice, a clip's caption and paused mark, the logo),
+ * or a control (spoken_control says those). */
+static const char *const NOT_CONTENT[] = {"chrome", "notice",  "paused", "caption",
+                                          "logo",   "control", "index",  "staff"};
+
+int spoken_panel_silent_roles(const struct spoken_panel *sp, const struct draw_list *l,
+                              const char **out, int max)
+{
+    const char *roles[64];
+    int n = 0;
+    for (int i = 0; l && i < l->n; i++) {
+        const char *r = l->items[i].role;
+        int skip = !r;
+        for (size_t k = 0; !skip && k < sizeof NOT_CONTENT / sizeof NOT_CONTENT[0]; k++)
+            skip = strcmp(r, NOT_CONTENT[k]) == 0;
+        for (int k = 0; !skip && k < n; k++)
+            skip = strcmp(r, roles[k]) == 0;
+        if (!skip && n < (int)(sizeof roles / sizeof roles[0]))
+            roles[n++] = r;
+    }
+    return spoken_silent(sp, roles, n, out, max);
 }
 
 size_t spoken_control(const struct spoken_controls *sc, const struct control *c, char *buf,

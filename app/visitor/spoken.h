@@ -47,6 +47,15 @@ void spoken_panel(const struct panel *p, const struct ui_words *w, struct spoken
 int spoken_silent(const struct spoken_panel *sp, const char *const *roles, int n, const char **out,
                   int max);
 
+/* spoken_silent over a panel's draw list l (layout_panel's): the roles of
+ * its items that are content, that is, all but the screen's own furniture
+ * drawn over every panel ("chrome": the page position; a notice, a clip's
+ * caption and its paused mark, the exhibit's logo) and the controls, which
+ * spoken_control names. What the walk test and `bundle verify` report. */
+struct draw_list;
+int spoken_panel_silent_roles(const struct spoken_panel *sp, const struct draw_list *l,
+                              const char **out, int max);
+
 /* A control's spoken name (c->act, c->arg) into buf: "Next", "Chapters",
  * a chapter card's title, a language card's name. chapters: the index's
  * titles; langs: the language names the picker shows. *lang: the
