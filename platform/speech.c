@@ -1,4 +1,4 @@
-/* speech - spoken words for the audio guide: eSpeak NG (dlopen'ed) on a
+/* speech.c - spoken words for the audio guide: eSpeak NG (dlopen'ed) on a
  * thread of its own, into a ring that SDL's audio callback drains. */
 #include "speech.h"
 
@@ -14,9 +14,11 @@
 #include "log.h"
 
 #define ESPEAK_LIB "libespeak-ng.so.1"
-#define RING_S 2           /* seconds of sound the ring holds */
-#define SYNTH_BUFFER_MS 60 /* eSpeak NG hands its sound over in pieces this long */
-#define OUTPUT_SAMPLES 512 /* the output's buffer: 23 ms at 22050 a second */
+#define OPUSFILE_LIB "libopusfile.so.0"
+#define OUT_RATE_NO_VOICE 22050 /* the output's rate when eSpeak NG is missing */
+#define RING_S 2                /* seconds of sound the ring holds */
+#define SYNTH_BUFFER_MS 60      /* eSpeak NG hands its sound over in pieces this long */
+#define OUTPUT_SAMPLES 512      /* the output's buffer: 23 ms at 22050 a second */
 #define VOICE_MAX 64
 #define CUE_NOTE_MS 70 /* the cue: two notes this long, */
 #define CUE_GAP_MS 40  /* then a breath before the words */
@@ -73,6 +75,34 @@ static void load_espeak(void)
         es_rate = rate;
     es.SetSynthCallback(synth_cb);
     SDL_AtomicUnlock(&es_lock);
+}
+
+/* libopusfile's functions, for recorded descriptions (once per process,
+ * on the speech thread). */
+typedef struct OggOpusFile OggOpusFile;
+static struct {
+    OggOpusFile *(*open_memory)(const unsigned char *, size_t, int *);
+    int (*read)(OggOpusFile *, int16_t *, int, int *);
+    int (*channel_count)(const OggOpusFile *, int);
+    void (*free)(OggOpusFile *);
+} op;
+static int op_tried, op_ok;
+
+static void load_opusfile(void)
+{
+    if (op_tried)
+        return;
+    op_tried = 1;
+    void *lib = dlopen(OPUSFILE_LIB, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        log_warn("speech", "libopusfile is not installed: recorded descriptions are not played");
+        return;
+    }
+    *(void **)&op.open_memory = dlsym(lib, "op_open_memory");
+    *(void **)&op.read = dlsym(lib, "op_read");
+    *(void **)&op.channel_count = dlsym(lib, "op_channel_count");
+    *(void **)&op.free = dlsym(lib, "op_free");
+    op_ok = op.open_memory && op.read && op.channel_count && op.free;
 }
 
 /* eSpeak NG's name for lang's voice: the language in lower case with '-'
@@ -136,7 +166,9 @@ struct utt {
     int n;
     const char *lang[SPEECH_MAX_SEGMENTS];
     const char *text[SPEECH_MAX_SEGMENTS];
-    char bytes[]; /* the strings */
+    const unsigned char *audio[SPEECH_MAX_SEGMENTS];
+    size_t audio_len[SPEECH_MAX_SEGMENTS];
+    char bytes[]; /* the strings and recordings */
 };
 
 struct speech {
@@ -234,7 +266,7 @@ static int synth_cb(short *wav, int n, espeak_EVENT *ev)
 static void cue(struct speech *s, enum speech_cue c, uint64_t g)
 {
     static const float notes[][2] = {{0, 0}, {659.25f, 880.0f}, {880.0f, 659.25f}};
-    int rate = es_rate;
+    int rate = s->st.rate;
     size_t note = (size_t)rate * CUE_NOTE_MS / 1000, gap = (size_t)rate * CUE_GAP_MS / 1000;
     SDL_LockMutex(s->mu);
     if (s->gen == g)
@@ -281,7 +313,8 @@ static int open_output(struct speech *s)
                      "default one",
                      s->device, n);
     }
-    SDL_AudioSpec want = {.freq = es_rate,
+    int rate = es_rate ? es_rate : OUT_RATE_NO_VOICE;
+    SDL_AudioSpec want = {.freq = rate,
                           .format = AUDIO_S16SYS,
                           .channels = 1,
                           .samples = OUTPUT_SAMPLES,
@@ -295,23 +328,71 @@ static int open_output(struct speech *s)
         return -1;
     }
     log_info("speech", "speaking on %s (%s, %d a second)", name ? name : "the default output",
-             SDL_GetCurrentAudioDriver(), es_rate);
-    s->st.rate = es_rate;
+             SDL_GetCurrentAudioDriver(), rate);
+    s->st.rate = rate;
     SDL_PauseAudioDevice(s->dev, 0);
     return 0;
+}
+
+/* A recording: decoded at 48 kHz, mixed down to one channel, converted to
+ * the output's rate, into the ring while utterance g lasts. */
+static void play(struct speech *s, const unsigned char *data, size_t len, uint64_t g)
+{
+    load_opusfile();
+    if (!op_ok)
+        return;
+    int err = 0;
+    OggOpusFile *of = op.open_memory(data, len, &err);
+    if (!of) {
+        log_warn("speech", "a recorded description is not Ogg Opus (error %d): not played", err);
+        return;
+    }
+    SDL_AudioStream *cv = SDL_NewAudioStream(AUDIO_S16SYS, 1, 48000, AUDIO_S16SYS, 1, s->st.rate);
+    static int16_t pcm[5760 * 2], mono[5760], out[8192];
+    for (int n;
+         cv && s->gen == g && (n = op.read(of, pcm, (int)(sizeof pcm / sizeof *pcm), NULL)) != 0;) {
+        if (n < 0) {
+            log_warn("speech",
+                     "a recorded description is damaged (error %d): the rest is not played", n);
+            break;
+        }
+        int ch = op.channel_count(of, -1);
+        for (int i = 0; i < n; i++)
+            mono[i] = (int16_t)(ch > 1 ? (pcm[2 * i] + pcm[2 * i + 1]) / 2 : pcm[i]);
+        SDL_AudioStreamPut(cv, mono, n * (int)sizeof *mono);
+        for (int got; (got = SDL_AudioStreamGet(cv, out, sizeof out)) > 0;)
+            if (push(s, out, (size_t)got / sizeof *out, g) != 0)
+                break;
+    }
+    if (cv) {
+        SDL_AudioStreamFlush(cv);
+        for (int got; s->gen == g && (got = SDL_AudioStreamGet(cv, out, sizeof out)) > 0;)
+            if (push(s, out, (size_t)got / sizeof *out, g) != 0)
+                break;
+        SDL_FreeAudioStream(cv);
+    }
+    op.free(of);
 }
 
 static void say_now(struct speech *s, const struct utt *u, uint64_t g)
 {
     load_espeak();
-    if (!es_rate) {
-        snprintf(s->st.why, sizeof s->st.why, "%s", es_why);
-    } else if (open_output(s) == 0) {
-        s->st.why[0] = '\0';
+    if (open_output(s) == 0) {
+        s->st.why[0] = es_rate ? '\0' : s->st.why[0];
+        if (!es_rate)
+            snprintf(s->st.why, sizeof s->st.why, "%s", es_why);
         if (u->cue != SPEECH_CUE_NONE)
             cue(s, u->cue, g);
         char voice[VOICE_MAX] = "";
         for (int i = 0; i < u->n && s->gen == g; i++) {
+            if (u->audio[i]) {
+                log_info("speech", "play [%s] a recorded description (%zu bytes)", u->lang[i],
+                         u->audio_len[i]);
+                play(s, u->audio[i], u->audio_len[i], g);
+                continue;
+            }
+            if (!es_rate)
+                continue;
             if (set_voice(u->lang[i], voice, sizeof voice) != 0) {
                 log_warn("speech", "no voice for \"%s\": a part is not said", u->lang[i]);
                 continue;
@@ -423,7 +504,8 @@ static struct utt *copy_utt(const struct speech_utterance *u)
     int n = u->n < 0 ? 0 : u->n > SPEECH_MAX_SEGMENTS ? SPEECH_MAX_SEGMENTS : u->n;
     for (int i = 0; i < n; i++)
         bytes += strlen(u->seg[i].lang ? u->seg[i].lang : "") + 1 +
-                 strlen(u->seg[i].text ? u->seg[i].text : "") + 1;
+                 strlen(u->seg[i].text ? u->seg[i].text : "") + 1 +
+                 (u->seg[i].audio ? u->seg[i].audio_len : 0);
     struct utt *c = malloc(sizeof *c + bytes);
     if (!c)
         return NULL;
@@ -438,6 +520,13 @@ static struct utt *copy_utt(const struct speech_utterance *u)
         p += ll;
         c->text[i] = memcpy(p, t, tl);
         p += tl;
+        c->audio[i] = NULL;
+        c->audio_len[i] = 0;
+        if (u->seg[i].audio && u->seg[i].audio_len) {
+            c->audio[i] = memcpy(p, u->seg[i].audio, u->seg[i].audio_len);
+            c->audio_len[i] = u->seg[i].audio_len;
+            p += u->seg[i].audio_len;
+        }
     }
     return c;
 }

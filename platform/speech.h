@@ -35,13 +35,18 @@ struct speech_cfg {
 enum speech_cue { SPEECH_CUE_NONE, SPEECH_CUE_START, SPEECH_CUE_QUESTION };
 
 /* One utterance: up to SPEECH_MAX_SEGMENTS pieces of text, each in its
- * language (BCP 47: "en", "fr-CA", "zh-Hant"), said one after another. */
+ * language (BCP 47: "en", "fr-CA", "zh-Hant"), said one after another. A
+ * piece with `audio` is a recording instead (an Ogg Opus file's bytes,
+ * copied): played through libopusfile, loaded with dlopen like eSpeak NG;
+ * a recording that will not decode is skipped (logged). */
 struct speech_utterance {
     enum speech_cue cue;
     int n;
     struct {
         const char *lang;
         const char *text;
+        const void *audio;
+        size_t audio_len;
     } seg[SPEECH_MAX_SEGMENTS];
 };
 

@@ -285,9 +285,38 @@ static void keys_mapped(void **state)
     assert_int_equal(r.mods, INPUT_MOD_SHIFT | INPUT_MOD_CTRL | INPUT_MOD_GUI);
     assert_int_equal(r.repeat, 1);
 
-    /* unknown keys and key releases are dropped */
+    /* other keys arrive as "other" (with speech_key = any they start the
+     * audio guide); modifiers alone and key releases are dropped */
     e = keydown(SDLK_a, KMOD_NONE, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_OTHER);
+    e = keydown(SDLK_LSHIFT, KMOD_LSHIFT, 0, 1);
     assert_int_equal(input_translate(&e, &cfg, &r), 0);
+    e = keydown(SDLK_NUMLOCKCLEAR, KMOD_NONE, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 0);
+    /* a keypad's arrows, help and volume keys */
+    e = keydown(SDLK_KP_8, KMOD_NUM, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_UP);
+    e = keydown(SDLK_KP_MULTIPLY, KMOD_NONE, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_HELP);
+    e = keydown(SDLK_KP_PLUS, KMOD_NONE, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_VOLUME_UP);
+    e = keydown(SDLK_VOLUMEDOWN, KMOD_NONE, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_VOLUME_DOWN);
+    /* the speech key the settings name */
+    assert_int_equal(input_speech_key("Keypad 0"), 0);
+    e = keydown(SDLK_KP_0, KMOD_NUM, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_SPEECH);
+    assert_int_equal(input_speech_key("no such key"), -1);
+    assert_int_equal(input_speech_key("any"), 0);
+    e = keydown(SDLK_KP_0, KMOD_NUM, 0, 1);
+    assert_int_equal(input_translate(&e, &cfg, &r), 1);
+    assert_int_equal(r.key, INPUT_KEY_OTHER);
     e = keydown(SDLK_LEFT, KMOD_NONE, 0, 1);
     e.key.type = SDL_KEYUP;
     assert_int_equal(input_translate(&e, &cfg, &r), 0);

@@ -821,6 +821,12 @@ static void the_defaults_are_a_good_file(void **state)
                                               "touch_rotation",
                                               "screenshot_every",
                                               "audio",
+                                              "speech",
+                                              "speech_key",
+                                              "speech_device",
+                                              "speech_volume",
+                                              "speech_volume_max",
+                                              "countdown_timeout",
                                               "hwdec"};
     for (size_t i = 0; i < sizeof keys_wanted / sizeof keys_wanted[0]; i++) {
         char want[64];

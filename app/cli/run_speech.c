@@ -1,4 +1,4 @@
-/* run_speech - the audio guide's voice: the kiosk's words to eSpeak NG. */
+/* run_speech.c - the audio guide's voice: the kiosk's words to eSpeak NG. */
 #include "run_speech.h"
 
 #include <string.h>

@@ -165,7 +165,7 @@ static const struct opt_def defs[] = {
              "(speech_key) or two fingers held still, it speaks the page with eSpeak NG "
              "(docs/accessibility.md); off: nothing of it loads"},
     {.key = "speech_key", .kind = OPT_STRING, .offset = OFF(speech_key), .commands = CMD_RUN,
-     .def = "any", .example = "Keypad 0", .arg = "KEY",
+     .def = "any", .arg = "KEY",
      .help = "the key that starts the audio guide, as SDL names it (\"F12\", \"Keypad 0\", "
              "\"Help\"); any: every key does"},
     {.key = "speech_device", .kind = OPT_STRING, .offset = OFF(speech_device),

@@ -1,4 +1,4 @@
-/* kiosk_guide - the audio guide: started without sight, it says the page
+/* kiosk_guide.c - the audio guide: started without sight, it says the page
  * and what the visitor moves to by key or by finger (kiosk.h). */
 #include <math.h>
 #include <stdio.h>
@@ -426,6 +426,8 @@ static int key_input(struct kiosk *k, const struct input_event *me, uint64_t now
         guide_start(k, "a key", now_ms);
         return 1;
     }
+    if (me->repeat) /* a key held down acts once, as everywhere in the kiosk */
+        return me->key != INPUT_KEY_LEFT && me->key != INPUT_KEY_RIGHT;
     if (k->mode.state == MODE_COUNTDOWN) {
         /* any key: still here (the question's keys, as mode.c binds them) */
         struct input_event still = *me;
