@@ -6,6 +6,8 @@
 #include <dlfcn.h>
 #include <espeak-ng/speak_lib.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -291,12 +293,33 @@ static void cue(struct speech *s, enum speech_cue c, uint64_t g)
             return;
 }
 
+/* Utterance g is still the one to say. */
+static int live(struct speech *s, uint64_t g)
+{
+    SDL_LockMutex(s->mu);
+    int yes = s->gen == g && !s->quit;
+    SDL_UnlockMutex(s->mu);
+    return yes;
+}
+
+/* Why nothing can be said ("" when it can), for speech_stats. */
+static void set_why(struct speech *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_why(struct speech *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    SDL_LockMutex(s->mu);
+    vsnprintf(s->st.why, sizeof s->st.why, fmt, ap);
+    SDL_UnlockMutex(s->mu);
+    va_end(ap);
+}
+
 static int open_output(struct speech *s)
 {
     if (s->dev)
         return 0;
     if (!SDL_WasInit(SDL_INIT_AUDIO) && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        snprintf(s->st.why, sizeof s->st.why, "no audio output: %s", SDL_GetError());
+        set_why(s, "no audio output: %s", SDL_GetError());
         return -1;
     }
     const char *name = NULL;
@@ -323,13 +346,15 @@ static int open_output(struct speech *s)
                   have;
     s->dev = SDL_OpenAudioDevice(name, 0, &want, &have, 0);
     if (!s->dev) {
-        snprintf(s->st.why, sizeof s->st.why, "cannot open the audio output%s%s: %s",
-                 name ? " " : "", name ? name : "", SDL_GetError());
+        set_why(s, "cannot open the audio output%s%s: %s", name ? " " : "", name ? name : "",
+                SDL_GetError());
         return -1;
     }
     log_info("speech", "speaking on %s (%s, %d a second)", name ? name : "the default output",
              SDL_GetCurrentAudioDriver(), rate);
+    SDL_LockMutex(s->mu);
     s->st.rate = rate;
+    SDL_UnlockMutex(s->mu);
     SDL_PauseAudioDevice(s->dev, 0);
     return 0;
 }
@@ -350,7 +375,7 @@ static void play(struct speech *s, const unsigned char *data, size_t len, uint64
     SDL_AudioStream *cv = SDL_NewAudioStream(AUDIO_S16SYS, 1, 48000, AUDIO_S16SYS, 1, s->st.rate);
     static int16_t pcm[5760 * 2], mono[5760], out[8192];
     for (int n;
-         cv && s->gen == g && (n = op.read(of, pcm, (int)(sizeof pcm / sizeof *pcm), NULL)) != 0;) {
+         cv && live(s, g) && (n = op.read(of, pcm, (int)(sizeof pcm / sizeof *pcm), NULL)) != 0;) {
         if (n < 0) {
             log_warn("speech",
                      "a recorded description is damaged (error %d): the rest is not played", n);
@@ -366,7 +391,7 @@ static void play(struct speech *s, const unsigned char *data, size_t len, uint64
     }
     if (cv) {
         SDL_AudioStreamFlush(cv);
-        for (int got; s->gen == g && (got = SDL_AudioStreamGet(cv, out, sizeof out)) > 0;)
+        for (int got; live(s, g) && (got = SDL_AudioStreamGet(cv, out, sizeof out)) > 0;)
             if (push(s, out, (size_t)got / sizeof *out, g) != 0)
                 break;
         SDL_FreeAudioStream(cv);
@@ -378,13 +403,11 @@ static void say_now(struct speech *s, const struct utt *u, uint64_t g)
 {
     load_espeak();
     if (open_output(s) == 0) {
-        s->st.why[0] = es_rate ? '\0' : s->st.why[0];
-        if (!es_rate)
-            snprintf(s->st.why, sizeof s->st.why, "%s", es_why);
+        set_why(s, "%s", es_rate ? "" : es_why);
         if (u->cue != SPEECH_CUE_NONE)
             cue(s, u->cue, g);
         char voice[VOICE_MAX] = "";
-        for (int i = 0; i < u->n && s->gen == g; i++) {
+        for (int i = 0; i < u->n && live(s, g); i++) {
             if (u->audio[i]) {
                 log_info("speech", "play [%s] a recorded description (%zu bytes)", u->lang[i],
                          u->audio_len[i]);
