@@ -256,7 +256,7 @@ void spoken_panel(const struct panel *p, const struct ui_words *w, struct spoken
     case PANEL_IMAGE:
         text_part(out, "image", l, p->image.alt, "image", "image caption");
         break;
-    case PANEL_VIDEO: /* its clip (over the poster) is drawn as "video" */
+    case PANEL_VIDEO: /* a poster's description, where one is given */
         text_part(out, "image", l, p->image.alt, "video", "image");
         break;
     case PANEL_TIMELINE:
@@ -268,7 +268,9 @@ void spoken_panel(const struct panel *p, const struct ui_words *w, struct spoken
     default:
         break;
     }
-    if (p->kind != PANEL_TITLE)
+    if (p->kind == PANEL_VIDEO) /* its body is the clip's caption (layout_video) */
+        text_part(out, "body", l, p->body, "body", "video");
+    else if (p->kind != PANEL_TITLE)
         text_part(out, "body", l, p->body, "body", "subtitle");
     text_part(out, "note", l, p->note, "note", NULL);
     /* the credits' list of sources is their content: said with the page */
