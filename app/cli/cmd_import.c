@@ -32,6 +32,7 @@
 #include "minisig.h"
 #include "photo.h"
 #include "source_file.h"
+#include "speech_check.h"
 #include "staff.h"
 
 /* How long `vitrine import` and `vitrine rollback` wait for another import
@@ -399,7 +400,6 @@ int cmd_bundle_verify(const struct options *o)
                 snprintf(rtl + strlen(rtl), sizeof rtl - strlen(rtl), "%s%s", rtl[0] ? ", " : "",
                          ri.locales[i]);
     arena_free(&ra);
-    store_close(s);
     char who[128];
     import_signer_words(o->keys, signer, who, sizeof(who));
     printf("%s: verified, signed by %s (trusted comment: %s); every panel can be shown at "
@@ -408,6 +408,11 @@ int cmd_bundle_verify(const struct options *o)
            o->positional[0], who, comment, w, h);
     if (rtl[0])
         printf("%s: right to left, set with the page mirrored: %s\n", o->positional[0], rtl);
+    /* what the audio guide would say: a report, the exit status stays */
+    struct speech_check sc;
+    if (speech_check_store(s, w, h, stdout, &sc, why, sizeof(why)) != 0)
+        printf("speech: not checked: %s\n", why);
+    store_close(s);
     report_missing(o->positional[0], stderr);
     return 0;
 }
