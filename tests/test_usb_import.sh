@@ -67,6 +67,11 @@ grep -q 4711 "$out/vitrine.conf" && { echo "FAIL: the PIN itself was written"; f
 # the key by its name (its file, staff.pub, has minisign's own comment) and its id as minisign prints it
 grep -q "verified, signed by staff (key $(sed -n 's/.*public key //p' "$out/keys/staff.pub"))" "$out/v.txt" ||
     { echo "FAIL: verify does not name the key and its id as minisign does: $(cat "$out/v.txt")"; fail=1; }
+# the audio guide's report: a voice for English and French, every part shown is said
+for want in '^speech: en: voice en$' '^speech: fr: voice fr$' \
+    '^speech: [1-9][0-9]* parts in 5 panels spoken; 0 silent; 0 languages without a voice$'; do
+    grep -q "$want" "$out/v.txt" || { echo "FAIL: verify has no '$want': $(cat "$out/v.txt")"; fail=1; }
+done
 if "$VITRINE" bundle verify "$out/stranger.vitrine" --keys "$out/keys" 2>"$out/v.txt"; then
     echo "FAIL: verify accepted a stranger's bundle"; fail=1
 fi

@@ -20,7 +20,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 need_tool Xvfb xvfb
 need_tool ffmpeg ffmpeg
 need_tool python3 python3
+need_tool minisign minisign
 scratch_work
+mkdir -p "$work/keys"
 fail=0
 
 sh "$top/tests/tools/make_clips.sh" "$work/clips" || exit $?
@@ -45,6 +47,14 @@ grep -q '^clip:      videos/vp9.webm: vp9 in webm, 1280x720, 0:03.0, .*with soun
     "$work/inspect.out" ||
     bad "inspect does not list the VP9 clip"
 grep -q '^clips:     2$' "$work/inspect.out" || bad "inspect does not count 2 clips"
+
+# bundle verify's audio guide report: each clip is said (its caption, the body), nothing silent
+minisign -G -W -p "$work/keys/test.pub" -s "$work/test.key" >/dev/null 2>&1 &&
+    minisign -S -s "$work/test.key" -m "$work/ex.vitrine" >/dev/null 2>&1 || bad "minisign"
+"$VITRINE" bundle verify "$work/ex.vitrine" --keys "$work/keys" >"$work/verify.out" 2>&1 ||
+    { cat "$work/verify.out"; bad "bundle verify refused the test exhibit"; }
+grep -q '^speech: [1-9][0-9]* parts in 5 panels spoken; 0 silent; 0 languages without a voice$' \
+    "$work/verify.out" || { cat "$work/verify.out"; bad "bundle verify's speech report"; }
 
 # refused: not a video, and a clip cut short; the file at its panel's video: line
 line=$(grep -n '^  file:' "$work/ex/panels/02-film.yaml" | cut -d: -f1)
