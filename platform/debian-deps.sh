@@ -19,8 +19,10 @@
 # "Hyphenation"; libespeak-ng-dev: the headers of eSpeak NG, which speaks
 # the audio guide, and libespeak-ng1 with espeak-ng-data, the library the
 # kiosk loads with dlopen when a visitor starts the guide and its voices,
-# see platform/speech.c and docs/accessibility.md)
-VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data"
+# see platform/speech.c and docs/accessibility.md; libopusfile-dev: the
+# build decodes each recorded audio description (Ogg Opus) whole to check
+# it, see content/author_audio.c)
+VITRINE_BUILD_PKGS="cmake make gcc pkg-config libc6-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev libjpeg-dev libsqlite3-dev libsodium-dev libyaml-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-noto-core fonts-dejavu-core fonts-noto-cjk fonts-symbola libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-fr hyphen-de hyphen-el hyphen-ru hyphen-uk hyphen-es hyphen-it hyphen-pt-pt hyphen-nl hyphen-pl hyphen-cs hyphen-sk hyphen-sl hyphen-hr hyphen-hu hyphen-ro hyphen-bg hyphen-da hyphen-sv hyphen-lt hyphen-lv libicu-dev fonts-noto-color-emoji libmpv-dev libmpv2 libfribidi-dev libespeak-ng-dev libespeak-ng1 espeak-ng-data libopusfile-dev"
 # to run the test suite as well (Xvfb, xauth and xdotool for the real-window
 # test, Mesa for the OpenGL renderer-reset test and for clips drawn with
 # OpenGL and OpenGL ES (EGL: libegl1, libegl-mesa0, libgles2), cppcheck for the static
