@@ -47,7 +47,7 @@ struct lines {
     int n, more;
 };
 
-static void silent_line(struct lines *ls, const struct panel *p, int index, const char *locale,
+static void silent_line(struct lines *ls, const struct panel *p, const char *locale,
                         const char *const *roles, int n)
 {
     if (ls->n >= SPEECH_CHECK_LINES) {
@@ -59,7 +59,7 @@ static void silent_line(struct lines *ls, const struct panel *p, int index, cons
     escape_text(locale, 0, loc, sizeof loc);
     char *t = ls->text[ls->n++];
     size_t cap = sizeof ls->text[0];
-    int k = snprintf(t, cap, "panel %d %s (%s): silent: ", index + 1, id, loc);
+    int k = snprintf(t, cap, "%s (%s): silent: ", id, loc);
     for (int i = 0; i < n && k > 0 && (size_t)k < cap; i++) /* roles are layout's own names */
         k += snprintf(t + k, cap - (size_t)k, "%s%s", i ? ", " : "", roles[i]);
 }
@@ -115,7 +115,7 @@ int speech_check_store(struct store *s, int w, int h, FILE *f, struct speech_che
             int n = spoken_panel_silent_roles(sp, &list, silent, SILENT_MAX);
             if (n) {
                 out->silent += n;
-                silent_line(lines, &p, i, locale, silent, n);
+                silent_line(lines, &p, locale, silent, n);
             }
         }
     }
