@@ -625,7 +625,7 @@ int kiosk_guide_focus(struct kiosk *k, const char **name, struct draw_rect *r)
 void kiosk_guide_ring(struct kiosk *k, int *on, struct draw_rect *r)
 {
     const char *name;
-    *on = kiosk_guide_focus(k, &name, r);
+    *on = kiosk_guide_focus(k, &name, r) && r->w > 0 && r->h > 0; /* a part not drawn apart */
     if (*on && k->guide.focus >= 0) {
         struct item it[MAX_ITEMS];
         int n = items(k, it);

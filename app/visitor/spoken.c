@@ -1,4 +1,4 @@
-/* spoken - what the audio guide says for each part of a panel and each
+/* spoken.c - what the audio guide says for each part of a panel and each
  * control. */
 #include "spoken.h"
 
