@@ -126,6 +126,18 @@ struct vclip {
     size_t still_size;
 };
 
+/* A panel's recorded audio description in one language (author_audio.c):
+ * checked by decoding it whole, then read again by the writer, which
+ * stores it only when its bytes are still those checked (hash). */
+struct adesc {
+    const char *file; /* relative to src_dir, as written; NULL: none */
+    int line;         /* of its language's key, for errors */
+    int ok;           /* decoded and within the rules: the fields below are set */
+    long long bytes, duration_ms;
+    int channels;
+    unsigned char hash[32]; /* BLAKE2b of its bytes */
+};
+
 /* A timeline event and a compare value (author_items.c). */
 struct event {
     struct panel_date date;
@@ -160,8 +172,9 @@ struct psrc {
     struct figure fig;
     struct quote q;
     struct image img;
-    struct vclip vid; /* video */
-    struct event *ev; /* timeline */
+    struct vclip vid;                /* video */
+    struct adesc audio[MAX_LOCALES]; /* audio_description, by locale */
+    struct event *ev;                /* timeline */
     int nev;
     struct cvalue *cv; /* compare */
     int ncv;
@@ -356,6 +369,14 @@ void video_check(struct build *b, struct psrc *ps);
 /* The panel's clip and captions in locale l as store_panel_load returns
  * them (arrays in b->a): 0, or -1 after reporting. */
 int video_for_locale(struct build *b, const struct psrc *ps, int l, struct panel *p);
+/* A panel's audio_description: mapping into ps->audio (author_audio.c),
+ * then each recording read, decoded whole with libopusfile and checked by
+ * rules_audio; errors at its language's line. */
+void audio_parse(struct build *b, const struct ynode *n, struct psrc *ps);
+void audio_check(struct build *b, struct psrc *ps);
+/* The panel's recordings as rows of audio_description, each read again and
+ * stored only if it is the file checked: 0, or -1 after reporting. */
+int audio_write(struct build *b, struct sqlite3 *db, int pos, const struct psrc *ps);
 /* A path inside the exhibit folder ("videos/a.mp4"), else an error at n's
  * line naming key; NULL when it is not one. */
 const char *build_inner_path(struct build *b, const struct ynode *n, const char *key,

@@ -31,11 +31,13 @@ enum {
     PK_SHOW,
     PK_CHAPTER_SHOW,
     PK_VIDEO,
+    PK_AUDIO,
     PK_N
 };
 static const char *const panel_keys[PK_N] = {
-    "kind",  "chapter", "heading", "body",   "note", "sources",      "figure",
-    "quote", "image",   "events",  "values", "show", "chapter_show", "video",
+    "kind",    "chapter", "heading",      "body",  "note",
+    "sources", "figure",  "quote",        "image", "events",
+    "values",  "show",    "chapter_show", "video", "audio_description",
 };
 
 enum {
@@ -563,6 +565,8 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
         items_parse_values(b, v[PK_VALUES], ps);
     if (v[PK_VIDEO])
         video_parse(b, v[PK_VIDEO], ps);
+    if (v[PK_AUDIO])
+        audio_parse(b, v[PK_AUDIO], ps);
 
     /* A panel without a chapter stays in the previous panel's chapter. */
     if (!ps->has_chapter || ltext_empty(&ps->chapter))
@@ -589,6 +593,10 @@ static void parse_panel(struct build *b, struct psrc *ps, int index, const struc
     }
     if (ps->kind == PANEL_VIDEO && b->nerr == before && b->locales_ok)
         video_check(b, ps);
+    /* each recording decoded whole, whatever else is wrong with the panel:
+     * every mistake in one build */
+    if (b->locales_ok)
+        audio_check(b, ps);
     int exhibit_ok = b->locales_ok && b->sources_ok && b->nloc > 0;
     if (b->nerr == before && exhibit_ok && b->opts && b->opts->fit)
         fit_panel(b, ps, index, img, img_size);

@@ -402,6 +402,8 @@ static int write_rows(struct build *b, sqlite3 *db)
         }
         if (ps->kind == PANEL_VIDEO && write_video(b, db, pos, ps))
             return -1;
+        if (audio_write(b, db, pos, ps))
+            return -1;
         if (write_items(b, db, pos, ps))
             return -1;
         if (write_cites(db, pos, "panel", b, &ps->sources))

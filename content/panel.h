@@ -96,6 +96,17 @@ struct panel_video {
     int n_captions;
 };
 
+/* A panel's recorded audio description in the panel's language: an Ogg
+ * Opus file (rules.h: RULES_AUDIO_*) that the audio guide plays instead of
+ * speaking the panel with synthesis. Only the panel's own language: never
+ * another language's recording. size 0: none. */
+struct panel_audio {
+    const void *data; /* the Ogg Opus file's bytes, in the arena */
+    size_t size;
+    long long duration_ms;
+    int channels; /* 1 or 2 */
+};
+
 /* A source as shown on the panel: its short citation text. */
 struct panel_cite {
     const char *id;          /* source id, e.g. "ctv" */
@@ -153,6 +164,7 @@ struct panel {
     struct panel_quote quote;         /* PANEL_QUOTE only */
     struct panel_image image;         /* PANEL_IMAGE; PANEL_VIDEO: its poster */
     struct panel_video video;         /* PANEL_VIDEO only */
+    struct panel_audio described;     /* its recorded audio description; size 0: none */
     const struct panel_event *events; /* PANEL_TIMELINE only: in date order */
     int n_events;
     const struct panel_value *values; /* PANEL_COMPARE only: in the authors' order */

@@ -730,3 +730,47 @@ int rules_clip(const char *codec, const char *container, long w, long h, long lo
                           RULES_CLIP_MAX_FPS);
     return 0;
 }
+
+int rules_audio(long long bytes, long long duration_ms, long long channels, char *why,
+                size_t why_len)
+{
+    if (bytes < 1)
+        return rules_fail(why, why_len, "is empty; an audio description is an Ogg Opus file");
+    if (bytes > RULES_AUDIO_MAX_BYTES)
+        return rules_fail(why, why_len,
+                          "is %lld.%lld MB; an audio description may be at most %d MB: export it "
+                          "at a lower bitrate (32 kbit/s is plenty for speech)",
+                          bytes / (1024 * 1024), bytes % (1024 * 1024) * 10 / (1024 * 1024),
+                          RULES_AUDIO_MAX_BYTES / (1024 * 1024));
+    if (channels < 1 || channels > RULES_AUDIO_MAX_CHANNELS)
+        return rules_fail(why, why_len,
+                          "has %lld channels; an audio description is mono or stereo (1 or %d "
+                          "channels): export it again as mono",
+                          channels, RULES_AUDIO_MAX_CHANNELS);
+    if (duration_ms < 1)
+        return rules_fail(why, why_len, "has no sound in it (it lasts 0 s)");
+    if (duration_ms > RULES_AUDIO_MAX_MS)
+        return rules_fail(why, why_len,
+                          "lasts %lld min %02lld s; an audio description lasts at most %d "
+                          "minutes: shorten it, or split the panel",
+                          duration_ms / 60000, duration_ms / 1000 % 60, RULES_AUDIO_MAX_MS / 60000);
+    return 0;
+}
+
+int rules_audio_stream(const unsigned char *d, size_t n, long long channels, char *why,
+                       size_t why_len)
+{
+    /* the first page: "OggS", version 0, its segment table, then the
+     * first packet, which an Opus stream begins with its header */
+    size_t nseg = n >= 27 ? d[26] : 0, head = 27 + nseg;
+    int ogg = n >= 27 && memcmp(d, "OggS", 4) == 0 && d[4] == 0;
+    if (!ogg || head + 19 > n || memcmp(d + head, "OpusHead", 8) != 0)
+        return rules_fail(why, why_len,
+                          "is not an Ogg Opus file (it does not start with an Opus header)");
+    int ch = d[head + 9];
+    if (ch < 1 || ch > channels)
+        return rules_fail(why, why_len,
+                          "has %d channels in its Opus header, where %lld are declared", ch,
+                          channels);
+    return 0;
+}

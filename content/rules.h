@@ -67,6 +67,13 @@
 #define RULES_LEN_CAPTION 300   /* one caption cue */
 #define RULES_CAPTIONS_MAX 5000 /* cues per clip and language */
 
+/* Recorded audio descriptions (content/README.md, `audio_description`):
+ * Ogg Opus, mono or stereo, at most 10 minutes and 8 MB (speech at
+ * 32 kbit/s takes 2.4 MB for 10 minutes). */
+#define RULES_AUDIO_MAX_BYTES (8 * 1024 * 1024)
+#define RULES_AUDIO_MAX_MS (10 * 60 * 1000) /* 10 minutes */
+#define RULES_AUDIO_MAX_CHANNELS 2
+
 /* The code point at s[*i], advancing *i past it; or -1 (and *i past one
  * byte) where s is not well-formed UTF-8 (no overlong forms, surrogates,
  * or code points above U+10FFFF). *i < len. */
@@ -171,5 +178,21 @@ int rules_image(const unsigned char *d, size_t n, const char *mime, long w, long
  * pixels; a clip may be at most 3840x2160: ..."). */
 int rules_clip(const char *codec, const char *container, long w, long h, long long duration_ms,
                long long bitrate, long long bytes, double fps, char *why, size_t why_len);
+
+/* A recorded audio description as the build's decoder measured it (struct
+ * panel_audio's fields): 1 to RULES_AUDIO_MAX_BYTES bytes, lasting 1 ms to
+ * RULES_AUDIO_MAX_MS, 1 to RULES_AUDIO_MAX_CHANNELS channels (the most of
+ * any part of the stream). Checked in this order; the phrase follows the
+ * recording's name ("lasts 10 min 01 s; an audio description lasts at most
+ * 10 minutes: ..."). */
+int rules_audio(long long bytes, long long duration_ms, long long channels, char *why,
+                size_t why_len);
+
+/* The bytes of a recording d[0..n): an Ogg stream whose first page holds
+ * an Opus header ("OpusHead") for 1 to `channels` channels. The build
+ * decodes a recording whole; the reader checks only this much (the
+ * signed store carries the bytes the build decoded). */
+int rules_audio_stream(const unsigned char *d, size_t n, long long channels, char *why,
+                       size_t why_len);
 
 #endif

@@ -1,5 +1,8 @@
--- vitrine content store, schema version 7.
+-- vitrine content store, schema version 8.
 --
+-- Version 8 adds recorded audio descriptions: table audio_description (an
+-- Ogg Opus recording of a panel in one language, which the audio guide
+-- plays instead of synthesised speech for that panel in that language).
 -- Version 7 adds what a museum's own languages need: table hyphenation
 -- (where each long word of the exhibit may be hyphenated, found at build
 -- time with the build machine's dictionaries, so a kiosk loads none and
@@ -42,7 +45,7 @@
 --    quote (table citation).
 
 PRAGMA application_id = 1448366641;  -- 0x56545231, 'VTR1'
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 
 -- Exactly one row: what this exhibit is.
 CREATE TABLE exhibit (
@@ -293,3 +296,20 @@ CREATE TABLE ui_text (
     text   TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 200),
     PRIMARY KEY (locale, key)
 ) WITHOUT ROWID;
+
+-- A panel's recorded audio description in one language: an Ogg Opus file
+-- the build decoded whole (what it measured: its duration and the most
+-- channels of any part). The audio guide plays it instead of synthesised
+-- speech for that panel in that language, and in no other language. The
+-- limits are content/rules.h's RULES_AUDIO_MAX_MS (10 minutes),
+-- RULES_AUDIO_MAX_CHANNELS and RULES_AUDIO_MAX_BYTES (8 MB), checked again
+-- by the reader.
+CREATE TABLE audio_description (
+    position    INTEGER NOT NULL REFERENCES panel(position),
+    locale      TEXT NOT NULL REFERENCES locale(code),
+    name        TEXT NOT NULL,                 -- file name in the authoring sources
+    duration_ms INTEGER NOT NULL CHECK (duration_ms BETWEEN 1 AND 600000),
+    channels    INTEGER NOT NULL CHECK (channels IN (1, 2)),
+    data        BLOB NOT NULL CHECK (length(data) BETWEEN 1 AND 8388608),
+    PRIMARY KEY (position, locale)
+);

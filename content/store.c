@@ -16,7 +16,8 @@
 
 /* The first schema version that has what a statement reads. */
 static const int statement_since[ST_COUNT] = {
-    [ST_QUOTE_TRANSLATION] = 4, [ST_FONTS] = 4, [ST_VIDEO] = 6, [ST_CAPTIONS] = 6, [ST_CLIPS] = 6,
+    [ST_QUOTE_TRANSLATION] = 4, [ST_FONTS] = 4, [ST_VIDEO] = 6,
+    [ST_CAPTIONS] = 6,          [ST_CLIPS] = 6, [ST_AUDIO] = 8,
 };
 
 static const char *const statement_sql[ST_COUNT] = {
@@ -93,6 +94,10 @@ static const char *const statement_sql[ST_COUNT] = {
                  " (SELECT count(*) FROM caption k JOIN video v ON v.position = k.position"
                  "  WHERE v.clip = c.id AND k.item = 0)"
                  " FROM clip c ORDER BY c.id",
+    /* the requested language's recording only, never another's; its size
+     * and type (length() does not read a blob) before its bytes */
+    [ST_AUDIO] = "SELECT name, duration_ms, channels, typeof(data), length(data), data"
+                 " FROM audio_description WHERE position = ?1 AND locale = ?2",
     [ST_ALSO] = "SELECT t.locale, t.heading FROM panel_text t JOIN locale l ON l.code = t.locale"
                 " WHERE t.position = ?1 AND t.locale <> ?2 AND t.heading IS NOT NULL"
                 " ORDER BY l.position LIMIT 3",

@@ -24,14 +24,15 @@
 #define STORE_APPLICATION_ID 0x56545231 /* 'VTR1' */
 /* 2: timeline and compare panels. 3: figures as exact decimals (TEXT, not
  * REAL). The writer makes STORE_SCHEMA_VERSION (schema.sql's user_version,
- * 7); the reader takes every version from STORE_SCHEMA_OLDEST on: 3 (no
+ * 8); the reader takes every version from STORE_SCHEMA_OLDEST on: 3 (no
  * theme, logo, fonts or translations), and 2 as version 2 wrote it (its REAL figures
  * read as the shortest decimal that is the same double), so an exhibit
  * imported before an update still opens after it and shows what it
  * showed. Other versions are refused; an older kiosk refuses a newer
  * store: update the kiosks first. */
-/* 4: the exhibit's theme, logo and typefaces; quote translations. */
-#define STORE_SCHEMA_VERSION 7
+/* 4: the exhibit's theme, logo and typefaces; quote translations. 8: recorded
+ * audio descriptions. */
+#define STORE_SCHEMA_VERSION 8
 #define STORE_SCHEMA_OLDEST 2
 /* languages in one exhibit: the kiosk has its own words in 35, and the
  * language picker shows 35 at once on the smallest screen (800x480) */

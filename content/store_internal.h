@@ -65,6 +65,7 @@ enum {
     ST_VIDEO,             /* version 6 on */
     ST_CAPTIONS,          /* version 6 on */
     ST_CLIPS,             /* version 6 on */
+    ST_AUDIO,             /* version 8 on */
     ST_COUNT
 };
 

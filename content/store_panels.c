@@ -587,6 +587,54 @@ static int load_video(struct store *s, int index, const char *loc, const char *w
     return load_captions(s, index, loc, where, a, v, why, why_len);
 }
 
+/* The panel's recorded audio description in loc (version 8 on), the
+ * language asked for and no other: a recording in English on a French
+ * page would say what the visitor cannot read. Checked against the rules
+ * the build applies (rules_audio), then copied into a. */
+static int load_audio(struct store *s, int index, const char *loc, const char *where,
+                      struct arena *a, struct panel_audio *out, char *why, size_t why_len)
+{
+    if (s->format < 8)
+        return 0;
+    sqlite3_stmt *st = st_begin(s, ST_AUDIO);
+    int rc = sqlite3_bind_int(st, 1, index);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 2, loc, -1, SQLITE_STATIC);
+    if (rc != SQLITE_OK)
+        return st_fail_sqlite(s, rc, why, why_len);
+    int r = st_next_row(s, st, why, why_len);
+    if (r <= 0)
+        return r;
+    const char *name;
+    if (st_read_text(s, st, 0, where, ANY_TEXT("audio_description"), a, &name, why, why_len) < 0)
+        return -1;
+    const unsigned char *type = sqlite3_column_text(st, 3);
+    if (!name || sqlite3_column_type(st, 1) != SQLITE_INTEGER ||
+        sqlite3_column_type(st, 2) != SQLITE_INTEGER || !type ||
+        strcmp((const char *)type, "blob") != 0)
+        return rules_fail(why, why_len,
+                          "%s has an audio description that is not as the build writes it (%s).",
+                          s->name, where);
+    long long duration = sqlite3_column_int64(st, 1), channels = sqlite3_column_int64(st, 2);
+    long long n = sqlite3_column_int64(st, 4);
+    char phrase[256];
+    if (rules_audio(n, duration, channels, phrase, sizeof phrase) != 0)
+        return rules_fail(why, why_len, "%s: %s: the audio description %s (%s) %s.", s->name, where,
+                          name, loc, phrase);
+    const unsigned char *data = sqlite3_column_blob(st, 5);
+    if (!data || sqlite3_column_bytes(st, 5) != n)
+        return st_fail_memory(s, why, why_len);
+    if (rules_audio_stream(data, (size_t)n, channels, phrase, sizeof phrase) != 0)
+        return rules_fail(why, why_len, "%s: %s: the audio description %s (%s) %s.", s->name, where,
+                          name, loc, phrase);
+    void *copy = arena_alloc(a, (size_t)n);
+    if (!copy)
+        return st_fail_memory(s, why, why_len);
+    memcpy(copy, data, (size_t)n);
+    *out = (struct panel_audio){copy, (size_t)n, duration, (int)channels};
+    return 0;
+}
+
 static int load_panel(struct store *s, int index, const char *loc, struct arena *a,
                       struct panel *out, char *why, size_t why_len)
 {
@@ -680,6 +728,8 @@ static int load_panel(struct store *s, int index, const char *loc, struct arena 
     default:
         break;
     }
+    if (load_audio(s, index, loc, where, a, &out->described, why, why_len) < 0)
+        return -1;
 
     struct panel_cite *cites;
     int n;

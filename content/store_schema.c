@@ -475,6 +475,7 @@ int store_schema_check(sqlite3 *db, const char *name, int version, char *why, si
                       : version == 4 ? store_schema_v4_sql
                       : version == 5 ? store_schema_v5_sql
                       : version == 6 ? store_schema_v6_sql
+                      : version == 7 ? store_schema_v7_sql
                                      : author_schema_sql;
     /* the format, as the writer makes it (author_write.c runs the same
      * text), in a database of this thread's own */

@@ -42,5 +42,6 @@ extern const char store_schema_v3_sql[];
 extern const char store_schema_v4_sql[];
 extern const char store_schema_v5_sql[];
 extern const char store_schema_v6_sql[];
+extern const char store_schema_v7_sql[];
 
 #endif

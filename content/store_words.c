@@ -208,6 +208,35 @@ static int check_hyphens(struct store *s, char *why, size_t why_len)
     return 0;
 }
 
+/* Recorded audio descriptions (version 8 on) as the build writes them:
+ * each of a panel of the exhibit, in one of its languages (the reader
+ * looks a recording up by both, so another would never be played). */
+static int check_audio(struct store *s, char *why, size_t why_len)
+{
+    char words[80];
+    if (s->format < 8)
+        return 0;
+    static const struct {
+        const char *sql, *says;
+    } rules[] = {
+        {"SELECT locale FROM audio_description WHERE locale NOT IN (SELECT code FROM locale)"
+         " LIMIT 1",
+         "an audio description in a language that is not one of its languages"},
+        {"SELECT name FROM audio_description WHERE position NOT IN (SELECT position FROM panel)"
+         " LIMIT 1",
+         "an audio description of a panel it does not have"},
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        int r = first_found(s, rules[i].sql, words, sizeof words, why, why_len);
+        if (r != 0)
+            return r < 0
+                       ? -1
+                       : rules_fail(why, why_len, "%s has %s (\"%s\"): the build never writes one.",
+                                    s->name, rules[i].says, words);
+    }
+    return 0;
+}
+
 int store_check_as_built(struct store *s, char *why, size_t why_len)
 {
     char words[80];
@@ -309,7 +338,8 @@ int store_check_as_built(struct store *s, char *why, size_t why_len)
                            st_window_words(sqlite3_column_text(st, 0), words, sizeof words));
     }
     sqlite3_finalize(st);
-    if (r != 0 || row < 0 || check_hyphens(s, why, why_len) != 0)
+    if (r != 0 || row < 0 || check_hyphens(s, why, why_len) != 0 ||
+        check_audio(s, why, why_len) != 0)
         return -1;
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         r = first_found(s, rules[i].sql, words, sizeof words, why, why_len);

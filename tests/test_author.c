@@ -269,7 +269,7 @@ static void good_exhibit_reads_back(void **state)
 
     sqlite3 *db = open_store(f->out);
     assert_string_equal(q1(db, "PRAGMA application_id"), "1448366641");
-    assert_string_equal(q1(db, "PRAGMA user_version"), "7");
+    assert_string_equal(q1(db, "PRAGMA user_version"), "8");
     assert_string_equal(q1(db, "PRAGMA integrity_check"), "ok");
     assert_string_equal(
         q1(db, "SELECT slug || ' ' || version || ' ' || default_locale FROM exhibit"),

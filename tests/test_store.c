@@ -383,11 +383,13 @@ static void foreign_and_dangerous_stores_are_refused(void **state)
     (void)state;
     assert_file_refused(make_store("appid.vitrine", "PRAGMA application_id = 1234;"),
                         "is not a vitrine exhibit");
-    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 8;"),
-                        "is schema version 8; this vitrine reads versions 2 to 7");
+    assert_file_refused(make_store("version.vitrine", "PRAGMA user_version = 9;"),
+                        "is schema version 9; this vitrine reads versions 2 to 8");
     assert_file_refused(make_store("older.vitrine", "PRAGMA user_version = 1;"),
-                        "is schema version 1; this vitrine reads versions 2 to 7");
-    /* a version 7 schema that calls itself 2 to 6 is none of them */
+                        "is schema version 1; this vitrine reads versions 2 to 8");
+    /* a version 8 schema that calls itself 2 to 7 is none of them */
+    assert_file_refused(make_store("old7.vitrine", "PRAGMA user_version = 7;"),
+                        "has a table the exhibit format does not have: audio_description");
     assert_file_refused(make_store("old6.vitrine", "PRAGMA user_version = 6;"),
                         "has a table the exhibit format does not have: hyphenation");
     assert_file_refused(make_store("old5.vitrine", "PRAGMA user_version = 5;"),
