@@ -28,6 +28,7 @@
 #include "content/author.h"
 #include "content/rules.h"
 #include "content/store.h"
+#include "content/store_schema.h"
 
 #define WHY_LEN 16384
 #define PANEL "panels/02-arrival.yaml"
@@ -538,6 +539,53 @@ static void a_store_row_that_breaks_the_rules_is_refused(void **state)
     store_close(s);
 }
 
+/* The same exhibit as a store of version 7 (content/schema_v7.sql, the
+ * rows of every table it has): still read, its panels without recordings. */
+static void a_store_of_version_7_is_read_without_recordings(void **state)
+{
+    struct fx *f = *state;
+    with_audio(f, "  en: audio/tone-1s-mono.opus\n");
+    if (build(f) != 0)
+        fail_msg("%s", f->why);
+    char v7[700], sql[1024];
+    snprintf(v7, sizeof v7, "%s/v7.vitrine", f->root);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(v7, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, store_schema_v7_sql, NULL, NULL, NULL), SQLITE_OK);
+    snprintf(sql, sizeof sql, "ATTACH '%s' AS v8", f->out);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT name FROM main.sqlite_schema WHERE type = 'table'"
+                                        " ORDER BY rowid",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    char copy[64 * 200] = "PRAGMA foreign_keys = OFF;";
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        size_t n = strlen(copy);
+        snprintf(copy + n, sizeof copy - n, "INSERT INTO main.\"%s\" SELECT * FROM v8.\"%s\";",
+                 sqlite3_column_text(st, 0), sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_exec(db, copy, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "DETACH v8", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+    struct store *s = NULL;
+    if (store_open_file(v7, &s, f->why, sizeof f->why) != 0)
+        fail_msg("%s", f->why);
+    struct arena a;
+    arena_init(&a, 0);
+    struct panel pn;
+    assert_int_equal(store_panel_load(s, 1, "en", &a, &pn, f->why, sizeof f->why), 0);
+    assert_string_equal(pn.heading, "The start line");
+    assert_int_equal(pn.described.size, 0);
+    assert_null(pn.described.data);
+    assert_int_equal(store_check_as_built(s, f->why, sizeof f->why), 0);
+    arena_free(&a);
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +598,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_recording_outside_the_limits_is_refused, setup, teardown),
         cmocka_unit_test(the_rules_hold_at_their_limits),
         cmocka_unit_test_setup_teardown(a_store_row_that_breaks_the_rules_is_refused, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(a_store_of_version_7_is_read_without_recordings, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
