@@ -4,7 +4,8 @@
 # eSpeak NG's own sound for the same words (the `espeak-ng` command's,
 # sample for sample, found in what the output received); Down moves the
 # focus to the page's first part and says it; left alone, the guide ends
-# with the session and the loop goes back to silence.
+# with the session and the loop goes back to silence. A page with the
+# museum's own recording plays it instead of synthesis.
 set -u
 : "${VITRINE:?}"
 . "$(dirname "$0")/lib.sh"
@@ -81,6 +82,55 @@ wait_log "mode loop" "the loop again"
 n_said=$(grep -c "say \[" "$work/log")
 echo "ok: $n_said pieces said"
 
+kill -TERM "$vpid"
+wait_log "stopping" "the kiosk stopping"
+wait "$vpid"
+
+# A museum's own recording of the title page (audio_description, a 440 Hz
+# tone here): the guide plays it in place of the synthesised page, and the
+# output holds the tone
+cp -r "$VITRINE_SOURCE_DIR/content/exhibits/pyongyang-2014" "$work/ex"
+cp "$VITRINE_SOURCE_DIR/tests/data/audio/tone-1s-mono.opus" "$work/ex/tone.opus"
+printf 'audio_description:\n  en: tone.opus\n' >>"$work/ex/panels/01-title.yaml"
+# the visitor's time as usual: nothing cuts the recording short
+printf 'speech_volume = 100\n' >"$work/long.conf"
+"$VITRINE" bundle build "$work/ex" -o "$work/ex.vitrine" >"$work/build.log" 2>&1 ||
+    { echo "FAIL: the exhibit with a recording did not build"; cat "$work/build.log"; exit 1; }
+SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=disk \
+    SDL_DISKAUDIOFILE="$work/out2.raw" \
+    "$VITRINE" run --state-dir "$work/state" --keys "$work/keys" --config "$work/long.conf" \
+    --content "$work/ex.vitrine" --windowed --size 1280x720 --no-watch \
+    --verbose >"$work/out" 2>"$work/log" &
+vpid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^vitrine$' | head -n 1)
+[ -n "$wid" ] || { echo "FAIL: no vitrine window"; cat "$work/log"; exit 1; }
+wait_log "first frame" "the first frame"
+xdotool key --window "$wid" a
+wait_log "play \[en\] a recorded description" "the recording played"
+grep -q "say \[en\] Running Pyongyang" "$work/log" &&
+    { echo "FAIL: the title was synthesised as well as played"; exit 1; }
+tone() {
+    python3 - "$work/out2.raw" <<'PY'
+import array, math, sys
+a = array.array('h', open(sys.argv[1], 'rb').read())
+rate, n = 22050, 2205  # 100 ms windows
+def power(w, f):
+    k = 2 * math.cos(2 * math.pi * f / rate)
+    s1 = s2 = 0.0
+    for x in w:
+        s1, s2 = x + k * s1 - s2, s1
+    return s1 * s1 + s2 * s2 - k * s1 * s2
+for at in range(0, len(a) - n, n):
+    w = a[at:at + n]
+    e = sum(x * x for x in w)
+    if e > 1e6 and power(w, 440) > 0.5 * e * n / 2:
+        print("a 440 Hz tone at %.1f s of the output" % (at / rate))
+        sys.exit(0)
+sys.exit(1)
+PY
+}
+wait_until 60 "$vpid" tone || { echo "FAIL: no 440 Hz tone in the output"; exit 1; }
+tone
 kill -TERM "$vpid"
 wait_log "stopping" "the kiosk stopping"
 wait "$vpid"

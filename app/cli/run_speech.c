@@ -48,6 +48,8 @@ void run_speech_step(struct run_speech *rs)
         for (int i = 0; i < ks.n && i < SPEECH_MAX_SEGMENTS; i++) {
             u.seg[i].lang = ks.lang[i];
             u.seg[i].text = ks.text[i];
+            u.seg[i].audio = ks.audio_len[i] ? ks.audio[i] : NULL;
+            u.seg[i].audio_len = ks.audio_len[i];
         }
         speech_say(rs->s, &u);
         rs->said++;

@@ -222,7 +222,12 @@ struct kiosk_speech {
     int n;
     const char *lang[KIOSK_SPEECH_SEGMENTS];
     const char *text[KIOSK_SPEECH_SEGMENTS]; /* valid until the next kiosk call */
-    int volume;                              /* steps to turn the volume by */
+    /* a segment with audio_len > 0 is the panel's recorded description
+     * (an Ogg Opus file's bytes, valid until the next kiosk call), played
+     * instead of its words */
+    const void *audio[KIOSK_SPEECH_SEGMENTS];
+    size_t audio_len[KIOSK_SPEECH_SEGMENTS];
+    int volume;       /* steps to turn the volume by */
     int volume_reset; /* back to where every visitor starts (before volume) */
 };
 /* What to say since the last call: 1 and *out, or 0 when nothing. */

@@ -215,9 +215,20 @@ static void say_page(struct kiosk *k, int cue)
     snprintf(b, sizeof b, "%d", count);
     ui_fill2(ui_word(words_now(k), UI_PAGE_OF), a, b, where, sizeof where);
     say_str(k, locale_now(k), where);
-    for (int i = 0; i < n; i++)
-        if (it[i].part >= 0 && !g->sp.part[it[i].part].on_request)
-            say_item(k, &it[i]);
+    const struct panel_audio *rec = &k->cur->panel.described;
+    if (rec->size && rec->data && g->out.n < KIOSK_SPEECH_SEGMENTS) {
+        /* the museum's own recording of this page, in this language: played
+         * instead of the synthesised parts (each part is still said when
+         * the visitor moves to it) */
+        g->out.lang[g->out.n] = locale_now(k);
+        g->out.text[g->out.n] = "";
+        g->out.audio[g->out.n] = rec->data;
+        g->out.audio_len[g->out.n++] = rec->size;
+    } else {
+        for (int i = 0; i < n; i++)
+            if (it[i].part >= 0 && !g->sp.part[it[i].part].on_request)
+                say_item(k, &it[i]);
+    }
     g->focus = -1;
     g->said_index = k->cur->index;
     g->said_gen = k->gen;
