@@ -1119,7 +1119,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
             disp_view_unpack(d, v);
         }
         if (v && fv->play != PV_STILL)
-            disp_video_play(d, v, fv->play, fv->run);
+            disp_video_play(d, v, fv->play, fv->run, fv->hush);
     }
     struct frame alone;
     f = crossfade_ends(f, &alone, w, h);

@@ -132,7 +132,7 @@ void disp_video_park(struct panel_view *v)
 /* The frame asks the view's clip to play (or hold) from run: start it
  * (the poster shows until its first picture), start it over when run
  * changed, pause or go on. A clip that failed keeps its poster. */
-void disp_video_play(struct display *d, struct panel_view *v, int play, uint32_t run)
+void disp_video_play(struct display *d, struct panel_view *v, int play, uint32_t run, int hush)
 {
     struct view_video *vv = &v->vid;
     const struct panel_video *pv = vv->it ? vv->it->video : NULL;
@@ -210,6 +210,10 @@ void disp_video_play(struct display *d, struct panel_view *v, int play, uint32_t
     if (pause != vv->paused) {
         video_set_paused(vv->player, pause);
         vv->paused = pause;
+    }
+    if (!!hush != vv->muted) {
+        video_set_muted(vv->player, hush != 0);
+        vv->muted = !!hush;
     }
 }
 

@@ -143,6 +143,7 @@ struct view_video {
     int has_frame; /* tex holds a picture of the clip: drawn over the poster */
     int rendered;  /* a picture was rendered since the last present */
     int paused;
+    int muted;  /* the audio guide speaks: its sound is off (frame_view.hush) */
     int failed; /* this view's clip failed: its poster stays */
     uint32_t run;
     int seen;  /* in the frame being drawn with PV_PLAY or PV_PAUSE */
@@ -356,7 +357,7 @@ void disp_p_video(void *ctx, struct pview *view, struct pvideo *out);
 void disp_parked_close(struct display *d);
 void disp_stopped_said(const char *name, struct draw_rect r, struct video_player *p);
 void disp_video_park(struct panel_view *v);
-void disp_video_play(struct display *d, struct panel_view *v, int play, uint32_t run);
+void disp_video_play(struct display *d, struct panel_view *v, int play, uint32_t run, int hush);
 void disp_video_presented_all(struct display *d);
 void disp_video_stop(struct display *d, struct view_video *vv);
 void disp_video_sweep(struct display *d);

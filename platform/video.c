@@ -1743,6 +1743,14 @@ void video_set_paused(struct video_player *p, bool paused)
         p->paused = paused;
 }
 
+void video_set_muted(struct video_player *p, bool muted)
+{
+    if (!p->core.h)
+        return;
+    int flag = muted;
+    mpv.set_property_async(p->core.h, 0, "mute", MPV_FORMAT_FLAG, &flag);
+}
+
 void video_restart(struct video_player *p)
 {
     const char *cmd[] = {"seek", "0", "absolute+exact", NULL};

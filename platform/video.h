@@ -191,6 +191,9 @@ bool video_is_gl(const struct video_player *p);
 void video_presented(struct video_player *p);
 
 void video_set_paused(struct video_player *p, bool paused);
+/* Mute the clip's sound, or give it back (a clip opened without sound
+ * stays silent). */
+void video_set_muted(struct video_player *p, bool muted);
 
 /* Back to the start and play (after VIDEO_ENDED, or at any time). */
 void video_restart(struct video_player *p);

@@ -101,6 +101,9 @@ static void a_key_starts_it_and_the_page_is_said(void **state)
     assert_int_equal(take(r), 1);
     assert_int_equal(r->said.cue, KIOSK_CUE_START);
     assert_string_equal(r->said.lang[0], "en");
+    run_for(r, 100);
+    assert_true(r->f.last.n_views >= 1);
+    assert_int_equal(r->f.last.views[0].hush, 1); /* a clip's sound gives way to the guide */
     assert_non_null(strstr(r->all, "Audio guide on.|"));
     assert_non_null(strstr(r->all, "Page 1 of "));
     assert_non_null(strstr(r->all, "Running Pyongyang|")); /* the title panel's title */
@@ -161,9 +164,10 @@ static void it_ends_with_the_session_after_three_times_the_time(void **state)
     assert_int_equal(take(r), 1);
     assert_int_equal(r->said.stop, 1);
     assert_int_equal(r->said.volume_reset, 1);
-    /* the loop goes on in silence */
+    /* the loop goes on in silence, a clip's sound back */
     run_for(r, 30000);
     assert_int_equal(take(r), 0);
+    assert_int_equal(r->f.last.views[0].hush, 0);
     rig_free(r);
 }
 

@@ -144,6 +144,7 @@ static void add_view(struct frame *f, struct kiosk *k, const struct ventry *e, i
         .anim_t = kiosk_countup_t(k, e, now_ms),
         .play = (uint8_t)play,
         .run = run,
+        .hush = (uint8_t)(k->guide.on != 0),
         .rest = role == VROLE_SHOWN && k->view.state == MODE_LOOP && !k->dragging &&
                 !staff_layer_is_open(&k->staff),
     };

@@ -45,6 +45,7 @@ struct frame_view {
     uint8_t alpha; /* 0..255 (a crossfade) */
     double anim_t; /* count-up progress in [0,1], not yet eased */
     uint8_t play;  /* enum pv_play */
+    uint8_t hush;  /* the audio guide is on: the clip's own sound muted while it lasts */
     uint32_t run;  /* the clip plays from its start whenever this changes */
     /* nobody is there and it stays (the loop): once it is still, the
      * presenter may keep less of it until a frame or another view needs it */
