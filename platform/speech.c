@@ -38,6 +38,7 @@ static int es_rate;          /* samples a second; 0: not loaded */
 static char es_why[160];     /* why it could not be */
 static SDL_SpinLock es_lock; /* the loading, once per process */
 static int es_tried;
+static void *es_lib;
 
 static int synth_cb(short *wav, int n, espeak_EVENT *ev);
 
@@ -60,6 +61,7 @@ static void load_espeak(void)
     *(void **)&es.fn = dlsym(lib, "espeak_" #fn);                                                  \
     if (!es.fn) {                                                                                  \
         snprintf(es_why, sizeof es_why, ESPEAK_LIB " has no espeak_" #fn);                         \
+        dlclose(lib);                                                                              \
         SDL_AtomicUnlock(&es_lock);                                                                \
         return;                                                                                    \
     }
@@ -76,6 +78,7 @@ static void load_espeak(void)
     else
         es_rate = rate;
     es.SetSynthCallback(synth_cb);
+    es_lib = lib; /* never closed: eSpeak NG's data stays for the next visitor */
     SDL_AtomicUnlock(&es_lock);
 }
 
@@ -89,6 +92,7 @@ static struct {
     void (*free)(OggOpusFile *);
 } op;
 static int op_tried, op_ok;
+static void *op_lib;
 
 static void load_opusfile(void)
 {
@@ -105,6 +109,10 @@ static void load_opusfile(void)
     *(void **)&op.channel_count = dlsym(lib, "op_channel_count");
     *(void **)&op.free = dlsym(lib, "op_free");
     op_ok = op.open_memory && op.read && op.channel_count && op.free;
+    if (op_ok)
+        op_lib = lib; /* kept for the process's life */
+    else
+        dlclose(lib);
 }
 
 /* eSpeak NG's name for lang's voice: the language in lower case with '-'
