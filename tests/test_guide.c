@@ -23,11 +23,20 @@ struct rig {
     char all[16384];          /* its words, joined by '|' */
 };
 
-static struct rig *rig_new(int speech, int any_key)
+/* A kiosk on the bundled exhibit, or on the built store `file` beside the
+ * tests (the right-to-left one). */
+static struct rig *rig_on(const char *file, int speech, int any_key)
 {
     struct rig *r = calloc(1, sizeof *r);
     char why[256];
-    struct store *s = bundled();
+    struct store *s = NULL;
+    if (file) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", getenv("VITRINE_BINARY_DIR"), file);
+        assert_int_equal(store_open_file(path, &s, why, sizeof why), 0);
+    } else {
+        s = bundled();
+    }
     assert_non_null(s);
     r->p = presenter_of(&r->f);
     struct kiosk_opts o = {.speech = speech, .speech_any_key = any_key, .idle_ms = 60000};
@@ -37,6 +46,11 @@ static struct rig *rig_new(int speech, int any_key)
     kiosk_update(r->k, r->t);
     kiosk_draw(r->k, r->t);
     return r;
+}
+
+static struct rig *rig_new(int speech, int any_key)
+{
+    return rig_on(NULL, speech, any_key);
 }
 
 static void rig_free(struct rig *r)
@@ -260,6 +274,42 @@ static void with_speech_off_nothing_starts(void **state)
     rig_free(r);
 }
 
+/* On a right-to-left page the controls are said in the page's order:
+ * from the right edge, where "previous" stands, to the left, "next"; the
+ * page's parts are said in Arabic. */
+static void right_to_left_controls_in_the_pages_order(void **state)
+{
+    (void)state;
+    struct rig *r = rig_on("rtl-test.vitrine", 1, 1);
+    press(r, INPUT_KEY_OTHER);
+    assert_int_equal(take(r), 1);
+    assert_string_equal(r->said.lang[0], "ar");
+    const char *name = NULL, *first = NULL;
+    struct draw_rect box;
+    for (int i = 0; i < 40; i++) {
+        press(r, INPUT_KEY_DOWN);
+        assert_int_equal(kiosk_guide_focus(r->k, &name, &box), 1);
+        if (strcmp(name, "prev") == 0 || strcmp(name, "next") == 0) {
+            first = name;
+            break;
+        }
+    }
+    assert_non_null(first);
+    assert_string_equal(first, "prev");
+    /* on through the controls: "next", at the left edge, comes last */
+    const char *last = first;
+    for (int i = 0; i < 40; i++) {
+        press(r, INPUT_KEY_DOWN);
+        assert_int_equal(kiosk_guide_focus(r->k, &name, &box), 1);
+        if (strcmp(name, "heading") == 0 || strcmp(name, "title") == 0 ||
+            strcmp(name, "chapter") == 0)
+            break; /* round to the page's first part */
+        last = name;
+    }
+    assert_string_equal(last, "next");
+    rig_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +318,7 @@ int main(void)
         cmocka_unit_test(two_fingers_held_still_start_it),
         cmocka_unit_test(a_finger_hears_what_is_under_it_and_a_double_tap_chooses),
         cmocka_unit_test(with_speech_off_nothing_starts),
+        cmocka_unit_test(right_to_left_controls_in_the_pages_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,14 +119,16 @@ static int part_rect(const struct kiosk *k, const struct spoken_part *p, struct 
 }
 
 /* a before b in reading order: a row above (its middle above b's top),
- * else further along the row */
-static int before(const struct kiosk *k, const struct item *a, const struct item *b)
+ * else further along the row. Controls are laid out left to right and
+ * mirrored as a whole on a right-to-left page, so their own order is the
+ * page's either way. */
+static int before(const struct item *a, const struct item *b)
 {
     if (a->r.y + a->r.h / 2 < b->r.y)
         return 1;
     if (b->r.y + b->r.h / 2 < a->r.y)
         return 0;
-    return kiosk_rtl(k) ? a->r.x > b->r.x : a->r.x < b->r.x;
+    return a->r.x < b->r.x;
 }
 
 static int items(struct kiosk *k, struct item *out)
@@ -154,10 +156,9 @@ static int items(struct kiosk *k, struct item *out)
                           .r = {(int)lrintf(c->x * (float)s.w), (int)lrintf(c->y * (float)s.h),
                                 (int)lrintf(c->w * (float)s.w), (int)lrintf(c->h * (float)s.h)}};
     }
-    /* as a sighted visitor reads them: row by row, left to right (on a
-     * right-to-left page the mirror of that: the page's own order) */
+    /* as a sighted visitor reads them: row by row, in the page's direction */
     for (int i = first + 1; i < n; i++)
-        for (int j = i; j > first && before(k, &out[j], &out[j - 1]); j--) {
+        for (int j = i; j > first && before(&out[j], &out[j - 1]); j--) {
             struct item t = out[j];
             out[j] = out[j - 1];
             out[j - 1] = t;
