@@ -824,6 +824,7 @@ static void the_defaults_are_a_good_file(void **state)
                                               "speech",
                                               "speech_key",
                                               "speech_device",
+                                              "speech_rate",
                                               "speech_volume",
                                               "speech_volume_max",
                                               "countdown_timeout",

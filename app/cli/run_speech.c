@@ -16,7 +16,8 @@ int run_speech_start(struct run_speech *rs, const struct run_env *env)
         return 0;
     struct speech_cfg cfg = {.device = o->speech_device,
                              .volume = (int)o->speech_volume,
-                             .volume_max = (int)o->speech_volume_max};
+                             .volume_max = (int)o->speech_volume_max,
+                             .rate = (int)o->speech_rate};
     rs->s = speech_new(&cfg);
     if (!rs->s) {
         log_warn("speech", "out of memory: the audio guide is off");

@@ -160,7 +160,7 @@ static const struct opt_def defs[] = {
      .help = "play the sound of video panels that ask for it (video.sound: yes); off: every "
              "clip is muted and its sound never decoded"},
     {.flag = "--speech", .key = "speech", .kind = OPT_CHOICE, .offset = OFF(speech),
-     .commands = CMD_RUN | CMD_PREVIEW, .choices = "on|off", .def = "on", .arg = "on|off",
+     .commands = CMD_RUN, .choices = "on|off", .def = "on", .arg = "on|off",
      .help = "the audio guide for blind and low-vision visitors: started by a key "
              "(speech_key) or two fingers held still, it speaks the page with eSpeak NG "
              "(docs/accessibility.md); off: nothing of it loads"},
@@ -172,6 +172,10 @@ static const struct opt_def defs[] = {
      .commands = CMD_RUN, .example = "USB Audio", .arg = "NAME",
      .help = "the audio output the guide speaks on, or a part of its name (the headphone "
              "jack, a USB headset); default: the system's"},
+    {.key = "speech_rate", .kind = OPT_LONG, .offset = OFF(speech_rate), .min = 80, .max = 450,
+     .commands = CMD_RUN, .def = "175", .arg = "WPM",
+     .help = "how fast the guide speaks, in words a minute (eSpeak NG's own is 175; slower "
+             "suits many older visitors)"},
     {.key = "speech_volume", .kind = OPT_LONG, .offset = OFF(speech_volume), .min = 1,
      .max = 100, .commands = CMD_RUN, .def = "60", .arg = "PERCENT",
      .help = "the guide's volume where each visitor starts (and returns to after them)"},
@@ -179,8 +183,7 @@ static const struct opt_def defs[] = {
      .max = 100, .commands = CMD_RUN, .def = "100", .arg = "PERCENT",
      .help = "the most a visitor can turn the guide's volume up"},
     {.flag = "--countdown-timeout", .key = "countdown_timeout", .kind = OPT_LONG,
-     .offset = OFF(countdown_s), .min = 5, .max = 600,
-     .commands = CMD_RUN | CMD_RENDER | CMD_PREVIEW | CMD_SOAK, .def = "10", .arg = "S",
+     .offset = OFF(countdown_s), .min = 5, .max = 600, .commands = CMD_RUN | CMD_RENDER | CMD_SOAK, .def = "10", .arg = "S",
      .help = "seconds \"still there?\" waits for an answer before the exhibit starts again "
              "(the audio guide's visitors get three times as long)"},
     {.flag = "--hwdec", .key = "hwdec", .kind = OPT_CHOICE, .offset = OFF(hwdec),

@@ -70,6 +70,7 @@ struct options {
     const char *speech;         /* --speech on|off, speech: the audio guide can be started */
     const char *speech_key;     /* speech_key: "any" or an SDL key name */
     const char *speech_device;  /* speech_device: the audio output's name (or part); NULL */
+    long speech_rate;           /* speech_rate: words a minute */
     long speech_volume;         /* speech_volume: 1..100, where each visitor starts */
     long speech_volume_max;     /* speech_volume_max: the most a visitor can turn it up */
     long countdown_s;           /* countdown_timeout: "still there?" this long */
