@@ -163,6 +163,13 @@ static void figure(struct spoken_panel *sp, const struct panel *p, const struct 
     numfmt_figure_text(f, p->locale, shown, sizeof shown);
     spoken_number(p->locale, shown, said, sizeof said);
     begin(sp, "figure", p->locale, 0, "figure", "figure label", NULL, NULL);
+    if (has_text(f->label)) { /* a breath between the number and what it counts */
+        size_t l = strlen(said);
+        if (l + 1 < sizeof said) {
+            said[l] = ',';
+            said[l + 1] = '\0';
+        }
+    }
     put(sp, said);
     put(sp, f->label);
     done(sp);
