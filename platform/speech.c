@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <espeak-ng/speak_lib.h>
 #include <math.h>
+#include <opusfile.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,6 @@
 #include "log.h"
 
 #define ESPEAK_LIB "libespeak-ng.so.1"
-#define OPUSFILE_LIB "libopusfile.so.0"
 #define OUT_RATE_NO_VOICE 22050 /* the output's rate when eSpeak NG is missing */
 #define RING_S 2                /* seconds of sound the ring holds */
 #define SYNTH_BUFFER_MS 60      /* eSpeak NG hands its sound over in pieces this long */
@@ -80,39 +80,6 @@ static void load_espeak(void)
     es.SetSynthCallback(synth_cb);
     es_lib = lib; /* never closed: eSpeak NG's data stays for the next visitor */
     SDL_AtomicUnlock(&es_lock);
-}
-
-/* libopusfile's functions, for recorded descriptions (once per process,
- * on the speech thread). */
-typedef struct OggOpusFile OggOpusFile;
-static struct {
-    OggOpusFile *(*open_memory)(const unsigned char *, size_t, int *);
-    int (*read)(OggOpusFile *, int16_t *, int, int *);
-    int (*channel_count)(const OggOpusFile *, int);
-    void (*free)(OggOpusFile *);
-} op;
-static int op_tried, op_ok;
-static void *op_lib;
-
-static void load_opusfile(void)
-{
-    if (op_tried)
-        return;
-    op_tried = 1;
-    void *lib = dlopen(OPUSFILE_LIB, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        log_warn("speech", "libopusfile is not installed: recorded descriptions are not played");
-        return;
-    }
-    *(void **)&op.open_memory = dlsym(lib, "op_open_memory");
-    *(void **)&op.read = dlsym(lib, "op_read");
-    *(void **)&op.channel_count = dlsym(lib, "op_channel_count");
-    *(void **)&op.free = dlsym(lib, "op_free");
-    op_ok = op.open_memory && op.read && op.channel_count && op.free;
-    if (op_ok)
-        op_lib = lib; /* kept for the process's life */
-    else
-        dlclose(lib);
 }
 
 /* eSpeak NG's name for lang's voice: the language in lower case with '-'
@@ -371,11 +338,8 @@ static int open_output(struct speech *s)
  * the output's rate, into the ring while utterance g lasts. */
 static void play(struct speech *s, const unsigned char *data, size_t len, uint64_t g)
 {
-    load_opusfile();
-    if (!op_ok)
-        return;
     int err = 0;
-    OggOpusFile *of = op.open_memory(data, len, &err);
+    OggOpusFile *of = op_open_memory(data, len, &err);
     if (!of) {
         log_warn("speech", "a recorded description is not Ogg Opus (error %d): not played", err);
         return;
@@ -383,13 +347,13 @@ static void play(struct speech *s, const unsigned char *data, size_t len, uint64
     SDL_AudioStream *cv = SDL_NewAudioStream(AUDIO_S16SYS, 1, 48000, AUDIO_S16SYS, 1, s->st.rate);
     static int16_t pcm[5760 * 2], mono[5760], out[8192];
     for (int n;
-         cv && live(s, g) && (n = op.read(of, pcm, (int)(sizeof pcm / sizeof *pcm), NULL)) != 0;) {
+         cv && live(s, g) && (n = op_read(of, pcm, (int)(sizeof pcm / sizeof *pcm), NULL)) != 0;) {
         if (n < 0) {
             log_warn("speech",
                      "a recorded description is damaged (error %d): the rest is not played", n);
             break;
         }
-        int ch = op.channel_count(of, -1);
+        int ch = op_channel_count(of, -1);
         for (int i = 0; i < n; i++)
             mono[i] = (int16_t)(ch > 1 ? (pcm[2 * i] + pcm[2 * i + 1]) / 2 : pcm[i]);
         SDL_AudioStreamPut(cv, mono, n * (int)sizeof *mono);
@@ -404,7 +368,7 @@ static void play(struct speech *s, const unsigned char *data, size_t len, uint64
                 break;
         SDL_FreeAudioStream(cv);
     }
-    op.free(of);
+    op_free(of);
 }
 
 static void say_now(struct speech *s, const struct utt *u, uint64_t g)

@@ -37,7 +37,7 @@ enum speech_cue { SPEECH_CUE_NONE, SPEECH_CUE_START, SPEECH_CUE_QUESTION };
 /* One utterance: up to SPEECH_MAX_SEGMENTS pieces of text, each in its
  * language (BCP 47: "en", "fr-CA", "zh-Hant"), said one after another. A
  * piece with `audio` is a recording instead (an Ogg Opus file's bytes,
- * copied): played through libopusfile, loaded with dlopen like eSpeak NG;
+ * copied): played through libopusfile (linked: the build decodes them too);
  * a recording that will not decode is skipped (logged). */
 struct speech_utterance {
     enum speech_cue cue;
