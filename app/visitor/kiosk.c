@@ -212,6 +212,7 @@ struct kiosk *kiosk_new(const struct presenter *p, struct store *store, const st
     k->speech_any_key = o && o->speech_any_key;
     k->guide.focus = -1;
     k->guide.said_index = -1;
+    k->guide.sp_index = -1; /* no parts made yet */
     mode_init(&k->mode, &mc, now_ms);
     int info_ok = kiosk_load_info(k, why, why_len) == 0;
     if (info_ok)

@@ -16,12 +16,9 @@
 static void say_begin(struct kiosk *k, int cue)
 {
     struct guide *g = &k->guide;
-    int vol = g->out_ready ? g->out.volume : 0, reset = g->out_ready && g->out.volume_reset;
     memset(&g->out, 0, sizeof g->out);
     g->out.say = 1;
     g->out.cue = cue;
-    g->out.volume = vol;
-    g->out.volume_reset = reset;
     g->out_ready = 1;
     g->used = 0;
 }
@@ -47,21 +44,24 @@ static void say_str(struct kiosk *k, const char *lang, const char *text)
 static void say_stop(struct kiosk *k)
 {
     struct guide *g = &k->guide;
-    int vol = g->out_ready ? g->out.volume : 0, reset = g->out_ready && g->out.volume_reset;
     memset(&g->out, 0, sizeof g->out);
     g->out.stop = 1;
-    g->out.volume = vol;
-    g->out.volume_reset = reset;
     g->out_ready = 1;
 }
 
 int kiosk_speech_take(struct kiosk *k, struct kiosk_speech *out)
 {
-    if (!k->guide.out_ready)
+    struct guide *g = &k->guide;
+    if (!g->out_ready && !g->volume && !g->volume_reset)
         return 0;
-    *out = k->guide.out;
-    k->guide.out_ready = 0;
-    memset(&k->guide.out, 0, sizeof k->guide.out);
+    if (g->out_ready)
+        *out = g->out;
+    else
+        memset(out, 0, sizeof *out);
+    out->volume = g->volume;
+    out->volume_reset = g->volume_reset;
+    g->out_ready = g->volume = g->volume_reset = 0;
+    memset(&g->out, 0, sizeof g->out);
     return 1;
 }
 
@@ -134,7 +134,13 @@ static int before(const struct item *a, const struct item *b)
 static int items(struct kiosk *k, struct item *out)
 {
     struct guide *g = &k->guide;
-    spoken_panel(&k->cur->panel, words_now(k), &g->sp);
+    if (g->sp_index != k->cur->index || g->sp_gen != k->gen ||
+        strcmp(g->sp_locale, locale_now(k)) != 0) {
+        spoken_panel(&k->cur->panel, words_now(k), &g->sp);
+        g->sp_index = k->cur->index;
+        g->sp_gen = k->gen;
+        snprintf(g->sp_locale, sizeof g->sp_locale, "%s", locale_now(k));
+    }
     struct layout_screen s = kiosk_screen_of(k);
     enum control_layer layer = layer_now(k);
     int n = 0;
@@ -285,8 +291,8 @@ static void guide_end(struct kiosk *k)
     g->exploring = 0;
     mode_set_time_scale(&k->mode, 1);
     say_stop(k);
-    g->out.volume = 0;
-    g->out.volume_reset = 1; /* the next visitor starts where every visitor does */
+    g->volume = 0;
+    g->volume_reset = 1; /* the next visitor starts where every visitor does */
     log_info("guide", "audio guide off: the visitor has gone");
     k->overlay_stale = 1;
     k->dirty = 1;
@@ -470,11 +476,7 @@ static int key_input(struct kiosk *k, const struct input_event *me, uint64_t now
         break;
     case INPUT_KEY_VOLUME_UP:
     case INPUT_KEY_VOLUME_DOWN:
-        if (!g->out_ready) {
-            memset(&g->out, 0, sizeof g->out);
-            g->out_ready = 1;
-        }
-        g->out.volume += me->key == INPUT_KEY_VOLUME_UP ? 1 : -1;
+        g->volume += me->key == INPUT_KEY_VOLUME_UP ? 1 : -1;
         break;
     case INPUT_KEY_LEFT:
     case INPUT_KEY_RIGHT:
@@ -619,7 +621,8 @@ void kiosk_guide_notice(struct kiosk *k, const char *text)
 
 /* ---- the focus on screen -------------------------------------------------- */
 
-int kiosk_guide_focus(struct kiosk *k, const char **name, struct draw_rect *r)
+/* The focused item, 1; 0 when there is none. */
+static int focused(struct kiosk *k, struct item *out)
 {
     struct item it[MAX_ITEMS];
     if (!k->guide.on || k->guide.focus < 0)
@@ -627,23 +630,30 @@ int kiosk_guide_focus(struct kiosk *k, const char **name, struct draw_rect *r)
     int n = items(k, it);
     if (k->guide.focus >= n)
         return 0;
-    const struct item *f = &it[k->guide.focus];
-    *r = f->r;
-    *name = f->part >= 0 ? k->guide.sp.part[f->part].name
-                         : mode_action_name(k->controls[f->control].act);
+    *out = it[k->guide.focus];
+    return 1;
+}
+
+int kiosk_guide_focus(struct kiosk *k, const char **name, struct draw_rect *r)
+{
+    struct item f;
+    if (!focused(k, &f))
+        return 0;
+    *r = f.r;
+    *name =
+        f.part >= 0 ? k->guide.sp.part[f.part].name : mode_action_name(k->controls[f.control].act);
     return 1;
 }
 
 void kiosk_guide_ring(struct kiosk *k, int *on, struct draw_rect *r)
 {
-    const char *name;
-    *on = kiosk_guide_focus(k, &name, r) && r->w > 0 && r->h > 0; /* a part not drawn apart */
-    if (*on && k->guide.focus >= 0) {
-        struct item it[MAX_ITEMS];
-        int n = items(k, it);
-        /* the overlay is laid out left to right and mirrored as a whole on a
-         * right-to-left page; a part is where it is drawn: mirror it back */
-        if (k->guide.focus < n && it[k->guide.focus].part >= 0 && kiosk_rtl(k))
-            r->x = kiosk_screen_of(k).w - r->x - r->w;
-    }
+    struct item f;
+    *on = focused(k, &f) && f.r.w > 0 && f.r.h > 0; /* not a part that is not drawn apart */
+    if (!*on)
+        return;
+    *r = f.r;
+    /* the overlay is laid out left to right and mirrored as a whole on a
+     * right-to-left page; a part is where it is drawn: mirror it back */
+    if (f.part >= 0 && kiosk_rtl(k))
+        r->x = kiosk_screen_of(k).w - r->x - r->w;
 }

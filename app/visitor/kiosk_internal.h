@@ -47,10 +47,17 @@ struct guide {
     /* what to say next (kiosk_speech_take) */
     struct kiosk_speech out;
     int out_ready;
+    int volume, volume_reset; /* volume steps and a reset since the last take, apart from
+                               * the words (a new utterance does not drop them) */
     char buf[SPOKEN_TEXT_MAX + 8192];
     size_t used;
-    struct spoken_panel sp; /* the parts of the panel on screen */
-};                          /* a drag let go short of the threshold springs back */
+    /* the parts of the panel on screen, made for panel sp_index in language
+     * sp_locale of content generation sp_gen: made again when one changes */
+    struct spoken_panel sp;
+    int sp_index;
+    uint32_t sp_gen;
+    char sp_locale[STORE_LOCALE_MAX + 1];
+}; /* a drag let go short of the threshold springs back */
 
 struct kiosk {
     struct presenter p;
