@@ -199,6 +199,40 @@ int clock_build_time(int64_t *utc_s, char *why, size_t why_len)
     return 0;
 }
 
+static uint64_t stage_ns[CLOCK_STAGE_COUNT];
+
+void clock_stage(enum clock_stage s)
+{
+    if ((unsigned)s < CLOCK_STAGE_COUNT && !stage_ns[s])
+        stage_ns[s] = clock_real_ns();
+}
+
+int clock_stages_line(char *buf, size_t len)
+{
+    static const char *const names[CLOCK_STAGE_COUNT] = {
+        "loading", "libraries", "store", "display", "fonts", "first layout", "present"};
+    double since = clock_since_exec_ms(NULL);
+    double exec_ms = (double)clock_real_ns() / 1e6 - (since > 0 ? since : 0);
+    char part[CLOCK_STAGE_COUNT][24];
+    double prev = exec_ms;
+    for (int i = 0; i < CLOCK_STAGE_COUNT; i++) {
+        double at = (double)stage_ns[i] / 1e6;
+        if (!stage_ns[i] || at < prev) {
+            snprintf(part[i], sizeof(part[i]), "-");
+            continue;
+        }
+        snprintf(part[i], sizeof(part[i]), "%.1f", at - prev);
+        prev = at;
+    }
+    char to_main[24] = "-";
+    if (stage_ns[CLOCK_STAGE_MAIN] && since > 0)
+        snprintf(to_main, sizeof(to_main), "%.1f",
+                 (double)stage_ns[CLOCK_STAGE_MAIN] / 1e6 - exec_ms);
+    return snprintf(buf, len, "exec to main %s (%s %s, %s %s), %s %s, %s %s, %s %s, %s %s, %s %s",
+                    to_main, names[0], part[0], names[1], part[1], names[2], part[2], names[3],
+                    part[3], names[4], part[4], names[5], part[5], names[6], part[6]);
+}
+
 double clock_since_exec_ms(int *exact)
 {
     const char *t0 = getenv("VITRINE_T0_NS");

@@ -43,6 +43,33 @@ double clock_since_exec_ms(int *exact);
 /* CPU time used by this process (user + system), nanoseconds. */
 uint64_t clock_cpu_ns(void);
 
+/* Where start-up's time goes, stage by stage: each stage is stamped
+ * (clock_real_ns) when it ends, the first time only, on the main thread.
+ * LOADED ends the dynamic loader's work (the executable's preinit, before
+ * any library's initialiser), MAIN the libraries' initialisers (main is
+ * called), STORE the options and the exhibit's store opened, DISPLAY the
+ * window and its renderer, FONTS the fonts found and opened, LAYOUT the
+ * kiosk made (the first panel laid out), PRESENT the first frame drawn and
+ * on screen. */
+enum clock_stage {
+    CLOCK_STAGE_LOADED,
+    CLOCK_STAGE_MAIN,
+    CLOCK_STAGE_STORE,
+    CLOCK_STAGE_DISPLAY,
+    CLOCK_STAGE_FONTS,
+    CLOCK_STAGE_LAYOUT,
+    CLOCK_STAGE_PRESENT,
+    CLOCK_STAGE_COUNT
+};
+void clock_stage(enum clock_stage s);
+/* The stages as one line, milliseconds each, from exec
+ * (clock_since_exec_ms):
+ * "exec to main 21.3 (loading 15.0, libraries 6.3), store 8.1, display
+ * 25.0, fonts 10.2, first layout 12.0, present 3.1"; a stage not stamped,
+ * or stamped out of order, reads "-" (its time goes to the next one). The
+ * length written, as snprintf. `vitrine bench` reads these names. */
+int clock_stages_line(char *buf, size_t len);
+
 /* The time a build is stamped with (a store's built_at), UTC seconds: the
  * environment variable SOURCE_DATE_EPOCH where it is set (the reproducible
  * builds convention: decimal seconds since the epoch, e.g. the last

@@ -20,6 +20,7 @@
  * ARGB8888 surface. */
 #define _DEFAULT_SOURCE /* access */
 #include "display_internal.h"
+#include "clock.h"
 
 /* Textures this process holds in its renderers: every create and destroy
  * goes through these two (main thread only), for the soak's leak check. */
@@ -559,9 +560,11 @@ struct display *display_open(const struct display_opts *o, char *why, size_t why
     int rc = o->headless ? open_headless(d, o, why, why_len) : open_window(d, o, why, why_len);
     if (rc != 0)
         goto fail;
+    clock_stage(CLOCK_STAGE_DISPLAY);
     d->text = text_open(o->assets_dir, why, why_len);
     if (!d->text)
         goto fail;
+    clock_stage(CLOCK_STAGE_FONTS);
     display_clear(d);
     return d;
 fail:

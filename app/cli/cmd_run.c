@@ -220,7 +220,7 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
         store = cli_open_content(o->content, notice + strlen(notice), notice_len - strlen(notice));
     if (!store)
         return -1;
-    log_debug("run", "content open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
+    clock_stage(CLOCK_STAGE_STORE);
     struct display_opts dopts = {.windowed = o->windowed,
                                  .w = o->width,
                                  .h = o->height,
@@ -240,7 +240,6 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
         return -1;
     }
     events_stop_on_signals(); /* a stop also ends a long store query at once */
-    log_debug("run", "display open at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
     /* the settings: the command line over the file (main.c read both) */
     int alternate = o->loop_languages && strcmp(o->loop_languages, "alternate") == 0;
     struct kiosk_opts kopts = {
@@ -266,7 +265,7 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
                       display_hwdec_named(o->hwdec));
     struct presenter pres = display_presenter(r->env.d);
     r->env.k = kiosk_new(&pres, store, &kopts, clock_now_ms(), why, sizeof(why));
-    log_debug("run", "kiosk ready at %llu ms", (unsigned long long)(clock_now_ms() - r->t0));
+    clock_stage(CLOCK_STAGE_LAYOUT);
     if (!r->env.k && (o->content || r->showing.gen[0])) {
         /* the content opened but none of it can be shown */
         log_error("run", "%s Showing the built-in exhibit instead.", why);
@@ -325,10 +324,14 @@ static void first_frame(struct run_ctx *r)
              r->env.w, r->env.h);
     notify_ready(ready);
     int exact = 0;
+    clock_stage(CLOCK_STAGE_PRESENT);
     double since_exec = clock_since_exec_ms(&exact);
+    char stages[256];
+    clock_stages_line(stages, sizeof(stages));
     log_info("run", "first frame presented %.1f ms after exec%s (%llu ms after main)", since_exec,
              exact ? "" : " (kernel start time, 10 ms steps)",
              (unsigned long long)(r->last_frame - r->t0));
+    log_info("run", "start-up in ms: %s", stages);
     fault_point("frame-shown", run_shown_version(&r->showing));
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clock.h"
 #include "cli.h"
 #include "escape.h"
 #include "log.h"
@@ -280,8 +281,18 @@ static const struct command_entry *find(int argc, char **argv, int *first, int *
     return NULL;
 }
 
+/* The dynamic loader's work ends here: the executable's preinit functions
+ * run after every library is mapped and relocated, before any library's
+ * own initialiser (start-up's stages, clock.h). */
+static void loaded(void)
+{
+    clock_stage(CLOCK_STAGE_LOADED);
+}
+__attribute__((section(".preinit_array"), used)) static void (*const at_preinit)(void) = loaded;
+
 int main(int argc, char **argv)
 {
+    clock_stage(CLOCK_STAGE_MAIN);
     /* every string a command prints may come from a bundle (a title, a
      * signer's comment, a reason quoting a file name): none reaches the
      * terminal or the journal with its control characters (escape.h) */
