@@ -5,9 +5,20 @@
  *                (the kiosk logs it; the launcher's clock is handed over
  *                in VITRINE_T0_NS so it is exact), and that child's peak
  *                resident memory (wait4's ru_maxrss);
- *  loop          a child `vitrine run` looping for 12 s (a dwell and a
- *                transition): its CPU share, wake-ups (context switches)
- *                per second and proportional memory (PSS) at the end;
+ *  start-up      the same, two ways interleaved run by run (min(--runs,
+ *                11) each after a warm-up): offscreen (SDL's offscreen
+ *                driver, a window, the config's renderer) and under X (a
+ *                private Xvfb of the config's size started by the bench,
+ *                full screen, no --renderer: the one the kiosk picks); per
+ *                way exec to first frame, exec to exit (the launcher's
+ *                clock, fork to waitpid) and each stage of the kiosk's
+ *                "start-up in ms:" line; and X's first frame over
+ *                offscreen's. Without Xvfb on PATH, X's are not measured;
+ *  loop          a child `vitrine run` watched for 2 s of start-up and then
+ *                --loop seconds (60; a dwell and transitions): its CPU
+ *                share and wake-ups (context switches) per second over the
+ *                loop, and its proportional memory (PSS) sampled every
+ *                100 ms from its exec to the end: median and highest;
  *  frame CPU     per frame while a panel dwells, during a crossfade and
  *                during a slide (median, p99, max), in simulated time;
  *  touch         touch to present (median, p99): a touch queued as SDL
@@ -19,7 +30,9 @@
  * baseline written by --json. Prints figures only; asserts nothing. */
 #define _GNU_SOURCE /* wait4 */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,9 +56,8 @@
 #include "log.h"
 #include "speech.h"
 
-#define MAX_FIGS 24
+#define MAX_FIGS 64
 #define MAX_CONFIGS 8
-#define LOOP_S 12
 
 struct figure {
     char key[40];
@@ -140,18 +152,53 @@ static void one_value(struct figure *f, double v)
 
 struct child {
     pid_t pid;
-    int err_fd; /* its stderr */
+    int err_fd;     /* its stderr */
+    uint64_t t0_ns; /* the launcher's clock just before the fork */
 };
 
-/* Start `self run ...` for config c, with the launcher's clock handed over.
- * fullscreen: no --windowed (the X screen is this size). */
-static int child_run(struct child *ch, const char *self, const struct options *o,
-                     const struct config *c, int fullscreen, const char *frames)
+/* How a child kiosk is started. */
+struct way {
+    const char *driver; /* SDL_VIDEODRIVER for it; NULL: the bench's own */
+    int display;        /* >= 0: X display :N (DISPLAY set, SDL_RENDER_DRIVER unset) */
+    int fullscreen;     /* no --windowed (the screen is the config's size) */
+    int own_renderer;   /* no --renderer: the kiosk picks its own */
+};
+
+/* A copy of environ without the variables named in drop (NULL-ended),
+ * with add[0..n_add) appended; the caller frees the array (not the
+ * strings). Made before the fork: a child of a process with threads may
+ * not allocate. */
+static char **env_with(const char *const *drop, char *const *add, int n_add)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    char size[32], t0[32];
+    extern char **environ;
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = malloc(sizeof(*env) * (n + (size_t)n_add + 1));
+    if (!env)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        int keep = 1;
+        for (int d = 0; drop[d] && keep; d++) {
+            size_t l = strlen(drop[d]);
+            keep = !(strncmp(environ[i], drop[d], l) == 0 && environ[i][l] == '=');
+        }
+        if (keep)
+            env[k++] = environ[i];
+    }
+    for (int i = 0; i < n_add; i++)
+        env[k++] = add[i];
+    env[k] = NULL;
+    return env;
+}
+
+/* Start `self run ...` for config c, the way w says, with the launcher's
+ * clock handed over in VITRINE_T0_NS. */
+static int child_run(struct child *ch, const char *self, const struct options *o,
+                     const struct config *c, const struct way *w, const char *frames)
+{
+    char size[32], t0[48], driver[64], display[32];
     snprintf(size, sizeof(size), "%dx%d", c->w, c->h);
     const char *argv[20];
     int n = 0;
@@ -159,9 +206,11 @@ static int child_run(struct child *ch, const char *self, const struct options *o
     argv[n++] = "run";
     argv[n++] = "--no-watch";
     argv[n++] = "--verbose";
-    argv[n++] = "--renderer";
-    argv[n++] = c->renderer;
-    if (!fullscreen) {
+    if (!w->own_renderer) {
+        argv[n++] = "--renderer";
+        argv[n++] = c->renderer;
+    }
+    if (!w->fullscreen) {
         argv[n++] = "--windowed";
         argv[n++] = "--size";
         argv[n++] = size;
@@ -181,8 +230,32 @@ static int child_run(struct child *ch, const char *self, const struct options *o
         argv[n++] = o->content;
     }
     argv[n] = NULL;
-    snprintf(t0, sizeof(t0), "%llu", (unsigned long long)clock_real_ns());
-    pid_t pid = fork();
+    const char *drop[8] = {"VITRINE_T0_NS"};
+    char *add[4];
+    int n_drop = 1, n_add = 0;
+    if (w->driver) {
+        drop[n_drop++] = "SDL_VIDEODRIVER";
+        snprintf(driver, sizeof(driver), "SDL_VIDEODRIVER=%s", w->driver);
+        add[n_add++] = driver;
+    }
+    if (w->display >= 0) {
+        /* this X server only: no other's cookie, no Wayland, no renderer asked */
+        drop[n_drop++] = "DISPLAY";
+        drop[n_drop++] = "XAUTHORITY";
+        drop[n_drop++] = "WAYLAND_DISPLAY";
+        drop[n_drop++] = "SDL_RENDER_DRIVER";
+        snprintf(display, sizeof(display), "DISPLAY=:%d", w->display);
+        add[n_add++] = display;
+    }
+    drop[n_drop] = NULL;
+    add[n_add++] = t0;
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    ch->t0_ns = clock_real_ns();
+    snprintf(t0, sizeof(t0), "VITRINE_T0_NS=%llu", (unsigned long long)ch->t0_ns);
+    char **env = env_with(drop, add, n_add);
+    pid_t pid = env ? fork() : -1;
     if (pid == 0) {
         dup2(fds[1], 2);
         close(fds[0]);
@@ -190,10 +263,10 @@ static int child_run(struct child *ch, const char *self, const struct options *o
         int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0)
             dup2(devnull, 1);
-        setenv("VITRINE_T0_NS", t0, 1);
-        execv(self, (char *const *)argv);
+        execve(self, (char *const *)argv, env);
         _exit(127);
     }
+    free(env);
     close(fds[1]);
     if (pid < 0) {
         close(fds[0]);
@@ -227,7 +300,8 @@ static void measure_first_frame(const char *self, const struct options *o, struc
     static char buf[64 * 1024];
     for (int i = -1; i < runs; i++) { /* run -1 warms the caches */
         struct child ch;
-        if (child_run(&ch, self, o, c, fullscreen, "1") != 0)
+        struct way w = {.display = -1, .fullscreen = fullscreen};
+        if (child_run(&ch, self, o, c, &w, "1") != 0)
             break;
         child_read_all(&ch, buf, sizeof(buf));
         int st;
@@ -251,6 +325,258 @@ static void measure_first_frame(const char *self, const struct options *o, struc
     stats(f, ff, n);
     stats(m, rss, n);
     fig_note(f, "%s, %d runs", fullscreen ? "full screen" : "a window", n);
+}
+
+/* ---- start-up under X beside offscreen ------------------------------------ */
+
+/* The stages of the kiosk's "start-up in ms:" line (platform/clock.c),
+ * each found by the words before its number. */
+static const struct stage {
+    const char *text, *name, *off_label, *x_label;
+} stages[] = {
+    {"exec to main ", "exec_to_main", "  stage: exec to main (offscreen)",
+     "  stage: exec to main (X)"},
+    {"(loading ", "loading", "  stage: loading (offscreen)", "  stage: loading (X)"},
+    {"libraries ", "libraries", "  stage: libraries (offscreen)", "  stage: libraries (X)"},
+    {"store ", "store", "  stage: store (offscreen)", "  stage: store (X)"},
+    {"display ", "display", "  stage: display (offscreen)", "  stage: display (X)"},
+    {"fonts ", "fonts", "  stage: fonts (offscreen)", "  stage: fonts (X)"},
+    {"first layout ", "first_layout", "  stage: first layout (offscreen)",
+     "  stage: first layout (X)"},
+    {"present ", "present", "  stage: present (offscreen)", "  stage: present (X)"},
+};
+#define N_STAGES (int)(sizeof(stages) / sizeof(stages[0]))
+#define MAX_STARTS 11
+
+/* One way's series of `vitrine run --frames 1`. */
+struct series {
+    struct way way;
+    double ff[MAX_STARTS], exit[MAX_STARTS], stage[N_STAGES][MAX_STARTS];
+    int n, n_stage[N_STAGES];
+    char why[120]; /* set: the series stopped, this is why */
+};
+
+/* The last line of text, its control characters made spaces, into out. */
+static void last_line(const char *text, char *out, size_t n)
+{
+    const char *end = text + strlen(text);
+    while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start > text && start[-1] != '\n')
+        start--;
+    size_t l = (size_t)(end - start) < n - 1 ? (size_t)(end - start) : n - 1;
+    for (size_t i = 0; i < l; i++)
+        out[i] = (unsigned char)start[i] < 0x20 || start[i] == 0x7f ? ' ' : start[i];
+    out[l] = '\0';
+}
+
+/* One `vitrine run --frames 1` the way s says; counted unless a warm-up.
+ * Returns -1 with s->why set when it failed. */
+static int start_once(const char *self, const struct options *o, const struct config *c,
+                      struct series *s, int counted)
+{
+    static char buf[64 * 1024];
+    struct child ch;
+    const char *how = s->way.display >= 0 ? "under Xvfb" : "offscreen";
+    if (child_run(&ch, self, o, c, &s->way, "1") != 0) {
+        snprintf(s->why, sizeof(s->why), "not measured: the kiosk could not be started");
+        return -1;
+    }
+    child_read_all(&ch, buf, sizeof(buf));
+    int st = 0;
+    while (waitpid(ch.pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    double exit_ms = (double)(clock_real_ns() - ch.t0_ns) / 1e6;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        char line[72];
+        last_line(buf, line, sizeof(line));
+        snprintf(s->why, sizeof(s->why), "not measured: run %s exited %d: %s", how,
+                 WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), line);
+        return -1;
+    }
+    const char *p = strstr(buf, "first frame presented ");
+    double ms;
+    if (!p || sscanf(p, "first frame presented %lf ms after exec", &ms) != 1) {
+        snprintf(s->why, sizeof(s->why), "not measured: run %s logged no first frame", how);
+        return -1;
+    }
+    if (!counted || s->n == MAX_STARTS)
+        return 0;
+    s->ff[s->n] = ms;
+    s->exit[s->n++] = exit_ms;
+    const char *l = strstr(buf, "start-up in ms: ");
+    if (!l)
+        return 0;
+    char line[320];
+    const char *nl = strchr(l, '\n');
+    size_t len = nl ? (size_t)(nl - l) : strlen(l);
+    snprintf(line, sizeof(line), "%.*s", (int)(len < sizeof(line) ? len : sizeof(line) - 1), l);
+    for (int i = 0; i < N_STAGES; i++) {
+        const char *at = strstr(line, stages[i].text);
+        if (!at)
+            continue;
+        at += strlen(stages[i].text);
+        char *end;
+        double v = strtod(at, &end);
+        if (end != at) /* "-": the kiosk did not stamp it */
+            s->stage[i][s->n_stage[i]++] = v;
+    }
+    return 0;
+}
+
+/* path of name on PATH into buf, or NULL. */
+static const char *on_path(const char *name, char *buf, size_t n)
+{
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        const char *colon = strchr(path, ':');
+        size_t l = colon ? (size_t)(colon - path) : strlen(path);
+        snprintf(buf, n, "%.*s/%s", (int)l, l ? path : ".", name);
+        if (access(buf, X_OK) == 0)
+            return buf;
+        path += l + (colon ? 1 : 0);
+    }
+    return NULL;
+}
+
+/* A private X server of w x h x 24 for the bench alone: its pid, and its
+ * display number in *display (Xvfb picks a free one and writes it to the
+ * pipe once it accepts clients). -1 with why when it cannot be had. */
+static pid_t xvfb_start(int w, int h, int *display, char *why, size_t n)
+{
+    char exe[4096];
+    if (!on_path("Xvfb", exe, sizeof(exe))) {
+        snprintf(why, n, "not measured: Xvfb is not installed (apt-get install xvfb)");
+        return -1;
+    }
+    int fds[2];
+    if (pipe(fds) != 0) {
+        snprintf(why, n, "not measured: no pipe for Xvfb");
+        return -1;
+    }
+    char fd[16], screen[48];
+    snprintf(fd, sizeof(fd), "%d", fds[1]);
+    snprintf(screen, sizeof(screen), "%dx%dx24", w, h);
+    const char *argv[] = {"Xvfb", "-displayfd", fd,    "-screen",  "0",
+                          screen, "-nolisten",  "tcp", "-noreset", NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {
+            dup2(devnull, 0);
+            dup2(devnull, 1);
+            dup2(devnull, 2);
+        }
+        execv(exe, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    char num[32];
+    size_t got = 0;
+    uint64_t give_up = clock_real_ns() + 10ull * 1000000000ull;
+    while (pid > 0 && got < sizeof(num) - 1 && !memchr(num, '\n', got)) {
+        uint64_t now = clock_real_ns();
+        struct pollfd p = {.fd = fds[0], .events = POLLIN};
+        if (now >= give_up || poll(&p, 1, (int)((give_up - now) / 1000000) + 1) <= 0)
+            break;
+        ssize_t r = read(fds[0], num + got, sizeof(num) - 1 - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fds[0]);
+    num[got] = '\0';
+    char *end;
+    long d = strtol(num, &end, 10);
+    if (pid > 0 && end != num && *end == '\n' && d >= 0 && d < 65536) {
+        *display = (int)d;
+        return pid;
+    }
+    snprintf(why, n, "not measured: Xvfb did not start (no display number within 10 s)");
+    if (pid > 0) {
+        kill(pid, SIGTERM);
+        waitpid(pid, NULL, 0);
+    }
+    return -1;
+}
+
+static void xvfb_stop(pid_t pid)
+{
+    kill(pid, SIGTERM);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+/* Exec to first frame and to exit, and the start-up's stages, two ways
+ * interleaved run by run so that the machine's noise falls on both:
+ * offscreen (SDL's offscreen driver, a window of the config's size, its
+ * renderer) and under X (a private Xvfb of the config's size, full
+ * screen, no --renderer: what the kiosk picks itself). */
+static void measure_startup(const char *self, const struct options *o, struct config *c)
+{
+    int runs = o->runs < MAX_STARTS ? (int)o->runs : MAX_STARTS;
+    static struct series off, x;
+    memset(&off, 0, sizeof(off));
+    memset(&x, 0, sizeof(x));
+    off.way = (struct way){.driver = "offscreen", .display = -1};
+    x.way = (struct way){.driver = "x11", .fullscreen = 1, .own_renderer = 1};
+    pid_t xvfb = xvfb_start(c->w, c->h, &x.way.display, x.why, sizeof(x.why));
+    for (int i = -1; i < runs; i++) { /* run -1 warms the caches */
+        if (!off.why[0])
+            start_once(self, o, c, &off, i >= 0);
+        if (xvfb > 0 && !x.why[0])
+            start_once(self, o, c, &x, i >= 0);
+    }
+    if (xvfb > 0)
+        xvfb_stop(xvfb);
+    struct figure *ff[2], *ex[2];
+    ff[0] = fig(c, "first_frame_offscreen_ms", "exec to first frame, offscreen (window)", "ms");
+    ff[1] = fig(c, "first_frame_x11_ms", "exec to first frame, under X (Xvfb, full screen)", "ms");
+    struct figure *ratio = fig(c, "x11_over_offscreen", "first frame under X / offscreen", "x");
+    ex[0] = fig(c, "exit_offscreen_ms", "exec to exit, offscreen (window)", "ms");
+    ex[1] = fig(c, "exit_x11_ms", "exec to exit, under X (Xvfb, full screen)", "ms");
+    struct figure *st[N_STAGES][2];
+    for (int i = 0; i < N_STAGES; i++) {
+        char key[40];
+        snprintf(key, sizeof(key), "offscreen_stage_%s_ms", stages[i].name);
+        st[i][0] = fig(c, key, stages[i].off_label, "ms");
+        snprintf(key, sizeof(key), "x11_stage_%s_ms", stages[i].name);
+        st[i][1] = fig(c, key, stages[i].x_label, "ms");
+    }
+    struct series *ways[2] = {&off, &x};
+    for (int w = 0; w < 2; w++) {
+        struct series *s = ways[w];
+        if (s->n == 0) {
+            const char *why = s->why[0] ? s->why : "not measured: no run";
+            fig_note(ff[w], "%s", why);
+            fig_note(ex[w], "%s", why);
+            for (int i = 0; i < N_STAGES; i++)
+                fig_note(st[i][w], "%s", why);
+            continue;
+        }
+        stats(ff[w], s->ff, s->n);
+        stats(ex[w], s->exit, s->n);
+        for (int i = 0; i < N_STAGES; i++)
+            if (s->n_stage[i])
+                stats(st[i][w], s->stage[i], s->n_stage[i]);
+            else
+                fig_note(st[i][w], "not measured: the kiosk logged no time for it");
+        if (w == 0)
+            fig_note(ff[w], "%d runs, a %dx%d window, renderer %s, interleaved with X's", s->n,
+                     c->w, c->h, c->renderer);
+        else
+            fig_note(ff[w], "%d runs, own Xvfb %dx%dx24, full screen, the renderer the kiosk picks",
+                     s->n, c->w, c->h);
+        fig_note(ex[w], "the launcher's clock: fork to the exit after the first frame");
+    }
+    if (ff[0]->measured && ff[1]->measured && ff[0]->med > 0) {
+        one_value(ratio, ff[1]->med / ff[0]->med);
+        fig_note(ratio, "median under X / median offscreen");
+    } else {
+        fig_note(ratio, "%s", !ff[1]->measured ? ff[1]->note : ff[0]->note);
+    }
 }
 
 /* utime + stime of every thread of pid, in clock ticks; context switches. */
@@ -314,30 +640,89 @@ static long proc_pss_kib(pid_t pid)
     return kib;
 }
 
-/* A child kiosk looping for LOOP_S seconds after its start-up: its CPU
- * share, wake-ups and PSS. A benchmark may wait on the clock; a test never. */
+/* Sleep until the clock_real_ns() deadline: ticks at fixed deadlines do
+ * not drift by the time each sample takes. */
+static void sleep_until(uint64_t deadline_ns)
+{
+    uint64_t now = clock_real_ns();
+    if (deadline_ns <= now)
+        return;
+    struct timespec ts = {(time_t)((deadline_ns - now) / 1000000000u),
+                          (long)((deadline_ns - now) % 1000000000u)};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
+/* Whether pid runs `vitrine run` yet (before its exec it is a copy of the
+ * bench, whose memory is not the kiosk's). */
+static int is_kiosk(pid_t pid)
+{
+    char path[64], buf[4200];
+    snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    size_t l = strlen(buf);
+    return l + 1 < n && strcmp(buf + l + 1, "run") == 0;
+}
+
+static void drain(int fd)
+{
+    char sink[4096];
+    while (read(fd, sink, sizeof(sink)) > 0)
+        ;
+}
+
+/* A child kiosk looping for o->loop_s seconds after 2 s of start-up: its
+ * CPU share and wake-ups over the loop, and its PSS sampled every 100 ms
+ * from its exec to the end (start-up included). A benchmark may wait on
+ * the clock; a test never. */
 static void measure_loop(const char *self, const struct options *o, struct config *c,
                          int fullscreen)
 {
+    enum { TICK_NS = 100000000, SETTLE_TICKS = 20 };
     struct figure *cpu = fig(c, "loop_cpu_pct", "CPU over a loop (dwell + transition)", "% core");
     struct figure *wk = fig(c, "loop_wakeups_s", "wake-ups per second over the loop", "/s");
-    struct figure *pss = fig(c, "loop_pss_mb", "proportional memory (PSS) after the loop", "MB");
+    struct figure *pss = fig(c, "loop_pss_mb", "proportional memory (PSS), median", "MB");
+    struct figure *peak = fig(c, "loop_pss_peak_mb", "proportional memory (PSS), highest", "MB");
+    long ticks = SETTLE_TICKS + (o->loop_s > 0 ? o->loop_s : 60) * 10;
+    double *mb = malloc(sizeof(double) * (size_t)(ticks + 1));
     struct child ch;
-    if (child_run(&ch, self, o, c, fullscreen, NULL) != 0) {
+    struct way w = {.display = -1, .fullscreen = fullscreen};
+    if (!mb || child_run(&ch, self, o, c, &w, NULL) != 0) {
         fig_note(cpu, "not measured: the kiosk could not be started");
+        fig_note(wk, "not measured: the kiosk could not be started");
+        fig_note(pss, "not measured: the kiosk could not be started");
+        fig_note(peak, "not measured: the kiosk could not be started");
+        free(mb);
         return;
     }
-    /* its stderr is drained by nobody: lines are few (info level) */
-    sleep_ms(2000); /* start-up is measured elsewhere */
-    double c0, c1;
-    long s0, s1;
-    int ok = proc_usage(ch.pid, &c0, &s0) == 0;
-    uint64_t t0 = clock_real_ns();
-    sleep_ms(LOOP_S * 1000);
+    /* its stderr drained at every tick: a long loop logs more than a pipe holds */
+    int fl = fcntl(ch.err_fd, F_GETFL);
+    fcntl(ch.err_fd, F_SETFL, fl | O_NONBLOCK);
+    double c0 = 0, c1 = 0;
+    long s0 = 0, s1 = 0;
+    int ok = 0, n = 0, execed = 0;
+    uint64_t t0 = 0;
+    for (long t = 0; t <= ticks; t++) {
+        sleep_until(ch.t0_ns + (uint64_t)t * TICK_NS);
+        drain(ch.err_fd);
+        execed = execed || is_kiosk(ch.pid);
+        long kib = execed ? proc_pss_kib(ch.pid) : -1;
+        if (kib > 0)
+            mb[n++] = (double)kib / 1024.0;
+        if (t == SETTLE_TICKS) { /* start-up is measured elsewhere */
+            ok = proc_usage(ch.pid, &c0, &s0) == 0;
+            t0 = clock_real_ns();
+        }
+    }
     ok = ok && proc_usage(ch.pid, &c1, &s1) == 0;
     double secs = (double)(clock_real_ns() - t0) / 1e9;
-    long kib = proc_pss_kib(ch.pid);
+    double watched = (double)(clock_real_ns() - ch.t0_ns) / 1e9;
     kill(ch.pid, SIGTERM);
+    fcntl(ch.err_fd, F_SETFL, fl);
     static char buf[64 * 1024];
     child_read_all(&ch, buf, sizeof(buf));
     int st;
@@ -348,12 +733,21 @@ static void measure_loop(const char *self, const struct options *o, struct confi
     } else {
         one_value(cpu, 100.0 * (c1 - c0) / secs);
         one_value(wk, (double)(s1 - s0) / secs);
-        fig_note(cpu, "%.0f s, the kiosk only (not the X server); 10 ms ticks", secs);
+        fig_note(cpu,
+                 "%.0f s after 2 s of start-up, the kiosk only (not the X server); 10 ms ticks",
+                 secs);
     }
-    if (kib > 0)
-        one_value(pss, (double)kib / 1024.0);
-    else
+    if (n > 0) {
+        stats(pss, mb, n); /* sorts */
+        one_value(peak, mb[n - 1]);
+        fig_note(pss, "%d samples every 100 ms over %.0f s from the exec (start-up included)", n,
+                 watched);
+        fig_note(peak, "the highest of the %d samples", n);
+    } else {
         fig_note(pss, "not measured: no /proc/PID/smaps_rollup");
+        fig_note(peak, "not measured: no /proc/PID/smaps_rollup");
+    }
+    free(mb);
 }
 
 /* ---- in this process: frame CPU, touch, idle ---------------------------- */
@@ -646,6 +1040,15 @@ static double baseline_median(const char *text, const char *config, const char *
     return p ? strtod(p + strlen(pat), NULL) : -1;
 }
 
+/* Config c's figure of that key, or NULL. */
+static const struct figure *find_fig(const struct config *c, const char *key)
+{
+    for (int i = 0; i < c->n_figs; i++)
+        if (strcmp(c->figs[i].key, key) == 0)
+            return &c->figs[i];
+    return NULL;
+}
+
 static void print_table(struct config *cs, int n, const char *baseline)
 {
     printf("%-52s", "figure");
@@ -659,7 +1062,7 @@ static void print_table(struct config *cs, int n, const char *baseline)
         printf("%-52.52s", label);
         for (int i = 0; i < n; i++) {
             char c[96];
-            const struct figure *f = r < cs[i].n_figs ? &cs[i].figs[r] : NULL;
+            const struct figure *f = find_fig(&cs[i], f0->key);
             cell(c, sizeof(c), f);
             if (baseline && f && f->measured) {
                 double b = baseline_median(baseline, cs[i].name, f->key);
@@ -675,11 +1078,14 @@ static void print_table(struct config *cs, int n, const char *baseline)
     }
     /* notes, each once: "all" when every configuration has the same */
     for (int r = 0; r < cs[0].n_figs; r++) {
+        const char *key = cs[0].figs[r].key;
         int same = 1;
-        for (int i = 1; i < n; i++)
-            same &= r < cs[i].n_figs && strcmp(cs[i].figs[r].note, cs[0].figs[r].note) == 0;
+        for (int i = 1; i < n; i++) {
+            const struct figure *f = find_fig(&cs[i], key);
+            same &= f && strcmp(f->note, cs[0].figs[r].note) == 0;
+        }
         for (int i = 0; i < n; i++) {
-            const struct figure *f = r < cs[i].n_figs ? &cs[i].figs[r] : NULL;
+            const struct figure *f = find_fig(&cs[i], key);
             if (f && f->note[0])
                 printf("  %s, %s: %s\n", same ? "all" : cs[i].name, f->key, f->note);
             if (same)
@@ -924,6 +1330,7 @@ int cmd_bench(const struct options *o, const char *argv0)
         fprintf(stderr, "bench: %s (%s%s)...\n", c->name, driver_name,
                 fullscreen ? ", full screen" : "");
         measure_first_frame(self, o, c, fullscreen);
+        measure_startup(self, o, c);
         measure_loop(self, o, c, fullscreen);
         measure_here(o, c);
     }

@@ -54,6 +54,7 @@ struct options {
     long rotation;           /* --rotation 0|90|180|270: the picture turned clockwise */
     long touch_rotation;     /* --touch-rotation: a touch panel turned from its screen */
     long runs;               /* --runs N (bench) */
+    long loop_s;             /* --loop SECONDS (bench): how long the loop is watched */
     int verbose;             /* --verbose */
     const char *shot;        /* --shot FILE (preview): a PNG of the screen after each build */
     long panel;              /* --panel N (preview): 1-based panel shown first; 0 = the first */
