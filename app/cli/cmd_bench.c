@@ -473,7 +473,7 @@ static pid_t xvfb_start(int w, int h, int *display, char *why, size_t n)
         _exit(127);
     }
     close(fds[1]);
-    char num[32];
+    char num[32] = "";
     size_t got = 0;
     uint64_t give_up = clock_real_ns() + 10ull * 1000000000ull;
     while (pid > 0 && got < sizeof(num) - 1 && !memchr(num, '\n', got)) {
@@ -564,11 +564,12 @@ static void measure_startup(const char *self, const struct options *o, struct co
             else
                 fig_note(st[i][w], "not measured: the kiosk logged no time for it");
         if (w == 0)
-            fig_note(ff[w], "%d runs, a %dx%d window, renderer %s, interleaved with X's", s->n,
-                     c->w, c->h, c->renderer);
+            fig_note(ff[w], "%d run%s, a %dx%d window, renderer %s%s", s->n, s->n > 1 ? "s" : "",
+                     c->w, c->h, c->renderer, x.n ? ", interleaved with X's" : "");
         else
-            fig_note(ff[w], "%d runs, own Xvfb %dx%dx24, full screen, the renderer the kiosk picks",
-                     s->n, c->w, c->h);
+            fig_note(ff[w],
+                     "%d run%s, own Xvfb %dx%dx24, full screen, the renderer the kiosk picks", s->n,
+                     s->n > 1 ? "s" : "", c->w, c->h);
         fig_note(ex[w], "the launcher's clock: fork to the exit after the first frame");
     }
     if (ff[0]->measured && ff[1]->measured && ff[0]->med > 0) {
