@@ -353,7 +353,8 @@ struct series {
     struct way way;
     double ff[MAX_STARTS], exit[MAX_STARTS], stage[N_STAGES][MAX_STARTS];
     int n, n_stage[N_STAGES];
-    char why[120]; /* set: the series stopped, this is why */
+    char why[120];   /* set: the series stopped, this is why */
+    char picked[24]; /* the renderer the kiosk logged it picked */
 };
 
 /* The last line of text, its control characters made spaces, into out. */
@@ -400,6 +401,13 @@ static int start_once(const char *self, const struct options *o, const struct co
     if (!p || sscanf(p, "first frame presented %lf ms after exec", &ms) != 1) {
         snprintf(s->why, sizeof(s->why), "not measured: run %s logged no first frame", how);
         return -1;
+    }
+    const char *r = strstr(buf, "] info: video ");
+    r = r ? strstr(r, ", renderer ") : NULL;
+    if (r) { /* "video x11, renderer software: why": the word, nothing else */
+        r += strlen(", renderer ");
+        size_t l = strspn(r, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+        snprintf(s->picked, sizeof(s->picked), "%.*s", (int)l, r);
     }
     if (!counted || s->n == MAX_STARTS)
         return 0;
@@ -568,8 +576,8 @@ static void measure_startup(const char *self, const struct options *o, struct co
                      c->w, c->h, c->renderer, x.n ? ", interleaved with X's" : "");
         else
             fig_note(ff[w],
-                     "%d run%s, own Xvfb %dx%dx24, full screen, the renderer the kiosk picks", s->n,
-                     s->n > 1 ? "s" : "", c->w, c->h);
+                     "%d run%s, own Xvfb %dx%dx24, full screen, renderer %s (the kiosk's pick)",
+                     s->n, s->n > 1 ? "s" : "", c->w, c->h, s->picked[0] ? s->picked : "unknown");
         fig_note(ex[w], "the launcher's clock: fork to the exit after the first frame");
     }
     if (ff[0]->measured && ff[1]->measured && ff[0]->med > 0) {
@@ -707,13 +715,20 @@ static void measure_loop(const char *self, const struct options *o, struct confi
     long s0 = 0, s1 = 0;
     int ok = 0, n = 0, execed = 0;
     uint64_t t0 = 0;
+    double top = 0, top_s = 0; /* the highest sample, and when (s after the exec) */
     for (long t = 0; t <= ticks; t++) {
         sleep_until(ch.t0_ns + (uint64_t)t * TICK_NS);
         drain(ch.err_fd);
         execed = execed || is_kiosk(ch.pid);
         long kib = execed ? proc_pss_kib(ch.pid) : -1;
-        if (kib > 0)
-            mb[n++] = (double)kib / 1024.0;
+        if (kib > 0) {
+            mb[n] = (double)kib / 1024.0;
+            if (mb[n] > top) {
+                top = mb[n];
+                top_s = (double)t * TICK_NS / 1e9;
+            }
+            n++;
+        }
         if (t == SETTLE_TICKS) { /* start-up is measured elsewhere */
             ok = proc_usage(ch.pid, &c0, &s0) == 0;
             t0 = clock_real_ns();
@@ -740,10 +755,10 @@ static void measure_loop(const char *self, const struct options *o, struct confi
     }
     if (n > 0) {
         stats(pss, mb, n); /* sorts */
-        one_value(peak, mb[n - 1]);
+        one_value(peak, top);
         fig_note(pss, "%d samples every 100 ms over %.0f s from the exec (start-up included)", n,
                  watched);
-        fig_note(peak, "the highest of the %d samples", n);
+        fig_note(peak, "the highest of the %d samples, %.1f s after the exec", n, top_s);
     } else {
         fig_note(pss, "not measured: no /proc/PID/smaps_rollup");
         fig_note(peak, "not measured: no /proc/PID/smaps_rollup");
