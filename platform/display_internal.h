@@ -24,6 +24,8 @@
 #include "x11wm.h"
 #include "clip_gl.h"
 
+#include <pthread.h>
+
 #include <SDL.h>
 #include <SDL_image.h>
 #include <limits.h>
@@ -226,6 +228,8 @@ struct display {
     SDL_Surface *surface;   /* headless target */
     int video;              /* SDL video initialised by us */
     int fullscreen_pending; /* go full screen after the first present */
+    pthread_t prefault;     /* the window surface's pages being made (prefault_start) */
+    int prefaulting;
     int headless;
     float dpi;              /* display_opts.dpi; 0: ask SDL */
     char renderer_pref[16]; /* display_opts.renderer: "auto", "software"... */
