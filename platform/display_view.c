@@ -828,6 +828,7 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
         display_view_free(v);
         return NULL;
     }
+    text_let_pages_go(d->text); /* laid out and rasterised: not needed until the next */
     return v;
 }
 

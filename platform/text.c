@@ -38,7 +38,7 @@
  * Debian 12's 2.20.1 draws colour bitmaps), fontconfig, ICU (emoji
  * properties), the font shipped in assets/fonts (DejaVu Sans) as the last
  * resort. Works without SDL video: nothing here needs SDL_Init. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise; POSIX 2008 with it */
 #include "text.h"
 
 #include <SDL.h>
@@ -936,6 +936,14 @@ static void drop_exhibit_fonts(struct text *t)
         t->own_buf[i] = NULL;
         t->own_size[i] = 0;
     }
+}
+
+void text_let_pages_go(struct text *t)
+{
+    /* the maps are read-only and private: a page asked for again is the
+     * file's, as before */
+    for (int i = 0; t && i < t->n_maps; i++)
+        (void)madvise(t->maps[i].map, t->maps[i].len, MADV_DONTNEED);
 }
 
 void text_close(struct text *t)

@@ -25,6 +25,12 @@ struct SDL_Surface;
  * folder compiled in). NULL with why set only when no font at all opens. */
 struct text *text_open(const char *assets_dir, char *why, size_t why_len);
 void text_close(struct text *t);
+/* Let the pages of the open fonts' files go from this process (they stay
+ * in the system's page cache): the fonts are read through maps, and a
+ * panel in an unusual script touches megabytes of its font (Noto CJK: 4.5
+ * MB) that nothing needs until the next panel is laid out, when they are
+ * read back from the cache (minor faults). Call once a panel is drawn. */
+void text_let_pages_go(struct text *t);
 /* Nothing will be laid out for a while (a view at rest): fontconfig's
  * data (its caches, 3 MB with Debian's Noto fonts) is let go, when this is
  * the process's only text object, until a font next has to be searched
