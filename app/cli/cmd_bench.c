@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -468,8 +469,13 @@ static pid_t xvfb_start(int w, int h, int *display, char *why, size_t n)
     snprintf(screen, sizeof(screen), "%dx%dx24", w, h);
     const char *argv[] = {"Xvfb", "-displayfd", fd,    "-screen",  "0",
                           screen, "-nolisten",  "tcp", "-noreset", NULL};
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
+        /* a bench stopped half-way (^C) takes its X server with it */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(1);
         close(fds[0]);
         int devnull = open("/dev/null", O_RDWR);
         if (devnull >= 0) {
