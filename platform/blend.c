@@ -278,12 +278,45 @@ static const void *row_of(const void *base, int pitch, int y)
     return (const unsigned char *)base + (ptrdiff_t)pitch * y;
 }
 
+/* Row y of a job whose under is tiles: runs of one-colour tiles read
+ * bg_row, each kept tile its own row. */
+static void tiles_row(const struct blend_job *j, int y)
+{
+    const struct blend_tiles *u = j->under_tiles;
+    uint32_t *dst = (uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y);
+    const uint32_t *over = row_of(j->over, j->over_pitch, y);
+    int sy = j->uy + y, t = u->t;
+    const int32_t *at = u->at + (ptrdiff_t)(sy / t) * u->cols;
+    size_t in_tile = (size_t)(sy % t) * (size_t)t;
+    int x = 0;
+    while (x < j->w) {
+        int sx = j->ux + x, tx = sx / t;
+        int n = (tx + 1) * t - sx; /* to the end of this tile */
+        const uint32_t *under;
+        if (at[tx] >= 0) {
+            under = u->px + (size_t)at[tx] * (size_t)t * (size_t)t + in_tile + (size_t)(sx % t);
+        } else {
+            while ((tx + 1) * t < j->ux + j->w && at[tx + 1] < 0) /* the run of background */
+                n += t, tx++;
+            under = u->bg_row;
+        }
+        if (n > j->w - x)
+            n = j->w - x;
+        blend_span(dst + x, under, over + x, n, j->alpha, j->set);
+        x += n;
+    }
+}
+
 void blend_rows(const struct blend_job *j, int y0, int y1)
 {
-    for (int y = y0; y < y1; y++)
-        blend_span((uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y),
-                   row_of(j->under, j->under_pitch, y), row_of(j->over, j->over_pitch, y), j->w,
-                   j->alpha, j->set);
+    for (int y = y0; y < y1; y++) {
+        if (j->under_tiles)
+            tiles_row(j, y);
+        else
+            blend_span((uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y),
+                       row_of(j->under, j->under_pitch, y), row_of(j->over, j->over_pitch, y), j->w,
+                       j->alpha, j->set);
+    }
 }
 
 /* ---- the pool ------------------------------------------------------------- */

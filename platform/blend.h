@@ -33,13 +33,30 @@
 
 #define BLEND_MAX_THREADS 4
 
+/* A picture kept as square tiles (a view at rest, display_view.c): cols x
+ * rows tiles of t x t pixels; at[row * cols + col] is the tile's index in
+ * px (t * t pixels each, rows t pixels apart), or -1 for a tile of one
+ * colour, whose pixels bg_row holds (a row at least as wide as the
+ * picture). Tiles at the right and bottom edges may be cut by the
+ * picture's size; their pixels past it are never read. */
+struct blend_tiles {
+    int t, cols, rows;
+    const int32_t *at;
+    const uint32_t *px;
+    const uint32_t *bg_row;
+};
+
 /* One mix: rows of w pixels, pitches in bytes. dst may be under (in place);
- * it must not overlap over otherwise. */
+ * it must not overlap over otherwise. With under_tiles, `under` is read
+ * from those tiles instead, from the picture's pixel (ux, uy) on (under
+ * and under_pitch are not read). */
 struct blend_job {
     uint32_t *dst;
     int dst_pitch;
     const uint32_t *under; /* shown at alpha 0 */
     int under_pitch;
+    const struct blend_tiles *under_tiles;
+    int ux, uy;
     const uint32_t *over; /* shown at alpha 255 */
     int over_pitch;
     int w, h;

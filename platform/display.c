@@ -313,6 +313,13 @@ SDL_Texture *disp_image_texture(struct display *d, struct panel_view *v, const s
         }
     }
     SDL_Texture *tex = disp_tex_counted(SDL_CreateTextureFromSurface(d->ren, s));
+    /* With a window, the decoded photo goes once its texture is made: the
+     * texture (or the static layer it is drawn into) holds its pixels, and
+     * keeping it for a rebuild (a lost renderer) held a second copy, 4.5
+     * MB for a 1130x1000 photo, for as long as the panel was kept. A
+     * rebuild decodes it again on a worker, the placeholder meanwhile. */
+    if (p && p->pic == s && tex && !d->headless)
+        p->pic = NULL;
     if (!p || p->pic != s)
         SDL_FreeSurface(s);
     if (!tex) {
@@ -1190,35 +1197,49 @@ void display_draw_frame(struct display *d, const struct frame *f)
     for (int i = 0; i < f->n_views; i++) {
         const struct frame_view *fv = &f->views[i];
         struct panel_view *v = (struct panel_view *)fv->view;
-        if (v && v->packed) {
-            if (fv->rest) /* still at rest, and drawn again: resting did not last */
-                v->keep_whole = 1;
-            disp_view_unpack(d, v);
-        }
         if (v && fv->play != PV_STILL)
             disp_video_play(d, v, fv->play, fv->run, fv->hush);
     }
     struct frame alone;
     f = crossfade_ends(f, &alone, w, h);
     disp_damage_plan(d, f, w, h);
+    /* a crossfade from a view at rest reads its tiles; everything else
+     * draws whole views */
     int blended = disp_crossfade_own(d, f, w, h); /* the views are drawn */
-    if (!blended && f->n_views == 1 && d->n_dmg >= 0) {
+    struct panel_view *one = f->n_views == 1 ? (struct panel_view *)f->views[0].view : NULL;
+    SDL_Rect all = {0, 0, w, h};
+    if (!blended && one && one->packed && f->views[0].dx == 0 && f->views[0].alpha == 255 &&
+        disp_rest_copy(d, one, d->n_dmg >= 0 ? d->dmg : &all, d->n_dmg >= 0 ? d->n_dmg : 1) == 0) {
+        /* one view in place at rest (the cursor shown or hidden, a
+         * crossfade's first frames): its tiles again where something
+         * moves (or everywhere), then what moves; it stays at rest */
+        disp_draw_view(d, one, 0, 255, f->views[0].anim_t, VIEW_PICTURE);
+        blended = 1;
+    }
+    for (int i = 0; !blended && i < f->n_views; i++) {
+        struct panel_view *v = (struct panel_view *)f->views[i].view;
+        if (v && v->packed) {
+            if (f->views[i].rest) /* still at rest, and made whole: resting did not last */
+                v->keep_whole = 1;
+            disp_view_unpack(d, v);
+        }
+    }
+    if (!blended && one && d->n_dmg >= 0) {
         /* one view in place, as last time: its static layer again where
          * something moves, then what moves */
-        struct panel_view *v = (struct panel_view *)f->views[0].view;
-        SDL_SetTextureBlendMode(v->stat, SDL_BLENDMODE_NONE);
-        SDL_SetTextureAlphaMod(v->stat, 255);
+        SDL_SetTextureBlendMode(one->stat, SDL_BLENDMODE_NONE);
+        SDL_SetTextureAlphaMod(one->stat, 255);
         /* not under the clip's picture: it covers its place, opaque
          * (draw_view), 2.9 MB a frame for a 1130x636 clip */
         SDL_Rect pic = {0, 0, 0, 0};
-        disp_picture_rect(v, w, h, &pic);
+        disp_picture_rect(one, w, h, &pic);
         for (int i = 0; i < d->n_dmg; i++) {
             SDL_Rect part[4];
             int n = disp_rect_less(&d->dmg[i], &pic, part);
             for (int k = 0; k < n; k++)
-                SDL_RenderCopy(d->ren, v->stat, &part[k], &part[k]);
+                SDL_RenderCopy(d->ren, one->stat, &part[k], &part[k]);
         }
-        disp_draw_view(d, v, 0, 255, f->views[0].anim_t, VIEW_PICTURE);
+        disp_draw_view(d, one, 0, 255, f->views[0].anim_t, VIEW_PICTURE);
         blended = 1;
     }
     if (!blended && !frame_covers(f, w, h))

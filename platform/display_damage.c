@@ -184,7 +184,7 @@ static int frame_places(struct display *d, const struct frame *f, int w, int h,
             disp_scan_content(v, px, pitch / 4, rgb_of(&d->pal, COLOR_BG));
             SDL_UnlockTexture(v->stat);
         }
-        if (!v || !v->stat || v->n_content < 0)
+        if (!v || (!v->stat && !v->packed) || v->n_content < 0)
             return -1;
         double eased = plan_ease(f->views[k].anim_t);
         for (int i = 0; i < v->n_items; i++) {
@@ -288,18 +288,22 @@ SDL_Surface *disp_own_output(struct display *d)
 struct own_view {
     uint32_t *px;
     int pitch;
+    const struct blend_tiles *tiles; /* a view at rest: its tiles, not px */
 };
 
 /* Mix rect r of under and over into out; pool: split over its threads
  * (the whole screen; an item's place is not worth waking them for). */
-static void blend_rect(struct blend_pool *pool, SDL_Surface *out, void *under, int under_pitch,
+static void blend_rect(struct blend_pool *pool, SDL_Surface *out, const struct own_view *under,
                        const struct own_view *over, const SDL_Rect *r, uint8_t alpha)
 {
     struct blend_job j = {
         .dst = disp_pixel_at(out->pixels, out->pitch, r->x, r->y),
         .dst_pitch = out->pitch,
-        .under = disp_pixel_at(under, under_pitch, r->x, r->y),
-        .under_pitch = under_pitch,
+        .under = under->tiles ? NULL : disp_pixel_at(under->px, under->pitch, r->x, r->y),
+        .under_pitch = under->pitch,
+        .under_tiles = under->tiles,
+        .ux = r->x,
+        .uy = r->y,
         .over = disp_pixel_at(over->px, over->pitch, r->x, r->y),
         .over_pitch = over->pitch,
         .w = r->w,
@@ -310,15 +314,28 @@ static void blend_rect(struct blend_pool *pool, SDL_Surface *out, void *under, i
     blend_run(pool, &j);
 }
 
+int disp_rest_copy(struct display *d, struct panel_view *v, const SDL_Rect *r, int n)
+{
+    struct blend_tiles t;
+    SDL_Surface *out = d->own_blend_off ? NULL : disp_own_output(d);
+    if (!out || out->w != v->w || out->h != v->h || disp_view_tiles(v, &t) != 0)
+        return -1;
+    struct own_view under = {.tiles = &t}, none = {out->pixels, out->pitch, NULL};
+    SDL_RenderFlush(d->ren); /* what was queued lands first */
+    for (int i = 0; i < n; i++)
+        blend_rect(NULL, out, &under, &none, &r[i], 0); /* alpha 0: the tiles, copied */
+    return 0;
+}
+
 /* blend_rect over r but where it meets cut (NULL: none). */
-static void blend_rect_but(struct blend_pool *pool, SDL_Surface *out, void *under, int under_pitch,
+static void blend_rect_but(struct blend_pool *pool, SDL_Surface *out, const struct own_view *under,
                            const struct own_view *over, const SDL_Rect *r, const SDL_Rect *cut,
                            uint8_t alpha)
 {
     SDL_Rect part[4];
     int k = cut ? disp_rect_less(r, cut, part) : (part[0] = *r, 1);
     for (int i = 0; i < k; i++)
-        blend_rect(pool, out, under, under_pitch, over, &part[i], alpha);
+        blend_rect(pool, out, under, over, &part[i], alpha);
 }
 
 /* The clip's picture of the arriving view at alpha over the software
@@ -376,8 +393,13 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
     struct panel_view *a = (struct panel_view *)fa->view, *b = (struct panel_view *)fb->view;
     if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255 || fb->alpha == 0 || fb->alpha == 255)
         return 0;
-    if (!a->stat || !b->stat || !a->own_pixels || !b->own_pixels || a->w != w || a->h != h ||
-        b->w != w || b->h != h)
+    /* the leaving view may be at rest: its kept tiles are read in place of
+     * its static layer (the same pixels), so the loop's crossfade never
+     * holds two screens of pixels */
+    struct blend_tiles a_tiles;
+    int a_rests = !a->stat && disp_view_tiles(a, &a_tiles) == 0;
+    if ((!a->stat && !a_rests) || !b->stat || !a->own_pixels || !b->own_pixels || a->w != w ||
+        a->h != h || b->w != w || b->h != h)
         return 0;
     SDL_Surface *out = disp_own_output(d);
     if (!out || out->w != w || out->h != h)
@@ -394,13 +416,20 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
         held = NULL;
     SDL_Rect rects[OWN_RECTS];
     int n = disp_under_rects(d, a, fa->anim_t, w, h, !held, rects);
-    struct own_view pa, pb;
+    struct own_view pa = {0}, pb = {0};
     void *p;
-    if (n < 0 || SDL_LockTexture(a->stat, NULL, &p, &pa.pitch) != 0)
+    if (n < 0)
         goto refused;
-    pa.px = p;
+    if (a_rests) {
+        pa.tiles = &a_tiles;
+    } else {
+        if (SDL_LockTexture(a->stat, NULL, &p, &pa.pitch) != 0)
+            goto refused;
+        pa.px = p;
+    }
     if (SDL_LockTexture(b->stat, NULL, &p, &pb.pitch) != 0) {
-        SDL_UnlockTexture(a->stat);
+        if (!a_rests)
+            SDL_UnlockTexture(a->stat);
         goto refused;
     }
     pb.px = p;
@@ -410,19 +439,20 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
     SDL_Rect all = {0, 0, w, h};
     const SDL_Rect *cut = held ? &pic : NULL;
     if (d->n_dmg < 0) {
-        blend_rect_but(d->blend, out, pa.px, pa.pitch, &pb, &all, cut, fb->alpha);
+        blend_rect_but(d->blend, out, &pa, &pb, &all, cut, fb->alpha);
     } else { /* elsewhere both views are the background, as drawn last time */
         for (int i = 0; i < d->n_dmg; i++)
-            blend_rect_but(disp_rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out,
-                           pa.px, pa.pitch, &pb, &d->dmg[i], cut, fb->alpha);
+            blend_rect_but(disp_rect_area(&d->dmg[i]) * 8 > (long)w * h ? d->blend : NULL, out, &pa,
+                           &pb, &d->dmg[i], cut, fb->alpha);
     }
     if (n > 0) {
         for (int i = 0; i < n; i++)
-            blend_rect(NULL, out, pa.px, pa.pitch, &pb, &rects[i], 0);
+            blend_rect(NULL, out, &pa, &pb, &rects[i], 0);
         disp_draw_view(d, a, 0, 255, fa->anim_t, held ? 0 : VIEW_PICTURE);
         SDL_RenderFlush(d->ren);
         for (int i = 0; i < n; i++)
-            blend_rect(NULL, out, out->pixels, out->pitch, &pb, &rects[i], fb->alpha);
+            blend_rect(NULL, out, &(struct own_view){out->pixels, out->pitch, NULL}, &pb, &rects[i],
+                       fb->alpha);
     }
     if (held) { /* last: it covers the items it is drawn over */
         const struct draw_rect *r = &a->vid.it->r;
@@ -442,7 +472,8 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
         SDL_UnlockTexture(a->vid.tex);
     }
     SDL_UnlockTexture(b->stat);
-    SDL_UnlockTexture(a->stat);
+    if (!a_rests)
+        SDL_UnlockTexture(a->stat);
     d->own_out = out;
     disp_draw_view(d, b, 0, fb->alpha, fb->anim_t, VIEW_PICTURE);
     d->own_out = NULL;

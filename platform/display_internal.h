@@ -120,7 +120,9 @@ struct anim_item {
 
 /* A view's photo, decoded off the main thread when there is a window (a
  * large PNG takes a third of a second), at once when headless (`render`
- * wants the final picture). The decoded picture is kept for rebuilds. */
+ * wants the final picture). With a window the decoded picture
+ * goes once its texture is made (a rebuild decodes again); headless it is
+ * kept for rebuilds. */
 struct view_photo {
     struct job *job; /* decoding, or NULL */
     /* the job's input and, once it has finished, its output */
@@ -130,7 +132,7 @@ struct view_photo {
     uint32_t bg; /* what shows through a transparent photo */
     char why[200];
     /* the main thread's */
-    SDL_Surface *pic; /* decoded, owned */
+    SDL_Surface *pic; /* decoded, owned (until its texture is made, with a window) */
     int failed;       /* logged; the placeholder and caption stay */
 };
 
@@ -345,6 +347,12 @@ void disp_view_drop_textures(struct panel_view *v);
 void disp_view_pack(struct display *d, struct panel_view *v);
 void disp_view_release(struct panel_view *v);
 int disp_view_unpack(struct display *d, struct panel_view *v);
+/* A resting view's kept tiles, for a crossfade to read in place of its
+ * static layer: 0, or -1 when it is not at rest. */
+int disp_view_tiles(const struct panel_view *v, struct blend_tiles *out);
+/* A resting view's pixels over the n rects of the software renderer's
+ * output, from its tiles: 0, or -1 (not at rest, or no such output). */
+int disp_rest_copy(struct display *d, struct panel_view *v, const SDL_Rect *r, int n);
 int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h);
 void disp_damage_plan(struct display *d, const struct frame *f, int w, int h);
 SDL_Texture *disp_layer_locked(struct display *d, int w, int h, void **px, int *pitch);

@@ -600,6 +600,7 @@ struct packed {
     uint32_t bg;       /* every pixel of a tile not kept */
     int32_t *at;       /* cols x rows: the tile's place in px, or -1 */
     uint32_t *px;      /* the kept tiles, t x t pixels each */
+    uint32_t *bg_row;  /* a row of bg, the view's width (a crossfade reads it) */
     size_t n_kept;
 };
 
@@ -609,8 +610,23 @@ static void packed_free(struct panel_view *v)
         return;
     free(v->packed->at);
     free(v->packed->px);
+    free(v->packed->bg_row);
     free(v->packed);
     v->packed = NULL;
+}
+
+int disp_view_tiles(const struct panel_view *v, struct blend_tiles *out)
+{
+    const struct packed *pk = v->packed;
+    if (!pk)
+        return -1;
+    *out = (struct blend_tiles){.t = pk->t,
+                                .cols = pk->cols,
+                                .rows = pk->rows,
+                                .at = pk->at,
+                                .px = pk->px,
+                                .bg_row = pk->bg_row};
+    return 0;
 }
 
 static int imin(int a, int b)
@@ -645,8 +661,11 @@ void disp_view_pack(struct display *d, struct panel_view *v)
         goto fail; /* most of it drawn (a photo): not worth the work */
     pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
     pk->px = malloc((pk->n_kept ? pk->n_kept : 1) * tile_px * sizeof(*pk->px));
-    if (!pk->at || !pk->px)
+    pk->bg_row = malloc((size_t)w * sizeof(*pk->bg_row));
+    if (!pk->at || !pk->px || !pk->bg_row)
         goto fail;
+    for (int x = 0; x < w; x++)
+        pk->bg_row[x] = pk->bg;
     int32_t kept = 0;
     for (int ty = 0; ty < pk->rows; ty++)
         for (int tx = 0; tx < pk->cols; tx++) {
@@ -681,6 +700,7 @@ fail:
     if (pk) {
         free(pk->at);
         free(pk->px);
+        free(pk->bg_row);
         free(pk);
     }
     v->keep_whole = 1; /* try once */
@@ -796,10 +816,12 @@ int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t w
         }
     }
     disp_to_screen(d);
-    if (v->photo.pic) /* the decoded photo, and the work a decode in flight holds */
+    if (v->photo.pic) /* the decoded photo (headless), and its texture */
         v->base.bytes += 2u * (size_t)v->photo.pic->w * (size_t)v->photo.pic->h * 4u;
-    else if (v->photo.job)
+    else if (v->photo.job) /* the work a decode in flight holds */
         v->base.bytes += (size_t)PHOTO_WORK_BYTES;
+    else if (v->photo.img && !v->photo.failed) /* its texture */
+        v->base.bytes += (size_t)v->photo.out_w * (size_t)v->photo.out_h * 4u;
     return 0;
 }
 
@@ -823,7 +845,13 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
         d->views->prev = v;
     d->views = v;
     snprintf(v->locale, sizeof(v->locale), "%s", locale && *locale ? locale : "en");
-    unpack_all(d); /* a transition to it follows */
+    /* a transition to it follows: the software renderer's own crossfade
+     * reads a resting view's tiles (display_damage.c), so a view at rest
+     * stays so and the two screens of pixels are never held at once;
+     * where that crossfade is never drawn (rotation, blending left to
+     * SDL) the view is made whole now rather than at the first frame */
+    if (d->own_blend_off || d->rotation)
+        unpack_all(d);
     if (disp_view_build(d, v, why, why_len) != 0) {
         display_view_free(v);
         return NULL;
@@ -840,10 +868,10 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
 void disp_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
                     unsigned parts)
 {
-    if (!d || !v || !v->stat || alpha == 0)
+    if (!d || !v || alpha == 0)
         return;
     SDL_Renderer *ren = d->ren;
-    if (parts & VIEW_STATIC) {
+    if ((parts & VIEW_STATIC) && v->stat) { /* at rest, the caller drew its tiles */
         SDL_SetTextureBlendMode(v->stat, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
         SDL_SetTextureAlphaMod(v->stat, alpha);
         SDL_Rect dst = {dx, 0, v->w, v->h};

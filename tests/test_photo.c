@@ -674,7 +674,8 @@ static uint32_t centre_pixel(struct display *d, struct panel_view *v)
 /* With a window, a photo is decoded off the main thread: preparing its
  * panel returns at once with the placeholder drawn; the decode wakes the
  * loop's wait (no polling: a 30 s wait); display_poll_photos then builds the
- * view with the photo. A view freed while its photo decodes cancels it. */
+ * view with the photo, and lets the decoded picture go. A view freed while
+ * its photo decodes cancels it. */
 static void a_photo_decodes_off_the_main_thread(void **state)
 {
     (void)state;
@@ -698,9 +699,18 @@ static void a_photo_decodes_off_the_main_thread(void **state)
     assert_int_equal(display_poll_photos(d), 1);
     assert_int_equal(display_stats_of(d).photos_pending, 0);
     assert_int_not_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF); /* the photo */
-    /* a renderer reset rebuilds it from the decoded picture, without decoding again */
+    /* the decoded picture is not kept once the view holds its pixels: a
+     * renderer reset decodes it again (the placeholder meanwhile), and the
+     * rebuilt view shows the same photo */
     uint32_t before = centre_pixel(d, v);
     assert_int_equal(display_recover(d, 1, why, sizeof why), 0);
+    assert_int_equal(display_stats_of(d).photos_pending, 1);
+    assert_int_equal(centre_pixel(d, v), layout_color(COLOR_RULE) & 0xFFFFFF);
+    flags = 0;
+    for (int guard = 0; guard < 100 && !(flags & EVENTS_WAKE); guard++)
+        flags |= events_wait(d, &cfg, 30000, NULL, NULL, NULL);
+    assert_true(flags & EVENTS_WAKE);
+    assert_int_equal(display_poll_photos(d), 1);
     assert_int_equal(display_stats_of(d).photos_pending, 0);
     assert_int_equal(centre_pixel(d, v), before);
     display_view_free(v);
