@@ -7,13 +7,15 @@
 #    from the kernel's process start time, 10 ms steps);
 #    Chromium: exec until the page's title changes, which the page does in
 #    the second animation frame after load (so after its first paint);
-#  - proportional memory (PSS) after 40 s, summed over every process;
-#  - CPU over 30 s of loop, every process of the program, and the X server's
-#    over the same 30 s (each run has the X server to itself).
+#  - proportional memory (PSS) summed over every process of the program,
+#    sampled every 100 ms for 60 s from the first frame (crossfades
+#    included): the peak and the median;
+#  - CPU from 10 s to 60 s, every process of the program, and the X
+#    server's over the same 50 s (each run has the X server to itself).
 # The page crossfades when the kiosk did: vitrine runs first and the times
 # at which its panels changed (its log, less the 700 ms crossfade) are given
 # to the page, which starts its 700 ms crossfades at the same times after its
-# own first paint. Both then draw the same number of crossfades in the 30 s.
+# own first paint. Both then draw the same crossfades in the 60 s.
 # Usage: tests/bench/vs-browser.sh [--install]   (--install: apt-get install
 # chromium first, as root). Figures, not pass/fail.
 set -eu
@@ -97,7 +99,16 @@ requestAnimationFrame(()=>requestAnimationFrame(()=>{document.title='painted';
 </script></body></html>
 HTML
 
-# measure NAME CMD...: start, first frame, PSS at 40 s, CPU 10-40 s
+# PSS of the processes listed, in KiB, with one reader
+pss_kib() {
+    files=""
+    for p in "$@"; do [ -r /proc/$p/smaps_rollup ] && files="$files /proc/$p/smaps_rollup"; done
+    [ -n "$files" ] && awk '/^Pss:/ {s += $2} END {print s + 0}' $files 2>/dev/null || echo 0
+}
+
+# measure NAME CMD...: start, first frame; then for 60 s the PSS of every
+# process of the program every 100 ms (peak, median), and the CPU of the
+# program and of the X server from 10 s to 60 s
 measure() {
     name=$1
     shift
@@ -124,15 +135,22 @@ measure() {
         i=$((i + 1))
         sleep 0.005
     done
-    sleep 10
+    : >"$work/$name.pss"
+    n=0
     procs=$(tree "$pid")
-    c0=$(cpu_of $procs)
-    x0=$(cpu_of "$xpid")
-    sleep 30
+    start=$(now_ms)
+    while [ $n -lt 600 ]; do
+        [ $((n % 10)) -eq 0 ] && procs=$(tree "$pid")
+        [ $n -eq 100 ] && { c0=$(cpu_of $procs); x0=$(cpu_of "$xpid"); }
+        pss_kib $procs >>"$work/$name.pss"
+        n=$((n + 1))
+        # the next sample at start + n * 100 ms, not 100 ms after this one
+        wait_ms=$((start + n * 100 - $(now_ms)))
+        [ $wait_ms -gt 0 ] && sleep "$(awk -v m="$wait_ms" 'BEGIN {printf "%.3f", m / 1000}')"
+    done
     procs=$(tree "$pid")
     c1=$(cpu_of $procs)
     x1=$(cpu_of "$xpid")
-    pss=$(pss_of $procs)
     nproc_=$(echo "$procs" | wc -l)
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null || true
@@ -143,9 +161,11 @@ measure() {
         at=$(awk -v t0="$t0" -v first="$first" '{ms = $1 - t0 - first - 700; if (ms > 0) printf "%s%d", (n++ ? "," : ""), ms}' "$work/changes" 2>/dev/null)
     fi
     stop_x
-    cpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
-    xcpu=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%.2f", (b - a) / 30 * 100}')
-    echo "$name $first $pss $cpu $xcpu $nproc_" >>"$work/results"
+    cpu=$(awk -v a="$c0" -v b="$c1" 'BEGIN {printf "%.2f", (b - a) / 50 * 100}')
+    xcpu=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%.2f", (b - a) / 50 * 100}')
+    peak=$(sort -n "$work/$name.pss" | tail -n 1 | awk '{printf "%.1f", $1 / 1024}')
+    med=$(sort -n "$work/$name.pss" | awk '{v[NR] = $1} END {printf "%.1f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1024}')
+    echo "$name $first $peak $med $cpu $xcpu $nproc_" >>"$work/results"
 }
 
 export SDL_VIDEODRIVER=x11
@@ -157,15 +177,16 @@ measure chromium chromium --kiosk --no-sandbox --disable-gpu --no-first-run --no
     --user-data-dir="$work/profile" "file://$work/page.html#at=$at"
 
 awk '
-{ name[NR] = $1; first[NR] = $2; pss[NR] = $3; cpu[NR] = $4; x[NR] = $5; np[NR] = $6 }
+{ name[NR] = $1; first[NR] = $2; peak[NR] = $3; med[NR] = $4; cpu[NR] = $5; x[NR] = $6; np[NR] = $7 }
 END {
-    printf "%-44s %14s %14s %9s\n", "figure (1920x1080, Xvfb, software)", name[1], name[2], "ratio"
-    printf "%-44s %14.0f %14.0f %9.2f\n", "exec to first frame, ms", first[1], first[2], first[1] / first[2]
-    printf "%-44s %14.1f %14.1f %9.2f\n", "PSS after 40 s, MB (all processes)", pss[1], pss[2], pss[1] / pss[2]
-    printf "%-44s %14.2f %14.2f %9.2f\n", "CPU over 30 s of loop, % of a core", cpu[1], cpu[2], cpu[1] / cpu[2]
-    printf "%-44s %14.2f %14.2f %9.2f\n", "X server CPU, same 30 s, % of a core", x[1], x[2], (x[2] > 0 ? x[1] / x[2] : 0)
-    printf "%-44s %14.2f %14.2f %9.2f\n", "CPU with the X server, % of a core", cpu[1] + x[1], cpu[2] + x[2], (cpu[1] + x[1]) / (cpu[2] + x[2])
-    printf "%-44s %14d %14d\n", "processes", np[1], np[2]
+    printf "%-46s %14s %14s %9s\n", "figure (1920x1080, Xvfb, software)", name[1], name[2], "ratio"
+    printf "%-46s %14.0f %14.0f %9.3f\n", "exec to first frame, ms", first[1], first[2], first[1] / first[2]
+    printf "%-46s %14.1f %14.1f %9.3f\n", "PSS peak over 60 s, MB (every 100 ms, all)", peak[1], peak[2], peak[1] / peak[2]
+    printf "%-46s %14.1f %14.1f %9.3f\n", "PSS median over 60 s, MB", med[1], med[2], med[1] / med[2]
+    printf "%-46s %14.2f %14.2f %9.3f\n", "CPU from 10 s to 60 s, % of a core", cpu[1], cpu[2], cpu[1] / cpu[2]
+    printf "%-46s %14.2f %14.2f %9.3f\n", "X server CPU, same 50 s, % of a core", x[1], x[2], (x[2] > 0 ? x[1] / x[2] : 0)
+    printf "%-46s %14.2f %14.2f %9.3f\n", "CPU with the X server, % of a core", cpu[1] + x[1], cpu[2] + x[2], (cpu[1] + x[1]) / (cpu[2] + x[2])
+    printf "%-46s %14d %14d\n", "processes", np[1], np[2]
 }' "$work/results"
 echo "(vitrine: exec to first presented frame from its log; chromium: exec to the page's title"
 echo " change after its first paint, polled every 5 ms; the page's crossfades began at $at ms"
