@@ -278,31 +278,56 @@ static const void *row_of(const void *base, int pitch, int y)
     return (const unsigned char *)base + (ptrdiff_t)pitch * y;
 }
 
-/* Row y of a job whose under is tiles: runs of one-colour tiles read
- * bg_row, each kept tile its own row. */
+/* Where row y of a picture read from tiles u (NULL: plain, from base and
+ * pitch) is, from the picture's pixel sx on, for n pixels at most: *n is
+ * cut at the tile's end; *plain says whether the run may go on into the
+ * next tile the same way (plain rows and one-colour tiles may; a kept tile
+ * is its own). */
+static const uint32_t *tile_at(const struct blend_tiles *u, const uint32_t *base, int pitch, int y,
+                               int sy, int x, int sx, int *n, int *plain)
+{
+    if (!u) {
+        *plain = 1;
+        return (const uint32_t *)row_of(base, pitch, y) + x;
+    }
+    int t = u->t, tx = sx / t;
+    int32_t at = u->at[(ptrdiff_t)(sy / t) * u->cols + tx];
+    int left = (tx + 1) * t - sx;
+    *n = left < *n ? left : *n;
+    *plain = at < 0;
+    if (at < 0)
+        return u->bg_row;
+    return u->px + (size_t)at * (size_t)t * (size_t)t + (size_t)(sy % t) * (size_t)t +
+           (size_t)(sx % t);
+}
+
+/* The tile at (sx, sy) of u is one colour (or u is plain). */
+static int tile_plain(const struct blend_tiles *u, int sx, int sy)
+{
+    return !u || u->at[(ptrdiff_t)(sy / u->t) * u->cols + sx / u->t] < 0;
+}
+
+/* Row y of a job with tiles under or over: runs where neither reads a
+ * kept tile go in one span (plain rows, one-colour tiles), each kept tile
+ * in its own. The two pictures' tiles, when both have them, are the same
+ * grid (screen-sized views). */
 static void tiles_row(const struct blend_job *j, int y)
 {
-    const struct blend_tiles *u = j->under_tiles;
+    const struct blend_tiles *ut = j->under_tiles, *ot = j->over_tiles;
     uint32_t *dst = (uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y);
-    const uint32_t *over = row_of(j->over, j->over_pitch, y);
-    int sy = j->uy + y, t = u->t;
-    const int32_t *at = u->at + (ptrdiff_t)(sy / t) * u->cols;
-    size_t in_tile = (size_t)(sy % t) * (size_t)t;
+    int sy = j->uy + y, t = ut ? ut->t : ot->t;
     int x = 0;
     while (x < j->w) {
-        int sx = j->ux + x, tx = sx / t;
-        int n = (tx + 1) * t - sx; /* to the end of this tile */
-        const uint32_t *under;
-        if (at[tx] >= 0) {
-            under = u->px + (size_t)at[tx] * (size_t)t * (size_t)t + in_tile + (size_t)(sx % t);
-        } else {
-            while ((tx + 1) * t < j->ux + j->w && at[tx + 1] < 0) /* the run of background */
-                n += t, tx++;
-            under = u->bg_row;
+        int sx = j->ux + x, n = j->w - x, up, op;
+        const uint32_t *under = tile_at(ut, j->under, j->under_pitch, y, sy, x, sx, &n, &up);
+        const uint32_t *over = tile_at(ot, j->over, j->over_pitch, y, sy, x, sx, &n, &op);
+        /* the run goes on, a tile at a time, while neither meets a kept tile */
+        while (up && op && x + n < j->w && tile_plain(ut, j->ux + x + n, sy) &&
+               tile_plain(ot, j->ux + x + n, sy)) {
+            int end = ((j->ux + x + n) / t + 1) * t - j->ux - x; /* that tile's end */
+            n = end < j->w - x ? end : j->w - x;
         }
-        if (n > j->w - x)
-            n = j->w - x;
-        blend_span(dst + x, under, over + x, n, j->alpha, j->set);
+        blend_span(dst + x, under, over, n, j->alpha, j->set);
         x += n;
     }
 }
@@ -310,7 +335,7 @@ static void tiles_row(const struct blend_job *j, int y)
 void blend_rows(const struct blend_job *j, int y0, int y1)
 {
     for (int y = y0; y < y1; y++) {
-        if (j->under_tiles)
+        if (j->under_tiles || j->over_tiles)
             tiles_row(j, y);
         else
             blend_span((uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y),

@@ -47,9 +47,9 @@ struct blend_tiles {
 };
 
 /* One mix: rows of w pixels, pitches in bytes. dst may be under (in place);
- * it must not overlap over otherwise. With under_tiles, `under` is read
- * from those tiles instead, from the picture's pixel (ux, uy) on (under
- * and under_pitch are not read). */
+ * it must not overlap over otherwise. With under_tiles (over_tiles),
+ * `under` (`over`) is read from those tiles instead, from the picture's
+ * pixel (ux, uy) on (the pointer and its pitch are not read). */
 struct blend_job {
     uint32_t *dst;
     int dst_pitch;
@@ -59,6 +59,7 @@ struct blend_job {
     int ux, uy;
     const uint32_t *over; /* shown at alpha 255 */
     int over_pitch;
+    const struct blend_tiles *over_tiles;
     int w, h;
     uint8_t alpha;
     uint32_t set; /* ORed into each result */

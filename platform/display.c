@@ -1263,10 +1263,11 @@ void display_draw_frame(struct display *d, const struct frame *f)
     const struct frame_view *fv = &f->views[0];
     struct panel_view *v = (struct panel_view *)fv->view;
     /* at display_idle: the output then shows it whole, and no frame (the
-     * first) waits for it */
-    int rest = f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 &&
-               fv->anim_t >= 1.0 && !v->vid.it;
+     * first) waits for it. Its figures may still count: the frames that
+     * draw them in place read its tiles */
+    int rest = f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 && !v->vid.it;
     d->to_rest = rest ? v : NULL;
+    d->loop_rest = f->n_views >= 1 && fv->rest;
     d->rest_drawn = d->presents;
     d->dmg_pieces = 0; /* the public calls draw figures whole */
 }

@@ -135,11 +135,13 @@ void display_set_own_blend(struct display *d, int on);
  * display_draw_frame). */
 void display_damage_all(struct display *d);
 
-/* A view the frames say is at rest (frame_view rest: the loop, its figures
- * counted, no clip) keeps, with the software renderer, only the tiles of
- * its static layer that are not background once drawn; it is made whole
- * again, pixel for pixel, when a frame needs it or another view is
- * prepared (display_view.c, "a view at rest"). */
+/* A view the frames say is at rest (frame_view rest: the loop, no clip)
+ * keeps, with the software renderer, only the tiles of its static layer
+ * that are not background once drawn, and lets its figures' glyphs go;
+ * frames that draw it in place (its figures counting, a crossfade from it)
+ * read the tiles; it is made whole again, pixel for pixel, only when a
+ * frame moves it (a slide) or blends it otherwise (display_view.c, "a view
+ * at rest"). */
 /* Nothing is to be drawn until the next wake-up: work put off until then
  * (the view of the last frame presented, put to rest). */
 void display_idle(struct display *d);

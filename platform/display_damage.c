@@ -304,7 +304,8 @@ static void blend_rect(struct blend_pool *pool, SDL_Surface *out, const struct o
         .under_tiles = under->tiles,
         .ux = r->x,
         .uy = r->y,
-        .over = disp_pixel_at(over->px, over->pitch, r->x, r->y),
+        .over = over->tiles ? NULL : disp_pixel_at(over->px, over->pitch, r->x, r->y),
+        .over_tiles = over->tiles,
         .over_pitch = over->pitch,
         .w = r->w,
         .h = r->h,
@@ -393,13 +394,14 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
     struct panel_view *a = (struct panel_view *)fa->view, *b = (struct panel_view *)fb->view;
     if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255 || fb->alpha == 0 || fb->alpha == 255)
         return 0;
-    /* the leaving view may be at rest: its kept tiles are read in place of
-     * its static layer (the same pixels), so the loop's crossfade never
-     * holds two screens of pixels */
-    struct blend_tiles a_tiles;
+    /* either view may be at rest: its kept tiles are read in place of its
+     * static layer (the same pixels), so the loop's crossfade holds no
+     * screen of pixels but the output's */
+    struct blend_tiles a_tiles, b_tiles;
     int a_rests = !a->stat && disp_view_tiles(a, &a_tiles) == 0;
-    if ((!a->stat && !a_rests) || !b->stat || !a->own_pixels || !b->own_pixels || a->w != w ||
-        a->h != h || b->w != w || b->h != h)
+    int b_rests = !b->stat && disp_view_tiles(b, &b_tiles) == 0;
+    if ((!a->stat && !a_rests) || (!b->stat && !b_rests) || !a->own_pixels || !b->own_pixels ||
+        a->w != w || a->h != h || b->w != w || b->h != h)
         return 0;
     SDL_Surface *out = disp_own_output(d);
     if (!out || out->w != w || out->h != h)
@@ -427,12 +429,15 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
             goto refused;
         pa.px = p;
     }
-    if (SDL_LockTexture(b->stat, NULL, &p, &pb.pitch) != 0) {
+    if (b_rests) {
+        pb.tiles = &b_tiles;
+    } else if (SDL_LockTexture(b->stat, NULL, &p, &pb.pitch) != 0) {
         if (!a_rests)
             SDL_UnlockTexture(a->stat);
         goto refused;
+    } else {
+        pb.px = p;
     }
-    pb.px = p;
     if (!d->blend)
         d->blend = blend_pool_new(blend_default_threads()); /* NULL: on this thread */
     SDL_RenderFlush(d->ren); /* what was queued lands before the mix, not over it */
@@ -461,8 +466,11 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
             .dst_pitch = out->pitch,
             .under = disp_pixel_at(held, held_pitch, pic.x - r->x, pic.y - r->y),
             .under_pitch = held_pitch,
-            .over = disp_pixel_at(pb.px, pb.pitch, pic.x, pic.y),
+            .over = pb.tiles ? NULL : disp_pixel_at(pb.px, pb.pitch, pic.x, pic.y),
             .over_pitch = pb.pitch,
+            .over_tiles = pb.tiles,
+            .ux = pic.x,
+            .uy = pic.y,
             .w = pic.w,
             .h = pic.h,
             .alpha = fb->alpha,
@@ -471,7 +479,8 @@ int disp_crossfade_own(struct display *d, const struct frame *f, int w, int h)
         blend_run(disp_rect_area(&pic) * 8 > (long)w * h ? d->blend : NULL, &j);
         SDL_UnlockTexture(a->vid.tex);
     }
-    SDL_UnlockTexture(b->stat);
+    if (!b_rests)
+        SDL_UnlockTexture(b->stat);
     if (!a_rests)
         SDL_UnlockTexture(a->stat);
     d->own_out = out;

@@ -72,6 +72,7 @@ struct glyph {
     int w, h, adv;
     int ox, oy; /* where tex (its inked box) lies in the glyph's line box */
     struct ink ink;
+    int gone; /* tex and ink let go while its view rests; made again when drawn */
 };
 
 /* A piece of a figure (a glyph, its prefix or suffix) where it lands. */
@@ -301,6 +302,7 @@ struct display {
     long damaged;               /* pixels the last present drew (display_stats) */
     long packs, unpacks;        /* views put to rest and made whole again */
     struct panel_view *to_rest; /* put to rest at display_idle */
+    int loop_rest;              /* the last frame's view was at rest: the loop */
     long rest_drawn;            /* presents when it was drawn */
     long presents;              /* every present: the first frame's view is scanned after it */
 };

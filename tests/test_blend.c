@@ -306,8 +306,9 @@ static void pool_writes_every_row(void **state)
 }
 
 /* A picture read from its tiles (a view at rest) mixes exactly as the
- * whole picture: any rectangle, at any offset and width, over tiles kept
- * and tiles of one colour, cut at the picture's right and bottom edges. */
+ * whole picture, under or over or both: any rectangle, at any offset and
+ * width, over tiles kept and tiles of one colour, cut at the picture's
+ * right and bottom edges. */
 static void tiles_mix_as_the_whole_picture(void **state)
 {
     (void)state;
@@ -355,16 +356,31 @@ static void tiles_mix_as_the_whole_picture(void **state)
                               .h = h,
                               .alpha = alpha,
                               .set = 0xFF000000u};
-        blend_rows(&j, 0, h);
-        j.dst = got + y * W + x;
-        j.under = NULL;
-        j.under_tiles = &tiles;
-        j.ux = x;
-        j.uy = y;
-        blend_rows(&j, 0, h);
-        if (memcmp(got, want, sizeof(got)) != 0)
-            fail_msg("round %d: %dx%d at %d,%d, alpha %d: the tiles mix otherwise", round, w, h, x,
-                     y, alpha);
+        /* under from the tiles; over from them (the other picture under);
+         * both (the picture over itself) */
+        for (int way = 0; way < 3; way++) {
+            struct blend_job ref = j, k = j;
+            if (way == 1) {
+                ref.under = over + y * W + x;
+                ref.over = whole + y * W + x;
+            } else if (way == 2) {
+                ref.over = whole + y * W + x;
+            }
+            for (int i = 0; i < W * H; i++)
+                got[i] = want[i] = 0x12345678u;
+            blend_rows(&ref, 0, h);
+            k.dst = got + y * W + x;
+            k.under = way == 1 ? over + y * W + x : NULL;
+            k.under_tiles = way == 1 ? NULL : &tiles;
+            k.over = way == 0 ? over + y * W + x : NULL;
+            k.over_tiles = way == 0 ? NULL : &tiles;
+            k.ux = x;
+            k.uy = y;
+            blend_rows(&k, 0, h);
+            if (memcmp(got, want, sizeof(got)) != 0)
+                fail_msg("round %d, way %d: %dx%d at %d,%d, alpha %d: the tiles mix otherwise",
+                         round, way, w, h, x, y, alpha);
+        }
     }
 }
 
@@ -896,7 +912,7 @@ static void a_resting_view_draws_what_it_did(void **state)
     display_set_own_blend(tw.d, 1);
     display_set_own_blend(ref.d, 1);
     struct step {
-        int b;               /* 0: a alone; 1: b alone; 2: a crossfade to b */
+        int b;               /* 0: a alone; 1: b alone; 2: a crossfade to b; 3: b to a */
         int alpha;           /* of b in a crossfade */
         double t;            /* count-up */
         int rest;            /* what the frame says */
@@ -908,17 +924,20 @@ static void a_resting_view_draws_what_it_did(void **state)
         /* a view at rest is drawn from its tiles in place, whole or where
          * something moves, and a crossfade from it reads them: only a
          * frame that moves it makes it whole again */
-        {0, 0, 0.5, 1, 0, 0, 0, 0, 0},   /* counting: not yet */
-        {0, 0, 1.0, 1, 0, 0, 0, 1, 0},   /* counted: at rest */
+        {0, 0, 0.5, 1, 0, 0, 0, 1, 0},   /* counting, at rest: its figure drawn over the tiles */
+        {0, 0, 1.0, 1, 0, 0, 0, 1, 0},   /* counted */
         {0, 0, 1.0, 0, 1, 0, 0, 1, 0},   /* a visitor: drawn whole, from its tiles */
         {0, 0, 1.0, 1, 0, 0, 0, 1, 0},   /* at rest still, after a damage frame */
-        {2, 90, 1.0, 0, 0, 1, 0, 1, 0},  /* the next view prepared, the crossfade from tiles */
-        {2, 200, 1.0, 0, 0, 0, 0, 1, 0}, /* ... */
-        {1, 0, 1.0, 1, 0, 0, 0, 2, 0},   /* the next panel at rest */
-        {1, 0, 1.0, 1, 0, 0, 0, 2, 0},   /* drawn again while resting: from its tiles */
-        {1, 0, 1.0, 1, 1, 0, 0, 2, 0},   /* and whole, from its tiles */
-        {1, 0, 1.0, 0, 0, 0, -40, 2, 1}, /* a slide moves it: whole again */
-        {1, 0, 1.0, 1, 0, 0, 0, 3, 1},   /* and at rest again */
+        {2, 90, 1.0, 0, 0, 1, 0, 2, 0},  /* a view prepared in the loop rests at once; the
+                                            crossfade from a's tiles to b (whole) */
+        {2, 200, 1.0, 0, 0, 0, 0, 2, 0}, /* ... */
+        {1, 0, 1.0, 1, 0, 0, 0, 3, 0},   /* the next panel at rest */
+        {1, 0, 1.0, 1, 0, 0, 0, 3, 0},   /* drawn again while resting: from its tiles */
+        {1, 0, 1.0, 1, 1, 0, 0, 3, 0},   /* and whole, from its tiles */
+        {3, 70, 1.0, 0, 0, 0, 0, 3, 0},  /* a crossfade from b's tiles to a's */
+        {3, 230, 1.0, 0, 0, 0, 0, 3, 0}, /* ... */
+        {1, 0, 1.0, 0, 0, 0, -40, 3, 1}, /* a slide moves b: whole again */
+        {1, 0, 1.0, 1, 0, 0, 0, 4, 1},   /* and at rest again */
     };
     for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
         const struct step *st = &steps[i];
@@ -935,15 +954,16 @@ static void a_resting_view_draws_what_it_did(void **state)
         SDL_Surface *shot[2];
         for (int k = 0; k < 2; k++) {
             struct two *w = k ? &ref : &tw;
-            struct frame f = {.n_views = st->b == 2 ? 2 : 1};
-            f.views[0] = (struct frame_view){.view = (struct pview *)(st->b == 1 ? w->b : w->a),
+            struct frame f = {.n_views = st->b >= 2 ? 2 : 1};
+            f.views[0] = (struct frame_view){.view = (struct pview *)(st->b & 1 ? w->b : w->a),
                                              .alpha = 255,
                                              .dx = st->dx,
                                              .anim_t = st->t,
                                              .rest = (uint8_t)(k ? 0 : st->rest)};
-            if (st->b == 2)
-                f.views[1] = (struct frame_view){
-                    .view = (struct pview *)w->b, .panel = 1, .alpha = (uint8_t)st->alpha};
+            if (st->b >= 2)
+                f.views[1] = (struct frame_view){.view = (struct pview *)(st->b == 3 ? w->a : w->b),
+                                                 .panel = 1,
+                                                 .alpha = (uint8_t)st->alpha};
             if (st->whole)
                 display_damage_all(w->d);
             shot[k] = draw(w->d, &f);

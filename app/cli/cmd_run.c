@@ -520,8 +520,9 @@ static int run_pass(struct run_ctx *r)
         return 1;
     upkeep(r, &turn);
     run_health_tick(&r->health, t.now_ms, 0);
-    if (!kiosk_needs_frame(k, t.now_ms))
-        display_idle(r->env.d); /* after the frame, not on its way */
+    /* after the frame, not on its way: a view put to rest while its
+     * figures count is drawn from its tiles by the frames that follow */
+    display_idle(r->env.d);
     wait_step(r, &t, open_wait_ms(r, t.now_ms));
     return 0;
 }
