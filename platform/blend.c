@@ -279,37 +279,36 @@ static const void *row_of(const void *base, int pitch, int y)
 }
 
 /* Where row y of a picture read from tiles u (NULL: plain, from base and
- * pitch) is, from the picture's pixel sx on, for n pixels at most: *n is
- * cut at the tile's end; *plain says whether the run may go on into the
- * next tile the same way (plain rows and one-colour tiles may; a kept tile
- * is its own). */
+ * pitch) is, from the job's pixel x (the picture's sx) on: *n is cut at
+ * the tile's end; *kept says it is a kept tile (else a plain row or a
+ * tile of one colour). */
 static const uint32_t *tile_at(const struct blend_tiles *u, const uint32_t *base, int pitch, int y,
-                               int sy, int x, int sx, int *n, int *plain)
+                               int sy, int x, int sx, int *n, int *kept)
 {
-    if (!u) {
-        *plain = 1;
+    *kept = 0;
+    if (!u)
         return (const uint32_t *)row_of(base, pitch, y) + x;
-    }
-    int t = u->t, tx = sx / t;
-    int32_t at = u->at[(ptrdiff_t)(sy / t) * u->cols + tx];
+    int t = u->t, tx = sx / t, ty = sy / t;
+    int32_t at = u->at[(ptrdiff_t)ty * u->cols + tx];
     int left = (tx + 1) * t - sx;
     *n = left < *n ? left : *n;
-    *plain = at < 0;
     if (at < 0)
         return u->bg_row;
-    return u->px + (size_t)at * (size_t)t * (size_t)t + (size_t)(sy % t) * (size_t)t +
-           (size_t)(sx % t);
+    *kept = 1;
+    return u->px + at + (size_t)(sy % t) * (size_t)u->stride[ty] + (size_t)(sx % t);
 }
 
-/* The tile at (sx, sy) of u is one colour (or u is plain). */
-static int tile_plain(const struct blend_tiles *u, int sx, int sy)
+/* The tile at (sx, sy) of u goes on as a run of the kind `kept` says: a
+ * plain row always; one colour after one colour; a kept tile after a kept
+ * tile (its band holds them side by side). */
+static int tile_goes_on(const struct blend_tiles *u, int sx, int sy, int kept)
 {
-    return !u || u->at[(ptrdiff_t)(sy / u->t) * u->cols + sx / u->t] < 0;
+    return !u || (u->at[(ptrdiff_t)(sy / u->t) * u->cols + sx / u->t] >= 0) == kept;
 }
 
-/* Row y of a job with tiles under or over: runs where neither reads a
- * kept tile go in one span (plain rows, one-colour tiles), each kept tile
- * in its own. The two pictures' tiles, when both have them, are the same
+/* Row y of a job with tiles under or over: one span for as long as
+ * neither side changes kind (plain rows, one-colour tiles, neighbouring
+ * kept tiles). The two pictures' tiles, when both have them, are the same
  * grid (screen-sized views). */
 static void tiles_row(const struct blend_job *j, int y)
 {
@@ -318,12 +317,11 @@ static void tiles_row(const struct blend_job *j, int y)
     int sy = j->uy + y, t = ut ? ut->t : ot->t;
     int x = 0;
     while (x < j->w) {
-        int sx = j->ux + x, n = j->w - x, up, op;
-        const uint32_t *under = tile_at(ut, j->under, j->under_pitch, y, sy, x, sx, &n, &up);
-        const uint32_t *over = tile_at(ot, j->over, j->over_pitch, y, sy, x, sx, &n, &op);
-        /* the run goes on, a tile at a time, while neither meets a kept tile */
-        while (up && op && x + n < j->w && tile_plain(ut, j->ux + x + n, sy) &&
-               tile_plain(ot, j->ux + x + n, sy)) {
+        int sx = j->ux + x, n = j->w - x, uk, ok;
+        const uint32_t *under = tile_at(ut, j->under, j->under_pitch, y, sy, x, sx, &n, &uk);
+        const uint32_t *over = tile_at(ot, j->over, j->over_pitch, y, sy, x, sx, &n, &ok);
+        while (x + n < j->w && tile_goes_on(ut, j->ux + x + n, sy, uk) &&
+               tile_goes_on(ot, j->ux + x + n, sy, ok)) {
             int end = ((j->ux + x + n) / t + 1) * t - j->ux - x; /* that tile's end */
             n = end < j->w - x ? end : j->w - x;
         }

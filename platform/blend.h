@@ -34,14 +34,17 @@
 #define BLEND_MAX_THREADS 4
 
 /* A picture kept as square tiles (a view at rest, display_view.c): cols x
- * rows tiles of t x t pixels; at[row * cols + col] is the tile's index in
- * px (t * t pixels each, rows t pixels apart), or -1 for a tile of one
- * colour, whose pixels bg_row holds (a row at least as wide as the
- * picture). Tiles at the right and bottom edges may be cut by the
- * picture's size; their pixels past it are never read. */
+ * rows tiles of t x t pixels; at[row * cols + col] is the index in px of
+ * the tile's first pixel, its next pixel row stride[row] pixels on (a tile
+ * row's kept tiles side by side in a band, so that neighbours are one run
+ * of pixels), or -1 for a tile of one colour, whose pixels bg_row holds (a
+ * row at least as wide as the picture). Tiles at the right and bottom
+ * edges may be cut by the picture's size; their pixels past it are never
+ * read. */
 struct blend_tiles {
     int t, cols, rows;
     const int32_t *at;
+    const int32_t *stride;
     const uint32_t *px;
     const uint32_t *bg_row;
 };

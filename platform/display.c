@@ -1268,6 +1268,7 @@ void display_draw_frame(struct display *d, const struct frame *f)
     int rest = f->n_views == 1 && fv->rest && v && fv->dx == 0 && fv->alpha == 255 && !v->vid.it;
     d->to_rest = rest ? v : NULL;
     d->loop_rest = f->n_views >= 1 && fv->rest;
+    d->rest_counted = fv->anim_t >= 1.0;
     d->rest_drawn = d->presents;
     d->dmg_pieces = 0; /* the public calls draw figures whole */
 }

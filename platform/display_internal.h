@@ -303,6 +303,7 @@ struct display {
     long packs, unpacks;        /* views put to rest and made whole again */
     struct panel_view *to_rest; /* put to rest at display_idle */
     int loop_rest;              /* the last frame's view was at rest: the loop */
+    int rest_counted;           /* and its figures had counted */
     long rest_drawn;            /* presents when it was drawn */
     long presents;              /* every present: the first frame's view is scanned after it */
 };

@@ -606,8 +606,9 @@ static int prepare_anim(struct display *d, struct panel_view *v, const struct dr
 struct packed {
     int t, cols, rows; /* its tiles: the damage's (v->content) */
     uint32_t bg;       /* every pixel of a tile not kept */
-    int32_t *at;       /* cols x rows: the tile's place in px, or -1 */
-    uint32_t *px;      /* the kept tiles, t x t pixels each */
+    int32_t *at;       /* cols x rows: the tile's first pixel in px, or -1 */
+    int32_t *stride;   /* rows: pixels from one pixel row of a band to the next */
+    uint32_t *px;      /* the kept tiles, in bands: a tile row's kept tiles side by side */
     uint32_t *bg_row;  /* a row of bg, the view's width (a crossfade reads it) */
     size_t n_kept;
 };
@@ -617,6 +618,7 @@ static void packed_free(struct panel_view *v)
     if (!v->packed)
         return;
     free(v->packed->at);
+    free(v->packed->stride);
     free(v->packed->px);
     free(v->packed->bg_row);
     free(v->packed);
@@ -632,6 +634,7 @@ int disp_view_tiles(const struct panel_view *v, struct blend_tiles *out)
                                 .cols = pk->cols,
                                 .rows = pk->rows,
                                 .at = pk->at,
+                                .stride = pk->stride,
                                 .px = pk->px,
                                 .bg_row = pk->bg_row};
     return 0;
@@ -668,44 +671,40 @@ void disp_view_pack(struct display *d, struct panel_view *v)
     if (pk->n_kept * tile_px * 2 > (size_t)w * (size_t)h)
         goto fail; /* most of it drawn (a photo): not worth the work */
     pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
+    pk->stride = malloc((size_t)pk->rows * sizeof(*pk->stride));
     pk->px = malloc((pk->n_kept ? pk->n_kept : 1) * tile_px * sizeof(*pk->px));
     pk->bg_row = malloc((size_t)w * sizeof(*pk->bg_row));
-    if (!pk->at || !pk->px || !pk->bg_row)
+    if (!pk->at || !pk->stride || !pk->px || !pk->bg_row)
         goto fail;
     for (int x = 0; x < w; x++)
         pk->bg_row[x] = pk->bg;
-    int32_t kept = 0;
-    for (int ty = 0; ty < pk->rows; ty++)
+    /* a band per tile row, its kept tiles side by side: neighbours kept
+     * are one run of pixels in each row, which a crossfade mixes at once */
+    int32_t band = 0;
+    for (int ty = 0; ty < pk->rows; ty++) {
+        int32_t n = 0;
         for (int tx = 0; tx < pk->cols; tx++) {
-            if (!(v->content[ty][tx / 64] >> (tx % 64) & 1)) {
-                pk->at[ty * pk->cols + tx] = -1;
-                continue;
-            }
-            int32_t at = pk->at[ty * pk->cols + tx] = kept++;
-            int x0 = tx * t, y0 = ty * t;
-            int tw = imin(t, w - x0), th = imin(t, h - y0);
-            uint32_t *dst = pk->px + (size_t)at * tile_px;
-            for (int y = 0; y < th; y++)
-                memcpy(dst + (size_t)y * (size_t)t, px + (size_t)(y0 + y) * (size_t)pp + x0,
-                       (size_t)tw * sizeof(*dst));
+            int keep = v->content[ty][tx / 64] >> (tx % 64) & 1;
+            pk->at[ty * pk->cols + tx] = keep ? band + n++ * t : -1;
         }
+        pk->stride[ty] = n * t;
+        int y0 = ty * t, th = imin(t, h - y0);
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int32_t at = pk->at[ty * pk->cols + tx];
+            if (at < 0)
+                continue;
+            int x0 = tx * t, tw = imin(t, w - x0);
+            for (int y = 0; y < th; y++)
+                memcpy(pk->px + at + (size_t)y * (size_t)pk->stride[ty],
+                       px + (size_t)(y0 + y) * (size_t)pp + x0, (size_t)tw * sizeof(*pk->px));
+        }
+        band += n * t * t;
+    }
     SDL_UnlockTexture(v->stat);
     disp_tex_destroy(v->stat);
     v->stat = NULL;
     v->packed = pk;
     d->packs++;
-    /* its figures' glyphs too (a figure counts up through every digit: 10
-     * MB of them for a 4K figure); the few it shows are made again when
-     * it is drawn */
-    for (int i = 0; i < v->n_atlases; i++)
-        for (int j = 0; j < v->atlases[i].n; j++) {
-            struct glyph *g = &v->atlases[i].g[j];
-            if (g->tex)
-                disp_tex_destroy(g->tex);
-            disp_ink_free(&g->ink);
-            g->tex = NULL;
-            g->gone = 1;
-        }
     int players = d->parked.player != NULL;
     for (struct panel_view *o = d->views; o; o = o->next)
         players += o->vid.player != NULL;
@@ -719,11 +718,30 @@ fail:
     SDL_UnlockTexture(v->stat);
     if (pk) {
         free(pk->at);
+        free(pk->stride);
         free(pk->px);
         free(pk->bg_row);
         free(pk);
     }
     v->keep_whole = 1; /* try once */
+}
+
+/* A resting view's figures have counted: their glyphs go (a figure counts
+ * up through every digit: 10 MB of them for a 4K figure); the few it shows
+ * are made again when it is drawn. */
+static void glyphs_let_go(struct panel_view *v)
+{
+    for (int i = 0; i < v->n_atlases; i++)
+        for (int j = 0; j < v->atlases[i].n; j++) {
+            struct glyph *g = &v->atlases[i].g[j];
+            if (g->gone)
+                continue;
+            if (g->tex)
+                disp_tex_destroy(g->tex);
+            disp_ink_free(&g->ink);
+            g->tex = NULL;
+            g->gone = 1;
+        }
 }
 
 /* The view's static layer whole again. 0, or -1 (out of memory: it stays
@@ -743,7 +761,6 @@ int disp_view_unpack(struct display *d, struct panel_view *v)
     uint32_t *px = p;
     int pp = pitch / 4, w = v->w, h = v->h;
     const int t = pk->t;
-    const size_t tile_px = (size_t)t * (size_t)t;
     for (int ty = 0; ty < pk->rows; ty++) {
         int y0 = ty * t, th = imin(t, h - y0);
         for (int tx = 0; tx < pk->cols; tx++) {
@@ -752,7 +769,7 @@ int disp_view_unpack(struct display *d, struct panel_view *v)
             for (int y = 0; y < th; y++) {
                 uint32_t *row = px + (size_t)(y0 + y) * (size_t)pp + x0;
                 if (at >= 0) {
-                    memcpy(row, pk->px + (size_t)at * tile_px + (size_t)y * (size_t)t,
+                    memcpy(row, pk->px + at + (size_t)y * (size_t)pk->stride[ty],
                            (size_t)tw * sizeof(*row));
                 } else {
                     for (int x = 0; x < tw; x++)
@@ -779,6 +796,8 @@ void display_idle(struct display *d)
 {
     if (d && d->to_rest && d->presents > d->rest_drawn) { /* and presented */
         disp_view_pack(d, d->to_rest);
+        if (d->to_rest->packed && d->rest_counted)
+            glyphs_let_go(d->to_rest);
         d->to_rest = NULL;
     }
 }

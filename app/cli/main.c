@@ -102,7 +102,7 @@ static const struct command_entry commands[] = {
      "visitor statistics as CSV ([--since DATE])", run_export},
     {"stats", "summary", CMD_STATS, 0, "vitrine stats summary [--state-dir DIR]", "",
      "most viewed panels, sessions per day, median", run_summary},
-    {"bench", NULL, CMD_BENCH, 0, "vitrine bench [--content FILE] [--size WxH] [--runs N]",
+    {"bench", NULL, CMD_BENCH, 0, "vitrine bench [--content FILE] [--size WxH] [--runs N] [--loop SECONDS]",
      "[options]", "measure start-up, frame cost and idle wake-ups", run_bench},
     {"preview", NULL, CMD_PREVIEW, 1,
      "vitrine preview SRC_DIR [--size WxH] [--locale L] [--panel N] [--shot FILE]",
