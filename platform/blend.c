@@ -278,55 +278,41 @@ static const void *row_of(const void *base, int pitch, int y)
     return (const unsigned char *)base + (ptrdiff_t)pitch * y;
 }
 
-/* Where row y of a picture read from tiles u (NULL: plain, from base and
- * pitch) is, from the job's pixel x (the picture's sx) on: *n is cut at
- * the tile's end; *kept says it is a kept tile (else a plain row or a
- * tile of one colour). */
-static const uint32_t *tile_at(const struct blend_tiles *u, const uint32_t *base, int pitch, int y,
-                               int sy, int x, int sx, int *n, int *kept)
-{
-    *kept = 0;
-    if (!u)
-        return (const uint32_t *)row_of(base, pitch, y) + x;
-    int t = u->t, tx = sx / t, ty = sy / t;
-    int32_t at = u->at[(ptrdiff_t)ty * u->cols + tx];
-    int left = (tx + 1) * t - sx;
-    *n = left < *n ? left : *n;
-    if (at < 0)
-        return u->bg_row;
-    *kept = 1;
-    return u->px + at + (size_t)(sy % t) * (size_t)u->stride[ty] + (size_t)(sx % t);
-}
-
-/* The tile at (sx, sy) of u goes on as a run of the kind `kept` says: a
- * plain row always; one colour after one colour; a kept tile after a kept
- * tile (its band holds them side by side). */
-static int tile_goes_on(const struct blend_tiles *u, int sx, int sy, int kept)
-{
-    return !u || (u->at[(ptrdiff_t)(sy / u->t) * u->cols + sx / u->t] >= 0) == kept;
-}
-
 /* Row y of a job with tiles under or over: one span for as long as
- * neither side changes kind (plain rows, one-colour tiles, neighbouring
- * kept tiles). The two pictures' tiles, when both have them, are the same
- * grid (screen-sized views). */
+ * neither side changes kind (a plain row goes on; one colour after one
+ * colour; a kept tile after a kept tile, its band holding them side by
+ * side). The two pictures' tiles, when both have them, are the same grid
+ * (screen-sized views). No division but the row's and the first tile's. */
 static void tiles_row(const struct blend_job *j, int y)
 {
     const struct blend_tiles *ut = j->under_tiles, *ot = j->over_tiles;
     uint32_t *dst = (uint32_t *)(uintptr_t)row_of(j->dst, j->dst_pitch, y);
-    int sy = j->uy + y, t = ut ? ut->t : ot->t;
-    int x = 0;
+    const int t = ut ? ut->t : ot->t;
+    const int sy = j->uy + y, ty = sy / t, yin = sy - ty * t;
+    const int32_t *ua = ut ? ut->at + (ptrdiff_t)ty * ut->cols : NULL;
+    const int32_t *oa = ot ? ot->at + (ptrdiff_t)ty * ot->cols : NULL;
+    const size_t urow = ut ? (size_t)yin * (size_t)ut->stride[ty] : 0;
+    const size_t orow = ot ? (size_t)yin * (size_t)ot->stride[ty] : 0;
+    const uint32_t *uplain = ut ? NULL : (const uint32_t *)row_of(j->under, j->under_pitch, y);
+    const uint32_t *oplain = ot ? NULL : (const uint32_t *)row_of(j->over, j->over_pitch, y);
+    int x = 0, tx = j->ux / t, xin = j->ux - tx * t;
     while (x < j->w) {
-        int sx = j->ux + x, n = j->w - x, uk, ok;
-        const uint32_t *under = tile_at(ut, j->under, j->under_pitch, y, sy, x, sx, &n, &uk);
-        const uint32_t *over = tile_at(ot, j->over, j->over_pitch, y, sy, x, sx, &n, &ok);
-        while (x + n < j->w && tile_goes_on(ut, j->ux + x + n, sy, uk) &&
-               tile_goes_on(ot, j->ux + x + n, sy, ok)) {
-            int end = ((j->ux + x + n) / t + 1) * t - j->ux - x; /* that tile's end */
-            n = end < j->w - x ? end : j->w - x;
-        }
+        int uk = ua && ua[tx] >= 0, ok = oa && oa[tx] >= 0, first = tx;
+        int n = t - xin;
+        for (tx++; x + n < j->w; tx++, n += t)
+            if ((ua && (ua[tx] >= 0) != uk) || (oa && (oa[tx] >= 0) != ok))
+                break;
+        if (n > j->w - x)
+            n = j->w - x;
+        const uint32_t *under = uplain ? uplain + x
+                                : uk   ? ut->px + ua[first] + urow + xin
+                                       : ut->bg_row;
+        const uint32_t *over = oplain ? oplain + x
+                               : ok   ? ot->px + oa[first] + orow + xin
+                                      : ot->bg_row;
         blend_span(dst + x, under, over, n, j->alpha, j->set);
         x += n;
+        xin = 0; /* the next run starts at a tile's edge */
     }
 }
 

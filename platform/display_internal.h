@@ -191,6 +191,7 @@ struct panel_view {
      * last (a frame needed it again at once) */
     struct packed *packed;
     int keep_whole;
+    int glyphs_went; /* its figures' glyphs let go once, at rest */
 };
 
 struct cache_slot {

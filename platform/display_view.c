@@ -731,6 +731,9 @@ fail:
  * are made again when it is drawn. */
 static void glyphs_let_go(struct panel_view *v)
 {
+    if (v->glyphs_went)
+        return; /* once: the few drawn since stay, not made and let go at every frame */
+    v->glyphs_went = 1;
     for (int i = 0; i < v->n_atlases; i++)
         for (int j = 0; j < v->atlases[i].n; j++) {
             struct glyph *g = &v->atlases[i].g[j];
