@@ -900,8 +900,10 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
     }
     /* in the loop, the next panel rests from the start: the crossfade to
      * it and its frames in place read its tiles, and a screen of pixels
-     * (8 MB at 1920x1080, 33 at 3840x2160) is held only while it is drawn */
-    if (d->loop_rest && !v->vid.it)
+     * (8 MB at 1920x1080, 33 at 3840x2160) is held only while it is drawn;
+     * not where that crossfade is never drawn (it would be made whole at
+     * its first frame) */
+    if (d->loop_rest && !v->vid.it && !d->own_blend_off && !d->rotation)
         disp_view_pack(d, v);
     text_let_pages_go(d->text); /* laid out and rasterised: not needed until the next */
     return v;
