@@ -1150,7 +1150,7 @@ static int frame_covers(const struct frame *f, int w, int h)
 {
     for (int i = 0; i < f->n_views; i++) {
         const struct panel_view *v = (const struct panel_view *)f->views[i].view;
-        if (!v->stat || v->w < w || v->h < h)
+        if ((!v->stat && !v->packed) || v->w < w || v->h < h)
             return 0; /* drawn nothing (not rebuilt), or made for a smaller screen */
     }
     for (int i = 0; i < f->n_views; i++)
@@ -1176,7 +1176,7 @@ static const struct frame *crossfade_ends(const struct frame *f, struct frame *a
     const struct panel_view *b = (const struct panel_view *)fb->view;
     if (fa->dx != 0 || fb->dx != 0 || fa->alpha != 255)
         return f;
-    if (fb->alpha == 255 && !(b && b->stat && b->w >= w && b->h >= h))
+    if (fb->alpha == 255 && !(b && (b->stat || b->packed) && b->w >= w && b->h >= h))
         return f; /* what it does not cover, the leaving view still shows */
     if (fb->alpha != 0 && fb->alpha != 255)
         return f;

@@ -945,8 +945,10 @@ static void a_resting_view_draws_what_it_did(void **state)
         {1, 0, 1.0, 1, 0, 0, 0, 3, 0},   /* the next panel at rest */
         {1, 0, 1.0, 1, 0, 0, 0, 3, 0},   /* drawn again while resting: from its tiles */
         {1, 0, 1.0, 1, 1, 0, 0, 3, 0},   /* and whole, from its tiles */
+        {3, 0, 1.0, 0, 0, 0, 0, 3, 0},   /* a crossfade's first frame: b alone, from its tiles */
         {3, 70, 1.0, 0, 0, 0, 0, 3, 0},  /* a crossfade from b's tiles to a's */
         {3, 230, 1.0, 0, 0, 0, 0, 3, 0}, /* ... */
+        {3, 255, 1.0, 0, 0, 0, 0, 3, 0}, /* its last frame: a covers b, both stay at rest */
         {1, 0, 1.0, 0, 0, 0, -40, 3, 1}, /* a slide moves b: whole again */
         {1, 0, 1.0, 1, 0, 0, 0, 4, 1},   /* and at rest again */
     };
