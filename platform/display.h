@@ -39,6 +39,9 @@ struct display_opts {
      * are of the output, as a camera in front of it would see. Touch input
      * is turned back by the caller (events_cfg.rotation). */
     int rotation;
+    /* the kiosk starts in its loop, nobody there: the first panel is
+     * prepared at rest too (display_prepare), as the loop's next ones are */
+    int loop_first;
 };
 
 /* A black frame (not the exhibit's background): outside opening hours. */
@@ -175,8 +178,9 @@ long display_live_textures(void);
  * whole). */
 struct display_stats {
     long partial_presents;            /* frames drawn and presented only where they changed */
-    long damaged;                     /* pixels the last present drew (all, when whole) */
+    long damaged;                     /* pixels the last present sent (all, when whole) */
     long packs, unpacks;              /* views put to rest, and made whole again */
+    long banded;                      /* of them, drawn in bands: never whole */
     long own_blends;                  /* crossfade frames blended by the display itself */
     long rebuilds;                    /* views rebuilt by display_recover */
     long clip_frames, clip_frames_gl; /* clip pictures drawn; of them by mpv's OpenGL */

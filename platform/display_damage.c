@@ -55,34 +55,58 @@ int disp_rect_less(const SDL_Rect *r, const SDL_Rect *cut, SDL_Rect *out)
     return n;
 }
 
-/* Where a static layer (w x h pixels, pitch in pixels) is not the
- * background colour bg, in dmg_tile tiles, into v->content (n_content: how
- * many; -1 when the screen is larger than the damage covers). */
+/* Where w x h pixels (pitch in pixels) are not the background colour bg
+ * (in the 24 bits a pixel shows), in tiles of t pixels, into bits (rows of
+ * DMG_WORDS, zeroed): how many, or -1 (wider than bits cover). */
+int disp_scan_tiles(const uint32_t *px, int pitch, int w, int h, int t, uint32_t bg,
+                    uint64_t (*bits)[DMG_WORDS])
+{
+    int cols = (w + t - 1) / t, rows = (h + t - 1) / t, n = 0;
+    if (w <= 0 || h <= 0 || cols > DMG_WORDS * 64)
+        return -1;
+    /* row by row, as the pixels lie in memory, two pixels at a time; a
+     * tile found drawn is not read again */
+    const uint64_t mask = 0x00FFFFFF00FFFFFFull, bg2 = ((uint64_t)bg << 32 | bg) & mask;
+    for (int ty = 0; ty < rows; ty++) {
+        int y0 = ty * t, y1 = y0 + t < h ? y0 + t : h, left = cols;
+        for (int y = y0; y < y1 && left; y++) {
+            const uint32_t *row = px + (size_t)y * (size_t)pitch;
+            for (int tx = 0; tx < cols; tx++) {
+                if (bits[ty][tx / 64] >> (tx % 64) & 1)
+                    continue;
+                int x = tx * t, x1 = x + t < w ? x + t : w;
+                uint64_t diff = 0;
+                for (; x + 2 <= x1; x += 2) {
+                    uint64_t two;
+                    memcpy(&two, row + x, sizeof(two));
+                    diff |= two ^ bg2;
+                }
+                if (x < x1)
+                    diff |= (row[x] ^ bg) & 0xFFFFFFu;
+                if (diff & mask) {
+                    bits[ty][tx / 64] |= 1ull << (tx % 64);
+                    n++;
+                    left--;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* Where a view's static layer is not the background, into v->content
+ * (n_content: how many; -1 when the screen is larger than the damage
+ * covers). */
 void disp_scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg)
 {
-    int w = v->w, h = v->h, cols, rows, t = plan_tile(w, h);
+    int cols, rows;
     free(v->content);
     v->content = NULL;
     v->n_content = -1;
-    if (!plan_grid(w, h, &cols, &rows) || !(v->content = calloc((size_t)rows, sizeof(*v->content))))
+    if (!plan_grid(v->w, v->h, &cols, &rows) ||
+        !(v->content = calloc((size_t)rows, sizeof(*v->content))))
         return;
-    int n = 0;
-    for (int ty = 0; ty < rows; ty++)
-        for (int tx = 0; tx < cols; tx++) {
-            int x0 = tx * t, y0 = ty * t;
-            int x1 = x0 + t < w ? x0 + t : w, y1 = y0 + t < h ? y0 + t : h;
-            uint32_t diff = 0;
-            for (int y = y0; y < y1 && !diff; y++) {
-                const uint32_t *row = px + (size_t)y * (size_t)pitch;
-                for (int x = x0; x < x1; x++)
-                    diff |= (row[x] ^ bg) & 0xFFFFFFu;
-            }
-            if (diff) {
-                v->content[ty][tx / 64] |= 1ull << (tx % 64);
-                n++;
-            }
-        }
-    v->n_content = n;
+    v->n_content = disp_scan_tiles(px, pitch, v->w, v->h, plan_tile(v->w, v->h), bg, v->content);
 }
 
 /* A streaming texture for a w x h static layer, locked (its pixels in

@@ -234,6 +234,10 @@ struct display {
     int fullscreen_pending; /* go full screen after the first present */
     pthread_t prefault;     /* the window surface's pages being made (prefault_start) */
     int prefaulting;
+    /* the X window's own background is this colour (0xRRGGBB; -1: none),
+     * painted by the X server: the first present sends only the rest */
+    long x_bg;
+    int build_resting; /* the view being prepared rests at once: drawn in bands */
     int headless;
     float dpi;              /* display_opts.dpi; 0: ask SDL */
     char renderer_pref[16]; /* display_opts.renderer: "auto", "software"... */
@@ -302,6 +306,7 @@ struct display {
     long partial_presents;      /* presents of the damage only */
     long damaged;               /* pixels the last present drew (display_stats) */
     long packs, unpacks;        /* views put to rest and made whole again */
+    long banded;                /* views drawn in bands, at rest from the start */
     struct panel_view *to_rest; /* put to rest at display_idle */
     int loop_rest;              /* the last frame's view was at rest: the loop */
     int rest_counted;           /* and its figures had counted */
@@ -367,6 +372,8 @@ long disp_rect_area(const SDL_Rect *r);
 int disp_rect_less(const SDL_Rect *r, const SDL_Rect *cut, SDL_Rect *out);
 void disp_rects_merge(SDL_Rect *r, int *n);
 void disp_scan_content(struct panel_view *v, const uint32_t *px, int pitch, uint32_t bg);
+int disp_scan_tiles(const uint32_t *px, int pitch, int w, int h, int t, uint32_t bg,
+                    uint64_t (*bits)[DMG_WORDS]);
 int disp_view_own_begin(struct display *d, struct panel_view *v, struct own_build *b);
 void disp_view_own_end(struct display *d, struct panel_view *v, struct own_build *b);
 void disp_p_video(void *ctx, struct pview *view, struct pvideo *out);

@@ -340,6 +340,7 @@ static void draw_units(SDL_Renderer *ren, struct anim_item *it, int dx, uint8_t 
 /* Destroy what a view holds in the renderer and in memory; the view keeps
  * its source list and stays linked, so it can be built again. */
 static void packed_free(struct panel_view *v);
+static void packed_drop(struct packed *pk);
 
 /* A clip's texture (and its framebuffer object, drawn into by mpv's
  * OpenGL renderer) goes; the poster shows until the next picture. */
@@ -448,6 +449,34 @@ static const char *item_text(const struct draw_item *it, const char *locale,
 struct cache_slot *disp_cached_text(struct display *d, enum font_face face, int px, uint32_t rgb,
                                     const char *s, size_t n, int rtl);
 
+/* A view's line of text or figure rasterised, and where it goes: from
+ * (x, it->r.y), w x h. */
+struct item_ink {
+    SDL_Texture *tex;
+    int x, w, h;
+};
+
+static int item_ink(struct display *d, const struct panel_view *v, const struct draw_item *it,
+                    struct item_ink *k)
+{
+    char buf[FIGURE_TEXT_MAX];
+    size_t n;
+    const char *s = item_text(it, v->locale, buf, &n);
+    memset(k, 0, sizeof(*k));
+    if (!s)
+        return 0;
+    /* a figure reads left to right unless a word of it is in a
+     * right-to-left script ("-4 °C" as written; "نحو 7.03" from the
+     * right); a line of text in its paragraph's direction */
+    int rtl = it->kind == DRAW_FIGURE ? it->rtl && bidi_has_rtl(s, n) : it->rtl;
+    k->tex =
+        disp_text_texture(d, it->face, it->px, rgb_of(&d->pal, it->color), s, n, rtl, &k->w, &k->h);
+    k->x = it->r.x;
+    if (it->kind == DRAW_FIGURE && it->rtl && k->w < it->r.w)
+        k->x += it->r.w - k->w; /* from the box's right edge */
+    return k->tex != NULL;
+}
+
 /* One item drawn now. v: the view it belongs to (its locale and photos),
  * rasterised once into the view's texture, so its text is not kept; NULL:
  * a list drawn every frame (chrome, controls, cards), whose text comes
@@ -473,18 +502,11 @@ void disp_draw_item_now(struct display *d, struct panel_view *v, const struct dr
                 disp_copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
             break;
         }
-        int w, h;
-        /* a figure reads left to right unless a word of it is in a
-         * right-to-left script ("-4 °C" as written; "نحو 7.03" from the
-         * right); a line of text in its paragraph's direction */
-        int rtl = it->kind == DRAW_FIGURE ? it->rtl && bidi_has_rtl(s, n) : it->rtl;
-        SDL_Texture *tex = disp_text_texture(d, it->face, it->px, rgb, s, n, rtl, &w, &h);
-        int x = it->r.x;
-        if (it->kind == DRAW_FIGURE && it->rtl && w < it->r.w)
-            x += it->r.w - w; /* from the box's right edge */
-        disp_copy_at(ren, tex, x, it->r.y, w, h, it->alpha);
-        if (tex)
-            disp_tex_destroy(tex);
+        struct item_ink k;
+        if (item_ink(d, v, it, &k)) {
+            disp_copy_at(ren, k.tex, k.x, it->r.y, k.w, k.h, it->alpha);
+            disp_tex_destroy(k.tex);
+        }
         break;
     }
     case DRAW_UNITS:
@@ -611,17 +633,23 @@ struct packed {
     uint32_t *px;      /* the kept tiles, in bands: a tile row's kept tiles side by side */
     uint32_t *bg_row;  /* a row of bg, the view's width (a crossfade reads it) */
     size_t n_kept;
+    size_t cap; /* pixels px has room for */
 };
+
+static void packed_drop(struct packed *pk)
+{
+    if (!pk)
+        return;
+    free(pk->at);
+    free(pk->stride);
+    free(pk->px);
+    free(pk->bg_row);
+    free(pk);
+}
 
 static void packed_free(struct panel_view *v)
 {
-    if (!v->packed)
-        return;
-    free(v->packed->at);
-    free(v->packed->stride);
-    free(v->packed->px);
-    free(v->packed->bg_row);
-    free(v->packed);
+    packed_drop(v->packed);
     v->packed = NULL;
 }
 
@@ -645,6 +673,94 @@ static int imin(int a, int b)
     return a < b ? a : b;
 }
 
+static struct packed *packed_new(struct display *d, int w, int h)
+{
+    struct packed *pk = calloc(1, sizeof(*pk));
+    if (!pk)
+        return NULL;
+    plan_grid(w, h, &pk->cols, &pk->rows);
+    pk->t = plan_tile(w, h);
+    pk->bg = rgb_of(&d->pal, COLOR_BG);
+    pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
+    pk->stride = malloc((size_t)pk->rows * sizeof(*pk->stride));
+    pk->bg_row = malloc((size_t)w * sizeof(*pk->bg_row));
+    if (!pk->at || !pk->stride || !pk->bg_row) {
+        packed_drop(pk);
+        return NULL;
+    }
+    for (int x = 0; x < w; x++)
+        pk->bg_row[x] = pk->bg;
+    return pk;
+}
+
+/* Tile rows ty0..ty1 of a static layer into pk: px is the first pixel of
+ * tile row ty0, pp pixels from one row to the next. A band per tile row,
+ * its kept tiles side by side: neighbours kept are one run of pixels in
+ * each row, which a crossfade mixes at once. 0, or -1 (no memory). */
+static int pack_rows(struct packed *pk, const uint64_t (*content)[DMG_WORDS], const uint32_t *px,
+                     int pp, int w, int h, int ty0, int ty1)
+{
+    const int t = pk->t;
+    const size_t tile_px = (size_t)t * (size_t)t;
+    size_t n = 0;
+    for (int ty = ty0; ty < ty1; ty++)
+        for (int tx = 0; tx < pk->cols; tx++)
+            n += content[ty][tx / 64] >> (tx % 64) & 1;
+    size_t need = (pk->n_kept + n) * tile_px;
+    if (need > pk->cap) {
+        uint32_t *grown = realloc(pk->px, (need ? need : 1) * sizeof(*pk->px));
+        if (!grown)
+            return -1;
+        pk->px = grown;
+        pk->cap = need;
+    }
+    int32_t band = (int32_t)(pk->n_kept * tile_px);
+    for (int ty = ty0; ty < ty1; ty++) {
+        int32_t k = 0;
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int keep = content[ty][tx / 64] >> (tx % 64) & 1;
+            pk->at[ty * pk->cols + tx] = keep ? band + k++ * t : -1;
+        }
+        pk->stride[ty] = k * t;
+        int y0 = ty * t, th = imin(t, h - y0);
+        const uint32_t *rows = px + (size_t)(ty - ty0) * (size_t)t * (size_t)pp;
+        for (int tx = 0; tx < pk->cols; tx++) {
+            int32_t at = pk->at[ty * pk->cols + tx];
+            if (at < 0)
+                continue;
+            int x0 = tx * t, tw = imin(t, w - x0);
+            for (int y = 0; y < th; y++)
+                memcpy(pk->px + at + (size_t)y * (size_t)pk->stride[ty],
+                       rows + (size_t)y * (size_t)pp + x0, (size_t)tw * sizeof(*pk->px));
+        }
+        band += k * t * t;
+    }
+    pk->n_kept += n;
+    return 0;
+}
+
+/* Most of it drawn (a photo): resting is not worth the work. */
+static int pack_worth(const struct panel_view *v, size_t n_kept, int t)
+{
+    return n_kept * (size_t)t * (size_t)t * 2 <= (size_t)v->w * (size_t)v->h;
+}
+
+/* v rests with pk's tiles. */
+static void rested(struct display *d, struct panel_view *v, struct packed *pk)
+{
+    v->packed = pk;
+    d->packs++;
+    int players = d->parked.player != NULL;
+    for (struct panel_view *o = d->views; o; o = o->next)
+        players += o->vid.player != NULL;
+    if (!players) /* a player may use fontconfig in its own threads */
+        text_rest(d->text);
+    log_debug(TAG, "view %u at rest: %zu of %d tiles kept (%.1f MB of %.1f)", v->base.id,
+              pk->n_kept, pk->cols * pk->rows,
+              (double)(pk->n_kept * (size_t)pk->t * (size_t)pk->t * 4) / 1e6,
+              (double)v->w * v->h * 4 / 1e6);
+}
+
 /* Keep the tiles the damage scan found drawn (v->content); the others are
  * the background colour (in the 24 bits a pixel shows). */
 void disp_view_pack(struct display *d, struct panel_view *v)
@@ -656,74 +772,114 @@ void disp_view_pack(struct display *d, struct panel_view *v)
     if (SDL_LockTexture(v->stat, NULL, &p, &pitch) != 0)
         return;
     const uint32_t *px = p;
-    int pp = pitch / 4, w = v->w, h = v->h;
+    int pp = pitch / 4;
     if (v->n_content == CONTENT_LATER)
         disp_scan_content(v, px, pp, rgb_of(&d->pal, COLOR_BG));
-    struct packed *pk = v->n_content >= 0 ? calloc(1, sizeof(*pk)) : NULL;
-    if (!pk)
-        goto fail; /* no scan (a screen larger than the damage covers), or no memory */
-    plan_grid(w, h, &pk->cols, &pk->rows);
-    pk->t = plan_tile(w, h);
-    pk->bg = rgb_of(&d->pal, COLOR_BG);
-    const int t = pk->t;
-    const size_t tile_px = (size_t)t * (size_t)t;
-    pk->n_kept = (size_t)v->n_content;
-    if (pk->n_kept * tile_px * 2 > (size_t)w * (size_t)h)
-        goto fail; /* most of it drawn (a photo): not worth the work */
-    pk->at = malloc((size_t)pk->cols * (size_t)pk->rows * sizeof(*pk->at));
-    pk->stride = malloc((size_t)pk->rows * sizeof(*pk->stride));
-    pk->px = malloc((pk->n_kept ? pk->n_kept : 1) * tile_px * sizeof(*pk->px));
-    pk->bg_row = malloc((size_t)w * sizeof(*pk->bg_row));
-    if (!pk->at || !pk->stride || !pk->px || !pk->bg_row)
-        goto fail;
-    for (int x = 0; x < w; x++)
-        pk->bg_row[x] = pk->bg;
-    /* a band per tile row, its kept tiles side by side: neighbours kept
-     * are one run of pixels in each row, which a crossfade mixes at once */
-    int32_t band = 0;
-    for (int ty = 0; ty < pk->rows; ty++) {
-        int32_t n = 0;
-        for (int tx = 0; tx < pk->cols; tx++) {
-            int keep = v->content[ty][tx / 64] >> (tx % 64) & 1;
-            pk->at[ty * pk->cols + tx] = keep ? band + n++ * t : -1;
-        }
-        pk->stride[ty] = n * t;
-        int y0 = ty * t, th = imin(t, h - y0);
-        for (int tx = 0; tx < pk->cols; tx++) {
-            int32_t at = pk->at[ty * pk->cols + tx];
-            if (at < 0)
-                continue;
-            int x0 = tx * t, tw = imin(t, w - x0);
-            for (int y = 0; y < th; y++)
-                memcpy(pk->px + at + (size_t)y * (size_t)pk->stride[ty],
-                       px + (size_t)(y0 + y) * (size_t)pp + x0, (size_t)tw * sizeof(*pk->px));
-        }
-        band += n * t * t;
+    struct packed *pk =
+        v->n_content >= 0 && pack_worth(v, (size_t)v->n_content, plan_tile(v->w, v->h))
+            ? packed_new(d, v->w, v->h)
+            : NULL;
+    if (!pk || pack_rows(pk, v->content, px, pp, v->w, v->h, 0, pk->rows) != 0) {
+        /* no scan (a screen larger than the damage covers), mostly drawn,
+         * or no memory */
+        SDL_UnlockTexture(v->stat);
+        packed_drop(pk);
+        v->keep_whole = 1; /* try once */
+        return;
     }
     SDL_UnlockTexture(v->stat);
     disp_tex_destroy(v->stat);
     v->stat = NULL;
-    v->packed = pk;
-    d->packs++;
-    int players = d->parked.player != NULL;
-    for (struct panel_view *o = d->views; o; o = o->next)
-        players += o->vid.player != NULL;
-    if (!players) /* a player may use fontconfig in its own threads */
-        text_rest(d->text);
-    log_debug(TAG, "view %u at rest: %zu of %d tiles kept (%.1f MB of %.1f)", v->base.id,
-              pk->n_kept, pk->cols * pk->rows, (double)(pk->n_kept * tile_px * 4) / 1e6,
-              (double)w * h * 4 / 1e6);
-    return;
-fail:
-    SDL_UnlockTexture(v->stat);
-    if (pk) {
-        free(pk->at);
-        free(pk->stride);
-        free(pk->px);
-        free(pk->bg_row);
-        free(pk);
+    rested(d, v, pk);
+}
+
+/* A static item drawn into the band of rows y0..y1. A line of text or a
+ * figure is rasterised once, in the first band it reaches, and kept in
+ * ink[i] for the bands below while it reaches them; the rest (rules,
+ * unit charts) is drawn into every band, clipped. */
+static void band_item(struct display *d, struct panel_view *v, const struct draw_item *it,
+                      struct item_ink *k, int *done, int y0, int y1)
+{
+    if (it->kind != DRAW_TEXT && it->kind != DRAW_FIGURE) {
+        disp_draw_item_now(d, v, it);
+        return;
     }
-    v->keep_whole = 1; /* try once */
+    if (*done || it->r.y >= y1)
+        return; /* drawn, or below this band */
+    if (!k->tex && !item_ink(d, v, it, k)) {
+        *done = 1;
+        return;
+    }
+    if (it->r.y + k->h > y0)
+        disp_copy_at(d->ren, k->tex, k->x, it->r.y, k->w, k->h, it->alpha);
+    if (it->r.y + k->h <= y1) {
+        disp_tex_destroy(k->tex);
+        k->tex = NULL;
+        *done = 1;
+    }
+}
+
+/* A view prepared at rest is drawn in bands of tile rows, each packed as
+ * it is drawn: its static layer is never whole (33 MB at 3840x2160), a
+ * band is (a quarter of it), through a software renderer whose viewport
+ * puts the band's first row at the top. Not a view with a photo (drawn
+ * once, and mostly drawn anyway) or a clip. 1: built and at rest; 0: not
+ * (the caller builds it whole). */
+static int build_banded(struct display *d, struct panel_view *v)
+{
+    const struct draw_list *l = v->src;
+    int w = v->w, h = v->h, cols, rows;
+    if (d->own_blend_off || d->rotation || !disp_is_software(d) || !plan_grid(w, h, &cols, &rows))
+        return 0;
+    for (int i = 0; i < l->n; i++)
+        if ((l->items[i].kind == DRAW_IMAGE && l->items[i].layer == LAYER_STATIC) ||
+            l->items[i].kind == DRAW_VIDEO)
+            return 0;
+    const int t = plan_tile(w, h), band_rows = (rows + 3) / 4, bh = band_rows * t;
+    const uint32_t bg = rgb_of(&d->pal, COLOR_BG);
+    SDL_Surface *band = SDL_CreateRGBSurfaceWithFormat(0, w, bh, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = band ? SDL_CreateSoftwareRenderer(band) : NULL;
+    struct packed *pk = r ? packed_new(d, w, h) : NULL;
+    struct item_ink *ink = calloc((size_t)(l->n > 0 ? l->n : 1), sizeof(*ink));
+    int *done = calloc((size_t)(l->n > 0 ? l->n : 1), sizeof(*done));
+    v->content = calloc((size_t)rows, sizeof(*v->content));
+    int ok = pk && ink && done && v->content;
+    SDL_Renderer *display_ren = d->ren;
+    for (int ty0 = 0; ok && ty0 < rows; ty0 += band_rows) {
+        int ty1 = imin(ty0 + band_rows, rows), y0 = ty0 * t, y1 = imin(ty1 * t, h);
+        SDL_FillRect(band, NULL,
+                     SDL_MapRGB(band->format, bg >> 16 & 0xFF, bg >> 8 & 0xFF, bg & 0xFF));
+        SDL_RenderSetViewport(r, &(SDL_Rect){0, -y0, w, h});
+        d->ren = r;
+        for (int i = 0; i < l->n; i++)
+            if (l->items[i].layer == LAYER_STATIC)
+                band_item(d, v, &l->items[i], &ink[i], &done[i], y0, y1);
+        d->ren = display_ren;
+        SDL_RenderFlush(r);
+        int n = disp_scan_tiles(band->pixels, band->pitch / 4, w, y1 - y0, t, bg, v->content + ty0);
+        ok = n >= 0 && pack_worth(v, pk->n_kept + (size_t)n, t) &&
+             pack_rows(pk, v->content, band->pixels, band->pitch / 4, w, h, ty0, ty1) == 0;
+    }
+    d->ren = display_ren;
+    for (int i = 0; ink && i < l->n; i++)
+        if (ink[i].tex)
+            disp_tex_destroy(ink[i].tex); /* below the screen, or given up */
+    free(ink);
+    free(done);
+    if (r)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(band);
+    if (!ok) {
+        packed_drop(pk);
+        free(v->content);
+        v->content = NULL;
+        return 0;
+    }
+    v->own_pixels = 1;
+    v->n_content = (int)pk->n_kept;
+    d->banded++;
+    rested(d, v, pk);
+    return 1;
 }
 
 /* A resting view's figures have counted: their glyphs go (a figure counts
@@ -805,6 +961,40 @@ void display_idle(struct display *d)
     }
 }
 
+/* The static layer whole: drawn into a texture (a streaming one whose
+ * pixels the display reads, with the software renderer). 0, or -1. */
+static int build_whole(struct display *d, struct panel_view *v, char *why, size_t why_len)
+{
+    const struct draw_list *l = v->src;
+    struct own_build own;
+    int owned = disp_view_own_begin(d, v, &own);
+    /* Opaque pixels without an alpha channel: the software renderer blends
+     * them with a constant alpha far faster than per-pixel alpha. */
+    if (!owned)
+        v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
+                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
+    if (!v->stat)
+        v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
+                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
+    if (!v->stat) {
+        disp_set_why(why, why_len, "panel texture");
+        return -1;
+    }
+    if (!owned && SDL_SetRenderTarget(d->ren, v->stat) != 0) {
+        disp_set_why(why, why_len, "drawing into the panel texture");
+        disp_to_screen(d);
+        return -1;
+    }
+    disp_set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
+    SDL_RenderClear(d->ren);
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].layer == LAYER_STATIC)
+            disp_draw_item_now(d, v, &l->items[i]);
+    if (owned)
+        disp_view_own_end(d, v, &own);
+    return 0;
+}
+
 /* (Re)create a view's textures from its source list. */
 int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
 {
@@ -823,33 +1013,10 @@ int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t w
     v->own_pixels = 0;
     v->n_content = -1; /* anywhere, unless its pixels are scanned */
     v->version++;
-    struct own_build own;
-    int owned = disp_view_own_begin(d, v, &own);
-    /* Opaque pixels without an alpha channel: the software renderer blends
-     * them with a constant alpha far faster than per-pixel alpha. */
-    if (!owned)
-        v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_RGB888,
-                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
-    if (!v->stat)
-        v->stat = disp_tex_counted(SDL_CreateTexture(d->ren, SDL_PIXELFORMAT_ARGB8888,
-                                                     SDL_TEXTUREACCESS_TARGET, v->w, v->h));
-    if (!v->stat) {
-        disp_set_why(why, why_len, "panel texture");
-        return -1;
-    }
     v->base.bytes = sizeof(*v) + (size_t)v->w * (size_t)v->h * 4u;
-    if (!owned && SDL_SetRenderTarget(d->ren, v->stat) != 0) {
-        disp_set_why(why, why_len, "drawing into the panel texture");
-        disp_to_screen(d);
+    /* prepared to rest (display_prepare): in bands, never whole */
+    if (!(d->build_resting && build_banded(d, v)) && build_whole(d, v, why, why_len) != 0)
         return -1;
-    }
-    disp_set_color(d->ren, rgb_of(&d->pal, COLOR_BG), 255);
-    SDL_RenderClear(d->ren);
-    for (int i = 0; i < n; i++)
-        if (l->items[i].layer == LAYER_STATIC)
-            disp_draw_item_now(d, v, &l->items[i]);
-    if (owned)
-        disp_view_own_end(d, v, &own);
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
         if (it->layer != LAYER_STATIC && prepare_anim(d, v, it, why, why_len) != 0) {
@@ -894,15 +1061,19 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
      * SDL) the view is made whole now rather than at the first frame */
     if (d->own_blend_off || d->rotation)
         unpack_all(d);
-    if (disp_view_build(d, v, why, why_len) != 0) {
+    /* in the loop, the next panel rests from the start: the crossfade to
+     * it and its frames in place read its tiles, and a screen of pixels
+     * (8 MB at 1920x1080, 33 at 3840x2160) is never held for it; so does
+     * the first when the kiosk starts in its loop (display_opts.loop_first):
+     * the first frame draws it from its tiles */
+    d->build_resting = d->loop_rest && !d->own_blend_off && !d->rotation;
+    int rc = disp_view_build(d, v, why, why_len);
+    d->build_resting = 0;
+    if (rc != 0) {
         display_view_free(v);
         return NULL;
     }
-    /* in the loop, the next panel rests from the start: the crossfade to
-     * it and its frames in place read its tiles, and a screen of pixels
-     * (8 MB at 1920x1080, 33 at 3840x2160) is held only while it is drawn;
-     * not where that crossfade is never drawn (it would be made whole at
-     * its first frame) */
+    /* one drawn whole (a photo) rests as soon as it is drawn, if it can */
     if (d->loop_rest && !v->vid.it && !d->own_blend_off && !d->rotation)
         disp_view_pack(d, v);
     text_let_pages_go(d->text); /* laid out and rasterised: not needed until the next */

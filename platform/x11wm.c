@@ -40,10 +40,54 @@ int x11_wm_running(struct SDL_Window *w)
      * that is gone too, or one that does not name itself */
     return child != None && window_prop(dpy, child, check) == child;
 }
+
+/* A channel (0..255) into the bits of mask. */
+static unsigned long channel(unsigned v, unsigned long mask)
+{
+    if (!mask)
+        return 0;
+    int shift = 0, bits = 0;
+    while (!(mask >> shift & 1))
+        shift++;
+    while (mask >> (shift + bits) & 1)
+        bits++;
+    unsigned long c = bits >= 8 ? (unsigned long)v << (bits - 8) : (unsigned long)v >> (8 - bits);
+    return c << shift & mask;
+}
+
+int x11_paint_background(struct SDL_Window *w, uint32_t rgb)
+{
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!w || !SDL_GetWindowWMInfo(w, &info) || info.subsystem != SDL_SYSWM_X11)
+        return -1;
+    Display *dpy = info.info.x11.display;
+    Window win = info.info.x11.window;
+    XWindowAttributes wa;
+    /* pixels as their channels' bits, as SDL's window surface writes
+     * them (Xvfb's 24-bit visual is DirectColor) */
+    if (!XGetWindowAttributes(dpy, win, &wa) || !wa.visual ||
+        (wa.visual->class != TrueColor && wa.visual->class != DirectColor))
+        return -1;
+    unsigned long pixel = channel(rgb >> 16 & 0xFF, wa.visual->red_mask) |
+                          channel(rgb >> 8 & 0xFF, wa.visual->green_mask) |
+                          channel(rgb & 0xFF, wa.visual->blue_mask);
+    XSetWindowBackground(dpy, win, pixel);
+    XClearWindow(dpy, win); /* painted by the server, before what is sent next */
+    XFlush(dpy);
+    return 0;
+}
 #else
 int x11_wm_running(struct SDL_Window *w)
 {
     (void)w;
+    return -1;
+}
+
+int x11_paint_background(struct SDL_Window *w, uint32_t rgb)
+{
+    (void)w;
+    (void)rgb;
     return -1;
 }
 #endif

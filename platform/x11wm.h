@@ -5,11 +5,19 @@
 #ifndef VITRINE_X11WM_H
 #define VITRINE_X11WM_H
 
+#include <stdint.h>
+
 struct SDL_Window;
 
 /* 1: an EWMH window manager runs (_NET_SUPPORTING_WM_CHECK on the root
  * window names a live window that names itself); 0: none; -1: the window
  * is not on X11, or this build has no Xlib. */
 int x11_wm_running(struct SDL_Window *w);
+
+/* The window's own background set to rgb (0xRRGGBB) and painted by the X
+ * server: what a client does not draw there shows that colour, not what
+ * was on the screen before. 0, or -1 (not X11, a window without RGB pixels, no
+ * Xlib in this build). */
+int x11_paint_background(struct SDL_Window *w, uint32_t rgb);
 
 #endif

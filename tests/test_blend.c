@@ -17,6 +17,7 @@
 
 #include "app/base/log.h"
 #include "app/visitor/layout.h"
+#include "app/visitor/frame_plan.h"
 #include "app/visitor/presenter.h"
 #include "platform/blend.h"
 #include "platform/display.h"
@@ -907,6 +908,77 @@ static void a_crossfades_ends_cost_one_view(void **state)
     display_close(d);
 }
 
+/* A view prepared in the loop (display_opts.loop_first, then any frame at
+ * rest) is drawn in bands of tile rows and rests at once: its static
+ * layer is never whole. Its frames, alone and in crossfades both ways,
+ * are what views drawn whole give, pixel for pixel, with static lines of
+ * text across every band's edge. */
+static void a_view_prepared_at_rest_is_drawn_in_bands(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    struct display_opts o = {
+        .headless = 1, .w = SCREEN_W, .h = SCREEN_H, .assets_dir = assets_dir, .loop_first = 1};
+    struct display *ds[2] = {display_open(&o, why, sizeof(why)), headless()};
+    assert_non_null(ds[0]);
+    static struct draw_item ia[12], ib[12];
+    struct draw_list la = {.items = ia, .cap = 12}, lb = {.items = ib, .cap = 12};
+    la.n = make_panel(ia, "Amateurs at the start line", &runners, 0);
+    lb.n = make_panel(ib, "The first marathon", &years, 90);
+    /* build_banded (display_view.c) cuts the tile rows in quarters */
+    int t = plan_tile(SCREEN_W, SCREEN_H), cols, rows;
+    assert_true(plan_grid(SCREEN_W, SCREEN_H, &cols, &rows));
+    int band = (rows + 3) / 4 * t;
+    for (int k = 1; k < 4; k++) {
+        ia[la.n++] = text_item("Kaesong gate, 42.195 km", 300 + 40 * k, k * band - 24, 700, 56, 44,
+                               COLOR_TEXT);
+        ib[lb.n++] = text_item("Ёжик, Ångström, Zürich", 200 + 30 * k, k * band - 30, 700, 56, 48,
+                               COLOR_ACCENT);
+    }
+    struct panel_view *a[2], *b[2];
+    for (int k = 0; k < 2; k++) {
+        display_set_own_blend(ds[k], 1);
+        a[k] = display_prepare(ds[k], &la, "en", why, sizeof(why));
+        b[k] = display_prepare(ds[k], &lb, "de", why, sizeof(why));
+        assert_non_null(a[k]);
+        assert_non_null(b[k]);
+    }
+    assert_int_equal(display_stats_of(ds[0]).banded, 2);
+    assert_int_equal(display_stats_of(ds[0]).packs, 2);
+    assert_int_equal(display_stats_of(ds[1]).banded, 0);
+    const struct {
+        int from_b; /* a crossfade from b to a, else from a to b */
+        int alpha;  /* of the arriving view; 0 and 255 are one view alone */
+    } steps[] = {{0, 0}, {0, 60}, {0, 200}, {0, 255}, {1, 128}, {1, 255}};
+    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+        SDL_Surface *shot[2];
+        for (int k = 0; k < 2; k++) {
+            struct frame f = {.n_views = 2};
+            f.views[0] = (struct frame_view){
+                .view = (struct pview *)(steps[i].from_b ? b[k] : a[k]), .alpha = 255, .anim_t = 1};
+            f.views[1] =
+                (struct frame_view){.view = (struct pview *)(steps[i].from_b ? a[k] : b[k]),
+                                    .panel = 1,
+                                    .alpha = (uint8_t)steps[i].alpha,
+                                    .anim_t = 1};
+            shot[k] = draw(ds[k], &f);
+            display_present(ds[k]);
+        }
+        int worst;
+        long n = differing(shot[0], shot[1], 0, &worst);
+        if (n)
+            fail_msg("step %zu: %ld pixels differ (by up to %d)", i, n, worst);
+        SDL_FreeSurface(shot[0]);
+        SDL_FreeSurface(shot[1]);
+    }
+    assert_int_equal(display_stats_of(ds[0]).unpacks, 0); /* read from its tiles throughout */
+    for (int k = 0; k < 2; k++) {
+        display_view_free(a[k]);
+        display_view_free(b[k]);
+        display_close(ds[k]);
+    }
+}
+
 /* A view at rest keeps only its tiles that are not background (display.c,
  * "a view at rest"). Every frame drawn after it, whole or as damage, a
  * crossfade from it and the next view at rest, is what the same frames are
@@ -1020,6 +1092,7 @@ int main(void)
         cmocka_unit_test(a_crossfades_ends_cost_one_view),
         cmocka_unit_test(a_counting_figure_is_drawn_where_it_changed),
         cmocka_unit_test(counting_figures_of_every_kind_draw_what_whole_frames_do),
+        cmocka_unit_test(a_view_prepared_at_rest_is_drawn_in_bands),
         cmocka_unit_test(a_resting_view_draws_what_it_did),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

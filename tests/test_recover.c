@@ -14,7 +14,9 @@
  * and it plays again, drawn as before; and a clip's picture fades in with
  * its panel in a crossfade, never drawn whole over the panel leaving, and
  * a clip leaving is held at its picture under the panel arriving, as SDL
- * would draw it. Run by test_recover.sh under its own Xvfb. */
+ * would draw it. First of all, the first frame presented is what the X
+ * window shows (the software renderer sends only what is not background).
+ * Run by test_recover.sh under its own Xvfb. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +29,11 @@
 
 #include <SDL.h>
 #include <cmocka.h>
+#if __has_include(<X11/Xlib.h>)
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#define HAVE_XLIB 1
+#endif
 
 #include "skip_testing.h"
 
@@ -142,6 +149,75 @@ static long distinct_colours(const SDL_Surface *s)
     }
     return n;
 }
+
+#ifdef HAVE_XLIB
+/* The top-level window named name, or None. */
+static Window window_named(Display *dpy, const char *name)
+{
+    Window root, parent, *kids = NULL, found = None;
+    unsigned n = 0;
+    if (!XQueryTree(dpy, DefaultRootWindow(dpy), &root, &parent, &kids, &n))
+        return None;
+    for (unsigned i = 0; i < n && found == None; i++) {
+        char *title = NULL;
+        if (XFetchName(dpy, kids[i], &title) && title && strcmp(title, name) == 0)
+            found = kids[i];
+        if (title)
+            XFree(title);
+    }
+    if (kids)
+        XFree(kids);
+    return found;
+}
+
+/* What the X server shows in the kiosk's window, as an ARGB8888 surface. */
+static SDL_Surface *window_as_shown(int w, int h)
+{
+    Display *dpy = XOpenDisplay(NULL);
+    assert_non_null(dpy);
+    Window win = window_named(dpy, "vitrine");
+    assert_true(win != None);
+    XImage *im = XGetImage(dpy, win, 0, 0, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
+    assert_non_null(im);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(s);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            unsigned long p = XGetPixel(im, x, y);
+            Uint32 rgb = (Uint32)((p & im->red_mask) >> 16 << 16 | (p & im->green_mask) >> 8 << 8 |
+                                  (p & im->blue_mask));
+            ((Uint32 *)((Uint8 *)s->pixels + (size_t)y * s->pitch))[x] = 0xFF000000u | rgb;
+        }
+    XDestroyImage(im);
+    XCloseDisplay(dpy);
+    return s;
+}
+
+/* The first frame under X: the window shows what was drawn, pixel for
+ * pixel. With the software renderer only its tiles that are not the
+ * background are sent (display.c, first_present_rects), over a window the
+ * X server painted the exhibit's background: a wrong or missing background
+ * shows here, and a whole present fails the count. Runs first: nothing has
+ * been presented before. */
+static void the_first_frame_is_what_the_window_shows(void **state)
+{
+    struct rig *r = *state;
+    kiosk_draw(r->k, r->t);
+    SDL_Surface *drawn = display_snapshot(r->d);
+    assert_non_null(drawn);
+    display_present(r->d);
+    SDL_Surface *shown = window_as_shown(drawn->w, drawn->h);
+    long area = (long)drawn->w * drawn->h, sent = display_stats_of(r->d).damaged;
+    assert_true(distinct_colours(drawn) > 4);
+    assert_int_equal(differing(drawn, shown), 0);
+    if (strcmp(display_renderer_name(r->d), "software") == 0)
+        assert_true(sent > 0 && sent < area / 2);
+    else
+        assert_int_equal(sent, area);
+    SDL_FreeSurface(drawn);
+    SDL_FreeSurface(shown);
+}
+#endif
 
 /* Push a reset the way a driver sends it and handle it as the run loop
  * does: events_wait reports it, display_recover rebuilds. */
@@ -442,6 +518,9 @@ int main(void)
 {
     log_set_quiet(1);
     const struct CMUnitTest tests[] = {
+#ifdef HAVE_XLIB
+        cmocka_unit_test(the_first_frame_is_what_the_window_shows),
+#endif
         cmocka_unit_test(a_frame_survives_a_targets_reset),
         cmocka_unit_test(a_frame_survives_a_device_reset),
         cmocka_unit_test(a_clip_plays_on_after_a_device_reset),

@@ -226,7 +226,8 @@ static int open_kiosk(struct run_ctx *r, char *notice, size_t notice_len)
                                  .h = o->height,
                                  .renderer = o->renderer,
                                  .dpi = (float)o->dpi,
-                                 .rotation = (int)o->rotation};
+                                 .rotation = (int)o->rotation,
+                                 .loop_first = 1};
     r->env.d = display_open(&dopts, why, sizeof(why));
     if (!r->env.d && !o->windowed && !r->sim) {
         if (run_display_wait(&r->env.d, &dopts, why) != 0) {
