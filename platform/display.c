@@ -1475,11 +1475,12 @@ void display_set_look(struct display *d, const struct palette *pal,
 {
     d->pal = *pal;
     /* the X server paints the window this colour while the first panel
-     * is laid out, and the first present sends only the rest */
-    if (d->win && !d->headless && !d->rotation && disp_is_software(d)) {
-        int rc = x11_paint_background(d->win, rgb_of(&d->pal, COLOR_BG));
-        d->x_bg = rc == 0 ? (long)rgb_of(&d->pal, COLOR_BG) : -1;
-    }
+     * is laid out, and the first present sends only the rest; a later
+     * look's colour is the window's too (not painted: the screen shows the
+     * kiosk's frame), which the server fills in where it is exposed */
+    long bg = (long)rgb_of(&d->pal, COLOR_BG);
+    if (d->win && !d->headless && !d->rotation && disp_is_software(d) && d->x_bg != bg)
+        d->x_bg = x11_paint_background(d->win, (uint32_t)bg, d->presents == 0) == 0 ? bg : -1;
     const void *data[FACE_COUNT] = {NULL};
     size_t size[FACE_COUNT] = {0};
     const char *name[FACE_COUNT] = {NULL};

@@ -55,25 +55,27 @@ static unsigned long channel(unsigned v, unsigned long mask)
     return c << shift & mask;
 }
 
-int x11_paint_background(struct SDL_Window *w, uint32_t rgb)
+int x11_paint_background(struct SDL_Window *w, uint32_t rgb, int paint)
 {
     SDL_SysWMinfo info;
     SDL_VERSION(&info.version);
     if (!w || !SDL_GetWindowWMInfo(w, &info) || info.subsystem != SDL_SYSWM_X11)
         return -1;
+    /* the window's pixels as SDL's window surface writes them, which are
+     * its visual's (TrueColor, or Xvfb's DirectColor): SDL knows them, and
+     * asking the server would wait for an answer */
+    int bpp;
+    Uint32 rm, gm, bm, am;
+    if (!SDL_PixelFormatEnumToMasks(SDL_GetWindowPixelFormat(w), &bpp, &rm, &gm, &bm, &am) || !rm ||
+        !gm || !bm)
+        return -1;
     Display *dpy = info.info.x11.display;
     Window win = info.info.x11.window;
-    XWindowAttributes wa;
-    /* pixels as their channels' bits, as SDL's window surface writes
-     * them (Xvfb's 24-bit visual is DirectColor) */
-    if (!XGetWindowAttributes(dpy, win, &wa) || !wa.visual ||
-        (wa.visual->class != TrueColor && wa.visual->class != DirectColor))
-        return -1;
-    unsigned long pixel = channel(rgb >> 16 & 0xFF, wa.visual->red_mask) |
-                          channel(rgb >> 8 & 0xFF, wa.visual->green_mask) |
-                          channel(rgb & 0xFF, wa.visual->blue_mask);
+    unsigned long pixel =
+        channel(rgb >> 16 & 0xFF, rm) | channel(rgb >> 8 & 0xFF, gm) | channel(rgb & 0xFF, bm);
     XSetWindowBackground(dpy, win, pixel);
-    XClearWindow(dpy, win); /* painted by the server, before what is sent next */
+    if (paint)
+        XClearWindow(dpy, win); /* painted by the server, before what is sent next */
     XFlush(dpy);
     return 0;
 }
@@ -84,10 +86,11 @@ int x11_wm_running(struct SDL_Window *w)
     return -1;
 }
 
-int x11_paint_background(struct SDL_Window *w, uint32_t rgb)
+int x11_paint_background(struct SDL_Window *w, uint32_t rgb, int paint)
 {
     (void)w;
     (void)rgb;
+    (void)paint;
     return -1;
 }
 #endif
