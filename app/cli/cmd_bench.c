@@ -594,16 +594,25 @@ static void measure_startup(const char *self, const struct options *o, struct co
     }
 }
 
+/* /proc/PID/NAME (its first len - 1 bytes) into buf, NUL-terminated: how
+ * many bytes (0 when it cannot be read). */
+static size_t proc_read(pid_t pid, const char *name, char *buf, size_t len)
+{
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, name);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, len - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    return n;
+}
+
 /* utime + stime of every thread of pid, in clock ticks; context switches. */
 static int proc_usage(pid_t pid, double *cpu_s, long *switches)
 {
     char path[64], buf[1024];
-    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
-    if (f)
-        fclose(f);
-    buf[n] = '\0';
+    proc_read(pid, "stat", buf, sizeof(buf));
     char *p = strrchr(buf, ')');
     unsigned long ut, stt;
     if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &stt) != 2)
@@ -643,15 +652,12 @@ static void sleep_ms(long ms)
 
 static long proc_pss_kib(pid_t pid)
 {
-    char path[64], line[256];
+    char buf[2048];
     long kib = -1;
-    snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", (int)pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof(line), f))
-        if (sscanf(line, "Pss: %ld kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
+    proc_read(pid, "smaps_rollup", buf, sizeof(buf));
+    const char *pss = strstr(buf, "\nPss:");
+    if (!pss || sscanf(pss + 1, "Pss: %ld kB", &kib) != 1)
+        return -1;
     return kib;
 }
 
@@ -672,14 +678,8 @@ static void sleep_until(uint64_t deadline_ns)
  * bench, whose memory is not the kiosk's). */
 static int is_kiosk(pid_t pid)
 {
-    char path[64], buf[4200];
-    snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
-    if (f)
-        fclose(f);
-    buf[n] = '\0';
-    size_t l = strlen(buf);
+    char buf[4200];
+    size_t n = proc_read(pid, "cmdline", buf, sizeof(buf)), l = strlen(buf);
     return l + 1 < n && strcmp(buf + l + 1, "run") == 0;
 }
 

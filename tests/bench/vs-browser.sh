@@ -49,7 +49,11 @@ start_x() {
     read -r dnum <"$work/fd"
     export DISPLAY=":$dnum"
 }
-stop_x() { kill "$xpid" 2>/dev/null; wait "$xpid" 2>/dev/null || true; xpid=""; }
+stop_x() {
+    kill "$xpid" 2>/dev/null || true
+    wait "$xpid" 2>/dev/null || true
+    xpid=""
+}
 
 # all descendants of PID, and PID
 tree() {
@@ -152,7 +156,13 @@ measure() {
     c1=$(cpu_of $procs)
     x1=$(cpu_of "$xpid")
     nproc_=$(echo "$procs" | wc -l)
-    kill "$pid" 2>/dev/null
+    # a program gone before the end has no figures (under set -e a failed
+    # kill ended the script here, saying nothing)
+    if ! kill "$pid" 2>/dev/null; then
+        echo "vs-browser: $name exited before its 60 s were over; the end of its log:" >&2
+        tail -n 20 "$work/$name.err" >&2
+        exit 1
+    fi
     wait "$pid" 2>/dev/null || true
     if [ "$name" = vitrine ]; then
         pkill -P "$watcher" 2>/dev/null || true
