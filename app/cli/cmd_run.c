@@ -333,6 +333,18 @@ static void first_frame(struct run_ctx *r)
              exact ? "" : " (kernel start time, 10 ms steps)",
              (unsigned long long)(r->last_frame - r->t0));
     log_info("run", "start-up in ms: %s", stages);
+    /* this process's own high-water mark since its exec (a launcher's
+     * wait4 counts the forked launcher's memory too) */
+    FILE *st = fopen("/proc/self/status", "r");
+    char line[128];
+    long hwm = -1;
+    while (st && hwm < 0 && fgets(line, sizeof(line), st))
+        if (sscanf(line, "VmHWM: %ld kB", &hwm) != 1)
+            hwm = -1;
+    if (st)
+        fclose(st);
+    if (hwm >= 0)
+        log_info("run", "peak resident memory at the first frame: %.1f MB", (double)hwm / 1024.0);
     fault_point("frame-shown", run_shown_version(&r->showing));
 }
 
