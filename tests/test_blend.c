@@ -908,6 +908,18 @@ static void a_crossfades_ends_cost_one_view(void **state)
     display_close(d);
 }
 
+/* The same frame from two displays, pixel for pixel, or the test fails
+ * naming the step; both freed. */
+static void same_shots(SDL_Surface *shot[2], size_t step)
+{
+    int worst;
+    long n = differing(shot[0], shot[1], 0, &worst);
+    if (n)
+        fail_msg("step %zu: %ld pixels differ (by up to %d)", step, n, worst);
+    SDL_FreeSurface(shot[0]);
+    SDL_FreeSurface(shot[1]);
+}
+
 /* A view prepared in the loop (display_opts.loop_first, then any frame at
  * rest) is drawn in bands of tile rows and rests at once: its static
  * layer is never whole. Its frames, alone and in crossfades both ways,
@@ -964,12 +976,7 @@ static void a_view_prepared_at_rest_is_drawn_in_bands(void **state)
             shot[k] = draw(ds[k], &f);
             display_present(ds[k]);
         }
-        int worst;
-        long n = differing(shot[0], shot[1], 0, &worst);
-        if (n)
-            fail_msg("step %zu: %ld pixels differ (by up to %d)", i, n, worst);
-        SDL_FreeSurface(shot[0]);
-        SDL_FreeSurface(shot[1]);
+        same_shots(shot, i);
     }
     assert_int_equal(display_stats_of(ds[0]).unpacks, 0); /* read from its tiles throughout */
     for (int k = 0; k < 2; k++) {
@@ -1055,12 +1062,7 @@ static void a_resting_view_draws_what_it_did(void **state)
             display_present(w->d);
             display_idle(w->d);
         }
-        int worst;
-        long n = differing(shot[0], shot[1], 0, &worst);
-        if (n)
-            fail_msg("step %zu: %ld pixels differ (by up to %d)", i, n, worst);
-        SDL_FreeSurface(shot[0]);
-        SDL_FreeSurface(shot[1]);
+        same_shots(shot, i);
         long unpacks = display_stats_of(tw.d).unpacks, packs = display_stats_of(tw.d).packs;
         if (packs != st->packs || unpacks != st->unpacks)
             fail_msg("step %zu: %ld rests and %ld made whole, not %ld and %ld", i, packs, unpacks,
