@@ -935,34 +935,16 @@ static int first_present_rects(struct display *d, SDL_Rect *out, int max)
     if (!s || !plan_grid(s->w, s->h, &cols, &rows))
         return -1;
     uint64_t(*bits)[DMG_WORDS] = calloc((size_t)rows, sizeof(*bits));
-    if (!bits)
-        return -1;
-    disp_scan_tiles(s->pixels, s->pitch / 4, s->w, s->h, plan_tile(s->w, s->h), (uint32_t)d->x_bg,
-                    bits);
-    const int t = plan_tile(s->w, s->h);
-    int n = 0;
-    for (int ty = 0; ty < rows && n >= 0; ty++)
-        for (int tx = 0; tx < cols && n >= 0;) {
-            if (!(bits[ty][tx / 64] >> (tx % 64) & 1)) {
-                tx++;
-                continue;
-            }
-            int x0 = tx;
-            while (tx < cols && bits[ty][tx / 64] >> (tx % 64) & 1)
-                tx++;
-            SDL_Rect r = {x0 * t, ty * t, SDL_min((tx - x0) * t, s->w - x0 * t),
-                          SDL_min(t, s->h - ty * t)};
-            int k = 0; /* the same run in the row above: one rectangle */
-            while (k < n && !(out[k].x == r.x && out[k].w == r.w && out[k].y + out[k].h == r.y))
-                k++;
-            if (k < n)
-                out[k].h += r.h;
-            else if (n < max)
-                out[n++] = r;
-            else
-                n = -1;
-        }
+    struct plan_rect *r = malloc((size_t)max * sizeof(*r));
+    int n = -1; /* each row's runs of tiles drawn, a run joined to the one above it */
+    if (bits && r &&
+        disp_scan_tiles(s->pixels, s->pitch / 4, s->w, s->h, plan_tile(s->w, s->h),
+                        (uint32_t)d->x_bg, bits) >= 0)
+        n = plan_bits_rects((const uint64_t(*)[PLAN_WORDS])bits, cols, rows, s->w, s->h, r, max);
+    for (int i = 0; i < n; i++)
+        out[i] = (SDL_Rect){r[i].x, r[i].y, r[i].w, r[i].h};
     free(bits);
+    free(r);
     return n;
 }
 
@@ -1368,7 +1350,7 @@ int display_recover(struct display *d, int device_lost, char *why, size_t why_le
     int rc = 0;
     for (struct panel_view *v = d->views; v; v = v->next) {
         char vwhy[256];
-        if (disp_view_build(d, v, vwhy, sizeof(vwhy)) != 0) {
+        if (disp_view_build(d, v, 0, vwhy, sizeof(vwhy)) != 0) {
             log_error(TAG, "a view could not be rebuilt: %s", vwhy);
             disp_view_drop_textures(v); /* drawn as nothing, never half */
             snprintf(why, why_len, "%s", vwhy);
@@ -1405,7 +1387,7 @@ int display_poll_photos(struct display *d)
         }
         char why[256];
         disp_view_drop_textures(v);
-        if (disp_view_build(d, v, why, sizeof(why)) != 0) {
+        if (disp_view_build(d, v, 0, why, sizeof(why)) != 0) {
             log_error(TAG, "a view could not be rebuilt with its photo: %s", why);
             disp_view_drop_textures(v);
         }

@@ -237,7 +237,6 @@ struct display {
     /* the X window's own background is this colour (0xRRGGBB; -1: none),
      * painted by the X server: the first present sends only the rest */
     long x_bg;
-    int build_resting; /* the view being prepared rests at once: drawn in bands */
     int headless;
     float dpi;              /* display_opts.dpi; 0: ask SDL */
     char renderer_pref[16]; /* display_opts.renderer: "auto", "software"... */
@@ -351,7 +350,8 @@ void disp_draw_figure(struct display *d, struct panel_view *v, struct anim_item 
                       uint8_t alpha, double t, struct figure_pieces *fp);
 void disp_draw_view(struct display *d, struct panel_view *v, int dx, uint8_t alpha, double anim_t,
                     unsigned parts);
-int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t why_len);
+int disp_view_build(struct display *d, struct panel_view *v, int resting, char *why,
+                    size_t why_len);
 void disp_view_drop_textures(struct panel_view *v);
 void disp_view_pack(struct display *d, struct panel_view *v);
 void disp_view_release(struct panel_view *v);

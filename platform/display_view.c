@@ -491,22 +491,20 @@ void disp_draw_item_now(struct display *d, struct panel_view *v, const struct dr
         break;
     case DRAW_TEXT:
     case DRAW_FIGURE: {
+        if (v) {
+            struct item_ink k;
+            if (item_ink(d, v, it, &k)) {
+                disp_copy_at(ren, k.tex, k.x, it->r.y, k.w, k.h, it->alpha);
+                disp_tex_destroy(k.tex);
+            }
+            break;
+        }
         char buf[FIGURE_TEXT_MAX];
         size_t n;
-        const char *s = item_text(it, v ? v->locale : NULL, buf, &n);
-        if (!s)
-            break;
-        if (!v) {
-            struct cache_slot *c = disp_cached_text(d, it->face, it->px, rgb, s, n, it->rtl);
-            if (c)
-                disp_copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
-            break;
-        }
-        struct item_ink k;
-        if (item_ink(d, v, it, &k)) {
-            disp_copy_at(ren, k.tex, k.x, it->r.y, k.w, k.h, it->alpha);
-            disp_tex_destroy(k.tex);
-        }
+        const char *s = item_text(it, NULL, buf, &n);
+        struct cache_slot *c = s ? disp_cached_text(d, it->face, it->px, rgb, s, n, it->rtl) : NULL;
+        if (c)
+            disp_copy_at(ren, c->tex, it->r.x, it->r.y, c->w, c->h, it->alpha);
         break;
     }
     case DRAW_UNITS:
@@ -995,8 +993,9 @@ static int build_whole(struct display *d, struct panel_view *v, char *why, size_
     return 0;
 }
 
-/* (Re)create a view's textures from its source list. */
-int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t why_len)
+/* (Re)create a view's textures from its source list; resting: it rests
+ * at once (display_prepare in the loop), drawn in bands where it can be. */
+int disp_view_build(struct display *d, struct panel_view *v, int resting, char *why, size_t why_len)
 {
     const struct draw_list *l = v->src;
     int n = l->n > 0 ? l->n : 0;
@@ -1014,8 +1013,7 @@ int disp_view_build(struct display *d, struct panel_view *v, char *why, size_t w
     v->n_content = -1; /* anywhere, unless its pixels are scanned */
     v->version++;
     v->base.bytes = sizeof(*v) + (size_t)v->w * (size_t)v->h * 4u;
-    /* prepared to rest (display_prepare): in bands, never whole */
-    if (!(d->build_resting && build_banded(d, v)) && build_whole(d, v, why, why_len) != 0)
+    if (!(resting && build_banded(d, v)) && build_whole(d, v, why, why_len) != 0)
         return -1;
     for (int i = 0; i < n; i++) {
         const struct draw_item *it = &l->items[i];
@@ -1066,10 +1064,7 @@ struct panel_view *display_prepare(struct display *d, const struct draw_list *l,
      * (8 MB at 1920x1080, 33 at 3840x2160) is never held for it; so does
      * the first when the kiosk starts in its loop (display_opts.loop_first):
      * the first frame draws it from its tiles */
-    d->build_resting = d->loop_rest && !d->own_blend_off && !d->rotation;
-    int rc = disp_view_build(d, v, why, why_len);
-    d->build_resting = 0;
-    if (rc != 0) {
+    if (disp_view_build(d, v, d->loop_rest, why, why_len) != 0) {
         display_view_free(v);
         return NULL;
     }
